@@ -1,0 +1,4 @@
+export * from './api';
+export * from './api-error';
+export * from './http-client';
+export * from './query-string';

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { defineCall } from './call';
+import { refnumSchema } from './common';
+
+export const categorySummarySchema = z.object({
+  categoryRefnum: refnumSchema,
+  categoryTitle: z.string(),
+  slug: z.string(),
+  /** One of the home page's category shortcuts. */
+  shortcut: z.boolean(),
+  donationAllowed: z.boolean(),
+  /** Active listings in the category and its subcategories. */
+  listingCount: z.number().int(),
+});
+
+export type CategoryNode = z.infer<typeof categorySummarySchema> & {
+  subCategories: CategoryNode[];
+};
+export const categoryNodeSchema: z.ZodType<CategoryNode> = z.lazy(() =>
+  categorySummarySchema.extend({ subCategories: z.array(categoryNodeSchema) }),
+);
+
+export const categoryPropertySchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  values: z.array(z.string()),
+});
+export type CategoryProperty = z.infer<typeof categoryPropertySchema>;
+
+export const categoriesCall = defineCall({
+  method: 'GET',
+  path: '/categories',
+  auth: 'none',
+  summary: 'Top-level categories, shortcuts first',
+  response: z.array(categorySummarySchema),
+});
+
+export const allCategoriesCall = defineCall({
+  method: 'GET',
+  path: '/categories/all',
+  auth: 'none',
+  summary: 'The category tree with subcategories',
+  response: z.array(categoryNodeSchema),
+});
+
+export const categoryPropertiesCall = defineCall({
+  method: 'GET',
+  path: '/categories/properties',
+  auth: 'none',
+  summary: "A category's listing properties (condition, brand, ...); all categories' common ones without a refnum",
+  query: z.object({ categoryRefnum: refnumSchema.optional() }),
+  response: z.array(categoryPropertySchema),
+});

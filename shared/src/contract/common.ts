@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/** Public ids are opaque refnums: a type letter and 11 characters of Crockford base32. */
+export const REFNUM_PATTERN = /^[A-Z][0-9A-HJKMNP-TV-Z]{11}$/;
+export const refnumSchema = z.string().regex(REFNUM_PATTERN, 'Not a valid reference');
+export type Refnum = z.infer<typeof refnumSchema>;
+
+export function isRefnum(value: string): boolean {
+  return REFNUM_PATTERN.test(value);
+}
+
+/** Money on the wire is integer cents (formatCents in rules/money renders it). */
+export const centsSchema = z.number().int().min(0);
+
+/** A timestamp on the wire: ISO 8601 in UTC. */
+export const isoDateTimeSchema = z.string();
+
+/** Zero-based page number and page size of list calls (spec section 9: default 25). */
+export const pageQuerySchema = z.object({
+  page: z.coerce.number().int().min(0).max(10_000).default(0),
+  size: z.coerce.number().int().min(1).max(100).default(25),
+});
+
+/** A page of results: `docs`, `totalElements`, zero-based `number` and `size`. */
+export function pageOf<T extends z.ZodType>(doc: T) {
+  return z.object({
+    docs: z.array(doc),
+    totalElements: z.number().int(),
+    number: z.number().int(),
+    size: z.number().int(),
+  });
+}

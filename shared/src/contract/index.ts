@@ -1,0 +1,6 @@
+export * from './call';
+export * from './categories';
+export * from './common';
+export * from './envelope';
+export * from './health';
+export * from './listings';

@@ -1,0 +1,3 @@
+export * from './client/index';
+export * from './contract/index';
+export * from './rules/index';

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { organisationAccess, organisationStatusMessage } from './organisation';
+
+describe('organisation status', () => {
+  it('gives verified companies full access and no message', () => {
+    expect(organisationAccess('VERIFIED')).toBe('full');
+    expect(organisationStatusMessage('VERIFIED')).toBeNull();
+  });
+
+  it('limits companies in review, with the 48-hour message', () => {
+    expect(organisationAccess('IN_REVIEW')).toBe('limited');
+    expect(organisationStatusMessage('IN_REVIEW')).toBe(
+      "We currently don't have your company in our directory. Our representative is actively working on adding the company to our directory in the next 48 hours. Until then your account has limited access.",
+    );
+  });
+
+  it('refuses rejected companies and says how to fix it', () => {
+    expect(organisationAccess('REJECTED')).toBe('none');
+    expect(organisationStatusMessage('REJECTED')).toBe(
+      'We’re unable to support your company at this time. Feel free to verify using a different work email by updating it in Account Settings.',
+    );
+  });
+});
