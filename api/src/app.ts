@@ -1,0 +1,59 @@
+import compress from '@fastify/compress';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/connect';
+import { installCaller } from './http/caller';
+import { installErrorHandling, sendUnknownCall } from './http/envelope-errors';
+import { registerCategoryRoutes } from './modules/categories/routes';
+import type { FileStore } from './modules/files/file-store';
+import { registerFileRoutes } from './modules/files/routes';
+import { registerHealthRoutes } from './modules/health/routes';
+import { registerListingRoutes } from './modules/listings/routes';
+
+export type WebHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  files: FileStore;
+  /** Makes the handler of what is not /svc (the storefront and the console); absent in api tests. */
+  createWeb?: (app: FastifyInstance) => Promise<WebHandler>;
+}
+
+/** Build the HTTP app without listening: tests call `app.inject()`, server.ts listens. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: deps.config.logLevel },
+    bodyLimit: 1_048_576,
+    // Behind a load balancer: trust its X-Forwarded-* for the client address and protocol.
+    trustProxy: deps.config.isProduction,
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+  installCaller(app);
+
+  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Yardly api', version: '1' }, servers: [{ url: '/' }] },
+    transform: jsonSchemaTransform,
+  });
+  app.get('/svc/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  registerHealthRoutes(app, deps.database);
+  registerCategoryRoutes(app, deps.database.db);
+  registerListingRoutes(app, deps.database.db);
+  registerFileRoutes(app, deps.files);
+
+  const web = deps.createWeb ? await deps.createWeb(app) : undefined;
+  app.setNotFoundHandler((request, reply) => {
+    if (!web || request.url === '/svc' || request.url.startsWith('/svc/') || request.url.startsWith('/svc?')) {
+      return sendUnknownCall(request, reply);
+    }
+    return web(request, reply);
+  });
+  return app;
+}

@@ -1,0 +1,53 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** demo: load demo users and listings; none: reference data only. */
+  SEED: z.enum(['demo', 'none']).optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  /** Serve only /svc (pnpm dev, where Astro and Vite serve the pages). */
+  API_ONLY: z.enum(['0', '1']).default('0'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+});
+
+export type Config = ReturnType<typeof parseConfig>;
+
+/** Parse the environment once; a bad value stops start-up naming the variable. */
+export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
+  // An empty variable means unset (DATABASE_URL= switches back to the embedded database).
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new ConfigError(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    env: e.NODE_ENV,
+    isProduction: e.NODE_ENV === 'production',
+    /** Demo data by default on a fresh embedded database; on PostgreSQL only when asked. */
+    seedDemo: e.SEED ? e.SEED === 'demo' : !e.DATABASE_URL,
+    seedRequested: e.SEED === 'demo',
+    publicUrl: e.PUBLIC_URL?.replace(/\/$/, '') ?? `http://localhost:${e.PORT}`,
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    filesDir: resolve(dataDir, 'files'),
+    apiOnly: e.API_ONLY === '1',
+  };
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}

@@ -1,0 +1,103 @@
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { cube } from '@electric-sql/pglite/contrib/cube';
+import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { lockDataDir } from './lock';
+import * as schema from './schema/index';
+
+export type Schema = typeof schema;
+/** The database, whichever engine is behind it: PostgreSQL dialect either way. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  engine: 'pglite' | 'postgres';
+  /** True when the schema was created by this start (a fresh database). */
+  fresh: boolean;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+export interface OpenOptions {
+  /** PostgreSQL URL; without it the embedded PGlite is used. */
+  databaseUrl?: string;
+  /** PGlite's directory parent; undefined keeps the embedded database in memory (tests). */
+  dataDir?: string;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  const release = dataDir ? lockDataDir(dataDir) : () => {};
+  try {
+    const client = await PGlite.create({
+      dataDir: dataDir ? join(dataDir, 'db') : undefined,
+      extensions: { pg_trgm, cube, earthdistance },
+    });
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    const fresh = !(await hasSchema(db));
+    await migratePglite(drizzlePglite(client), { migrationsFolder });
+    return {
+      db,
+      engine: 'pglite',
+      fresh,
+      ping: async () => void (await client.query('select 1')),
+      close: async () => {
+        await client.close();
+        release();
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  try {
+    const client = await pool.connect();
+    let fresh: boolean;
+    try {
+      // Several api processes may start at once: one migrates, the others wait.
+      await client.query('select pg_advisory_lock(727274)');
+      const migrationDb = drizzlePg(client);
+      fresh = !(await hasSchema(migrationDb as unknown as Db));
+      await migratePg(migrationDb, { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock(727274)').catch(() => {});
+      client.release();
+    }
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      engine: 'postgres',
+      fresh,
+      ping: async () => void (await pool.query('select 1')),
+      close: () => pool.end(),
+    };
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw error;
+  }
+}
+
+async function hasSchema(db: Db): Promise<boolean> {
+  const result = (await db.execute(sql`select to_regclass('public.listings') is not null as present`)) as {
+    rows: { present: boolean }[];
+  };
+  return Boolean(result.rows[0]?.present);
+}

@@ -1,0 +1,38 @@
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/** The taxonomy: top-level categories (parentId null) and their subcategories. */
+export const categories = pgTable(
+  'categories',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    refnum: text('refnum').notNull().unique(),
+    parentId: bigint('parent_id', { mode: 'number' }).references((): AnyPgColumn => categories.id),
+    slug: text('slug').notNull(),
+    title: text('title').notNull(),
+    position: integer('position').notNull().default(0),
+    shortcut: boolean('shortcut').notNull().default(false),
+    donationAllowed: boolean('donation_allowed').notNull().default(false),
+    hidden: boolean('hidden').notNull().default(false),
+  },
+  (t) => [uniqueIndex('categories_slug_idx').on(t.parentId, t.slug), index('categories_parent_idx').on(t.parentId)],
+);
+
+/** A listing property offered by a category (null category: every category), e.g. condition. */
+export const categoryProperties = pgTable('category_properties', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  categoryId: bigint('category_id', { mode: 'number' }).references(() => categories.id, { onDelete: 'cascade' }),
+  key: text('key').notNull(),
+  label: text('label').notNull(),
+  values: jsonb('values').$type<string[]>().notNull(),
+  position: integer('position').notNull().default(0),
+});

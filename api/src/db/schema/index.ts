@@ -1,0 +1,4 @@
+export * from './categories';
+export * from './listings';
+export * from './users';
+export * from './zip-codes';

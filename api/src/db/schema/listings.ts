@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { categories } from './categories';
+import { users } from './users';
+import { zipCodes } from './zip-codes';
+
+export const listingStatus = pgEnum('listing_status', ['draft', 'active', 'inactive', 'donated', 'canceled']);
+
+export const listings = pgTable(
+  'listings',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    refnum: text('refnum').notNull().unique(),
+    sellerId: bigint('seller_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    categoryId: bigint('category_id', { mode: 'number' })
+      .notNull()
+      .references(() => categories.id),
+    subCategoryId: bigint('sub_category_id', { mode: 'number' }).references(() => categories.id),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    condition: text('condition').notNull(),
+    properties: jsonb('properties').$type<Record<string, string>>().notNull().default({}),
+    priceCents: integer('price_cents').notNull(),
+    isDonation: boolean('is_donation').notNull().default(false),
+    weightLbs: numeric('weight_lbs', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+    shippable: boolean('shippable').notNull(),
+    meetToDeliver: boolean('meet_to_deliver').notNull(),
+    offerFreeDelivery: boolean('offer_free_delivery').notNull().default(false),
+    buyNow: boolean('buy_now').notNull().default(true),
+    zip: text('zip')
+      .notNull()
+      .references(() => zipCodes.zip),
+    status: listingStatus('status').notNull().default('active'),
+    /** Non-zero once sold (spec: saleType non-zero means sold). */
+    saleType: integer('sale_type').notNull().default(0),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    listingEnd: timestamp('listing_end', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('listings_seller_idx').on(t.sellerId),
+    // The browse lists: a category's live listings, newest first.
+    index('listings_live_category_idx')
+      .on(t.categoryId, t.createdAt.desc())
+      .where(sql`${t.status} = 'active' and ${t.deletedAt} is null and ${t.saleType} = 0`),
+    index('listings_live_subcategory_idx')
+      .on(t.subCategoryId, t.createdAt.desc())
+      .where(sql`${t.status} = 'active' and ${t.deletedAt} is null and ${t.saleType} = 0`),
+    index('listings_live_recent_idx')
+      .on(t.createdAt.desc())
+      .where(sql`${t.status} = 'active' and ${t.deletedAt} is null and ${t.saleType} = 0`),
+    index('listings_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+  ],
+);
+
+/** Up to four photos a listing, numbered 1-4; `path` is relative to the file store. */
+export const listingPhotos = pgTable(
+  'listing_photos',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    listingId: bigint('listing_id', { mode: 'number' })
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    picno: integer('picno').notNull(),
+    path: text('path').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+  },
+  (t) => [uniqueIndex('listing_photos_picno_idx').on(t.listingId, t.picno)],
+);

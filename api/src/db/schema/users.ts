@@ -1,0 +1,34 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { zipCodes } from './zip-codes';
+
+export const companyStatus = pgEnum('company_status', ['VERIFIED', 'IN_REVIEW', 'REJECTED']);
+
+export const organizations = pgTable('organizations', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  refnum: text('refnum').notNull().unique(),
+  name: text('name').notNull(),
+  status: companyStatus('status').notNull().default('IN_REVIEW'),
+  isB2B: boolean('is_b2b').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    refnum: text('refnum').notNull().unique(),
+    email: text('email').notNull(),
+    nameFirst: text('name_first').notNull(),
+    nameLast: text('name_last').notNull(),
+    passwordHash: text('password_hash'),
+    roles: text('roles').array().notNull().default(sql`'{ROLE_USER}'::text[]`),
+    zip: text('zip').references(() => zipCodes.zip),
+    picturePath: text('picture_path'),
+    organizationId: bigint('organization_id', { mode: 'number' }).references(() => organizations.id),
+    isProfessionVerified: boolean('is_profession_verified').notNull().default(false),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`), index('users_org_idx').on(t.organizationId)],
+);

@@ -1,0 +1,45 @@
+import type { Call, CallData } from '@yardly/shared/contract';
+import { successEnvelope } from '@yardly/shared/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { AppError } from '../errors';
+
+type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface CallContext<C extends Call> {
+  query: C extends Call<infer Q, z.ZodType | undefined, z.ZodType> ? Parsed<Q> : never;
+  body: C extends Call<z.ZodType | undefined, infer B, z.ZodType> ? Parsed<B> : never;
+  request: FastifyRequest;
+}
+
+/**
+ * Serve one contract call under /svc: the contract's schemas validate the request and the
+ * answer (a wrong answer is a 500, never a silent drift), wrapped in the success envelope.
+ */
+export function registerCall<C extends Call>(
+  app: FastifyInstance,
+  call: C,
+  handler: (ctx: CallContext<C>) => Promise<CallData<C>>,
+): void {
+  app.route({
+    method: call.method,
+    url: `/svc${call.path}`,
+    schema: {
+      summary: call.summary,
+      ...(call.query && { querystring: call.query }),
+      ...(call.body && { body: call.body }),
+      response: { 200: successEnvelope(call.response) },
+    },
+    handler: async (request) => {
+      if (call.auth === 'required' && !request.caller) {
+        throw new AppError(401, 'Please log in to continue');
+      }
+      const data = await handler({
+        query: request.query as CallContext<C>['query'],
+        body: request.body as CallContext<C>['body'],
+        request,
+      });
+      return { code: 200 as const, data };
+    },
+  });
+}

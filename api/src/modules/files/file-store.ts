@@ -1,0 +1,42 @@
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve, sep } from 'node:path';
+
+/** Where photos live. Local disk by default; an object store can implement the same two calls. */
+export interface FileStore {
+  put(key: string, data: Buffer): Promise<void>;
+  get(key: string): Promise<Buffer | null>;
+}
+
+/** Keys are `area/owner/name.ext`, lowercase-safe characters only: no way out of the store. */
+export const FILE_KEY_PATTERN = /^[a-z]+\/[A-Za-z0-9_-]+\/[A-Za-z0-9_.-]+\.(jpg|png|webp)$/;
+
+export function isFileKey(key: string): boolean {
+  return FILE_KEY_PATTERN.test(key) && !key.includes('..');
+}
+
+export function diskFileStore(root: string): FileStore {
+  const base = resolve(root);
+  const pathOf = (key: string) => {
+    const path = resolve(join(base, key));
+    if (!path.startsWith(base + sep)) throw new Error(`file key escapes the store: ${key}`);
+    return path;
+  };
+  return {
+    async put(key, data) {
+      const path = pathOf(key);
+      await mkdir(dirname(path), { recursive: true });
+      // Write then rename: a reader never sees half a file.
+      const tmp = `${path}.${process.pid}.tmp`;
+      await writeFile(tmp, data);
+      await rename(tmp, path);
+    },
+    async get(key) {
+      try {
+        return await readFile(pathOf(key));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+  };
+}

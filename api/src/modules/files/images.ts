@@ -1,0 +1,46 @@
+import sharp from 'sharp';
+
+/** The sizes a client may ask a photo in (`?w=&h=`): a whitelist, so variants cannot fill the disk. */
+export const PHOTO_VARIANTS = [
+  { w: 253, h: 210 }, // listing card (spec section 2)
+  { w: 506, h: 420 }, // listing card on a 2x screen
+  { w: 120, h: 100 }, // gallery thumbnail
+  { w: 800, h: undefined },
+  { w: 1200, h: undefined },
+] as const;
+
+export type PhotoVariant = (typeof PHOTO_VARIANTS)[number];
+
+export function findVariant(w: number | undefined, h: number | undefined): PhotoVariant | undefined {
+  return PHOTO_VARIANTS.find((v) => v.w === w && v.h === h);
+}
+
+/** Pixel limit for uploads: refuse decompression bombs before decoding them. */
+export const MAX_INPUT_PIXELS = 40_000_000;
+const MAX_STORED_EDGE = 1600;
+
+/**
+ * Normalise a photo for storage: decode by content (not by name), apply the EXIF rotation,
+ * drop all metadata (EXIF, GPS), bound the size and re-encode as JPEG.
+ */
+export async function normalisePhoto(input: Buffer): Promise<{ data: Buffer; width: number; height: number }> {
+  const { data, info } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+    .rotate()
+    .resize({ width: MAX_STORED_EDGE, height: MAX_STORED_EDGE, fit: 'inside', withoutEnlargement: true })
+    .jpeg({ quality: 82, mozjpeg: true })
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+/** A stored photo at one of the PHOTO_VARIANTS sizes. */
+export async function renderVariant(input: Buffer, variant: PhotoVariant): Promise<Buffer> {
+  return sharp(input)
+    .resize({
+      width: variant.w,
+      height: variant.h,
+      fit: variant.h ? 'cover' : 'inside',
+      withoutEnlargement: !variant.h,
+    })
+    .jpeg({ quality: 78, mozjpeg: true })
+    .toBuffer();
+}

@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../../errors';
+import type { FileStore } from './file-store';
+import { isFileKey } from './file-store';
+import { findVariant, renderVariant } from './images';
+
+const querySchema = z.object({
+  w: z.coerce.number().int().positive().optional(),
+  h: z.coerce.number().int().positive().optional(),
+});
+
+// File names are unique per upload, so an answer never changes: cache it for a year.
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** GET /svc/files/<key>[?w=&h=]: a stored photo, or one of its whitelisted sizes (made once, then kept). */
+export function registerFileRoutes(app: FastifyInstance, store: FileStore): void {
+  app.get('/svc/files/*', { schema: { querystring: querySchema, hide: true } }, async (request, reply) => {
+    const key = (request.params as { '*': string })['*'];
+    if (!isFileKey(key)) throw AppError.notFound('No such file');
+    const { w, h } = request.query as z.infer<typeof querySchema>;
+    let data: Buffer | null;
+    if (w === undefined && h === undefined) {
+      data = await store.get(key);
+    } else {
+      const variant = findVariant(w, h);
+      if (!variant)
+        throw AppError.badRequest(
+          'This photo size is not offered; use w=253&h=210, w=506&h=420, w=120&h=100, w=800 or w=1200',
+          'w',
+        );
+      const variantKey = key.replace(/\.(jpg|png|webp)$/, `_${variant.w}x${variant.h ?? 0}.jpg`);
+      data = await store.get(variantKey);
+      if (!data) {
+        const original = await store.get(key);
+        if (original) {
+          data = await renderVariant(original, variant);
+          await store.put(variantKey, data);
+        }
+      }
+    }
+    if (!data) throw AppError.notFound('No such file');
+    return reply
+      .header('Cache-Control', IMMUTABLE)
+      .type(key.endsWith('.png') && w === undefined ? 'image/png' : 'image/jpeg')
+      .send(data);
+  });
+}

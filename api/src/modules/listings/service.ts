@@ -1,0 +1,163 @@
+import type { ListingDetail, ListingPage } from '@yardly/shared/contract';
+import { isRefnum } from '@yardly/shared/contract';
+import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/connect';
+import { categories, listingPhotos, listings, organizations, users, zipCodes } from '../../db/schema/index';
+import type { Caller } from '../../http/caller';
+import { findCategory } from '../categories/service';
+import { fileUrl } from '../files/urls';
+import { placeName, selectCards, toCard } from './cards';
+import { liveListing } from './live';
+
+interface PageQuery {
+  page: number;
+  size: number;
+}
+
+async function livePage(
+  db: Db,
+  where: ReturnType<typeof liveListing>,
+  { page, size }: PageQuery,
+): Promise<ListingPage> {
+  const [rows, [total]] = await Promise.all([
+    selectCards(db)
+      .where(where)
+      .orderBy(desc(listings.createdAt), desc(listings.id))
+      .limit(size)
+      .offset(page * size),
+    db.select({ n: sql<number>`count(*)::int` }).from(listings).where(where),
+  ]);
+  return { docs: rows.map(toCard), totalElements: total?.n ?? 0, number: page, size };
+}
+
+export function recentItems(db: Db, query: PageQuery): Promise<ListingPage> {
+  return livePage(db, liveListing(), query);
+}
+
+export async function listingsByCategory(
+  db: Db,
+  query: PageQuery & { categoryRefnum: string; subCategoryRefnum?: string },
+) {
+  const category = await findCategory(db, query.categoryRefnum);
+  const sub = query.subCategoryRefnum ? await findCategory(db, query.subCategoryRefnum) : undefined;
+  const topId = category.parentId ?? category.id;
+  const subId = sub?.id ?? (category.parentId ? category.id : undefined);
+  const inCategory = subId
+    ? and(eq(listings.categoryId, topId), eq(listings.subCategoryId, subId))
+    : or(eq(listings.categoryId, topId), eq(listings.subCategoryId, topId));
+  const top = category.parentId ? await findCategoryById(db, category.parentId) : category.title;
+  const subTitle = sub?.title ?? (category.parentId ? category.title : null);
+  const page = await livePage(db, and(liveListing(), inCategory) as ReturnType<typeof liveListing>, query);
+  return { ...page, categoryTitle: top, subCategoryTitle: subTitle };
+}
+
+async function findCategoryById(db: Db, id: number): Promise<string> {
+  const [row] = await db.select({ title: categories.title }).from(categories).where(eq(categories.id, id));
+  return row?.title ?? '';
+}
+
+const subCategory = alias(categories, 'sub_category');
+
+/**
+ * An item's details. Anyone sees an active, sold or expired listing; a deleted, draft or
+ * deactivated one only its seller. Anything else is "not available", never an error.
+ */
+export async function listingDetail(
+  db: Db,
+  listingRefnum: string | undefined,
+  caller: Caller | null,
+): Promise<{ listing: ListingDetail | null; itemAvailable: boolean; success: boolean }> {
+  const unavailable = { listing: null, itemAvailable: false, success: true };
+  if (!listingRefnum || !isRefnum(listingRefnum)) return unavailable;
+  const [row] = await db
+    .select({
+      listing: listings,
+      sellerRefnum: users.refnum,
+      sellerFirst: users.nameFirst,
+      sellerLast: users.nameLast,
+      sellerPicture: users.picturePath,
+      sellerSince: users.createdAt,
+      sellerVerified: users.isProfessionVerified,
+      sellerZip: users.zip,
+      companyStatus: organizations.status,
+      categoryRefnum: categories.refnum,
+      categoryTitle: categories.title,
+      subCategoryRefnum: subCategory.refnum,
+      subCategoryTitle: subCategory.title,
+      city: zipCodes.city,
+      stateCode: zipCodes.stateCode,
+    })
+    .from(listings)
+    .innerJoin(users, eq(users.id, listings.sellerId))
+    .leftJoin(organizations, eq(organizations.id, users.organizationId))
+    .innerJoin(categories, eq(categories.id, listings.categoryId))
+    .leftJoin(subCategory, eq(subCategory.id, listings.subCategoryId))
+    .innerJoin(zipCodes, eq(zipCodes.zip, listings.zip))
+    .where(eq(listings.refnum, listingRefnum));
+  if (!row) return unavailable;
+  const l = row.listing;
+  const isSeller = caller?.userId === l.sellerId;
+  const hidden = l.deletedAt !== null || l.status === 'draft' || l.status === 'inactive';
+  if (hidden && !isSeller) return unavailable;
+
+  const [photos, sellerPlace] = await Promise.all([
+    db
+      .select({ picno: listingPhotos.picno, path: listingPhotos.path })
+      .from(listingPhotos)
+      .where(eq(listingPhotos.listingId, l.id))
+      .orderBy(asc(listingPhotos.picno)),
+    row.sellerZip
+      ? db
+          .select({ city: zipCodes.city, stateCode: zipCodes.stateCode })
+          .from(zipCodes)
+          .where(eq(zipCodes.zip, row.sellerZip))
+      : Promise.resolve([]),
+  ]);
+  const location = placeName(row.city, row.stateCode);
+  const listing: ListingDetail = {
+    ...toCard({
+      id: l.id,
+      refnum: l.refnum,
+      title: l.title,
+      priceCents: l.priceCents,
+      listingEnd: l.listingEnd,
+      deletedAt: l.deletedAt,
+      saleType: l.saleType,
+      shippable: l.shippable,
+      meetToDeliver: l.meetToDeliver,
+      offerFreeDelivery: l.offerFreeDelivery,
+      buyNow: l.buyNow,
+      isDonation: l.isDonation,
+      sellerRefnum: row.sellerRefnum,
+      city: row.city,
+      stateCode: row.stateCode,
+      mainPhoto: photos[0]?.path ?? null,
+    }),
+    description: l.description,
+    listingStatus: l.status,
+    categoryRefnum: row.categoryRefnum,
+    categoryTitle: row.categoryTitle,
+    subCategoryRefnum: row.subCategoryRefnum,
+    subCategoryTitle: row.subCategoryTitle,
+    condition: l.condition,
+    properties: l.properties,
+    weightLbs: l.weightLbs,
+    pictures: photos.map((p) => ({ picno: p.picno, url: fileUrl(p.path) })),
+    zip: l.zip,
+    city: row.city,
+    stateCode: row.stateCode,
+    createdAt: new Date(l.createdAt).toISOString(),
+    seller: {
+      userRefnum: row.sellerRefnum,
+      // First name and last initial: enough to recognise, not to look someone up.
+      name: `${row.sellerFirst} ${row.sellerLast.charAt(0)}.`,
+      pictureUrl: row.sellerPicture ? fileUrl(row.sellerPicture) : null,
+      location: sellerPlace[0] ? placeName(sellerPlace[0].city, sellerPlace[0].stateCode) : location,
+      memberSince: new Date(row.sellerSince).toISOString(),
+      isProfessionVerified: row.sellerVerified,
+    },
+    sellerCompanyStatus: row.companyStatus ?? null,
+  };
+  return { listing, itemAvailable: true, success: true };
+}

@@ -1,0 +1,153 @@
+import { randomBytes } from 'node:crypto';
+import { eq, isNull } from 'drizzle-orm';
+import type { Db } from '../db/connect';
+import { newRefnum } from '../db/refnum';
+import { categories, listingPhotos, listings, organizations, users } from '../db/schema/index';
+import type { FileStore } from '../modules/files/file-store';
+import { demoCatalog } from './demo-catalog';
+import { DEMO_PEOPLE } from './demo-people';
+import { demoPhoto } from './demo-photos';
+
+/** How long a new listing stays up before it expires and needs relisting. */
+export const LISTING_LIFETIME_DAYS = 60;
+const DAY_MS = 86_400_000;
+
+/**
+ * Demo people and listings with generated photos, so a new installation shows a living
+ * marketplace. Photos are made first (no database work held open while they render),
+ * then every row goes in one transaction: a failed seed leaves nothing behind.
+ */
+export async function seedDemo(db: Db, files: FileStore, count = 240): Promise<{ listings: number; photos: number }> {
+  const catalog = demoCatalog(count);
+  const now = Date.now();
+  const plans = catalog.map((spec, i) => ({
+    spec,
+    refnum: newRefnum('listing'),
+    createdAt: new Date(now - spec.ageDays * DAY_MS - (i % 24) * 3_600_000),
+  }));
+
+  const photoKeys = await mapLimit(
+    plans.flatMap((plan) => Array.from({ length: plan.spec.photoCount }, (_, i) => ({ plan, picno: i + 1 }))),
+    4,
+    async ({ plan, picno }) => {
+      const data = await demoPhoto({
+        title: plan.spec.title,
+        categorySlug: plan.spec.categorySlug,
+        palette: plan.spec.palette,
+        index: picno,
+      });
+      const key = `listings/${plan.refnum}/${picno}-${randomBytes(4).toString('hex')}.jpg`;
+      await files.put(key, data);
+      return { refnum: plan.refnum, picno, key };
+    },
+  );
+
+  await db.transaction(async (tx) => {
+    const [org] = await tx
+      .insert(organizations)
+      .values({ refnum: newRefnum('organization'), name: 'Riverside Community Hospital', status: 'VERIFIED' })
+      .returning({ id: organizations.id });
+    const people = await tx
+      .insert(users)
+      .values(
+        DEMO_PEOPLE.map((p, i) => ({
+          refnum: newRefnum('user'),
+          email: p.email,
+          nameFirst: p.nameFirst,
+          nameLast: p.nameLast,
+          zip: p.zip,
+          emailVerifiedAt: new Date(now - 400 * DAY_MS),
+          createdAt: new Date(now - (400 - i * 20) * DAY_MS),
+          // One demo seller works for a verified organisation, to show the verified badge.
+          organizationId: i === 0 ? org?.id : null,
+          isProfessionVerified: i === 0,
+        })),
+      )
+      .returning({ id: users.id, email: users.email });
+    const personId = new Map(DEMO_PEOPLE.map((p) => [p.slug, people.find((u) => u.email === p.email)?.id]));
+    const zipOf = new Map(DEMO_PEOPLE.map((p) => [p.slug, p.zip]));
+
+    const tops = await tx
+      .select({ id: categories.id, slug: categories.slug })
+      .from(categories)
+      .where(isNull(categories.parentId));
+    const subs = await tx
+      .select({ id: categories.id, slug: categories.slug, parentId: categories.parentId })
+      .from(categories);
+    const topId = new Map(tops.map((c) => [c.slug, c.id]));
+    const subId = (parentId: number, slug: string) => subs.find((s) => s.parentId === parentId && s.slug === slug)?.id;
+
+    const rows = plans.map(({ spec, refnum, createdAt }) => {
+      const categoryId = must(topId.get(spec.categorySlug), `category ${spec.categorySlug}`);
+      return {
+        refnum,
+        sellerId: must(personId.get(spec.sellerSlug), `seller ${spec.sellerSlug}`),
+        categoryId,
+        subCategoryId: must(subId(categoryId, spec.subCategorySlug), `subcategory ${spec.subCategorySlug}`),
+        title: spec.title,
+        description: spec.description,
+        condition: spec.condition,
+        priceCents: spec.priceCents,
+        isDonation: spec.isDonation,
+        weightLbs: spec.weightLbs,
+        shippable: spec.shippable,
+        meetToDeliver: spec.meetToDeliver,
+        offerFreeDelivery: spec.offerFreeDelivery,
+        buyNow: spec.buyNow,
+        zip: must(zipOf.get(spec.sellerSlug), `zip of ${spec.sellerSlug}`),
+        createdAt,
+        updatedAt: createdAt,
+        listingEnd: new Date(createdAt.getTime() + LISTING_LIFETIME_DAYS * DAY_MS),
+      };
+    });
+    const inserted: { id: number; refnum: string }[] = [];
+    for (let i = 0; i < rows.length; i += 100) {
+      inserted.push(
+        ...(await tx
+          .insert(listings)
+          .values(rows.slice(i, i + 100))
+          .returning({ id: listings.id, refnum: listings.refnum })),
+      );
+    }
+    const listingId = new Map(inserted.map((l) => [l.refnum, l.id]));
+    for (let i = 0; i < photoKeys.length; i += 200) {
+      await tx.insert(listingPhotos).values(
+        photoKeys.slice(i, i + 200).map((p) => ({
+          listingId: must(listingId.get(p.refnum), `listing ${p.refnum}`),
+          picno: p.picno,
+          path: p.key,
+          width: 800,
+          height: 600,
+        })),
+      );
+    }
+  });
+  return { listings: plans.length, photos: photoKeys.length };
+}
+
+function must<T>(value: T | undefined | null, what: string): T {
+  if (value === undefined || value === null) throw new Error(`demo seed: unknown ${what}`);
+  return value;
+}
+
+/** Run `fn` over `items` with at most `limit` at a time (photo rendering is CPU-bound). */
+async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await fn(items[i] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+/** True when the demo data is already there (a re-run of `pnpm seed` adds nothing). */
+export async function hasDemoData(db: Db): Promise<boolean> {
+  const first = DEMO_PEOPLE[0];
+  if (!first) return false;
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, first.email));
+  return Boolean(row);
+}

@@ -1,0 +1,68 @@
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { ConfigError, parseConfig } from './config';
+import { openDatabase } from './db/connect';
+import { DataDirInUseError } from './db/lock';
+import { diskFileStore } from './modules/files/file-store';
+import { hasDemoData, seedDemo } from './seed/demo';
+import { seedReference } from './seed/reference';
+import { createWebHandler } from './web/serve-web';
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+/** `pnpm start`: one process, one port: /svc, the storefront and the console. */
+async function main(): Promise<void> {
+  const started = Date.now();
+  const config = parseConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const files = diskFileStore(config.filesDir);
+  await seedReference(database.db);
+  // Demo data on a fresh embedded database, or on any database when SEED=demo asks for it.
+  if (config.seedDemo && (database.fresh || config.seedRequested) && !(await hasDemoData(database.db))) {
+    const seeded = await seedDemo(database.db, files);
+    console.log(`Seeded ${seeded.listings} demo listings with ${seeded.photos} photos (${Date.now() - started} ms).`);
+  }
+
+  const app = await buildApp({
+    config,
+    database,
+    files,
+    // `pnpm dev` runs the api alone (Astro and Vite serve the pages): API_ONLY=1.
+    createWeb: config.apiOnly
+      ? undefined
+      : (instance) =>
+          createWebHandler(instance, {
+            storefrontDist: `${repoRoot}storefront/dist`,
+            adminDist: `${repoRoot}admin/dist`,
+          }),
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    try {
+      await app.close(); // stops accepting, waits for in-flight requests
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      console.error('Shutdown failed:', error);
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Yardly is ready on ${config.publicUrl} (${database.engine}, ${Date.now() - started} ms)`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirInUseError) {
+    console.error(error.message);
+  } else {
+    console.error('Yardly could not start:', error);
+  }
+  process.exit(1);
+});

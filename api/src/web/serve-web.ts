@@ -1,0 +1,72 @@
+import { existsSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { indexStaticFiles } from './static-index';
+
+type AstroHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+export interface WebBuilds {
+  /** storefront/dist: client/ holds static files and prerendered pages, server/ the SSR entry. */
+  storefrontDist: string;
+  /** admin/dist: the console's single-page app. */
+  adminDist: string;
+}
+
+const ADMIN_PREFIX = '/admin';
+
+/**
+ * What is not /svc: the built console under /admin/, the storefront's static files and
+ * prerendered pages, and everything else rendered by Astro (SSR pages and the 404 page).
+ */
+export async function createWebHandler(app: FastifyInstance, builds: WebBuilds) {
+  const clientRoot = join(builds.storefrontDist, 'client');
+  const entry = join(builds.storefrontDist, 'server', 'entry.mjs');
+  if (!existsSync(entry)) {
+    app.log.warn(`The storefront is not built (${entry} is missing): pages answer 503 until \`pnpm build\``);
+    return async (_request: FastifyRequest, reply: FastifyReply) =>
+      reply
+        .status(503)
+        .type('text/plain')
+        .send('The storefront is not built yet: run pnpm build (pnpm start does it).');
+  }
+  const { handler } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
+  const storefrontFiles = indexStaticFiles(clientRoot);
+  const adminFiles = indexStaticFiles(builds.adminDist, ADMIN_PREFIX);
+
+  await app.register(fastifyStatic, { root: clientRoot, serve: false });
+
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const path = decodePath(request.url);
+    if (request.method === 'GET' || request.method === 'HEAD') {
+      if (path === ADMIN_PREFIX || path.startsWith(`${ADMIN_PREFIX}/`)) {
+        // The console routes in the browser: any path it does not know as a file is the app.
+        const file = adminFiles.get(path) ?? 'index.html';
+        return sendBuilt(reply, file, builds.adminDist);
+      }
+      const file = path !== undefined ? storefrontFiles.get(path) : undefined;
+      if (file) return sendBuilt(reply, file, clientRoot);
+    }
+    reply.hijack();
+    await handler(request.raw, reply.raw);
+  };
+}
+
+function sendBuilt(reply: FastifyReply, file: string, root: string) {
+  // Hashed assets never change; pages must be revalidated so a new build shows at once.
+  const hashed = file.startsWith('_astro/') || file.startsWith('assets/');
+  if (hashed) return reply.sendFile(file, root, { maxAge: '365d', immutable: true });
+  reply.header('Cache-Control', 'no-cache');
+  return reply.sendFile(file, root, { cacheControl: false });
+}
+
+function decodePath(url: string): string {
+  const raw = url.split('?')[0] ?? '/';
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}

@@ -1,0 +1,89 @@
+import { eq, isNull } from 'drizzle-orm';
+import sharp from 'sharp';
+import type { Db } from '../src/db/connect';
+import { newRefnum } from '../src/db/refnum';
+import { categories, listingPhotos, listings, organizations, users } from '../src/db/schema/index';
+import type { FileStore } from '../src/modules/files/file-store';
+
+type CompanyStatus = 'VERIFIED' | 'IN_REVIEW' | 'REJECTED';
+
+export async function insertSeller(db: Db, options: { zip?: string; company?: CompanyStatus } = {}) {
+  const [org] = options.company
+    ? await db
+        .insert(organizations)
+        .values({ refnum: newRefnum('organization'), name: 'Test Co', status: options.company })
+        .returning()
+    : [];
+  const [user] = await db
+    .insert(users)
+    .values({
+      refnum: newRefnum('user'),
+      email: `seller-${Math.random().toString(36).slice(2)}@example.com`,
+      nameFirst: 'Dana',
+      nameLast: 'Seller',
+      zip: options.zip ?? '10001',
+      organizationId: org?.id,
+    })
+    .returning();
+  if (!user) throw new Error('no user');
+  return user;
+}
+
+export async function categoryBySlug(db: Db, slug: string) {
+  const [row] = await db
+    .select()
+    .from(categories)
+    .where(slug.includes('/') ? eq(categories.slug, slug.split('/')[1] ?? '') : eq(categories.slug, slug));
+  if (!row) throw new Error(`no category ${slug}`);
+  return row;
+}
+
+export async function topCategories(db: Db) {
+  return db.select().from(categories).where(isNull(categories.parentId));
+}
+
+type ListingInsert = typeof listings.$inferInsert;
+
+/** A live listing by `sellerId` in the first subcategory of `categorySlug`, overridable. */
+export async function insertListing(
+  db: Db,
+  sellerId: number,
+  categorySlug: string,
+  overrides: Partial<ListingInsert> = {},
+) {
+  const top = await categoryBySlug(db, categorySlug);
+  const [sub] = await db.select().from(categories).where(eq(categories.parentId, top.id));
+  const now = Date.now();
+  const [row] = await db
+    .insert(listings)
+    .values({
+      refnum: newRefnum('listing'),
+      sellerId,
+      categoryId: top.id,
+      subCategoryId: sub?.id,
+      title: 'Test item',
+      description: 'A test item in good shape.',
+      condition: 'Used',
+      priceCents: 2500,
+      weightLbs: 3,
+      shippable: true,
+      meetToDeliver: true,
+      zip: '10001',
+      listingEnd: new Date(now + 30 * 86_400_000),
+      ...overrides,
+    })
+    .returning();
+  if (!row) throw new Error('no listing');
+  return row;
+}
+
+/** Store a real JPEG as the listing's photo number `picno`. */
+export async function addPhoto(db: Db, files: FileStore, listingId: number, refnum: string, picno = 1) {
+  const data = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#3a7' } })
+    .jpeg()
+    .toBuffer();
+  const key = `listings/${refnum}/${picno}-test.jpg`;
+  await files.put(key, data);
+  await db.insert(listingPhotos).values({ listingId, picno, path: key, width: 640, height: 480 });
+  return key;
+}

@@ -1,0 +1,67 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { parseConfig } from '../src/config';
+import { type Database, openDatabase } from '../src/db/connect';
+import { diskFileStore, type FileStore } from '../src/modules/files/file-store';
+import { seedReference } from '../src/seed/reference';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  files: FileStore;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh api on a fresh database for one test file: embedded PGlite in memory, or, when
+ * DATABASE_URL is set, a new PostgreSQL database made for this file and dropped after it.
+ */
+export async function startTestApp(): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'yardly-test-'));
+  const fresh = process.env.DATABASE_URL ? await createPostgresDatabase(process.env.DATABASE_URL) : undefined;
+  const config = parseConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: fresh?.url });
+  const database = await openDatabase({ databaseUrl: fresh?.url });
+  await seedReference(database.db);
+  const files = diskFileStore(config.filesDir);
+  const app = await buildApp({ config, database, files });
+  await app.ready();
+  return {
+    app,
+    database,
+    files,
+    async close() {
+      await app.close();
+      await database.close().catch(() => {}); // a test may have closed it already
+      await fresh?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function createPostgresDatabase(baseUrl: string) {
+  const name = `yardly_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`drop database if exists "${name}" with (force)`);
+      await client.end();
+    },
+  };
+}
+
+/** The JSON of an inject() answer. */
+export function json<T = Record<string, unknown>>(response: { body: string }): T {
+  return JSON.parse(response.body) as T;
+}
