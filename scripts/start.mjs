@@ -1,0 +1,31 @@
+// `pnpm start`: build what is missing or stale, then run the one server (api, storefront
+// and console on one port) in this process, so signals reach it directly.
+import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { buildIfStale } from './build-if-stale.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const at = (path) => resolve(root, path);
+
+buildIfStale({
+  name: 'the storefront',
+  filter: '@yardly/storefront',
+  output: at('storefront/dist/server/entry.mjs'),
+  sources: [at('storefront/src'), at('storefront/public'), at('storefront/astro.config.mjs'), at('shared/src')],
+});
+buildIfStale({
+  name: 'the console',
+  filter: '@yardly/admin',
+  output: at('admin/dist/index.html'),
+  sources: [at('admin/src'), at('admin/index.html'), at('admin/vite.config.ts'), at('shared/src')],
+});
+
+// DATA_DIR is relative to where `pnpm start` was run (the repository root), not to api/.
+process.env.DATA_DIR = resolve(process.env.INIT_CWD ?? process.cwd(), process.env.DATA_DIR ?? './data');
+process.env.NODE_ENV ??= 'production';
+
+const requireFromApi = createRequire(at('api/package.json'));
+const { register } = await import(pathToFileURL(requireFromApi.resolve('tsx/esm/api')).href);
+register();
+await import(pathToFileURL(at('api/src/server.ts')).href);
