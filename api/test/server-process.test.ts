@@ -1,0 +1,79 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+// The real server process on the embedded database: one per DATA_DIR, and a clean stop.
+const dataDir = mkdtempSync(join(tmpdir(), 'yardly-process-'));
+const port = 3400 + (process.pid % 500);
+const started: ChildProcess[] = [];
+
+function startServer(env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: join(__dirname, '..'),
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      API_ONLY: '1',
+      SEED: 'none',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  started.push(child);
+  let output = '';
+  child.stdout?.on('data', (c) => (output += c));
+  child.stderr?.on('data', (c) => (output += c));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+async function health(): Promise<unknown> {
+  const res = await fetch(`http://127.0.0.1:${port}/svc/health`);
+  return res.json();
+}
+
+async function waitForHealth(timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      return await health();
+    } catch {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  throw new Error('server did not answer');
+}
+
+afterAll(() => {
+  for (const child of started) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+describe('the server process', () => {
+  it('serves, refuses a second process on the same DATA_DIR, and stops cleanly on SIGTERM', async () => {
+    const first = startServer();
+    expect(await waitForHealth()).toEqual({ code: 200, data: { db: 'ok' } });
+
+    const second = startServer({ PORT: String(port + 1) });
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain(`DATA_DIR is in use by pid ${first.child.pid}`);
+    expect(await health()).toEqual({ code: 200, data: { db: 'ok' } });
+
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+  }, 120_000);
+
+  it('takes over the lock of a killed process and keeps its data', async () => {
+    const killed = startServer();
+    await waitForHealth();
+    killed.child.kill('SIGKILL');
+    await killed.exited;
+    const next = startServer();
+    expect(await waitForHealth()).toEqual({ code: 200, data: { db: 'ok' } });
+    next.child.kill('SIGINT');
+    expect(await next.exited).toBe(0);
+  }, 120_000);
+});
