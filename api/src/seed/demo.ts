@@ -34,7 +34,7 @@ export async function seedDemo(db: Db, files: FileStore, count = 240): Promise<{
         title: plan.spec.title,
         categorySlug: plan.spec.categorySlug,
         palette: plan.spec.palette,
-        index: picno,
+        index: picno - 1,
       });
       const key = `listings/${plan.refnum}/${picno}-${randomBytes(4).toString('hex')}.jpg`;
       await files.put(key, data);
@@ -58,9 +58,9 @@ export async function seedDemo(db: Db, files: FileStore, count = 240): Promise<{
           zip: p.zip,
           emailVerifiedAt: new Date(now - 400 * DAY_MS),
           createdAt: new Date(now - (400 - i * 20) * DAY_MS),
-          // One demo seller works for a verified organisation, to show the verified badge.
-          organizationId: i === 0 ? org?.id : null,
-          isProfessionVerified: i === 0,
+          // Verified professionals work for a verified organisation (the verified badge).
+          organizationId: p.isProfessionVerified ? org?.id : null,
+          isProfessionVerified: p.isProfessionVerified,
         })),
       )
       .returning({ id: users.id, email: users.email });
@@ -87,6 +87,7 @@ export async function seedDemo(db: Db, files: FileStore, count = 240): Promise<{
         title: spec.title,
         description: spec.description,
         condition: spec.condition,
+        properties: spec.properties ?? {},
         priceCents: spec.priceCents,
         isDonation: spec.isDonation,
         weightLbs: spec.weightLbs,
