@@ -79,7 +79,8 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   return { call, ky: instance, baseUrl };
 }
 
-function networkMessage(cause: unknown): string {
+/** What a person is told when the request never got an answer (offline, timeout). */
+export function networkMessage(cause: unknown): string {
   return cause instanceof Error && cause.name === 'TimeoutError'
     ? 'The server took too long to answer, please try again'
     : GENERIC_ERROR_MESSAGE;

@@ -1,0 +1,82 @@
+import type { ReactNode } from 'react';
+import { Button, LinearProgress, Title } from 'react-admin';
+import { api } from '../api';
+import styles from './Dashboard.module.css';
+import { type Loaded, useLoad } from './use-load';
+
+const count = new Intl.NumberFormat('en-US');
+
+/** The console's home: is the service up, and what the catalogue holds. */
+export function Dashboard() {
+  const [health, retryHealth] = useLoad(api.health);
+  const [categories, retryCategories] = useLoad(api.categories.list);
+
+  return (
+    <div className={styles.grid}>
+      <Title title="Dashboard" />
+      <Panel heading="Service" loaded={health} onRetry={retryHealth}>
+        {(status) => (
+          <p className={styles.status}>
+            <span className={styles.ok} aria-hidden="true" />
+            Database: {status.db}
+          </p>
+        )}
+      </Panel>
+      <Panel heading="Categories" loaded={categories} onRetry={retryCategories}>
+        {(list) => {
+          const listings = list.reduce((sum, c) => sum + c.listingCount, 0);
+          return (
+            <>
+              <p className={styles.figures}>
+                <strong>{count.format(list.length)}</strong> top-level categories,{' '}
+                <strong>{count.format(listings)}</strong> active listings
+              </p>
+              {list.length > 0 && (
+                <table className={styles.table}>
+                  <thead>
+                    <tr>
+                      <th scope="col">Category</th>
+                      <th scope="col" className={styles.number}>
+                        Listings
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {list.map((c) => (
+                      <tr key={c.categoryRefnum}>
+                        <td>{c.categoryTitle}</td>
+                        <td className={styles.number}>{count.format(c.listingCount)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              )}
+            </>
+          );
+        }}
+      </Panel>
+    </div>
+  );
+}
+
+function Panel<T>(props: {
+  heading: string;
+  loaded: Loaded<T>;
+  onRetry: () => void;
+  children: (data: T) => ReactNode;
+}) {
+  const { heading, loaded, onRetry, children } = props;
+  return (
+    <section className={styles.card} aria-busy={loaded.state === 'loading'}>
+      <h2 className={styles.heading}>{heading}</h2>
+      {loaded.state === 'loading' && <LinearProgress timeout={0} />}
+      {loaded.state === 'error' && (
+        <div role="alert" className={styles.error}>
+          <p>{loaded.message}</p>
+          <Button label="Try again" onClick={onRetry} />
+        </div>
+      )}
+      {loaded.state === 'ok' && children(loaded.data)}
+    </section>
+  );
+}
