@@ -1,6 +1,5 @@
 // `pnpm start`: build what is missing or stale, then run the one server (api, storefront
 // and console on one port) in this process, so signals reach it directly.
-import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildIfStale } from './build-if-stale.mjs';
@@ -25,7 +24,7 @@ buildIfStale({
 process.env.DATA_DIR = resolve(process.env.INIT_CWD ?? process.cwd(), process.env.DATA_DIR ?? './data');
 process.env.NODE_ENV ??= 'production';
 
-const requireFromApi = createRequire(at('api/package.json'));
-const { register } = await import(pathToFileURL(requireFromApi.resolve('tsx/esm/api')).href);
+// The api is TypeScript run as is: tsx compiles it on load (no separate build step).
+const { register } = await import('tsx/esm/api');
 register();
 await import(pathToFileURL(at('api/src/server.ts')).href);

@@ -1,0 +1,31 @@
+// @ts-check
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+import { defineConfig } from 'astro/config';
+
+// In `astro dev` the api runs as its own process; in production the api serves this site itself.
+const apiOrigin = process.env.API_ORIGIN ?? 'http://127.0.0.1:3001';
+
+export default defineConfig({
+  output: 'static',
+  adapter: node({ mode: 'middleware' }),
+  integrations: [react()],
+  trailingSlash: 'ignore',
+  build: { format: 'directory' },
+  vite: {
+    build: {
+      rollupOptions: {
+        // @yardly/shared's modules only declare things. Saying so lets an island that needs
+        // one constant from the rules barrel leave out the zod schemas beside it.
+        treeshake: {
+          moduleSideEffects: (id, external) => external || !/[\\/]shared[\\/]src[\\/]/.test(id),
+        },
+      },
+    },
+    server: {
+      proxy: {
+        '/svc': { target: apiOrigin, changeOrigin: true },
+      },
+    },
+  },
+});

@@ -1,0 +1,138 @@
+import { expect, test } from '@playwright/test';
+import { formatCents } from '@yardly/shared/rules';
+import {
+  cardLinks,
+  cards,
+  escapeHtml,
+  NOT_FOUND_TEXT,
+  openCard,
+  openHome,
+  PRICE_PATTERN,
+  recentListings,
+  SHORTCUTS,
+  UNKNOWN_REFNUM,
+} from './fixtures';
+
+test('a guest browses from home to a category, page 2, an item and back', async ({ page }) => {
+  await openHome(page);
+
+  const shortcuts = page.getByRole('region', { name: 'Shop by category' });
+  for (const name of SHORTCUTS) {
+    await expect(shortcuts.getByRole('link', { name: new RegExp(`^${name.replace(/[&]/g, '\\$&')} `) })).toBeVisible();
+  }
+  const recent = page.getByRole('region', { name: 'Recently listed' });
+  await expect(cards(recent).first()).toBeVisible();
+  expect(await cards(recent).count()).toBeGreaterThan(1);
+
+  // Electronics: a category big enough for two pages of 25.
+  await shortcuts.getByRole('link', { name: /^Electronics / }).click();
+  await expect(page).toHaveURL(/\/products\?category=[A-Z0-9]{12}$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Electronics' })).toBeVisible();
+  const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+  await expect(crumbs).toHaveText(/Home\s*›?\s*Categories\s*›?\s*Electronics/);
+  const firstPage = await cardLinks(page);
+  expect(firstPage.length).toBe(25);
+
+  const pagination = page.getByRole('navigation', { name: 'Pagination' });
+  await expect(page.getByRole('button', { name: 'Back to top' })).toBeHidden();
+  await pagination.scrollIntoViewIfNeeded();
+  await expect(page.getByRole('button', { name: 'Back to top' })).toBeVisible();
+  await pagination.getByRole('link', { name: 'Page 2', exact: true }).click();
+  await expect(page).toHaveURL(/[?&]page=2(&|$)/);
+  // The list starts again at the top of the page.
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await expect(pagination.getByRole('link', { name: 'Page 2', exact: true })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('heading', { level: 1, name: 'Electronics' })).toBeVisible();
+  const secondPage = await cardLinks(page);
+  expect(secondPage.length).toBeGreaterThan(0);
+  expect(secondPage.filter((href) => firstPage.includes(href))).toEqual([]);
+  const pageTwoUrl = page.url();
+
+  // A guest's heart asks for an account instead of doing nothing.
+  await cards(page)
+    .first()
+    .getByRole('button', { name: /^Save .* to favourites$/ })
+    .click();
+  await expect(page.getByRole('status').getByText('Sign up or log in to save favourites')).toBeVisible();
+
+  const { title } = await openCard(page, cards(page).first());
+  await expect(page).toHaveURL(/\/[A-Z][0-9A-Z]{11}$/);
+  await expect(page.getByText(PRICE_PATTERN).first()).toBeVisible();
+  const photo = page.locator('.gallery__main img');
+  await expect(photo).toHaveAttribute('alt', new RegExp(title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  await expect
+    .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
+  const seller = page.getByRole('region', { name: 'Seller' });
+  await expect(seller.getByText(/^Member since \d{1,2} \w{3,4} \d{4}$/)).toBeVisible();
+  await expect(seller.locator('.seller__name')).not.toBeEmpty();
+  const facts = page.getByRole('region', { name: 'Details' });
+  await expect(facts.getByText(/^[A-Z][\w .'-]+, [A-Z]{2}$/)).toBeVisible();
+  const detailCrumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+  await expect(detailCrumbs.getByRole('link', { name: 'Electronics' })).toBeVisible();
+
+  // 'Details' goes back in history: to page 2 of the list, not to the category's first page.
+  await detailCrumbs.getByRole('button', { name: 'Details' }).click();
+  await expect(page).toHaveURL(pageTwoUrl);
+  await expect(page.getByRole('heading', { level: 1, name: 'Electronics' })).toBeVisible();
+  expect(await cardLinks(page)).toEqual(secondPage);
+});
+
+test('an unknown path answers 404 and shows the not-found page after 2 seconds', async ({ page }) => {
+  const started = Date.now();
+  const response = await page.goto('/no/such/page');
+  expect(response?.status()).toBe(404);
+  const message = page.getByRole('heading', { name: NOT_FOUND_TEXT });
+  await expect(message).toBeAttached();
+  await expect(message).toBeVisible({ timeout: 5_000 });
+  expect(Date.now() - started).toBeGreaterThanOrEqual(1_900);
+
+  await page.getByRole('link', { name: 'Go to homepage' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('region', { name: 'Shop by category' })).toBeVisible();
+});
+
+test('an item that does not exist is an unknown path too', async ({ page, request }) => {
+  for (const path of [`/${UNKNOWN_REFNUM}`, `/itemdetails?refnum=${UNKNOWN_REFNUM}`, '/not-a-refnum']) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(404);
+    expect(await response.text(), path).toContain(escapeHtml(NOT_FOUND_TEXT));
+  }
+  const response = await page.goto(`/${UNKNOWN_REFNUM}`);
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: NOT_FOUND_TEXT })).toBeVisible({ timeout: 5_000 });
+});
+
+test("an item's first HTML carries its title, price, photo and JSON-LD", async ({ request, baseURL }) => {
+  const [listing] = await recentListings(request, 1);
+  if (!listing) throw new Error('The demo data has no listings');
+  for (const path of [`/${listing.listingRefnum}`, `/itemdetails?refnum=${listing.listingRefnum}`]) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(200);
+    const html = await response.text();
+    expect(html).toContain(escapeHtml(listing.listingTitle));
+    expect(html).toContain(formatCents(listing.listingCurrentPrice));
+    expect(html).toContain(`<meta property="og:image" content="${baseURL}/svc/files/`);
+    expect(html).toContain(`<meta property="og:url" content="${baseURL}/${listing.listingRefnum}"`);
+    expect(html).toMatch(/<img src="\/svc\/files\/[^"]+" alt="[^"]+" width="800" height="600"/);
+    expect(html).toContain('<meta property="og:type" content="product"');
+
+    const jsonLd = html.match(/<script type="application\/ld\+json">(.*?)<\/script>/s)?.[1];
+    expect(jsonLd, 'JSON-LD script').toBeTruthy();
+    const product = JSON.parse(jsonLd ?? '{}') as { '@type': string; name: string; offers: Record<string, string> };
+    expect(product['@type']).toBe('Product');
+    expect(product.name).toBe(listing.listingTitle);
+    expect(product.offers.price).toBe((listing.listingCurrentPrice / 100).toFixed(2));
+    expect(product.offers.priceCurrency).toBe('USD');
+    expect(product.offers.availability).toBe('https://schema.org/InStock');
+  }
+});
+
+test('pages without dynamic parts ship no script beyond the header island', async ({ request }) => {
+  for (const path of ['/categories', '/no/such/page']) {
+    const html = await (await request.get(path)).text();
+    const islands = html.match(/<astro-island\b[^>]*component-url="([^"]+)"/g) ?? [];
+    expect(islands, path).toHaveLength(1);
+    expect(islands[0], path).toContain('/Header.');
+  }
+});

@@ -1,0 +1,63 @@
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+// Debian's Chromium, never a downloaded browser (ARCHITECTURE.md, Toolchain); CHROMIUM_PATH
+// as scripts/test.mjs reads it.
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(CHROMIUM)) {
+  throw new Error(
+    `End-to-end tests need Chromium at ${CHROMIUM}, which is missing. Install it with: sudo apt-get install chromium (or set CHROMIUM_PATH)`,
+  );
+}
+
+const PORT = 3210;
+const baseURL = `http://127.0.0.1:${PORT}`;
+// A fresh embedded database (seeded with demo listings) for every run. Workers load this file
+// again: the environment hands them the runner's folder instead of making new ones.
+process.env.YARDLY_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'yardly-e2e-'));
+const dataDir = process.env.YARDLY_E2E_DATA_DIR;
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: CHROMIUM,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  webServer: {
+    command: 'node ../scripts/start.mjs',
+    url: `${baseURL}/svc/health`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+    },
+  },
+});

@@ -1,0 +1,70 @@
+import { useStore } from '@nanostores/react';
+import type { ListingCard as ListingCardData } from '@yardly/shared/contract';
+import { CARD_IMAGE, type CardBadge, cardBadge, formatCents, truncate } from '@yardly/shared/rules';
+import { cardPictureUrl } from '../lib/pictures';
+import { itemPath } from '../lib/routes';
+import { $session } from '../stores/session';
+import { FavouriteButton } from './FavouriteButton';
+
+export type CardVariant = 'grid' | 'list';
+
+interface ListingCardProps {
+  listing: ListingCardData;
+  variant?: CardVariant;
+}
+
+const RIBBON_CLASS: Record<CardBadge, string> = {
+  Deleted: 'ribbon ribbon--deleted',
+  Expired: 'ribbon',
+  Sold: 'ribbon ribbon--sold',
+  Donated: 'ribbon ribbon--donated',
+};
+
+/** A listing in a grid or list: picture, title, location, price, heart, status ribbon and labels. */
+export function ListingCard({ listing, variant = 'grid' }: ListingCardProps) {
+  const session = useStore($session);
+  const badge = cardBadge({
+    listingDeleted: listing.listingDeleted,
+    listingEnd: listing.listingEnd,
+    saleType: listing.saleType,
+    priceCents: listing.listingCurrentPrice,
+    isOwner: session?.userRefnum === listing.sellerRefnum,
+  });
+
+  return (
+    <article className={`card card--${variant}`}>
+      <a className="card__link" href={itemPath(listing.listingRefnum)}>
+        <div className="card__media">
+          <img
+            src={cardPictureUrl(listing.listingPictureUrl)}
+            alt={listing.listingTitle}
+            width={CARD_IMAGE.width}
+            height={CARD_IMAGE.height}
+            loading="lazy"
+            decoding="async"
+          />
+          {badge && <span className={RIBBON_CLASS[badge]}>{badge}</span>}
+        </div>
+        <div className="card__body">
+          <h3 className="card__title" title={listing.listingTitle}>
+            {truncate(listing.listingTitle)}
+          </h3>
+          <p className="card__location">{listing.location}</p>
+          <p className="card__price">{formatCents(listing.listingCurrentPrice)}</p>
+          {!badge && <CardLabels listing={listing} />}
+        </div>
+      </a>
+      <FavouriteButton listingTitle={listing.listingTitle} sellerRefnum={listing.sellerRefnum} />
+    </article>
+  );
+}
+
+/** The card labels of spec section 2 that apply to a guest: Free Shipping, Buy Now or Make Offer. */
+function CardLabels({ listing }: { listing: ListingCardData }) {
+  return (
+    <ul className="card__labels">
+      {listing.offerFreeDelivery && <li className="label label--shipping">Free Shipping</li>}
+      <li className={listing.buyNow ? 'label' : 'label label--offer'}>{listing.buyNow ? 'Buy Now' : 'Make Offer'}</li>
+    </ul>
+  );
+}

@@ -1,0 +1,10 @@
+/// <reference types="astro/client" />
+
+interface ImportMetaEnv {
+  /** Build-time flag: 'true' turns on the donation pages and the "Why Donate?" menu entry. */
+  readonly PUBLIC_DONATION_ENABLED?: string;
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv;
+}

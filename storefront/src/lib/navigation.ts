@@ -1,0 +1,33 @@
+/** The marketplace navigation menu and footer links (spec section 2, Screens). */
+
+export interface MenuLink {
+  label: string;
+  href: string;
+  /** Signed-in routes: a guest is asked to sign up or log in instead (spec section 6). */
+  requiresLogin: boolean;
+}
+
+export function marketplaceMenu(options: { donationEnabled: boolean }): MenuLink[] {
+  const links: (MenuLink | false)[] = [
+    { label: 'Sell', href: '/creatinglist', requiresLogin: true },
+    { label: 'My Dashboard', href: '/myquest', requiresLogin: true },
+    { label: 'My Messages', href: '/myquest/messages', requiresLogin: true },
+    { label: 'My Profile', href: '/myprofile', requiresLogin: true },
+    { label: 'My Rewards', href: '/myrewards', requiresLogin: true },
+    options.donationEnabled && { label: 'Why Donate?', href: '/why-donate', requiresLogin: false },
+    { label: 'Account Settings', href: '/settings', requiresLogin: true },
+  ];
+  return links.filter((link): link is MenuLink => link !== false);
+}
+
+/** The last menu entry: not a page, it opens the location chooser. */
+export const LOCATION_MENU_LABEL = 'Your location';
+
+export const FOOTER_LINKS = [
+  { label: 'Contact Us', href: '/contact-us' },
+  { label: 'Blog', href: '/blog' },
+  { label: 'FAQ', href: '/faq' },
+] as const;
+
+/** Read once at build time (spec section 6: donation routes depend on a build-time flag). */
+export const DONATION_ENABLED = import.meta.env.PUBLIC_DONATION_ENABLED === 'true';

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { readProductQuery } from './product-query';
+import { productsPath } from './routes';
+
+describe('readProductQuery', () => {
+  it('reads category, subcategory, a one-based page and size', () => {
+    expect(readProductQuery('?category=C0X96QHARRHN&subcategory=CMT7BPP1NEXS&page=3&size=50')).toEqual({
+      category: 'C0X96QHARRHN',
+      subcategory: 'CMT7BPP1NEXS',
+      page: 3,
+      size: 50,
+      valid: true,
+    });
+  });
+
+  it('defaults to page 1 and the spec page size of 25', () => {
+    expect(readProductQuery('')).toMatchObject({ category: null, page: 1, size: 25, valid: true });
+  });
+
+  it.each(['page=0', 'page=-2', 'page=abc', 'page=1.5'])('falls back to page 1 for %s', (query) => {
+    expect(readProductQuery(`?${query}`).page).toBe(1);
+  });
+
+  it('falls back to 25 for a size out of range', () => {
+    expect(readProductQuery('?size=1000').size).toBe(25);
+  });
+
+  it('marks a category that is not a refnum as invalid', () => {
+    expect(readProductQuery('?category=electronics').valid).toBe(false);
+  });
+
+  it('round-trips through productsPath, leaving page 1 out', () => {
+    expect(productsPath({ category: 'C0X96QHARRHN', page: 1, size: 25 })).toBe(
+      '/products?category=C0X96QHARRHN&size=25',
+    );
+    expect(productsPath({ category: 'C0X96QHARRHN', page: 2 })).toBe('/products?category=C0X96QHARRHN&page=2');
+  });
+});

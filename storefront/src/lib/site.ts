@@ -1,0 +1,2 @@
+/** The product's name as pages show it (titles, Open Graph, share texts). */
+export const SITE_NAME = 'Yardly';

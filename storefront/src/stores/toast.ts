@@ -1,0 +1,34 @@
+import { SUCCESS_TOAST_MS } from '@yardly/shared/rules';
+import { atom } from 'nanostores';
+
+/** success: blue, closes by itself; warning: orange; error: red; default: black (spec section 8). */
+export type ToastKind = 'success' | 'warning' | 'error' | 'default';
+
+export interface Toast {
+  id: number;
+  kind: ToastKind;
+  message: string;
+}
+
+/** The one toast on screen, or null: a new toast replaces the one shown. */
+export const $toast = atom<Toast | null>(null);
+
+let nextId = 1;
+let closeTimer: ReturnType<typeof setTimeout> | undefined;
+
+export function showToast(message: string, kind: ToastKind = 'default'): void {
+  clearTimeout(closeTimer);
+  const toast: Toast = { id: nextId++, kind, message };
+  $toast.set(toast);
+  if (kind === 'success') {
+    closeTimer = setTimeout(() => dismissToast(toast.id), SUCCESS_TOAST_MS);
+  }
+}
+
+/** Closes the toast shown; with an id, only if that toast is still the one shown. */
+export function dismissToast(id?: number): void {
+  const current = $toast.get();
+  if (!current || (id !== undefined && current.id !== id)) return;
+  clearTimeout(closeTimer);
+  $toast.set(null);
+}
