@@ -58,6 +58,7 @@ export default defineConfig({
       PORT: String(PORT),
       DATA_DIR: dataDir,
       NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
     },
   },
 });

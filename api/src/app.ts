@@ -11,6 +11,7 @@ import type { FileStore } from './modules/files/file-store';
 import { registerFileRoutes } from './modules/files/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerListingRoutes } from './modules/listings/routes';
+import { registerLocationRoutes } from './modules/location/routes';
 
 export type WebHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
@@ -46,6 +47,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerHealthRoutes(app, deps.database);
   registerCategoryRoutes(app, deps.database.db);
   registerListingRoutes(app, deps.database.db);
+  registerLocationRoutes(app, deps.database.db);
   registerFileRoutes(app, deps.files);
 
   const web = deps.createWeb ? await deps.createWeb(app) : undefined;

@@ -2,6 +2,7 @@ import type { CallQuery } from '../contract/call';
 import { allCategoriesCall, categoriesCall, categoryPropertiesCall } from '../contract/categories';
 import { healthCall } from '../contract/health';
 import { listingDetailCall, listingsByCategoryCall, recentItemsCall } from '../contract/listings';
+import { zipLookupCall } from '../contract/location';
 import { createHttpClient, type HttpClient, type HttpClientOptions } from './http-client';
 
 /** Typed helpers over the contract: `api.listings.detail({ listingRefnum })`. */
@@ -15,6 +16,9 @@ export function createApi(options: HttpClientOptions = {}) {
       all: () => http.call(allCategoriesCall),
       properties: (query: CallQuery<typeof categoryPropertiesCall> = {}) =>
         http.call(categoryPropertiesCall, { query }),
+    },
+    location: {
+      byZip: (zip: string) => http.call(zipLookupCall, { query: { zip } }),
     },
     listings: {
       recent: (query: CallQuery<typeof recentItemsCall> = {}) => http.call(recentItemsCall, { query }),

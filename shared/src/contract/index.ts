@@ -4,3 +4,4 @@ export * from './common';
 export * from './envelope';
 export * from './health';
 export * from './listings';
+export * from './location';

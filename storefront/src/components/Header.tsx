@@ -1,11 +1,15 @@
 import { useStore } from '@nanostores/react';
-import { type MouseEvent, useEffect, useId, useState } from 'react';
+import { lazy, type MouseEvent, Suspense, useEffect, useId, useState } from 'react';
 import { LOCATION_MENU_LABEL, type MenuLink, marketplaceMenu } from '../lib/navigation';
+import { $location } from '../stores/location';
 import { $session, GUEST_PROMPTS } from '../stores/session';
 import { showToast } from '../stores/toast';
 import { Icon } from './Icon';
 import { Logo } from './Logo';
 import { Toaster } from './Toaster';
+
+// The zip dialog brings the api client and zod: load it when someone opens it.
+const LocationDialog = lazy(() => import('./LocationDialog'));
 
 interface HeaderProps {
   donationEnabled: boolean;
@@ -17,7 +21,9 @@ interface HeaderProps {
  */
 export function Header({ donationEnabled }: HeaderProps) {
   const [open, setOpen] = useState(false);
+  const [choosingLocation, setChoosingLocation] = useState(false);
   const session = useStore($session);
+  const location = useStore($location);
   const navId = useId();
   const links = marketplaceMenu({ donationEnabled });
 
@@ -38,7 +44,7 @@ export function Header({ donationEnabled }: HeaderProps) {
 
   function onLocationClick() {
     setOpen(false);
-    showToast('Choosing your location is coming soon: for now you see listings from every zip code.');
+    setChoosingLocation(true);
   }
 
   return (
@@ -72,12 +78,18 @@ export function Header({ donationEnabled }: HeaderProps) {
               <button type="button" className="main-nav__link" onClick={onLocationClick}>
                 <Icon name="pin" size={18} />
                 {LOCATION_MENU_LABEL}
+                {location && <span className="main-nav__place">{location.zip}</span>}
               </button>
             </li>
           </ul>
         </nav>
       </div>
       <Toaster />
+      {choosingLocation && (
+        <Suspense fallback={null}>
+          <LocationDialog onClose={() => setChoosingLocation(false)} />
+        </Suspense>
+      )}
     </header>
   );
 }

@@ -1,0 +1,51 @@
+import type { ZipAddress } from '@yardly/shared/contract';
+import { atom, onMount } from 'nanostores';
+
+/** The visitor's chosen place, as stored locally (spec section 3): zip, 'lat,lng' and formattedAddress. */
+export interface StoredLocation {
+  zip: string;
+  location: string;
+  formattedAddress: string;
+}
+
+const STORAGE_KEY = 'yardly.location';
+
+export const $location = atom<StoredLocation | null>(null);
+
+onMount($location, () => {
+  $location.set(readStored());
+  // Another tab chose a place: follow it.
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === STORAGE_KEY) $location.set(readStored());
+  };
+  window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
+});
+
+/** Keep a looked-up zip as the visitor's location (every search near you uses it). */
+export function rememberLocation(address: ZipAddress): StoredLocation {
+  const stored: StoredLocation = {
+    zip: address.zip,
+    location: address.latitude !== null && address.longitude !== null ? `${address.latitude},${address.longitude}` : '',
+    formattedAddress: address.formattedAddress,
+  };
+  localStorage.setItem(STORAGE_KEY, JSON.stringify(stored));
+  $location.set(stored);
+  return stored;
+}
+
+export function forgetLocation(): void {
+  localStorage.removeItem(STORAGE_KEY);
+  $location.set(null);
+}
+
+function readStored(): StoredLocation | null {
+  try {
+    const value = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null') as Partial<StoredLocation> | null;
+    return value && typeof value.zip === 'string' && typeof value.formattedAddress === 'string'
+      ? { zip: value.zip, location: value.location ?? '', formattedAddress: value.formattedAddress }
+      : null;
+  } catch {
+    return null;
+  }
+}
