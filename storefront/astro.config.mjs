@@ -13,15 +13,6 @@ export default defineConfig({
   trailingSlash: 'ignore',
   build: { format: 'directory' },
   vite: {
-    build: {
-      rollupOptions: {
-        // @yardly/shared's modules only declare things. Saying so lets an island that needs
-        // one constant from the rules barrel leave out the zod schemas beside it.
-        treeshake: {
-          moduleSideEffects: (id, external) => external || !/[\\/]shared[\\/]src[\\/]/.test(id),
-        },
-      },
-    },
     server: {
       proxy: {
         '/svc': { target: apiOrigin, changeOrigin: true },

@@ -187,6 +187,12 @@ describe('photos', () => {
     expect((await sharp(res.rawPayload).metadata()).width).toBe(640);
   });
 
+  it('serves the gallery thumbnail, 160 by 160', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/svc/files/${photoKey}?w=160&h=160` });
+    const meta = await sharp(res.rawPayload).metadata();
+    expect([res.statusCode, meta.width, meta.height]).toEqual([200, 160, 160]);
+  });
+
   it('serves the card size, 253 by 210', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/svc/files/${photoKey}?w=253&h=210` });
     expect(res.statusCode).toBe(200);
@@ -197,6 +203,9 @@ describe('photos', () => {
   it('refuses sizes it does not offer and paths outside the store', async () => {
     const odd = await t.app.inject({ method: 'GET', url: `/svc/files/${photoKey}?w=4000&h=4000` });
     expect(odd.statusCode).toBe(400);
+    expect(json(odd).msg).toBe(
+      'This photo size is not offered; use one of w=253&h=210, w=506&h=420, w=160&h=160, w=800, w=1200',
+    );
     for (const url of [
       '/svc/files/../../etc/passwd',
       '/svc/files/listings/%2e%2e/x.jpg',

@@ -136,3 +136,30 @@ test('pages without dynamic parts ship no script beyond the header island', asyn
     expect(islands[0], path).toContain('/Header.');
   }
 });
+
+test("an item's gallery shows every photo, and a thumbnail switches the main one", async ({ page, request }) => {
+  // A listing with several photos, found through the api.
+  let refnum: string | undefined;
+  for (const card of await recentListings(request, 20)) {
+    const res = await request.post(`/svc/listing/detailListing/v2?listingRefnum=${card.listingRefnum}`);
+    const body = (await res.json()) as { data: { listing: { pictures: unknown[] } } };
+    if (body.data.listing.pictures.length >= 3) {
+      refnum = card.listingRefnum;
+      break;
+    }
+  }
+  expect(refnum, 'a demo listing with 3 or more photos').toBeDefined();
+  await page.goto(`/${refnum}`);
+
+  const images = page.locator('.gallery img');
+  await expect(images.nth(1)).toBeVisible();
+  for (const img of await images.all()) {
+    await img.scrollIntoViewIfNeeded();
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0);
+  }
+  const main = page.locator('.gallery__main img');
+  const before = await main.getAttribute('src');
+  await page.getByRole('button', { name: /^Show photo 2 of \d$/ }).click();
+  await expect(main).not.toHaveAttribute('src', before ?? '');
+  await expect(main).toHaveAttribute('alt', /photo 2 of \d$/);
+});

@@ -5,3 +5,4 @@ export * from './envelope';
 export * from './health';
 export * from './listings';
 export * from './location';
+export * from './photos';

@@ -30,8 +30,6 @@ export const BREAKPOINTS = [384, 500, 600, 680, 700, 760, 768, 1024] as const;
 /** Below this width the share panel uses the device's native share when there is one. */
 export const NATIVE_SHARE_BELOW_PX = 600;
 
-/** Card images are requested at this size. */
-export const CARD_IMAGE = { width: 253, height: 210 } as const;
 export const PICTURE_CROP = { scale: 1.25, rounded: 150 } as const;
 
 export const OFFER_EXPIRY_HOURS = 24;

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
-import type { ListingCard as ListingCardData } from '@yardly/shared/contract';
-import { CARD_IMAGE, type CardBadge, cardBadge, formatCents, truncate } from '@yardly/shared/rules';
+import { type ListingCard as ListingCardData, PHOTO_SIZES } from '@yardly/shared/contract';
+import { type CardBadge, cardBadge, formatCents, truncate } from '@yardly/shared/rules';
 import { cardPictureUrl } from '../lib/pictures';
 import { itemPath } from '../lib/routes';
 import { $session } from '../stores/session';
@@ -38,8 +38,8 @@ export function ListingCard({ listing, variant = 'grid' }: ListingCardProps) {
           <img
             src={cardPictureUrl(listing.listingPictureUrl)}
             alt={listing.listingTitle}
-            width={CARD_IMAGE.width}
-            height={CARD_IMAGE.height}
+            width={PHOTO_SIZES.card.w}
+            height={PHOTO_SIZES.card.h}
             loading="lazy"
             decoding="async"
           />

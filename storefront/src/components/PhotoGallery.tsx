@@ -3,7 +3,6 @@ import { PLACEHOLDER_PICTURE, pictureUrl } from '../lib/pictures';
 
 /** Sizes the gallery asks the api for. */
 export const GALLERY_MAIN = { w: 800, h: 600 } as const;
-const THUMB = { w: 152, h: 152 } as const;
 
 interface PhotoGalleryProps {
   title: string;
@@ -21,7 +20,7 @@ export function PhotoGallery({ title, photos }: PhotoGalleryProps) {
     <div className="gallery">
       <div className="gallery__main">
         <img
-          src={current ? pictureUrl(current, { w: GALLERY_MAIN.w }) : PLACEHOLDER_PICTURE}
+          src={current ? pictureUrl(current, 'large') : PLACEHOLDER_PICTURE}
           alt={count > 1 ? `${title}, photo ${index + 1} of ${count}` : title}
           width={GALLERY_MAIN.w}
           height={GALLERY_MAIN.h}
@@ -39,7 +38,7 @@ export function PhotoGallery({ title, photos }: PhotoGalleryProps) {
                 aria-current={i === index ? 'true' : undefined}
                 onClick={() => setIndex(i)}
               >
-                <img src={pictureUrl(photo, THUMB)} alt="" width={THUMB.w / 2} height={THUMB.h / 2} loading="lazy" />
+                <img src={pictureUrl(photo, 'thumb')} alt="" width={80} height={80} loading="lazy" />
               </button>
             </li>
           ))}

@@ -1,18 +1,17 @@
+import { PHOTO_SIZES } from '@yardly/shared/contract';
 import sharp from 'sharp';
 
-/** The sizes a client may ask a photo in (`?w=&h=`): a whitelist, so variants cannot fill the disk. */
-export const PHOTO_VARIANTS = [
-  { w: 253, h: 210 }, // listing card (spec section 2)
-  { w: 506, h: 420 }, // listing card on a 2x screen
-  { w: 120, h: 100 }, // gallery thumbnail
-  { w: 800, h: undefined },
-  { w: 1200, h: undefined },
-] as const;
+export type PhotoVariant = { w: number; h?: number };
 
-export type PhotoVariant = (typeof PHOTO_VARIANTS)[number];
+const VARIANTS: PhotoVariant[] = Object.values(PHOTO_SIZES);
 
+/** The offered size a request names (`?w=&h=`), or undefined. */
 export function findVariant(w: number | undefined, h: number | undefined): PhotoVariant | undefined {
-  return PHOTO_VARIANTS.find((v) => v.w === w && v.h === h);
+  return VARIANTS.find((v) => v.w === w && v.h === h);
+}
+
+export function describeVariants(): string {
+  return VARIANTS.map((v) => (v.h ? `w=${v.w}&h=${v.h}` : `w=${v.w}`)).join(', ');
 }
 
 /** Pixel limit for uploads: refuse decompression bombs before decoding them. */

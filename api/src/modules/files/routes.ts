@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { AppError } from '../../errors';
 import type { FileStore } from './file-store';
 import { isFileKey } from './file-store';
-import { findVariant, renderVariant } from './images';
+import { describeVariants, findVariant, renderVariant } from './images';
 
 const querySchema = z.object({
   w: z.coerce.number().int().positive().optional(),
@@ -24,11 +24,7 @@ export function registerFileRoutes(app: FastifyInstance, store: FileStore): void
       data = await store.get(key);
     } else {
       const variant = findVariant(w, h);
-      if (!variant)
-        throw AppError.badRequest(
-          'This photo size is not offered; use w=253&h=210, w=506&h=420, w=120&h=100, w=800 or w=1200',
-          'w',
-        );
+      if (!variant) throw AppError.badRequest(`This photo size is not offered; use one of ${describeVariants()}`, 'w');
       const variantKey = key.replace(/\.(jpg|png|webp)$/, `_${variant.w}x${variant.h ?? 0}.jpg`);
       data = await store.get(variantKey);
       if (!data) {
