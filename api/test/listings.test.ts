@@ -193,6 +193,14 @@ describe('photos', () => {
     expect([res.statusCode, meta.width, meta.height]).toEqual([200, 160, 160]);
   });
 
+  it('answers many simultaneous first requests for one size, all alike', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => t.app.inject({ method: 'GET', url: `/svc/files/${photoKey}?w=1200` })),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
+    expect(new Set(answers.map((a) => a.rawPayload.toString('base64'))).size).toBe(1);
+  });
+
   it('serves the card size, 253 by 210', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/svc/files/${photoKey}?w=253&h=210` });
     expect(res.statusCode).toBe(200);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 
@@ -25,8 +26,8 @@ export function diskFileStore(root: string): FileStore {
     async put(key, data) {
       const path = pathOf(key);
       await mkdir(dirname(path), { recursive: true });
-      // Write then rename: a reader never sees half a file.
-      const tmp = `${path}.${process.pid}.tmp`;
+      // Write then rename: a reader never sees half a file, and two writers never share a temp file.
+      const tmp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
       await writeFile(tmp, data);
       await rename(tmp, path);
     },

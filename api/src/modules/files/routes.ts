@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { AppError } from '../../errors';
 import type { FileStore } from './file-store';
 import { isFileKey } from './file-store';
-import { describeVariants, findVariant, renderVariant } from './images';
+import { describeVariants, findVariant, type PhotoVariant, renderVariant } from './images';
 
 const querySchema = z.object({
   w: z.coerce.number().int().positive().optional(),
@@ -15,6 +15,23 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** GET /svc/files/<key>[?w=&h=]: a stored photo, or one of its whitelisted sizes (made once, then kept). */
 export function registerFileRoutes(app: FastifyInstance, store: FileStore): void {
+  // Concurrent first requests for one variant share one rendering.
+  const rendering = new Map<string, Promise<Buffer | null>>();
+  const renderOnce = (variantKey: string, key: string, variant: PhotoVariant) => {
+    let pending = rendering.get(variantKey);
+    if (!pending) {
+      pending = (async () => {
+        const original = await store.get(key);
+        if (!original) return null;
+        const data = await renderVariant(original, variant);
+        await store.put(variantKey, data);
+        return data;
+      })().finally(() => rendering.delete(variantKey));
+      rendering.set(variantKey, pending);
+    }
+    return pending;
+  };
+
   app.get('/svc/files/*', { schema: { querystring: querySchema, hide: true } }, async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
     if (!isFileKey(key)) throw AppError.notFound('No such file');
@@ -26,14 +43,7 @@ export function registerFileRoutes(app: FastifyInstance, store: FileStore): void
       const variant = findVariant(w, h);
       if (!variant) throw AppError.badRequest(`This photo size is not offered; use one of ${describeVariants()}`, 'w');
       const variantKey = key.replace(/\.(jpg|png|webp)$/, `_${variant.w}x${variant.h ?? 0}.jpg`);
-      data = await store.get(variantKey);
-      if (!data) {
-        const original = await store.get(key);
-        if (original) {
-          data = await renderVariant(original, variant);
-          await store.put(variantKey, data);
-        }
-      }
+      data = (await store.get(variantKey)) ?? (await renderOnce(variantKey, key, variant));
     }
     if (!data) throw AppError.notFound('No such file');
     return reply
