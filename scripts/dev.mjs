@@ -12,7 +12,8 @@ const processes = [
   ['storefront', ['--filter', '@yardly/storefront', 'dev'], env],
   ['admin', ['--filter', '@yardly/admin', 'dev'], env],
 ].map(([name, args, childEnv]) => {
-  const child = spawn('pnpm', args, { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Its own process group, so stopping reaches what pnpm started (tsx watch, astro, vite).
+  const child = spawn('pnpm', args, { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   const prefix = (chunk) => chunk.toString().replace(/^(?=.)/gm, `[${name}] `);
   child.stdout.on('data', (c) => process.stdout.write(prefix(c)));
   child.stderr.on('data', (c) => process.stderr.write(prefix(c)));
@@ -27,7 +28,13 @@ let stopping = false;
 function stopAll() {
   if (stopping) return;
   stopping = true;
-  for (const child of processes) child.kill('SIGTERM');
+  for (const child of processes) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // Already gone.
+    }
+  }
   setTimeout(() => process.exit(0), 3000).unref();
 }
 process.on('SIGINT', stopAll);

@@ -8,6 +8,11 @@ describe('configuration', () => {
     expect(config.dataDir).toMatch(/\/data$/);
   });
 
+  it('reads a relative DATA_DIR from where pnpm was run', () => {
+    expect(parseConfig({ DATA_DIR: './data', INIT_CWD: '/srv/yardly' }).dataDir).toBe('/srv/yardly/data');
+    expect(parseConfig({ DATA_DIR: '/var/lib/yardly', INIT_CWD: '/srv/yardly' }).dataDir).toBe('/var/lib/yardly');
+  });
+
   it('stops start-up naming the variable that is wrong', () => {
     expect(() => parseConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => parseConfig({ PORT: 'eighty' })).toThrow(/PORT/);

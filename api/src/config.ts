@@ -30,7 +30,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new ConfigError(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
-  const dataDir = resolve(e.DATA_DIR);
+  // Relative to where `pnpm ...` was typed (pnpm runs package scripts inside api/).
+  const dataDir = resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR);
   return {
     port: e.PORT,
     host: e.HOST,
