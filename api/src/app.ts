@@ -5,7 +5,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config';
 import type { Database } from './db/connect';
 import { installCaller } from './http/caller';
-import { installErrorHandling, sendUnknownCall } from './http/envelope-errors';
+import { installErrorHandling, sendUnknownCall, toEnvelope } from './http/envelope-errors';
 import { registerCategoryRoutes } from './modules/categories/routes';
 import type { FileStore } from './modules/files/file-store';
 import { registerFileRoutes } from './modules/files/routes';
@@ -31,6 +31,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Behind a load balancer: trust its X-Forwarded-* for the client address and protocol.
     trustProxy: deps.config.isProduction,
     return503OnClosing: true,
+    // Errors raised before routing (a malformed %-escape in the URL) answer in the envelope too.
+    frameworkErrors: (error, _request, reply) => {
+      const { status, body } = toEnvelope(error);
+      void (reply as FastifyReply).status(status).send(body);
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

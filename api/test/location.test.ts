@@ -32,6 +32,8 @@ describe('zip code lookup', () => {
   });
 
   it("says 'Error fetching location details' for a zip that is not 5 digits", async () => {
+    const missing = await t.app.inject({ method: 'GET', url: '/svc/location/zip' });
+    expect(json(missing)).toMatchObject({ code: 400, msg: 'Error fetching location details' });
     for (const zip of ['1121', '112155', 'abcde', '', "1'; drop"]) {
       const res = await lookup(zip);
       expect(res.statusCode, zip).toBe(400);

@@ -20,6 +20,12 @@ describe('the envelope and the platform calls', () => {
     expect(json(res)).toEqual({ code: 404, msg: 'There is no GET /svc/no/such/thing' });
   });
 
+  it('answers a malformed URL escape with a 400 envelope', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/svc/%ff' });
+    expect(res.statusCode).toBe(400);
+    expect(json(res)).toEqual({ code: 400, msg: 'The address has a malformed %-escape' });
+  });
+
   it('answers malformed JSON with a 400 envelope and no internals', async () => {
     const res = await t.app.inject({
       method: 'POST',

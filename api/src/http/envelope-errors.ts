@@ -13,6 +13,7 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; message: string }>
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: 'This content type is not accepted here' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: 'The Content-Length header does not match the body' },
   FST_ERR_ASYNC_CONSTRAINT: { status: 400, message: 'The request could not be matched' },
+  FST_ERR_BAD_URL: { status: 400, message: 'The address has a malformed %-escape' },
 };
 
 /** Every throw becomes the envelope; a 5xx never carries a stack, SQL or internals. */

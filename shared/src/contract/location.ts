@@ -20,6 +20,6 @@ export const zipLookupCall = defineCall({
   auth: 'none',
   summary: "A US zip code's city, state and coordinates; 'Error fetching location details' otherwise",
   // Checked by the service, so a wrong zip answers with the spec's message.
-  query: z.object({ zip: z.string().max(32) }),
+  query: z.object({ zip: z.string().max(32).default('') }),
   response: z.object({ address: zipAddressSchema }),
 });
