@@ -15,6 +15,21 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   /** Serve only /svc (pnpm dev, where Astro and Vite serve the pages). */
   API_ONLY: z.enum(['0', '1']).default('0'),
+  /** smtp:// or smtps:// URL of the mail server; unset: mail goes to the log and the dev outbox. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Yardly <no-reply@yardly.local>'),
+  /** Access token lifetime in seconds (short: tests set 2). */
+  ACCESS_TOKEN_TTL: z.coerce.number().int().min(1).max(86_400).default(900),
+  /** A login's absolute lifetime in days (refresh tokens rotate within it). */
+  REFRESH_TOKEN_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** The first admin: created, or its password and ROLE_ADMIN restored, at start. */
+  ADMIN_EMAIL: z.string().email('must be an email address').optional(),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  /** Signs access tokens; absent: generated once and kept in DATA_DIR/secrets.json. */
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
 });
 
@@ -46,6 +61,12 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     filesDir: resolve(dataDir, 'files'),
     apiOnly: e.API_ONLY === '1',
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL,
+    refreshTokenDays: e.REFRESH_TOKEN_DAYS,
+    admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
+    jwtSecret: e.JWT_SECRET,
   };
 }
 

@@ -1,4 +1,5 @@
 export * from './address';
+export * from './auth';
 export * from './badges';
 export * from './constants';
 export * from './dates';

@@ -1,4 +1,6 @@
 export * from './categories';
+export * from './identity';
 export * from './listings';
+export * from './mail';
 export * from './users';
 export * from './zip-codes';

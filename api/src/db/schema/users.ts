@@ -27,6 +27,12 @@ export const users = pgTable(
     picturePath: text('picture_path'),
     organizationId: bigint('organization_id', { mode: 'number' }).references(() => organizations.id),
     isProfessionVerified: boolean('is_profession_verified').notNull().default(false),
+    /** A verified work address (its domain decided organizationId). */
+    workEmail: text('work_email'),
+    /** Easy sign-up: an email only, limited access until completed. */
+    isProgressive: boolean('is_progressive').notNull().default(false),
+    /** Access tokens issued before this are refused (a password change ends other sessions). */
+    sessionsValidAfter: timestamp('sessions_valid_after', { withTimezone: true }),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,0 +1,90 @@
+import { bigint, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { organizations, users } from './users';
+
+export const codePurpose = pgEnum('code_purpose', [
+  'verify_email',
+  'login',
+  'reset_password',
+  'change_email',
+  'work_email',
+]);
+
+/** Six-digit codes sent by mail: stored hashed, single use, short-lived, few tries. */
+export const authCodes = pgTable(
+  'auth_codes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** Where the code was sent (lowercased). */
+    email: text('email').notNull(),
+    purpose: codePurpose('purpose').notNull(),
+    userId: bigint('user_id', { mode: 'number' }).references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    /** What the code confirms beyond the address, e.g. the new email of a change. */
+    payload: jsonb('payload').$type<Record<string, string>>(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('auth_codes_lookup_idx').on(t.email, t.purpose, t.createdAt.desc())],
+);
+
+/**
+ * Refresh tokens: opaque, stored hashed, rotated on every use. Tokens of one login share a
+ * family; presenting a used token revokes the family (it was stolen or replayed).
+ */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    familyId: text('family_id').notNull(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    /** The family's absolute end: rotation never extends a login past it. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    deviceId: text('device_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('refresh_tokens_hash_idx').on(t.tokenHash),
+    index('refresh_tokens_family_idx').on(t.familyId),
+    index('refresh_tokens_user_idx').on(t.userId),
+  ],
+);
+
+/** Failed password logins per key (an account, an address), in a sliding window. */
+export const loginThrottles = pgTable('login_throttles', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+});
+
+/** A sign-in provider's account, keyed by (issuer, subject), linked to one of ours. */
+export const socialIdentities = pgTable(
+  'social_identities',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('social_identities_key_idx').on(t.issuer, t.subject)],
+);
+
+/** Work-email domains (admin data): a verified work address's domain names its organisation. */
+export const workEmailDomains = pgTable('work_email_domains', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  domain: text('domain').notNull().unique(),
+  organizationId: bigint('organization_id', { mode: 'number' })
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+});

@@ -1,0 +1,17 @@
+import { bigint, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** Every mail the product sends: the dev outbox reads it, and it is the record of what went out. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    /** How it left: 'smtp', or 'log' when no SMTP server is configured. */
+    transport: text('transport').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('mail_outbox_to_idx').on(t.to, t.sentAt.desc())],
+);

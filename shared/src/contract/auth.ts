@@ -1,0 +1,197 @@
+import { z } from 'zod';
+import { codeSchema } from '../rules/auth';
+import { emailSchema } from '../rules/email';
+import { distinctNames, nameFields } from '../rules/names';
+import { passwordSchema } from '../rules/password';
+import { defineCall } from './call';
+import { isoDateTimeSchema, refnumSchema } from './common';
+import { companyStatusSchema } from './listings';
+
+/** Where the client is (spec section 3 device headers), sent on auth calls. */
+export const DEVICE_HEADERS = { id: 'device_id', client: 'client_name', version: 'client_version' } as const;
+
+/**
+ * The login data of spec section 3: `token` (access), `refreshToken` with `expirationTime`,
+ * `userRefnum`, `userRoles`; plus what the header and the access gates need.
+ */
+export const loginDataSchema = z.object({
+  token: z.string(),
+  refreshToken: z.string(),
+  /** When the refresh token (the login) ends at the latest. */
+  expirationTime: isoDateTimeSchema,
+  userRefnum: refnumSchema,
+  userRoles: z.array(z.string()),
+  nameFirst: z.string(),
+  email: z.string(),
+  isProgressive: z.boolean(),
+  isProfessionVerified: z.boolean(),
+  companyStatus: companyStatusSchema.nullable(),
+});
+export type LoginData = z.infer<typeof loginDataSchema>;
+
+const emailBody = z.object({ email: emailSchema });
+const emailCodeBody = z.object({ email: emailSchema, code: codeSchema });
+const sent = z.object({ sent: z.literal(true) });
+const done = z.object({ success: z.literal(true) });
+
+export const isUserExistCall = defineCall({
+  method: 'POST',
+  path: '/users/isUserExist',
+  auth: 'none',
+  summary: 'Whether an account uses this email (checked before sign-up)',
+  body: emailBody,
+  response: z.object({ exists: z.boolean() }),
+});
+
+export const signupBodySchema = z
+  .object({
+    email: emailSchema,
+    password: passwordSchema,
+    ...nameFields,
+    zip: z
+      .string()
+      .regex(/^\d{5}$/, 'Please enter a valid US Zip Code')
+      .optional(),
+    referralCode: z.string().max(64).optional(),
+  })
+  .superRefine(distinctNames('nameFirst', 'nameLast'));
+
+export const signupCall = defineCall({
+  method: 'POST',
+  path: '/users/signup',
+  auth: 'none',
+  summary: 'Create an account; a 6-digit code goes to the email to verify it',
+  body: signupBodySchema,
+  response: z.object({
+    userRefnum: refnumSchema,
+    nameFirst: z.string(),
+    email: z.string(),
+    verificationSent: z.literal(true),
+  }),
+});
+
+export const easySignupCall = defineCall({
+  method: 'POST',
+  path: '/users/easy-signup',
+  auth: 'none',
+  summary: 'Start with an email only: a progressive account with limited access, verified by a code',
+  body: emailBody.extend({ referralCode: z.string().max(64).optional() }),
+  response: z.object({ email: z.string(), verificationSent: z.literal(true) }),
+});
+
+export const verifyEmailCall = defineCall({
+  method: 'POST',
+  path: '/users/verify-email',
+  auth: 'none',
+  summary: 'Verify a new account with its emailed code; answers the login data',
+  body: emailCodeBody,
+  response: loginDataSchema,
+});
+
+export const resendVerificationCall = defineCall({
+  method: 'POST',
+  path: '/users/verify/resend',
+  auth: 'none',
+  summary: 'Send a new verification code (the same answer whether or not it was sent)',
+  body: emailBody,
+  response: sent,
+});
+
+export const loginCall = defineCall({
+  method: 'POST',
+  path: '/users/login',
+  auth: 'none',
+  summary: 'Log in with email and password; answers the login data',
+  body: z.object({ email: emailSchema, password: z.string().min(1, 'Enter password').max(256) }),
+  response: loginDataSchema,
+});
+
+export const loginWithCodeCall = defineCall({
+  method: 'POST',
+  path: '/users/login-with-code',
+  auth: 'none',
+  summary: 'Ask for a 6-digit log-in code by email (the same answer whether or not the account exists)',
+  body: emailBody,
+  response: sent,
+});
+
+export const verifyLoginCodeCall = defineCall({
+  method: 'POST',
+  path: '/users/verify-login-code',
+  auth: 'none',
+  summary: 'Log in with an emailed code; answers the login data',
+  body: emailCodeBody,
+  response: loginDataSchema,
+});
+
+export const forgotPasswordCall = defineCall({
+  method: 'POST',
+  path: '/users/forgotPswd',
+  auth: 'none',
+  summary: 'Send a password reset code (the same answer whether or not the account exists)',
+  body: emailBody,
+  response: sent,
+});
+
+export const setPasswordCall = defineCall({
+  method: 'POST',
+  path: '/users/setPswd',
+  auth: 'none',
+  summary: 'Set a new password with a reset code; every session of the account ends',
+  body: emailCodeBody.extend({ password: passwordSchema }),
+  response: done,
+});
+
+export const refreshTokenCall = defineCall({
+  method: 'POST',
+  path: '/users/refreshToken',
+  auth: 'none',
+  summary: 'Trade a refresh token for new tokens (rotation); 499 when the session is dead',
+  body: z.object({ refreshToken: z.string().min(1).max(512) }),
+  response: z.object({ accessToken: z.string(), refreshToken: z.string(), expirationTime: isoDateTimeSchema }),
+});
+
+export const logoutCall = defineCall({
+  method: 'POST',
+  path: '/users/logout',
+  auth: 'none',
+  summary: 'End this login: its refresh token family is revoked',
+  body: z.object({ refreshToken: z.string().min(1).max(512) }),
+  response: done,
+});
+
+export const completeProgressiveSignupCall = defineCall({
+  method: 'POST',
+  path: '/users/complete-progressive-signup',
+  auth: 'required',
+  summary: 'Complete an easy sign-up account with names and a password',
+  body: z.object({ ...nameFields, password: passwordSchema }).superRefine(distinctNames('nameFirst', 'nameLast')),
+  response: loginDataSchema,
+});
+
+export const changePasswordCall = defineCall({
+  method: 'POST',
+  path: '/account/changePswd',
+  auth: 'required',
+  summary: 'Change the password; other sessions end, this one gets new tokens',
+  body: z.object({ currentPassword: z.string().min(1, 'Enter password').max(256), newPassword: passwordSchema }),
+  response: loginDataSchema,
+});
+
+export const updateEmailCall = defineCall({
+  method: 'POST',
+  path: '/account/updateEmail',
+  auth: 'required',
+  summary: 'Send a code to a new email address to move the account to it',
+  body: emailBody,
+  response: sent,
+});
+
+export const verifyUpdatableEmailCall = defineCall({
+  method: 'POST',
+  path: '/account/verifyUpdatableEmail',
+  auth: 'required',
+  summary: 'Move the account to the new email with the code sent there',
+  body: emailCodeBody,
+  response: loginDataSchema,
+});
