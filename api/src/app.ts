@@ -6,12 +6,15 @@ import type { Config } from './config';
 import type { Database } from './db/connect';
 import { installCaller } from './http/caller';
 import { installErrorHandling, sendUnknownCall, toEnvelope } from './http/envelope-errors';
+import { createAuth } from './modules/auth/create';
+import { registerAuthRoutes } from './modules/auth/routes';
 import { registerCategoryRoutes } from './modules/categories/routes';
 import type { FileStore } from './modules/files/file-store';
 import { registerFileRoutes } from './modules/files/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerListingRoutes } from './modules/listings/routes';
 import { registerLocationRoutes } from './modules/location/routes';
+import { registerDevOutboxRoutes } from './modules/mail/routes';
 
 export type WebHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
@@ -28,8 +31,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: deps.config.logLevel },
     bodyLimit: 1_048_576,
-    // Behind a load balancer: trust its X-Forwarded-* for the client address and protocol.
-    trustProxy: deps.config.isProduction,
+    // Only the proxies we were told about may name the client (per-address limits rely on it).
+    trustProxy: deps.config.trustProxyHops ? (_address: string, hop: number) => hop < deps.config.trustProxyHops : false,
     return503OnClosing: true,
     // Errors raised before routing (a malformed %-escape in the URL) answer in the envelope too.
     frameworkErrors: (error, _request, reply) => {
@@ -40,7 +43,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
-  installCaller(app);
+  const { auth, resolveCaller } = createAuth({ ...deps, log: app.log });
+  installCaller(app, resolveCaller);
 
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(swagger, {
@@ -53,6 +57,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerCategoryRoutes(app, deps.database.db);
   registerListingRoutes(app, deps.database.db);
   registerLocationRoutes(app, deps.database.db);
+  registerAuthRoutes(app, auth);
+  if (!deps.config.isProduction) registerDevOutboxRoutes(app, deps.database.db);
   registerFileRoutes(app, deps.files);
 
   const web = deps.createWeb ? await deps.createWeb(app) : undefined;

@@ -13,6 +13,8 @@ const envSchema = z.object({
   /** demo: load demo users and listings; none: reference data only. */
   SEED: z.enum(['demo', 'none']).optional(),
   PUBLIC_URL: z.string().url().optional(),
+  /** How many proxies in front set X-Forwarded-For (0: none; the socket address is the client). */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   /** Serve only /svc (pnpm dev, where Astro and Vite serve the pages). */
   API_ONLY: z.enum(['0', '1']).default('0'),
   /** smtp:// or smtps:// URL of the mail server; unset: mail goes to the log and the dev outbox. */
@@ -61,6 +63,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     filesDir: resolve(dataDir, 'files'),
     apiOnly: e.API_ONLY === '1',
+    trustProxyHops: e.TRUST_PROXY,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL,

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, parseConfig } from './config';
 import { openDatabase } from './db/connect';
 import { DataDirInUseError } from './db/lock';
+import { bootstrapAdmin } from './modules/auth/bootstrap-admin';
 import { diskFileStore } from './modules/files/file-store';
 import { hasDemoData, seedDemo } from './seed/demo';
 import { seedReference } from './seed/reference';
@@ -17,6 +18,10 @@ async function main(): Promise<void> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const files = diskFileStore(config.filesDir);
   await seedReference(database.db);
+  if (config.admin) {
+    const outcome = await bootstrapAdmin(database.db, config.admin);
+    console.log(`Admin ${config.admin.email}: ${outcome}.`);
+  }
   // Demo data on a fresh embedded database, or on any database when SEED=demo asks for it.
   if (config.seedDemo && (database.fresh || config.seedRequested) && !(await hasDemoData(database.db))) {
     const seeded = await seedDemo(database.db, files);

@@ -20,10 +20,10 @@ export interface TestApp {
  * A fresh api on a fresh database for one test file: embedded PGlite in memory, or, when
  * DATABASE_URL is set, a new PostgreSQL database made for this file and dropped after it.
  */
-export async function startTestApp(): Promise<TestApp> {
+export async function startTestApp(options: { env?: Record<string, string> } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'yardly-test-'));
   const fresh = process.env.DATABASE_URL ? await createPostgresDatabase(process.env.DATABASE_URL) : undefined;
-  const config = parseConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: fresh?.url });
+  const config = parseConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: fresh?.url, ...options.env });
   const database = await openDatabase({ databaseUrl: fresh?.url });
   await seedReference(database.db);
   const files = diskFileStore(config.filesDir);

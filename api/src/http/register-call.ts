@@ -2,6 +2,7 @@ import type { Call, CallData } from '@yardly/shared/contract';
 import { successEnvelope } from '@yardly/shared/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { authMessages } from '@yardly/shared/rules';
 import { AppError } from '../errors';
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -31,9 +32,9 @@ export function registerCall<C extends Call>(
       response: { 200: successEnvelope(call.response) },
     },
     handler: async (request) => {
-      if (call.auth === 'required' && !request.caller) {
-        throw new AppError(401, 'Please log in to continue');
-      }
+      // Calls that need no token ignore one: an expired token must not stop a log-in.
+      if (call.auth !== 'none') await request.server.resolveCaller(request);
+      if (call.auth === 'required' && !request.caller) throw new AppError(401, authMessages.loginRequired);
       const data = await handler({
         query: request.query as CallContext<C>['query'],
         body: request.body as CallContext<C>['body'],

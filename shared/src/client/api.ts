@@ -1,4 +1,22 @@
-import type { CallQuery } from '../contract/call';
+import {
+  changePasswordCall,
+  completeProgressiveSignupCall,
+  easySignupCall,
+  forgotPasswordCall,
+  isUserExistCall,
+  loginCall,
+  loginWithCodeCall,
+  logoutCall,
+  refreshTokenCall,
+  resendVerificationCall,
+  setPasswordCall,
+  signupCall,
+  updateEmailCall,
+  verifyEmailCall,
+  verifyLoginCodeCall,
+  verifyUpdatableEmailCall,
+} from '../contract/auth';
+import type { CallBody, CallQuery } from '../contract/call';
 import { allCategoriesCall, categoriesCall, categoryPropertiesCall } from '../contract/categories';
 import { healthCall } from '../contract/health';
 import { listingDetailCall, listingsByCategoryCall, recentItemsCall } from '../contract/listings';
@@ -19,6 +37,29 @@ export function createApi(options: HttpClientOptions = {}) {
     },
     location: {
       byZip: (zip: string) => http.call(zipLookupCall, { query: { zip } }),
+    },
+    auth: {
+      isUserExist: (body: CallBody<typeof isUserExistCall>) => http.call(isUserExistCall, { body }),
+      signup: (body: CallBody<typeof signupCall>) => http.call(signupCall, { body }),
+      easySignup: (body: CallBody<typeof easySignupCall>) => http.call(easySignupCall, { body }),
+      verifyEmail: (body: CallBody<typeof verifyEmailCall>) => http.call(verifyEmailCall, { body }),
+      resendVerification: (body: CallBody<typeof resendVerificationCall>) =>
+        http.call(resendVerificationCall, { body }),
+      login: (body: CallBody<typeof loginCall>) => http.call(loginCall, { body }),
+      loginWithCode: (body: CallBody<typeof loginWithCodeCall>) => http.call(loginWithCodeCall, { body }),
+      verifyLoginCode: (body: CallBody<typeof verifyLoginCodeCall>) => http.call(verifyLoginCodeCall, { body }),
+      forgotPassword: (body: CallBody<typeof forgotPasswordCall>) => http.call(forgotPasswordCall, { body }),
+      setPassword: (body: CallBody<typeof setPasswordCall>) => http.call(setPasswordCall, { body }),
+      refreshToken: (body: CallBody<typeof refreshTokenCall>) => http.call(refreshTokenCall, { body }),
+      logout: (body: CallBody<typeof logoutCall>) => http.call(logoutCall, { body }),
+      completeProgressiveSignup: (body: CallBody<typeof completeProgressiveSignupCall>) =>
+        http.call(completeProgressiveSignupCall, { body }),
+    },
+    account: {
+      changePassword: (body: CallBody<typeof changePasswordCall>) => http.call(changePasswordCall, { body }),
+      updateEmail: (body: CallBody<typeof updateEmailCall>) => http.call(updateEmailCall, { body }),
+      verifyUpdatableEmail: (body: CallBody<typeof verifyUpdatableEmailCall>) =>
+        http.call(verifyUpdatableEmailCall, { body }),
     },
     listings: {
       recent: (query: CallQuery<typeof recentItemsCall> = {}) => http.call(recentItemsCall, { query }),

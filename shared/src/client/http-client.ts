@@ -1,20 +1,40 @@
-import ky, { type KyInstance } from 'ky';
+import ky, { type KyInstance, type Options } from 'ky';
+import { refreshTokenCall } from '../contract/auth';
 import type { Call, CallBody, CallData, CallQuery } from '../contract/call';
-import { failureEnvelopeSchema, successEnvelope } from '../contract/envelope';
+import { ENVELOPE_CODES, failureEnvelopeSchema, successEnvelope } from '../contract/envelope';
 import { ApiError, GENERIC_ERROR_MESSAGE } from './api-error';
+import { isAuthPath } from './device';
 import { toQueryString } from './query-string';
+import { createTokenRefresher, type RefreshLocks, type RefreshOutcome } from './token-refresh';
 
-/** The session seam: identity plugs its token store and refresh logic in here. */
+/** The new tokens a refresh answers (the response of POST /users/refreshToken). */
+export type RefreshedTokens = CallData<typeof refreshTokenCall>;
+
+/**
+ * The session seam: identity plugs its token store in here (`createSession().hooks`).
+ * Only `accessToken` is required; without `refreshToken` a 488 is final.
+ */
 export interface SessionHooks {
   accessToken(): string | null;
+  /** The refresh token as stored now: read fresh, since another tab may have rotated it. */
+  refreshToken?(): string | null;
+  /** A refresh succeeded: keep the new tokens. */
+  onRefreshed?(tokens: RefreshedTokens): void;
+  /** The refresh answered 499: the session is dead (set the logged-out marker, clear, reload). */
+  onSessionDead?(): void;
+  /** The device headers sent on auth calls (paths under /users/ and /account/). */
+  deviceHeaders?(): Record<string, string>;
 }
 
 export interface HttpClientOptions {
   /** Where /svc lives: '/svc' in the browser, an absolute URL on the server. */
   baseUrl?: string;
-  session?: SessionHooks;
+  /** The token store: hooks, or a session that carries them (`createSession()`). */
+  session?: SessionHooks | { readonly hooks: SessionHooks };
   fetch?: typeof fetch;
   timeoutMs?: number;
+  /** The cross-tab refresh lock: `navigator.locks` by default where the browser has it. */
+  locks?: RefreshLocks | null;
 }
 
 export type CallInput<C> = (CallQuery<C> extends undefined ? { query?: undefined } : { query: CallQuery<C> }) &
@@ -23,28 +43,87 @@ export type CallInput<C> = (CallQuery<C> extends undefined ? { query?: undefined
 export interface HttpClient {
   /** Make one contract call: typed input, typed `data`, an ApiError on failure. */
   call<C extends Call>(call: C, input?: CallInput<C>): Promise<CallData<C>>;
-  /** The ky instance (token attached), for callers that speak another dialect (the admin). */
+  /** The ky instance (token, device headers, refresh on 488), for callers that speak another dialect (the admin). */
   ky: KyInstance;
   baseUrl: string;
 }
 
+/** ky `context` flags: the call is made without a token; the call is the one retry after a refresh. */
+const NO_TOKEN = 'noToken';
+const AFTER_REFRESH = 'afterRefresh';
+
 export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   const baseUrl = (options.baseUrl ?? '/svc').replace(/\/$/, '');
-  const instance = ky.create({
+  const basePath = new URL(baseUrl, 'http://base.invalid').pathname.replace(/\/$/, '');
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const session = options.session && 'hooks' in options.session ? options.session.hooks : options.session;
+  const refresh = session?.refreshToken
+    ? createTokenRefresher({
+        url: `${baseUrl}${refreshTokenCall.path}`,
+        session,
+        fetch: options.fetch,
+        timeoutMs,
+        locks: options.locks,
+      })
+    : null;
+
+  const instance: KyInstance = ky.create({
     throwHttpErrors: false,
     retry: 0,
-    timeout: options.timeoutMs ?? 30_000,
+    timeout: timeoutMs,
     fetch: options.fetch,
     hooks: {
       beforeRequest: [
         (request, requestOptions) => {
-          if (requestOptions.context.noToken) return;
-          const token = options.session?.accessToken();
+          if (session && isAuthPath(svcPath(request.url, basePath))) {
+            for (const [name, value] of Object.entries(session.deviceHeaders?.() ?? {})) {
+              if (!request.headers.has(name)) request.headers.set(name, value);
+            }
+          }
+          if (requestOptions.context[NO_TOKEN]) return;
+          const token = session?.accessToken();
           if (token && !request.headers.has('Authorization')) request.headers.set('Authorization', `Bearer ${token}`);
+        },
+      ],
+      afterResponse: [
+        async (request, requestOptions, response) => {
+          if (!refresh || response.status !== 401 || requestOptions.context[AFTER_REFRESH]) return;
+          const sentToken = bearerToken(request);
+          if (!sentToken) return;
+          const envelope = failureEnvelopeSchema.safeParse(await response.json().catch(() => undefined));
+          if (!envelope.success || envelope.data.code !== ENVELOPE_CODES.accessTokenExpired) return;
+          const outcome = await refresh(sentToken);
+          return answerAfterRefresh(request, requestOptions.context, outcome);
         },
       ],
     },
   });
+
+  /** The answer to a call that met a 488: its one retry with the new token, or the refresh's failure. */
+  async function answerAfterRefresh(
+    request: Request,
+    context: Record<string, unknown>,
+    outcome: RefreshOutcome,
+  ): Promise<Response | undefined> {
+    if (outcome.kind === 'unavailable') return undefined;
+    if (outcome.kind === 'failed') {
+      return new Response(JSON.stringify(outcome.envelope), {
+        status: outcome.status,
+        headers: { 'content-type': 'application/json' },
+      });
+    }
+    const headers = new Headers(request.headers);
+    headers.set('Authorization', `Bearer ${outcome.accessToken}`);
+    const retry: Options = {
+      method: request.method,
+      headers,
+      // ky hands hooks an unread clone of the request, so the body is still there to resend.
+      body: request.body ? await request.arrayBuffer() : undefined,
+      signal: request.signal,
+      context: { ...context, [AFTER_REFRESH]: true },
+    };
+    return instance(request.url, retry);
+  }
 
   async function call<C extends Call>(definition: C, input?: CallInput<C>): Promise<CallData<C>> {
     const { query, body } = (input ?? {}) as { query?: Record<string, never>; body?: unknown };
@@ -55,7 +134,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
       response = await instance(url, {
         method: definition.method,
         json: body,
-        context: { noToken: definition.auth === 'none' },
+        context: { [NO_TOKEN]: definition.auth === 'none' },
       });
     } catch (cause) {
       throw new ApiError({ code: 0, status: 0, message: networkMessage(cause) });
@@ -84,4 +163,15 @@ export function networkMessage(cause: unknown): string {
   return cause instanceof Error && cause.name === 'TimeoutError'
     ? 'The server took too long to answer, please try again'
     : GENERIC_ERROR_MESSAGE;
+}
+
+/** The request's path relative to /svc ('/users/login'), or '' when it is not under /svc. */
+function svcPath(url: string, basePath: string): string {
+  const { pathname } = new URL(url, 'http://base.invalid');
+  return pathname.startsWith(`${basePath}/`) ? pathname.slice(basePath.length) : '';
+}
+
+function bearerToken(request: Request): string | null {
+  const match = /^Bearer (.+)$/.exec(request.headers.get('Authorization') ?? '');
+  return match?.[1] ?? null;
 }

@@ -1,0 +1,88 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { authMessages, CODE_MAX_ATTEMPTS, CODE_TTL_MINUTES, CODES_PER_EMAIL_PER_HOUR } from '@yardly/shared/rules';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/connect';
+import { authCodes } from '../../db/schema/index';
+import { AppError } from '../../errors';
+
+export type CodePurpose = (typeof authCodes.purpose.enumValues)[number];
+
+export interface IssueCode {
+  email: string;
+  purpose: CodePurpose;
+  userId?: number;
+  payload?: Record<string, string>;
+}
+
+/**
+ * Six-digit codes from a secure source, kept only as an HMAC (a database leak does not leak
+ * codes), single use, dead after CODE_TTL_MINUTES or CODE_MAX_ATTEMPTS wrong tries; at most
+ * CODES_PER_EMAIL_PER_HOUR sent to one address.
+ */
+export function codeStore(db: Db, secret: Uint8Array) {
+  const seal = (email: string, purpose: string, code: string) =>
+    createHmac('sha256', secret).update(`${purpose}:${email}:${code}`).digest();
+
+  return {
+    /** A new code, or null when the address had its hourly share (the caller decides what to say). */
+    async issue({ email, purpose, userId, payload }: IssueCode): Promise<string | null> {
+      const address = email.toLowerCase();
+      const [recent] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(authCodes)
+        .where(and(eq(authCodes.email, address), gt(authCodes.createdAt, sql`now() - interval '1 hour'`)));
+      if ((recent?.n ?? 0) >= CODES_PER_EMAIL_PER_HOUR) return null;
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      await db.transaction(async (tx) => {
+        // Only the newest code of a purpose works.
+        await tx
+          .update(authCodes)
+          .set({ consumedAt: sql`now()` })
+          .where(and(eq(authCodes.email, address), eq(authCodes.purpose, purpose), isNull(authCodes.consumedAt)));
+        await tx.insert(authCodes).values({
+          email: address,
+          purpose,
+          userId,
+          payload,
+          codeHash: seal(address, purpose, code).toString('hex'),
+          expiresAt: new Date(Date.now() + CODE_TTL_MINUTES * 60_000),
+        });
+      });
+      return code;
+    },
+
+    /** Use a code: its row when right; a 400 naming the field `code` otherwise (a wrong try counts). */
+    async consume(email: string, purpose: CodePurpose, code: string) {
+      const address = email.toLowerCase();
+      const [row] = await db
+        .select()
+        .from(authCodes)
+        .where(and(eq(authCodes.email, address), eq(authCodes.purpose, purpose), isNull(authCodes.consumedAt)))
+        .orderBy(desc(authCodes.createdAt))
+        .limit(1);
+      if (!row || row.expiresAt.getTime() <= Date.now()) throw AppError.badRequest(authMessages.codeExpired, 'code');
+      if (row.attempts >= CODE_MAX_ATTEMPTS) throw AppError.badRequest(authMessages.codeTooManyTries, 'code');
+      const expected = Buffer.from(row.codeHash, 'hex');
+      if (!timingSafeEqual(expected, seal(address, purpose, code))) {
+        // Counted outside any transaction: a failed request must still use up a try.
+        const [after] = await db
+          .update(authCodes)
+          .set({ attempts: sql`${authCodes.attempts} + 1` })
+          .where(eq(authCodes.id, row.id))
+          .returning({ attempts: authCodes.attempts });
+        const spent = (after?.attempts ?? CODE_MAX_ATTEMPTS) >= CODE_MAX_ATTEMPTS;
+        throw AppError.badRequest(spent ? authMessages.codeTooManyTries : authMessages.codeWrong, 'code');
+      }
+      const [used] = await db
+        .update(authCodes)
+        .set({ consumedAt: sql`now()` })
+        .where(and(eq(authCodes.id, row.id), isNull(authCodes.consumedAt)))
+        .returning();
+      // Two requests raced with the same code: only one wins.
+      if (!used) throw AppError.badRequest(authMessages.codeExpired, 'code');
+      return used;
+    },
+  };
+}
+
+export type CodeStore = ReturnType<typeof codeStore>;

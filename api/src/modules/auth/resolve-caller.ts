@@ -1,0 +1,34 @@
+import { authMessages } from '@yardly/shared/rules';
+import type { Db } from '../../db/connect';
+import { AppError } from '../../errors';
+import type { Caller } from '../../http/caller';
+import type { AccessTokens } from './access-tokens';
+import { companyStatusOf, findUserById } from './users';
+
+/**
+ * A bearer token to the caller. Expired: 488, so the client refreshes. The account is read
+ * on every call, so a role change or a password change (other sessions end) counts at once.
+ */
+export function callerResolver(db: Db, access: AccessTokens) {
+  return async (token: string): Promise<Caller> => {
+    const check = await access.check(token);
+    if (!check.ok) {
+      throw check.reason === 'expired'
+        ? new AppError(488, 'The access token has expired')
+        : new AppError(401, authMessages.loginRequired);
+    }
+    const user = await findUserById(db, check.claims.userId);
+    const validAfter = user?.sessionsValidAfter ? Math.floor(user.sessionsValidAfter.getTime() / 1000) : 0;
+    if (!user || user.refnum !== check.claims.userRefnum || check.claims.issuedAt < validAfter) {
+      throw new AppError(401, authMessages.sessionExpired);
+    }
+    return {
+      userId: user.id,
+      userRefnum: user.refnum,
+      roles: user.roles,
+      isProgressive: user.isProgressive,
+      isProfessionVerified: user.isProfessionVerified,
+      companyStatus: await companyStatusOf(db, user),
+    };
+  };
+}

@@ -1,0 +1,252 @@
+import type { LoginData } from '@yardly/shared/contract';
+import { authMessages } from '@yardly/shared/rules';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/connect';
+import { newRefnum } from '../../db/refnum';
+import { users } from '../../db/schema/index';
+import { AppError } from '../../errors';
+import type { Mailer } from '../mail/mailer';
+import { codeMail } from '../mail/templates';
+import type { AccessTokens } from './access-tokens';
+import type { CodePurpose, CodeStore } from './codes';
+import type { LoginThrottle } from './login-throttle';
+import { checkPassword, hashPassword } from './passwords';
+import type { RefreshTokenStore } from './refresh-tokens';
+import { companyStatusOf, findUserByEmail, findUserById, isAdmin, type UserRow } from './users';
+
+export interface AuthDeps {
+  db: Db;
+  mailer: Mailer;
+  codes: CodeStore;
+  access: AccessTokens;
+  refresh: RefreshTokenStore;
+  throttle: LoginThrottle;
+}
+
+/** Where a request comes from, for limits and the refresh token's device. */
+export interface ClientInfo {
+  address: string;
+  deviceId?: string;
+}
+
+export function authService(deps: AuthDeps) {
+  const { db, mailer, codes, access, refresh, throttle } = deps;
+
+  /** Send a code, unless the address had its hourly share (then silently not: answers stay alike). */
+  async function sendCode(email: string, purpose: CodePurpose, user?: UserRow, payload?: Record<string, string>) {
+    const code = await codes.issue({ email, purpose, userId: user?.id, payload });
+    if (!code) return false;
+    await mailer.send({ to: email, ...codeMail(purpose, code, { nameFirst: user?.nameFirst || undefined }) });
+    return true;
+  }
+
+  async function loginData(user: UserRow, client: ClientInfo): Promise<LoginData> {
+    const issued = await refresh.start(user.id, client.deviceId);
+    return {
+      token: await access.issue(user),
+      refreshToken: issued.refreshToken,
+      expirationTime: issued.expiresAt.toISOString(),
+      userRefnum: user.refnum,
+      userRoles: user.roles,
+      nameFirst: user.nameFirst,
+      email: user.email,
+      isProgressive: user.isProgressive,
+      isProfessionVerified: user.isProfessionVerified,
+      companyStatus: await companyStatusOf(db, user),
+    };
+  }
+
+  /** Other sessions end: refresh families revoked, older access tokens refused. */
+  async function endSessions(userId: number) {
+    await refresh.revokeAllOf(userId);
+    await db
+      .update(users)
+      .set({ sessionsValidAfter: sql`date_trunc('second', now())` })
+      .where(eq(users.id, userId));
+  }
+
+  return {
+    async isUserExist(email: string) {
+      return { exists: Boolean(await findUserByEmail(db, email)) };
+    },
+
+    async signup(input: { email: string; password: string; nameFirst: string; nameLast: string; zip?: string }) {
+      const existing = await findUserByEmail(db, input.email);
+      if (existing?.emailVerifiedAt) throw new AppError(409, authMessages.emailTaken, { field: 'email' });
+      const passwordHash = await hashPassword(input.password);
+      const values = {
+        email: input.email.trim(),
+        nameFirst: input.nameFirst.trim(),
+        nameLast: input.nameLast.trim(),
+        passwordHash,
+        zip: input.zip ?? null,
+        isProgressive: false,
+      };
+      // An abandoned, never verified sign-up can be started again: only the mailbox owner can finish it.
+      const [user] = existing
+        ? await db.update(users).set(values).where(eq(users.id, existing.id)).returning()
+        : await db
+            .insert(users)
+            .values({ ...values, refnum: newRefnum('user') })
+            .returning();
+      if (!user) throw new Error('sign-up wrote no user');
+      await sendCode(user.email, 'verify_email', user);
+      return { userRefnum: user.refnum, nameFirst: user.nameFirst, email: user.email, verificationSent: true as const };
+    },
+
+    async easySignup(email: string) {
+      if (await findUserByEmail(db, email)) throw new AppError(409, authMessages.emailTaken, { field: 'email' });
+      const [user] = await db
+        .insert(users)
+        .values({ refnum: newRefnum('user'), email: email.trim(), nameFirst: '', nameLast: '', isProgressive: true })
+        .returning();
+      if (!user) throw new Error('easy sign-up wrote no user');
+      await sendCode(user.email, 'verify_email', user);
+      return { email: user.email, verificationSent: true as const };
+    },
+
+    async verifyEmail(email: string, code: string, client: ClientInfo) {
+      await codes.consume(email, 'verify_email', code);
+      const user = await findUserByEmail(db, email);
+      if (!user) throw AppError.badRequest(authMessages.codeExpired, 'code');
+      const [verified] = await db
+        .update(users)
+        .set({ emailVerifiedAt: user.emailVerifiedAt ?? new Date() })
+        .where(eq(users.id, user.id))
+        .returning();
+      return loginData(verified ?? user, client);
+    },
+
+    async resendVerification(email: string) {
+      const user = await findUserByEmail(db, email);
+      if (user && !user.emailVerifiedAt) await sendCode(user.email, 'verify_email', user);
+      return { sent: true as const };
+    },
+
+    async login(email: string, password: string, client: ClientInfo) {
+      await throttle.assertOpen(email, client.address);
+      const user = await findUserByEmail(db, email);
+      // The same answer, in about the same time, for an unknown email and a wrong password.
+      if (!(await checkPassword(user?.passwordHash, password)) || !user) {
+        await throttle.recordFailure(email, client.address);
+        throw new AppError(401, authMessages.credentialsWrong);
+      }
+      await throttle.recordSuccess(email);
+      if (!user.emailVerifiedAt) {
+        await sendCode(user.email, 'verify_email', user);
+        throw new AppError(403, authMessages.emailNotVerified);
+      }
+      return loginData(user, client);
+    },
+
+    async loginWithCode(email: string) {
+      const user = await findUserByEmail(db, email);
+      // Admins log in with their password only; nobody learns whether the account exists.
+      if (user && !isAdmin(user)) await sendCode(user.email, 'login', user);
+      return { sent: true as const };
+    },
+
+    async verifyLoginCode(email: string, code: string, client: ClientInfo) {
+      const user = await findUserByEmail(db, email);
+      if (user && isAdmin(user)) throw new AppError(403, authMessages.adminNeedsPassword);
+      await codes.consume(email, 'login', code);
+      if (!user) throw AppError.badRequest(authMessages.codeExpired, 'code');
+      // The code reached the mailbox: that verifies the address too.
+      if (!user.emailVerifiedAt) await db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, user.id));
+      return loginData(user, client);
+    },
+
+    async forgotPassword(email: string) {
+      const user = await findUserByEmail(db, email);
+      if (user) await sendCode(user.email, 'reset_password', user);
+      return { sent: true as const };
+    },
+
+    async setPassword(email: string, code: string, password: string) {
+      await codes.consume(email, 'reset_password', code);
+      const user = await findUserByEmail(db, email);
+      if (!user) throw AppError.badRequest(authMessages.codeExpired, 'code');
+      await db
+        .update(users)
+        .set({ passwordHash: await hashPassword(password), emailVerifiedAt: user.emailVerifiedAt ?? new Date() })
+        .where(eq(users.id, user.id));
+      await endSessions(user.id);
+      return { success: true as const };
+    },
+
+    async refreshTokens(token: string, client: ClientInfo) {
+      const rotation = await refresh.rotate(token, client.deviceId);
+      const user = rotation.ok ? await findUserById(db, rotation.userId) : undefined;
+      if (!rotation.ok || !user) throw new AppError(499, authMessages.sessionExpired);
+      return {
+        accessToken: await access.issue(user),
+        refreshToken: rotation.issued.refreshToken,
+        expirationTime: rotation.issued.expiresAt.toISOString(),
+      };
+    },
+
+    async logout(token: string) {
+      await refresh.revokeFamilyOf(token);
+      return { success: true as const };
+    },
+
+    async completeProgressiveSignup(
+      userId: number,
+      input: { nameFirst: string; nameLast: string; password: string },
+      client: ClientInfo,
+    ) {
+      const user = await findUserById(db, userId);
+      if (!user?.isProgressive) throw AppError.conflict(authMessages.progressiveOnly);
+      const [done] = await db
+        .update(users)
+        .set({
+          nameFirst: input.nameFirst.trim(),
+          nameLast: input.nameLast.trim(),
+          passwordHash: await hashPassword(input.password),
+          isProgressive: false,
+        })
+        .where(eq(users.id, userId))
+        .returning();
+      return loginData(done ?? user, client);
+    },
+
+    async changePassword(userId: number, current: string, next: string, client: ClientInfo) {
+      const user = await findUserById(db, userId);
+      if (!user || !(await checkPassword(user.passwordHash, current))) {
+        throw AppError.badRequest(authMessages.currentPasswordWrong, 'currentPassword');
+      }
+      if (current === next) throw AppError.badRequest(authMessages.samePassword, 'newPassword');
+      await db
+        .update(users)
+        .set({ passwordHash: await hashPassword(next) })
+        .where(eq(users.id, userId));
+      await endSessions(userId);
+      return loginData(user, client);
+    },
+
+    async updateEmail(userId: number, email: string) {
+      const user = await findUserById(db, userId);
+      if (!user) throw new AppError(401, authMessages.loginRequired);
+      if (await findUserByEmail(db, email)) throw new AppError(409, authMessages.emailTaken, { field: 'email' });
+      if (!(await sendCode(email.trim(), 'change_email', user, { userRefnum: user.refnum }))) {
+        throw new AppError(429, authMessages.tooManyCodes);
+      }
+      return { sent: true as const };
+    },
+
+    async verifyUpdatableEmail(userId: number, email: string, code: string, client: ClientInfo) {
+      const used = await codes.consume(email, 'change_email', code);
+      const user = await findUserById(db, userId);
+      if (!user || used.userId !== userId) throw AppError.badRequest(authMessages.codeExpired, 'code');
+      if (await findUserByEmail(db, email)) throw new AppError(409, authMessages.emailTaken, { field: 'email' });
+      const [moved] = await db
+        .update(users)
+        .set({ email: email.trim(), emailVerifiedAt: new Date() })
+        .where(eq(users.id, userId))
+        .returning();
+      return loginData(moved ?? user, client);
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof authService>;

@@ -1,0 +1,35 @@
+import type { CompanyStatus } from '@yardly/shared/contract';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/connect';
+import { organizations, users } from '../../db/schema/index';
+
+export type UserRow = typeof users.$inferSelect;
+
+/** Emails are compared without case (the unique index is on lower(email)). */
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`);
+  return row;
+}
+
+export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+export async function companyStatusOf(db: Db, user: UserRow): Promise<CompanyStatus | null> {
+  if (!user.organizationId) return null;
+  const [org] = await db
+    .select({ status: organizations.status })
+    .from(organizations)
+    .where(eq(organizations.id, user.organizationId));
+  return org?.status ?? null;
+}
+
+export const ADMIN_ROLES = ['ROLE_ADMIN', 'ROLE_LIMITED_ADMIN'] as const;
+
+export function isAdmin(user: Pick<UserRow, 'roles'>): boolean {
+  return user.roles.some((role) => (ADMIN_ROLES as readonly string[]).includes(role));
+}

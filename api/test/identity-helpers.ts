@@ -1,0 +1,44 @@
+import type { LoginData } from '@yardly/shared/contract';
+import { expect } from 'vitest';
+import { json, type TestApp } from './harness';
+
+export const GOOD_PASSWORD = 'Str0ng!pass';
+
+/** The mails sent to an address, newest first, from the dev outbox. */
+export async function outbox(t: TestApp, to: string): Promise<{ subject: string; text: string }[]> {
+  const res = await t.app.inject({ method: 'GET', url: `/svc/dev/outbox?to=${encodeURIComponent(to)}` });
+  expect(res.statusCode).toBe(200);
+  return json<{ data: { subject: string; text: string }[] }>(res).data;
+}
+
+/** The 6-digit code of the newest mail to an address. */
+export async function lastCode(t: TestApp, to: string): Promise<string> {
+  const [mail] = await outbox(t, to);
+  const code = mail?.text.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no code mailed to ${to}`);
+  return code;
+}
+
+export function post(t: TestApp, url: string, payload: unknown, token?: string) {
+  return t.app.inject({
+    method: 'POST',
+    url,
+    payload: payload as object,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+}
+
+let counter = 0;
+export function freshEmail(prefix = 'person'): string {
+  counter += 1;
+  return `${prefix}.${counter}.${Math.random().toString(36).slice(2, 7)}@example.com`;
+}
+
+/** Sign up and verify: a logged-in person. */
+export async function signedUp(t: TestApp, email = freshEmail()): Promise<LoginData> {
+  const res = await post(t, '/svc/users/signup', { email, password: GOOD_PASSWORD, nameFirst: 'Ann', nameLast: 'Lee' });
+  expect(res.statusCode, res.body).toBe(200);
+  const verified = await post(t, '/svc/users/verify-email', { email, code: await lastCode(t, email) });
+  expect(verified.statusCode, verified.body).toBe(200);
+  return json<{ data: LoginData }>(verified).data;
+}

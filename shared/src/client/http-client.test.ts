@@ -1,0 +1,345 @@
+// shared/ compiles without node's types, so that its library code cannot lean on node by
+// accident; this test alone uses node:http, typed by hand below (TestServer and friends).
+// @ts-expect-error -- no node types in this package
+import { createServer as createNodeServer } from 'node:http';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import type { LoginData } from '../contract/auth';
+import { defineCall } from '../contract/call';
+import { authMessages } from '../rules/auth';
+import { createApi } from './api';
+import { ApiError } from './api-error';
+import { MemoryStorage } from './memory-storage';
+import { createSession, SESSION_STORAGE_KEYS } from './session';
+import { REFRESH_LOCK_NAME, type RefreshLocks } from './token-refresh';
+
+// A stand-in for the api, over real HTTP: /ping wants the current access token and answers 488
+// to any other; /users/refreshToken rotates the tokens (refusing a used one with 499) or, in
+// the `dead` and `garbage` modes, answers as a dead session does.
+const pingCall = defineCall({
+  method: 'GET',
+  path: '/ping',
+  auth: 'required',
+  summary: 'Test only: answers the Authorization header it got',
+  response: z.object({ authorization: z.string().nullable() }),
+});
+const publicPingCall = defineCall({
+  method: 'GET',
+  path: '/public-ping',
+  auth: 'none',
+  summary: 'Test only: answers the Authorization header it got, wanting none',
+  response: z.object({ authorization: z.string().nullable() }),
+});
+
+type RequestHeaders = Record<string, string | string[] | undefined>;
+interface TestRequest extends AsyncIterable<Uint8Array> {
+  method?: string;
+  url?: string;
+  headers: RequestHeaders;
+}
+interface TestResponse {
+  writeHead(status: number, headers: Record<string, string>): void;
+  end(body: string): void;
+}
+interface TestServer {
+  listen(port: number, host: string, listening: () => void): void;
+  address(): { port: number };
+  closeAllConnections(): void;
+  close(closed: () => void): void;
+}
+const createServer = createNodeServer as (
+  handler: (request: TestRequest, response: TestResponse) => void,
+) => TestServer;
+
+interface Seen {
+  method: string;
+  path: string;
+  headers: RequestHeaders;
+  body: unknown;
+}
+
+const server = {
+  accessToken: 'access-1',
+  refreshToken: 'refresh-1',
+  generation: 1,
+  refreshMode: 'rotate' as 'rotate' | 'dead' | 'garbage',
+  /** Every /ping answers 488, even with the fresh token. */
+  pingAlwaysExpired: false,
+  refreshDelayMs: 40,
+  seen: [] as Seen[],
+};
+
+function seenAt(path: string): Seen[] {
+  return server.seen.filter((request) => request.path === path);
+}
+
+let http: TestServer;
+let baseUrl: string;
+
+beforeAll(async () => {
+  http = createServer(async (request, response) => {
+    const decoder = new TextDecoder();
+    let text = '';
+    for await (const chunk of request) text += decoder.decode(chunk, { stream: true });
+    text += decoder.decode();
+    const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+    server.seen.push({
+      method: request.method ?? '',
+      path,
+      headers: request.headers,
+      body: text ? JSON.parse(text) : null,
+    });
+    const answer = (status: number, body: unknown) => {
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(body));
+    };
+    const authorization = request.headers.authorization ?? null;
+    const fresh = authorization === `Bearer ${server.accessToken}` && !server.pingAlwaysExpired;
+
+    if (path === '/svc/public-ping') return answer(200, { code: 200, data: { authorization } });
+    if (path === '/svc/ping') {
+      return fresh ? answer(200, { code: 200, data: { authorization } }) : answer(401, { code: 488 });
+    }
+    if (path === '/svc/users/isUserExist') return answer(200, { code: 200, data: { exists: false } });
+    if (path === '/svc/account/updateEmail') {
+      return fresh ? answer(200, { code: 200, data: { sent: true } }) : answer(401, { code: 488 });
+    }
+    if (path === '/svc/users/refreshToken') {
+      await new Promise((resolve) => setTimeout(resolve, server.refreshDelayMs));
+      if (server.refreshMode === 'garbage') {
+        response.writeHead(401, { 'content-type': 'text/plain' });
+        return response.end('Unauthorized');
+      }
+      const { refreshToken } = JSON.parse(text) as { refreshToken: string };
+      if (server.refreshMode === 'dead' || refreshToken !== server.refreshToken) return answer(401, { code: 499 });
+      server.generation += 1;
+      server.accessToken = `access-${server.generation}`;
+      server.refreshToken = `refresh-${server.generation}`;
+      return answer(200, {
+        code: 200,
+        data: {
+          accessToken: server.accessToken,
+          refreshToken: server.refreshToken,
+          expirationTime: '2030-01-01T00:00:00.000Z',
+        },
+      });
+    }
+    return answer(404, { code: 404, msg: 'Not found' });
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${http.address().port}/svc`;
+});
+
+afterAll(async () => {
+  http.closeAllConnections();
+  await new Promise<void>((resolve) => http.close(resolve));
+});
+
+beforeEach(() => {
+  Object.assign(server, {
+    accessToken: 'access-1',
+    refreshToken: 'refresh-1',
+    generation: 1,
+    refreshMode: 'rotate',
+    pingAlwaysExpired: false,
+    refreshDelayMs: 40,
+    seen: [],
+  });
+});
+
+function loginData(token: string, refreshToken = 'refresh-1'): LoginData {
+  return {
+    token,
+    refreshToken,
+    expirationTime: '2029-01-01T00:00:00.000Z',
+    userRefnum: 'U0123456789A',
+    userRoles: ['ROLE_USER'],
+    nameFirst: 'Ada',
+    email: 'ada@example.com',
+    isProgressive: false,
+    isProfessionVerified: false,
+    companyStatus: null,
+  };
+}
+
+const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
+
+/** One browser tab: a session on the (shared) storage and an api client over it. */
+function tab(options: { token?: string; storage?: Storage; locks?: RefreshLocks | null } = {}) {
+  const storage = options.storage ?? new MemoryStorage();
+  const reload = vi.fn();
+  const session = createSession({ storage, reload, onStorageChange: null, userAgent: FIREFOX });
+  if (options.token) session.signIn(loginData(options.token));
+  const api = createApi({ baseUrl, session, locks: options.locks ?? null });
+  return { storage, reload, session, api };
+}
+
+/** Web Locks within one process: callbacks under the same name run one after another. */
+function inProcessLocks(): RefreshLocks & { names: string[] } {
+  let tail: Promise<unknown> = Promise.resolve();
+  const names: string[] = [];
+  return {
+    names,
+    request<T>(name: string, callback: () => Promise<T>): Promise<T> {
+      names.push(name);
+      const run = tail.then(callback);
+      tail = run.catch(() => undefined);
+      return run;
+    },
+  };
+}
+
+async function rejection(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.then(
+    () => null,
+    (cause: unknown) => cause,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}
+
+describe('the access token', () => {
+  it('is attached to calls, except to calls flagged no-token', async () => {
+    const { api } = tab({ token: 'access-1' });
+
+    await expect(api.http.call(pingCall)).resolves.toEqual({ authorization: 'Bearer access-1' });
+    await expect(api.http.call(publicPingCall)).resolves.toEqual({ authorization: null });
+    await api.auth.isUserExist({ email: 'bob@example.com' });
+
+    expect(seenAt('/svc/users/isUserExist')[0]?.headers.authorization).toBeUndefined();
+  });
+});
+
+describe('device headers', () => {
+  it('go with /users/ and /account/ calls: a stable device_id, the browser and client_version v3', async () => {
+    const { api, session, storage } = tab({ token: 'access-1' });
+
+    await api.auth.isUserExist({ email: 'bob@example.com' });
+    await api.auth.isUserExist({ email: 'carol@example.com' });
+    await api.account.updateEmail({ email: 'ada@work.example.com' });
+    await api.http.call(pingCall);
+
+    const [first, second] = seenAt('/svc/users/isUserExist');
+    const deviceId = session.deviceId();
+    expect(deviceId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(first?.headers).toMatchObject({ device_id: deviceId, client_name: 'Firefox', client_version: 'v3' });
+    expect(second?.headers.device_id).toBe(deviceId);
+    expect(seenAt('/svc/account/updateEmail')[0]?.headers).toMatchObject({ device_id: deviceId, client_version: 'v3' });
+    expect(seenAt('/svc/ping')[0]?.headers.device_id).toBeUndefined();
+    // Kept in storage: the next page load sends the same id.
+    expect(storage.getItem(SESSION_STORAGE_KEYS.deviceId)).toBe(deviceId);
+    expect(createSession({ storage, onStorageChange: null }).deviceId()).toBe(deviceId);
+  });
+});
+
+describe('on 488', () => {
+  it('runs one refresh for five calls failing together, and all five succeed with the new token', async () => {
+    const { api, session, storage, reload } = tab({ token: 'expired' });
+
+    const answers = await Promise.all(Array.from({ length: 5 }, () => api.http.call(pingCall)));
+
+    expect(answers).toEqual(Array(5).fill({ authorization: 'Bearer access-2' }));
+    const refreshes = seenAt('/svc/users/refreshToken');
+    expect(refreshes).toHaveLength(1);
+    expect(refreshes[0]?.body).toEqual({ refreshToken: 'refresh-1' });
+    expect(refreshes[0]?.headers).toMatchObject({ device_id: session.deviceId(), client_version: 'v3' });
+    expect(seenAt('/svc/ping').map((r) => r.headers.authorization)).toEqual([
+      ...Array(5).fill('Bearer expired'),
+      ...Array(5).fill('Bearer access-2'),
+    ]);
+    expect(session.$session.get()).toMatchObject({
+      token: 'access-2',
+      refreshToken: 'refresh-2',
+      expirationTime: '2030-01-01T00:00:00.000Z',
+    });
+    expect(JSON.parse(storage.getItem(SESSION_STORAGE_KEYS.session) ?? 'null')).toMatchObject({ token: 'access-2' });
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('resends a POST body unchanged on the retry', async () => {
+    const { api } = tab({ token: 'expired' });
+
+    await expect(api.account.updateEmail({ email: 'ada@work.example.com' })).resolves.toEqual({ sent: true });
+
+    expect(seenAt('/svc/account/updateEmail').map((r) => [r.headers.authorization, r.body])).toEqual([
+      ['Bearer expired', { email: 'ada@work.example.com' }],
+      ['Bearer access-2', { email: 'ada@work.example.com' }],
+    ]);
+  });
+
+  it('refreshes for the admin too, which calls the ky instance directly', async () => {
+    const { api } = tab({ token: 'expired' });
+
+    const response = await api.http.ky(`${baseUrl}/ping`);
+
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ code: 200, data: { authorization: 'Bearer access-2' } });
+    expect(seenAt('/svc/users/refreshToken')).toHaveLength(1);
+  });
+
+  it('is an ApiError when no refresh token is stored, and no refresh is tried', async () => {
+    const api = createApi({ baseUrl, session: { accessToken: () => 'expired' } });
+    const withEmptyRefresh = tab();
+    withEmptyRefresh.session.signIn(loginData('expired', ''));
+
+    const error = await rejection(api.http.call(pingCall));
+    const again = await rejection(withEmptyRefresh.api.http.call(pingCall));
+
+    expect([error.code, error.status, again.code]).toEqual([488, 401, 488]);
+    expect(seenAt('/svc/users/refreshToken')).toHaveLength(0);
+  });
+
+  it('retries a call once only: a second 488 is the answer', async () => {
+    server.pingAlwaysExpired = true;
+    const { api, reload } = tab({ token: 'expired' });
+
+    const error = await rejection(api.http.call(pingCall));
+
+    expect(error.code).toBe(488);
+    expect(seenAt('/svc/ping')).toHaveLength(2);
+    expect(seenAt('/svc/users/refreshToken')).toHaveLength(1);
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('refreshes in one tab only: the other, waiting on the lock, takes the rotated tokens', async () => {
+    // A slow refresh, so the second tab's call surely fails while the first tab refreshes.
+    server.refreshDelayMs = 150;
+    const storage = new MemoryStorage();
+    const locks = inProcessLocks();
+    const first = tab({ token: 'expired', storage, locks });
+    const second = tab({ storage, locks });
+
+    const answers = await Promise.allSettled([first.api.http.call(pingCall), second.api.http.call(pingCall)]);
+
+    expect(answers).toEqual([
+      { status: 'fulfilled', value: { authorization: 'Bearer access-2' } },
+      { status: 'fulfilled', value: { authorization: 'Bearer access-2' } },
+    ]);
+    // A second refresh with refresh-1 would have been refused as reuse (499).
+    expect(seenAt('/svc/users/refreshToken')).toHaveLength(1);
+    expect(locks.names).toEqual([REFRESH_LOCK_NAME, REFRESH_LOCK_NAME]);
+    expect(second.session.$session.get()?.refreshToken).toBe('refresh-2');
+    expect([first.reload, second.reload].map((reload) => reload.mock.calls.length)).toEqual([0, 0]);
+  });
+});
+
+describe('on 499 from the refresh', () => {
+  it.each(['dead', 'garbage'] as const)(
+    'marks the session logged out and rejects every waiting call with 499 (refresh answer: %s)',
+    async (mode) => {
+      server.refreshMode = mode;
+      const { api, session, storage, reload } = tab({ token: 'expired' });
+      const before = Date.now();
+
+      const errors = await Promise.all(Array.from({ length: 5 }, () => rejection(api.http.call(pingCall))));
+
+      expect(errors.map((e) => [e.code, e.message])).toEqual(Array(5).fill([499, authMessages.sessionExpired]));
+      expect(seenAt('/svc/users/refreshToken')).toHaveLength(1);
+      expect(seenAt('/svc/ping')).toHaveLength(5);
+      expect(Number(storage.getItem(SESSION_STORAGE_KEYS.loggedOut))).toBeGreaterThanOrEqual(before);
+      expect(storage.getItem(SESSION_STORAGE_KEYS.session)).toBeNull();
+      expect(session.$session.get()).toBeNull();
+      expect(reload).toHaveBeenCalledTimes(1);
+    },
+  );
+});
