@@ -32,7 +32,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: { level: deps.config.logLevel },
     bodyLimit: 1_048_576,
     // Only the proxies we were told about may name the client (per-address limits rely on it).
-    trustProxy: deps.config.trustProxyHops ? (_address: string, hop: number) => hop < deps.config.trustProxyHops : false,
+    trustProxy: deps.config.trustProxyHops
+      ? (_address: string, hop: number) => hop < deps.config.trustProxyHops
+      : false,
     return503OnClosing: true,
     // Errors raised before routing (a malformed %-escape in the URL) answer in the envelope too.
     frameworkErrors: (error, _request, reply) => {

@@ -1,8 +1,8 @@
 import type { Call, CallData } from '@yardly/shared/contract';
 import { successEnvelope } from '@yardly/shared/contract';
+import { authMessages } from '@yardly/shared/rules';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { authMessages } from '@yardly/shared/rules';
 import { AppError } from '../errors';
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;

@@ -6,7 +6,10 @@ import { hashPassword } from './passwords';
 import { findUserByEmail } from './users';
 
 /** ADMIN_EMAIL and ADMIN_PASSWORD: create the first admin, or restore its password and ROLE_ADMIN. */
-export async function bootstrapAdmin(db: Db, admin: { email: string; password: string }): Promise<'created' | 'restored'> {
+export async function bootstrapAdmin(
+  db: Db,
+  admin: { email: string; password: string },
+): Promise<'created' | 'restored'> {
   const passwordHash = await hashPassword(admin.password);
   const existing = await findUserByEmail(db, admin.email);
   if (existing) {

@@ -59,10 +59,7 @@ export function authService(deps: AuthDeps) {
   /** Other sessions end: refresh families revoked, older access tokens refused. */
   async function endSessions(userId: number) {
     await refresh.revokeAllOf(userId);
-    await db
-      .update(users)
-      .set({ sessionsValidAfter: sql`date_trunc('second', now())` })
-      .where(eq(users.id, userId));
+    await db.update(users).set({ sessionsValidAfter: sql`date_trunc('second', now())` }).where(eq(users.id, userId));
   }
 
   return {
@@ -152,7 +149,8 @@ export function authService(deps: AuthDeps) {
       await codes.consume(email, 'login', code);
       if (!user) throw AppError.badRequest(authMessages.codeExpired, 'code');
       // The code reached the mailbox: that verifies the address too.
-      if (!user.emailVerifiedAt) await db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, user.id));
+      if (!user.emailVerifiedAt)
+        await db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, user.id));
       return loginData(user, client);
     },
 

@@ -7,10 +7,7 @@ export type UserRow = typeof users.$inferSelect;
 
 /** Emails are compared without case (the unique index is on lower(email)). */
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`);
+  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`);
   return row;
 }
 
