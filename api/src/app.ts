@@ -15,6 +15,8 @@ import { registerHealthRoutes } from './modules/health/routes';
 import { registerListingRoutes } from './modules/listings/routes';
 import { registerLocationRoutes } from './modules/location/routes';
 import { registerDevOutboxRoutes } from './modules/mail/routes';
+import { registerOrganisationRoutes } from './modules/organisations/routes';
+import { organisationService } from './modules/organisations/service';
 
 export type WebHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
@@ -45,7 +47,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
-  const { auth, resolveCaller } = createAuth({ ...deps, log: app.log });
+  const { auth, codes, resolveCaller } = createAuth({ ...deps, log: app.log });
   installCaller(app, resolveCaller);
 
   await app.register(compress, { global: true, threshold: 1024 });
@@ -60,6 +62,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerListingRoutes(app, deps.database.db);
   registerLocationRoutes(app, deps.database.db);
   registerAuthRoutes(app, auth);
+  registerOrganisationRoutes(app, organisationService({ db: deps.database.db, codes, auth }));
   if (!deps.config.isProduction) registerDevOutboxRoutes(app, deps.database.db);
   registerFileRoutes(app, deps.files);
 

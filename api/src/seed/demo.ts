@@ -2,11 +2,19 @@ import { randomBytes } from 'node:crypto';
 import { eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { newRefnum } from '../db/refnum';
-import { categories, listingPhotos, listings, organizations, users } from '../db/schema/index';
+import { categories, listingPhotos, listings, organizations, users, workEmailDomains } from '../db/schema/index';
 import type { FileStore } from '../modules/files/file-store';
 import { demoCatalog } from './demo-catalog';
 import { DEMO_PEOPLE } from './demo-people';
 import { demoPhoto } from './demo-photos';
+
+/** Organisations and their work-email domains (admin data), one of each status. */
+export const DEMO_ORGANISATIONS = [
+  { name: 'Riverside Community Hospital', status: 'VERIFIED', domain: 'riversidehealth.org' },
+  { name: 'Northwind Traders', status: 'VERIFIED', domain: 'northwindtraders.com' },
+  { name: 'Sunrise Studio', status: 'IN_REVIEW', domain: 'sunrisestudio.co' },
+  { name: 'Quick Cash Loans', status: 'REJECTED', domain: 'quickcashloans.biz' },
+] as const;
 
 /** How long a new listing stays up before it expires and needs relisting. */
 export const LISTING_LIFETIME_DAYS = 60;
@@ -43,10 +51,17 @@ export async function seedDemo(db: Db, files: FileStore, count = 240): Promise<{
   );
 
   await db.transaction(async (tx) => {
-    const [org] = await tx
+    const orgs = await tx
       .insert(organizations)
-      .values({ refnum: newRefnum('organization'), name: 'Riverside Community Hospital', status: 'VERIFIED' })
-      .returning({ id: organizations.id });
+      .values(DEMO_ORGANISATIONS.map(({ name, status }) => ({ refnum: newRefnum('organization'), name, status })))
+      .returning({ id: organizations.id, name: organizations.name });
+    await tx.insert(workEmailDomains).values(
+      DEMO_ORGANISATIONS.map(({ name, domain }) => ({
+        domain,
+        organizationId: must(orgs.find((o) => o.name === name)?.id, `organisation ${name}`),
+      })),
+    );
+    const org = orgs[0];
     const people = await tx
       .insert(users)
       .values(

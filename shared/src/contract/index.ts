@@ -7,4 +7,5 @@ export * from './envelope';
 export * from './health';
 export * from './listings';
 export * from './location';
+export * from './organisations';
 export * from './photos';

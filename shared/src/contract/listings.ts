@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { ORGANISATION_STATUSES } from '../rules/organisation';
 import { defineCall } from './call';
 import { centsSchema, isoDateTimeSchema, pageOf, pageQuerySchema, refnumSchema } from './common';
 
-export const COMPANY_STATUSES = ['VERIFIED', 'IN_REVIEW', 'REJECTED'] as const;
-export const companyStatusSchema = z.enum(COMPANY_STATUSES);
+export const companyStatusSchema = z.enum(ORGANISATION_STATUSES);
 export type CompanyStatus = z.infer<typeof companyStatusSchema>;
 
 export const LISTING_STATUSES = ['draft', 'active', 'inactive', 'donated', 'canceled'] as const;

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { organisationAccess, organisationStatusMessage } from './organisation';
+import {
+  emailDomain,
+  isPersonalEmail,
+  mayTrade,
+  organisationAccess,
+  organisationStatusMessage,
+  VERIFIED_TOOLTIP,
+} from './organisation';
 
 describe('organisation status', () => {
   it('gives verified companies full access and no message', () => {
@@ -19,5 +26,24 @@ describe('organisation status', () => {
     expect(organisationStatusMessage('REJECTED')).toBe(
       'We’re unable to support your company at this time. Feel free to verify using a different work email by updating it in Account Settings.',
     );
+  });
+});
+
+describe('work emails and trading', () => {
+  it('reads the domain and knows personal mailboxes', () => {
+    expect(emailDomain(' Ann@AcmeHospital.ORG ')).toBe('acmehospital.org');
+    expect(isPersonalEmail('me@Gmail.com')).toBe(true);
+    expect(isPersonalEmail('me@acmehospital.org')).toBe(false);
+  });
+
+  it('lets people outside an organisation and members of a VERIFIED one trade, nobody else', () => {
+    expect(mayTrade(null)).toBe(true);
+    expect(mayTrade('VERIFIED')).toBe(true);
+    expect(mayTrade('IN_REVIEW')).toBe(false);
+    expect(mayTrade('REJECTED')).toBe(false);
+  });
+
+  it('names the tooltip of a verified professional', () => {
+    expect(VERIFIED_TOOLTIP).toBe('Verified by Yardly');
   });
 });

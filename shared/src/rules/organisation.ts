@@ -27,3 +27,49 @@ export function organisationAccess(status: OrganisationStatus): OrganisationAcce
 export function organisationStatusMessage(status: OrganisationStatus): string | null {
   return status === 'VERIFIED' ? null : organisationStatusMessages[status];
 }
+
+/** The tooltip of a verified professional whose organisation is VERIFIED (spec section 1). */
+export const VERIFIED_TOOLTIP = 'Verified by Yardly';
+
+/** Mailbox providers anyone can use: an address there proves no employer. */
+export const PERSONAL_EMAIL_DOMAINS = [
+  'gmail.com',
+  'googlemail.com',
+  'yahoo.com',
+  'outlook.com',
+  'hotmail.com',
+  'live.com',
+  'msn.com',
+  'icloud.com',
+  'me.com',
+  'aol.com',
+  'proton.me',
+  'protonmail.com',
+  'gmx.com',
+  'mail.com',
+  'zoho.com',
+  'yandex.com',
+] as const;
+
+export const workEmailMessages = {
+  personal: 'Please use your work email address, not a personal one',
+  limitedAccess: 'Your account has limited access until your company is verified',
+} as const;
+
+/** The part after the @, lowercased. */
+export function emailDomain(email: string): string {
+  return email.trim().toLowerCase().split('@').pop() ?? '';
+}
+
+export function isPersonalEmail(email: string): boolean {
+  return (PERSONAL_EMAIL_DOMAINS as readonly string[]).includes(emailDomain(email));
+}
+
+/**
+ * Whether a member may create listings and make offers: everyone outside an organisation,
+ * and members of a VERIFIED one. IN_REVIEW and REJECTED members can browse, favourite and
+ * message only (spec section 4).
+ */
+export function mayTrade(companyStatus: OrganisationStatus | null): boolean {
+  return companyStatus === null || organisationAccess(companyStatus) === 'full';
+}

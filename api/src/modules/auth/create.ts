@@ -28,13 +28,14 @@ export function createAuth({
     from: config.mailFrom,
     log,
   });
+  const codes = codeStore(db, secret);
   const auth = authService({
     db,
     mailer,
     access,
-    codes: codeStore(db, secret),
+    codes,
     refresh: refreshTokenStore(db, config.refreshTokenDays),
     throttle: loginThrottle(db),
   });
-  return { auth, mailer, resolveCaller: callerResolver(db, access) };
+  return { auth, codes, mailer, resolveCaller: callerResolver(db, access) };
 }

@@ -3,7 +3,7 @@ import type { Db } from '../../db/connect';
 import { AppError } from '../../errors';
 import type { Caller } from '../../http/caller';
 import type { AccessTokens } from './access-tokens';
-import { companyStatusOf, findUserById } from './users';
+import { companyStatusOf, findUserById, isVerifiedProfessional } from './users';
 
 /**
  * A bearer token to the caller. Expired: 488, so the client refreshes. The account is read
@@ -22,13 +22,14 @@ export function callerResolver(db: Db, access: AccessTokens) {
     if (!user || user.refnum !== check.claims.userRefnum || check.claims.issuedAt < validAfter) {
       throw new AppError(401, authMessages.sessionExpired);
     }
+    const companyStatus = await companyStatusOf(db, user);
     return {
       userId: user.id,
       userRefnum: user.refnum,
       roles: user.roles,
       isProgressive: user.isProgressive,
-      isProfessionVerified: user.isProfessionVerified,
-      companyStatus: await companyStatusOf(db, user),
+      isProfessionVerified: isVerifiedProfessional(user, companyStatus),
+      companyStatus,
     };
   };
 }

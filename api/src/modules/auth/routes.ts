@@ -1,7 +1,6 @@
 import {
   changePasswordCall,
   completeProgressiveSignupCall,
-  DEVICE_HEADERS,
   easySignupCall,
   forgotPasswordCall,
   isUserExistCall,
@@ -17,20 +16,10 @@ import {
   verifyLoginCodeCall,
   verifyUpdatableEmailCall,
 } from '@yardly/shared/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../http/register-call';
-import type { AuthService, ClientInfo } from './service';
-
-function clientOf(request: FastifyRequest): ClientInfo {
-  const device = request.headers[DEVICE_HEADERS.id];
-  return { address: request.ip, deviceId: typeof device === 'string' ? device.slice(0, 128) : undefined };
-}
-
-/** The caller of an auth: 'required' call (registerCall has checked there is one). */
-function callerId(request: FastifyRequest): number {
-  if (!request.caller) throw new Error('required call without a caller');
-  return request.caller.userId;
-}
+import { callerId, clientOf } from './request-context';
+import type { AuthService } from './service';
 
 export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): void {
   registerCall(app, isUserExistCall, ({ body }) => auth.isUserExist(body.email));

@@ -12,7 +12,7 @@ import type { CodePurpose, CodeStore } from './codes';
 import type { LoginThrottle } from './login-throttle';
 import { checkPassword, hashPassword } from './passwords';
 import type { RefreshTokenStore } from './refresh-tokens';
-import { companyStatusOf, findUserByEmail, findUserById, isAdmin, type UserRow } from './users';
+import { companyStatusOf, findUserByEmail, findUserById, isAdmin, isVerifiedProfessional, type UserRow } from './users';
 
 export interface AuthDeps {
   db: Db;
@@ -42,6 +42,7 @@ export function authService(deps: AuthDeps) {
 
   async function loginData(user: UserRow, client: ClientInfo): Promise<LoginData> {
     const issued = await refresh.start(user.id, client.deviceId);
+    const companyStatus = await companyStatusOf(db, user);
     return {
       token: await access.issue(user),
       refreshToken: issued.refreshToken,
@@ -51,8 +52,8 @@ export function authService(deps: AuthDeps) {
       nameFirst: user.nameFirst,
       email: user.email,
       isProgressive: user.isProgressive,
-      isProfessionVerified: user.isProfessionVerified,
-      companyStatus: await companyStatusOf(db, user),
+      isProfessionVerified: isVerifiedProfessional(user, companyStatus),
+      companyStatus,
     };
   }
 
@@ -63,6 +64,10 @@ export function authService(deps: AuthDeps) {
   }
 
   return {
+    /** Fresh tokens and the login data for a user (a new login family). */
+    loginData,
+    sendCode,
+
     async isUserExist(email: string) {
       return { exists: Boolean(await findUserByEmail(db, email)) };
     },

@@ -30,3 +30,11 @@ export const ADMIN_ROLES = ['ROLE_ADMIN', 'ROLE_LIMITED_ADMIN'] as const;
 export function isAdmin(user: Pick<UserRow, 'roles'>): boolean {
   return user.roles.some((role) => (ADMIN_ROLES as readonly string[]).includes(role));
 }
+
+/** A verified professional: a confirmed work email at an organisation that is VERIFIED now. */
+export function isVerifiedProfessional(
+  user: Pick<UserRow, 'isProfessionVerified'>,
+  status: CompanyStatus | null,
+): boolean {
+  return user.isProfessionVerified && status === 'VERIFIED';
+}

@@ -155,7 +155,7 @@ export async function listingDetail(
       pictureUrl: row.sellerPicture ? fileUrl(row.sellerPicture) : null,
       location: sellerPlace[0] ? placeName(sellerPlace[0].city, sellerPlace[0].stateCode) : location,
       memberSince: new Date(row.sellerSince).toISOString(),
-      isProfessionVerified: row.sellerVerified,
+      isProfessionVerified: row.sellerVerified && row.companyStatus === 'VERIFIED',
     },
     sellerCompanyStatus: row.companyStatus ?? null,
   };
