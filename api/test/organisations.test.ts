@@ -76,8 +76,8 @@ describe('work-email verification', () => {
       .set({ status: 'VERIFIED' })
       .where(sql`${organizations.name} = 'Brandnew Startup'`);
     const login = await post(t, '/svc/users/login', {
-      email: (await signedUpEmail(second)) ?? '',
-      password: 'Str0ng!pass',
+      email: second.email,
+      password: GOOD_PASSWORD,
     });
     expect(json<{ data: LoginData }>(login).data).toMatchObject({
       companyStatus: 'VERIFIED',
