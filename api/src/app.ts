@@ -17,6 +17,7 @@ import { registerLocationRoutes } from './modules/location/routes';
 import { registerDevOutboxRoutes } from './modules/mail/routes';
 import { registerOrganisationRoutes } from './modules/organisations/routes';
 import { organisationService } from './modules/organisations/service';
+import { registerSocialSignIn } from './modules/social/create';
 
 export type WebHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
@@ -62,6 +63,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerListingRoutes(app, deps.database.db);
   registerLocationRoutes(app, deps.database.db);
   registerAuthRoutes(app, auth);
+  registerSocialSignIn(app, { config: deps.config, db: deps.database.db, auth });
   registerOrganisationRoutes(app, organisationService({ db: deps.database.db, codes, auth }));
   if (!deps.config.isProduction) registerDevOutboxRoutes(app, deps.database.db);
   registerFileRoutes(app, deps.files);

@@ -1,5 +1,26 @@
 import { resolve } from 'node:path';
+import { SOCIAL_PROVIDERS, type SocialProvider } from '@yardly/shared/contract';
 import { z } from 'zod';
+
+const issuerUrl = (fallback: string) =>
+  z
+    .string()
+    .url('must be a URL')
+    .regex(/^https?:\/\//, 'must be an http:// or https:// URL')
+    .default(fallback);
+
+/** The variables of each sign-in provider (OpenID Connect; endpoints come from the issuer's discovery). */
+const OAUTH_ENV = {
+  google: { id: 'OAUTH_GOOGLE_CLIENT_ID', secret: 'OAUTH_GOOGLE_CLIENT_SECRET', issuer: 'OAUTH_GOOGLE_ISSUER' },
+  facebook: { id: 'OAUTH_FACEBOOK_CLIENT_ID', secret: 'OAUTH_FACEBOOK_CLIENT_SECRET', issuer: 'OAUTH_FACEBOOK_ISSUER' },
+  linkedin: { id: 'OAUTH_LINKEDIN_CLIENT_ID', secret: 'OAUTH_LINKEDIN_CLIENT_SECRET', issuer: 'OAUTH_LINKEDIN_ISSUER' },
+} as const satisfies Record<SocialProvider, { id: string; secret: string; issuer: string }>;
+
+export interface OAuthProviderConfig {
+  clientId: string;
+  clientSecret: string;
+  issuer: string;
+}
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
@@ -33,6 +54,16 @@ const envSchema = z.object({
   /** Signs access tokens; absent: generated once and kept in DATA_DIR/secrets.json. */
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  /** Social sign-in: a provider is offered only when both its client id and secret are set. */
+  OAUTH_GOOGLE_CLIENT_ID: z.string().max(512).optional(),
+  OAUTH_GOOGLE_CLIENT_SECRET: z.string().max(512).optional(),
+  OAUTH_GOOGLE_ISSUER: issuerUrl('https://accounts.google.com'),
+  OAUTH_FACEBOOK_CLIENT_ID: z.string().max(512).optional(),
+  OAUTH_FACEBOOK_CLIENT_SECRET: z.string().max(512).optional(),
+  OAUTH_FACEBOOK_ISSUER: issuerUrl('https://www.facebook.com'),
+  OAUTH_LINKEDIN_CLIENT_ID: z.string().max(512).optional(),
+  OAUTH_LINKEDIN_CLIENT_SECRET: z.string().max(512).optional(),
+  OAUTH_LINKEDIN_ISSUER: issuerUrl('https://www.linkedin.com/oauth'),
 });
 
 export type Config = ReturnType<typeof parseConfig>;
@@ -41,7 +72,7 @@ export type Config = ReturnType<typeof parseConfig>;
 export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
   // An empty variable means unset (DATABASE_URL= switches back to the embedded database).
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
-  const parsed = envSchema.safeParse(present);
+  const parsed = envSchema.superRefine(requireOAuthPairs).safeParse(present);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new ConfigError(`Invalid configuration: ${problems}`);
@@ -70,7 +101,26 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     refreshTokenDays: e.REFRESH_TOKEN_DAYS,
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     jwtSecret: e.JWT_SECRET,
+    oauthProviders: Object.fromEntries(
+      SOCIAL_PROVIDERS.map((provider) => {
+        const names = OAUTH_ENV[provider];
+        const clientId = e[names.id];
+        const clientSecret = e[names.secret];
+        return [provider, clientId && clientSecret ? { clientId, clientSecret, issuer: e[names.issuer] } : undefined];
+      }),
+    ) as Record<SocialProvider, OAuthProviderConfig | undefined>,
   };
+}
+
+/** Half a provider (an id without its secret, or the reverse) is a mistake: say which variable is missing. */
+function requireOAuthPairs(e: z.output<typeof envSchema>, ctx: z.RefinementCtx) {
+  for (const names of Object.values(OAUTH_ENV)) {
+    const [id, secret] = [e[names.id], e[names.secret]];
+    if (id && !secret)
+      ctx.addIssue({ code: 'custom', path: [names.secret], message: `required when ${names.id} is set` });
+    if (secret && !id)
+      ctx.addIssue({ code: 'custom', path: [names.id], message: `required when ${names.secret} is set` });
+  }
 }
 
 export class ConfigError extends Error {

@@ -9,3 +9,4 @@ export * from './listings';
 export * from './location';
 export * from './organisations';
 export * from './photos';
+export * from './social';

@@ -1,4 +1,15 @@
-import { bigint, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { organizations, users } from './users';
 
 export const codePurpose = pgEnum('code_purpose', [
@@ -78,6 +89,39 @@ export const socialIdentities = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('social_identities_key_idx').on(t.issuer, t.subject)],
+);
+
+/**
+ * One social sign-in: the trip to the provider and back (state, PKCE verifier, nonce; ten
+ * minutes, single use), then the one-time ticket the return page trades for the login data
+ * (two minutes, single use). State, browser binding and ticket are stored as SHA-256 hashes.
+ */
+export const oauthFlows = pgTable(
+  'oauth_flows',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    provider: text('provider').notNull(),
+    stateHash: text('state_hash').notNull(),
+    /** The cookie of the browser that started the flow: a callback from another browser is refused. */
+    browserHash: text('browser_hash').notNull(),
+    /** Sent to the token endpoint in the clear, so kept in the clear (useless without the code). */
+    codeVerifier: text('code_verifier').notNull(),
+    nonce: text('nonce').notNull(),
+    returnPath: text('return_path').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    ticketHash: text('ticket_hash'),
+    ticketExpiresAt: timestamp('ticket_expires_at', { withTimezone: true }),
+    ticketUsedAt: timestamp('ticket_used_at', { withTimezone: true }),
+    userId: bigint('user_id', { mode: 'number' }).references(() => users.id, { onDelete: 'cascade' }),
+    isNewUser: boolean('is_new_user').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('oauth_flows_state_idx').on(t.stateHash),
+    uniqueIndex('oauth_flows_ticket_idx').on(t.ticketHash),
+    index('oauth_flows_created_idx').on(t.createdAt),
+  ],
 );
 
 /** Work-email domains (admin data): a verified work address's domain names its organisation. */

@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config';
+import type { Db } from '../../db/connect';
+import type { AuthService } from '../auth/service';
+import { providerDirectory } from './provider-directory';
+import { registerSocialRoutes } from './routes';
+import { socialService } from './service';
+
+/** Social sign-in, put together from the configuration, and its routes registered. */
+export function registerSocialSignIn(app: FastifyInstance, deps: { config: Config; db: Db; auth: AuthService }) {
+  const { config } = deps;
+  const service = socialService({
+    db: deps.db,
+    publicUrl: config.publicUrl,
+    providers: config.oauthProviders,
+    directory: providerDirectory(),
+    auth: deps.auth,
+    log: app.log,
+  });
+  registerSocialRoutes(app, service, { secureCookies: config.publicUrl.startsWith('https://') });
+}

@@ -1,0 +1,103 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { SocialProvider, SocialReturnPath } from '@yardly/shared/contract';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/connect';
+import { oauthFlows } from '../../db/schema/index';
+
+/** A trip to the provider must come back within this. */
+export const FLOW_TTL_MINUTES = 10;
+/** The return page must trade its ticket within this. */
+export const TICKET_TTL_MINUTES = 2;
+/** Finished and abandoned flows are deleted after this. */
+const FLOW_RETENTION_HOURS = 24;
+
+export type FlowRow = typeof oauthFlows.$inferSelect;
+
+/** 32 random bytes, base64url (43 characters: also a valid PKCE verifier). */
+export const randomToken = () => randomBytes(32).toString('base64url');
+export const digest = (value: string) => createHash('sha256').update(value).digest('hex');
+const pkceChallenge = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
+
+/** Social sign-in flows in the database, so any api process can finish what another began. */
+export function oauthFlowStore(db: Db) {
+  return {
+    /** A new flow: the values for the authorization request. */
+    async start(input: { provider: SocialProvider; returnPath: SocialReturnPath; browser: string }) {
+      const state = randomToken();
+      const codeVerifier = randomToken();
+      const nonce = randomToken();
+      await db.insert(oauthFlows).values({
+        provider: input.provider,
+        stateHash: digest(state),
+        browserHash: digest(input.browser),
+        codeVerifier,
+        nonce,
+        returnPath: input.returnPath,
+        expiresAt: sql`now() + make_interval(mins => ${FLOW_TTL_MINUTES})`,
+      });
+      await db
+        .delete(oauthFlows)
+        .where(lt(oauthFlows.createdAt, sql`now() - make_interval(hours => ${FLOW_RETENTION_HOURS})`));
+      return { state, nonce, codeChallenge: pkceChallenge(codeVerifier) };
+    },
+
+    /** Take the flow a callback's state names: once, within its time, for that provider only. */
+    async consume(provider: string, state: string): Promise<FlowRow | undefined> {
+      const [row] = await db
+        .update(oauthFlows)
+        .set({ consumedAt: sql`now()` })
+        .where(
+          and(
+            eq(oauthFlows.stateHash, digest(state)),
+            eq(oauthFlows.provider, provider),
+            isNull(oauthFlows.consumedAt),
+            gt(oauthFlows.expiresAt, sql`now()`),
+          ),
+        )
+        .returning();
+      return row;
+    },
+
+    /** The page a (dead or live) flow returns to, so even a refusal lands where the person began. */
+    async returnPathOf(state: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ returnPath: oauthFlows.returnPath })
+        .from(oauthFlows)
+        .where(eq(oauthFlows.stateHash, digest(state)));
+      return row?.returnPath;
+    },
+
+    /** The one-time ticket of a finished flow. */
+    async issueTicket(flowId: number, userId: number, isNewUser: boolean): Promise<string> {
+      const ticket = randomToken();
+      await db
+        .update(oauthFlows)
+        .set({
+          ticketHash: digest(ticket),
+          ticketExpiresAt: sql`now() + make_interval(mins => ${TICKET_TTL_MINUTES})`,
+          userId,
+          isNewUser,
+        })
+        .where(eq(oauthFlows.id, flowId));
+      return ticket;
+    },
+
+    /** Use a ticket: once, within its time. */
+    async redeemTicket(ticket: string): Promise<{ userId: number; isNewUser: boolean } | undefined> {
+      const [row] = await db
+        .update(oauthFlows)
+        .set({ ticketUsedAt: sql`now()` })
+        .where(
+          and(
+            eq(oauthFlows.ticketHash, digest(ticket)),
+            isNull(oauthFlows.ticketUsedAt),
+            gt(oauthFlows.ticketExpiresAt, sql`now()`),
+          ),
+        )
+        .returning({ userId: oauthFlows.userId, isNewUser: oauthFlows.isNewUser });
+      return row?.userId ? { userId: row.userId, isNewUser: row.isNewUser } : undefined;
+    },
+  };
+}
+
+export type OAuthFlowStore = ReturnType<typeof oauthFlowStore>;
