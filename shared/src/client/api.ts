@@ -21,6 +21,8 @@ import { allCategoriesCall, categoriesCall, categoryPropertiesCall } from '../co
 import { healthCall } from '../contract/health';
 import { listingDetailCall, listingsByCategoryCall, recentItemsCall } from '../contract/listings';
 import { zipLookupCall } from '../contract/location';
+import { verifyProfessionCall, verifyProfessionCodeCall } from '../contract/organisations';
+import { socialAuthCall, socialProvidersCall } from '../contract/social';
 import { createHttpClient, type HttpClient, type HttpClientOptions } from './http-client';
 
 /** Typed helpers over the contract: `api.listings.detail({ listingRefnum })`. */
@@ -54,6 +56,11 @@ export function createApi(options: HttpClientOptions = {}) {
       logout: (body: CallBody<typeof logoutCall>) => http.call(logoutCall, { body }),
       completeProgressiveSignup: (body: CallBody<typeof completeProgressiveSignupCall>) =>
         http.call(completeProgressiveSignupCall, { body }),
+      socialAuth: (body: CallBody<typeof socialAuthCall>) => http.call(socialAuthCall, { body }),
+      socialProviders: () => http.call(socialProvidersCall),
+      verifyProfession: (body: CallBody<typeof verifyProfessionCall>) => http.call(verifyProfessionCall, { body }),
+      verifyProfessionCode: (body: CallBody<typeof verifyProfessionCodeCall>) =>
+        http.call(verifyProfessionCodeCall, { body }),
     },
     account: {
       changePassword: (body: CallBody<typeof changePasswordCall>) => http.call(changePasswordCall, { body }),

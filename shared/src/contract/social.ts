@@ -104,3 +104,11 @@ export const socialAuthCall = defineCall({
   }),
   response: socialLoginDataSchema,
 });
+
+export const socialProvidersCall = defineCall({
+  method: 'GET',
+  path: '/users/social-providers',
+  auth: 'none',
+  summary: 'The sign-in providers this installation offers (a provider without configuration is not offered)',
+  response: z.object({ providers: z.array(socialProviderSchema) }),
+});

@@ -1,6 +1,8 @@
+import { SOCIAL_PROVIDERS, socialProvidersCall } from '@yardly/shared/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/connect';
+import { registerCall } from '../../http/register-call';
 import type { AuthService } from '../auth/service';
 import { providerDirectory } from './provider-directory';
 import { registerSocialRoutes } from './routes';
@@ -18,4 +20,6 @@ export function registerSocialSignIn(app: FastifyInstance, deps: { config: Confi
     log: app.log,
   });
   registerSocialRoutes(app, service, { secureCookies: config.publicUrl.startsWith('https://') });
+  const offered = SOCIAL_PROVIDERS.filter((provider) => config.oauthProviders[provider]);
+  registerCall(app, socialProvidersCall, async () => ({ providers: offered }));
 }
