@@ -48,7 +48,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   webServer: {
-    command: 'node ../scripts/start.mjs',
+    // `pnpm start`, built as production first (see e2e/serve.mjs).
+    command: 'node e2e/serve.mjs',
     url: `${baseURL}/svc/health`,
     timeout: 240_000,
     reuseExistingServer: false,
@@ -57,8 +58,11 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       DATA_DIR: dataDir,
-      NODE_ENV: 'production',
+      // Not production: the dev outbox (GET /svc/dev/outbox) hands the tests the emailed codes.
+      NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
+      // Access tokens die after 3 seconds, so a journey outlives one and the client must refresh.
+      ACCESS_TOKEN_TTL: '3',
     },
   },
 });

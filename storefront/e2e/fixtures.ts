@@ -61,3 +61,98 @@ export function escapeHtml(text: string): string {
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&#39;');
 }
+
+/** Someone who signs up in a test: a fresh email every run, a password that keeps every rule. */
+export interface Person {
+  nameFirst: string;
+  nameLast: string;
+  email: string;
+  password: string;
+}
+
+export function newPerson(nameFirst: string, nameLast = 'Tester'): Person {
+  const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  return { nameFirst, nameLast, email: `${nameFirst.toLowerCase()}.${unique}@example.com`, password: 'Yard!ly2024' };
+}
+
+/** The subjects of the mails that carry codes (api/src/modules/mail/templates.ts). */
+export const CODE_MAIL = {
+  verify: /verification code/,
+  login: /log-in code/,
+  resetPassword: /Reset your/,
+} as const;
+
+/**
+ * The 6-digit code in the newest mail to `email` whose subject matches, from the dev outbox
+ * (GET /svc/dev/outbox, served when NODE_ENV is not production). `notCode` skips a code
+ * already used, for a second mail of the same kind.
+ */
+export async function readCode(
+  request: APIRequestContext,
+  email: string,
+  subject: RegExp,
+  notCode?: string,
+): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`/svc/dev/outbox?to=${encodeURIComponent(email)}`);
+        expect(response.ok(), 'the dev outbox answers (NODE_ENV is not production)').toBe(true);
+        const { data } = (await response.json()) as { data: { subject: string; text: string }[] };
+        const mail = data.find((m) => subject.test(m.subject));
+        code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1];
+        return code !== undefined && code !== notCode;
+      },
+      { message: `a mail to ${email} with a code (${subject})` },
+    )
+    .toBe(true);
+  return code ?? '';
+}
+
+/** A code that is surely not `code`. */
+export function wrongCode(code: string): string {
+  return String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+}
+
+/** The header's menu (on narrow screens behind its toggle; the tests run wide). */
+export function headerMenu(page: Page): Locator {
+  return page.getByRole('navigation', { name: 'Marketplace' });
+}
+
+/** The signed-in person's button in the header: 'Hi, Ann', or 'Hi there' before a name is given. */
+export function accountButton(page: Page, nameFirst?: string): Locator {
+  return headerMenu(page).getByRole('button', { name: nameFirst ? `Hi, ${nameFirst}` : 'Hi there', exact: true });
+}
+
+export function dialog(page: Page, title: string): Locator {
+  return page.getByRole('dialog', { name: title, exact: true });
+}
+
+/** Fills in and sends the sign-up dialog from the header; leaves the verify dialog open. */
+export async function signUp(page: Page, person: Person): Promise<Locator> {
+  await headerMenu(page).getByRole('button', { name: 'Sign up', exact: true }).click();
+  const form = dialog(page, 'Sign up');
+  await form.getByLabel('First name').fill(person.nameFirst);
+  await form.getByLabel('Last name').fill(person.nameLast);
+  await form.getByLabel('Email', { exact: true }).fill(person.email);
+  await form.getByLabel('Password', { exact: true }).fill(person.password);
+  await form.getByRole('button', { name: 'Sign up', exact: true }).click();
+  const verify = dialog(page, 'Verify your email');
+  await expect(verify).toContainText(person.email);
+  return verify;
+}
+
+/** Enters a code in the open code dialog and sends it with its button. */
+export async function enterCode(scope: Locator, code: string, button: string): Promise<void> {
+  await scope.getByLabel('6-digit code').fill(code);
+  await scope.getByRole('button', { name: button, exact: true }).click();
+}
+
+/** Logs out from the header's account menu and waits for 'Log in' to come back. */
+export async function logOut(page: Page, nameFirst?: string): Promise<void> {
+  await accountButton(page, nameFirst).click();
+  await headerMenu(page).getByRole('button', { name: 'Log out' }).click();
+  await expect(page.getByRole('status').getByText('You are logged out')).toBeVisible();
+  await expect(headerMenu(page).getByRole('button', { name: 'Log in', exact: true })).toBeVisible();
+}

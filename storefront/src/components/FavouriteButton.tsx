@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
+import { promptGuest } from '../stores/auth-dialog';
 import { $session, GUEST_PROMPTS } from '../stores/session';
-import { showToast } from '../stores/toast';
 import { Icon } from './Icon';
 
 interface FavouriteButtonProps {
@@ -9,8 +9,8 @@ interface FavouriteButtonProps {
 }
 
 /**
- * The heart on a card. Guests are asked to sign up or log in (spec section 6); saving
- * favourites for signed-in users arrives with the favourites issue.
+ * The heart on a card. Guests are asked to sign up or log in, with a way to the login dialog
+ * (spec section 6); saving favourites for signed-in users arrives with the favourites issue.
  */
 export function FavouriteButton({ listingTitle, sellerRefnum }: FavouriteButtonProps) {
   const session = useStore($session);
@@ -18,7 +18,7 @@ export function FavouriteButton({ listingTitle, sellerRefnum }: FavouriteButtonP
   if (session?.userRefnum === sellerRefnum) return null;
 
   function onClick() {
-    if (!session) showToast(GUEST_PROMPTS.favourite, 'warning');
+    if (!session) promptGuest(GUEST_PROMPTS.favourite);
   }
 
   return (

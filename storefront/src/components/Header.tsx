@@ -1,28 +1,32 @@
 import { useStore } from '@nanostores/react';
-import { lazy, type MouseEvent, Suspense, useEffect, useId, useState } from 'react';
+import { lazy, type MouseEvent, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { greeting } from '../lib/auth-texts';
 import { LOCATION_MENU_LABEL, type MenuLink, marketplaceMenu } from '../lib/navigation';
+import { $authDialog, openAuthDialog, openDialogAskedByUrl } from '../stores/auth-dialog';
 import { $location } from '../stores/location';
-import { $session, GUEST_PROMPTS } from '../stores/session';
-import { showToast } from '../stores/toast';
+import { $session, $sessionKnown, GUEST_PROMPTS, logout, type Session } from '../stores/session';
 import { Icon } from './Icon';
 import { Logo } from './Logo';
 import { Toaster } from './Toaster';
 
-// The zip dialog brings the api client and zod: load it when someone opens it.
+// The zip dialog and the sign-in dialogs bring the api client and zod: load them when opened.
 const LocationDialog = lazy(() => import('./LocationDialog'));
+const AuthDialogs = lazy(() => import('./auth/AuthDialogs'));
 
 interface HeaderProps {
   donationEnabled: boolean;
 }
 
 /**
- * The site header: logo, the marketplace menu (collapsed behind a toggle on small screens)
- * and the page's toast outlet. The one island every page loads.
+ * The site header: logo, the marketplace menu (collapsed behind a toggle on small screens),
+ * who is signed in, and the page's toast outlet. The one island every page loads.
  */
 export function Header({ donationEnabled }: HeaderProps) {
   const [open, setOpen] = useState(false);
   const [choosingLocation, setChoosingLocation] = useState(false);
   const session = useStore($session);
+  const sessionKnown = useStore($sessionKnown);
+  const authDialog = useStore($authDialog);
   const location = useStore($location);
   const navId = useId();
   const links = marketplaceMenu({ donationEnabled });
@@ -34,10 +38,15 @@ export function Header({ donationEnabled }: HeaderProps) {
     return () => window.removeEventListener('keydown', onKey);
   }, [open]);
 
+  // `/?q=login` and `/?q=signup` (the auth redirect page sends people there) open those dialogs.
+  useEffect(() => {
+    void openDialogAskedByUrl();
+  }, []);
+
   function onLinkClick(event: MouseEvent<HTMLAnchorElement>, link: MenuLink) {
     if (link.requiresLogin && !session) {
       event.preventDefault();
-      showToast(GUEST_PROMPTS.account, 'warning');
+      openAuthDialog({ name: 'login', notice: GUEST_PROMPTS.account, returnTo: link.href });
     }
     setOpen(false);
   }
@@ -45,6 +54,11 @@ export function Header({ donationEnabled }: HeaderProps) {
   function onLocationClick() {
     setOpen(false);
     setChoosingLocation(true);
+  }
+
+  function openFromMenu(name: 'login' | 'signup') {
+    setOpen(false);
+    openAuthDialog(name);
   }
 
   return (
@@ -81,6 +95,30 @@ export function Header({ donationEnabled }: HeaderProps) {
                 {location && <span className="main-nav__place">{location.zip}</span>}
               </button>
             </li>
+            {/* Until the stored login is read, neither 'Log in' nor a name: no flash of the wrong one. */}
+            {sessionKnown && session && (
+              <li>
+                <AccountMenu session={session} onChoose={() => setOpen(false)} />
+              </li>
+            )}
+            {sessionKnown && !session && (
+              <>
+                <li>
+                  <button type="button" className="main-nav__link" onClick={() => openFromMenu('login')}>
+                    Log in
+                  </button>
+                </li>
+                <li>
+                  <button
+                    type="button"
+                    className="main-nav__link main-nav__link--outline"
+                    onClick={() => openFromMenu('signup')}
+                  >
+                    Sign up
+                  </button>
+                </li>
+              </>
+            )}
           </ul>
         </nav>
       </div>
@@ -90,6 +128,85 @@ export function Header({ donationEnabled }: HeaderProps) {
           <LocationDialog onClose={() => setChoosingLocation(false)} />
         </Suspense>
       )}
+      {authDialog && (
+        <Suspense fallback={null}>
+          <AuthDialogs />
+        </Suspense>
+      )}
     </header>
+  );
+}
+
+/** 'Hi, Ann' and a small menu: complete the account (easy sign-up), change password, log out. */
+function AccountMenu({ session, onChoose }: { session: Session; onChoose: () => void }) {
+  const [open, setOpen] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+  const menuId = useId();
+  const root = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      root.current?.querySelector('button')?.focus();
+    };
+    const onPointer = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    window.addEventListener('keydown', onKey);
+    window.addEventListener('pointerdown', onPointer);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      window.removeEventListener('pointerdown', onPointer);
+    };
+  }, [open]);
+
+  function choose(name: 'completeAccount' | 'changePassword') {
+    setOpen(false);
+    onChoose();
+    openAuthDialog(name);
+  }
+
+  async function onLogout() {
+    setLeaving(true);
+    await logout();
+    setLeaving(false);
+    setOpen(false);
+    onChoose();
+  }
+
+  return (
+    <div className="account-menu" ref={root}>
+      <button
+        type="button"
+        className="main-nav__link account-menu__toggle"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        {greeting(session.nameFirst)}
+      </button>
+      <ul id={menuId} className="account-menu__list" hidden={!open}>
+        {session.isProgressive ? (
+          <li>
+            <button type="button" onClick={() => choose('completeAccount')}>
+              Complete account
+            </button>
+          </li>
+        ) : (
+          <li>
+            <button type="button" onClick={() => choose('changePassword')}>
+              Change password
+            </button>
+          </li>
+        )}
+        <li>
+          <button type="button" onClick={onLogout} disabled={leaving} aria-busy={leaving || undefined}>
+            Log out
+          </button>
+        </li>
+      </ul>
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
+import { promptGuest } from '../stores/auth-dialog';
 import { $session, GUEST_PROMPTS } from '../stores/session';
-import { showToast } from '../stores/toast';
 
 interface ItemActionsProps {
   listingRefnum: string;
@@ -10,7 +10,7 @@ interface ItemActionsProps {
 
 /**
  * 'Buy Now' (to checkout) or 'Make Offer'. Offers arrive with the offers issue: until then a
- * guest is asked to sign up or log in, which is what a guest will see then too.
+ * guest is asked to sign up or log in (with a way to the login dialog), as a guest will be then too.
  */
 export function ItemActions({ listingRefnum, sellerRefnum, buyNow }: ItemActionsProps) {
   const session = useStore($session);
@@ -29,7 +29,7 @@ export function ItemActions({ listingRefnum, sellerRefnum, buyNow }: ItemActions
       type="button"
       className="button button--block"
       onClick={() => {
-        if (!session) showToast(GUEST_PROMPTS.offer, 'warning');
+        if (!session) promptGuest(GUEST_PROMPTS.offer);
       }}
     >
       Make Offer

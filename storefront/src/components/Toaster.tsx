@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { $toast, dismissToast } from '../stores/toast';
+import { $toast, dismissToast, runToastAction } from '../stores/toast';
 
 /** Shows the one current toast at the top centre; errors are announced at once. */
 export function Toaster() {
@@ -13,6 +13,11 @@ export function Toaster() {
           role={toast.kind === 'error' ? 'alert' : undefined}
         >
           <span>{toast.message}</span>
+          {toast.action && (
+            <button type="button" className="toast__action" onClick={() => runToastAction(toast.id)}>
+              {toast.action.label}
+            </button>
+          )}
           <button
             type="button"
             className="toast__close"

@@ -1,4 +1,5 @@
 import { createApi } from '@yardly/shared/client';
+import { browserSession } from '../stores/browser-session';
 
 /**
  * The api as server-rendered pages reach it: over loopback to the same process in
@@ -9,5 +10,8 @@ export function serverApi() {
   return createApi({ baseUrl: `${origin.replace(/\/$/, '')}/svc`, timeoutMs: 10_000 });
 }
 
-/** The api as islands reach it: same origin, base path /svc. */
-export const browserApi = createApi();
+/**
+ * The api as islands reach it: same origin, base path /svc, with the browser's session
+ * (token attached, one refresh on 488 across tabs, 499 ends the session).
+ */
+export const browserApi = createApi({ session: browserSession });

@@ -1,12 +1,32 @@
-import { atom } from 'nanostores';
+import { type Session as BrowserSession, GENERIC_ERROR_MESSAGE } from '@yardly/shared/client';
+import type { LoginData } from '@yardly/shared/contract';
+import { atom, onMount, type ReadableAtom } from 'nanostores';
+import { AUTH_TEXTS } from '../lib/auth-texts';
+import { showToast } from './toast';
 
-/** Who is signed in. The identity issue fills this; until then every visitor is a guest. */
-export interface Session {
-  userRefnum: string;
-  userRoles: string[];
-}
+/** The signed-in person: the login data of spec section 3. */
+export type Session = LoginData;
 
-export const $session = atom<Session | null>(null);
+/**
+ * The shared client's SESSION_STORAGE_KEYS, written out: importing them would put the module
+ * that defines createSession, and with it zod, on every page (session.test.ts checks they agree).
+ */
+export const STORAGE_KEYS = { session: 'yardly.session', loggedOut: 'yardly.loggedOut' } as const;
+const SESSION_KEY = STORAGE_KEYS.session;
+const LOGGED_OUT_KEY = STORAGE_KEYS.loggedOut;
+
+const $current = atom<Session | null>(null);
+const $known = atom(false);
+
+/**
+ * Who is signed in, or null. It mirrors the browser session (`createSession`), which is
+ * loaded only when this browser has stored login data or an action needs it: the session
+ * validates with zod, and a guest's page should not download it.
+ */
+export const $session: ReadableAtom<Session | null> = $current;
+
+/** False until the stored login data has been read: the header waits instead of flashing 'Log in'. */
+export const $sessionKnown: ReadableAtom<boolean> = $known;
 
 /** The prompts a guest sees where an action needs an account (spec section 6). */
 export const GUEST_PROMPTS = {
@@ -14,3 +34,97 @@ export const GUEST_PROMPTS = {
   offer: 'Sign up or log in to make an offer',
   account: 'Sign up or log in to continue',
 } as const;
+
+let loading: Promise<BrowserSession> | null = null;
+let started = false;
+let stopWatchingTabs: () => void = () => {};
+
+/** The browser session, loaded on first use; from then on `$session` follows it. */
+export function loadBrowserSession(): Promise<BrowserSession> {
+  loading ??= import('./browser-session').then(({ browserSession }) => {
+    // From here the session itself reloads the page when another tab signs in or out.
+    stopWatchingTabs();
+    browserSession.$session.subscribe((data) => $current.set(data));
+    $known.set(true);
+    return browserSession;
+  });
+  return loading;
+}
+
+/** The signed-in person as stored in this browser; null for a guest, without loading the session. */
+export async function restoreSession(): Promise<Session | null> {
+  if (!loading && !hasStoredSession()) {
+    $known.set(true);
+    return null;
+  }
+  return (await loadBrowserSession()).$session.get();
+}
+
+/** Log out: the server ends this login (its refresh token family), this browser forgets it. */
+export async function logout(): Promise<void> {
+  let modules: [BrowserSession, typeof import('../lib/api')];
+  try {
+    modules = await Promise.all([loadBrowserSession(), import('../lib/api')]);
+  } catch (cause) {
+    // The client's code did not load (offline): nothing was changed, say so.
+    console.error(cause);
+    showToast(GENERIC_ERROR_MESSAGE, 'error');
+    return;
+  }
+  const [session, { browserApi }] = modules;
+  const data = session.$session.get();
+  if (!data) return;
+  try {
+    await browserApi.auth.logout({ refreshToken: data.refreshToken });
+  } catch (cause) {
+    // The person asked to leave: this browser forgets the session whatever the server said.
+    console.warn('The server did not confirm the log-out; the session is cleared here anyway.', cause);
+  }
+  session.clear();
+  showToast(AUTH_TEXTS.loggedOut, 'success');
+}
+
+function start(): void {
+  if (started || typeof window === 'undefined') return;
+  started = true;
+  if (takeLoggedOutMarker()) void tellSessionEnded();
+  if (hasStoredSession()) {
+    void loadBrowserSession();
+    return;
+  }
+  $known.set(true);
+  // A guest tab: another tab signing in reloads this one (spec section 3), as the session would.
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === SESSION_KEY && event.newValue && !loading) window.location.reload();
+  };
+  window.addEventListener('storage', onStorage);
+  stopWatchingTabs = () => window.removeEventListener('storage', onStorage);
+}
+
+onMount($current, start);
+onMount($known, start);
+
+/** The server ended the session (499) and the page reloaded: say so. The rules' texts bring zod, hence the import here. */
+async function tellSessionEnded(): Promise<void> {
+  const { authMessages } = await import('@yardly/shared/rules');
+  showToast(authMessages.sessionExpired, 'warning');
+}
+
+function hasStoredSession(): boolean {
+  try {
+    return Boolean(globalThis.localStorage?.getItem(SESSION_KEY));
+  } catch {
+    return false;
+  }
+}
+
+/** The marker the api client leaves when the server ended the session (499) before reloading. */
+function takeLoggedOutMarker(): boolean {
+  try {
+    if (!globalThis.localStorage?.getItem(LOGGED_OUT_KEY)) return false;
+    globalThis.localStorage.removeItem(LOGGED_OUT_KEY);
+    return true;
+  } catch {
+    return false;
+  }
+}

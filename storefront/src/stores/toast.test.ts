@@ -1,6 +1,6 @@
 import { SUCCESS_TOAST_MS } from '@yardly/shared/rules';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $toast, dismissToast, showToast } from './toast';
+import { $toast, dismissToast, runToastAction, showToast } from './toast';
 
 describe('$toast', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -38,6 +38,30 @@ describe('$toast', () => {
     const first = $toast.get()?.id;
     showToast('Second');
     dismissToast(first);
+    expect($toast.get()?.message).toBe('Second');
+  });
+});
+
+describe('toast actions', () => {
+  afterEach(() => dismissToast());
+
+  it("runs the shown toast's action once and closes the toast", () => {
+    let runs = 0;
+    showToast('Sign up or log in to continue', 'warning', { label: 'Log in', run: () => runs++ });
+    const id = $toast.get()?.id ?? 0;
+    runToastAction(id);
+    runToastAction(id);
+    expect(runs).toBe(1);
+    expect($toast.get()).toBeNull();
+  });
+
+  it('ignores the action of a toast that was replaced', () => {
+    let runs = 0;
+    showToast('First', 'warning', { label: 'Log in', run: () => runs++ });
+    const first = $toast.get()?.id ?? 0;
+    showToast('Second');
+    runToastAction(first);
+    expect(runs).toBe(0);
     expect($toast.get()?.message).toBe('Second');
   });
 });

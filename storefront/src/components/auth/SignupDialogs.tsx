@@ -1,0 +1,221 @@
+import { useStore } from '@nanostores/react';
+import {
+  completeProgressiveSignupCall,
+  easySignupCall,
+  signupBodySchema,
+  verifyEmailCall,
+} from '@yardly/shared/contract';
+import { authMessages } from '@yardly/shared/rules';
+import { AUTH_TEXTS } from '../../lib/auth-texts';
+import { completeAccount, easySignUp, resendVerificationCode, signUp, verifyEmail } from '../../stores/auth';
+import { type AuthDialog, closeAuthDialog, openAuthDialog, type SignupFlow } from '../../stores/auth-dialog';
+import { $session } from '../../stores/session';
+import { showToast } from '../../stores/toast';
+import { AuthDialogFrame } from './AuthDialogFrame';
+import {
+  CodeField,
+  EmailField,
+  FormAlert,
+  FormNotice,
+  NameFields,
+  PasswordField,
+  SubmitButton,
+  TextField,
+  UsernameHint,
+} from './fields';
+import { bodySchema, type FieldProps, useAuthForm, useSideAction } from './use-auth-form';
+
+/** 'This email already has an account' comes with the way to log in with it. */
+function emailTakenAction(email: FieldProps) {
+  if (email.error !== authMessages.emailTaken) return undefined;
+  return (
+    <button
+      type="button"
+      className="link-button"
+      onClick={() => openAuthDialog({ name: 'login', email: email.value.trim() })}
+    >
+      Log in
+    </button>
+  );
+}
+
+export function SignupDialog({ notice }: { notice?: string }) {
+  const form = useAuthForm({
+    schema: signupBodySchema,
+    initial: { nameFirst: '', nameLast: '', email: '', password: '', zip: '' },
+    // The zip is optional: empty means not given.
+    prepare: ({ zip, ...rest }) => (zip ? { ...rest, zip } : rest),
+  });
+  const email = form.field('email');
+
+  const onSubmit = form.onSubmit(async (body) => {
+    await signUp(body);
+    openAuthDialog({ name: 'verify', email: body.email, flow: 'signup' });
+  });
+
+  return (
+    <AuthDialogFrame name="signup" title="Sign up">
+      <form className="auth-form" onSubmit={onSubmit} noValidate>
+        <FormNotice>{notice}</FormNotice>
+        <NameFields first={form.field('nameFirst')} last={form.field('nameLast')} />
+        <EmailField field={email} errorAction={emailTakenAction(email)} />
+        <PasswordField field={form.field('password')} isNew />
+        <TextField
+          label="Zip code"
+          optional
+          autoComplete="postal-code"
+          inputMode="numeric"
+          maxLength={5}
+          filter={(text) => text.replace(/\D/g, '')}
+          field={form.field('zip')}
+        />
+        <FormAlert message={form.formError} />
+        <SubmitButton pending={form.pending}>Sign up</SubmitButton>
+      </form>
+      <p className="auth-dialog__footer">
+        Already have an account?{' '}
+        <button type="button" className="link-button" onClick={() => openAuthDialog('login')}>
+          Log in
+        </button>
+        <br />
+        <button type="button" className="link-button" onClick={() => openAuthDialog('easySignup')}>
+          Sign up with just your email
+        </button>
+      </p>
+    </AuthDialogFrame>
+  );
+}
+
+/** Continue with email (easy sign-up): an email only, a code, and a limited account to complete later. */
+export function EasySignupDialog({ email = '' }: { email?: string }) {
+  const form = useAuthForm({ schema: bodySchema(easySignupCall), initial: { email } });
+  const field = form.field('email');
+
+  const onSubmit = form.onSubmit(async ({ email: address }) => {
+    await easySignUp(address);
+    openAuthDialog({ name: 'verify', email: address, flow: 'easy' });
+  });
+
+  return (
+    <AuthDialogFrame
+      name="easySignup"
+      title="Continue with email"
+      lead="Start with just your email: we send you a code, and you can add your name and a password later."
+    >
+      <form className="auth-form" onSubmit={onSubmit} noValidate>
+        <EmailField field={field} errorAction={emailTakenAction(field)} />
+        <FormAlert message={form.formError} />
+        <SubmitButton pending={form.pending}>Continue</SubmitButton>
+      </form>
+      <p className="auth-dialog__footer">
+        Already have an account?{' '}
+        <button type="button" className="link-button" onClick={() => openAuthDialog('login')}>
+          Log in
+        </button>
+      </p>
+    </AuthDialogFrame>
+  );
+}
+
+/** The 6-digit code sent at sign-up (or at a log-in before the email was verified). */
+export function VerifyEmailDialog({ email, flow, notice }: Omit<Extract<AuthDialog, { name: 'verify' }>, 'name'>) {
+  const form = useAuthForm({
+    schema: bodySchema(verifyEmailCall),
+    initial: { code: '' },
+    prepare: ({ code }) => ({ email, code }),
+  });
+  const resend = useSideAction(async () => {
+    await resendVerificationCode(email);
+    return AUTH_TEXTS.codeResent(email);
+  });
+
+  const onSubmit = form.onSubmit(async (body) => {
+    await verifyEmail(body);
+    openAuthDialog({ name: 'verified', flow });
+  });
+
+  return (
+    <AuthDialogFrame name="verify" title="Verify your email" lead={notice ? undefined : AUTH_TEXTS.codeSentTo(email)}>
+      <form className="auth-form" onSubmit={onSubmit} noValidate>
+        <FormNotice>{resend.message ?? notice}</FormNotice>
+        <CodeField field={form.field('code')} />
+        <FormAlert message={form.formError ?? resend.error} />
+        <SubmitButton pending={form.pending}>Verify</SubmitButton>
+      </form>
+      <p className="auth-dialog__footer">
+        Didn't get it?{' '}
+        <button type="button" className="link-button" disabled={resend.pending} onClick={resend.trigger}>
+          Resend code
+        </button>
+      </p>
+    </AuthDialogFrame>
+  );
+}
+
+/** After verifying: signed in. An easy sign-up is invited to complete the account. */
+export function VerifiedDialog({ flow }: { flow: SignupFlow }) {
+  const session = useStore($session);
+  const welcome = AUTH_TEXTS.welcome(session?.nameFirst ?? '');
+  if (flow === 'easy') {
+    return (
+      <AuthDialogFrame
+        name="verified"
+        title="Your email is verified"
+        lead={`${welcome} You are logged in. Add your name and a password to sell, see your rewards and change your settings.`}
+      >
+        <div className="auth-form">
+          <button type="button" className="button button--block" onClick={() => openAuthDialog('completeAccount')}>
+            Complete account
+          </button>
+          <button
+            type="button"
+            className="button button--secondary button--block"
+            onClick={() => closeAuthDialog('verified')}
+          >
+            Later
+          </button>
+        </div>
+      </AuthDialogFrame>
+    );
+  }
+  return (
+    <AuthDialogFrame name="verified" title="Your email is verified" lead={`${welcome} You are logged in.`}>
+      <div className="auth-form">
+        <button type="button" className="button button--block" onClick={() => closeAuthDialog('verified')}>
+          Start exploring
+        </button>
+      </div>
+    </AuthDialogFrame>
+  );
+}
+
+/** A progressive (easy sign-up) account gets its names and a password. */
+export function CompleteAccountDialog() {
+  const session = useStore($session);
+  const form = useAuthForm({
+    schema: bodySchema(completeProgressiveSignupCall),
+    initial: { nameFirst: '', nameLast: '', password: '' },
+  });
+
+  const onSubmit = form.onSubmit(async (body) => {
+    await completeAccount(body);
+    closeAuthDialog('completeAccount');
+    showToast(AUTH_TEXTS.accountComplete, 'success');
+  });
+
+  return (
+    <AuthDialogFrame
+      name="completeAccount"
+      title="Complete your account"
+      lead="Add your name and a password to use everything Yardly offers."
+    >
+      <form className="auth-form" onSubmit={onSubmit} noValidate>
+        <UsernameHint email={session?.email} />
+        <NameFields first={form.field('nameFirst')} last={form.field('nameLast')} />
+        <PasswordField field={form.field('password')} isNew />
+        <FormAlert message={form.formError} />
+        <SubmitButton pending={form.pending}>Complete account</SubmitButton>
+      </form>
+    </AuthDialogFrame>
+  );
+}

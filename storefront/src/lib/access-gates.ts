@@ -1,0 +1,42 @@
+import { $session, restoreSession, type Session } from '../stores/session';
+
+/** What a signed-in page needs: any account, or a complete one (not a limited easy sign-up). */
+export type AccessNeed = 'signedIn' | 'completeAccount';
+
+/**
+ * Whether this visitor may see a signed-in page (spec sections 2, 4 and 6): 'home' without a
+ * session, when the page's `userId` query names someone else, or, for pages that need a
+ * complete account, for a progressive account that is not profession-verified.
+ */
+export function accessFor(session: Session | null, search: string, need: AccessNeed): 'allow' | 'home' {
+  if (!session) return 'home';
+  const userId = new URLSearchParams(search).get('userId');
+  if (userId !== null && userId !== session.userRefnum) return 'home';
+  if (need === 'completeAccount' && session.isProgressive && !session.isProfessionVerified) return 'home';
+  return 'allow';
+}
+
+/** For signed-in pages: the session, or null after sending the visitor home. */
+export function requireSignedIn(): Promise<Session | null> {
+  return guard('signedIn');
+}
+
+/** For pages a progressive account may not use yet (my rewards, settings, create list, profile). */
+export function requireCompleteAccount(): Promise<Session | null> {
+  return guard('completeAccount');
+}
+
+async function guard(need: AccessNeed): Promise<Session | null> {
+  const session = await restoreSession();
+  if (accessFor(session, window.location.search, need) === 'home') {
+    window.location.replace('/');
+    return null;
+  }
+  // Logging out here or in another tab leaves the page too.
+  const stop = $session.listen((now) => {
+    if (now) return;
+    stop();
+    window.location.replace('/');
+  });
+  return session;
+}

@@ -1,0 +1,69 @@
+import { atom, type ReadableAtom } from 'nanostores';
+import { restoreSession } from './session';
+import { showToast } from './toast';
+
+/** How a verification code came to be asked for: a full sign-up, or an easy (email only) one. */
+export type SignupFlow = 'signup' | 'easy';
+
+/**
+ * The sign-in dialogs of spec section 2 and what each needs to open. `notice` says why it
+ * opened (a guest prompt); `returnTo` is where a guest was going when asked to log in.
+ */
+export type AuthDialog =
+  | { name: 'login'; email?: string; notice?: string; returnTo?: string }
+  | { name: 'signup'; notice?: string }
+  | { name: 'verify'; email: string; flow: SignupFlow; notice?: string }
+  | { name: 'verified'; flow: SignupFlow }
+  | { name: 'loginWithCode'; email?: string; returnTo?: string }
+  | { name: 'forgotPassword'; email?: string }
+  | { name: 'resetPassword'; email: string }
+  | { name: 'easySignup'; email?: string }
+  | { name: 'completeAccount' }
+  | { name: 'changePassword' };
+
+export type AuthDialogName = AuthDialog['name'];
+
+const $open = atom<AuthDialog | null>(null);
+
+/** The one sign-in dialog open, or null: opening one closes the other. */
+export const $authDialog: ReadableAtom<AuthDialog | null> = $open;
+
+export function openAuthDialog(
+  dialog: AuthDialog | 'login' | 'signup' | 'easySignup' | 'completeAccount' | 'changePassword',
+): void {
+  $open.set(typeof dialog === 'string' ? { name: dialog } : dialog);
+}
+
+/** Closes the open dialog; with a name, only if that dialog is still the one open. */
+export function closeAuthDialog(name?: AuthDialogName): void {
+  const current = $open.get();
+  if (!current || (name !== undefined && current.name !== name)) return;
+  $open.set(null);
+}
+
+/** `?q=login` and `?q=signup` (where the auth redirect page sends people): the dialog to open, if any. */
+export function dialogAskedBy(search: string): 'login' | 'signup' | null {
+  const q = new URLSearchParams(search).get('q');
+  return q === 'login' || q === 'signup' ? q : null;
+}
+
+/**
+ * Opens the dialog a `?q=` link asks for, once, for a guest (someone already signed in has
+ * nothing to do there), and takes `q` out of the address so a reload does not open it again.
+ */
+export async function openDialogAskedByUrl(): Promise<void> {
+  const asked = dialogAskedBy(window.location.search);
+  if (!asked) return;
+  const url = new URL(window.location.href);
+  url.searchParams.delete('q');
+  window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+  if (!(await restoreSession())) openAuthDialog(asked);
+}
+
+/**
+ * A guest met something that needs an account (spec section 6): the prompt as a toast whose
+ * 'Log in' opens the login dialog, so the page under it stays usable.
+ */
+export function promptGuest(prompt: string): void {
+  showToast(prompt, 'warning', { label: 'Log in', run: () => openAuthDialog({ name: 'login', notice: prompt }) });
+}

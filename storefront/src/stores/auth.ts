@@ -1,0 +1,85 @@
+import { ApiError } from '@yardly/shared/client';
+import type {
+  CallBody,
+  changePasswordCall,
+  completeProgressiveSignupCall,
+  LoginData,
+  loginCall,
+  setPasswordCall,
+  signupCall,
+  verifyEmailCall,
+  verifyLoginCodeCall,
+} from '@yardly/shared/contract';
+import { authMessages } from '@yardly/shared/rules';
+import { browserApi } from '../lib/api';
+import { loadBrowserSession } from './session';
+
+/*
+ * The sign-in actions the dialogs call (spec section 4, sign-up flow). Each one that answers
+ * login data keeps it in the browser session, which `$session` mirrors. Failures are the
+ * api's ApiError (field errors included) for the dialog to show. This module brings the api
+ * client and zod: only the lazily loaded dialogs import it.
+ */
+
+/** Keeps new login data, through the loader so that `$session` follows the session from now on. */
+async function keep(data: LoginData): Promise<LoginData> {
+  (await loadBrowserSession()).signIn(data);
+  return data;
+}
+
+export async function login(body: CallBody<typeof loginCall>): Promise<LoginData> {
+  return keep(await browserApi.auth.login(body));
+}
+
+/** Checks the email first (spec: check email, then sign up); a 6-digit code goes to it. */
+export async function signUp(body: CallBody<typeof signupCall>): Promise<void> {
+  const { exists } = await browserApi.auth.isUserExist({ email: body.email });
+  if (exists) {
+    throw new ApiError({
+      code: 409,
+      status: 409,
+      message: authMessages.emailTaken,
+      errors: [{ field: 'email', message: authMessages.emailTaken }],
+    });
+  }
+  await browserApi.auth.signup(body);
+}
+
+/** Easy sign-up: an email only; the account is progressive (limited) until completed. */
+export async function easySignUp(email: string): Promise<void> {
+  await browserApi.auth.easySignup({ email });
+}
+
+export async function verifyEmail(body: CallBody<typeof verifyEmailCall>): Promise<LoginData> {
+  return keep(await browserApi.auth.verifyEmail(body));
+}
+
+export async function resendVerificationCode(email: string): Promise<void> {
+  await browserApi.auth.resendVerification({ email });
+}
+
+export async function sendLoginCode(email: string): Promise<void> {
+  await browserApi.auth.loginWithCode({ email });
+}
+
+export async function loginWithCode(body: CallBody<typeof verifyLoginCodeCall>): Promise<LoginData> {
+  return keep(await browserApi.auth.verifyLoginCode(body));
+}
+
+export async function sendPasswordResetCode(email: string): Promise<void> {
+  await browserApi.auth.forgotPassword({ email });
+}
+
+/** Sets a new password with the emailed code; every session of the account ends, so log in again. */
+export async function resetPassword(body: CallBody<typeof setPasswordCall>): Promise<void> {
+  await browserApi.auth.setPassword(body);
+}
+
+export async function completeAccount(body: CallBody<typeof completeProgressiveSignupCall>): Promise<LoginData> {
+  return keep(await browserApi.auth.completeProgressiveSignup(body));
+}
+
+/** Other sessions end; this one continues with the new tokens the answer carries. */
+export async function changePassword(body: CallBody<typeof changePasswordCall>): Promise<LoginData> {
+  return keep(await browserApi.account.changePassword(body));
+}
