@@ -29,7 +29,12 @@ export function buildIfStale({ name, filter, output, sources }) {
   const built = existsSync(output) ? statSync(output).mtimeMs : 0;
   if (built && built >= newestMtime(sources)) return false;
   console.log(`Building ${name} (${built ? 'sources changed' : 'not built yet'})...`);
-  const result = spawnSync('pnpm', ['--filter', filter, 'build'], { stdio: 'inherit' });
+  // Always the production bundles (React's development build is several times larger), even
+  // when the server itself runs with NODE_ENV=development (the e2e tests want the dev outbox).
+  const result = spawnSync('pnpm', ['--filter', filter, 'build'], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (result.status !== 0) {
     console.error(`Building ${name} failed; see the output above.`);
     process.exit(result.status ?? 1);

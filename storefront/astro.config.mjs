@@ -16,6 +16,9 @@ export default defineConfig({
     server: {
       proxy: {
         '/svc': { target: apiOrigin, changeOrigin: true },
+        // The browser legs of social sign-in are the api's too.
+        '/oauth2/authorize': { target: apiOrigin },
+        '/oauth2/callback': { target: apiOrigin },
       },
     },
   },

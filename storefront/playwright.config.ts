@@ -48,8 +48,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   webServer: {
-    // `pnpm start`, built as production first (see e2e/serve.mjs).
-    command: 'node e2e/serve.mjs',
+    // `pnpm start` (its builds are always production ones, whatever NODE_ENV the server runs with).
+    command: 'node ../scripts/start.mjs',
     url: `${baseURL}/svc/health`,
     timeout: 240_000,
     reuseExistingServer: false,

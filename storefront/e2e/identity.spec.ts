@@ -190,3 +190,15 @@ test("a guest's prompts lead to the login dialog; /?q=login and /?q=signup open 
   await page.goto('/?q=login');
   await expect(dialog(page, 'Log in')).toBeVisible();
 });
+
+test('the social sign-in redirect page explains a failure and offers to try again', async ({ page }) => {
+  await page.goto('/oauth2/redirect?error=access_denied&errorMessage=The%20sign-in%20was%20cancelled');
+  const alert = page.getByRole('alert').filter({ hasText: 'We could not sign you in' });
+  await expect(alert).toContainText('The sign-in was cancelled');
+  await expect(alert.getByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/?q=login');
+
+  await page.goto('/oauth2/redirect/signup?token=not-a-real-ticket');
+  await expect(page.getByRole('alert').filter({ hasText: 'We could not sign you in' })).toContainText(
+    'This sign-in link has expired or was already used; please sign in again',
+  );
+});

@@ -10,7 +10,8 @@ import { authMessages } from '../rules/auth';
 import { createApi } from './api';
 import { ApiError } from './api-error';
 import { MemoryStorage } from './memory-storage';
-import { createSession, SESSION_STORAGE_KEYS } from './session';
+import { createSession } from './session';
+import { SESSION_STORAGE_KEYS } from './storage-keys';
 import { REFRESH_LOCK_NAME, type RefreshLocks } from './token-refresh';
 
 // A stand-in for the api, over real HTTP: /ping wants the current access token and answers 488

@@ -5,4 +5,5 @@ export * from './http-client';
 export * from './memory-storage';
 export * from './query-string';
 export * from './session';
+export * from './storage-keys';
 export * from './token-refresh';

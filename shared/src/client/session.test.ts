@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { LoginData } from '../contract/auth';
 import { MemoryStorage } from './memory-storage';
-import { createSession, SESSION_STORAGE_KEYS, type StorageChange, type StorageChangeSource } from './session';
+import { createSession, type StorageChange, type StorageChangeSource } from './session';
+import { SESSION_STORAGE_KEYS } from './storage-keys';
 
 const KEY = SESSION_STORAGE_KEYS.session;
 

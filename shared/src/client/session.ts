@@ -3,13 +3,7 @@ import { type LoginData, loginDataSchema } from '../contract/auth';
 import { type DeviceHeaders, deviceHeaders } from './device';
 import type { RefreshedTokens, SessionHooks } from './http-client';
 import { MemoryStorage } from './memory-storage';
-
-/** Browser storage keys: the login data, the logged-out marker (spec section 8, 499), the device id. */
-export const SESSION_STORAGE_KEYS = {
-  session: 'yardly.session',
-  loggedOut: 'yardly.loggedOut',
-  deviceId: 'yardly.deviceId',
-} as const;
+import { SESSION_STORAGE_KEYS } from './storage-keys';
 
 /** A change another tab made to the storage: the fields of the browser's `StorageEvent`. */
 export interface StorageChange {

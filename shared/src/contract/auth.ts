@@ -1,11 +1,17 @@
 import { z } from 'zod';
-import { codeSchema } from '../rules/auth';
+import { authMessages, CODE_LENGTH } from '../rules/auth';
 import { emailSchema } from '../rules/email';
 import { distinctNames, nameFields } from '../rules/names';
 import { passwordSchema } from '../rules/password';
 import { defineCall } from './call';
 import { isoDateTimeSchema, refnumSchema } from './common';
 import { companyStatusSchema } from './listings';
+
+/** A 6-digit emailed code. */
+export const codeSchema = z
+  .string({ error: authMessages.codeFormat })
+  .trim()
+  .regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), authMessages.codeFormat);
 
 /** Where the client is (spec section 3 device headers), sent on auth calls. */
 export const DEVICE_HEADERS = { id: 'device_id', client: 'client_name', version: 'client_version' } as const;

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { codeSchema } from '../rules/auth';
 import { emailSchema } from '../rules/email';
-import { loginDataSchema } from './auth';
+import { codeSchema, loginDataSchema } from './auth';
 import { defineCall } from './call';
 
 const workEmailBody = z.object({ workEmail: emailSchema });

@@ -1,5 +1,4 @@
-/** Sign-up and log-in: codes, sessions and their texts (the spec leaves these texts to us). */
-import { z } from 'zod';
+/** Sign-up and log-in: codes, sessions and their texts (the spec leaves these texts to us). No zod: light pages import these. */
 
 export const CODE_LENGTH = 6;
 export const CODE_TTL_MINUTES = 10;
@@ -25,8 +24,3 @@ export const authMessages = {
   progressiveOnly: 'This account is already complete',
   providerNotOffered: 'This sign-in provider is not available',
 } as const;
-
-export const codeSchema = z
-  .string({ error: authMessages.codeFormat })
-  .trim()
-  .regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), authMessages.codeFormat);

@@ -5,6 +5,8 @@ import type {
   completeProgressiveSignupCall,
   LoginData,
   loginCall,
+  SocialLoginData,
+  SocialProvider,
   setPasswordCall,
   signupCall,
   verifyEmailCall,
@@ -82,4 +84,16 @@ export async function completeAccount(body: CallBody<typeof completeProgressiveS
 /** Other sessions end; this one continues with the new tokens the answer carries. */
 export async function changePassword(body: CallBody<typeof changePasswordCall>): Promise<LoginData> {
   return keep(await browserApi.account.changePassword(body));
+}
+
+/** The sign-in providers this installation offers (none until configured). */
+export async function offeredSocialProviders(): Promise<SocialProvider[]> {
+  return (await browserApi.auth.socialProviders()).providers;
+}
+
+/** Trades the one-time ticket of a social sign-in (the /oauth2/redirect page) for a session. */
+export async function finishSocialSignIn(ticket: string): Promise<SocialLoginData> {
+  const data = await browserApi.auth.socialAuth({ token: ticket });
+  await keep(data);
+  return data;
 }

@@ -22,11 +22,6 @@ async function freshStore() {
   return { ...store, $toast };
 }
 
-it("reads the shared client's storage keys", async () => {
-  const { STORAGE_KEYS } = await import('./session');
-  expect(STORAGE_KEYS).toEqual({ session: SESSION_STORAGE_KEYS.session, loggedOut: SESSION_STORAGE_KEYS.loggedOut });
-});
-
 describe('$session', () => {
   beforeEach(() => {
     storage.clear();

@@ -1,4 +1,4 @@
-import { type Session as BrowserSession, GENERIC_ERROR_MESSAGE } from '@yardly/shared/client';
+import { type Session as BrowserSession, GENERIC_ERROR_MESSAGE, SESSION_STORAGE_KEYS } from '@yardly/shared/client';
 import type { LoginData } from '@yardly/shared/contract';
 import { atom, onMount, type ReadableAtom } from 'nanostores';
 import { AUTH_TEXTS } from '../lib/auth-texts';
@@ -7,13 +7,8 @@ import { showToast } from './toast';
 /** The signed-in person: the login data of spec section 3. */
 export type Session = LoginData;
 
-/**
- * The shared client's SESSION_STORAGE_KEYS, written out: importing them would put the module
- * that defines createSession, and with it zod, on every page (session.test.ts checks they agree).
- */
-export const STORAGE_KEYS = { session: 'yardly.session', loggedOut: 'yardly.loggedOut' } as const;
-const SESSION_KEY = STORAGE_KEYS.session;
-const LOGGED_OUT_KEY = STORAGE_KEYS.loggedOut;
+const SESSION_KEY = SESSION_STORAGE_KEYS.session;
+const LOGGED_OUT_KEY = SESSION_STORAGE_KEYS.loggedOut;
 
 const $current = atom<Session | null>(null);
 const $known = atom(false);

@@ -8,6 +8,7 @@ import { type AuthDialog, closeAuthDialog, openAuthDialog } from '../../stores/a
 import { showToast } from '../../stores/toast';
 import { AuthDialogFrame, focusFirstField } from './AuthDialogFrame';
 import { CodeField, EmailField, FormAlert, FormNotice, PasswordField, SubmitButton } from './fields';
+import { SocialSignIn } from './SocialSignIn';
 import { bodySchema, useAuthForm, useSideAction } from './use-auth-form';
 
 /** Signed in: close, greet, and go on to where the guest was going, if anywhere. */
@@ -56,6 +57,7 @@ export function LoginDialog({ email = '', notice, returnTo }: Omit<Extract<AuthD
           Log in without password
         </button>
       </form>
+      <SocialSignIn verb="Log in" />
       <p className="auth-dialog__footer">
         New to Yardly?{' '}
         <button type="button" className="link-button" onClick={() => openAuthDialog('signup')}>

@@ -23,6 +23,7 @@ import {
   TextField,
   UsernameHint,
 } from './fields';
+import { SocialSignIn } from './SocialSignIn';
 import { bodySchema, type FieldProps, useAuthForm, useSideAction } from './use-auth-form';
 
 /** 'This email already has an account' comes with the way to log in with it. */
@@ -72,6 +73,7 @@ export function SignupDialog({ notice }: { notice?: string }) {
         <FormAlert message={form.formError} />
         <SubmitButton pending={form.pending}>Sign up</SubmitButton>
       </form>
+      <SocialSignIn verb="Sign up" />
       <p className="auth-dialog__footer">
         Already have an account?{' '}
         <button type="button" className="link-button" onClick={() => openAuthDialog('login')}>

@@ -1,0 +1,9 @@
+// No imports: pages that only need to know whether someone is signed in can read these
+// without loading the client (zod, ky).
+
+/** Browser storage keys: the login data, the logged-out marker (spec section 8, 499), the device id. */
+export const SESSION_STORAGE_KEYS = {
+  session: 'yardly.session',
+  loggedOut: 'yardly.loggedOut',
+  deviceId: 'yardly.deviceId',
+} as const;

@@ -1,0 +1,44 @@
+import { ApiError, GENERIC_ERROR_MESSAGE } from '@yardly/shared/client';
+import { socialRedirectQuerySchema } from '@yardly/shared/contract';
+import { useEffect, useState } from 'react';
+import { finishSocialSignIn } from '../../stores/auth';
+
+/**
+ * The auth redirect page (spec section 2): reads `token`, `error` and `errorMessage`, signs in
+ * with the ticket, then goes to /?q=login or /?q=signup (/rentals/ prefixed when the sign-in
+ * started on the rentals site).
+ */
+export function SocialRedirect() {
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    const params = Object.fromEntries(new URLSearchParams(window.location.search));
+    const query = socialRedirectQuerySchema.safeParse(params);
+    const base = window.location.pathname.startsWith('/rentals/') ? '/rentals/' : '/';
+    if (!query.success || query.data.error || !query.data.token) {
+      setError(query.success ? (query.data.errorMessage ?? GENERIC_ERROR_MESSAGE) : GENERIC_ERROR_MESSAGE);
+      return;
+    }
+    finishSocialSignIn(query.data.token).then(
+      (data) => window.location.replace(`${base}?q=${data.isNewUser ? 'signup' : 'login'}`),
+      (cause: unknown) => setError(cause instanceof ApiError ? cause.message : GENERIC_ERROR_MESSAGE),
+    );
+  }, []);
+
+  if (!error) {
+    return (
+      <p className="social-redirect" role="status">
+        Signing you in…
+      </p>
+    );
+  }
+  return (
+    <div className="social-redirect" role="alert">
+      <h1>We could not sign you in</h1>
+      <p>{error}</p>
+      <a className="button" href="/?q=login">
+        Try again
+      </a>
+    </div>
+  );
+}
