@@ -80,6 +80,7 @@ export const CODE_MAIL = {
   verify: /verification code/,
   login: /log-in code/,
   resetPassword: /Reset your/,
+  workEmail: /work email/,
 } as const;
 
 /**

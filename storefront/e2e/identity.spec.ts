@@ -202,3 +202,38 @@ test('the social sign-in redirect page explains a failure and offers to try agai
     'This sign-in link has expired or was already used; please sign in again',
   );
 });
+
+test('a work email at a verified company earns the badge; an unknown company is put in review', async ({
+  page,
+  request,
+}) => {
+  const bea = newPerson('Bea');
+  await openHome(page);
+  await enterCode(await signUp(page, bea), await readCode(request, bea.email, CODE_MAIL.verify), 'Verify');
+  await dialog(page, 'Your email is verified').getByRole('button', { name: 'Start exploring' }).click();
+
+  // An unknown domain: the organisation is created IN_REVIEW and the person is told so.
+  await accountButton(page, 'Bea').click();
+  await headerMenu(page).getByRole('button', { name: 'Verify work email' }).click();
+  const unknownWork = `bea.${Date.now()}@fresh-company.io`;
+  const ask = dialog(page, 'Verify your work email');
+  await ask.getByLabel('Work email').fill(unknownWork);
+  await ask.getByRole('button', { name: 'Send code' }).click();
+  await enterCode(dialog(page, 'Enter the code'), await readCode(request, unknownWork, CODE_MAIL.workEmail), 'Verify');
+  await expect(page.getByRole('status')).toContainText(
+    "We currently don't have your company in our directory. Our representative is actively working on adding the company to our directory in the next 48 hours. Until then your account has limited access.",
+  );
+  await expect(page.getByRole('img', { name: 'Verified by Yardly' })).toHaveCount(0);
+
+  // A domain of a VERIFIED organisation (demo data): a verified professional, with the badge.
+  await accountButton(page, 'Bea').click();
+  await headerMenu(page).getByRole('button', { name: 'Verify work email' }).click();
+  const work = `bea.${Date.now()}@riversidehealth.org`;
+  await dialog(page, 'Verify your work email').getByLabel('Work email').fill(work);
+  await dialog(page, 'Verify your work email').getByRole('button', { name: 'Send code' }).click();
+  await enterCode(dialog(page, 'Enter the code'), await readCode(request, work, CODE_MAIL.workEmail), 'Verify');
+  await expect(page.getByRole('status')).toContainText(
+    'you are a verified professional at Riverside Community Hospital',
+  );
+  await expect(headerMenu(page).getByRole('img', { name: 'Verified by Yardly' })).toBeVisible();
+});

@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { VERIFIED_TOOLTIP } from '@yardly/shared/rules';
 import { lazy, type MouseEvent, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { greeting } from '../lib/auth-texts';
 import { LOCATION_MENU_LABEL, type MenuLink, marketplaceMenu } from '../lib/navigation';
@@ -162,7 +163,7 @@ function AccountMenu({ session, onChoose }: { session: Session; onChoose: () => 
     };
   }, [open]);
 
-  function choose(name: 'completeAccount' | 'changePassword') {
+  function choose(name: 'completeAccount' | 'changePassword' | 'workEmail') {
     setOpen(false);
     onChoose();
     openAuthDialog(name);
@@ -186,6 +187,11 @@ function AccountMenu({ session, onChoose }: { session: Session; onChoose: () => 
         onClick={() => setOpen((value) => !value)}
       >
         {greeting(session.nameFirst)}
+        {session.isProfessionVerified && (
+          <span className="verified-badge" title={VERIFIED_TOOLTIP} role="img" aria-label={VERIFIED_TOOLTIP}>
+            ✓
+          </span>
+        )}
       </button>
       <ul id={menuId} className="account-menu__list" hidden={!open}>
         {session.isProgressive ? (
@@ -198,6 +204,13 @@ function AccountMenu({ session, onChoose }: { session: Session; onChoose: () => 
           <li>
             <button type="button" onClick={() => choose('changePassword')}>
               Change password
+            </button>
+          </li>
+        )}
+        {!session.isProfessionVerified && (
+          <li>
+            <button type="button" onClick={() => choose('workEmail')}>
+              Verify work email
             </button>
           </li>
         )}

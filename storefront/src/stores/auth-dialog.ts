@@ -19,7 +19,9 @@ export type AuthDialog =
   | { name: 'resetPassword'; email: string }
   | { name: 'easySignup'; email?: string }
   | { name: 'completeAccount' }
-  | { name: 'changePassword' };
+  | { name: 'changePassword' }
+  | { name: 'workEmail' }
+  | { name: 'workEmailCode'; workEmail: string; organizationName: string };
 
 export type AuthDialogName = AuthDialog['name'];
 
@@ -29,7 +31,7 @@ const $open = atom<AuthDialog | null>(null);
 export const $authDialog: ReadableAtom<AuthDialog | null> = $open;
 
 export function openAuthDialog(
-  dialog: AuthDialog | 'login' | 'signup' | 'easySignup' | 'completeAccount' | 'changePassword',
+  dialog: AuthDialog | 'login' | 'signup' | 'easySignup' | 'completeAccount' | 'changePassword' | 'workEmail',
 ): void {
   $open.set(typeof dialog === 'string' ? { name: dialog } : dialog);
 }

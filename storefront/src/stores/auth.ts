@@ -11,6 +11,7 @@ import type {
   signupCall,
   verifyEmailCall,
   verifyLoginCodeCall,
+  verifyProfessionCodeCall,
 } from '@yardly/shared/contract';
 import { authMessages } from '@yardly/shared/rules';
 import { browserApi } from '../lib/api';
@@ -96,4 +97,16 @@ export async function finishSocialSignIn(ticket: string): Promise<SocialLoginDat
   const data = await browserApi.auth.socialAuth({ token: ticket });
   await keep(data);
   return data;
+}
+
+/** A code goes to the work email; its domain names the organisation. */
+export async function sendWorkEmailCode(workEmail: string): Promise<string> {
+  return (await browserApi.auth.verifyProfession({ workEmail })).organizationName;
+}
+
+/** Confirms the work email; the session learns the organisation's status. */
+export async function confirmWorkEmail(body: CallBody<typeof verifyProfessionCodeCall>) {
+  const result = await browserApi.auth.verifyProfessionCode(body);
+  await keep(result);
+  return result;
 }

@@ -9,6 +9,7 @@ import {
   VerifiedDialog,
   VerifyEmailDialog,
 } from './SignupDialogs';
+import { WorkEmailCodeDialog, WorkEmailDialog } from './WorkEmailDialogs';
 
 /**
  * The sign-in dialogs of spec section 2, one open at a time as `$authDialog` says. The
@@ -46,5 +47,15 @@ export default function AuthDialogs() {
       return <CompleteAccountDialog key="completeAccount" />;
     case 'changePassword':
       return <ChangePasswordDialog key="changePassword" />;
+    case 'workEmail':
+      return <WorkEmailDialog key="workEmail" />;
+    case 'workEmailCode':
+      return (
+        <WorkEmailCodeDialog
+          key={`workEmailCode-${dialog.workEmail}`}
+          workEmail={dialog.workEmail}
+          organizationName={dialog.organizationName}
+        />
+      );
   }
 }
