@@ -13,6 +13,7 @@ if (!existsSync(CHROMIUM)) {
 }
 
 const PORT = 3210;
+export const E2E_ADMIN = { email: 'admin@yardly.test', password: 'Adm1n!password' } as const;
 const baseURL = `http://127.0.0.1:${PORT}`;
 // A fresh embedded database (seeded with demo listings) for every run. Workers load this file
 // again: the environment hands them the runner's folder instead of making new ones.
@@ -63,6 +64,9 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Access tokens die after 3 seconds, so a journey outlives one and the client must refresh.
       ACCESS_TOKEN_TTL: '3',
+      // The first admin, as a new installation gets it (e2e/admin.spec.ts logs in with it).
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
     },
   },
 });

@@ -1,30 +1,19 @@
+import { createSession } from '@yardly/shared/client';
+
 /**
- * The signed-in session as the storefront keeps it in localStorage. Identity owns writing it;
- * the console only reads it (for the token and roles) and clears it on logout.
+ * The signed-in session, the same one the storefront keeps (login data in browser storage,
+ * one refresh on 488 across tabs, logged out on 499). People sign in on the storefront.
  */
-export const SESSION_KEY = 'yardly.session';
+export const session = createSession();
 
-export interface StoredSession {
-  accessToken: string;
-  userRoles: string[];
+const ADMIN_ROLES = ['ROLE_ADMIN', 'ROLE_LIMITED_ADMIN'];
+
+/** The roles of whoever is signed in; empty for a guest. */
+export function currentRoles(): string[] {
+  return session.$session.get()?.userRoles ?? [];
 }
 
-export function readSession(storage: Storage | undefined = globalThis.localStorage): StoredSession | null {
-  const raw = storage?.getItem(SESSION_KEY);
-  if (!raw) return null;
-  try {
-    const value: unknown = JSON.parse(raw);
-    if (typeof value !== 'object' || value === null) return null;
-    const { accessToken, userRoles } = value as Record<string, unknown>;
-    if (typeof accessToken !== 'string' || accessToken === '') return null;
-    const roles = Array.isArray(userRoles) ? userRoles.filter((r): r is string => typeof r === 'string') : [];
-    return { accessToken, userRoles: roles };
-  } catch {
-    // A corrupt entry is the same as no session: the user signs in again.
-    return null;
-  }
-}
-
-export function clearSession(storage: Storage | undefined = globalThis.localStorage): void {
-  storage?.removeItem(SESSION_KEY);
+/** The console is for admins; the api checks every /svc/admin call regardless. */
+export function isAdminSignedIn(): boolean {
+  return currentRoles().some((role) => ADMIN_ROLES.includes(role));
 }

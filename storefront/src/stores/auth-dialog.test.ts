@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { $authDialog, closeAuthDialog, dialogAskedBy, openAuthDialog, promptGuest } from './auth-dialog';
+import {
+  $authDialog,
+  closeAuthDialog,
+  dialogAskedBy,
+  openAuthDialog,
+  promptGuest,
+  returnPathAsked,
+} from './auth-dialog';
 import { GUEST_PROMPTS } from './session';
 import { $toast, dismissToast, runToastAction } from './toast';
 
@@ -41,5 +48,26 @@ describe('$authDialog', () => {
     runToastAction(toast?.id ?? 0);
     expect($toast.get()).toBeNull();
     expect($authDialog.get()).toEqual({ name: 'login', notice: 'Sign up or log in to save favourites' });
+  });
+});
+
+describe('returnPathAsked', () => {
+  it('takes a path on this site', () => {
+    expect(returnPathAsked('?q=login&next=/admin/')).toBe('/admin/');
+    expect(returnPathAsked('?q=login&next=%2Fadmin%2F%23%2Fcategories')).toBe('/admin/#/categories');
+  });
+
+  it('refuses anything that could leave the site', () => {
+    for (const next of [
+      'https://evil.example',
+      '//evil.example',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      '',
+      'admin',
+    ]) {
+      expect(returnPathAsked(`?q=login&next=${encodeURIComponent(next)}`), next).toBeUndefined();
+    }
+    expect(returnPathAsked('?q=login')).toBeUndefined();
   });
 });

@@ -50,16 +50,32 @@ export function dialogAskedBy(search: string): 'login' | 'signup' | null {
 }
 
 /**
- * Opens the dialog a `?q=` link asks for, once, for a guest (someone already signed in has
- * nothing to do there), and takes `q` out of the address so a reload does not open it again.
+ * `&next=<path>` beside `?q=login` (the console sends people here to log in): where to go
+ * afterwards. Only a path on this site: never another origin (`//host`, `/\\host`, a scheme).
+ */
+export function returnPathAsked(search: string): string | undefined {
+  const next = new URLSearchParams(search).get('next');
+  return next && /^\/(?![/\\])[^\s]*$/.test(next) ? next : undefined;
+}
+
+/**
+ * Opens the dialog a `?q=` link asks for, once, for a guest (someone already signed in goes
+ * straight on to `next`, or stays), and takes `q` and `next` out of the address so a reload
+ * does not open it again.
  */
 export async function openDialogAskedByUrl(): Promise<void> {
   const asked = dialogAskedBy(window.location.search);
   if (!asked) return;
+  const returnTo = returnPathAsked(window.location.search);
   const url = new URL(window.location.href);
   url.searchParams.delete('q');
+  url.searchParams.delete('next');
   window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
-  if (!(await restoreSession())) openAuthDialog(asked);
+  if (await restoreSession()) {
+    if (returnTo) window.location.assign(returnTo);
+    return;
+  }
+  openAuthDialog(asked === 'login' ? { name: 'login', returnTo } : asked);
 }
 
 /**
