@@ -4,6 +4,7 @@ import {
   cardLinks,
   cards,
   escapeHtml,
+  hydrated,
   NOT_FOUND_TEXT,
   openCard,
   openHome,
@@ -49,10 +50,13 @@ test('a guest browses from home to a category, page 2, an item and back', async 
   const pageTwoUrl = page.url();
 
   // A guest's heart asks for an account instead of doing nothing.
-  await cards(page)
-    .first()
-    .getByRole('button', { name: /^Save .* to favourites$/ })
-    .click();
+  await (
+    await hydrated(
+      cards(page)
+        .first()
+        .getByRole('button', { name: /^Save .* to favourites$/ }),
+    )
+  ).click();
   await expect(page.getByRole('status').getByText('Sign up or log in to save favourites')).toBeVisible();
 
   const { title } = await openCard(page, cards(page).first());

@@ -157,3 +157,12 @@ export async function logOut(page: Page, nameFirst?: string): Promise<void> {
   await expect(page.getByRole('status').getByText('You are logged out')).toBeVisible();
   await expect(headerMenu(page).getByRole('button', { name: 'Log in', exact: true })).toBeVisible();
 }
+
+/**
+ * Waits until the island holding `locator` is hydrated (Astro drops the `ssr` attribute then):
+ * server-rendered buttons exist before React attaches, and an early click does nothing.
+ */
+export async function hydrated(locator: Locator): Promise<Locator> {
+  await expect(locator.locator('xpath=ancestor::astro-island[1]')).not.toHaveAttribute('ssr', /.*/);
+  return locator;
+}
