@@ -67,6 +67,9 @@ test('a guest browses from home to a category, page 2, an item and back', async 
   await expect
     .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
     .toBeGreaterThan(0);
+  // No control that does nothing: offers and checkout are not open yet, and the page says so.
+  await expect(page.getByText('Buying and offers through Yardly are not open yet.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Make Offer' })).toHaveCount(0);
   const seller = page.getByRole('region', { name: 'Seller' });
   await expect(seller.getByText(/^Member since \d{1,2} \w{3,4} \d{4}$/)).toBeVisible();
   await expect(seller.locator('.seller__name')).not.toBeEmpty();

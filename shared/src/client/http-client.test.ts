@@ -12,6 +12,7 @@ import { ApiError } from './api-error';
 import { MemoryStorage } from './memory-storage';
 import { createSession } from './session';
 import { SESSION_STORAGE_KEYS } from './storage-keys';
+import { testLoginData } from './test-login-data';
 import { REFRESH_LOCK_NAME, type RefreshLocks } from './token-refresh';
 
 // A stand-in for the api, over real HTTP: /ping wants the current access token and answers 488
@@ -149,18 +150,7 @@ beforeEach(() => {
 });
 
 function loginData(token: string, refreshToken = 'refresh-1'): LoginData {
-  return {
-    token,
-    refreshToken,
-    expirationTime: '2029-01-01T00:00:00.000Z',
-    userRefnum: 'U0123456789A',
-    userRoles: ['ROLE_USER'],
-    nameFirst: 'Ada',
-    email: 'ada@example.com',
-    isProgressive: false,
-    isProfessionVerified: false,
-    companyStatus: null,
-  };
+  return testLoginData({ token, refreshToken });
 }
 
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';

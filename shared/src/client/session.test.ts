@@ -1,26 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { LoginData } from '../contract/auth';
 import { MemoryStorage } from './memory-storage';
 import { createSession, type StorageChange, type StorageChangeSource } from './session';
 import { SESSION_STORAGE_KEYS } from './storage-keys';
+import { testLoginData } from './test-login-data';
 
 const KEY = SESSION_STORAGE_KEYS.session;
 
-function loginData(overrides: Partial<LoginData> = {}): LoginData {
-  return {
-    token: 'access-1',
-    refreshToken: 'refresh-1',
-    expirationTime: '2029-01-01T00:00:00.000Z',
-    userRefnum: 'U0123456789A',
-    userRoles: ['ROLE_USER'],
-    nameFirst: 'Ada',
-    email: 'ada@example.com',
-    isProgressive: false,
-    isProfessionVerified: false,
-    companyStatus: null,
-    ...overrides,
-  };
-}
+const loginData = testLoginData;
 
 /** A session whose "other tabs" are the `emit` function. */
 function setUp(storage: Storage = new MemoryStorage()) {

@@ -1,38 +1,25 @@
 import { useStore } from '@nanostores/react';
-import { promptGuest } from '../stores/auth-dialog';
-import { $session, GUEST_PROMPTS } from '../stores/session';
+import { $session } from '../stores/session';
 
 interface ItemActionsProps {
-  listingRefnum: string;
   sellerRefnum: string;
   buyNow: boolean;
 }
 
 /**
- * 'Buy Now' (to checkout) or 'Make Offer'. Offers arrive with the offers issue: until then a
- * guest is asked to sign up or log in (with a way to the login dialog), as a guest will be then too.
+ * What a visitor can do about an item. Offers and checkout do not exist yet, so there is no
+ * 'Make Offer' or 'Buy Now' control to press (a control that does nothing is worse than none):
+ * the page says how the seller sells it and that buying through Yardly is not open yet.
  */
-export function ItemActions({ listingRefnum, sellerRefnum, buyNow }: ItemActionsProps) {
+export function ItemActions({ sellerRefnum, buyNow }: ItemActionsProps) {
   const session = useStore($session);
   if (session?.userRefnum === sellerRefnum) {
     return <p className="item__note">This is your listing.</p>;
   }
-  if (buyNow) {
-    return (
-      <a className="button button--block" href={`/checkout?refnum=${encodeURIComponent(listingRefnum)}`}>
-        Buy Now
-      </a>
-    );
-  }
   return (
-    <button
-      type="button"
-      className="button button--block"
-      onClick={() => {
-        if (!session) promptGuest(GUEST_PROMPTS.offer);
-      }}
-    >
-      Make Offer
-    </button>
+    <p className="item__note">
+      {buyNow ? 'The seller offers this at the listed price (Buy Now).' : 'The seller takes offers on this item.'}{' '}
+      Buying and offers through Yardly are not open yet.
+    </p>
   );
 }

@@ -26,7 +26,6 @@ export const $sessionKnown: ReadableAtom<boolean> = $known;
 /** The prompts a guest sees where an action needs an account (spec section 6). */
 export const GUEST_PROMPTS = {
   favourite: 'Sign up or log in to save favourites',
-  offer: 'Sign up or log in to make an offer',
   account: 'Sign up or log in to continue',
 } as const;
 

@@ -1,0 +1,18 @@
+import type { LoginData } from '../contract/auth';
+
+/** Login data as the api answers it, for this folder's tests (not exported from the package). */
+export function testLoginData(overrides: Partial<LoginData> = {}): LoginData {
+  return {
+    token: 'access-1',
+    refreshToken: 'refresh-1',
+    expirationTime: '2029-01-01T00:00:00.000Z',
+    userRefnum: 'U0123456789A',
+    userRoles: ['ROLE_USER'],
+    nameFirst: 'Ada',
+    email: 'ada@example.com',
+    isProgressive: false,
+    isProfessionVerified: false,
+    companyStatus: null,
+    ...overrides,
+  };
+}
