@@ -68,6 +68,9 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
 
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection can die (a database restart, an admin's terminate): the pool replaces it.
+  // Without a listener, Node would treat the pool's 'error' event as fatal and exit.
+  pool.on('error', (error) => console.error(`PostgreSQL connection lost (the pool reconnects): ${error.message}`));
   try {
     const client = await pool.connect();
     let fresh: boolean;

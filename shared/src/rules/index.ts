@@ -13,4 +13,5 @@ export * from './names';
 export * from './organisation';
 export * from './password';
 export * from './phone';
+export * from './roles';
 export * from './text';

@@ -1,4 +1,5 @@
 import type { CompanyStatus } from '@yardly/shared/contract';
+import { hasAdminRole } from '@yardly/shared/rules';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { organizations, users } from '../../db/schema/index';
@@ -25,10 +26,8 @@ export async function companyStatusOf(db: Db, user: UserRow): Promise<CompanySta
   return org?.status ?? null;
 }
 
-export const ADMIN_ROLES = ['ROLE_ADMIN', 'ROLE_LIMITED_ADMIN'] as const;
-
 export function isAdmin(user: Pick<UserRow, 'roles'>): boolean {
-  return user.roles.some((role) => (ADMIN_ROLES as readonly string[]).includes(role));
+  return hasAdminRole(user.roles);
 }
 
 /** A verified professional: a confirmed work email at an organisation that is VERIFIED now. */
