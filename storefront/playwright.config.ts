@@ -12,7 +12,8 @@ if (!existsSync(CHROMIUM)) {
   );
 }
 
-const PORT = 3210;
+// E2E_PORT lets two checkouts (git worktrees) run their suites side by side.
+const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_ADMIN = { email: 'admin@yardly.test', password: 'Adm1n!password' } as const;
 const baseURL = `http://127.0.0.1:${PORT}`;
 // A fresh embedded database (seeded with demo listings) for every run. Workers load this file
