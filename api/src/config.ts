@@ -9,17 +9,62 @@ const issuerUrl = (fallback: string) =>
     .regex(/^https?:\/\//, 'must be an http:// or https:// URL')
     .default(fallback);
 
+const endpointUrl = z
+  .string()
+  .url('must be a URL')
+  .regex(/^https?:\/\//, 'must be an http:// or https:// URL')
+  .optional();
+
 /** The variables of each sign-in provider (OpenID Connect; endpoints come from the issuer's discovery). */
 const OAUTH_ENV = {
-  google: { id: 'OAUTH_GOOGLE_CLIENT_ID', secret: 'OAUTH_GOOGLE_CLIENT_SECRET', issuer: 'OAUTH_GOOGLE_ISSUER' },
-  facebook: { id: 'OAUTH_FACEBOOK_CLIENT_ID', secret: 'OAUTH_FACEBOOK_CLIENT_SECRET', issuer: 'OAUTH_FACEBOOK_ISSUER' },
-  linkedin: { id: 'OAUTH_LINKEDIN_CLIENT_ID', secret: 'OAUTH_LINKEDIN_CLIENT_SECRET', issuer: 'OAUTH_LINKEDIN_ISSUER' },
-} as const satisfies Record<SocialProvider, { id: string; secret: string; issuer: string }>;
+  google: {
+    id: 'OAUTH_GOOGLE_CLIENT_ID',
+    secret: 'OAUTH_GOOGLE_CLIENT_SECRET',
+    issuer: 'OAUTH_GOOGLE_ISSUER',
+    tokenEndpoint: 'OAUTH_GOOGLE_TOKEN_ENDPOINT',
+  },
+  facebook: {
+    id: 'OAUTH_FACEBOOK_CLIENT_ID',
+    secret: 'OAUTH_FACEBOOK_CLIENT_SECRET',
+    issuer: 'OAUTH_FACEBOOK_ISSUER',
+    tokenEndpoint: 'OAUTH_FACEBOOK_TOKEN_ENDPOINT',
+  },
+  linkedin: {
+    id: 'OAUTH_LINKEDIN_CLIENT_ID',
+    secret: 'OAUTH_LINKEDIN_CLIENT_SECRET',
+    issuer: 'OAUTH_LINKEDIN_ISSUER',
+    tokenEndpoint: 'OAUTH_LINKEDIN_TOKEN_ENDPOINT',
+  },
+} as const satisfies Record<SocialProvider, { id: string; secret: string; issuer: string; tokenEndpoint: string }>;
+
+/**
+ * What a provider needs beyond its discovery document (docs/decisions/0005-facebook-sign-in.md):
+ * Facebook's names no token endpoint, accepts the client secret only in the form, knows the
+ * scope `public_profile` rather than `profile`, and hands out confirmed addresses only, without
+ * an `email_verified` claim.
+ */
+const PROVIDER_PROFILES: Record<SocialProvider, Omit<OAuthProviderConfig, 'clientId' | 'clientSecret' | 'issuer'>> = {
+  google: { scope: 'openid email profile', emailsVerified: false },
+  linkedin: { scope: 'openid email profile', emailsVerified: false },
+  facebook: {
+    scope: 'openid email public_profile',
+    tokenEndpoint: 'https://graph.facebook.com/v21.0/oauth/access_token',
+    tokenEndpointAuth: 'client_secret_post',
+    emailsVerified: true,
+  },
+};
 
 export interface OAuthProviderConfig {
   clientId: string;
   clientSecret: string;
   issuer: string;
+  scope: string;
+  /** Used when the discovery document names none. */
+  tokenEndpoint?: string;
+  /** Overrides what the discovery document offers. */
+  tokenEndpointAuth?: 'client_secret_basic' | 'client_secret_post';
+  /** The provider sends only confirmed addresses: an absent `email_verified` counts as true. */
+  emailsVerified: boolean;
 }
 
 const envSchema = z.object({
@@ -64,6 +109,9 @@ const envSchema = z.object({
   OAUTH_LINKEDIN_CLIENT_ID: z.string().max(512).optional(),
   OAUTH_LINKEDIN_CLIENT_SECRET: z.string().max(512).optional(),
   OAUTH_LINKEDIN_ISSUER: issuerUrl('https://www.linkedin.com/oauth'),
+  OAUTH_GOOGLE_TOKEN_ENDPOINT: endpointUrl,
+  OAUTH_FACEBOOK_TOKEN_ENDPOINT: endpointUrl,
+  OAUTH_LINKEDIN_TOKEN_ENDPOINT: endpointUrl,
 });
 
 export type Config = ReturnType<typeof parseConfig>;
@@ -106,7 +154,14 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
         const names = OAUTH_ENV[provider];
         const clientId = e[names.id];
         const clientSecret = e[names.secret];
-        return [provider, clientId && clientSecret ? { clientId, clientSecret, issuer: e[names.issuer] } : undefined];
+        const profile = PROVIDER_PROFILES[provider];
+        const tokenEndpoint = e[names.tokenEndpoint] ?? profile.tokenEndpoint;
+        return [
+          provider,
+          clientId && clientSecret
+            ? { ...profile, clientId, clientSecret, issuer: e[names.issuer], tokenEndpoint }
+            : undefined,
+        ];
       }),
     ) as Record<SocialProvider, OAuthProviderConfig | undefined>,
   };

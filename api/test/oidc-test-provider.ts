@@ -42,6 +42,10 @@ export async function startTestIdp(options: {
   claimsInIdToken: boolean;
   authMethod?: 'client_secret_basic' | 'client_secret_post';
   down?: boolean;
+  /** The scope that releases name claims (Facebook calls it `public_profile`). */
+  profileScope?: string;
+  /** Rewrite the discovery document (Facebook's names no token endpoint and only implicit types). */
+  discovery?: (document: Record<string, unknown>) => Record<string, unknown>;
 }): Promise<TestIdp> {
   const accounts = new Map<string, TestAccount>();
   let down = options.down ?? false;
@@ -51,6 +55,9 @@ export async function startTestIdp(options: {
       res.writeHead(503).end('unavailable');
       return;
     }
+    if (options.discovery && req.url?.startsWith('/.well-known/openid-configuration')) {
+      rewriteJson(res, options.discovery);
+    }
     handler(req, res);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -59,6 +66,7 @@ export async function startTestIdp(options: {
   const clientId = `yardly-${randomUUID().slice(0, 8)}`;
   const clientSecret = `secret-${randomUUID()}`;
   const authMethod = options.authMethod ?? 'client_secret_basic';
+  const profileScope = options.profileScope ?? 'profile';
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
   const signingKey = { ...(await exportJWK(privateKey)), alg: 'RS256', use: 'sig', kid: 'test-key' };
 
@@ -82,9 +90,9 @@ export async function startTestIdp(options: {
     claims: {
       openid: ['sub'],
       email: ['email', 'email_verified'],
-      profile: ['name', 'given_name', 'family_name'],
+      [profileScope]: ['name', 'given_name', 'family_name'],
     },
-    scopes: ['openid', 'email', 'profile'],
+    scopes: ['openid', 'email', profileScope],
     pkce: { required: () => true },
     conformIdTokenClaims: !options.claimsInIdToken,
     features: { devInteractions: { enabled: true } },
@@ -107,6 +115,22 @@ export async function startTestIdp(options: {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** Hold back a JSON answer and send `rewrite(answer)` instead (with its own length). */
+function rewriteJson(res: ServerResponse, rewrite: (document: Record<string, unknown>) => Record<string, unknown>) {
+  const chunks: Buffer[] = [];
+  const end = res.end.bind(res);
+  res.write = ((chunk: Buffer | string) => {
+    chunks.push(Buffer.from(chunk));
+    return true;
+  }) as ServerResponse['write'];
+  res.end = ((chunk?: Buffer | string) => {
+    if (chunk && typeof chunk !== 'function') chunks.push(Buffer.from(chunk));
+    const body = JSON.stringify(rewrite(JSON.parse(Buffer.concat(chunks).toString('utf8'))));
+    res.setHeader('content-length', Buffer.byteLength(body));
+    return end(body);
+  }) as ServerResponse['end'];
 }
 
 /**

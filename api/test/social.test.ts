@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from '../src/config';
 import { oauthFlows, socialIdentities, users } from '../src/db/schema/index';
 import { bootstrapAdmin } from '../src/modules/auth/bootstrap-admin';
+import { providerDirectory } from '../src/modules/social/provider-directory';
 import { json, startTestApp, type TestApp } from './harness';
 import { freshEmail, GOOD_PASSWORD, post, signedUp } from './identity-helpers';
 import { actAtProvider, startTestIdp, type TestAccount, type TestIdp } from './oidc-test-provider';
@@ -18,6 +19,13 @@ const TICKET_INVALID = 'This sign-in link has expired or was already used; pleas
 let t: TestApp;
 let google: TestIdp;
 let linkedin: TestIdp;
+let facebook: TestIdp;
+
+/** Facebook's discovery document: no token or userinfo endpoint, implicit response types only. */
+const facebookDiscovery = ({ token_endpoint, userinfo_endpoint, ...document }: Record<string, unknown>) => ({
+  ...document,
+  response_types_supported: ['id_token', 'token id_token'],
+});
 
 beforeAll(async () => {
   google = await startTestIdp({ redirectUri: `${PUBLIC_URL}/oauth2/callback/google`, claimsInIdToken: true });
@@ -28,9 +36,20 @@ beforeAll(async () => {
     authMethod: 'client_secret_post',
     down: true,
   });
+  facebook = await startTestIdp({
+    redirectUri: `${PUBLIC_URL}/oauth2/callback/facebook`,
+    claimsInIdToken: true,
+    authMethod: 'client_secret_post',
+    profileScope: 'public_profile',
+    discovery: facebookDiscovery,
+  });
   t = await startTestApp({
     env: {
       PUBLIC_URL,
+      OAUTH_FACEBOOK_ISSUER: facebook.issuer,
+      OAUTH_FACEBOOK_CLIENT_ID: facebook.clientId,
+      OAUTH_FACEBOOK_CLIENT_SECRET: facebook.clientSecret,
+      OAUTH_FACEBOOK_TOKEN_ENDPOINT: `${facebook.issuer}/token`,
       OAUTH_GOOGLE_ISSUER: google.issuer,
       OAUTH_GOOGLE_CLIENT_ID: google.clientId,
       OAUTH_GOOGLE_CLIENT_SECRET: google.clientSecret,
@@ -44,6 +63,7 @@ afterAll(async () => {
   await t?.close();
   await google?.close();
   await linkedin?.close();
+  await facebook?.close();
 });
 
 // --- the browser's side of the dance -------------------------------------------------------
@@ -56,9 +76,9 @@ interface Started {
 }
 
 /** The browser opens /oauth2/authorize/{provider} at the api. */
-async function authorize(provider: string, redirectUri?: string): Promise<Started> {
+async function authorize(provider: string, redirectUri?: string, app: TestApp = t): Promise<Started> {
   const query = redirectUri === undefined ? '' : `?redirect_uri=${encodeURIComponent(redirectUri)}`;
-  const res = await t.app.inject({ method: 'GET', url: `/oauth2/authorize/${provider}${query}` });
+  const res = await app.app.inject({ method: 'GET', url: `/oauth2/authorize/${provider}${query}` });
   const setCookie = String(res.headers['set-cookie'] ?? '');
   return {
     status: res.statusCode,
@@ -145,8 +165,23 @@ describe('configuration', () => {
     }).oauthProviders;
     expect(some).toEqual({
       google: undefined,
-      facebook: { clientId: 'fb', clientSecret: 'fb-secret', issuer: 'https://www.facebook.com' },
-      linkedin: { clientId: 'li', clientSecret: 'li-secret', issuer: 'https://www.linkedin.com/oauth' },
+      facebook: {
+        clientId: 'fb',
+        clientSecret: 'fb-secret',
+        issuer: 'https://www.facebook.com',
+        scope: 'openid email public_profile',
+        tokenEndpoint: 'https://graph.facebook.com/v21.0/oauth/access_token',
+        tokenEndpointAuth: 'client_secret_post',
+        emailsVerified: true,
+      },
+      linkedin: {
+        clientId: 'li',
+        clientSecret: 'li-secret',
+        issuer: 'https://www.linkedin.com/oauth',
+        scope: 'openid email profile',
+        tokenEndpoint: undefined,
+        emailsVerified: false,
+      },
     });
     const googleDefault = parseConfig({
       NODE_ENV: 'test',
@@ -232,11 +267,19 @@ describe('GET /oauth2/authorize/:provider', () => {
   });
 
   it('sends the browser back with provider_not_offered for an unconfigured or unknown provider', async () => {
-    expect(await authorize('facebook')).toMatchObject({ status: 302, location: `/oauth2/redirect?${NOT_OFFERED}` });
-    expect(await authorize('facebook', '/rentals/oauth2/redirect/login')).toMatchObject({
-      status: 302,
-      location: `/rentals/oauth2/redirect/login?${NOT_OFFERED}`,
-    });
+    const bare = await startTestApp({ env: { PUBLIC_URL } });
+    try {
+      expect(await authorize('facebook', undefined, bare)).toMatchObject({
+        status: 302,
+        location: `/oauth2/redirect?${NOT_OFFERED}`,
+      });
+      expect(await authorize('facebook', '/rentals/oauth2/redirect/login', bare)).toMatchObject({
+        status: 302,
+        location: `/rentals/oauth2/redirect/login?${NOT_OFFERED}`,
+      });
+    } finally {
+      await bare.close();
+    }
     expect(await authorize('myspace')).toMatchObject({ status: 302, location: `/oauth2/redirect?${NOT_OFFERED}` });
   });
 
@@ -536,6 +579,37 @@ describe('another provider (claims from userinfo, client_secret_post)', () => {
     expect(identities.map((i) => i.issuer).sort()).toEqual([google.issuer, linkedin.issuer].sort());
     const again = await signedInSocially(linkedin, 'linkedin', person.sub);
     expect(again).toMatchObject({ mode: 'login', data: { userRefnum: first.data.userRefnum } });
+  });
+});
+
+describe('Facebook (a token endpoint from configuration, confirmed emails without a flag)', () => {
+  it('signs in with scope public_profile; its email counts as verified, so it links to a verified account', async () => {
+    const person = facebook.addAccount({ sub: `fb-${Date.now()}`, email: freshEmail('facebook'), name: 'Ada Quinn' });
+    const started = await authorize('facebook');
+    expect(new URL(started.location).searchParams.get('scope')).toBe('openid email public_profile');
+    const first = await signedInSocially(facebook, 'facebook', person.sub);
+    expect(first).toMatchObject({ mode: 'signup', data: { isNewUser: true, email: person.email, nameFirst: 'Ada' } });
+
+    const local = await signedUp(t);
+    const sameEmail = facebook.addAccount({ sub: `fb-linked-${Date.now()}`, email: local.email });
+    const linked = await signedInSocially(facebook, 'facebook', sameEmail.sub);
+    expect(linked).toMatchObject({ mode: 'login', data: { userRefnum: local.userRefnum } });
+  });
+
+  it('still refuses an address the provider says is not verified', async () => {
+    const person = facebook.addAccount({
+      sub: `fb-unverified-${Date.now()}`,
+      email: freshEmail('fb'),
+      email_verified: false,
+    });
+    const { landed } = await signIn(facebook, 'facebook', person.sub);
+    expect(errorOf(landed)).toMatchObject({ error: 'email_not_verified', token: null });
+  });
+
+  it('answers provider_unavailable when discovery names no token endpoint and none is configured', async () => {
+    await expect(providerDirectory().metadata(facebook.issuer)).rejects.toMatchObject({ code: 'provider_unavailable' });
+    const meta = await providerDirectory().metadata(facebook.issuer, { tokenEndpoint: `${facebook.issuer}/token` });
+    expect(meta.tokenEndpoint).toBe(`${facebook.issuer}/token`);
   });
 });
 

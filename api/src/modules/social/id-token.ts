@@ -164,12 +164,13 @@ export async function fetchUserinfo(meta: ProviderMetadata, accessToken: string,
   return claims.data;
 }
 
-export function identityOf(issuer: string, claims: Claims): ProviderIdentity {
+/** `emailsVerified`: the provider sends confirmed addresses only, so no flag means verified (never a `false` one). */
+export function identityOf(issuer: string, claims: Claims, emailsVerified = false): ProviderIdentity {
   return {
     issuer,
     subject: claims.sub,
     email: claims.email,
-    emailVerified: claims.email_verified === true,
+    emailVerified: claims.email_verified ?? emailsVerified,
     givenName: claims.given_name,
     familyName: claims.family_name,
     name: claims.name,

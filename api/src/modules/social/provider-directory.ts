@@ -32,7 +32,7 @@ const DEFAULT_ALGORITHMS = ['RS256', 'ES256'];
 const discoverySchema = z.object({
   issuer: z.string().min(1),
   authorization_endpoint: z.url(),
-  token_endpoint: z.url(),
+  token_endpoint: z.url().optional(),
   jwks_uri: z.url(),
   userinfo_endpoint: z.url().optional(),
   response_types_supported: z.array(z.string()).optional(),
@@ -55,10 +55,10 @@ export function providerDirectory(options: { ttlMs?: number } = {}) {
   const cache = new Map<string, { at: number; metadata: Promise<ProviderMetadata> }>();
 
   return {
-    metadata(issuer: string): Promise<ProviderMetadata> {
+    metadata(issuer: string, known: KnownEndpoints = {}): Promise<ProviderMetadata> {
       const cached = cache.get(issuer);
       if (cached && Date.now() - cached.at < ttl) return cached.metadata;
-      const metadata = discover(issuer);
+      const metadata = discover(issuer, known);
       cache.set(issuer, { at: Date.now(), metadata });
       metadata.catch(() => {
         if (cache.get(issuer)?.metadata === metadata) cache.delete(issuer);
@@ -70,7 +70,13 @@ export function providerDirectory(options: { ttlMs?: number } = {}) {
 
 export type ProviderDirectory = ReturnType<typeof providerDirectory>;
 
-async function discover(issuer: string): Promise<ProviderMetadata> {
+/** What the configuration knows of a provider that its discovery document may leave out. */
+export interface KnownEndpoints {
+  tokenEndpoint?: string;
+  tokenEndpointAuth?: ProviderMetadata['tokenEndpointAuth'];
+}
+
+async function discover(issuer: string, known: KnownEndpoints): Promise<ProviderMetadata> {
   const url = `${withoutTrailingSlash(issuer)}/.well-known/openid-configuration`;
   let body: unknown;
   try {
@@ -93,15 +99,22 @@ async function discover(issuer: string): Promise<ProviderMetadata> {
   if (withoutTrailingSlash(d.issuer) !== withoutTrailingSlash(issuer)) {
     throw new SignInError('provider_unavailable', `discovery at ${url} names another issuer: ${d.issuer}`);
   }
-  if (d.response_types_supported && !d.response_types_supported.includes('code')) {
+  const tokenEndpoint = d.token_endpoint ?? known.tokenEndpoint;
+  if (!tokenEndpoint) {
+    throw new SignInError('provider_unavailable', `discovery at ${url} names no token endpoint and none is configured`);
+  }
+  // A configured token endpoint vouches for the code flow (Facebook lists only implicit types).
+  if (d.token_endpoint && d.response_types_supported && !d.response_types_supported.includes('code')) {
     throw new SignInError('provider_unavailable', `${d.issuer} does not offer response_type=code`);
   }
   const methods = d.token_endpoint_auth_methods_supported ?? ['client_secret_basic']; // the spec's default
-  const tokenEndpointAuth = methods.includes('client_secret_basic')
-    ? 'client_secret_basic'
-    : methods.includes('client_secret_post')
-      ? 'client_secret_post'
-      : undefined;
+  const tokenEndpointAuth =
+    known.tokenEndpointAuth ??
+    (methods.includes('client_secret_basic')
+      ? 'client_secret_basic'
+      : methods.includes('client_secret_post')
+        ? 'client_secret_post'
+        : undefined);
   if (!tokenEndpointAuth) {
     throw new SignInError('provider_unavailable', `${d.issuer} accepts no client secret at its token endpoint`);
   }
@@ -109,7 +122,7 @@ async function discover(issuer: string): Promise<ProviderMetadata> {
   return {
     issuer: d.issuer,
     authorizationEndpoint: d.authorization_endpoint,
-    tokenEndpoint: d.token_endpoint,
+    tokenEndpoint,
     userinfoEndpoint: d.userinfo_endpoint,
     tokenEndpointAuth,
     algorithms: offered.length > 0 ? offered : DEFAULT_ALGORITHMS,

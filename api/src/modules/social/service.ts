@@ -78,7 +78,7 @@ export function socialService(deps: SocialDeps) {
 
   async function metadataOf(provider: SocialProvider, config: OAuthProviderConfig): Promise<ProviderMetadata> {
     try {
-      return await directory.metadata(config.issuer);
+      return await directory.metadata(config.issuer, config);
     } catch (error) {
       log.warn({ provider, reason: reasonOf(error) }, 'social sign-in: provider discovery failed');
       throw error instanceof SignInError ? error : new SignInError('provider_unavailable', String(error));
@@ -98,7 +98,7 @@ export function socialService(deps: SocialDeps) {
           response_type: 'code',
           client_id: chosen.config.clientId,
           redirect_uri: callbackUrl(chosen.provider),
-          scope: 'openid email profile',
+          scope: chosen.config.scope,
           state: flow.state,
           nonce: flow.nonce,
           code_challenge: flow.codeChallenge,
@@ -178,7 +178,7 @@ export function socialService(deps: SocialDeps) {
         name: claims.name ?? more.name,
       };
     }
-    const { user, isNewUser } = await accountFor(db, identityOf(meta.issuer, claims));
+    const { user, isNewUser } = await accountFor(db, identityOf(meta.issuer, claims, chosen.config.emailsVerified));
     return { userId: user.id, isNewUser };
   }
 }
