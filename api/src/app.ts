@@ -63,7 +63,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerListingRoutes(app, deps.database.db);
   registerLocationRoutes(app, deps.database.db);
   registerAuthRoutes(app, auth);
-  registerSocialSignIn(app, { config: deps.config, db: deps.database.db, auth });
+  registerSocialSignIn(app, { config: deps.config, db: deps.database.db, auth, codes });
   registerOrganisationRoutes(app, organisationService({ db: deps.database.db, codes, auth }));
   if (!deps.config.isProduction) registerDevOutboxRoutes(app, deps.database.db);
   registerFileRoutes(app, deps.files);

@@ -34,10 +34,16 @@ export function freshEmail(prefix = 'person'): string {
   return `${prefix}.${counter}.${Math.random().toString(36).slice(2, 7)}@example.com`;
 }
 
-/** Sign up and verify: a logged-in person. */
-export async function signedUp(t: TestApp, email = freshEmail()): Promise<LoginData> {
+/** A sign-up whose email is not verified yet (its code mailed, unused). */
+export async function startedSignUp(t: TestApp, email = freshEmail()): Promise<string> {
   const res = await post(t, '/svc/users/signup', { email, password: GOOD_PASSWORD, nameFirst: 'Ann', nameLast: 'Lee' });
   expect(res.statusCode, res.body).toBe(200);
+  return email;
+}
+
+/** Sign up and verify: a logged-in person. */
+export async function signedUp(t: TestApp, email = freshEmail()): Promise<LoginData> {
+  await startedSignUp(t, email);
   const verified = await post(t, '/svc/users/verify-email', { email, code: await lastCode(t, email) });
   expect(verified.statusCode, verified.body).toBe(200);
   return json<{ data: LoginData }>(verified).data;

@@ -225,6 +225,7 @@ describe('code mails', () => {
     reset_password: 'Reset your Yardly password',
     change_email: 'Confirm your new Yardly email',
     work_email: 'Verify your work email for Yardly',
+    social_email: 'Your Yardly sign-in code',
   };
 
   for (const [purpose, subject] of Object.entries(subjects) as [CodePurpose, string][]) {

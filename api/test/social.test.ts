@@ -7,7 +7,7 @@ import { oauthFlows, socialIdentities, users } from '../src/db/schema/index';
 import { bootstrapAdmin } from '../src/modules/auth/bootstrap-admin';
 import { providerDirectory } from '../src/modules/social/provider-directory';
 import { json, startTestApp, type TestApp } from './harness';
-import { freshEmail, GOOD_PASSWORD, post, signedUp } from './identity-helpers';
+import { freshEmail, GOOD_PASSWORD, lastCode, outbox, post, signedUp, startedSignUp } from './identity-helpers';
 import { actAtProvider, startTestIdp, type TestAccount, type TestIdp } from './oidc-test-provider';
 
 const PUBLIC_URL = 'http://yardly.test';
@@ -358,38 +358,40 @@ describe('sign-in with a provider', () => {
     expect(json<{ data: SocialLoginData }>(login).data.nameFirst).toBe('Ann');
   });
 
-  it('refuses with account_exists when the provider has not verified the email', async () => {
+  it('links nothing when the provider has not verified the email: the person must prove it first', async () => {
     const local = await signedUp(t);
     const person = account(google, { email: local.email, email_verified: false });
     const { landed } = await signIn(google, 'google', person.sub);
-    expect(errorOf(landed)).toEqual({
-      path: '/oauth2/redirect',
-      error: 'account_exists',
-      errorMessage: ACCOUNT_EXISTS,
-      token: null,
-    });
+    expect(landed.searchParams.get('mode')).toBe('verifyEmail');
     expect(await identitiesOf(person.sub)).toHaveLength(0);
+    // Proving the address by its code links the identity to the account it belongs to.
+    const token = landed.searchParams.get('token') ?? '';
+    expect((await post(t, '/svc/users/socialauth/email', { token, email: local.email })).statusCode).toBe(200);
+    const code = await lastCode(t, local.email);
+    const res = await post(t, '/svc/users/socialauth/verify-email', { token, email: local.email, code });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json<{ data: SocialLoginData }>(res).data).toMatchObject({ isNewUser: false, userRefnum: local.userRefnum });
+    expect(await identitiesOf(person.sub)).toHaveLength(1);
   });
 
   it('refuses with account_exists when the local account never verified its email', async () => {
-    const email = freshEmail('unverified');
-    const signup = await post(t, '/svc/users/signup', {
-      email,
-      password: GOOD_PASSWORD,
-      nameFirst: 'Ann',
-      nameLast: 'Lee',
-    });
-    expect(signup.statusCode).toBe(200);
+    const email = await startedSignUp(t, freshEmail('unverified'));
     const person = account(google, { email, email_verified: true });
     const { landed } = await signIn(google, 'google', person.sub);
     expect(errorOf(landed)).toMatchObject({ error: 'account_exists', errorMessage: ACCOUNT_EXISTS });
     expect(await identitiesOf(person.sub)).toHaveLength(0);
   });
 
-  it('makes no account for an email the provider has not verified', async () => {
+  it('makes no account for an email the provider has not verified: it asks for an email to prove', async () => {
     const person = account(google, { email_verified: false });
     const { landed } = await signIn(google, 'google', person.sub);
-    expect(errorOf(landed)).toMatchObject({ error: 'email_not_verified', token: null });
+    expect({ ...errorOf(landed), mode: landed.searchParams.get('mode') }).toMatchObject({
+      path: '/oauth2/redirect',
+      error: null,
+      mode: 'verifyEmail',
+    });
+    expect(landed.searchParams.get('provider')).toBe('google');
+    expect(landed.searchParams.get('email')).toBe(person.email);
     const found = await t.database.db
       .select()
       .from(users)
@@ -529,6 +531,84 @@ describe('GET /oauth2/callback/:provider', () => {
 
 // --- the ticket ------------------------------------------------------------------------------
 
+describe('proving an email the provider did not vouch for (the linkedin verify dialogs)', () => {
+  /** A sign-in that ends on the return page asking for an email: its ticket. */
+  async function pendingTicket(claims: Partial<TestAccount>) {
+    const person = account(google, claims);
+    const { landed } = await signIn(google, 'google', person.sub);
+    expect(landed.searchParams.get('mode')).toBe('verifyEmail');
+    return { person, token: landed.searchParams.get('token') ?? '', landed };
+  }
+  const sendProof = (token: string, email: string) => post(t, '/svc/users/socialauth/email', { token, email });
+  const prove = (token: string, email: string, code: string) =>
+    post(t, '/svc/users/socialauth/verify-email', { token, email, code });
+
+  it('makes the account with the email the person proved, once', async () => {
+    const { person, token, landed } = await pendingTicket({
+      email: undefined,
+      email_verified: undefined,
+      given_name: undefined,
+      family_name: undefined,
+      name: 'Noor Haddad',
+    });
+    expect(landed.searchParams.get('email')).toBeNull();
+    // The pending ticket is not a sign-in ticket, and trying it does not spend it.
+    expect((await redeem(token)).statusCode).toBe(400);
+    const email = freshEmail('proved');
+    const sent = await sendProof(token, email);
+    expect(sent.statusCode, sent.body).toBe(200);
+    const [mail] = await outbox(t, email);
+    expect(mail?.subject).toBe('Your Yardly sign-in code');
+    const code = await lastCode(t, email);
+    const wrong = await prove(token, email, code === '000000' ? '111111' : '000000');
+    expect(wrong.statusCode).toBe(400);
+    expect(json<{ errors: { field: string }[] }>(wrong).errors[0]?.field).toBe('code');
+    const res = await prove(token, email, code);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json<{ data: SocialLoginData }>(res).data).toMatchObject({ isNewUser: true, email, nameFirst: 'Noor' });
+    const [user] = await t.database.db.select().from(users).where(eq(users.email, email));
+    expect(user?.emailVerifiedAt).toBeInstanceOf(Date);
+    expect(await identitiesOf(person.sub)).toHaveLength(1);
+    // Used up: neither the ticket nor the code works again.
+    expect((await prove(token, email, code)).statusCode).toBe(400);
+    expect((await sendProof(token, email)).statusCode).toBe(400);
+    // Next time the identity is known: straight in.
+    const next = await signedInSocially(google, 'google', person.sub);
+    expect(next).toMatchObject({ mode: 'login', data: { email } });
+  });
+
+  it('refuses an unknown ticket naming the field, and a code sent for another sign-in', async () => {
+    const unknown = await sendProof('not-a-ticket', freshEmail());
+    expect(unknown.statusCode).toBe(400);
+    expect(json<{ errors: { field: string; message: string }[] }>(unknown).errors[0]).toEqual({
+      field: 'token',
+      message: TICKET_INVALID,
+    });
+    const email = freshEmail('two-tabs');
+    const first = await pendingTicket({ email_verified: false });
+    const second = await pendingTicket({ email_verified: false });
+    expect((await sendProof(first.token, email)).statusCode).toBe(200);
+    const code = await lastCode(t, email);
+    expect((await prove(second.token, email, code)).statusCode).toBe(400);
+  });
+
+  it('refuses, with account_exists, an email whose local account was never verified', async () => {
+    const email = await startedSignUp(t, freshEmail('planted'));
+    const { token } = await pendingTicket({ email_verified: false });
+    expect((await sendProof(token, email)).statusCode).toBe(200);
+    const res = await prove(token, email, await lastCode(t, email));
+    expect(res.statusCode).toBe(409);
+    expect(json(res)).toMatchObject({ code: 409, msg: ACCOUNT_EXISTS, errors: [{ field: 'email' }] });
+  });
+
+  it('validates the email with the sign-up rules', async () => {
+    const { token } = await pendingTicket({ email_verified: false });
+    const res = await sendProof(token, 'not an email');
+    expect(res.statusCode).toBe(400);
+    expect(json<{ errors: { field: string }[] }>(res).errors[0]?.field).toBe('email');
+  });
+});
+
 describe('POST /svc/users/socialauth', () => {
   it('uses a ticket once', async () => {
     const person = account(google);
@@ -596,14 +676,14 @@ describe('Facebook (a token endpoint from configuration, confirmed emails withou
     expect(linked).toMatchObject({ mode: 'login', data: { userRefnum: local.userRefnum } });
   });
 
-  it('still refuses an address the provider says is not verified', async () => {
+  it('still asks for proof of an address the provider says is not verified', async () => {
     const person = facebook.addAccount({
       sub: `fb-unverified-${Date.now()}`,
       email: freshEmail('fb'),
       email_verified: false,
     });
     const { landed } = await signIn(facebook, 'facebook', person.sub);
-    expect(errorOf(landed)).toMatchObject({ error: 'email_not_verified', token: null });
+    expect(landed.searchParams.get('mode')).toBe('verifyEmail');
   });
 
   it('answers provider_unavailable when discovery names no token endpoint and none is configured', async () => {

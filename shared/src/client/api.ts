@@ -22,7 +22,7 @@ import { healthCall } from '../contract/health';
 import { listingDetailCall, listingsByCategoryCall, recentItemsCall } from '../contract/listings';
 import { zipLookupCall } from '../contract/location';
 import { verifyProfessionCall, verifyProfessionCodeCall } from '../contract/organisations';
-import { socialAuthCall, socialProvidersCall } from '../contract/social';
+import { socialAuthCall, socialEmailCall, socialEmailVerifyCall, socialProvidersCall } from '../contract/social';
 import { createHttpClient, type HttpClient, type HttpClientOptions } from './http-client';
 
 /** Typed helpers over the contract: `api.listings.detail({ listingRefnum })`. */
@@ -58,6 +58,8 @@ export function createApi(options: HttpClientOptions = {}) {
         http.call(completeProgressiveSignupCall, { body }),
       socialAuth: (body: CallBody<typeof socialAuthCall>) => http.call(socialAuthCall, { body }),
       socialProviders: () => http.call(socialProvidersCall),
+      socialEmail: (body: CallBody<typeof socialEmailCall>) => http.call(socialEmailCall, { body }),
+      socialEmailVerify: (body: CallBody<typeof socialEmailVerifyCall>) => http.call(socialEmailVerifyCall, { body }),
       verifyProfession: (body: CallBody<typeof verifyProfessionCall>) => http.call(verifyProfessionCall, { body }),
       verifyProfessionCode: (body: CallBody<typeof verifyProfessionCodeCall>) =>
         http.call(verifyProfessionCodeCall, { body }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { authMessages } from '../rules/auth';
-import { loginDataSchema } from './auth';
+import { emailSchema } from '../rules/email';
+import { codeSchema, loginDataSchema } from './auth';
 import { defineCall } from './call';
 
 /**
@@ -75,10 +76,17 @@ export const socialErrorMessages: Record<SocialErrorCode, string> = {
   server_error: 'Something went wrong on our side, please try again in a moment',
 };
 
-/** The query of the page a sign-in returns to: a ticket and a mode, or an error. */
+/**
+ * The query of the page a sign-in returns to: a ticket and a mode, or an error. Mode
+ * `verifyEmail`: the provider did not vouch for an email, so the ticket lets the person prove one
+ * by code (the "linkedin verify" and "linkedin email verify" dialogs); `email` is the provider's
+ * unverified address, offered as a start.
+ */
 export const socialRedirectQuerySchema = z.object({
   token: z.string().min(1).max(256).optional(),
-  mode: z.enum(['signup', 'login']).optional(),
+  mode: z.enum(['signup', 'login', 'verifyEmail']).optional(),
+  provider: socialProviderSchema.optional().catch(undefined),
+  email: z.string().max(254).optional(),
   error: z.string().max(64).optional(),
   errorMessage: z.string().max(500).optional(),
 });
@@ -91,17 +99,35 @@ export const socialTicketMessages = {
 export const socialLoginDataSchema = loginDataSchema.extend({ isNewUser: z.boolean() });
 export type SocialLoginData = z.infer<typeof socialLoginDataSchema>;
 
+const ticketSchema = z
+  .string({ error: socialTicketMessages.ticketInvalid })
+  .min(1, socialTicketMessages.ticketInvalid)
+  .max(256, socialTicketMessages.ticketInvalid);
+
 export const socialAuthCall = defineCall({
   method: 'POST',
   path: '/users/socialauth',
   auth: 'none',
   summary: 'Trade the one-time ticket of a social sign-in for the login data (single use, 2 minutes)',
-  body: z.object({
-    token: z
-      .string({ error: socialTicketMessages.ticketInvalid })
-      .min(1, socialTicketMessages.ticketInvalid)
-      .max(256, socialTicketMessages.ticketInvalid),
-  }),
+  body: z.object({ token: ticketSchema }),
+  response: socialLoginDataSchema,
+});
+
+export const socialEmailCall = defineCall({
+  method: 'POST',
+  path: '/users/socialauth/email',
+  auth: 'none',
+  summary: 'Send a code to the email a person chose when the provider did not vouch for one',
+  body: z.object({ token: ticketSchema, email: emailSchema }),
+  response: z.object({ sent: z.literal(true) }),
+});
+
+export const socialEmailVerifyCall = defineCall({
+  method: 'POST',
+  path: '/users/socialauth/verify-email',
+  auth: 'none',
+  summary: 'Prove the chosen email with its code and finish the social sign-in; answers the login data',
+  body: z.object({ token: ticketSchema, email: emailSchema, code: codeSchema }),
   response: socialLoginDataSchema,
 });
 

@@ -21,7 +21,23 @@ export type AuthDialog =
   | { name: 'completeAccount' }
   | { name: 'changePassword' }
   | { name: 'workEmail' }
-  | { name: 'workEmailCode'; workEmail: string; organizationName: string };
+  | { name: 'workEmailCode'; workEmail: string; organizationName: string }
+  | { name: 'selectSocial'; verb: SocialVerb }
+  | ({ name: 'socialEmail' } & SocialEmailProof)
+  | ({ name: 'socialEmailCode' } & SocialEmailProof & { email: string });
+
+/** 'Log in with ...' or 'Sign up with ...'. */
+export type SocialVerb = 'Log in' | 'Sign up';
+
+/** A social sign-in waiting for an email the person proves (the provider vouched for none). */
+export interface SocialEmailProof {
+  /** The pending ticket from the auth redirect page. */
+  ticket: string;
+  providerLabel: string;
+  /** Where the redirect page goes once signed in. */
+  home: string;
+  email?: string;
+}
 
 export type AuthDialogName = AuthDialog['name'];
 

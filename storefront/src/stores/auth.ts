@@ -9,6 +9,8 @@ import type {
   SocialProvider,
   setPasswordCall,
   signupCall,
+  socialEmailCall,
+  socialEmailVerifyCall,
   verifyEmailCall,
   verifyLoginCodeCall,
   verifyProfessionCodeCall,
@@ -100,6 +102,20 @@ export async function finishSocialSignIn(ticket: string): Promise<SocialLoginDat
 }
 
 /** A code goes to the work email; its domain names the organisation. */
+/** The provider vouched for no email: mail a code to the one the person chose. */
+export async function sendSocialEmailCode(body: CallBody<typeof socialEmailCall>): Promise<void> {
+  await browserApi.auth.socialEmail(body);
+}
+
+/** The chosen email's code: the social sign-in finishes, signed in. */
+export async function finishSocialSignInWithEmail(
+  body: CallBody<typeof socialEmailVerifyCall>,
+): Promise<SocialLoginData> {
+  const data = await browserApi.auth.socialEmailVerify(body);
+  await keep(data);
+  return data;
+}
+
 export async function sendWorkEmailCode(workEmail: string): Promise<string> {
   return (await browserApi.auth.verifyProfession({ workEmail })).organizationName;
 }

@@ -12,12 +12,24 @@ import {
 } from 'drizzle-orm/pg-core';
 import { organizations, users } from './users';
 
+/** A provider's identity kept while the person proves an email (social sign-in without a vouched email). */
+export interface PendingIdentity {
+  issuer: string;
+  subject: string;
+  email?: string;
+  givenName?: string;
+  familyName?: string;
+  name?: string;
+}
+
 export const codePurpose = pgEnum('code_purpose', [
   'verify_email',
   'login',
   'reset_password',
   'change_email',
   'work_email',
+  /** A social sign-in whose provider did not vouch for the email: the person proves it. */
+  'social_email',
 ]);
 
 /** Six-digit codes sent by mail: stored hashed, single use, short-lived, few tries. */
@@ -115,6 +127,8 @@ export const oauthFlows = pgTable(
     ticketUsedAt: timestamp('ticket_used_at', { withTimezone: true }),
     userId: bigint('user_id', { mode: 'number' }).references(() => users.id, { onDelete: 'cascade' }),
     isNewUser: boolean('is_new_user').notNull().default(false),
+    /** Who the provider said signed in, kept while the person proves an email by code. */
+    pendingIdentity: jsonb('pending_identity').$type<PendingIdentity>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -2,7 +2,7 @@ import { CODE_TTL_MINUTES } from '@yardly/shared/rules';
 import type { Mail } from './mailer';
 
 /** Why a one-time code was mailed; each purpose has its own subject and wording. */
-export type CodePurpose = 'verify_email' | 'login' | 'reset_password' | 'change_email' | 'work_email';
+export type CodePurpose = 'verify_email' | 'login' | 'reset_password' | 'change_email' | 'work_email' | 'social_email';
 
 const BRAND = 'Yardly';
 
@@ -45,6 +45,12 @@ const WORDING: Record<CodePurpose, CodeWording> = {
     heading: 'Verify your work email',
     intro: `Enter this code to verify your work email on ${BRAND}:`,
     ignore: 'If you did not ask to verify this work email, you can ignore this email.',
+  },
+  social_email: {
+    subject: `Your ${BRAND} sign-in code`,
+    heading: 'Confirm your email',
+    intro: `Enter this code to confirm this address and finish signing in to ${BRAND} with your social account:`,
+    ignore: 'If you did not try to sign in, you can ignore this email; nothing happens without the code.',
   },
 };
 

@@ -6,6 +6,17 @@ import { findUserByEmail, isAdmin, type UserRow } from '../auth/users';
 import type { ProviderIdentity } from './id-token';
 import { SignInError } from './sign-in-error';
 
+/**
+ * The provider vouched for no email (none shared, or not verified) and no account knows this
+ * identity yet: the person may prove an email by code to go on (social/service.ts).
+ */
+export class EmailProofNeeded extends Error {
+  override name = 'EmailProofNeeded';
+  constructor(readonly identity: ProviderIdentity) {
+    super('the provider vouched for no email');
+  }
+}
+
 /** Names are stored at most this long (the sign-up form's limit). */
 const NAME_MAX = 20;
 
@@ -13,7 +24,8 @@ const NAME_MAX = 20;
  * The account a provider identity signs into. Known (issuer, subject): its account. Otherwise
  * an account with the same email is linked only when both sides have verified that email (so
  * nobody takes over an account, or pre-plants one, with an address they do not own); with no
- * such account, a new one is made, and only for an address the provider has verified.
+ * such account, a new one is made, and only for an address the provider has verified. Without
+ * a vouched email, EmailProofNeeded: the person proves one by code, then comes back here with it.
  */
 export async function accountFor(db: Db, identity: ProviderIdentity): Promise<{ user: UserRow; isNewUser: boolean }> {
   try {
@@ -34,18 +46,15 @@ async function resolve(db: Db, identity: ProviderIdentity) {
       .where(and(eq(socialIdentities.issuer, identity.issuer), eq(socialIdentities.subject, identity.subject)));
     if (linked) return { user: linked.user, isNewUser: false };
 
-    if (!identity.email) throw new SignInError('email_missing', 'the provider shared no email');
+    if (!identity.email || !identity.emailVerified) throw new EmailProofNeeded(identity);
     const local = await findUserByEmail(tx, identity.email);
     if (local) {
       if (isAdmin(local)) throw new SignInError('admin_needs_password', 'admin account');
-      if (!local.emailVerifiedAt || !identity.emailVerified) {
-        throw new SignInError('account_exists', 'same email, not verified on both sides');
-      }
+      if (!local.emailVerifiedAt) throw new SignInError('account_exists', 'same email, never verified here');
       await tx.insert(socialIdentities).values(identityRow(identity, local.id));
       return { user: local, isNewUser: false };
     }
 
-    if (!identity.emailVerified) throw new SignInError('email_not_verified', 'new account for an unverified email');
     const { nameFirst, nameLast } = namesOf(identity);
     const [user] = await tx
       .insert(users)

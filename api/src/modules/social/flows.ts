@@ -1,13 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { SocialProvider, SocialReturnPath } from '@yardly/shared/contract';
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
-import { oauthFlows } from '../../db/schema/index';
+import { oauthFlows, type PendingIdentity } from '../../db/schema/index';
 
 /** A trip to the provider must come back within this. */
 export const FLOW_TTL_MINUTES = 10;
 /** The return page must trade its ticket within this. */
 export const TICKET_TTL_MINUTES = 2;
+/** A person proving an email (no vouched one from the provider) has this long: a code lives 10 minutes. */
+export const PENDING_TICKET_TTL_MINUTES = 20;
 /** Finished and abandoned flows are deleted after this. */
 const FLOW_RETENTION_HOURS = 24;
 
@@ -82,6 +84,45 @@ export function oauthFlowStore(db: Db) {
       return ticket;
     },
 
+    /** The ticket of a flow whose identity waits for an email proved by code. */
+    async issuePendingTicket(flowId: number, identity: PendingIdentity): Promise<string> {
+      const ticket = randomToken();
+      await db
+        .update(oauthFlows)
+        .set({
+          ticketHash: digest(ticket),
+          ticketExpiresAt: sql`now() + make_interval(mins => ${PENDING_TICKET_TTL_MINUTES})`,
+          pendingIdentity: identity,
+        })
+        .where(eq(oauthFlows.id, flowId));
+      return ticket;
+    },
+
+    /** The identity a live pending ticket holds (the ticket stays usable). */
+    async pendingOf(ticket: string): Promise<{ flowId: number; identity: PendingIdentity } | undefined> {
+      const [row] = await db
+        .select({ flowId: oauthFlows.id, identity: oauthFlows.pendingIdentity })
+        .from(oauthFlows)
+        .where(
+          and(
+            eq(oauthFlows.ticketHash, digest(ticket)),
+            isNull(oauthFlows.ticketUsedAt),
+            gt(oauthFlows.ticketExpiresAt, sql`now()`),
+          ),
+        );
+      return row?.identity ? { flowId: row.flowId, identity: row.identity } : undefined;
+    },
+
+    /** Use up a pending ticket: true for the one request that does. */
+    async closePending(flowId: number): Promise<boolean> {
+      const used = await db
+        .update(oauthFlows)
+        .set({ ticketUsedAt: sql`now()` })
+        .where(and(eq(oauthFlows.id, flowId), isNull(oauthFlows.ticketUsedAt)))
+        .returning({ id: oauthFlows.id });
+      return used.length === 1;
+    },
+
     /** Use a ticket: once, within its time. */
     async redeemTicket(ticket: string): Promise<{ userId: number; isNewUser: boolean } | undefined> {
       const [row] = await db
@@ -90,6 +131,7 @@ export function oauthFlowStore(db: Db) {
         .where(
           and(
             eq(oauthFlows.ticketHash, digest(ticket)),
+            isNotNull(oauthFlows.userId),
             isNull(oauthFlows.ticketUsedAt),
             gt(oauthFlows.ticketExpiresAt, sql`now()`),
           ),

@@ -1,4 +1,9 @@
-import { socialAuthCall, socialAuthorizeQuerySchema } from '@yardly/shared/contract';
+import {
+  socialAuthCall,
+  socialAuthorizeQuerySchema,
+  socialEmailCall,
+  socialEmailVerifyCall,
+} from '@yardly/shared/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { registerCall } from '../../http/register-call';
@@ -58,4 +63,8 @@ export function registerSocialRoutes(app: FastifyInstance, social: SocialService
   });
 
   registerCall(app, socialAuthCall, ({ body, request }) => social.redeem(body.token, clientOf(request)));
+  registerCall(app, socialEmailCall, ({ body }) => social.sendEmailProof(body.token, body.email));
+  registerCall(app, socialEmailVerifyCall, ({ body, request }) =>
+    social.finishWithEmailProof(body.token, body.email, body.code, clientOf(request)),
+  );
 }

@@ -12,9 +12,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { OAuthProviderConfig } from '../../config';
 import type { Db } from '../../db/connect';
 import { AppError } from '../../errors';
+import type { CodeStore } from '../auth/codes';
 import type { AuthService, ClientInfo } from '../auth/service';
 import { findUserById, isAdmin } from '../auth/users';
-import { accountFor } from './accounts';
+import { accountFor, EmailProofNeeded } from './accounts';
 import { digest, type FlowRow, oauthFlowStore } from './flows';
 import { exchangeCode, fetchUserinfo, identityOf, verifyIdToken } from './id-token';
 import type { ProviderDirectory, ProviderMetadata } from './provider-directory';
@@ -26,7 +27,8 @@ export interface SocialDeps {
   publicUrl: string;
   providers: Record<SocialProvider, OAuthProviderConfig | undefined>;
   directory: ProviderDirectory;
-  auth: Pick<AuthService, 'loginData'>;
+  auth: Pick<AuthService, 'loginData' | 'sendCode'>;
+  codes: Pick<CodeStore, 'consume'>;
   log: FastifyBaseLogger;
 }
 
@@ -58,7 +60,7 @@ export function errorPage(path: string, code: SocialErrorCode): string {
  * (issuer, subject) or linked or made; then a one-time ticket for the return page.
  */
 export function socialService(deps: SocialDeps) {
-  const { db, providers, directory, auth, log } = deps;
+  const { db, providers, directory, auth, codes, log } = deps;
   const flows = oauthFlowStore(db);
 
   const offered = (name: string): { provider: SocialProvider; config: OAuthProviderConfig } | undefined => {
@@ -125,7 +127,47 @@ export function socialService(deps: SocialDeps) {
         const ticket = await flows.issueTicket(flow.id, userId, isNewUser);
         return toPage(flow.returnPath, { token: ticket, mode: isNewUser ? 'signup' : 'login' });
       } catch (error) {
+        if (flow && error instanceof EmailProofNeeded) {
+          const { emailVerified, ...identity } = error.identity;
+          const ticket = await flows.issuePendingTicket(flow.id, identity);
+          const params: Record<string, string> = { token: ticket, mode: 'verifyEmail', provider: flow.provider };
+          if (identity.email) params.email = identity.email;
+          return toPage(flow.returnPath, params);
+        }
         return failed(flow?.returnPath ?? DEFAULT_RETURN_PATH, providerName, error);
+      }
+    },
+
+    /** The provider vouched for no email: send a code to the one the person chose. */
+    async sendEmailProof(ticket: string, email: string): Promise<{ sent: true }> {
+      if (!(await flows.pendingOf(ticket))) throw AppError.badRequest(socialTicketMessages.ticketInvalid, 'token');
+      if (!(await auth.sendCode(email, 'social_email', undefined, { ticket: digest(ticket) }))) {
+        throw new AppError(429, authMessages.tooManyCodes);
+      }
+      return { sent: true };
+    },
+
+    /** The chosen email proved by its code: the identity signs in with it, as if the provider had vouched. */
+    async finishWithEmailProof(
+      ticket: string,
+      email: string,
+      code: string,
+      client: ClientInfo,
+    ): Promise<SocialLoginData> {
+      const pending = await flows.pendingOf(ticket);
+      if (!pending) throw AppError.badRequest(socialTicketMessages.ticketInvalid, 'token');
+      const used = await codes.consume(email, 'social_email', code);
+      // A code sent for another sign-in (same address, another ticket) does not finish this one.
+      if (used.payload?.ticket !== digest(ticket)) throw AppError.badRequest(authMessages.codeExpired, 'code');
+      if (!(await flows.closePending(pending.flowId))) {
+        throw AppError.badRequest(socialTicketMessages.ticketInvalid, 'token');
+      }
+      try {
+        const { user, isNewUser } = await accountFor(db, { ...pending.identity, email, emailVerified: true });
+        return { ...(await auth.loginData(user, client)), isNewUser };
+      } catch (error) {
+        if (error instanceof SignInError) throw new AppError(409, socialErrorMessages[error.code], { field: 'email' });
+        throw error;
       }
     },
 

@@ -9,6 +9,7 @@ import {
   VerifiedDialog,
   VerifyEmailDialog,
 } from './SignupDialogs';
+import { SelectSocialDialog, SocialEmailCodeDialog, SocialEmailDialog } from './SocialDialogs';
 import { WorkEmailCodeDialog, WorkEmailDialog } from './WorkEmailDialogs';
 
 /**
@@ -57,5 +58,15 @@ export default function AuthDialogs() {
           organizationName={dialog.organizationName}
         />
       );
+    case 'selectSocial':
+      return <SelectSocialDialog key="selectSocial" verb={dialog.verb} />;
+    case 'socialEmail': {
+      const { name, ...proof } = dialog;
+      return <SocialEmailDialog key="socialEmail" {...proof} />;
+    }
+    case 'socialEmailCode': {
+      const { name, ...proof } = dialog;
+      return <SocialEmailCodeDialog key={`socialEmailCode-${proof.email}`} {...proof} />;
+    }
   }
 }

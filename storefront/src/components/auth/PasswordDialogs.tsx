@@ -6,7 +6,16 @@ import { closeAuthDialog, openAuthDialog } from '../../stores/auth-dialog';
 import { $session } from '../../stores/session';
 import { showToast } from '../../stores/toast';
 import { AuthDialogFrame } from './AuthDialogFrame';
-import { CodeField, EmailField, FormAlert, FormNotice, PasswordField, SubmitButton, UsernameHint } from './fields';
+import {
+  CodeField,
+  EmailField,
+  FormAlert,
+  FormNotice,
+  PasswordField,
+  ResendCodeFooter,
+  SubmitButton,
+  UsernameHint,
+} from './fields';
 import { bodySchema, useAuthForm, useSideAction } from './use-auth-form';
 
 /** Forgot password: a reset code goes to the email (the answer is the same whether or not it has an account). */
@@ -64,12 +73,7 @@ export function ResetPasswordDialog({ email }: { email: string }) {
         <FormAlert message={form.formError ?? resend.error} />
         <SubmitButton pending={form.pending}>Set password</SubmitButton>
       </form>
-      <p className="auth-dialog__footer">
-        Didn't get it?{' '}
-        <button type="button" className="link-button" disabled={resend.pending} onClick={resend.trigger}>
-          Resend code
-        </button>
-      </p>
+      <ResendCodeFooter pending={resend.pending} onResend={resend.trigger} />
     </AuthDialogFrame>
   );
 }

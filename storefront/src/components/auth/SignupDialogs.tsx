@@ -19,6 +19,7 @@ import {
   FormNotice,
   NameFields,
   PasswordField,
+  ResendCodeFooter,
   SubmitButton,
   TextField,
   UsernameHint,
@@ -144,12 +145,7 @@ export function VerifyEmailDialog({ email, flow, notice }: Omit<Extract<AuthDial
         <FormAlert message={form.formError ?? resend.error} />
         <SubmitButton pending={form.pending}>Verify</SubmitButton>
       </form>
-      <p className="auth-dialog__footer">
-        Didn't get it?{' '}
-        <button type="button" className="link-button" disabled={resend.pending} onClick={resend.trigger}>
-          Resend code
-        </button>
-      </p>
+      <ResendCodeFooter pending={resend.pending} onResend={resend.trigger} />
     </AuthDialogFrame>
   );
 }

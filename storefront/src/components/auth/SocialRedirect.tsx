@@ -1,15 +1,18 @@
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@yardly/shared/client';
-import { socialRedirectQuerySchema } from '@yardly/shared/contract';
+import { SOCIAL_PROVIDER_LABELS, socialRedirectQuerySchema } from '@yardly/shared/contract';
 import { useEffect, useState } from 'react';
 import { finishSocialSignIn } from '../../stores/auth';
+import { openAuthDialog } from '../../stores/auth-dialog';
 
 /**
  * The auth redirect page (spec section 2): reads `token`, `error` and `errorMessage`, signs in
  * with the ticket, then goes to /?q=login or /?q=signup (/rentals/ prefixed when the sign-in
- * started on the rentals site).
+ * started on the rentals site). Mode `verifyEmail`: the provider vouched for no email, so the
+ * person proves one in the social email dialogs first.
  */
 export function SocialRedirect() {
   const [error, setError] = useState<string | null>(null);
+  const [provingEmail, setProvingEmail] = useState<(() => void) | null>(null);
 
   useEffect(() => {
     const params = Object.fromEntries(new URLSearchParams(window.location.search));
@@ -19,12 +22,32 @@ export function SocialRedirect() {
       setError(query.success ? (query.data.errorMessage ?? GENERIC_ERROR_MESSAGE) : GENERIC_ERROR_MESSAGE);
       return;
     }
-    finishSocialSignIn(query.data.token).then(
+    const { token, mode, provider, email } = query.data;
+    if (mode === 'verifyEmail') {
+      const providerLabel = provider ? SOCIAL_PROVIDER_LABELS[provider] : 'Your provider';
+      const ask = () => openAuthDialog({ name: 'socialEmail', ticket: token, providerLabel, home: base, email });
+      setProvingEmail(() => ask);
+      ask();
+      return;
+    }
+    finishSocialSignIn(token).then(
       (data) => window.location.replace(`${base}?q=${data.isNewUser ? 'signup' : 'login'}`),
       (cause: unknown) => setError(cause instanceof ApiError ? cause.message : GENERIC_ERROR_MESSAGE),
     );
   }, []);
 
+  if (provingEmail) {
+    return (
+      <div className="social-redirect">
+        <h1>Confirm your email to finish signing in</h1>
+        <p>
+          <button type="button" className="button" onClick={provingEmail}>
+            Enter your email
+          </button>
+        </p>
+      </div>
+    );
+  }
   if (!error) {
     return (
       <p className="social-redirect" role="status">

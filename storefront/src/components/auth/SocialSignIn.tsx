@@ -1,15 +1,11 @@
 import { SOCIAL_PROVIDER_LABELS, type SocialProvider, socialAuthorizePath } from '@yardly/shared/contract';
 import { useEffect, useState } from 'react';
 import { offeredSocialProviders } from '../../stores/auth';
+import { openAuthDialog, type SocialVerb } from '../../stores/auth-dialog';
 
-/**
- * 'Continue with Google / Facebook / LinkedIn': only the providers this installation has
- * configured (none, and nothing shows). The browser leaves for the provider and comes back
- * to /oauth2/redirect.
- */
-export function SocialSignIn({ verb }: { verb: 'Log in' | 'Sign up' }) {
+/** The providers this installation has configured (none until the list arrives, or if it fails). */
+export function useOfferedProviders(): SocialProvider[] {
   const [providers, setProviders] = useState<SocialProvider[]>([]);
-
   useEffect(() => {
     let current = true;
     offeredSocialProviders().then(
@@ -21,16 +17,46 @@ export function SocialSignIn({ verb }: { verb: 'Log in' | 'Sign up' }) {
       current = false;
     };
   }, []);
+  return providers;
+}
 
-  if (!providers.length) return null;
+/** 'Google', 'Google or LinkedIn', 'Google, Facebook or LinkedIn'. */
+export function providerNames(providers: SocialProvider[]): string {
+  const labels = providers.map((provider) => SOCIAL_PROVIDER_LABELS[provider]);
+  return labels.length < 2 ? (labels[0] ?? '') : `${labels.slice(0, -1).join(', ')} or ${labels.at(-1)}`;
+}
+
+/** One provider's button: the browser leaves for the provider and comes back to /oauth2/redirect. */
+export function ProviderLink({ provider, verb }: { provider: SocialProvider; verb: SocialVerb }) {
+  return (
+    <a className="button button--secondary button--block" href={socialAuthorizePath(provider)}>
+      {verb} with {SOCIAL_PROVIDER_LABELS[provider]}
+    </a>
+  );
+}
+
+/**
+ * Under the email forms: one provider offered, its button; several, one button that opens the
+ * select social dialog; none configured, nothing.
+ */
+export function SocialSignIn({ verb }: { verb: SocialVerb }) {
+  const providers = useOfferedProviders();
+  const [only] = providers;
+  if (!only) return null;
   return (
     <div className="social-sign-in">
       <p className="social-sign-in__or">or</p>
-      {providers.map((provider) => (
-        <a key={provider} className="button button--secondary button--block" href={socialAuthorizePath(provider)}>
-          {verb} with {SOCIAL_PROVIDER_LABELS[provider]}
-        </a>
-      ))}
+      {providers.length === 1 ? (
+        <ProviderLink provider={only} verb={verb} />
+      ) : (
+        <button
+          type="button"
+          className="button button--secondary button--block"
+          onClick={() => openAuthDialog({ name: 'selectSocial', verb })}
+        >
+          Continue with {providerNames(providers)}
+        </button>
+      )}
     </div>
   );
 }

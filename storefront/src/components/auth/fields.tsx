@@ -171,3 +171,24 @@ export function UsernameHint({ email }: { email: string | undefined }) {
   if (!email) return null;
   return <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />;
 }
+
+/** "Didn't get it? Resend code" under a code form, with room for another way out. */
+export function ResendCodeFooter({
+  pending,
+  onResend,
+  children,
+}: {
+  pending: boolean;
+  onResend: () => void;
+  children?: ReactNode;
+}) {
+  return (
+    <p className="auth-dialog__footer">
+      Didn't get it?{' '}
+      <button type="button" className="link-button" disabled={pending} onClick={onResend}>
+        Resend code
+      </button>
+      {children}
+    </p>
+  );
+}
