@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
 // Debian's Chromium, never a downloaded browser (ARCHITECTURE.md, Toolchain); CHROMIUM_PATH
@@ -16,6 +17,8 @@ if (!existsSync(CHROMIUM)) {
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_ADMIN = { email: 'admin@yardly.test', password: 'Adm1n!password' } as const;
 const baseURL = `http://127.0.0.1:${PORT}`;
+/** A local OpenID provider standing in for Google and LinkedIn (api/test/oidc-stand-in.ts). */
+export const E2E_IDP = { issuer: `http://127.0.0.1:${PORT + 1}`, clientId: 'yardly-e2e', clientSecret: 'e2e-secret' };
 // A fresh embedded database (seeded with demo listings) for every run. Workers load this file
 // again: the environment hands them the runner's folder instead of making new ones.
 process.env.YARDLY_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'yardly-e2e-'));
@@ -49,25 +52,50 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
-  webServer: {
-    // `pnpm start` (its builds are always production ones, whatever NODE_ENV the server runs with).
-    command: 'node ../scripts/start.mjs',
-    url: `${baseURL}/svc/health`,
-    timeout: 240_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
-      // Not production: the dev outbox (GET /svc/dev/outbox) hands the tests the emailed codes.
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
-      // Access tokens die after 3 seconds, so a journey outlives one and the client must refresh.
-      ACCESS_TOKEN_TTL: '3',
-      // The first admin, as a new installation gets it (e2e/admin.spec.ts logs in with it).
-      ADMIN_EMAIL: E2E_ADMIN.email,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
+  webServer: [
+    {
+      command: 'node --import tsx test/oidc-stand-in.ts',
+      cwd: fileURLToPath(new URL('../api', import.meta.url)),
+      url: `${E2E_IDP.issuer}/.well-known/openid-configuration`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        PORT: String(PORT + 1),
+        APP_URL: baseURL,
+        CLIENT_ID: E2E_IDP.clientId,
+        CLIENT_SECRET: E2E_IDP.clientSecret,
+      },
     },
-  },
+    {
+      // `pnpm start` (its builds are always production ones, whatever NODE_ENV the server runs with).
+      command: 'node ../scripts/start.mjs',
+      url: `${baseURL}/svc/health`,
+      timeout: 240_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        PORT: String(PORT),
+        DATA_DIR: dataDir,
+        // Not production: the dev outbox (GET /svc/dev/outbox) hands the tests the emailed codes.
+        NODE_ENV: 'development',
+        LOG_LEVEL: 'warn',
+        // Access tokens die after 3 seconds, so a journey outlives one and the client must refresh.
+        ACCESS_TOKEN_TTL: '3',
+        // The first admin, as a new installation gets it (e2e/admin.spec.ts logs in with it).
+        ADMIN_EMAIL: E2E_ADMIN.email,
+        ADMIN_PASSWORD: E2E_ADMIN.password,
+        // Social sign-in against the stand-in: two providers, so the select social dialog shows.
+        PUBLIC_URL: baseURL,
+        OAUTH_GOOGLE_ISSUER: E2E_IDP.issuer,
+        OAUTH_GOOGLE_CLIENT_ID: E2E_IDP.clientId,
+        OAUTH_GOOGLE_CLIENT_SECRET: E2E_IDP.clientSecret,
+        OAUTH_LINKEDIN_ISSUER: E2E_IDP.issuer,
+        OAUTH_LINKEDIN_CLIENT_ID: E2E_IDP.clientId,
+        OAUTH_LINKEDIN_CLIENT_SECRET: E2E_IDP.clientSecret,
+      },
+    },
+  ],
 });

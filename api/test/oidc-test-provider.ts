@@ -37,7 +37,13 @@ export interface TestIdp {
  * required and the development login and consent pages, standing in for Google or LinkedIn.
  */
 export async function startTestIdp(options: {
-  redirectUri: string;
+  /** One or more callback URLs the client may be sent back to. */
+  redirectUri: string | string[];
+  /** A fixed port and client (the browser tests' stand-in); random by default. */
+  port?: number;
+  client?: { id: string; secret: string };
+  /** Accounts made up from the login name, for logins added by nobody. */
+  accountOf?: (login: string) => TestAccount;
   /** true: profile and email claims in the id_token (as Google does); false: in userinfo only. */
   claimsInIdToken: boolean;
   authMethod?: 'client_secret_basic' | 'client_secret_post';
@@ -60,11 +66,11 @@ export async function startTestIdp(options: {
     }
     handler(req, res);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  const clientId = `yardly-${randomUUID().slice(0, 8)}`;
-  const clientSecret = `secret-${randomUUID()}`;
+  const clientId = options.client?.id ?? `yardly-${randomUUID().slice(0, 8)}`;
+  const clientSecret = options.client?.secret ?? `secret-${randomUUID()}`;
   const authMethod = options.authMethod ?? 'client_secret_basic';
   const profileScope = options.profileScope ?? 'profile';
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
@@ -75,7 +81,7 @@ export async function startTestIdp(options: {
       {
         client_id: clientId,
         client_secret: clientSecret,
-        redirect_uris: [options.redirectUri],
+        redirect_uris: [options.redirectUri].flat(),
         grant_types: ['authorization_code'],
         response_types: ['code'],
         token_endpoint_auth_method: authMethod,
@@ -83,7 +89,7 @@ export async function startTestIdp(options: {
     ],
     clientAuthMethods: [authMethod],
     async findAccount(_ctx: unknown, id: string) {
-      const account = accounts.get(id);
+      const account = accounts.get(id) ?? options.accountOf?.(id);
       if (!account) return undefined;
       return { accountId: id, claims: async () => ({ ...account }) };
     },

@@ -81,6 +81,7 @@ export const CODE_MAIL = {
   login: /log-in code/,
   resetPassword: /Reset your/,
   workEmail: /work email/,
+  socialEmail: /sign-in code/,
 } as const;
 
 /**
