@@ -45,7 +45,10 @@ async function startProduct() {
   const deadline = Date.now() + 300_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the product stopped while starting (exit ${child.exitCode})`);
-    const up = await fetch(`${base}/svc/health`).then((r) => r.ok, () => false);
+    const up = await fetch(`${base}/svc/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) break;
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
@@ -69,9 +72,10 @@ async function lighthouseScores(url, port) {
   const { categories, audits } = result.lhr;
   const failing = Object.values(audits)
     .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative')
-    .filter((audit) =>
-      categories.accessibility.auditRefs.some((ref) => ref.id === audit.id && ref.weight > 0) ||
-      categories.performance.auditRefs.some((ref) => ref.id === audit.id && ref.weight > 0),
+    .filter(
+      (audit) =>
+        categories.accessibility.auditRefs.some((ref) => ref.id === audit.id && ref.weight > 0) ||
+        categories.performance.auditRefs.some((ref) => ref.id === audit.id && ref.weight > 0),
     )
     .map((audit) => `${audit.id} (${audit.displayValue ?? audit.score})`);
   return {
@@ -93,7 +97,9 @@ async function axeViolations(browser, url) {
   }
 }
 
-const product = process.env.AUDIT_URL ? { base: process.env.AUDIT_URL.replace(/\/$/, ''), stop: async () => {} } : await startProduct();
+const product = process.env.AUDIT_URL
+  ? { base: process.env.AUDIT_URL.replace(/\/$/, ''), stop: async () => {} }
+  : await startProduct();
 const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS });
 let missed = false;
