@@ -38,11 +38,20 @@ async function startProduct() {
   const dataDir = mkdtempSync(join(tmpdir(), 'yardly-audit-'));
   const child = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+    // Always the embedded database: an audit never writes into a configured PostgreSQL.
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 300_000;
+  // A stale build and the demo data on a fresh database take minutes on a busy machine.
+  const deadline = Date.now() + 900_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the product stopped while starting (exit ${child.exitCode})`);
     const up = await fetch(`${base}/svc/health`).then(
@@ -51,6 +60,10 @@ async function startProduct() {
     );
     if (up) break;
     await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  if (Date.now() >= deadline) {
+    child.kill('SIGTERM');
+    throw new Error(`the product did not answer ${base}/svc/health in time`);
   }
   return {
     base,
