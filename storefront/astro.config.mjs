@@ -11,7 +11,8 @@ export default defineConfig({
   adapter: node({ mode: 'middleware' }),
   integrations: [react()],
   trailingSlash: 'ignore',
-  build: { format: 'directory' },
+  // Inline the stylesheets: one request less before the first paint on every page (Lighthouse, issue 8).
+  build: { format: 'directory', inlineStylesheets: 'always' },
   vite: {
     server: {
       proxy: {

@@ -9,6 +9,8 @@ import { installErrorHandling, sendUnknownCall, toEnvelope } from './http/envelo
 import { createAuth } from './modules/auth/create';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { registerCategoryRoutes } from './modules/categories/routes';
+import { registerContactRoutes } from './modules/contact/routes';
+import { contactService } from './modules/contact/service';
 import type { FileStore } from './modules/files/file-store';
 import { registerFileRoutes } from './modules/files/routes';
 import { registerHealthRoutes } from './modules/health/routes';
@@ -17,6 +19,7 @@ import { registerLocationRoutes } from './modules/location/routes';
 import { registerDevOutboxRoutes } from './modules/mail/routes';
 import { registerOrganisationRoutes } from './modules/organisations/routes';
 import { organisationService } from './modules/organisations/service';
+import { registerReferralRoutes } from './modules/referrals/routes';
 import { registerSocialSignIn } from './modules/social/create';
 
 export type WebHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
@@ -48,7 +51,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
-  const { auth, codes, resolveCaller } = createAuth({ ...deps, log: app.log });
+  const { auth, codes, mailer, resolveCaller } = createAuth({ ...deps, log: app.log });
   installCaller(app, resolveCaller);
 
   await app.register(compress, { global: true, threshold: 1024 });
@@ -65,6 +68,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuthRoutes(app, auth);
   registerSocialSignIn(app, { config: deps.config, db: deps.database.db, auth, codes });
   registerOrganisationRoutes(app, organisationService({ db: deps.database.db, codes, auth }));
+  registerContactRoutes(
+    app,
+    contactService({ db: deps.database.db, mailer, supportEmail: deps.config.supportEmail, log: app.log }),
+  );
+  registerReferralRoutes(app, deps.database.db);
   if (!deps.config.isProduction) registerDevOutboxRoutes(app, deps.database.db);
   registerFileRoutes(app, deps.files);
 

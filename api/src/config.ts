@@ -89,6 +89,8 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Yardly <no-reply@yardly.local>'),
+  /** Where contact-us messages are mailed. */
+  SUPPORT_EMAIL: z.string().email('must be an email address').default('support@yardly.local'),
   /** Access token lifetime in seconds (short: tests set 2). */
   ACCESS_TOKEN_TTL: z.coerce.number().int().min(1).max(86_400).default(900),
   /** A login's absolute lifetime in days (refresh tokens rotate within it). */
@@ -145,6 +147,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     trustProxyHops: e.TRUST_PROXY,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL,
     refreshTokenDays: e.REFRESH_TOKEN_DAYS,
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,

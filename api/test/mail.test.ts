@@ -1,9 +1,7 @@
-import type { AddressInfo } from 'node:net';
 import type { OutboxMail } from '@yardly/shared/contract';
 import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../src/db/schema/index';
 import { installErrorHandling } from '../src/http/envelope-errors';
@@ -11,6 +9,7 @@ import { createMailer, type Mail } from '../src/modules/mail/mailer';
 import { registerDevOutboxRoutes } from '../src/modules/mail/routes';
 import { type CodePurpose, codeMail } from '../src/modules/mail/templates';
 import { json, startTestApp, type TestApp } from './harness';
+import { decodeQuotedPrintable, startSmtp } from './smtp-server';
 
 let t: TestApp;
 let app: FastifyInstance;
@@ -48,49 +47,6 @@ async function outbox(to?: string) {
 
 async function rowsTo(to: string) {
   return t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
-}
-
-interface Received {
-  from: string | undefined;
-  to: string[];
-  raw: string;
-}
-
-/** A local SMTP server on a free port, keeping what it receives. */
-async function startSmtp(handlers: Partial<SMTPServerOptions> = {}) {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined,
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-    ...handlers,
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(resolve)),
-  };
-}
-
-/** A message's raw text with quoted-printable soft breaks and escapes undone. */
-function decodeQuotedPrintable(raw: string): string {
-  return raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 describe('mail without SMTP_URL', () => {

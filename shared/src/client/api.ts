@@ -18,6 +18,7 @@ import {
 } from '../contract/auth';
 import type { CallBody, CallQuery } from '../contract/call';
 import { allCategoriesCall, categoriesCall, categoryPropertiesCall } from '../contract/categories';
+import { contactCall, referrerCall } from '../contract/content';
 import { healthCall } from '../contract/health';
 import { listingDetailCall, listingsByCategoryCall, recentItemsCall } from '../contract/listings';
 import { zipLookupCall } from '../contract/location';
@@ -74,6 +75,10 @@ export function createApi(options: HttpClientOptions = {}) {
       recent: (query: CallQuery<typeof recentItemsCall> = {}) => http.call(recentItemsCall, { query }),
       byCategory: (query: CallQuery<typeof listingsByCategoryCall>) => http.call(listingsByCategoryCall, { query }),
       detail: (query: CallQuery<typeof listingDetailCall>) => http.call(listingDetailCall, { query }),
+    },
+    content: {
+      contact: (body: CallBody<typeof contactCall>) => http.call(contactCall, { body }),
+      referrer: (query: CallQuery<typeof referrerCall>) => http.call(referrerCall, { query }),
     },
   };
 }

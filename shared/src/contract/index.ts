@@ -2,6 +2,7 @@ export * from './auth';
 export * from './call';
 export * from './categories';
 export * from './common';
+export * from './content';
 export * from './dev';
 export * from './envelope';
 export * from './health';

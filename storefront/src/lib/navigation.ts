@@ -29,5 +29,26 @@ export const FOOTER_LINKS = [
   { label: 'FAQ', href: '/faq' },
 ] as const;
 
-/** Read once at build time (spec section 6: donation routes depend on a build-time flag). */
-export const DONATION_ENABLED = import.meta.env.PUBLIC_DONATION_ENABLED === 'true';
+/** The rentals section's footer (spec section 2, Footer links). */
+export const RENTALS_FOOTER_LINKS = [
+  { label: 'Contact Us', href: '/contact-us' },
+  { label: 'Help', href: '/help' },
+] as const;
+
+/** The small print under either footer. */
+export const LEGAL_LINKS = [
+  { label: 'Terms and Conditions', href: '/terms-and-conditions' },
+  { label: 'Privacy Policy', href: '/privacy-policy' },
+  { label: 'Sitemap', href: '/sitemap' },
+] as const;
+
+/** The donation flag's value: on only when set to 'true' (the spec makes donation opt-in). */
+export function donationFlag(value: string | undefined): boolean {
+  return value?.trim().toLowerCase() === 'true';
+}
+
+/**
+ * The one place the donation flag is read, at build time (spec section 6: donation routes
+ * depend on a build-time flag). Everything else takes it from here.
+ */
+export const DONATION_ENABLED = donationFlag(import.meta.env.PUBLIC_DONATION_ENABLED);

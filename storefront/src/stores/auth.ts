@@ -17,6 +17,7 @@ import type {
 } from '@yardly/shared/contract';
 import { authMessages } from '@yardly/shared/rules';
 import { browserApi } from '../lib/api';
+import { forgetReferral, rememberedReferral } from './referral';
 import { loadBrowserSession } from './session';
 
 /*
@@ -47,12 +48,14 @@ export async function signUp(body: CallBody<typeof signupCall>): Promise<void> {
       errors: [{ field: 'email', message: authMessages.emailTaken }],
     });
   }
-  await browserApi.auth.signup(body);
+  await browserApi.auth.signup({ referralCode: rememberedReferral(), ...body });
+  forgetReferral();
 }
 
 /** Easy sign-up: an email only; the account is progressive (limited) until completed. */
 export async function easySignUp(email: string): Promise<void> {
-  await browserApi.auth.easySignup({ email });
+  await browserApi.auth.easySignup({ email, referralCode: rememberedReferral() });
+  forgetReferral();
 }
 
 export async function verifyEmail(body: CallBody<typeof verifyEmailCall>): Promise<LoginData> {

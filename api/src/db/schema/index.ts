@@ -1,4 +1,5 @@
 export * from './categories';
+export * from './content';
 export * from './identity';
 export * from './listings';
 export * from './mail';

@@ -24,7 +24,7 @@ import type { AuthService } from './service';
 export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): void {
   registerCall(app, isUserExistCall, ({ body }) => auth.isUserExist(body.email));
   registerCall(app, signupCall, ({ body }) => auth.signup(body));
-  registerCall(app, easySignupCall, ({ body }) => auth.easySignup(body.email));
+  registerCall(app, easySignupCall, ({ body }) => auth.easySignup(body.email, body.referralCode));
   registerCall(app, verifyEmailCall, ({ body, request }) => auth.verifyEmail(body.email, body.code, clientOf(request)));
   registerCall(app, resendVerificationCall, ({ body }) => auth.resendVerification(body.email));
   registerCall(app, loginCall, ({ body, request }) => auth.login(body.email, body.password, clientOf(request)));

@@ -7,6 +7,7 @@ import { users } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import type { Mailer } from '../mail/mailer';
 import { codeMail } from '../mail/templates';
+import { recordReferral } from '../referrals/service';
 import type { AccessTokens } from './access-tokens';
 import type { CodePurpose, CodeStore } from './codes';
 import type { LoginThrottle } from './login-throttle';
@@ -72,7 +73,14 @@ export function authService(deps: AuthDeps) {
       return { exists: Boolean(await findUserByEmail(db, email)) };
     },
 
-    async signup(input: { email: string; password: string; nameFirst: string; nameLast: string; zip?: string }) {
+    async signup(input: {
+      email: string;
+      password: string;
+      nameFirst: string;
+      nameLast: string;
+      zip?: string;
+      referralCode?: string;
+    }) {
       const existing = await findUserByEmail(db, input.email);
       if (existing?.emailVerifiedAt) throw new AppError(409, authMessages.emailTaken, { field: 'email' });
       const passwordHash = await hashPassword(input.password);
@@ -92,17 +100,19 @@ export function authService(deps: AuthDeps) {
             .values({ ...values, refnum: newRefnum('user') })
             .returning();
       if (!user) throw new Error('sign-up wrote no user');
+      if (input.referralCode) await recordReferral(db, user.id, input.referralCode);
       await sendCode(user.email, 'verify_email', user);
       return { userRefnum: user.refnum, nameFirst: user.nameFirst, email: user.email, verificationSent: true as const };
     },
 
-    async easySignup(email: string) {
+    async easySignup(email: string, referralCode?: string) {
       if (await findUserByEmail(db, email)) throw new AppError(409, authMessages.emailTaken, { field: 'email' });
       const [user] = await db
         .insert(users)
         .values({ refnum: newRefnum('user'), email: email.trim(), nameFirst: '', nameLast: '', isProgressive: true })
         .returning();
       if (!user) throw new Error('easy sign-up wrote no user');
+      if (referralCode) await recordReferral(db, user.id, referralCode);
       await sendCode(user.email, 'verify_email', user);
       return { email: user.email, verificationSent: true as const };
     },

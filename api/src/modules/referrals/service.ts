@@ -1,0 +1,33 @@
+import { referrerRefnumOf } from '@yardly/shared/rules';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/connect';
+import { referrals, users } from '../../db/schema/index';
+import { AppError } from '../../errors';
+
+async function referrerNamedBy(db: Db, segment: string) {
+  const refnum = referrerRefnumOf(segment);
+  if (!refnum) return undefined;
+  const [user] = await db
+    .select({ id: users.id, refnum: users.refnum, nameFirst: users.nameFirst, verifiedAt: users.emailVerifiedAt })
+    .from(users)
+    .where(eq(users.refnum, refnum));
+  // Only a person who finished signing up can invite.
+  return user?.verifiedAt ? user : undefined;
+}
+
+/** The person a /refer-a-friend/:referer_name link names, for the landing page to greet with. */
+export async function referrerOf(db: Db, segment: string) {
+  const user = await referrerNamedBy(db, segment);
+  if (!user) throw AppError.notFound('This invitation link is not valid any more');
+  return { userRefnum: user.refnum, nameFirst: user.nameFirst };
+}
+
+/**
+ * Records that `referredId` signed up from `referralCode`'s link. A code naming nobody, or the
+ * person themselves, is ignored: a stale link must never stop a sign-up. Referred once only.
+ */
+export async function recordReferral(db: Db, referredId: number, referralCode: string): Promise<void> {
+  const referrer = await referrerNamedBy(db, referralCode);
+  if (!referrer || referrer.id === referredId) return;
+  await db.insert(referrals).values({ referrerId: referrer.id, referredId }).onConflictDoNothing();
+}

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { CONTACT_LIMITS, contactMessages } from '../rules/contact';
+import { emailSchema } from '../rules/email';
+import { defineCall } from './call';
+import { refnumSchema } from './common';
+
+/** The contact-us form; the same schema checks it in the browser and on the server. */
+export const contactBodySchema = z.object({
+  name: z
+    .string({ error: contactMessages.name })
+    .trim()
+    .min(1, contactMessages.name)
+    .max(CONTACT_LIMITS.name, contactMessages.nameTooLong),
+  email: emailSchema,
+  subject: z
+    .string({ error: contactMessages.subject })
+    .trim()
+    .min(1, contactMessages.subject)
+    .max(CONTACT_LIMITS.subject, contactMessages.subjectTooLong),
+  message: z
+    .string({ error: contactMessages.messageTooShort })
+    .trim()
+    .min(CONTACT_LIMITS.messageMin, contactMessages.messageTooShort)
+    .max(CONTACT_LIMITS.message, contactMessages.messageTooLong),
+});
+export type ContactBody = z.infer<typeof contactBodySchema>;
+
+export const contactCall = defineCall({
+  method: 'POST',
+  path: '/contact',
+  auth: 'none',
+  summary: 'Send a message to support from the contact-us page (stored, and mailed to support)',
+  body: contactBodySchema,
+  response: z.object({ received: z.literal(true), message: z.string() }),
+});
+
+export const referrerCall = defineCall({
+  method: 'GET',
+  path: '/referral/referrer',
+  auth: 'none',
+  summary: 'Who a /refer-a-friend/:referer_name link names: their first name (404 when nobody)',
+  query: z.object({ name: z.string().min(1).max(120) }),
+  response: z.object({ userRefnum: refnumSchema, nameFirst: z.string() }),
+});

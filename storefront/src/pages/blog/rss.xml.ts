@@ -1,0 +1,24 @@
+import rss from '@astrojs/rss';
+import type { APIContext } from 'astro';
+import { blogPostPath } from '../../lib/blog';
+import { blogPosts } from '../../lib/blog-posts';
+import { siteOrigin } from '../../lib/seo';
+
+// Server-rendered: feed readers need absolute links, and only a request knows the host
+// when PUBLIC_URL is not set.
+export const prerender = false;
+
+export async function GET(context: APIContext) {
+  return rss({
+    title: 'The Yardly Blog',
+    description: 'Practical advice for buying, selling, donating and renting near you.',
+    site: siteOrigin(context.request, false),
+    items: (await blogPosts()).map((post) => ({
+      title: post.data.title,
+      description: post.data.summary,
+      pubDate: post.data.date,
+      link: blogPostPath(post.id),
+      categories: [post.data.category],
+    })),
+  });
+}
