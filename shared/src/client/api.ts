@@ -1,3 +1,4 @@
+import { adminDashboardCall, homeBannersCall } from '../contract/admin';
 import {
   changePasswordCall,
   completeProgressiveSignupCall,
@@ -21,6 +22,7 @@ import { allCategoriesCall, categoriesCall, categoryPropertiesCall } from '../co
 import { healthCall } from '../contract/health';
 import { listingDetailCall, listingsByCategoryCall, recentItemsCall } from '../contract/listings';
 import { zipLookupCall } from '../contract/location';
+import { notificationsCall } from '../contract/notifications';
 import { verifyProfessionCall, verifyProfessionCodeCall } from '../contract/organisations';
 import { socialAuthCall, socialProvidersCall } from '../contract/social';
 import { createHttpClient, type HttpClient, type HttpClientOptions } from './http-client';
@@ -31,6 +33,15 @@ export function createApi(options: HttpClientOptions = {}) {
   return {
     http,
     health: () => http.call(healthCall),
+    admin: {
+      dashboard: () => http.call(adminDashboardCall),
+    },
+    banners: {
+      live: (query: CallQuery<typeof homeBannersCall> = {}) => http.call(homeBannersCall, { query }),
+    },
+    notifications: {
+      list: () => http.call(notificationsCall),
+    },
     categories: {
       list: () => http.call(categoriesCall),
       all: () => http.call(allCategoriesCall),
