@@ -22,7 +22,10 @@ export const ADMIN_RESOURCES = [
   'organizations',
   'users',
   'audit-log',
+  // Seams: their resources arrive with their own issues (the console shows a placeholder).
   'donations',
+  'orders',
+  'employee-benefit',
 ] as const;
 export type AdminResource = (typeof ADMIN_RESOURCES)[number];
 

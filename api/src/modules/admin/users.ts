@@ -71,6 +71,8 @@ export const usersResource: ResourceDef<UserRecord, Input> = {
     if (role) where.push(arrayContains(users.roles, [role]));
     const blocked = filterBool(p, 'blocked');
     if (blocked !== undefined) where.push(blocked ? isNotNull(users.blockedAt) : isNull(users.blockedAt));
+    const org = filterText(p, 'organizationId');
+    if (org) where.push(eq(organizations.refnum, org));
     if (p.ids) where.push(inArray(users.refnum, p.ids.map(String)));
     const { rows, total } = await pageRows(db, p, {
       query: select(db).$dynamic(),
