@@ -169,6 +169,8 @@ describe('the ra-data-simple-rest dialect', () => {
     const bad = await call('GET', '/svc/admin/users?filter={nope', admin.token);
     expect(bad.statusCode).toBe(400);
     expect(json(bad).msg).toBe('filter is not valid JSON');
+    const twice = await call('GET', '/svc/admin/users?sort=a&sort=b', admin.token);
+    expect(twice.statusCode).toBe(400);
     const sort = await call('GET', `/svc/admin/users${q({ sort: ['passwordHash', 'ASC'] })}`, admin.token);
     expect(sort.statusCode).toBe(400);
     expect(json(sort).msg).toBe('This list cannot be sorted by passwordHash');

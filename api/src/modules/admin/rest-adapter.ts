@@ -164,7 +164,7 @@ function sendList(reply: FastifyReply, contentRange: string, rows: unknown[]) {
 
 /** react-admin's `sort`, `range` and `filter` JSON; a malformed one is the client's mistake (400). */
 export function parseListQuery(query: unknown): ListParams {
-  const raw = adminListQuerySchema.parse(query);
+  const raw = parseBody(adminListQuerySchema, query);
   const range = raw.range ? parseJsonParam('range', raw.range, rangeSchema) : ([0, 24] as const);
   const [start, end] = range;
   if (end < start) throw AppError.badRequest('range must be [first, last] with last ≥ first', 'range');
