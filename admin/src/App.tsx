@@ -1,30 +1,22 @@
 import { Admin, Resource } from 'react-admin';
+import auditLog from './audit-log';
 import { authProvider } from './auth-provider';
+import banners from './banners';
+import categories from './categories';
 import { Dashboard } from './dashboard/Dashboard';
 import { dataProvider } from './data-provider';
-
-/**
- * The console's resources (ARCHITECTURE.md, admin/). Registered without views until their
- * issue lands: react-admin renders nothing, not even the dashboard, with no Resource at all,
- * and a Resource with no `list` stays out of the menu. Each will become `{...organizations}`.
- */
-const RESOURCES = [
-  'organizations',
-  'categories',
-  'banners',
-  'work-email-domains',
-  'donations',
-  'listings',
-  'users',
-  'reports',
-  'orders',
-] as const;
+import listings from './listings';
+import organizations from './organizations';
+import placeholder from './placeholder';
+import reports from './reports';
+import users from './users';
+import workEmailDomains from './work-email-domains';
 
 /**
  * The back office, served at /admin/ (vite `base`). react-admin 5 routes with its own hash
- * router, so views live at /admin/#/<resource> and need no server-side fallback; `basename`
- * would only apply inside an app-provided router, which would need react-router-dom as a
- * direct dependency. Sign-in happens on the storefront, so there is no console login page.
+ * router, so views live at /admin/#/<resource> and need no server-side fallback. Sign-in
+ * happens on the storefront, so there is no console login page. Each resource's views load
+ * lazily; the menu and the routes follow the role matrix through authProvider.canAccess.
  */
 export function App() {
   return (
@@ -37,9 +29,17 @@ export function App() {
       requireAuth
       disableTelemetry
     >
-      {RESOURCES.map((name) => (
-        <Resource key={name} name={name} />
-      ))}
+      <Resource name="listings" {...listings} />
+      <Resource name="reports" {...reports} />
+      <Resource name="categories" {...categories} />
+      <Resource name="banners" {...banners} />
+      <Resource name="organizations" {...organizations} />
+      <Resource name="work-email-domains" {...workEmailDomains} />
+      <Resource name="users" {...users} />
+      <Resource name="audit-log" {...auditLog} />
+      <Resource name="donations" {...placeholder} />
+      <Resource name="orders" {...placeholder} />
+      <Resource name="employee-benefit" {...placeholder} options={{ label: 'Employee benefit' }} />
     </Admin>
   );
 }

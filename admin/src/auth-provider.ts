@@ -1,3 +1,4 @@
+import { ADMIN_RESOURCES, type AdminResource, type AdminVerb, mayAdmin } from '@yardly/shared/rules';
 import type { AuthProvider } from 'react-admin';
 import { api } from './api';
 import { currentRoles, isAdminSignedIn, session } from './session';
@@ -36,6 +37,12 @@ export const authProvider: AuthProvider = {
 
   getPermissions: async () => currentRoles(),
 
+  // Menus and routes follow the api's matrix (shared/rules/roles.ts); the api refuses regardless.
+  canAccess: async ({ resource, action }) => {
+    if (!(ADMIN_RESOURCES as readonly string[]).includes(resource)) return false;
+    return mayAdmin(currentRoles(), resource as AdminResource, verbOf(action));
+  },
+
   logout: async () => {
     const refreshToken = session.$session.get()?.refreshToken;
     // Ending the login on the server matters more than the answer: clear locally either way.
@@ -44,3 +51,10 @@ export const authProvider: AuthProvider = {
     return storefrontLoginUrl();
   },
 };
+
+/** react-admin's action names to the matrix's verbs (an export reads the list). */
+function verbOf(action: string): AdminVerb {
+  if (action === 'export' || action === 'list') return 'list';
+  if (action === 'show' || action === 'create' || action === 'edit' || action === 'delete') return action;
+  return 'edit'; // bulk and custom actions change records
+}

@@ -6,6 +6,7 @@ import type { Config } from './config';
 import type { Database } from './db/connect';
 import { installCaller } from './http/caller';
 import { installErrorHandling, sendUnknownCall, toEnvelope } from './http/envelope-errors';
+import { registerAdminRoutes } from './modules/admin/routes';
 import { createAuth } from './modules/auth/create';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { registerCategoryRoutes } from './modules/categories/routes';
@@ -75,6 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerReferralRoutes(app, deps.database.db);
   if (!deps.config.isProduction) registerDevOutboxRoutes(app, deps.database.db);
   registerFileRoutes(app, deps.files);
+  registerAdminRoutes(app, { db: deps.database.db, files: deps.files });
 
   const web = deps.createWeb ? await deps.createWeb(app) : undefined;
   app.setNotFoundHandler((request, reply) => {

@@ -6,14 +6,36 @@ import { type Loaded, useLoad } from './use-load';
 
 const count = new Intl.NumberFormat('en-US');
 
-/** The console's home: is the service up, and what the catalogue holds. */
+/** The console's home: the four figures to act on, is the service up, what the catalogue holds. */
 export function Dashboard() {
   const [health, retryHealth] = useLoad(api.health);
   const [categories, retryCategories] = useLoad(api.categories.list);
+  const [counts, retryCounts] = useLoad(api.admin.dashboard);
 
   return (
     <div className={styles.grid}>
       <Title title="Dashboard" />
+      <Panel heading="To look at" loaded={counts} onRetry={retryCounts}>
+        {(c) => (
+          <table className={styles.table}>
+            <tbody>
+              {(
+                [
+                  ['Active listings', c.listingsActive],
+                  ['New listings this week', c.listingsNewThisWeek],
+                  ['Open reports', c.openReports],
+                  ['Organisations in review', c.organizationsInReview],
+                ] as const
+              ).map(([label, value]) => (
+                <tr key={label}>
+                  <th scope="row">{label}</th>
+                  <td className={styles.number}>{count.format(value)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Panel>
       <Panel heading="Service" loaded={health} onRetry={retryHealth}>
         {(status) => (
           <p className={styles.status}>

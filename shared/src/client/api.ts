@@ -1,3 +1,4 @@
+import { adminDashboardCall, homeBannersCall } from '../contract/admin';
 import {
   changePasswordCall,
   completeProgressiveSignupCall,
@@ -22,6 +23,7 @@ import { contactCall, referrerCall } from '../contract/content';
 import { healthCall } from '../contract/health';
 import { listingDetailCall, listingsByCategoryCall, recentItemsCall } from '../contract/listings';
 import { zipLookupCall } from '../contract/location';
+import { notificationsCall } from '../contract/notifications';
 import { verifyProfessionCall, verifyProfessionCodeCall } from '../contract/organisations';
 import { socialAuthCall, socialEmailCall, socialEmailVerifyCall, socialProvidersCall } from '../contract/social';
 import { createHttpClient, type HttpClient, type HttpClientOptions } from './http-client';
@@ -32,6 +34,15 @@ export function createApi(options: HttpClientOptions = {}) {
   return {
     http,
     health: () => http.call(healthCall),
+    admin: {
+      dashboard: () => http.call(adminDashboardCall),
+    },
+    banners: {
+      live: (query: CallQuery<typeof homeBannersCall> = {}) => http.call(homeBannersCall, { query }),
+    },
+    notifications: {
+      list: () => http.call(notificationsCall),
+    },
     categories: {
       list: () => http.call(categoriesCall),
       all: () => http.call(allCategoriesCall),

@@ -1,3 +1,4 @@
+export * from './admin';
 export * from './auth';
 export * from './call';
 export * from './categories';
@@ -8,6 +9,7 @@ export * from './envelope';
 export * from './health';
 export * from './listings';
 export * from './location';
+export * from './notifications';
 export * from './organisations';
 export * from './photos';
 export * from './social';

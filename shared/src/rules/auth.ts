@@ -19,6 +19,7 @@ export const authMessages = {
   adminNeedsPassword: 'Admin accounts log in with their password',
   loginRequired: 'Please log in to continue',
   sessionExpired: 'Your session has ended; please log in again',
+  accountBlocked: 'This account is blocked; contact support if you think this is a mistake',
   currentPasswordWrong: 'Your current password is not correct',
   samePassword: 'The new password must differ from the current one',
   progressiveOnly: 'This account is already complete',

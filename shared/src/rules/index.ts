@@ -11,6 +11,7 @@ export * from './listing-rules';
 export * from './messages';
 export * from './money';
 export * from './names';
+export * from './notices';
 export * from './organisation';
 export * from './password';
 export * from './phone';

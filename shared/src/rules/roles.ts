@@ -1,7 +1,58 @@
 /** Roles of spec section 6: ROLE_ADMIN may do everything admin; ROLE_LIMITED_ADMIN the admin area and donations. */
 export const ADMIN_ROLES = ['ROLE_ADMIN', 'ROLE_LIMITED_ADMIN'] as const;
+export type AdminRole = (typeof ADMIN_ROLES)[number];
+
+/** Every role a person can hold; ROLE_USER is everyone's. */
+export const USER_ROLES = ['ROLE_USER', ...ADMIN_ROLES] as const;
+export type UserRole = (typeof USER_ROLES)[number];
 
 /** Whether any of these roles opens the console (the api still checks each call). */
 export function hasAdminRole(roles: readonly string[]): boolean {
   return roles.some((role) => (ADMIN_ROLES as readonly string[]).includes(role));
+}
+
+/** The console's resources (`/svc/admin/<resource>`), plus its dashboard. */
+export const ADMIN_RESOURCES = [
+  'dashboard',
+  'categories',
+  'listings',
+  'reports',
+  'banners',
+  'work-email-domains',
+  'organizations',
+  'users',
+  'audit-log',
+  // Seams: their resources arrive with their own issues (the console shows a placeholder).
+  'donations',
+  'orders',
+  'employee-benefit',
+] as const;
+export type AdminResource = (typeof ADMIN_RESOURCES)[number];
+
+/** What a call does to a resource: react-admin's read verbs and its three writes. */
+export const ADMIN_VERBS = ['list', 'show', 'create', 'edit', 'delete'] as const;
+export type AdminVerb = (typeof ADMIN_VERBS)[number];
+
+const READ: readonly AdminVerb[] = ['list', 'show'];
+const MODERATE: readonly AdminVerb[] = ['list', 'show', 'edit', 'delete'];
+
+/**
+ * The limited admin's share (spec sections 2 and 6: the admin area and donations): the
+ * dashboard, the catalogue to read and moderate, the report queue, and the categories to read
+ * (the catalogue's filters name them). Donations arrive with their own issue; the seam is here.
+ * Everything else, and every verb not listed, is ROLE_ADMIN's alone.
+ */
+const LIMITED_ADMIN: Partial<Record<AdminResource, readonly AdminVerb[]>> = {
+  dashboard: READ,
+  categories: READ,
+  listings: MODERATE,
+  reports: ['list', 'show', 'edit'],
+  donations: ADMIN_VERBS,
+};
+
+/** The one role-by-resource matrix: the api refuses with it, the console hides with it. */
+export function mayAdmin(roles: readonly string[], resource: AdminResource, verb: AdminVerb): boolean {
+  if (roles.includes('ROLE_ADMIN')) return true;
+  if (roles.includes('ROLE_LIMITED_ADMIN')) return LIMITED_ADMIN[resource]?.includes(verb) ?? false;
+  return false;
 }

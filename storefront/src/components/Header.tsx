@@ -215,6 +215,9 @@ function AccountMenu({ session, onChoose }: { session: Session; onChoose: () => 
           </li>
         )}
         <li>
+          <a href="/notifications">Notifications</a>
+        </li>
+        <li>
           <button type="button" onClick={onLogout} disabled={leaving} aria-busy={leaving || undefined}>
             Log out
           </button>

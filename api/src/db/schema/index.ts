@@ -1,3 +1,4 @@
+export * from './admin';
 export * from './categories';
 export * from './content';
 export * from './identity';

@@ -46,6 +46,8 @@ export const listings = pgTable(
       .references(() => zipCodes.zip),
     status: listingStatus('status').notNull().default('active'),
     /** Non-zero once sold (spec: saleType non-zero means sold). */
+    /** Shown in the home page's featured rail (set in the console). */
+    featured: boolean('featured').notNull().default(false),
     saleType: integer('sale_type').notNull().default(0),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     listingEnd: timestamp('listing_end', { withTimezone: true }),

@@ -18,6 +18,8 @@ export function callerResolver(db: Db, access: AccessTokens) {
         : new AppError(401, authMessages.loginRequired);
     }
     const user = await findUserById(db, check.claims.userId);
+    // Blocked by an admin: refused from the very next call, whatever the token's age.
+    if (user?.blockedAt) throw new AppError(401, authMessages.accountBlocked);
     const validAfter = user?.sessionsValidAfter ? Math.floor(user.sessionsValidAfter.getTime() / 1000) : 0;
     if (!user || user.refnum !== check.claims.userRefnum || check.claims.issuedAt < validAfter) {
       throw new AppError(401, authMessages.sessionExpired);

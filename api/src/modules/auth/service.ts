@@ -42,6 +42,8 @@ export function authService(deps: AuthDeps) {
   }
 
   async function loginData(user: UserRow, client: ClientInfo): Promise<LoginData> {
+    // Every way in (password, code, social, work email) ends here: a blocked person gets no tokens.
+    if (user.blockedAt) throw new AppError(403, authMessages.accountBlocked);
     const issued = await refresh.start(user.id, client.deviceId);
     const companyStatus = await companyStatusOf(db, user);
     return {
@@ -190,7 +192,7 @@ export function authService(deps: AuthDeps) {
     async refreshTokens(token: string, client: ClientInfo) {
       const rotation = await refresh.rotate(token, client.deviceId);
       const user = rotation.ok ? await findUserById(db, rotation.userId) : undefined;
-      if (!rotation.ok || !user) throw new AppError(499, authMessages.sessionExpired);
+      if (!rotation.ok || !user || user.blockedAt) throw new AppError(499, authMessages.sessionExpired);
       return {
         accessToken: await access.issue(user),
         refreshToken: rotation.issued.refreshToken,

@@ -1,0 +1,95 @@
+import { organizationInputSchema } from '@yardly/shared/contract';
+import { ORGANISATION_STATUSES } from '@yardly/shared/rules';
+import {
+  BooleanField,
+  BooleanInput,
+  Create,
+  Datagrid,
+  DateField,
+  Edit,
+  List,
+  NumberField,
+  ReferenceManyField,
+  SearchInput,
+  SelectField,
+  SelectInput,
+  Show,
+  SimpleForm,
+  SimpleShowLayout,
+  TextField,
+  TextInput,
+} from 'react-admin';
+import { validateWith } from '../validate';
+
+const STATUS_CHOICES = ORGANISATION_STATUSES.map((id) => ({ id, name: id }));
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <SelectInput key="status" source="status" choices={STATUS_CHOICES} />,
+];
+const validate = validateWith(organizationInputSchema);
+
+export function OrganizationList() {
+  return (
+    <List filters={filters} sort={{ field: 'name', order: 'ASC' }}>
+      <Datagrid rowClick="edit" bulkActionButtons={false}>
+        <TextField source="name" />
+        <SelectField source="status" choices={STATUS_CHOICES} />
+        <BooleanField source="isB2B" label="B2B" />
+        <NumberField source="memberCount" label="Members" />
+        <DateField source="createdAt" />
+      </Datagrid>
+    </List>
+  );
+}
+
+function OrganizationForm() {
+  return (
+    <SimpleForm validate={validate} defaultValues={{ status: 'IN_REVIEW', isB2B: false }}>
+      <TextInput source="name" helperText="Also its /client/{name} address: letters, digits, spaces, hyphens" />
+      <SelectInput source="status" choices={STATUS_CHOICES} />
+      <BooleanInput source="isB2B" label="B2B" />
+    </SimpleForm>
+  );
+}
+
+function Members() {
+  return (
+    <ReferenceManyField label="Members" reference="users" target="organizationId">
+      <Datagrid rowClick="edit" bulkActionButtons={false}>
+        <TextField source="email" />
+        <TextField source="nameFirst" />
+        <TextField source="nameLast" />
+      </Datagrid>
+    </ReferenceManyField>
+  );
+}
+
+export function OrganizationEdit() {
+  return (
+    <Edit mutationMode="pessimistic" aside={<Members />}>
+      <OrganizationForm />
+    </Edit>
+  );
+}
+
+export function OrganizationCreate() {
+  return (
+    <Create redirect="list">
+      <OrganizationForm />
+    </Create>
+  );
+}
+
+export function OrganizationShow() {
+  return (
+    <Show>
+      <SimpleShowLayout>
+        <TextField source="name" />
+        <TextField source="slug" label="Address name" />
+        <SelectField source="status" choices={STATUS_CHOICES} />
+        <BooleanField source="isB2B" label="B2B" />
+        <Members />
+      </SimpleShowLayout>
+    </Show>
+  );
+}

@@ -1,0 +1,140 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { E2E_ADMIN } from '../playwright.config';
+import {
+  accountButton,
+  CODE_MAIL,
+  dialog,
+  enterCode,
+  logOut,
+  newPerson,
+  type Person,
+  readCode,
+  signUp,
+} from './fixtures';
+
+/** Logs in through the storefront's dialog that /admin/ opens, and lands on the console. */
+async function logInToConsole(page: Page, who: { email: string; password: string }) {
+  await page.goto('/admin/');
+  const login = dialog(page, 'Log in');
+  await login.getByLabel('Email').fill(who.email);
+  await login.getByLabel('Password', { exact: true }).fill(who.password);
+  await login.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\//);
+  await expect(page.getByText('Open reports')).toBeVisible();
+}
+
+/** From the domains list: the create form filled in with a domain and its organisation. */
+async function addDomain(page: Page, domain: string, orgName: string) {
+  await page.getByRole('link', { name: 'Create' }).click();
+  await expect(page).toHaveURL(/work-email-domains\/create/);
+  await page.getByRole('textbox', { name: 'Domain' }).fill(domain);
+  await page.getByRole('combobox', { name: 'Organisation' }).fill(orgName);
+  await page.getByRole('option', { name: orgName }).click();
+}
+
+/** A new verified person in their own browser context, on the home page. */
+async function signedUpPerson(browser: Browser, person: Person) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/');
+  await enterCode(await signUp(page, person), await readCode(page.request, person.email, CODE_MAIL.verify), 'Verify');
+  await dialog(page, 'Your email is verified').getByRole('button', { name: 'Start exploring' }).click();
+  return { context, page };
+}
+
+test('an admin adds an organisation and its work-email domain, changes its status, and a member sees it', async ({
+  page,
+  browser,
+}) => {
+  const suffix = Date.now().toString(36);
+  const orgName = `Harbor Clinic ${suffix}`;
+  const domain = `harbor-${suffix}.org`;
+
+  await logInToConsole(page, E2E_ADMIN);
+
+  // The organisation, IN_REVIEW to start with.
+  await page.goto('/admin/#/organizations/create');
+  await page.getByLabel('Name').fill(orgName);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('cell', { name: orgName })).toBeVisible();
+
+  // Its work-email domain, through the spec's path /workemaildomain.
+  await page.goto('/workemaildomain');
+  await expect(page).toHaveURL(/\/admin\/#\/work-email-domains/);
+  await addDomain(page, domain, orgName);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('cell', { name: domain })).toBeVisible();
+
+  // A duplicate is refused on the field.
+  await addDomain(page, domain.toUpperCase(), orgName);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('This domain already belongs to an organisation').first()).toBeVisible();
+
+  // A member joins through work-email verification with that domain: IN_REVIEW, limited access.
+  const dana = newPerson('Dana');
+  const member = await signedUpPerson(browser, dana);
+  const workEmail = `dana@${domain}`;
+  await accountButton(member.page, 'Dana').click();
+  await member.page.getByRole('button', { name: 'Verify work email' }).click();
+  const work = dialog(member.page, 'Verify your work email');
+  await work.getByLabel('Work email').fill(workEmail);
+  await work.getByRole('button', { name: 'Send code' }).click();
+  await enterCode(
+    dialog(member.page, 'Enter the code'),
+    await readCode(member.page.request, workEmail, CODE_MAIL.workEmail),
+    'Verify',
+  );
+  await expect(member.page.getByText(/Our representative is actively working/)).toBeVisible();
+
+  // The admin verifies the organisation.
+  await page.goto('/b2b/organizations');
+  await expect(page).toHaveURL(/\/admin\/#\/organizations/);
+  await page.getByRole('cell', { name: orgName }).click();
+  await page.getByLabel('Status').click();
+  await page.getByRole('option', { name: 'VERIFIED' }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('row', { name: new RegExp(orgName) })).toContainText('VERIFIED');
+
+  // The member sees the new status on their next request, as a notification.
+  await member.page.goto('/notifications');
+  await expect(member.page.getByText(`${orgName} is now verified: your account has full access.`)).toBeVisible();
+  await member.context.close();
+});
+
+test('a limited admin sees no organisations menu and the api refuses them organisations', async ({ page, browser }) => {
+  const lee = newPerson('Lee');
+  const person = await signedUpPerson(browser, lee);
+
+  // An admin gives Lee the limited admin role in the console.
+  await logInToConsole(page, E2E_ADMIN);
+  await page.goto(`/admin/#/users?filter=${encodeURIComponent(JSON.stringify({ q: lee.email }))}`);
+  await page.getByRole('cell', { name: lee.email }).click();
+  await page.getByLabel('ROLE_LIMITED_ADMIN').check();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('row', { name: new RegExp(lee.email) })).toContainText('ROLE_LIMITED_ADMIN');
+
+  // Lee logs in again (fresh login data with the new role) and opens the console.
+  await logOut(person.page, 'Lee');
+  await logInToConsole(person.page, lee);
+  const nav = person.page.locator('.RaSidebar-fixed, .RaSidebar-paper').first();
+  await expect(nav.getByRole('menuitem', { name: 'Reports' })).toBeVisible();
+  await expect(nav.getByRole('menuitem', { name: 'Catalogue' })).toBeVisible();
+  await expect(nav.getByRole('menuitem', { name: 'Organizations' })).toHaveCount(0);
+  await expect(nav.getByRole('menuitem', { name: 'Users' })).toHaveCount(0);
+
+  // The spec's organisations path sends a limited admin home, and the api answers 403.
+  await person.page.goto('/b2b/organizations');
+  await expect(person.page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+  const token = await person.page.evaluate(
+    () => JSON.parse(localStorage.getItem('yardly.session') ?? '{}').token as string,
+  );
+  const refused = await person.page.request.get('/svc/admin/organizations', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(refused.status()).toBe(403);
+  const allowed = await person.page.request.get('/svc/admin/reports', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(allowed.status()).toBe(200);
+  await person.context.close();
+});
