@@ -20,6 +20,7 @@ let t: TestApp;
 let google: TestIdp;
 let linkedin: TestIdp;
 let facebook: TestIdp;
+let bare: TestApp;
 
 /** Facebook's discovery document: no token or userinfo endpoint, implicit response types only. */
 const facebookDiscovery = ({ token_endpoint, userinfo_endpoint, ...document }: Record<string, unknown>) => ({
@@ -43,6 +44,8 @@ beforeAll(async () => {
     profileScope: 'public_profile',
     discovery: facebookDiscovery,
   });
+  // No provider configured (started here: a start-up can outlast a test's allowance under load).
+  bare = await startTestApp({ env: { PUBLIC_URL } });
   t = await startTestApp({
     env: {
       PUBLIC_URL,
@@ -64,6 +67,7 @@ afterAll(async () => {
   await google?.close();
   await linkedin?.close();
   await facebook?.close();
+  await bare?.close();
 });
 
 // --- the browser's side of the dance -------------------------------------------------------
@@ -267,19 +271,14 @@ describe('GET /oauth2/authorize/:provider', () => {
   });
 
   it('sends the browser back with provider_not_offered for an unconfigured or unknown provider', async () => {
-    const bare = await startTestApp({ env: { PUBLIC_URL } });
-    try {
-      expect(await authorize('facebook', undefined, bare)).toMatchObject({
-        status: 302,
-        location: `/oauth2/redirect?${NOT_OFFERED}`,
-      });
-      expect(await authorize('facebook', '/rentals/oauth2/redirect/login', bare)).toMatchObject({
-        status: 302,
-        location: `/rentals/oauth2/redirect/login?${NOT_OFFERED}`,
-      });
-    } finally {
-      await bare.close();
-    }
+    expect(await authorize('facebook', undefined, bare)).toMatchObject({
+      status: 302,
+      location: `/oauth2/redirect?${NOT_OFFERED}`,
+    });
+    expect(await authorize('facebook', '/rentals/oauth2/redirect/login', bare)).toMatchObject({
+      status: 302,
+      location: `/rentals/oauth2/redirect/login?${NOT_OFFERED}`,
+    });
     expect(await authorize('myspace')).toMatchObject({ status: 302, location: `/oauth2/redirect?${NOT_OFFERED}` });
   });
 
