@@ -10,6 +10,7 @@ export * from './listing-rules';
 export * from './messages';
 export * from './money';
 export * from './names';
+export * from './offer-status';
 export * from './organisation';
 export * from './password';
 export * from './phone';
