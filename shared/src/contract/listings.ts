@@ -72,6 +72,8 @@ export const listingDetailSchema = listingCardSchema.extend({
   createdAt: isoDateTimeSchema,
   seller: listingSellerSchema,
   sellerCompanyStatus: companyStatusSchema.nullable(),
+  /** Sold, or an offer was accepted: the seller can no longer edit it. */
+  editLocked: z.boolean(),
 });
 export type ListingDetail = z.infer<typeof listingDetailSchema>;
 

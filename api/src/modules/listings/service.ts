@@ -9,7 +9,7 @@ import { findCategory } from '../categories/service';
 import { fileUrl } from '../files/urls';
 import { placeName, selectCards, toCard } from './cards';
 import { liveListing } from './live';
-import { countActiveOffers } from './offers-check';
+import { countActiveOffers, hasAcceptedOffer } from './offers-check';
 
 interface PageQuery {
   page: number;
@@ -102,7 +102,7 @@ export async function listingDetail(
   const hidden = l.deletedAt !== null || l.status === 'draft' || l.status === 'inactive';
   if (hidden && !isSeller) return unavailable;
 
-  const [photos, sellerPlace, offerCount] = await Promise.all([
+  const [photos, sellerPlace, offerCount, accepted] = await Promise.all([
     db
       .select({ picno: listingPhotos.picno, path: listingPhotos.path })
       .from(listingPhotos)
@@ -115,6 +115,7 @@ export async function listingDetail(
           .where(eq(zipCodes.zip, row.sellerZip))
       : Promise.resolve([]),
     countActiveOffers(db, l.id),
+    hasAcceptedOffer(db, l.id),
   ]);
   const location = placeName(row.city, row.stateCode);
   const listing: ListingDetail = {
@@ -161,6 +162,7 @@ export async function listingDetail(
       isProfessionVerified: row.sellerVerified && row.companyStatus === 'VERIFIED',
     },
     sellerCompanyStatus: row.companyStatus ?? null,
+    editLocked: l.saleType !== 0 || accepted,
   };
   return { listing, itemAvailable: true, success: true };
 }
