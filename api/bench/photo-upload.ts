@@ -46,7 +46,13 @@ const { token } = await call<{ token: string }>('/users/verify-email', {
 
 // A 12-megapixel photo (4000 x 3000) with the texture of a real one: smooth noise, JPEG quality 90.
 const photo = await sharp({
-  create: { width: 1000, height: 750, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+  create: {
+    width: 1000,
+    height: 750,
+    channels: 3,
+    background: '#808080',
+    noise: { type: 'gaussian', mean: 128, sigma: 40 },
+  },
 })
   .resize(4000, 3000, { kernel: 'cubic' })
   .jpeg({ quality: 90 })
