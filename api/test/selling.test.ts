@@ -323,6 +323,23 @@ describe('the marketplace rules', () => {
     },
   );
 
+  it('refuses a progressive account until it is complete', async () => {
+    const person = await signedUp(t);
+    await t.database.db.update(users).set({ isProgressive: true }).where(eq(users.refnum, person.userRefnum));
+    const ref = await t.app.inject({
+      method: 'GET',
+      url: '/svc/listings/inputSourceRandomRefnum',
+      headers: auth(person.token),
+    });
+    expect(ref.statusCode).toBe(403);
+    expect(body(ref).msg).toBe(listingActionMessages.progressive);
+  });
+
+  it("refuses publishing from someone else's form", async () => {
+    const res = await createListing(t, other.token, await goodForm(t, await draftRef(t, seller.token)));
+    expect(res.statusCode).toBe(403);
+  });
+
   it('refuses an unknown zip', async () => {
     const res = await attempt({ zip: '00000' });
     expect(body(res).errors).toEqual([{ field: 'zip', message: listingRuleMessages.invalidZip }]);

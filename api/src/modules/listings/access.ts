@@ -1,4 +1,4 @@
-import { listingActionMessages, mayTrade, organisationStatusMessages } from '@yardly/shared/rules';
+import { listingActionMessages, tradeRefusal } from '@yardly/shared/rules';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { listings } from '../../db/schema/index';
@@ -14,9 +14,8 @@ export type ListingRow = typeof listings.$inferSelect;
  */
 export function assertMaySell(caller: Caller): void {
   if (caller.isProgressive && !caller.isProfessionVerified) throw AppError.forbidden(listingActionMessages.progressive);
-  if (!mayTrade(caller.companyStatus) && caller.companyStatus && caller.companyStatus !== 'VERIFIED') {
-    throw AppError.forbidden(organisationStatusMessages[caller.companyStatus]);
-  }
+  const refusal = tradeRefusal(caller.companyStatus);
+  if (refusal) throw AppError.forbidden(refusal);
 }
 
 /**

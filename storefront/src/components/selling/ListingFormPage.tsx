@@ -1,7 +1,7 @@
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@yardly/shared/client';
 import type { CategoryNode, CategoryProperty } from '@yardly/shared/contract';
 import { isRefnum } from '@yardly/shared/contract';
-import { listingActionMessages, mayTrade, organisationStatusMessages } from '@yardly/shared/rules';
+import { listingActionMessages, tradeRefusal } from '@yardly/shared/rules';
 import { useEffect, useState } from 'react';
 import { requireCompleteAccount } from '../../lib/access-gates';
 import { browserApi } from '../../lib/api';
@@ -65,8 +65,9 @@ export function ListingFormPage() {
     void requireCompleteAccount().then(async (session) => {
       if (!session) return;
       // Members of an organisation in review or rejected may browse, not sell (spec section 4).
-      if (!mayTrade(session.companyStatus) && session.companyStatus && session.companyStatus !== 'VERIFIED') {
-        setLoad({ status: 'refused', message: organisationStatusMessages[session.companyStatus] });
+      const refusal = tradeRefusal(session.companyStatus);
+      if (refusal) {
+        setLoad({ status: 'refused', message: refusal });
         return;
       }
       try {
