@@ -1,4 +1,5 @@
 import compress from '@fastify/compress';
+import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -12,6 +13,7 @@ import { registerAuthRoutes } from './modules/auth/routes';
 import { registerCategoryRoutes } from './modules/categories/routes';
 import { registerContactRoutes } from './modules/contact/routes';
 import { contactService } from './modules/contact/service';
+import { registerFavouriteRoutes } from './modules/favourites/routes';
 import type { FileStore } from './modules/files/file-store';
 import { registerFileRoutes } from './modules/files/routes';
 import { registerHealthRoutes } from './modules/health/routes';
@@ -21,6 +23,7 @@ import { registerDevOutboxRoutes } from './modules/mail/routes';
 import { registerOrganisationRoutes } from './modules/organisations/routes';
 import { organisationService } from './modules/organisations/service';
 import { registerReferralRoutes } from './modules/referrals/routes';
+import { registerReportRoutes } from './modules/reports/routes';
 import { registerSocialSignIn } from './modules/social/create';
 
 export type WebHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
@@ -56,6 +59,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installCaller(app, resolveCaller);
 
   await app.register(compress, { global: true, threshold: 1024 });
+  // Photos only: one file a request, its size bounded per call (readPhotoPart).
+  await app.register(multipart, { limits: { files: 1, fields: 5, parts: 6 } });
   await app.register(swagger, {
     openapi: { info: { title: 'Yardly api', version: '1' }, servers: [{ url: '/' }] },
     transform: jsonSchemaTransform,
@@ -64,7 +69,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerHealthRoutes(app, deps.database);
   registerCategoryRoutes(app, deps.database.db);
-  registerListingRoutes(app, deps.database.db);
+  registerListingRoutes(app, deps.database.db, deps.files);
+  registerFavouriteRoutes(app, deps.database.db);
+  registerReportRoutes(app, deps.database.db);
   registerLocationRoutes(app, deps.database.db);
   registerAuthRoutes(app, auth);
   registerSocialSignIn(app, { config: deps.config, db: deps.database.db, auth, codes });

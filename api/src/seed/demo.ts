@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { LISTING_LIFETIME_DAYS } from '@yardly/shared/rules';
 import { eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { newRefnum } from '../db/refnum';
@@ -16,8 +17,6 @@ export const DEMO_ORGANISATIONS = [
   { name: 'Quick Cash Loans', status: 'REJECTED', domain: 'quickcashloans.biz' },
 ] as const;
 
-/** How long a new listing stays up before it expires and needs relisting. */
-export const LISTING_LIFETIME_DAYS = 60;
 const DAY_MS = 86_400_000;
 
 /**

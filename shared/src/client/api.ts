@@ -20,11 +20,26 @@ import {
 import type { CallBody, CallQuery } from '../contract/call';
 import { allCategoriesCall, categoriesCall, categoryPropertiesCall } from '../contract/categories';
 import { contactCall, referrerCall } from '../contract/content';
+import { addFavouriteCall, favouriteRefnumsCall, favouritesCall, removeFavouriteCall } from '../contract/favourites';
 import { healthCall } from '../contract/health';
-import { listingDetailCall, listingsByCategoryCall, recentItemsCall } from '../contract/listings';
+import {
+  createListingCall,
+  deleteListingCall,
+  deletePictureCall,
+  draftRefnumCall,
+  listingDetailCall,
+  listingsByCategoryCall,
+  markSoldCall,
+  recentItemsCall,
+  relistCall,
+  sellerListingsCall,
+  toggleActiveCall,
+  uploadPictureCall,
+} from '../contract/listings';
 import { zipLookupCall } from '../contract/location';
 import { notificationsCall } from '../contract/notifications';
 import { verifyProfessionCall, verifyProfessionCodeCall } from '../contract/organisations';
+import { createReportCall } from '../contract/reports';
 import { socialAuthCall, socialEmailCall, socialEmailVerifyCall, socialProvidersCall } from '../contract/social';
 import { createHttpClient, type HttpClient, type HttpClientOptions } from './http-client';
 
@@ -86,6 +101,29 @@ export function createApi(options: HttpClientOptions = {}) {
       recent: (query: CallQuery<typeof recentItemsCall> = {}) => http.call(recentItemsCall, { query }),
       byCategory: (query: CallQuery<typeof listingsByCategoryCall>) => http.call(listingsByCategoryCall, { query }),
       detail: (query: CallQuery<typeof listingDetailCall>) => http.call(listingDetailCall, { query }),
+      draftRefnum: (query: CallQuery<typeof draftRefnumCall> = {}) => http.call(draftRefnumCall, { query }),
+      /** Sends one photo (a File or Blob) as the multipart field `photo`. */
+      uploadPicture: (query: CallQuery<typeof uploadPictureCall>, photo: Blob) => {
+        const body = new FormData();
+        body.append('photo', photo);
+        return http.call(uploadPictureCall, { query, body });
+      },
+      deletePicture: (query: CallQuery<typeof deletePictureCall>) => http.call(deletePictureCall, { query }),
+      create: (body: CallBody<typeof createListingCall>) => http.call(createListingCall, { body }),
+      markSold: (body: CallBody<typeof markSoldCall>) => http.call(markSoldCall, { body }),
+      toggleActive: (body: CallBody<typeof toggleActiveCall>) => http.call(toggleActiveCall, { body }),
+      remove: (query: CallQuery<typeof deleteListingCall>) => http.call(deleteListingCall, { query }),
+      relist: (body: CallBody<typeof relistCall>) => http.call(relistCall, { body }),
+      bySeller: (query: CallQuery<typeof sellerListingsCall>) => http.call(sellerListingsCall, { query }),
+    },
+    favourites: {
+      add: (listingRefnum: string) => http.call(addFavouriteCall, { query: { listingRefnum } }),
+      remove: (listingRefnum: string) => http.call(removeFavouriteCall, { query: { listingRefnum } }),
+      refnums: () => http.call(favouriteRefnumsCall),
+      list: (query: CallQuery<typeof favouritesCall> = {}) => http.call(favouritesCall, { query }),
+    },
+    reports: {
+      create: (body: CallBody<typeof createReportCall>) => http.call(createReportCall, { body }),
     },
     content: {
       contact: (body: CallBody<typeof contactCall>) => http.call(contactCall, { body }),

@@ -37,8 +37,12 @@ export interface HttpClientOptions {
   locks?: RefreshLocks | null;
 }
 
+function isFormData(body: unknown): body is FormData {
+  return typeof FormData !== 'undefined' && body instanceof FormData;
+}
+
 export type CallInput<C> = (CallQuery<C> extends undefined ? { query?: undefined } : { query: CallQuery<C> }) &
-  (CallBody<C> extends undefined ? { body?: undefined } : { body?: CallBody<C> });
+  (CallBody<C> extends undefined ? { body?: FormData } : { body?: CallBody<C> });
 
 export interface HttpClient {
   /** Make one contract call: typed input, typed `data`, an ApiError on failure. */
@@ -133,7 +137,8 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     try {
       response = await instance(url, {
         method: definition.method,
-        json: body,
+        // A file upload goes as multipart (the browser sets its boundary); everything else as JSON.
+        ...(isFormData(body) ? { body } : { json: body }),
         context: { [NO_TOKEN]: definition.auth === 'none' },
       });
     } catch (cause) {

@@ -1,7 +1,16 @@
 import { z } from 'zod';
+import {
+  CONDITION_CODES,
+  type ListingRuleViolation,
+  listingRuleMessages,
+  MAX_DESCRIPTION_LENGTH,
+  MAX_PHOTOS,
+  MAX_PRICE_DOLLARS,
+  MAX_TITLE_LENGTH,
+} from '../rules/listing-rules';
 import { ORGANISATION_STATUSES } from '../rules/organisation';
 import { defineCall } from './call';
-import { centsSchema, isoDateTimeSchema, pageOf, pageQuerySchema, refnumSchema } from './common';
+import { centsSchema, isoDateTimeSchema, pageOf, pageQuerySchema, REFNUM_PATTERN, refnumSchema } from './common';
 
 export const companyStatusSchema = z.enum(ORGANISATION_STATUSES);
 export type CompanyStatus = z.infer<typeof companyStatusSchema>;
@@ -63,6 +72,8 @@ export const listingDetailSchema = listingCardSchema.extend({
   createdAt: isoDateTimeSchema,
   seller: listingSellerSchema,
   sellerCompanyStatus: companyStatusSchema.nullable(),
+  /** Sold, or an offer was accepted: the seller can no longer edit it. */
+  editLocked: z.boolean(),
 });
 export type ListingDetail = z.infer<typeof listingDetailSchema>;
 
@@ -105,5 +116,210 @@ export const listingDetailCall = defineCall({
     listing: listingDetailSchema.nullable(),
     itemAvailable: z.boolean(),
     success: z.boolean(),
+  }),
+});
+
+// ---- Selling (spec sections 4, 5 and 7: create, photos, manage, a seller's listings) ----
+
+/** A listing as its seller manages it: the card plus its state and what the seller may do. */
+export const sellerListingSchema = listingCardSchema.extend({
+  listingStatus: listingStatusSchema,
+  /** Sold, or an offer was accepted: the listing can no longer be edited. */
+  editLocked: z.boolean(),
+});
+export type SellerListing = z.infer<typeof sellerListingSchema>;
+
+const twoDecimals = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
+
+/** The create and edit form, checked the same in the browser and on the server. */
+export const listingFormSchema = z
+  .object({
+    inputSourceRandomRefnum: refnumSchema,
+    listingTitle: z
+      .string()
+      .trim()
+      .min(1, listingRuleMessages.titleRequired)
+      .max(MAX_TITLE_LENGTH, listingRuleMessages.titleTooLong),
+    listingDescription: z
+      .string()
+      .trim()
+      .min(1, listingRuleMessages.descriptionRequired)
+      .max(MAX_DESCRIPTION_LENGTH, listingRuleMessages.descriptionTooLong),
+    /** A subcategory's refnum. */
+    categoryRefnum: z.string().regex(REFNUM_PATTERN, listingRuleMessages.categoryRequired),
+    condition: z.enum(CONDITION_CODES, listingRuleMessages.conditionRequired),
+    /** The category's other properties (brand, size, ...), keyed as the category offers them. */
+    properties: z.record(z.string().max(40), z.string().trim().max(100)).default({}),
+    /** Dollars with up to two decimals; 0 for free and donated items. */
+    listingPrice: z
+      .number(listingRuleMessages.invalidPrice)
+      .min(0, listingRuleMessages.invalidPrice)
+      .max(MAX_PRICE_DOLLARS, listingRuleMessages.priceTooHigh)
+      .refine(twoDecimals, listingRuleMessages.invalidPrice),
+    weightLbs: z
+      .number(listingRuleMessages.invalidWeight)
+      .min(0, listingRuleMessages.invalidWeight)
+      // The marketplace rule (20 lbs) is checked on publishing; this only keeps drafts sane.
+      .max(999, listingRuleMessages.tooHeavy),
+    shippable: z.boolean(),
+    /** Local pickup. */
+    meetToDeliver: z.boolean(),
+    offerFreeDelivery: z.boolean().default(false),
+    /** Buy Now at the price; false takes offers. */
+    buyNow: z.boolean().default(true),
+    zip: z.string().regex(/^\d{5}$/, listingRuleMessages.invalidZip),
+    donation: z.boolean().default(false),
+    /** Save without publishing. */
+    draft: z.boolean().default(false),
+  })
+  .superRefine((form, ctx) => {
+    if (!form.shippable && !form.meetToDeliver) {
+      ctx.addIssue({ code: 'custom', path: ['shippable'], message: listingRuleMessages.deliveryRequired });
+    }
+    if (form.offerFreeDelivery && !form.shippable) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['offerFreeDelivery'],
+        message: listingRuleMessages.freeDeliveryNeedsShipping,
+      });
+    }
+    if (form.donation && form.listingPrice !== 0) {
+      ctx.addIssue({ code: 'custom', path: ['listingPrice'], message: listingRuleMessages.donationFree });
+    }
+  });
+export type ListingForm = z.input<typeof listingFormSchema>;
+
+/** The form field a broken marketplace rule (listingRuleViolations) is shown at. */
+export const LISTING_RULE_FIELDS: Record<ListingRuleViolation['field'], keyof ListingForm> = {
+  weightLbs: 'weightLbs',
+  priceCents: 'listingPrice',
+  isDonation: 'donation',
+  categoryTitle: 'categoryRefnum',
+  subCategoryTitle: 'categoryRefnum',
+  condition: 'condition',
+  shippable: 'shippable',
+  meetToDeliver: 'meetToDeliver',
+  sellerHasVerifiedWorkEmail: 'condition',
+};
+
+export const listingPictureListSchema = z.array(listingPictureSchema);
+
+export const draftRefnumCall = defineCall({
+  method: 'GET',
+  path: '/listings/inputSourceRandomRefnum',
+  auth: 'required',
+  summary: "A working copy for the listing form's photos; with listingRefnum, one that edits that listing",
+  query: z.object({ listingRefnum: refnumSchema.optional() }),
+  response: z.object({ inputSourceRandomRefnum: refnumSchema, pictures: listingPictureListSchema }),
+});
+
+export const pictureQuerySchema = z.object({
+  inputSourceRandomRefnum: refnumSchema,
+  picno: z.coerce.number().int().min(1).max(MAX_PHOTOS),
+});
+
+/** multipart/form-data with one file field (`photo` or `file`): JPG or PNG, at most 10 MB. */
+export const uploadPictureCall = defineCall({
+  method: 'POST',
+  path: '/listings/picture',
+  auth: 'required',
+  summary: 'Add a photo to a listing form (the first free place from picno on; at most 4)',
+  query: pictureQuerySchema,
+  response: z.object({ picno: z.number().int(), url: z.string(), pictures: listingPictureListSchema }),
+});
+
+export const deletePictureCall = defineCall({
+  method: 'POST',
+  path: '/listings/picture/delete',
+  auth: 'required',
+  summary: 'Remove a photo from a listing form',
+  query: pictureQuerySchema,
+  response: z.object({ pictures: listingPictureListSchema }),
+});
+
+export const createListingCall = defineCall({
+  method: 'POST',
+  path: '/listings/create/v2',
+  auth: 'required',
+  summary: 'Create, save or publish a listing from its form (a form opened for a listing edits it)',
+  body: listingFormSchema,
+  response: z.object({ listingRefnum: refnumSchema, listingStatus: listingStatusSchema }),
+});
+
+const listingRefBody = z.object({ listingRefnum: refnumSchema });
+
+export const markSoldCall = defineCall({
+  method: 'POST',
+  path: '/listing/sold',
+  auth: 'required',
+  summary: 'Mark a listing sold',
+  body: listingRefBody,
+  response: sellerListingSchema,
+});
+
+export const toggleActiveCall = defineCall({
+  method: 'POST',
+  path: '/listing/toggle-active-status',
+  auth: 'required',
+  summary: 'Deactivate an active listing or reactivate an inactive one (the body may name it `refnum`)',
+  body: z
+    .object({ listingRefnum: refnumSchema.optional(), refnum: refnumSchema.optional() })
+    .refine((b) => b.listingRefnum ?? b.refnum, { message: 'Name the listing', path: ['listingRefnum'] }),
+  response: sellerListingSchema,
+});
+
+export const deleteListingCall = defineCall({
+  method: 'POST',
+  path: '/listing/delete',
+  auth: 'required',
+  summary: 'Delete a listing (refused while it has active offers)',
+  query: listingRefBody,
+  response: sellerListingSchema,
+});
+
+export const relistCall = defineCall({
+  method: 'POST',
+  path: '/listing/relist',
+  auth: 'required',
+  summary: 'Put an expired, sold or deactivated listing back on sale with a fresh end date',
+  body: listingRefBody,
+  response: sellerListingSchema,
+});
+
+export const SELL_FILTERS = [
+  'ALL',
+  'EXPIRED',
+  'CANCELLED',
+  'ACTIVE_AND_TO_BE_SHIPPED',
+  'SOLD_AND_DELIVERED',
+  'RETURNED',
+] as const;
+export const sellFilterSchema = z.enum(SELL_FILTERS);
+export type SellFilter = z.infer<typeof sellFilterSchema>;
+
+export const sellerListingsQuerySchema = pageQuerySchema.extend({
+  sellerRefnum: refnumSchema,
+  sellFilter: sellFilterSchema.default('ALL'),
+  /** 14 orders by when the listing was made (the only order offered). */
+  orderBy: z.coerce.number().int().default(14),
+  asc: z
+    .enum(['true', 'false'])
+    .default('false')
+    .or(z.boolean())
+    .transform((v) => v === true || v === 'true'),
+  isLoggedin: z.string().optional(),
+});
+
+export const sellerListingsCall = defineCall({
+  method: 'POST',
+  path: '/listing/bysellerrefnum/v2',
+  auth: 'optional',
+  summary: "A seller's listings; the seller sees every one of theirs, others only what is on sale or sold",
+  query: sellerListingsQuerySchema,
+  response: z.object({
+    listings: z.array(sellerListingSchema),
+    totalElements: z.number().int(),
+    number: z.number().int(),
+    size: z.number().int(),
   }),
 });

@@ -12,6 +12,7 @@ export * from './messages';
 export * from './money';
 export * from './names';
 export * from './notices';
+export * from './offer-status';
 export * from './organisation';
 export * from './password';
 export * from './phone';

@@ -1,6 +1,23 @@
 /** What a sale listing may be (spec sections 1, 5 and 9): weight, free items, restricted electronics, donations, photos. */
 
 export const MAX_WEIGHT_LBS = 20;
+/** A published or relisted listing runs this long before it expires. */
+export const LISTING_LIFETIME_DAYS = 60;
+export const MAX_TITLE_LENGTH = 80;
+export const MAX_DESCRIPTION_LENGTH = 4000;
+/** The highest price a listing may ask, in dollars. */
+export const MAX_PRICE_DOLLARS = 100_000;
+
+/** The conditions a listing may state: wire codes and the words people see. */
+export const CONDITION_LABELS = {
+  new: 'New',
+  like_new: 'Like New',
+  used: 'Used',
+  open_box: 'Open Box',
+  parts_not_working: 'Parts Not Working',
+} as const;
+export type ConditionCode = keyof typeof CONDITION_LABELS;
+export const CONDITION_CODES = Object.keys(CONDITION_LABELS) as [ConditionCode, ...ConditionCode[]];
 export const MAX_PHOTOS = 4;
 /** 10 MB, counted in binary megabytes. */
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
@@ -29,6 +46,42 @@ export const listingRuleMessages = {
   tooManyPhotos: `You can add up to ${MAX_PHOTOS} photos`,
   photoType: 'Photos must be JPG or PNG',
   photoTooLarge: 'Each photo must be 10 MB or smaller',
+  photoUnreadable: 'This photo could not be read; choose another JPG or PNG',
+  titleRequired: 'Enter a title',
+  titleTooLong: `Keep the title to ${MAX_TITLE_LENGTH} characters`,
+  descriptionRequired: 'Enter a description',
+  descriptionTooLong: `Keep the description to ${MAX_DESCRIPTION_LENGTH} characters`,
+  categoryRequired: 'Choose a category and a subcategory',
+  conditionRequired: 'Choose the condition',
+  invalidPrice: 'Enter a price in dollars with up to two decimals',
+  priceTooHigh: `The price can be at most $${MAX_PRICE_DOLLARS.toLocaleString('en-US')}`,
+  donationFree: 'A donation is free: set the price to 0',
+  deliveryRequired: 'Choose shipping, local pickup or both',
+  freeDeliveryNeedsShipping: 'Free shipping needs shipping to be offered',
+  invalidZip: 'Please enter a valid US Zip Code',
+} as const;
+
+/** What selling actions answer when the listing's state does not allow them (spec section 4). */
+export const listingActionMessages = {
+  notFound: 'This listing does not exist or is no longer available',
+  notYours: 'Only the seller can change this listing',
+  editLocked: 'This listing can no longer be edited: it is sold or an offer was accepted',
+  alreadySold: 'This listing is already sold',
+  deleted: 'This listing was deleted',
+  isDraft: 'Publish this draft first',
+  hasActiveOffers: 'This listing has active offers: answer them before deleting it',
+  cannotToggle: 'Only a published, unsold listing can be deactivated or reactivated',
+  cannotRelist: 'Only an expired, sold or deactivated listing can be relisted',
+  draftNotFound: 'This photo upload session does not exist; reload the form',
+  noSuchPhoto: 'There is no photo in this place',
+  progressive: 'Complete your account before you create a listing',
+  activated: 'Listing activated',
+  deactivated: 'Listing deactivated',
+  markedSold: 'Listing marked as sold',
+  deletedDone: 'Listing deleted',
+  relisted: 'Listing relisted',
+  saved: 'Draft saved',
+  published: 'Your listing is live',
 } as const;
 
 export interface ListingRuleInput {

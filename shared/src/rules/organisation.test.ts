@@ -5,6 +5,8 @@ import {
   mayTrade,
   organisationAccess,
   organisationStatusMessage,
+  organisationStatusMessages,
+  tradeRefusal,
   VERIFIED_TOOLTIP,
 } from './organisation';
 
@@ -45,5 +47,17 @@ describe('work emails and trading', () => {
 
   it('names the tooltip of a verified professional', () => {
     expect(VERIFIED_TOOLTIP).toBe('Verified by Yardly');
+  });
+});
+
+describe('tradeRefusal', () => {
+  it('lets people outside an organisation and VERIFIED members trade', () => {
+    expect(tradeRefusal(null)).toBeNull();
+    expect(tradeRefusal('VERIFIED')).toBeNull();
+  });
+
+  it("tells IN_REVIEW and REJECTED members their organisation's status", () => {
+    expect(tradeRefusal('IN_REVIEW')).toBe(organisationStatusMessages.IN_REVIEW);
+    expect(tradeRefusal('REJECTED')).toBe(organisationStatusMessages.REJECTED);
   });
 });

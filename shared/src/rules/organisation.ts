@@ -73,3 +73,8 @@ export function isPersonalEmail(email: string): boolean {
 export function mayTrade(companyStatus: OrganisationStatus | null): boolean {
   return companyStatus === null || organisationAccess(companyStatus) === 'full';
 }
+
+/** Why a member may not create listings or make offers: their organisation's status message; null when they may. */
+export function tradeRefusal(companyStatus: OrganisationStatus | null): string | null {
+  return companyStatus === null || mayTrade(companyStatus) ? null : organisationStatusMessage(companyStatus);
+}

@@ -1,32 +1,48 @@
 import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
 import { promptGuest } from '../stores/auth-dialog';
+import { $favourites, $favouritesPending, toggleFavourite, watchFavourites } from '../stores/favourites';
 import { $session, GUEST_PROMPTS } from '../stores/session';
 import { Icon } from './Icon';
 
 interface FavouriteButtonProps {
+  listingRefnum: string;
   listingTitle: string;
   sellerRefnum: string;
 }
 
+let watching = false;
+
 /**
- * The heart on a card. Guests are asked to sign up or log in, with a way to the login dialog
- * (spec section 6); saving favourites for signed-in users arrives with the favourites issue.
+ * The heart on a card: adds or removes a favourite, waiting while a change is sent. Guests are
+ * asked to sign up or log in (spec section 6); sellers get no heart on their own listings.
  */
-export function FavouriteButton({ listingTitle, sellerRefnum }: FavouriteButtonProps) {
+export function FavouriteButton({ listingRefnum, listingTitle, sellerRefnum }: FavouriteButtonProps) {
   const session = useStore($session);
-  // Sellers cannot favourite their own listings (spec section 6).
+  const saved = useStore($favourites).has(listingRefnum);
+  const pending = useStore($favouritesPending).has(listingRefnum);
+
+  useEffect(() => {
+    if (watching) return;
+    watching = true;
+    watchFavourites();
+  }, []);
+
   if (session?.userRefnum === sellerRefnum) return null;
 
   function onClick() {
     if (!session) promptGuest(GUEST_PROMPTS.favourite);
+    else void toggleFavourite(listingRefnum);
   }
 
   return (
     <button
       type="button"
-      className="card__heart"
-      aria-label={`Save ${listingTitle} to favourites`}
-      aria-pressed={false}
+      className={saved ? 'card__heart card__heart--saved' : 'card__heart'}
+      aria-label={saved ? `Remove ${listingTitle} from favourites` : `Save ${listingTitle} to favourites`}
+      aria-pressed={saved}
+      disabled={pending}
+      aria-busy={pending || undefined}
       onClick={onClick}
     >
       <Icon name="heart" />

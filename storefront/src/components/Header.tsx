@@ -194,6 +194,12 @@ function AccountMenu({ session, onChoose }: { session: Session; onChoose: () => 
         )}
       </button>
       <ul id={menuId} className="account-menu__list" hidden={!open}>
+        <li>
+          <a href="/myquest/selling">My listings</a>
+        </li>
+        <li>
+          <a href="/favorites">My Favorites</a>
+        </li>
         {session.isProgressive ? (
           <li>
             <button type="button" onClick={() => choose('completeAccount')}>

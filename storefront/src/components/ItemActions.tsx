@@ -1,25 +1,65 @@
 import { useStore } from '@nanostores/react';
-import { $session } from '../stores/session';
+import type { SellerListing } from '@yardly/shared/contract';
+import { lazy, Suspense, useState } from 'react';
+import { promptGuest } from '../stores/auth-dialog';
+import { $session, GUEST_PROMPTS } from '../stores/session';
+
+// The seller's controls and the report dialog bring the api client: load them when needed.
+const SellerActions = lazy(() => import('./selling/SellerActions').then((m) => ({ default: m.SellerActions })));
+const ReportDialog = lazy(() => import('./selling/ReportDialog').then((m) => ({ default: m.ReportDialog })));
 
 interface ItemActionsProps {
-  sellerRefnum: string;
-  buyNow: boolean;
+  listing: SellerListing;
+  /** The listing is sold, expired or deleted. */
+  unavailable: boolean;
 }
 
 /**
- * What a visitor can do about an item. Offers and checkout do not exist yet, so there is no
- * 'Make Offer' or 'Buy Now' control to press (a control that does nothing is worse than none):
- * the page says how the seller sells it and that buying through Yardly is not open yet.
+ * What a visitor can do about an item. The seller manages it here (sold, deactivate, relist,
+ * edit, delete); anyone else may report it. Offers and checkout do not exist yet, so there is
+ * no 'Make Offer' or 'Buy Now' control to press: the page says how the seller sells it.
  */
-export function ItemActions({ sellerRefnum, buyNow }: ItemActionsProps) {
+export function ItemActions({ listing, unavailable }: ItemActionsProps) {
   const session = useStore($session);
-  if (session?.userRefnum === sellerRefnum) {
-    return <p className="item__note">This is your listing.</p>;
+  const [reporting, setReporting] = useState(false);
+  const [current, setCurrent] = useState(listing);
+
+  if (session?.userRefnum === listing.sellerRefnum) {
+    return (
+      <div className="item__owner">
+        <p className="item__note">This is your listing.</p>
+        <Suspense fallback={null}>
+          <SellerActions listing={current} onChanged={setCurrent} />
+        </Suspense>
+      </div>
+    );
   }
+
+  function openReport() {
+    if (!session) promptGuest(GUEST_PROMPTS.account);
+    else setReporting(true);
+  }
+
   return (
-    <p className="item__note">
-      {buyNow ? 'The seller offers this at the listed price (Buy Now).' : 'The seller takes offers on this item.'}{' '}
-      Buying and offers through Yardly are not open yet.
-    </p>
+    <div>
+      {unavailable ? (
+        <p className="item__note">This item is no longer available.</p>
+      ) : (
+        <p className="item__note">
+          {listing.buyNow
+            ? 'The seller offers this at the listed price (Buy Now).'
+            : 'The seller takes offers on this item.'}{' '}
+          Buying and offers through Yardly are not open yet.
+        </p>
+      )}
+      <button type="button" className="link-button" onClick={openReport}>
+        Report an item
+      </button>
+      {reporting && (
+        <Suspense fallback={null}>
+          <ReportDialog listingRefnum={listing.listingRefnum} onClose={() => setReporting(false)} />
+        </Suspense>
+      )}
+    </div>
   );
 }

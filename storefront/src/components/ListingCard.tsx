@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { type ListingCard as ListingCardData, PHOTO_SIZES } from '@yardly/shared/contract';
 import { type CardBadge, cardBadge, formatCents, truncate } from '@yardly/shared/rules';
+import type { ReactNode } from 'react';
 import { cardPictureUrl } from '../lib/pictures';
 import { itemPath } from '../lib/routes';
 import { $session } from '../stores/session';
@@ -11,6 +12,8 @@ export type CardVariant = 'grid' | 'list';
 interface ListingCardProps {
   listing: ListingCardData;
   variant?: CardVariant;
+  /** Under the card's link: the seller's controls on My Dashboard. */
+  children?: ReactNode;
 }
 
 const RIBBON_CLASS: Record<CardBadge, string> = {
@@ -21,7 +24,7 @@ const RIBBON_CLASS: Record<CardBadge, string> = {
 };
 
 /** A listing in a grid or list: picture, title, location, price, heart, status ribbon and labels. */
-export function ListingCard({ listing, variant = 'grid' }: ListingCardProps) {
+export function ListingCard({ listing, variant = 'grid', children }: ListingCardProps) {
   const session = useStore($session);
   const badge = cardBadge({
     listingDeleted: listing.listingDeleted,
@@ -54,7 +57,12 @@ export function ListingCard({ listing, variant = 'grid' }: ListingCardProps) {
           {!badge && <CardLabels listing={listing} />}
         </div>
       </a>
-      <FavouriteButton listingTitle={listing.listingTitle} sellerRefnum={listing.sellerRefnum} />
+      {children}
+      <FavouriteButton
+        listingRefnum={listing.listingRefnum}
+        listingTitle={listing.listingTitle}
+        sellerRefnum={listing.sellerRefnum}
+      />
     </article>
   );
 }

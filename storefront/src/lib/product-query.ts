@@ -13,7 +13,8 @@ export interface ProductQuery {
   size: number;
 }
 
-function positiveInt(value: string | null, fallback: number, max: number): number {
+/** A whole number from the URL within 1..max, or the fallback. */
+export function positiveInt(value: string | null, fallback: number, max: number): number {
   if (value === null || !/^\d+$/.test(value)) return fallback;
   const n = Number(value);
   return n >= 1 && n <= max ? n : fallback;

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve, sep } from 'node:path';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 
 /** Where photos live. Local disk by default; an object store can implement the same two calls. */
 export interface FileStore {
   put(key: string, data: Buffer): Promise<void>;
   get(key: string): Promise<Buffer | null>;
+  /** Removes a file and the sizes made from it; a missing file is not an error. */
+  delete(key: string): Promise<void>;
 }
 
 /** Keys are `area/owner/name.ext`, lowercase-safe characters only: no way out of the store. */
@@ -38,6 +40,16 @@ export function diskFileStore(root: string): FileStore {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw error;
       }
+    },
+    async delete(key) {
+      const path = pathOf(key);
+      // Sizes are stored beside the original as `<name>_<w>x<h>.jpg`.
+      const stem = basename(path).replace(/\.(jpg|png|webp)$/, '');
+      const siblings = await readdir(dirname(path)).catch(() => [] as string[]);
+      const variants = siblings.filter((name) => name.startsWith(`${stem}_`) && /_\d+x\d+\.jpg$/.test(name));
+      await Promise.all(
+        [path, ...variants.map((name) => join(dirname(path), name))].map((file) => rm(file, { force: true })),
+      );
     },
   };
 }

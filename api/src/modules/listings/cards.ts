@@ -1,8 +1,9 @@
-import type { ListingCard } from '@yardly/shared/contract';
+import type { ListingCard, SellerListing } from '@yardly/shared/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { listingPhotos, listings, users, zipCodes } from '../../db/schema/index';
 import { fileUrl } from '../files/urls';
+import { activeOfferCount, hasLockingOffer } from './offers-check';
 
 /** The columns a listing card needs; join with `cardJoins`. */
 export const cardColumns = {
@@ -23,6 +24,7 @@ export const cardColumns = {
   stateCode: zipCodes.stateCode,
   mainPhoto: sql<string | null>`(select ${listingPhotos.path} from ${listingPhotos}
     where ${listingPhotos.listingId} = ${listings.id} order by ${listingPhotos.picno} limit 1)`,
+  offerCount: activeOfferCount,
 };
 
 export function selectCards(db: Db) {
@@ -46,14 +48,28 @@ export function toCard(row: CardRow): ListingCard {
     listingDeleted: row.deletedAt !== null,
     saleType: row.saleType,
     sellerRefnum: row.sellerRefnum,
-    // Offers arrive with the offers issue; until a listing can receive one, it has none.
-    offerCount: 0,
+    offerCount: row.offerCount,
     shippable: row.shippable,
     meetToDeliver: row.meetToDeliver,
     offerFreeDelivery: row.offerFreeDelivery,
     buyNow: row.buyNow,
     isDonation: row.isDonation,
   };
+}
+
+/** A card as its seller manages it: with its state and whether it may still be edited. */
+export function selectSellerCards(db: Db) {
+  return db
+    .select({ ...cardColumns, status: listings.status, locked: hasLockingOffer })
+    .from(listings)
+    .innerJoin(users, eq(users.id, listings.sellerId))
+    .innerJoin(zipCodes, eq(zipCodes.zip, listings.zip));
+}
+
+export type SellerCardRow = Awaited<ReturnType<ReturnType<typeof selectSellerCards>['execute']>>[number];
+
+export function toSellerCard(row: SellerCardRow): SellerListing {
+  return { ...toCard(row), listingStatus: row.status, editLocked: row.saleType !== 0 || row.locked };
 }
 
 /** A listing's shown location: its zip's city, never the seller's address. */

@@ -9,6 +9,7 @@ import { findCategory } from '../categories/service';
 import { fileUrl } from '../files/urls';
 import { placeName, selectCards, toCard } from './cards';
 import { liveListing } from './live';
+import { countActiveOffers, hasAcceptedOffer } from './offers-check';
 
 interface PageQuery {
   page: number;
@@ -101,7 +102,7 @@ export async function listingDetail(
   const hidden = l.deletedAt !== null || l.status === 'draft' || l.status === 'inactive';
   if (hidden && !isSeller) return unavailable;
 
-  const [photos, sellerPlace] = await Promise.all([
+  const [photos, sellerPlace, offerCount, accepted] = await Promise.all([
     db
       .select({ picno: listingPhotos.picno, path: listingPhotos.path })
       .from(listingPhotos)
@@ -113,6 +114,8 @@ export async function listingDetail(
           .from(zipCodes)
           .where(eq(zipCodes.zip, row.sellerZip))
       : Promise.resolve([]),
+    countActiveOffers(db, l.id),
+    hasAcceptedOffer(db, l.id),
   ]);
   const location = placeName(row.city, row.stateCode);
   const listing: ListingDetail = {
@@ -133,6 +136,7 @@ export async function listingDetail(
       city: row.city,
       stateCode: row.stateCode,
       mainPhoto: photos[0]?.path ?? null,
+      offerCount,
     }),
     description: l.description,
     listingStatus: l.status,
@@ -158,6 +162,7 @@ export async function listingDetail(
       isProfessionVerified: row.sellerVerified && row.companyStatus === 'VERIFIED',
     },
     sellerCompanyStatus: row.companyStatus ?? null,
+    editLocked: l.saleType !== 0 || accepted,
   };
   return { listing, itemAvailable: true, success: true };
 }

@@ -1,0 +1,72 @@
+import { listingActionMessages } from '@yardly/shared/rules';
+import { and, asc, desc, eq, notInArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/connect';
+import { favourites, listings } from '../../db/schema/index';
+import { AppError } from '../../errors';
+import type { Caller } from '../../http/caller';
+import { selectCards, toCard } from '../listings/cards';
+import { liveListing } from '../listings/live';
+
+export const favouriteRuleMessages = {
+  ownListing: 'You cannot add your own listing to favorites',
+} as const;
+
+/** Save a live listing someone else sells; saving it twice changes nothing. */
+export async function addFavourite(db: Db, caller: Caller, listingRefnum: string) {
+  const [listing] = await db
+    .select({ id: listings.id, sellerId: listings.sellerId })
+    .from(listings)
+    .where(and(eq(listings.refnum, listingRefnum), liveListing()));
+  if (!listing) throw AppError.notFound(listingActionMessages.notFound);
+  if (listing.sellerId === caller.userId) throw AppError.badRequest(favouriteRuleMessages.ownListing, 'listingRefnum');
+  await db.insert(favourites).values({ userId: caller.userId, listingId: listing.id }).onConflictDoNothing();
+  return { listingRefnum, favourite: true };
+}
+
+/** Forget a saved listing, whatever became of it; forgetting one not saved changes nothing. */
+export async function removeFavourite(db: Db, caller: Caller, listingRefnum: string) {
+  const [listing] = await db.select({ id: listings.id }).from(listings).where(eq(listings.refnum, listingRefnum));
+  if (listing) {
+    await db.delete(favourites).where(and(eq(favourites.userId, caller.userId), eq(favourites.listingId, listing.id)));
+  }
+  return { listingRefnum, favourite: false };
+}
+
+export async function favouriteRefnums(db: Db, caller: Caller) {
+  const rows = await db
+    .select({ refnum: listings.refnum })
+    .from(favourites)
+    .innerJoin(listings, eq(listings.id, favourites.listingId))
+    .where(eq(favourites.userId, caller.userId));
+  return { favRefnums: rows.map((r) => r.refnum) };
+}
+
+// A seller's drafts and deactivated listings are hidden from everyone else; sold, expired and
+// deleted ones stay in the list with their ribbon so the person sees what became of them.
+const shown = notInArray(listings.status, ['draft', 'inactive']);
+
+export async function listFavourites(db: Db, caller: Caller, query: { page: number; size: number; asc: boolean }) {
+  const mine = and(eq(favourites.userId, caller.userId), shown);
+  const order = query.asc ? asc : desc;
+  const [rows, [total]] = await Promise.all([
+    selectCards(db)
+      .innerJoin(favourites, eq(favourites.listingId, listings.id))
+      .where(mine)
+      .orderBy(order(favourites.createdAt), order(listings.id))
+      .limit(query.size)
+      .offset(query.page * query.size),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(favourites)
+      .innerJoin(listings, eq(listings.id, favourites.listingId))
+      .where(mine),
+  ]);
+  const totalElements = total?.n ?? 0;
+  return {
+    data: rows.map(toCard),
+    number: query.page,
+    size: query.size,
+    totalElements,
+    totalPages: Math.ceil(totalElements / query.size),
+  };
+}

@@ -1,0 +1,155 @@
+import type { FieldError } from '@yardly/shared/contract';
+import { LISTING_RULE_FIELDS, type listingFormSchema } from '@yardly/shared/contract';
+import {
+  CONDITION_LABELS,
+  dollarsToCents,
+  LISTING_LIFETIME_DAYS,
+  listingRuleMessages,
+  listingRuleViolations,
+} from '@yardly/shared/rules';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/connect';
+import { newRefnum } from '../../db/refnum';
+import { categories, draftPhotos, listingDrafts, listingPhotos, listings, zipCodes } from '../../db/schema/index';
+import { AppError } from '../../errors';
+import type { Caller } from '../../http/caller';
+import { findCategory, propertiesFor } from '../categories/service';
+import { assertMaySell, ownListing } from './access';
+import { ownDraft } from './drafts';
+import { assertEditable } from './edit-lock';
+
+type Form = z.output<typeof listingFormSchema>;
+
+const DAY_MS = 86_400_000;
+
+export function freshListingEnd(now = Date.now()): Date {
+  return new Date(now + LISTING_LIFETIME_DAYS * DAY_MS);
+}
+
+/** The category pair a subcategory refnum names; a top-level category is not enough. */
+async function categoryPair(db: Db, refnum: string) {
+  const sub = await findCategory(db, refnum).catch(() => null);
+  if (!sub?.parentId) throw fieldErrors([{ field: 'categoryRefnum', message: listingRuleMessages.categoryRequired }]);
+  const [top] = await db
+    .select({ id: categories.id, title: categories.title })
+    .from(categories)
+    .where(eq(categories.id, sub.parentId));
+  if (!top) throw fieldErrors([{ field: 'categoryRefnum', message: listingRuleMessages.categoryRequired }]);
+  return { top, sub };
+}
+
+function fieldErrors(errors: FieldError[]): AppError {
+  return new AppError(400, errors[0]?.message ?? 'The listing is not valid', { errors });
+}
+
+/** Everything the database must confirm: category, zip, offered properties, and (to publish) the rules. */
+async function checkForm(db: Db, caller: Caller, form: Form) {
+  const { top, sub } = await categoryPair(db, form.categoryRefnum);
+  const errors: FieldError[] = [];
+  const [zip] = await db.select({ zip: zipCodes.zip }).from(zipCodes).where(eq(zipCodes.zip, form.zip));
+  if (!zip) errors.push({ field: 'zip', message: listingRuleMessages.invalidZip });
+
+  const offered = new Map((await propertiesFor(db, sub.refnum)).map((p) => [p.key, p.values]));
+  const properties: Record<string, string> = {};
+  for (const [key, value] of Object.entries(form.properties)) {
+    if (key === 'condition' || value === '') continue;
+    const values = offered.get(key);
+    if (!values || (values.length > 0 && !values.includes(value))) {
+      errors.push({ field: `properties.${key}`, message: `Choose one of the offered values for ${key}` });
+    } else {
+      properties[key] = value;
+    }
+  }
+
+  const priceCents = dollarsToCents(form.listingPrice);
+  if (!form.draft) {
+    const violations = listingRuleViolations({
+      weightLbs: form.weightLbs,
+      priceCents,
+      isDonation: form.donation,
+      categoryTitle: top.title,
+      subCategoryTitle: sub.title,
+      condition: form.condition,
+      shippable: form.shippable,
+      meetToDeliver: form.meetToDeliver,
+      sellerHasVerifiedWorkEmail: caller.isProfessionVerified && caller.companyStatus === 'VERIFIED',
+    });
+    errors.push(...violations.map((v) => ({ field: LISTING_RULE_FIELDS[v.field], message: v.message })));
+  }
+  if (errors.length > 0) throw fieldErrors(errors);
+  return { topId: top.id, subId: sub.id, properties, priceCents };
+}
+
+/**
+ * Create a listing from its form, or save the listing the form was opened for. `draft` saves
+ * without publishing; publishing checks every marketplace rule first and starts the listing's
+ * lifetime. The form's photos become the listing's.
+ */
+export async function saveListing(db: Db, caller: Caller, form: Form) {
+  assertMaySell(caller);
+  const checked = await checkForm(db, caller, form);
+  return db.transaction(async (tx) => {
+    const draft = await ownDraft(tx, caller, form.inputSourceRandomRefnum, true);
+    const values = {
+      categoryId: checked.topId,
+      subCategoryId: checked.subId,
+      title: form.listingTitle,
+      description: form.listingDescription,
+      condition: CONDITION_LABELS[form.condition],
+      properties: checked.properties,
+      priceCents: checked.priceCents,
+      isDonation: form.donation,
+      weightLbs: form.weightLbs,
+      shippable: form.shippable,
+      meetToDeliver: form.meetToDeliver,
+      offerFreeDelivery: form.offerFreeDelivery,
+      buyNow: form.buyNow,
+      zip: form.zip,
+      updatedAt: new Date(),
+    };
+    let listing: typeof listings.$inferSelect | undefined;
+    if (draft.listingId) {
+      const [current] = await tx
+        .select({ refnum: listings.refnum })
+        .from(listings)
+        .where(eq(listings.id, draft.listingId));
+      const existing = await ownListing(tx, caller, current?.refnum ?? '', true);
+      await assertEditable(tx, existing);
+      const publishing = existing.status === 'draft' && !form.draft;
+      [listing] = await tx
+        .update(listings)
+        .set({
+          ...values,
+          ...(publishing && { status: 'active' as const, createdAt: new Date(), listingEnd: freshListingEnd() }),
+        })
+        .where(eq(listings.id, existing.id))
+        .returning();
+    } else {
+      [listing] = await tx
+        .insert(listings)
+        .values({
+          ...values,
+          refnum: newRefnum('listing'),
+          sellerId: caller.userId,
+          status: form.draft ? 'draft' : 'active',
+          listingEnd: form.draft ? null : freshListingEnd(),
+        })
+        .returning();
+    }
+    if (!listing) throw new Error('listing not saved');
+    await copyPhotos(tx, draft.id, listing.id);
+    await tx.update(listingDrafts).set({ listingId: listing.id }).where(eq(listingDrafts.id, draft.id));
+    return { listingRefnum: listing.refnum, listingStatus: listing.status };
+  });
+}
+
+/** The listing's photos become exactly the form's. */
+async function copyPhotos(db: Db, draftId: number, listingId: number): Promise<void> {
+  const photos = await db.select().from(draftPhotos).where(eq(draftPhotos.draftId, draftId));
+  await db.delete(listingPhotos).where(eq(listingPhotos.listingId, listingId));
+  if (photos.length === 0) return;
+  await db
+    .insert(listingPhotos)
+    .values(photos.map((p) => ({ listingId, picno: p.picno, path: p.path, width: p.width, height: p.height })));
+}

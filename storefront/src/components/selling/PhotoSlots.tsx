@@ -1,0 +1,133 @@
+import { ApiError, GENERIC_ERROR_MESSAGE } from '@yardly/shared/client';
+import { photoUrl } from '@yardly/shared/contract';
+import { fileSize, MAX_PHOTOS, PHOTO_MIME_TYPES, photoRuleViolation } from '@yardly/shared/rules';
+import { useId, useState } from 'react';
+import { browserApi } from '../../lib/api';
+
+export interface Picture {
+  picno: number;
+  url: string;
+}
+
+type SlotState =
+  | { kind: 'uploading'; name: string; size: number }
+  | { kind: 'deleting' }
+  | { kind: 'error'; message: string };
+
+interface PhotoSlotsProps {
+  draftRefnum: string;
+  pictures: Picture[];
+  onPictures: (pictures: Picture[]) => void;
+}
+
+const SLOTS = Array.from({ length: MAX_PHOTOS }, (_, index) => index + 1);
+
+/**
+ * The form's four photo places. Each upload and removal is tracked per picture number with its
+ * loading, error and success (spec section 4); the rules are checked here before sending and
+ * again by the api.
+ */
+export function PhotoSlots({ draftRefnum, pictures, onPictures }: PhotoSlotsProps) {
+  const [slots, setSlots] = useState<Record<number, SlotState | undefined>>({});
+  const baseId = useId();
+  const setSlot = (picno: number, state: SlotState | undefined) => setSlots((now) => ({ ...now, [picno]: state }));
+
+  async function upload(picno: number, file: File) {
+    const problem = photoRuleViolation(file, pictures.length);
+    if (problem) {
+      setSlot(picno, { kind: 'error', message: problem });
+      return;
+    }
+    setSlot(picno, { kind: 'uploading', name: file.name, size: file.size });
+    try {
+      const answer = await browserApi.listings.uploadPicture({ inputSourceRandomRefnum: draftRefnum, picno }, file);
+      onPictures(answer.pictures);
+      setSlot(picno, undefined);
+    } catch (cause) {
+      console.error('Photo upload failed', cause);
+      setSlot(picno, { kind: 'error', message: cause instanceof ApiError ? cause.message : GENERIC_ERROR_MESSAGE });
+    }
+  }
+
+  async function remove(picno: number) {
+    setSlot(picno, { kind: 'deleting' });
+    try {
+      const answer = await browserApi.listings.deletePicture({ inputSourceRandomRefnum: draftRefnum, picno });
+      onPictures(answer.pictures);
+      setSlot(picno, undefined);
+    } catch (cause) {
+      console.error('Photo removal failed', cause);
+      setSlot(picno, { kind: 'error', message: cause instanceof ApiError ? cause.message : GENERIC_ERROR_MESSAGE });
+    }
+  }
+
+  return (
+    <fieldset className="photo-slots">
+      <legend>Photos</legend>
+      <p className="form-field__hint">
+        Up to {MAX_PHOTOS} photos, JPG or PNG, 10 MB each. The first is the main photo.
+      </p>
+      <ul>
+        {SLOTS.map((picno) => {
+          const picture = pictures.find((p) => p.picno === picno);
+          const state = slots[picno];
+          const inputId = `${baseId}-photo-${picno}`;
+          return (
+            <li
+              key={picno}
+              className="photo-slot"
+              aria-label={`Photo ${picno}`}
+              aria-busy={state?.kind === 'uploading' || undefined}
+            >
+              {picture ? (
+                <img src={photoUrl(picture.url, 'thumb')} alt={`Item, view ${picno}`} width={80} height={80} />
+              ) : (
+                <span className="photo-slot__empty">Photo {picno}</span>
+              )}
+              {state?.kind === 'uploading' && (
+                <span className="photo-slot__progress">
+                  <progress aria-label={`Uploading photo ${picno}`} />
+                  Uploading {state.name} ({fileSize(state.size)})
+                </span>
+              )}
+              {state?.kind === 'deleting' && <span className="photo-slot__progress">Removing…</span>}
+              {state?.kind === 'error' && (
+                <span className="field-error" role="alert">
+                  {state.message}
+                </span>
+              )}
+              {picture ? (
+                <button
+                  type="button"
+                  className="link-button"
+                  disabled={state !== undefined && state.kind !== 'error'}
+                  onClick={() => void remove(picno)}
+                >
+                  Remove photo {picno}
+                </button>
+              ) : (
+                <>
+                  <label htmlFor={inputId} className="button button--small button--secondary">
+                    Add photo {picno}
+                  </label>
+                  <input
+                    id={inputId}
+                    className="visually-hidden"
+                    type="file"
+                    accept={PHOTO_MIME_TYPES.join(',')}
+                    disabled={state?.kind === 'uploading'}
+                    onChange={(event) => {
+                      const file = event.target.files?.[0];
+                      event.target.value = '';
+                      if (file) void upload(picno, file);
+                    }}
+                  />
+                </>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </fieldset>
+  );
+}
