@@ -6,6 +6,8 @@ import type { Config } from './config';
 import type { Database } from './db/connect';
 import { installCaller } from './http/caller';
 import { installErrorHandling, sendUnknownCall, toEnvelope } from './http/envelope-errors';
+import { createAccount } from './modules/account/create';
+import { registerAccountRoutes } from './modules/account/routes';
 import { createAuth } from './modules/auth/create';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { registerCategoryRoutes } from './modules/categories/routes';
@@ -48,7 +50,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
-  const { auth, codes, resolveCaller } = createAuth({ ...deps, log: app.log });
+  const { auth, codes, mailer, secret, resolveCaller } = createAuth({ ...deps, log: app.log });
   installCaller(app, resolveCaller);
 
   await app.register(compress, { global: true, threshold: 1024 });
@@ -65,6 +67,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuthRoutes(app, auth);
   registerSocialSignIn(app, { config: deps.config, db: deps.database.db, auth });
   registerOrganisationRoutes(app, organisationService({ db: deps.database.db, codes, auth }));
+  const account = createAccount({
+    db: deps.database.db,
+    files: deps.files,
+    mailer,
+    secret,
+    publicUrl: deps.config.publicUrl,
+  });
+  await registerAccountRoutes(app, account);
   if (!deps.config.isProduction) registerDevOutboxRoutes(app, deps.database.db);
   registerFileRoutes(app, deps.files);
 

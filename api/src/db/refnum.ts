@@ -3,7 +3,13 @@ import { randomBytes } from 'node:crypto';
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'; // Crockford base32
 
 /** Kinds of public id: the first letter says what a refnum names. */
-export const REFNUM_PREFIX = { user: 'U', listing: 'L', category: 'C', organization: 'O' } as const;
+export const REFNUM_PREFIX = {
+  user: 'U',
+  listing: 'L',
+  category: 'C',
+  organization: 'O',
+  address: 'A',
+} as const;
 
 /** A new opaque public id: a type letter and 11 random base32 characters (55 bits). */
 export function newRefnum(kind: keyof typeof REFNUM_PREFIX): string {

@@ -1,6 +1,8 @@
 export * from './address';
 export * from './auth';
 export * from './badges';
+export * from './bank-account';
+export * from './communication';
 export * from './constants';
 export * from './dates';
 export * from './donation';
@@ -13,5 +15,6 @@ export * from './names';
 export * from './organisation';
 export * from './password';
 export * from './phone';
+export * from './profile';
 export * from './roles';
 export * from './text';
