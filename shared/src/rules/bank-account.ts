@@ -19,8 +19,8 @@ export const ACCOUNT_HOLDER_MAX = 60;
  */
 export function isRoutingNumber(text: string): boolean {
   if (!/^\d{9}$/.test(text)) return false;
-  const d = Array.from(text, Number);
-  const sum = 3 * (d[0]! + d[3]! + d[6]!) + 7 * (d[1]! + d[4]! + d[7]!) + (d[2]! + d[5]! + d[8]!);
+  const weights = [3, 7, 1];
+  const sum = Array.from(text, Number).reduce((total, digit, i) => total + digit * (weights[i % 3] ?? 0), 0);
   if (sum % 10 !== 0) return false;
   const prefix = Number(text.slice(0, 2));
   return prefix <= 12 || (prefix >= 21 && prefix <= 32) || (prefix >= 61 && prefix <= 72) || prefix === 80;

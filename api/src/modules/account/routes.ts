@@ -108,7 +108,7 @@ async function readUpload(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) throw AppError.badRequest(pictureMessages.missing, 'file');
   try {
     const part = await request.file();
-    if (!part || part.fieldname !== 'file') throw AppError.badRequest(pictureMessages.missing, 'file');
+    if (part?.fieldname !== 'file') throw AppError.badRequest(pictureMessages.missing, 'file');
     return await part.toBuffer();
   } catch (error) {
     if (error instanceof AppError) throw error;
