@@ -152,7 +152,7 @@ describe('communication preferences', () => {
     expect(
       (await post(t, '/svc/account/setProductRecommendations?enabled=maybe', undefined, ann.token)).statusCode,
     ).toBe(400);
-    expect((await post(t, '/svc/account/setProductRecommendations?enabled=true')).statusCode).toBe(401);
+    expect((await post(t, '/svc/account/setProductRecommendations?enabled=true', undefined)).statusCode).toBe(401);
     // Bob's are his own.
     expect(
       json<{ data: { productRecommendations: boolean } }>(
