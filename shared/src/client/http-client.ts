@@ -38,7 +38,10 @@ export interface HttpClientOptions {
 }
 
 export type CallInput<C> = (CallQuery<C> extends undefined ? { query?: undefined } : { query: CallQuery<C> }) &
-  (CallBody<C> extends undefined ? { body?: undefined } : { body?: CallBody<C> });
+  (CallBody<C> extends undefined ? { body?: undefined } : { body?: CallBody<C> }) & {
+    /** A multipart body (file uploads) instead of JSON. */
+    form?: FormData;
+  };
 
 export interface HttpClient {
   /** Make one contract call: typed input, typed `data`, an ApiError on failure. */
@@ -126,14 +129,14 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   }
 
   async function call<C extends Call>(definition: C, input?: CallInput<C>): Promise<CallData<C>> {
-    const { query, body } = (input ?? {}) as { query?: Record<string, never>; body?: unknown };
+    const { query, body, form } = (input ?? {}) as { query?: Record<string, never>; body?: unknown; form?: FormData };
     const qs = toQueryString(query);
     const url = `${baseUrl}${definition.path}${qs ? `?${qs}` : ''}`;
     let response: Response;
     try {
       response = await instance(url, {
         method: definition.method,
-        json: body,
+        ...(form ? { body: form } : { json: body }),
         context: { [NO_TOKEN]: definition.auth === 'none' },
       });
     } catch (cause) {

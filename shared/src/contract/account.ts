@@ -91,7 +91,6 @@ export const updateProfileCall = defineCall({
   response: fullProfileSchema,
 });
 
-/** Multipart, field `file`: registered by hand, answered with this. */
 export const profilePictureSchema = z.object({ pictureUrl: z.string().nullable() });
 
 export const deleteProfilePictureCall = defineCall({
@@ -102,7 +101,14 @@ export const deleteProfilePictureCall = defineCall({
   response: profilePictureSchema,
 });
 
-export const PROFILE_PICTURE_PATH = '/users/profile/picture';
+/** Multipart with one part named `file` (the api registers it by hand: it is not JSON). */
+export const uploadProfilePictureCall = defineCall({
+  method: 'POST',
+  path: '/users/profile/picture',
+  auth: 'required',
+  summary: 'Upload a profile picture (multipart, field file): checked by content, re-encoded without metadata',
+  response: profilePictureSchema,
+});
 
 export const profileListingsCall = defineCall({
   method: 'GET',

@@ -8,10 +8,8 @@ import {
   feedbackCall,
   fetchAddressesCall,
   fullProfileCall,
-  PROFILE_PICTURE_PATH,
   profileCall,
   profileListingsCall,
-  profilePictureSchema,
   saveAddressCall,
   saveBankAccountCall,
   setOffersAndMessagesUpdatesCall,
@@ -21,6 +19,7 @@ import {
   unsubscribeCall,
   unsubscribeInfoCall,
   updateProfileCall,
+  uploadProfilePictureCall,
 } from '@yardly/shared/contract';
 import { authMessages, PICTURE_MAX_BYTES, pictureMessages } from '@yardly/shared/rules';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -57,11 +56,11 @@ export async function registerAccountRoutes(app: FastifyInstance, s: AccountServ
     // One file of at most 10 MB; one byte more is refused while it streams in.
     await scope.register(multipart, { limits: { fileSize: PICTURE_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
     scope.post(
-      `/svc${PROFILE_PICTURE_PATH}`,
+      `/svc${uploadProfilePictureCall.path}`,
       {
         schema: {
-          summary: 'Upload a profile picture (multipart, field file)',
-          response: { 200: successEnvelope(profilePictureSchema) },
+          summary: uploadProfilePictureCall.summary,
+          response: { 200: successEnvelope(uploadProfilePictureCall.response) },
         },
       },
       async (request) => {
