@@ -5,7 +5,8 @@ import { MAIL_LISTS } from '../rules/communication';
 import { emailSchema } from '../rules/email';
 import { distinctNames, nameFields } from '../rules/names';
 import { phoneSchema } from '../rules/phone';
-import { PROFILE_LISTINGS_PAGE_SIZE, REVIEW_ROLES, REVIEWS_PAGE_SIZE } from '../rules/profile';
+import { PAGE_SIZES } from '../rules/constants';
+import { REVIEW_ROLES } from '../rules/profile';
 import { defineCall } from './call';
 import { isoDateTimeSchema, pageOf, refnumSchema } from './common';
 import { companyStatusSchema, listingCardSchema } from './listings';
@@ -118,7 +119,7 @@ export const profileListingsCall = defineCall({
   query: z.object({
     userRefnum: refnumSchema,
     page: z.coerce.number().int().min(0).max(10_000).default(0),
-    size: z.coerce.number().int().min(1).max(50).default(PROFILE_LISTINGS_PAGE_SIZE),
+    size: z.coerce.number().int().min(1).max(50).default(PAGE_SIZES.profileListings),
   }),
   response: pageOf(listingCardSchema),
 });
@@ -154,7 +155,7 @@ export const feedbackCall = defineCall({
     userRefnum: refnumSchema,
     role: reviewRoleSchema.default('seller'),
     page: z.coerce.number().int().min(0).max(10_000).default(0),
-    size: z.coerce.number().int().min(1).max(50).default(REVIEWS_PAGE_SIZE),
+    size: z.coerce.number().int().min(1).max(50).default(PAGE_SIZES.reviews),
   }),
   response: feedbackPageSchema,
 });

@@ -1,16 +1,10 @@
-/** Profile page rules (spec sections 2 and 9): tabs, page sizes, the picture crop and rating steps. */
+/** Profile page rules (spec sections 2 and 9): tabs, picture limits and rating steps (page sizes and the crop are in constants). */
 
 export const PROFILE_TABS = ['selling', 'reviews'] as const;
 export type ProfileTab = (typeof PROFILE_TABS)[number];
 export const REVIEW_ROLES = ['seller', 'buyer'] as const;
 export type ReviewRole = (typeof REVIEW_ROLES)[number];
 
-export const PROFILE_LISTINGS_PAGE_SIZE = 8;
-export const REVIEWS_PAGE_SIZE = 10;
-
-/** The crop modal: the image starts at this zoom, the round crop is this many pixels across. */
-export const PICTURE_CROP_SCALE = 1.25;
-export const PICTURE_CROP_SIZE = 150;
 /** Profile pictures: at most 10 MB and 40 megapixels, JPEG, PNG or WebP by content. */
 export const PICTURE_MAX_BYTES = 10 * 1024 * 1024;
 
@@ -31,3 +25,10 @@ export function halfStepRating(average: number | null | undefined): number {
 /** The settings deep links (spec section 2). */
 export const SETTINGS_TABS = ['account', 'bank-account', 'communication'] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
+
+export const settingsMessages = {
+  accountSaved: 'Your account details are saved',
+  emailCodeSent: 'We sent a 6-digit code to your new email',
+  emailChanged: 'Your email is changed',
+  deletePictureConfirm: 'Are you sure you want to delete your profile picture?',
+} as const;
