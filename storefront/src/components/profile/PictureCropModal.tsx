@@ -72,18 +72,18 @@ export function PictureCropModal({ file, pending, onCancel, onSave }: PictureCro
     setZoom(next);
   }
 
-  function onPointerDown(event: PointerEvent<HTMLDivElement>) {
+  function onPointerDown(event: PointerEvent<HTMLButtonElement>) {
     event.currentTarget.setPointerCapture(event.pointerId);
     drag.current = { start: offset, pointer: { x: event.clientX, y: event.clientY } };
   }
-  function onPointerMove(event: PointerEvent<HTMLDivElement>) {
+  function onPointerMove(event: PointerEvent<HTMLButtonElement>) {
     const d = drag.current;
     if (!d) return;
     setOffset(
       clamp({ x: d.start.x + event.clientX - d.pointer.x, y: d.start.y + event.clientY - d.pointer.y }, width, height),
     );
   }
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+  function onKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
     const step = event.shiftKey ? 20 : 5;
     const moves: Record<string, Offset> = {
       ArrowLeft: { x: step, y: 0 },
@@ -116,12 +116,10 @@ export function PictureCropModal({ file, pending, onCancel, onSave }: PictureCro
         </p>
       ) : (
         <>
-          {/* biome-ignore lint/a11y/noStaticElementInteractions: the crop area is moved by pointer and, focused, by the arrow keys */}
-          <div
+          <button
+            type="button"
             className="crop-area"
             style={{ width: BOX, height: BOX }}
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: focus lets the arrow keys move the picture
-            tabIndex={0}
             aria-label="Picture crop area: drag or use the arrow keys to move the picture"
             data-testid="crop-area"
             onPointerDown={onPointerDown}
@@ -140,7 +138,7 @@ export function PictureCropModal({ file, pending, onCancel, onSave }: PictureCro
               />
             )}
             <span className="crop-area__mask" style={{ borderRadius: PICTURE_CROP.rounded }} aria-hidden="true" />
-          </div>
+          </button>
           <label className="crop-zoom">
             Zoom
             <input

@@ -10,15 +10,7 @@ import { PictureCropModal } from './PictureCropModal';
 function Avatar({ profile }: { profile: Profile }) {
   const { pictureUrl, name } = profile.user;
   if (pictureUrl) {
-    return (
-      <img
-        className="profile-avatar"
-        src={photoUrl(pictureUrl, 'thumb')}
-        alt={`${name}'s profile picture`}
-        width={96}
-        height={96}
-      />
-    );
+    return <img className="profile-avatar" src={photoUrl(pictureUrl, 'thumb')} alt={name} width={96} height={96} />;
   }
   const initials = name
     .split(/\s+/)
