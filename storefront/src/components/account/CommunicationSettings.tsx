@@ -27,12 +27,16 @@ export function CommunicationSettings() {
   }, []);
 
   async function toggle(list: MailList, enabled: boolean) {
+    const before = prefs;
+    // Shown switched at once; put back if the api refuses.
+    setPrefs((current) => current && { ...current, [list]: enabled });
     setPending(list);
     try {
       setPrefs(await SETTERS[list](enabled));
       showToast(communicationMessages.saved, 'success');
     } catch (cause) {
       console.error(cause);
+      setPrefs(before);
       showToast(communicationMessages.saveError, 'error');
     } finally {
       setPending(null);
