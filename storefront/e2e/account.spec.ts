@@ -1,5 +1,15 @@
 import { expect, type Page, test } from '@playwright/test';
-import { accountButton, CODE_MAIL, dialog, enterCode, hydrated, newPerson, openHome, readCode, signUp } from './fixtures';
+import {
+  accountButton,
+  CODE_MAIL,
+  dialog,
+  enterCode,
+  hydrated,
+  newPerson,
+  openHome,
+  readCode,
+  signUp,
+} from './fixtures';
 
 /** A 1 by 1 PNG: enough for the browser to crop and the api to re-encode. */
 const TINY_PNG = Buffer.from(
@@ -112,7 +122,9 @@ test('upload, crop and delete a profile picture', async ({ page, request }) => {
   await expect(remove).toBeDisabled();
   await expect(page.getByRole('img', { name: 'Pia Tester has no profile picture' })).toBeVisible();
 
-  await page.getByLabel('Choose a profile picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: TINY_PNG });
+  await page
+    .getByLabel('Choose a profile picture')
+    .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: TINY_PNG });
   const crop = dialog(page, 'Crop your picture');
   await expect(crop.locator('.crop-area img')).toBeVisible();
   await crop.getByRole('button', { name: /Picture crop area/ }).press('ArrowLeft');
