@@ -167,3 +167,33 @@ test('change communication settings and see them kept after reload', async ({ pa
   await expect(page.getByRole('checkbox', { name: 'Rental messages updates' })).not.toBeChecked();
   await expect(page.getByRole('checkbox', { name: 'Offers and messages updates' })).toBeChecked();
 });
+
+test("a seller's public profile shows their header and live listings, and a bad link says so", async ({
+  page,
+  request,
+}) => {
+  const response = await request.get('/svc/listing/recentItems?page=0&size=1');
+  const { data } = (await response.json()) as { data: { docs: { sellerRefnum: string; listingTitle: string }[] } };
+  const listing = data.docs[0];
+  if (!listing) throw new Error('the demo data has no listing');
+  const profile = (await (await request.get(`/svc/users/profile?userRefnum=${listing.sellerRefnum}`)).json()) as {
+    data: { user: { name: string } };
+  };
+
+  const answer = await page.goto(`/profile?user_refnum=${listing.sellerRefnum}`);
+  expect(answer?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+  // The name is in the server's HTML, and no editing is offered.
+  expect(await answer?.text()).toContain(profile.data.user.name);
+  await expect(page.getByRole('heading', { level: 2, name: profile.data.user.name })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Change picture' })).toHaveCount(0);
+  await expect(page.getByRole('article').filter({ hasText: listing.listingTitle })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Reviews' }).click();
+  await expect(page).toHaveURL(/tab=reviews/);
+  await expect(page.getByText('No reviews to show')).toBeVisible();
+
+  const missing = await page.goto('/profile?user_refnum=U00000000000');
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByRole('alert').filter({ hasText: 'Error fetching profile' })).toBeVisible();
+});
