@@ -11,8 +11,11 @@ import { Spinner } from '../Spinner';
  * profile listings call: others see the live ones, the person also sees sold and paused ones.
  */
 export function ProfileListings({ userRefnum }: { userRefnum: string }) {
+  // The server renders page 1's spinner; the browser reads ?page= (a shared link to page 3).
   const [page, setPage] = useState(() =>
-    Math.max(1, Number(new URLSearchParams(window.location.search).get('page')) || 1),
+    typeof window === 'undefined'
+      ? 1
+      : Math.max(1, Number(new URLSearchParams(window.location.search).get('page')) || 1),
   );
   const [result, setResult] = useState<ListingPage | 'error' | null>(null);
 
