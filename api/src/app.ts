@@ -7,6 +7,8 @@ import type { Config } from './config';
 import type { Database } from './db/connect';
 import { installCaller } from './http/caller';
 import { installErrorHandling, sendUnknownCall, toEnvelope } from './http/envelope-errors';
+import { createAccount } from './modules/account/create';
+import { registerAccountRoutes } from './modules/account/routes';
 import { registerAdminRoutes } from './modules/admin/routes';
 import { createAuth } from './modules/auth/create';
 import { registerAuthRoutes } from './modules/auth/routes';
@@ -55,7 +57,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
-  const { auth, codes, mailer, resolveCaller } = createAuth({ ...deps, log: app.log });
+  const { auth, codes, mailer, secret, resolveCaller } = createAuth({ ...deps, log: app.log });
   installCaller(app, resolveCaller);
 
   await app.register(compress, { global: true, threshold: 1024 });
@@ -81,6 +83,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     contactService({ db: deps.database.db, mailer, supportEmail: deps.config.supportEmail, log: app.log }),
   );
   registerReferralRoutes(app, deps.database.db);
+  const account = createAccount({
+    db: deps.database.db,
+    files: deps.files,
+    mailer,
+    secret,
+    publicUrl: deps.config.publicUrl,
+  });
+  await registerAccountRoutes(app, account);
   if (!deps.config.isProduction) registerDevOutboxRoutes(app, deps.database.db);
   registerFileRoutes(app, deps.files);
   registerAdminRoutes(app, { db: deps.database.db, files: deps.files });

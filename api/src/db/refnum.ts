@@ -10,6 +10,7 @@ export const REFNUM_PREFIX = {
   organization: 'O',
   draft: 'D',
   offer: 'F',
+  address: 'A',
 } as const;
 
 /** A new opaque public id: a type letter and 11 random base32 characters (55 bits). */

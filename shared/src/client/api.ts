@@ -1,3 +1,24 @@
+import {
+  bankAccountCall,
+  communicationPreferencesCall,
+  deleteAddressCall,
+  deleteBankAccountCall,
+  deleteProfilePictureCall,
+  feedbackCall,
+  fetchAddressesCall,
+  fullProfileCall,
+  profileCall,
+  profileListingsCall,
+  saveAddressCall,
+  saveBankAccountCall,
+  setOffersAndMessagesUpdatesCall,
+  setProductRecommendationsCall,
+  setRentalMessagesUpdatesCall,
+  unsubscribeCall,
+  unsubscribeInfoCall,
+  updateProfileCall,
+  uploadProfilePictureCall,
+} from '../contract/account';
 import { adminDashboardCall, homeBannersCall } from '../contract/admin';
 import {
   changePasswordCall,
@@ -96,6 +117,35 @@ export function createApi(options: HttpClientOptions = {}) {
       updateEmail: (body: CallBody<typeof updateEmailCall>) => http.call(updateEmailCall, { body }),
       verifyUpdatableEmail: (body: CallBody<typeof verifyUpdatableEmailCall>) =>
         http.call(verifyUpdatableEmailCall, { body }),
+      updateProfile: (body: CallBody<typeof updateProfileCall>) => http.call(updateProfileCall, { body }),
+      fetchAddresses: () => http.call(fetchAddressesCall),
+      saveAddress: (body: CallBody<typeof saveAddressCall>) => http.call(saveAddressCall, { body }),
+      deleteAddress: (addressId: string) => http.call(deleteAddressCall, { query: { addressId } }),
+      communicationPreferences: () => http.call(communicationPreferencesCall),
+      setProductRecommendations: (enabled: boolean) =>
+        http.call(setProductRecommendationsCall, { query: { enabled: enabled ? 'true' : 'false' } }),
+      setOffersAndMessagesUpdates: (enabled: boolean) =>
+        http.call(setOffersAndMessagesUpdatesCall, { query: { enabled: enabled ? 'true' : 'false' } }),
+      setRentalMessagesUpdates: (enabled: boolean) =>
+        http.call(setRentalMessagesUpdatesCall, { query: { enabled: enabled ? 'true' : 'false' } }),
+      unsubscribeInfo: (id: string) => http.call(unsubscribeInfoCall, { query: { id } }),
+      unsubscribe: (body: CallBody<typeof unsubscribeCall>) => http.call(unsubscribeCall, { body }),
+      bankAccount: () => http.call(bankAccountCall),
+      saveBankAccount: (body: CallBody<typeof saveBankAccountCall>) => http.call(saveBankAccountCall, { body }),
+      deleteBankAccount: () => http.call(deleteBankAccountCall),
+    },
+    profile: {
+      byRefnum: (userRefnum: string) => http.call(profileCall, { query: { userRefnum } }),
+      full: () => http.call(fullProfileCall),
+      listings: (query: CallQuery<typeof profileListingsCall>) => http.call(profileListingsCall, { query }),
+      feedback: (query: CallQuery<typeof feedbackCall>) => http.call(feedbackCall, { query }),
+      /** Multipart, one part named `file`. */
+      uploadPicture: (file: Blob, filename = 'picture.jpg') => {
+        const form = new FormData();
+        form.append('file', file, filename);
+        return http.call(uploadProfilePictureCall, { body: form });
+      },
+      deletePicture: () => http.call(deleteProfilePictureCall),
     },
     listings: {
       recent: (query: CallQuery<typeof recentItemsCall> = {}) => http.call(recentItemsCall, { query }),

@@ -1,3 +1,4 @@
+export * from './account';
 export * from './admin';
 export * from './auth';
 export * from './call';

@@ -1,6 +1,8 @@
 export * from './address';
 export * from './auth';
 export * from './badges';
+export * from './bank-account';
+export * from './communication';
 export * from './constants';
 export * from './contact';
 export * from './dates';
@@ -16,6 +18,7 @@ export * from './offer-status';
 export * from './organisation';
 export * from './password';
 export * from './phone';
+export * from './profile';
 export * from './referral';
 export * from './roles';
 export * from './text';

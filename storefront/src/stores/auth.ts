@@ -129,3 +129,13 @@ export async function confirmWorkEmail(body: CallBody<typeof verifyProfessionCod
   await keep(result);
   return result;
 }
+
+/** Settings, change email: a code goes to the new address. */
+export async function sendChangeEmailCode(email: string): Promise<void> {
+  await browserApi.account.updateEmail({ email });
+}
+
+/** Settings, change email: the code moves the account to the new address (new login data). */
+export async function changeEmail(body: { email: string; code: string }): Promise<LoginData> {
+  return keep(await browserApi.account.verifyUpdatableEmail(body));
+}

@@ -37,5 +37,5 @@ export function createAuth({
     refresh: refreshTokenStore(db, config.refreshTokenDays),
     throttle: loginThrottle(db),
   });
-  return { auth, codes, mailer, resolveCaller: callerResolver(db, access) };
+  return { auth, codes, mailer, secret, resolveCaller: callerResolver(db, access) };
 }

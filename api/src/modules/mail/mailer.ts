@@ -7,6 +7,8 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers, e.g. List-Unsubscribe on optional mails. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -49,7 +51,13 @@ export function createMailer(options: MailerOptions): Mailer {
   );
   return {
     async send(mail) {
-      const info = await transport.sendMail({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      const info = await transport.sendMail({
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        headers: mail.headers,
+      });
       // Recorded once the server has taken it: the outbox is the record of what went out.
       await record(db, mail, 'smtp');
       // The body carries codes: it stays out of the log when a real server delivers it.

@@ -1,0 +1,114 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  pgEnum,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { listings } from './listings';
+import { users } from './users';
+
+/** Contact details beyond the sign-in email: shown only to their owner, never on a public profile. */
+export const userContacts = pgTable('user_contacts', {
+  userId: bigint('user_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  alternateEmail: text('alternate_email'),
+  /** The 10 national digits of a US number. */
+  phone: text('phone'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Saved addresses (spec section 3): exactly one is primary while any exist. */
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    refnum: text('refnum').notNull().unique(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    line1: text('line1').notNull(),
+    line2: text('line2'),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    zip: text('zip').notNull(),
+    phone: text('phone').notNull(),
+    primary: boolean('is_primary').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('addresses_user_idx').on(t.userId),
+    // Two primaries can never be written, even by two requests at once.
+    uniqueIndex('addresses_one_primary_idx').on(t.userId).where(sql`${t.primary}`),
+  ],
+);
+
+/**
+ * Where payouts go. The account number is kept encrypted (AES-256-GCM) with its last four
+ * digits beside it: answers only ever carry the masked form.
+ */
+export const payoutAccounts = pgTable('payout_accounts', {
+  userId: bigint('user_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  accountHolder: text('account_holder').notNull(),
+  routingNumber: text('routing_number').notNull(),
+  accountNumberCipher: text('account_number_cipher').notNull(),
+  accountNumberLast4: text('account_number_last4').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Which optional mails a person wants (spec section 2, communication settings). A row exists
+ * once a preference is read or set; `unsubscribeToken` is the random id of /unsubscribe links.
+ */
+export const communicationPreferences = pgTable('communication_preferences', {
+  userId: bigint('user_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  productRecommendations: boolean('product_recommendations').notNull().default(true),
+  offersAndMessagesUpdates: boolean('offers_and_messages_updates').notNull().default(true),
+  rentalMessagesUpdates: boolean('rental_messages_updates').notNull().default(true),
+  unsubscribeToken: text('unsubscribe_token').notNull().unique(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const feedbackRole = pgEnum('feedback_role', ['seller', 'buyer']);
+
+/**
+ * Reviews people leave each other after an order (written by the orders issue; read here).
+ * `aboutRole` says whether the reviewed person was the seller or the buyer.
+ */
+export const feedback = pgTable(
+  'feedback',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    aboutUserId: bigint('about_user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fromUserId: bigint('from_user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    listingId: bigint('listing_id', { mode: 'number' }).references(() => listings.id, { onDelete: 'set null' }),
+    aboutRole: feedbackRole('about_role').notNull(),
+    /** 1 to 5 stars. */
+    rating: smallint('rating').notNull(),
+    content: text('content').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('feedback_about_idx').on(t.aboutUserId, t.aboutRole, t.updatedAt.desc()),
+    check('feedback_rating_range', sql`${t.rating} between 1 and 5`),
+  ],
+);

@@ -1,0 +1,172 @@
+import type { FeedbackPage, FullProfile, ListingPage, Profile, UpdateProfile } from '@yardly/shared/contract';
+import { halfStepRating, normalizePhone, profileMessages } from '@yardly/shared/rules';
+import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/connect';
+import { feedback, listings, organizations, userContacts, users, zipCodes } from '../../db/schema/index';
+import { AppError } from '../../errors';
+import { companyStatusOf, isVerifiedProfessional } from '../auth/users';
+import { fileUrl } from '../files/urls';
+import { placeName, selectCards, toCard } from '../listings/cards';
+import { liveListing } from '../listings/live';
+
+type UserRow = typeof users.$inferSelect;
+
+async function userByRefnum(db: Db, refnum: string): Promise<UserRow> {
+  const [row] = await db.select().from(users).where(eq(users.refnum, refnum));
+  if (!row) throw AppError.notFound(profileMessages.fetchError);
+  return row;
+}
+
+async function userById(db: Db, id: number): Promise<UserRow> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  if (!row) throw new AppError(401, 'Please log in again');
+  return row;
+}
+
+/** The aggregate of a person's reviews, over both roles unless one is named. */
+async function ratingOf(db: Db, userId: number, role?: 'seller' | 'buyer') {
+  const [row] = await db
+    .select({ avg: sql<string | null>`avg(${feedback.rating})`, n: sql<number>`count(*)::int` })
+    .from(feedback)
+    .where(and(eq(feedback.aboutUserId, userId), role ? eq(feedback.aboutRole, role) : undefined));
+  return {
+    rating: halfStepRating(row?.avg === null || row?.avg === undefined ? 0 : Number(row.avg)),
+    count: row?.n ?? 0,
+  };
+}
+
+async function publicProfile(db: Db, user: UserRow): Promise<Profile> {
+  const [place] = user.zip
+    ? await db
+        .select({ city: zipCodes.city, stateCode: zipCodes.stateCode })
+        .from(zipCodes)
+        .where(eq(zipCodes.zip, user.zip))
+    : [];
+  const [org] = user.organizationId
+    ? await db
+        .select({ name: organizations.name, status: organizations.status })
+        .from(organizations)
+        .where(eq(organizations.id, user.organizationId))
+    : [];
+  const [sold] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(listings)
+    .where(and(eq(listings.sellerId, user.id), ne(listings.saleType, 0)));
+  const companyStatus = await companyStatusOf(db, user);
+  return {
+    user: {
+      refnum: user.refnum,
+      name: `${user.nameFirst} ${user.nameLast}`.trim(),
+      location: place ? placeName(place.city, place.stateCode) : null,
+      pictureUrl: user.picturePath ? fileUrl(user.picturePath) : null,
+      isProfessionVerified: isVerifiedProfessional(user, companyStatus),
+      isprogressiveAccount: user.isProgressive,
+      referralPath: `/refer-a-friend/${user.refnum}`,
+    },
+    organization: org ?? null,
+    userratings: await ratingOf(db, user.id),
+    itemsSold: sold?.n ?? 0,
+  };
+}
+
+export function profileService(db: Db) {
+  async function fullProfile(userId: number): Promise<FullProfile> {
+    const user = await userById(db, userId);
+    const [contacts] = await db.select().from(userContacts).where(eq(userContacts.userId, userId));
+    return {
+      ...(await publicProfile(db, user)),
+      account: {
+        nameFirst: user.nameFirst,
+        nameLast: user.nameLast,
+        email: user.email,
+        alternateEmail: contacts?.alternateEmail ?? null,
+        phoneNumber: contacts?.phone ?? null,
+        zip: user.zip,
+        hasPassword: user.passwordHash !== null,
+      },
+    };
+  }
+
+  return {
+    async profile(refnum: string): Promise<Profile> {
+      return publicProfile(db, await userByRefnum(db, refnum));
+    },
+
+    fullProfile,
+
+    async updateProfile(userId: number, input: UpdateProfile) {
+      if (input.zip) {
+        const [known] = await db.select({ zip: zipCodes.zip }).from(zipCodes).where(eq(zipCodes.zip, input.zip));
+        if (!known) throw AppError.badRequest('Please enter a valid US Zip Code', 'zip');
+      }
+      const phone = input.phoneNumber ? normalizePhone(input.phoneNumber) : null;
+      await db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ nameFirst: input.nameFirst, nameLast: input.nameLast, zip: input.zip ?? null })
+          .where(eq(users.id, userId));
+        const contacts = { alternateEmail: input.alternateEmail ?? null, phone, updatedAt: new Date() };
+        await tx
+          .insert(userContacts)
+          .values({ userId, ...contacts })
+          .onConflictDoUpdate({ target: userContacts.userId, set: contacts });
+      });
+      return fullProfile(userId);
+    },
+
+    /** Others see a person's live listings; the person also sees sold, expired and inactive ones. */
+    async listings(refnum: string, viewerId: number | undefined, page: number, size: number): Promise<ListingPage> {
+      const owner = await userByRefnum(db, refnum);
+      const where =
+        viewerId === owner.id
+          ? and(eq(listings.sellerId, owner.id), isNull(listings.deletedAt), ne(listings.status, 'draft'))
+          : and(eq(listings.sellerId, owner.id), liveListing());
+      const [rows, [total]] = await Promise.all([
+        selectCards(db)
+          .where(where)
+          .orderBy(desc(listings.createdAt), desc(listings.id))
+          .limit(size)
+          .offset(page * size),
+        db.select({ n: sql<number>`count(*)::int` }).from(listings).where(where),
+      ]);
+      return { docs: rows.map(toCard), totalElements: total?.n ?? 0, number: page, size };
+    },
+
+    async feedback(refnum: string, role: 'seller' | 'buyer', page: number, size: number): Promise<FeedbackPage> {
+      const owner = await userByRefnum(db, refnum);
+      const where = and(eq(feedback.aboutUserId, owner.id), eq(feedback.aboutRole, role));
+      const rows = await db
+        .select({
+          content: feedback.content,
+          rating: feedback.rating,
+          updatedAt: feedback.updatedAt,
+          nameFirst: users.nameFirst,
+          nameLast: users.nameLast,
+        })
+        .from(feedback)
+        .innerJoin(users, eq(users.id, feedback.fromUserId))
+        .where(where)
+        .orderBy(desc(feedback.updatedAt), desc(feedback.id))
+        .limit(size)
+        .offset(page * size);
+      const aggregate = await ratingOf(db, owner.id, role);
+      return {
+        aggregate,
+        feedbacks: {
+          content: rows.map((r) => ({
+            feedbackContent: r.content,
+            // First name and initial: a review never spells out the reviewer's full name.
+            feedbackSentByUsername: `${r.nameFirst} ${r.nameLast.charAt(0)}.`.trim(),
+            rating: r.rating,
+            updatedAt: new Date(r.updatedAt).toISOString(),
+          })),
+          number: page,
+          size,
+          totalElements: aggregate.count,
+        },
+      };
+    },
+  };
+}
+
+export type ProfileService = ReturnType<typeof profileService>;

@@ -1,0 +1,311 @@
+import { z } from 'zod';
+import { addressFields } from '../rules/address';
+import { bankAccountSchema } from '../rules/bank-account';
+import { MAIL_LISTS } from '../rules/communication';
+import { PAGE_SIZES } from '../rules/constants';
+import { emailSchema } from '../rules/email';
+import { distinctNames, nameFields } from '../rules/names';
+import { phoneSchema } from '../rules/phone';
+import { REVIEW_ROLES } from '../rules/profile';
+import { defineCall } from './call';
+import { isoDateTimeSchema, pageOf, refnumSchema } from './common';
+import { companyStatusSchema, listingCardSchema } from './listings';
+
+// ---- Profiles (spec section 3, Profile) ----
+
+/** What anyone may see of a person: never their email, phone or addresses. */
+export const profileSchema = z.object({
+  user: z.object({
+    refnum: refnumSchema,
+    name: z.string(),
+    location: z.string().nullable(),
+    /** Relative to the site (`/svc/files/...`), or null without a picture. */
+    pictureUrl: z.string().nullable(),
+    isProfessionVerified: z.boolean(),
+    isprogressiveAccount: z.boolean(),
+    referralPath: z.string(),
+  }),
+  organization: z.object({ name: z.string(), status: companyStatusSchema }).nullable(),
+  userratings: z.object({ rating: z.number(), count: z.number().int() }),
+  itemsSold: z.number().int(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+export const profileCall = defineCall({
+  method: 'GET',
+  path: '/users/profile',
+  auth: 'optional',
+  summary: "A person's public profile by refnum",
+  query: z.object({ userRefnum: refnumSchema }),
+  response: profileSchema,
+});
+
+/** The signed-in person's own profile, with what only they may see (settings read it). */
+export const fullProfileSchema = profileSchema.extend({
+  account: z.object({
+    nameFirst: z.string(),
+    nameLast: z.string(),
+    email: z.string(),
+    alternateEmail: z.string().nullable(),
+    phoneNumber: z.string().nullable(),
+    zip: z.string().nullable(),
+    hasPassword: z.boolean(),
+  }),
+});
+export type FullProfile = z.infer<typeof fullProfileSchema>;
+
+export const fullProfileCall = defineCall({
+  method: 'GET',
+  path: '/users/full-profile',
+  auth: 'required',
+  summary: 'The signed-in person: profile and account details',
+  response: fullProfileSchema,
+});
+
+/** An optional text field: blank counts as absent. */
+function optionalText<S extends z.ZodType<string, string>>(schema: S) {
+  return z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
+}
+
+/** Settings, account tab: names, location by zip, optional alternate email and phone. */
+export const updateProfileBodySchema = z
+  .object({
+    ...nameFields,
+    zip: optionalText(
+      z
+        .string()
+        .trim()
+        .regex(/^\d{5}$/, 'Please enter a valid US Zip Code'),
+    ),
+    alternateEmail: optionalText(emailSchema),
+    phoneNumber: optionalText(phoneSchema),
+  })
+  .superRefine(distinctNames('nameFirst', 'nameLast'));
+export type UpdateProfile = z.output<typeof updateProfileBodySchema>;
+
+export const updateProfileCall = defineCall({
+  method: 'POST',
+  path: '/account/updateProfile',
+  auth: 'required',
+  summary: 'Change names, location (zip), alternate email and phone',
+  body: updateProfileBodySchema,
+  response: fullProfileSchema,
+});
+
+export const profilePictureSchema = z.object({ pictureUrl: z.string().nullable() });
+
+export const deleteProfilePictureCall = defineCall({
+  method: 'DELETE',
+  path: '/users/profile/picture',
+  auth: 'required',
+  summary: 'Remove the profile picture',
+  response: profilePictureSchema,
+});
+
+/** Multipart with one part named `file` (the api registers it by hand: it is not JSON). */
+export const uploadProfilePictureCall = defineCall({
+  method: 'POST',
+  path: '/users/profile/picture',
+  auth: 'required',
+  summary: 'Upload a profile picture (multipart, field file): checked by content, re-encoded without metadata',
+  response: profilePictureSchema,
+});
+
+export const profileListingsCall = defineCall({
+  method: 'GET',
+  path: '/users/listings',
+  auth: 'optional',
+  summary: "A person's listings for their profile: active ones for others, all but drafts for themselves",
+  query: z.object({
+    userRefnum: refnumSchema,
+    page: z.coerce.number().int().min(0).max(10_000).default(0),
+    size: z.coerce.number().int().min(1).max(50).default(PAGE_SIZES.profileListings),
+  }),
+  response: pageOf(listingCardSchema),
+});
+
+// ---- Reviews (spec section 3, Feedback) ----
+
+export const reviewRoleSchema = z.enum(REVIEW_ROLES);
+
+export const feedbackItemSchema = z.object({
+  feedbackContent: z.string(),
+  feedbackSentByUsername: z.string(),
+  rating: z.number().int(),
+  updatedAt: isoDateTimeSchema,
+});
+
+export const feedbackPageSchema = z.object({
+  aggregate: z.object({ rating: z.number(), count: z.number().int() }),
+  feedbacks: z.object({
+    content: z.array(feedbackItemSchema),
+    number: z.number().int(),
+    size: z.number().int(),
+    totalElements: z.number().int(),
+  }),
+});
+export type FeedbackPage = z.infer<typeof feedbackPageSchema>;
+
+export const feedbackCall = defineCall({
+  method: 'GET',
+  path: '/users/feedback',
+  auth: 'optional',
+  summary: 'Reviews of a person as seller or buyer: the half-step aggregate and a page of reviews',
+  query: z.object({
+    userRefnum: refnumSchema,
+    role: reviewRoleSchema.default('seller'),
+    page: z.coerce.number().int().min(0).max(10_000).default(0),
+    size: z.coerce.number().int().min(1).max(50).default(PAGE_SIZES.reviews),
+  }),
+  response: feedbackPageSchema,
+});
+
+// ---- Addresses (spec sections 3 and 7) ----
+
+export const addressSchemaOut = z.object({
+  id: refnumSchema,
+  userId: refnumSchema,
+  firstName: z.string(),
+  lastName: z.string(),
+  line1: z.string(),
+  line2: z.string().nullable(),
+  city: z.string(),
+  state: z.string(),
+  zip: z.string(),
+  phoneNo: z.string(),
+  primary: z.boolean(),
+});
+export type SavedAddress = z.infer<typeof addressSchemaOut>;
+
+/** The address form; with `id` it edits that address. */
+export const saveAddressBodySchema = z
+  .object({ ...addressFields, id: refnumSchema.optional() })
+  .superRefine(distinctNames('firstName', 'lastName'));
+
+export const saveAddressCall = defineCall({
+  method: 'POST',
+  path: '/account/saveAddress',
+  auth: 'required',
+  summary: 'Add an address, or edit one of yours (with id); the first one is primary',
+  body: saveAddressBodySchema,
+  response: addressSchemaOut,
+});
+
+export const fetchAddressesCall = defineCall({
+  method: 'GET',
+  path: '/account/fetchAddresses',
+  auth: 'required',
+  summary: 'Your saved addresses, the primary first',
+  response: z.array(addressSchemaOut),
+});
+
+export const deleteAddressCall = defineCall({
+  method: 'POST',
+  path: '/account/deleteAddress',
+  auth: 'required',
+  summary: 'Delete one of your addresses; another becomes primary if it was',
+  query: z.object({ addressId: refnumSchema }),
+  response: z.object({ success: z.literal(true) }),
+});
+
+// ---- Communication preferences ----
+
+export const communicationPreferencesSchema = z.object(
+  Object.fromEntries(MAIL_LISTS.map((list) => [list, z.boolean()])) as Record<
+    (typeof MAIL_LISTS)[number],
+    z.ZodBoolean
+  >,
+);
+export type CommunicationPreferences = z.infer<typeof communicationPreferencesSchema>;
+
+export const communicationPreferencesCall = defineCall({
+  method: 'GET',
+  path: '/account/communicationPreferences',
+  auth: 'required',
+  summary: 'Which optional mails you get',
+  response: communicationPreferencesSchema,
+});
+
+const toggleQuery = z.object({
+  enabled: z.enum(['true', 'false'], { error: 'enabled must be true or false' }).transform((v) => v === 'true'),
+});
+
+function preferenceCall(path: string, summary: string) {
+  return defineCall({
+    method: 'POST',
+    path,
+    auth: 'required',
+    summary,
+    query: toggleQuery,
+    response: communicationPreferencesSchema,
+  });
+}
+
+export const setProductRecommendationsCall = preferenceCall(
+  '/account/setProductRecommendations',
+  'Turn product recommendation mails on or off',
+);
+export const setOffersAndMessagesUpdatesCall = preferenceCall(
+  '/account/setOffersAndMessagesUpdates',
+  'Turn offer and message update mails on or off',
+);
+export const setRentalMessagesUpdatesCall = preferenceCall(
+  '/account/setRentalMessagesUpdates',
+  'Turn rental message update mails on or off',
+);
+
+/** The id of an /unsubscribe link: long and random, so it cannot be guessed. */
+export const unsubscribeIdSchema = z.string().regex(/^[A-Za-z0-9_-]{32,64}$/, 'This unsubscribe link is not valid');
+
+export const unsubscribeInfoCall = defineCall({
+  method: 'GET',
+  path: '/account/unsubscribe',
+  auth: 'none',
+  summary: 'What an unsubscribe link is about: the masked address and its choices (no log-in)',
+  query: z.object({ id: unsubscribeIdSchema }),
+  response: z.object({ email: z.string(), preferences: communicationPreferencesSchema }),
+});
+
+export const unsubscribeCall = defineCall({
+  method: 'POST',
+  path: '/account/unsubscribe',
+  auth: 'none',
+  summary: 'Change the choices of an unsubscribe link (no log-in)',
+  body: communicationPreferencesSchema.partial().extend({ id: unsubscribeIdSchema }),
+  response: z.object({ email: z.string(), preferences: communicationPreferencesSchema }),
+});
+
+// ---- Bank account for payouts ----
+
+export const bankAccountOutSchema = z.object({
+  accountHolder: z.string(),
+  routingNumber: z.string(),
+  /** Only the last four digits: the full number is never sent back. */
+  accountNumberMasked: z.string(),
+});
+export type BankAccount = z.infer<typeof bankAccountOutSchema>;
+
+export const bankAccountCall = defineCall({
+  method: 'GET',
+  path: '/account/bankAccount',
+  auth: 'required',
+  summary: 'Where your payouts go (masked), or null',
+  response: bankAccountOutSchema.nullable(),
+});
+
+export const saveBankAccountCall = defineCall({
+  method: 'POST',
+  path: '/account/saveBankAccount',
+  auth: 'required',
+  summary: 'Set where your payouts go',
+  body: bankAccountSchema,
+  response: bankAccountOutSchema,
+});
+
+export const deleteBankAccountCall = defineCall({
+  method: 'POST',
+  path: '/account/deleteBankAccount',
+  auth: 'required',
+  summary: 'Remove your payout bank account',
+  response: z.object({ success: z.literal(true) }),
+});

@@ -1,0 +1,17 @@
+/** Communication preferences (spec section 2, settings): the optional mails and their labels. */
+
+export const MAIL_LISTS = ['productRecommendations', 'offersAndMessagesUpdates', 'rentalMessagesUpdates'] as const;
+export type MailList = (typeof MAIL_LISTS)[number];
+
+export const MAIL_LIST_LABELS: Record<MailList, string> = {
+  productRecommendations: 'Product recommendations',
+  offersAndMessagesUpdates: 'Offers and messages updates',
+  rentalMessagesUpdates: 'Rental messages updates',
+};
+
+export const communicationMessages = {
+  saved: 'Communication preferences updated',
+  saveError: 'There was an error, please try again',
+  unsubscribed: 'You are unsubscribed',
+  badLink: 'This unsubscribe link is not valid. Log in and change your choices in Account Settings.',
+} as const;

@@ -1,0 +1,136 @@
+import type { FullProfile } from '@yardly/shared/contract';
+import { updateProfileBodySchema } from '@yardly/shared/contract';
+import { keepNameCharacters, locationMessages, maskEmail, settingsMessages } from '@yardly/shared/rules';
+import { useEffect, useState } from 'react';
+import { browserApi } from '../../lib/api';
+import { openAuthDialog } from '../../stores/auth-dialog';
+import { showToast } from '../../stores/toast';
+import { FormAlert, TextField } from '../auth/fields';
+import { fieldErrors, useAuthForm } from '../auth/use-auth-form';
+import { ChangeEmailDialog } from './ChangeEmailDialog';
+import { useUnloadWarning } from './use-leave-guard';
+
+const FIELDS = ['nameFirst', 'nameLast', 'zip', 'alternateEmail', 'phoneNumber'] as const;
+
+/** Settings, account tab: names, location by zip, alternate email, phone; email and password changes. */
+export function AccountDetails({ profile, onChanged }: { profile: FullProfile; onChanged: () => void }) {
+  const initial = {
+    nameFirst: profile.account.nameFirst,
+    nameLast: profile.account.nameLast,
+    zip: profile.account.zip ?? '',
+    alternateEmail: profile.account.alternateEmail ?? '',
+    phoneNumber: profile.account.phoneNumber ?? '',
+  };
+  const form = useAuthForm({ schema: updateProfileBodySchema, initial });
+  const [changingEmail, setChangingEmail] = useState(false);
+  const [place, setPlace] = useState<string | null>(profile.user.location);
+  const dirty = FIELDS.some((name) => form.values[name] !== initial[name]);
+  useUnloadWarning(dirty);
+  const hasErrors = Object.keys(fieldErrors(updateProfileBodySchema, form.values, FIELDS)).length > 0;
+
+  // The place a complete zip names, shown beside it (spec section 5: location lookup).
+  const zip = form.values.zip;
+  useEffect(() => {
+    if (!/^\d{5}$/.test(zip)) {
+      setPlace(null);
+      return;
+    }
+    let live = true;
+    browserApi.location
+      .byZip(zip)
+      .then(({ address }) => live && setPlace(`${address.city}, ${address.stateCode}`))
+      .catch(() => live && setPlace(locationMessages.fetchError));
+    return () => {
+      live = false;
+    };
+  }, [zip]);
+
+  return (
+    <>
+      <section className="settings-section" aria-labelledby="account-title">
+        <h2 id="account-title">Account</h2>
+        <form
+          className="auth-form settings-form"
+          noValidate
+          onSubmit={form.onSubmit(async (body) => {
+            await browserApi.account.updateProfile(body);
+            showToast(settingsMessages.accountSaved, 'success');
+            onChanged();
+          })}
+        >
+          <div className="form-row">
+            <TextField
+              label="First name"
+              autoComplete="given-name"
+              filter={keepNameCharacters}
+              field={form.field('nameFirst')}
+            />
+            <TextField
+              label="Last name"
+              autoComplete="family-name"
+              filter={keepNameCharacters}
+              field={form.field('nameLast')}
+            />
+          </div>
+          <TextField
+            label="Zip code"
+            inputMode="numeric"
+            maxLength={5}
+            autoComplete="postal-code"
+            filter={(v) => v.replace(/\D/g, '')}
+            hint={place ?? undefined}
+            optional
+            field={form.field('zip')}
+          />
+          <TextField
+            label="Alternate email"
+            type="email"
+            autoComplete="email"
+            optional
+            field={form.field('alternateEmail')}
+          />
+          <TextField
+            label="Phone number"
+            inputMode="tel"
+            autoComplete="tel-national"
+            maxLength={17}
+            filter={(v) => v.replace(/^0+/, '').replace(/[^\d\s().+-]/g, '')}
+            optional
+            field={form.field('phoneNumber')}
+          />
+          <FormAlert message={form.formError} />
+          <button type="submit" className="button" disabled={hasErrors || form.pending || !dirty}>
+            Save changes
+          </button>
+        </form>
+      </section>
+
+      <section className="settings-section" aria-labelledby="signin-title">
+        <h2 id="signin-title">Sign-in</h2>
+        <dl className="settings-facts">
+          <dt>Email</dt>
+          <dd data-testid="masked-email">{maskEmail(profile.account.email)}</dd>
+        </dl>
+        <div className="settings-section__actions">
+          <button type="button" className="button button--secondary" onClick={() => setChangingEmail(true)}>
+            Change email
+          </button>
+          {profile.account.hasPassword && (
+            <button type="button" className="button button--secondary" onClick={() => openAuthDialog('changePassword')}>
+              Change password
+            </button>
+          )}
+        </div>
+      </section>
+      {changingEmail && (
+        <ChangeEmailDialog
+          onClose={() => setChangingEmail(false)}
+          onDone={() => {
+            setChangingEmail(false);
+            onChanged();
+          }}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,179 @@
+import type { SavedAddress } from '@yardly/shared/contract';
+import { saveAddressBodySchema } from '@yardly/shared/contract';
+import {
+  ADDRESS_FORM_CLOSE_MS,
+  ADDRESS_FORM_TITLES,
+  addressPrompts,
+  addressToasts,
+  findUsState,
+  keepNameCharacters,
+  US_STATES,
+} from '@yardly/shared/rules';
+import { useEffect, useId, useState } from 'react';
+import { browserApi } from '../../lib/api';
+import { showToast } from '../../stores/toast';
+import { FormAlert, TextField } from '../auth/fields';
+import { fieldErrors, useAuthForm } from '../auth/use-auth-form';
+import { ConfirmDialog } from './ConfirmDialog';
+import { Modal } from './Modal';
+import { useUnloadWarning } from './use-leave-guard';
+
+const FIELDS = ['firstName', 'lastName', 'line1', 'line2', 'city', 'state', 'zip', 'phoneNo'] as const;
+type Field = (typeof FIELDS)[number];
+
+function initialValues(address?: SavedAddress): Record<Field, string> {
+  const state = address ? (findUsState(address.state)?.name ?? address.state) : '';
+  return {
+    firstName: address?.firstName ?? '',
+    lastName: address?.lastName ?? '',
+    line1: address?.line1 ?? '',
+    line2: address?.line2 ?? '',
+    city: address?.city ?? '',
+    state,
+    zip: address?.zip ?? '',
+    phoneNo: address?.phoneNo ?? '',
+  };
+}
+
+interface AddressFormProps {
+  /** The address to edit; absent to add one. */
+  address?: SavedAddress;
+  /** The first address is primary whatever the box says. */
+  isFirst: boolean;
+  onSaved: () => void;
+  onClose: () => void;
+}
+
+/** 'Add New Address' or 'Edit Address': the rules of spec section 5 from the shared schema. */
+export function AddressForm({ address, isFirst, onSaved, onClose }: AddressFormProps) {
+  const [primary, setPrimary] = useState(address?.primary ?? isFirst);
+  const [saved, setSaved] = useState(false);
+  const [askLeave, setAskLeave] = useState(false);
+  const stateListId = useId();
+  const initial = initialValues(address);
+  const prepare = (values: Record<Field, string>) => ({
+    ...values,
+    id: address?.id,
+    line2: values.line2.trim() ? values.line2 : undefined,
+    state: findUsState(values.state)?.abbreviation ?? '',
+    primary,
+  });
+  const form = useAuthForm({ schema: saveAddressBodySchema, initial, prepare });
+  const hasErrors = Object.keys(fieldErrors(saveAddressBodySchema, prepare(form.values), FIELDS)).length > 0;
+  const dirty =
+    !saved && (FIELDS.some((name) => form.values[name] !== initial[name]) || primary !== (address?.primary ?? isFirst));
+  useUnloadWarning(dirty);
+
+  useEffect(() => {
+    if (!saved) return;
+    const timer = setTimeout(onClose, ADDRESS_FORM_CLOSE_MS);
+    return () => clearTimeout(timer);
+  }, [saved, onClose]);
+
+  const submit = form.onSubmit(async (data) => {
+    await browserApi.account.saveAddress(data);
+    showToast(address ? addressToasts.updated : addressToasts.added, 'success');
+    setSaved(true);
+    onSaved();
+  });
+
+  function requestClose() {
+    if (dirty) setAskLeave(true);
+    else onClose();
+  }
+
+  const state = form.field('state');
+  const onStateBlur = () => {
+    // Text that names no state is cleared (spec section 5).
+    const match = findUsState(state.value);
+    form.setValue('state', match ? match.name : '');
+    state.onBlur();
+  };
+  const text = (name: Field, label: string, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
+    <TextField label={label} field={form.field(name)} {...extra} />
+  );
+
+  return (
+    <Modal title={address ? ADDRESS_FORM_TITLES.edit : ADDRESS_FORM_TITLES.add} onRequestClose={requestClose}>
+      <form className="auth-form address-form" noValidate onSubmit={submit}>
+        <fieldset disabled={saved || form.pending}>
+          <div className="form-row">
+            {text('firstName', 'First name', { autoComplete: 'given-name', filter: keepNameCharacters, maxLength: 40 })}
+            {text('lastName', 'Last name', { autoComplete: 'family-name', filter: keepNameCharacters, maxLength: 40 })}
+          </div>
+          {text('line1', 'Address line 1', { autoComplete: 'address-line1' })}
+          {text('line2', 'Address line 2', { autoComplete: 'address-line2', optional: true })}
+          <div className="form-row">
+            {text('city', 'City', { autoComplete: 'address-level2' })}
+            <div className="form-field">
+              <label htmlFor={`${stateListId}-input`}>State</label>
+              <input
+                id={`${stateListId}-input`}
+                name="state"
+                list={stateListId}
+                autoComplete="off"
+                value={state.value}
+                aria-invalid={state.error ? true : undefined}
+                aria-describedby={state.error ? `${stateListId}-error` : undefined}
+                onChange={(event) => state.onChange(event.target.value)}
+                onBlur={onStateBlur}
+              />
+              <datalist id={stateListId}>
+                {US_STATES.map((s) => (
+                  <option key={s.abbreviation} value={s.name} />
+                ))}
+              </datalist>
+              {state.error && (
+                <p id={`${stateListId}-error`} className="field-error" role="alert">
+                  {state.error}
+                </p>
+              )}
+            </div>
+          </div>
+          <div className="form-row">
+            {text('zip', 'Zip code', {
+              autoComplete: 'postal-code',
+              inputMode: 'numeric',
+              maxLength: 5,
+              filter: (v) => v.replace(/\D/g, ''),
+            })}
+            {text('phoneNo', 'Phone number', {
+              autoComplete: 'tel-national',
+              inputMode: 'tel',
+              maxLength: 17,
+              // A leading 0 is blocked (spec section 5).
+              filter: (v) => v.replace(/^0+/, '').replace(/[^\d\s().+-]/g, ''),
+            })}
+          </div>
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              name="primary"
+              checked={primary}
+              // The primary address stays primary until another one is made primary.
+              disabled={address?.primary === true || (isFirst && !address)}
+              onChange={(event) => setPrimary(event.target.checked)}
+            />
+            Make this my primary address
+          </label>
+          <FormAlert message={form.formError} />
+          <div className="dialog-actions">
+            <button type="button" className="button button--secondary" onClick={requestClose}>
+              Cancel
+            </button>
+            <button type="submit" className="button" disabled={hasErrors || form.pending || saved}>
+              {address ? 'Update address' : 'Save address'}
+            </button>
+          </div>
+        </fieldset>
+      </form>
+      {askLeave && (
+        <ConfirmDialog
+          message={address ? addressPrompts.leaveNotUpdated : addressPrompts.leaveUnsaved}
+          onYes={onClose}
+          onNo={() => setAskLeave(false)}
+        />
+      )}
+    </Modal>
+  );
+}

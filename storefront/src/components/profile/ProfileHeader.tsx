@@ -1,0 +1,155 @@
+import { type Profile, photoUrl } from '@yardly/shared/contract';
+import { profileMessages, settingsMessages } from '@yardly/shared/rules';
+import { type ChangeEvent, useRef, useState } from 'react';
+import { browserApi } from '../../lib/api';
+import { showToast } from '../../stores/toast';
+import { ConfirmDialog } from '../account/ConfirmDialog';
+import { PictureCropModal } from './PictureCropModal';
+
+/** The round picture, or the initials when there is none. */
+function Avatar({ profile }: { profile: Profile }) {
+  const { pictureUrl, name } = profile.user;
+  if (pictureUrl) {
+    return <img className="profile-avatar" src={photoUrl(pictureUrl, 'thumb')} alt={name} width={96} height={96} />;
+  }
+  const initials = name
+    .split(/\s+/)
+    .map((part) => part.charAt(0))
+    .join('')
+    .slice(0, 2)
+    .toUpperCase();
+  return (
+    <span className="profile-avatar profile-avatar--initials" role="img" aria-label={`${name} has no profile picture`}>
+      {initials}
+    </span>
+  );
+}
+
+/** Stars for a 0-5 rating in half steps, read out as a sentence. */
+export function RatingStars({ rating, count }: { rating: number; count: number }) {
+  const stars = Array.from({ length: 5 }, (_, i) => (rating >= i + 1 ? 'full' : rating >= i + 0.5 ? 'half' : 'empty'));
+  return (
+    <span className="rating" role="img" aria-label={`Rated ${rating} out of 5 from ${count} reviews`}>
+      {stars.map((kind, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: five fixed positions
+        <span key={i} className={`rating__star rating__star--${kind}`} aria-hidden="true">
+          ★
+        </span>
+      ))}
+      <span className="rating__count" aria-hidden="true">
+        {rating} ({count})
+      </span>
+    </span>
+  );
+}
+
+interface ProfileHeaderProps {
+  profile: Profile;
+  /** The own profile: the picture can be changed and deleted. */
+  editable?: boolean;
+  onChanged?: () => void;
+}
+
+/** The profile's header (spec section 2): round picture, name, location and organisation name. */
+export function ProfileHeader({ profile, editable = false, onChanged }: ProfileHeaderProps) {
+  const [file, setFile] = useState<File | null>(null);
+  const [pending, setPending] = useState(false);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+
+  function choose(event: ChangeEvent<HTMLInputElement>) {
+    const chosen = event.target.files?.[0];
+    // Chosen again later, the same file must fire change again.
+    event.target.value = '';
+    if (chosen) setFile(chosen);
+  }
+
+  async function upload(blob: Blob) {
+    if (!file) return;
+    setPending(true);
+    try {
+      await browserApi.profile.uploadPicture(blob, 'profile.jpg');
+      setFile(null);
+      showToast(profileMessages.pictureUpdated, 'success');
+      onChanged?.();
+    } catch (cause) {
+      console.error(cause);
+      showToast(profileMessages.pictureUpdateError, 'error');
+    } finally {
+      setPending(false);
+    }
+  }
+
+  async function remove() {
+    setPending(true);
+    try {
+      await browserApi.profile.deletePicture();
+      showToast(profileMessages.pictureDeleted, 'success');
+      onChanged?.();
+    } catch (cause) {
+      console.error(cause);
+      showToast(profileMessages.pictureDeleteError, 'error');
+    } finally {
+      setPending(false);
+      setConfirmingDelete(false);
+    }
+  }
+
+  const { user, organization, userratings, itemsSold } = profile;
+  return (
+    <header className="profile-header">
+      <Avatar profile={profile} />
+      <div className="profile-header__about">
+        <h2 className="profile-header__name">
+          {user.name}
+          {user.isProfessionVerified && <span className="verified-badge">Verified by Yardly</span>}
+        </h2>
+        {user.location && <p className="profile-header__location">{user.location}</p>}
+        {organization && <p className="profile-header__organisation">{organization.name}</p>}
+        <p className="profile-header__stats">
+          <RatingStars rating={userratings.rating} count={userratings.count} />
+          <span>{itemsSold} sold</span>
+        </p>
+        {editable && (
+          <div className="profile-header__actions">
+            <input
+              ref={input}
+              type="file"
+              accept="image/*"
+              className="visually-hidden"
+              aria-label="Choose a profile picture"
+              onChange={choose}
+            />
+            <button type="button" className="button button--secondary" onClick={() => input.current?.click()}>
+              Change picture
+            </button>
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={!user.pictureUrl || pending}
+              onClick={() => setConfirmingDelete(true)}
+            >
+              Delete picture
+            </button>
+          </div>
+        )}
+      </div>
+      {file && (
+        <PictureCropModal
+          file={file}
+          pending={pending}
+          onCancel={() => setFile(null)}
+          onSave={(blob) => void upload(blob)}
+        />
+      )}
+      {confirmingDelete && (
+        <ConfirmDialog
+          message={settingsMessages.deletePictureConfirm}
+          pending={pending}
+          onYes={() => void remove()}
+          onNo={() => setConfirmingDelete(false)}
+        />
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,61 @@
+import type { FeedbackPage } from '@yardly/shared/contract';
+import { formatDate, genericMessages, PAGE_SIZES, type ReviewRole, reviewMessages } from '@yardly/shared/rules';
+import { useEffect, useState } from 'react';
+import { browserApi } from '../../lib/api';
+import { Pagination } from '../Pagination';
+import { Spinner } from '../Spinner';
+import { RatingStars } from './ProfileHeader';
+
+/** Reviews of a person as seller or buyer: aggregate rating, count and 10 reviews a page. */
+export function ProfileReviews({ userRefnum, role }: { userRefnum: string; role: ReviewRole }) {
+  const [page, setPage] = useState(1);
+  const [result, setResult] = useState<FeedbackPage | 'error' | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    setResult(null);
+    browserApi.profile
+      .feedback({ userRefnum, role, page: page - 1, size: PAGE_SIZES.reviews })
+      .then((data) => live && setResult(data))
+      .catch((cause: unknown) => {
+        console.error(cause);
+        if (live) setResult('error');
+      });
+    return () => {
+      live = false;
+    };
+  }, [userRefnum, role, page]);
+
+  if (result === null) return <Spinner label="Loading reviews" />;
+  if (result === 'error') return <p className="state-message state-message--error">{genericMessages.tryAgain}</p>;
+  const { aggregate, feedbacks } = result;
+  return (
+    <div className="reviews">
+      <p className="reviews__aggregate">
+        <RatingStars rating={aggregate.rating} count={aggregate.count} />
+      </p>
+      {feedbacks.content.length === 0 ? (
+        <p className="state-message">{reviewMessages.empty}</p>
+      ) : (
+        <>
+          <ul className="review-list">
+            {feedbacks.content.map((review) => (
+              <li key={`${review.feedbackSentByUsername}|${review.updatedAt}`} className="review">
+                <p className="review__by">
+                  {review.feedbackSentByUsername} <span className="review__date">{formatDate(review.updatedAt)}</span>
+                </p>
+                <p>{review.feedbackContent}</p>
+              </li>
+            ))}
+          </ul>
+          <Pagination
+            page={page}
+            totalPages={Math.ceil(feedbacks.totalElements / feedbacks.size)}
+            hrefFor={(p) => `?page=${p}`}
+            onChange={setPage}
+          />
+        </>
+      )}
+    </div>
+  );
+}
