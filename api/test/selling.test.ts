@@ -139,13 +139,17 @@ describe('photos', () => {
 
   it('deletes a photo by its place, and only from your own draft', async () => {
     const ref = await draftRef(t, seller.token);
-    await uploadPhoto(t, seller.token, ref, 1);
+    const first = await uploadPhoto(t, seller.token, ref, 1);
+    const firstKey = body<{ url: string }>(first).data.url.replace('/svc/files/', '');
+    expect(await t.files.get(firstKey)).not.toBeNull();
     await uploadPhoto(t, seller.token, ref, 2);
     const url = `/svc/listings/picture/delete?inputSourceRandomRefnum=${ref}&picno=1`;
     expect((await t.app.inject({ method: 'POST', url, headers: auth(other.token) })).statusCode).toBe(403);
     const res = await t.app.inject({ method: 'POST', url, headers: auth(seller.token) });
     expect(res.statusCode).toBe(200);
     expect(body<{ pictures: { picno: number }[] }>(res).data.pictures.map((p) => p.picno)).toEqual([2]);
+    // Nothing shows the removed photo any more: its file is gone.
+    expect(await t.files.get(firstKey)).toBeNull();
     expect((await t.app.inject({ method: 'POST', url, headers: auth(seller.token) })).statusCode).toBe(404);
   });
 });

@@ -103,19 +103,31 @@ export async function addDraftPhoto(
   }
 }
 
-/** Remove a draft's photo. The file stays while a saved listing may still show it. */
+/** Remove a draft's photo; its file goes too unless a listing or another form still shows it. */
 export async function deleteDraftPhoto(
   db: Db,
+  files: FileStore,
   caller: Caller,
   query: { inputSourceRandomRefnum: string; picno: number },
 ) {
   const draft = await ownDraft(db, caller, query.inputSourceRandomRefnum);
-  const removed = await db
+  const [removed] = await db
     .delete(draftPhotos)
     .where(and(eq(draftPhotos.draftId, draft.id), eq(draftPhotos.picno, query.picno)))
-    .returning({ id: draftPhotos.id });
-  if (removed.length === 0) throw AppError.notFound(listingActionMessages.noSuchPhoto);
+    .returning({ path: draftPhotos.path });
+  if (!removed) throw AppError.notFound(listingActionMessages.noSuchPhoto);
+  await forgetUnusedFile(db, files, removed.path);
   return { pictures: await draftPictures(db, draft.id) };
+}
+
+async function forgetUnusedFile(db: Db, files: FileStore, key: string): Promise<void> {
+  const [inListing] = await db
+    .select({ id: listingPhotos.id })
+    .from(listingPhotos)
+    .where(eq(listingPhotos.path, key))
+    .limit(1);
+  const [inDraft] = await db.select({ id: draftPhotos.id }).from(draftPhotos).where(eq(draftPhotos.path, key)).limit(1);
+  if (!inListing && !inDraft) await files.delete(key);
 }
 
 /** PostgreSQL's unique_violation, whether the driver or drizzle's wrapper carries it. */

@@ -37,7 +37,7 @@ export function registerListingRoutes(app: FastifyInstance, db: Db, files: FileS
   registerCall(app, uploadPictureCall, async ({ query, request }) =>
     addDraftPhoto(db, files, caller(request), query, await readPhotoPart(request)),
   );
-  registerCall(app, deletePictureCall, ({ query, request }) => deleteDraftPhoto(db, caller(request), query));
+  registerCall(app, deletePictureCall, ({ query, request }) => deleteDraftPhoto(db, files, caller(request), query));
   registerCall(app, createListingCall, ({ body, request }) => saveListing(db, caller(request), body));
 
   registerCall(app, markSoldCall, ({ body, request }) => markSold(db, caller(request), body.listingRefnum));
