@@ -46,6 +46,8 @@ test('an admin adds an organisation and its work-email domain, changes its statu
   page,
   browser,
 }) => {
+  // Two people, two sign-ups and a dozen console screens: longer than one page's journey.
+  test.setTimeout(150_000);
   const suffix = Date.now().toString(36);
   const orgName = `Harbor Clinic ${suffix}`;
   const domain = `harbor-${suffix}.org`;
