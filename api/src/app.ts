@@ -17,6 +17,8 @@ import { registerLocationRoutes } from './modules/location/routes';
 import { registerDevOutboxRoutes } from './modules/mail/routes';
 import { registerOrganisationRoutes } from './modules/organisations/routes';
 import { organisationService } from './modules/organisations/service';
+import { registerSearchRoutes } from './modules/search/routes';
+import { registerSitemapRoutes } from './modules/sitemap/routes';
 import { registerSocialSignIn } from './modules/social/create';
 
 export type WebHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
@@ -67,6 +69,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerOrganisationRoutes(app, organisationService({ db: deps.database.db, codes, auth }));
   if (!deps.config.isProduction) registerDevOutboxRoutes(app, deps.database.db);
   registerFileRoutes(app, deps.files);
+  // Paths outside /svc that the api answers itself, before the storefront gets the rest.
+  registerSearchRoutes(app, deps.database.db);
+  registerSitemapRoutes(app, deps.database.db, deps.config.publicUrl);
 
   const web = deps.createWeb ? await deps.createWeb(app) : undefined;
   app.setNotFoundHandler((request, reply) => {

@@ -9,4 +9,5 @@ export * from './listings';
 export * from './location';
 export * from './organisations';
 export * from './photos';
+export * from './search';
 export * from './social';
