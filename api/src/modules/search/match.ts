@@ -25,20 +25,34 @@ export interface Match {
   delivery: SQL;
   hasText: boolean;
   hasCentre: boolean;
+  fuzzy: boolean;
 }
 
 const TRUE = sql`true`;
 
-export function buildMatch(filters: ParsedSearchFilters, centre: Centre | null, searcher?: Searcher): Match {
+/**
+ * `fuzzy` adds word similarity over the title's trigrams (`<%`), which catches typos the
+ * dictionary cannot, like 'bicyle'. It is costly row by row, so a search tries without first.
+ */
+export function buildMatch(
+  filters: ParsedSearchFilters,
+  centre: Centre | null,
+  searcher?: Searcher,
+  fuzzy = false,
+): Match {
   const q = filters.q?.trim() ?? '';
   const shared: SQL[] = [liveListing()];
   let rank: SQL = sql`0::real`;
   if (q) {
-    // websearch_to_tsquery accepts anything a person types; `<%` (word similarity over the
-    // title's trigrams) catches typos the dictionary cannot, like 'bicyle'.
+    // websearch_to_tsquery accepts anything a person types.
     const query = sql`websearch_to_tsquery('english', ${q})`;
-    shared.push(sql`("listings"."search_document" @@ ${query} or ${q} <% "listings"."title")`);
-    rank = sql`(ts_rank("listings"."search_document", ${query}) + word_similarity(${q}, "listings"."title"))`;
+    if (fuzzy) {
+      shared.push(sql`("listings"."search_document" @@ ${query} or ${q} <% "listings"."title")`);
+      rank = sql`(ts_rank("listings"."search_document", ${query}) + word_similarity(${q}, "listings"."title"))`;
+    } else {
+      shared.push(sql`"listings"."search_document" @@ ${query}`);
+      rank = sql`ts_rank("listings"."search_document", ${query})`;
+    }
   }
   let meters: SQL = sql`null::float8`;
   if (centre) {
@@ -67,6 +81,7 @@ export function buildMatch(filters: ParsedSearchFilters, centre: Centre | null, 
     delivery: deliveryMatch(filters),
     hasText: q !== '',
     hasCentre: centre !== null,
+    fuzzy,
   };
 }
 

@@ -26,8 +26,12 @@ export interface SearchOptions {
 /** Run a search: the page of cards with distances, totals, price stats and facet counts. */
 export async function search(db: Db, filters: ParsedSearchFilters, options: SearchOptions = {}): Promise<SearchResult> {
   const centre = await searchCentre(db, filters);
-  const match = buildMatch(filters, centre, options.searcher);
-  const rows = await runSearchStatement(db, match, filters, { facets: options.facets ?? true });
+  const statement = { facets: options.facets ?? true };
+  let rows = await runSearchStatement(db, buildMatch(filters, centre, options.searcher), filters, statement);
+  // Nothing by the dictionary: perhaps a typo, so try again forgiving spelling.
+  if (rows.total === 0 && filters.q?.trim()) {
+    rows = await runSearchStatement(db, buildMatch(filters, centre, options.searcher, true), filters, statement);
+  }
   const docs = await cardsInOrder(db, rows.page);
   const pivotFields = pivots(rows.pivot ?? []);
   const selected = pivotFields.find((p) => p.value === filters.categoryRefnum);

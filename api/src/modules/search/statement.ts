@@ -51,12 +51,7 @@ function orderBy(sort: SearchSort, direction: 'asc' | 'desc'): SQL {
  * One round trip: the matching live listings are gathered once (`base`), then the page, the
  * totals and each facet are read from them. Each facet counts with every filter but its own.
  */
-export async function runSearchStatement(
-  db: Db,
-  match: Match,
-  filters: ParsedSearchFilters,
-  options: { facets: boolean },
-): Promise<SearchRows> {
+export function searchStatement(match: Match, filters: ParsedSearchFilters, options: { facets: boolean }): SQL {
   const sort = effectiveSort(filters, match);
   const order = orderBy(sort, filters.sortOrder ?? DEFAULT_ORDER[sort]);
   const facets = options.facets
@@ -73,7 +68,7 @@ export async function runSearchStatement(
       (select json_build_array(${deliveryCounts()}) from base
         where m_category and m_condition and m_price) as delivery`
     : sql``;
-  const result = (await db.execute(sql`
+  return sql`
     with base as materialized (
       select "listings"."id" as id, "listings"."category_id" as category_id,
         "listings"."sub_category_id" as sub_category_id, "listings"."condition" as condition,
@@ -95,7 +90,18 @@ export async function runSearchStatement(
       (select max(price_cents) from hits) as "maxPrice",
       (select json_agg(json_build_array(id, meters) order by n) from page) as page
       ${facets}
-  `)) as unknown as { rows: Partial<SearchRows>[] };
+  `;
+}
+
+export async function runSearchStatement(
+  db: Db,
+  match: Match,
+  filters: ParsedSearchFilters,
+  options: { facets: boolean },
+): Promise<SearchRows> {
+  const result = (await db.execute(searchStatement(match, filters, options))) as unknown as {
+    rows: Partial<SearchRows>[];
+  };
   const row = result.rows[0] ?? {};
   return {
     total: Number(row.total ?? 0),
