@@ -20,8 +20,18 @@ import type { CallBody, CallQuery } from '../contract/call';
 import { allCategoriesCall, categoriesCall, categoryPropertiesCall } from '../contract/categories';
 import { healthCall } from '../contract/health';
 import { listingDetailCall, listingsByCategoryCall, recentItemsCall } from '../contract/listings';
-import { zipLookupCall } from '../contract/location';
+import { nearestZipCall, updateLocationCall, zipLookupCall } from '../contract/location';
 import { verifyProfessionCall, verifyProfessionCodeCall } from '../contract/organisations';
+import {
+  autoSuggestCall,
+  brpCall,
+  categorySearchCall,
+  generalSearchCall,
+  merchCall1,
+  merchCallV2,
+  pivotSearchCall,
+  srpCall,
+} from '../contract/search';
 import { socialAuthCall, socialProvidersCall } from '../contract/social';
 import { createHttpClient, type HttpClient, type HttpClientOptions } from './http-client';
 
@@ -39,6 +49,9 @@ export function createApi(options: HttpClientOptions = {}) {
     },
     location: {
       byZip: (zip: string) => http.call(zipLookupCall, { query: { zip } }),
+      nearest: (lat: number, lng: number) => http.call(nearestZipCall, { query: { lat, lng } }),
+      /** Keep the signed-in person's zip on their account. */
+      save: (zip: string) => http.call(updateLocationCall, { query: { zip } }),
     },
     auth: {
       isUserExist: (body: CallBody<typeof isUserExistCall>) => http.call(isUserExistCall, { body }),
@@ -67,6 +80,16 @@ export function createApi(options: HttpClientOptions = {}) {
       updateEmail: (body: CallBody<typeof updateEmailCall>) => http.call(updateEmailCall, { body }),
       verifyUpdatableEmail: (body: CallBody<typeof verifyUpdatableEmailCall>) =>
         http.call(verifyUpdatableEmailCall, { body }),
+    },
+    search: {
+      srp: (body: CallBody<typeof srpCall>) => http.call(srpCall, { body }),
+      brp: (body: CallBody<typeof brpCall>) => http.call(brpCall, { body }),
+      category: (body: CallBody<typeof categorySearchCall>) => http.call(categorySearchCall, { body }),
+      general: (body: CallBody<typeof generalSearchCall>) => http.call(generalSearchCall, { body }),
+      pivot: (body: CallBody<typeof pivotSearchCall>) => http.call(pivotSearchCall, { body }),
+      merch: (body: CallBody<typeof merchCall1>) => http.call(merchCall1, { body }),
+      merchV2: (body: CallBody<typeof merchCallV2>) => http.call(merchCallV2, { body }),
+      autoSuggest: (q: string) => http.call(autoSuggestCall, { query: { q } }),
     },
     listings: {
       recent: (query: CallQuery<typeof recentItemsCall> = {}) => http.call(recentItemsCall, { query }),

@@ -50,7 +50,8 @@ const dollars = z.coerce
 /** A boolean from JSON or a query string ('true'/'false'). */
 const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
 
-const searchFilterFields = z.object({
+/** The fields of a search, each on its own (the storefront checks URL parameters one by one). */
+export const searchFilterFields = z.object({
   q: z.string().max(SEARCH_LIMITS.qMax, searchMessages.qTooLong).optional(),
   zip: z
     .string()
