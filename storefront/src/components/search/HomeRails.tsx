@@ -5,7 +5,6 @@ import { useEffect, useState } from 'react';
 import { browserApi } from '../../lib/api';
 import { $location } from '../../stores/location';
 import { ListingCollection } from '../ListingCollection';
-import { Spinner } from '../Spinner';
 
 type Load = { status: 'loading' } | { status: 'error' } | { status: 'done'; rails: MerchRail[] };
 
@@ -16,7 +15,6 @@ export function HomeRails() {
 
   useEffect(() => {
     let current = true;
-    setLoad({ status: 'loading' });
     browserApi.search.merchV2({ zip: place?.zip }).then(
       ({ carasoul_data }) => current && setLoad({ status: 'done', rails: carasoul_data }),
       (cause: unknown) => {
@@ -29,7 +27,8 @@ export function HomeRails() {
     };
   }, [place]);
 
-  if (load.status === 'loading') return <Spinner label="Loading items near you" />;
+  // The rails come in below the page's own content when ready; a new place swaps them in place.
+  if (load.status === 'loading') return null;
   if (load.status === 'error') {
     return <p className="state-message state-message--error">{listingListMessages.fetchError}</p>;
   }
