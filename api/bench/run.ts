@@ -1,80 +1,145 @@
-// `pnpm bench`: the api in this process on a fresh embedded database with the demo data,
-// loaded over loopback by autocannon. Prints throughput, latency and memory; asserts nothing.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import autocannon from 'autocannon';
-import { buildApp } from '../src/app';
-import { parseConfig } from '../src/config';
-import { openDatabase } from '../src/db/connect';
-import { diskFileStore } from '../src/modules/files/file-store';
-import { seedDemo } from '../src/seed/demo';
-import { seedReference } from '../src/seed/reference';
+// `pnpm bench`: for each engine (PostgreSQL, then the embedded PGlite) a fresh database with a
+// deterministic bulk catalogue, the search called directly (no HTTP), then the api started as
+// a second process and loaded with autocannon from this one. Prints p50, p95, requests/s and
+// the HTTP/SQL ratio of search; asserts nothing.
+//   BENCH_LISTINGS (100000), BENCH_ENGINES (postgres,pglite), BENCH_SECONDS (10),
+//   BENCH_CONNECTIONS (10), BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/postgres),
+//   BENCH_PORT (3999)
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { SearchFilters } from '@yardly/shared/contract';
+import { searchFiltersSchema } from '@yardly/shared/contract';
+import { sql } from 'drizzle-orm';
+import { search } from '../src/modules/search/service';
+import { suggest } from '../src/modules/search/suggest';
+import { type Engine, prepareDatabase } from './engines';
+import { type Figures, type HttpTarget, measureDirect, measureHttp, printHeader, printRow } from './measure';
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const dataDir = mkdtempSync(join(tmpdir(), 'yardly-bench-'));
-const config = parseConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: '' });
-
-let t = Date.now();
-const database = await openDatabase({ dataDir: config.dataDir });
-console.log(`open and migrate a fresh embedded database: ${Date.now() - t} ms`);
-t = Date.now();
-await seedReference(database.db);
-console.log(`reference data (zip codes, taxonomy): ${Date.now() - t} ms`);
-t = Date.now();
-const files = diskFileStore(config.filesDir);
-const seeded = await seedDemo(database.db, files);
-console.log(`demo data (${seeded.listings} listings, ${seeded.photos} photos): ${Date.now() - t} ms`);
-
-const app = await buildApp({ config, database, files });
-const address = await app.listen({ port: 0, host: '127.0.0.1' });
-const recent = (await (await fetch(`${address}/svc/listing/recentItems?size=1`)).json()) as {
-  data: { docs: { listingRefnum: string; listingPictureUrl: string }[] };
+const listings = Number(process.env.BENCH_LISTINGS ?? 100_000);
+const engines = (process.env.BENCH_ENGINES ?? 'postgres,pglite').split(',') as Engine[];
+const load = {
+  seconds: Number(process.env.BENCH_SECONDS ?? 10),
+  connections: Number(process.env.BENCH_CONNECTIONS ?? 10),
 };
-const sample = recent.data.docs[0];
-const categories = (await (await fetch(`${address}/svc/categories`)).json()) as { data: { categoryRefnum: string }[] };
-if (!sample || !categories.data[0]) throw new Error('no demo data to measure');
+const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const port = Number(process.env.BENCH_PORT ?? 3999);
+const apiRoot = fileURLToPath(new URL('..', import.meta.url));
 
-const targets = [
-  { name: 'GET /svc/health', url: '/svc/health' },
-  { name: 'GET /svc/categories/all', url: '/svc/categories/all' },
-  { name: 'GET /svc/listing/recentItems (25)', url: '/svc/listing/recentItems' },
-  {
-    name: 'POST /svc/listing/bycategoryrefnum (25)',
-    url: `/svc/listing/bycategoryrefnum?categoryRefnum=${categories.data[0].categoryRefnum}`,
-    method: 'POST' as const,
-  },
-  {
-    name: 'POST /svc/listing/detailListing/v2',
-    url: `/svc/listing/detailListing/v2?listingRefnum=${sample.listingRefnum}`,
-    method: 'POST' as const,
-  },
-  { name: 'GET card photo 253x210 (cached variant)', url: `${sample.listingPictureUrl}?w=253&h=210` },
-];
+console.log(`${listings} listings; ${load.connections} connections, ${load.seconds} s per measurement\n`);
+for (const engine of engines) await benchEngine(engine);
 
-console.log(`\n${connections} connections, ${seconds} s each, embedded database, one process\n`);
-console.log('call'.padEnd(44), 'req/s'.padStart(8), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'errors'.padStart(8));
-for (const target of targets) {
-  const result = await autocannon({
-    url: `${address}${target.url}`,
-    method: target.method ?? 'GET',
-    connections,
-    duration: seconds,
-  });
-  console.log(
-    target.name.padEnd(44),
-    result.requests.average.toFixed(0).padStart(8),
-    String(result.latency.p50).padStart(8),
-    String(result.latency.p99).padStart(8),
-    String(result.errors + result.non2xx).padStart(8),
-  );
+async function benchEngine(engine: Engine): Promise<void> {
+  console.log(`== ${engine}`);
+  const prepared = await prepareDatabase(engine, listings, adminUrl);
+  try {
+    const database = await prepared.open();
+    const sample = await pickSample(database.db);
+    const near = { zip: '10001', d: 50 } as const;
+    const searchQuery: SearchFilters = { ...near, q: 'lamp', conditions: ['Used', 'Like New'], size: 25 };
+    const page40: SearchFilters = { ...near, categoryRefnum: sample.categoryRefnum, page: 40, sortBy: 'newest' };
+    const page1: SearchFilters = { ...page40, page: 0 };
+    const parse = (f: SearchFilters) => searchFiltersSchema.parse(f);
+    const direct: Figures[] = [];
+    console.log('  the search service called directly (its SQL, no HTTP):');
+    printHeader();
+    for (const [name, filters] of [
+      ['search near 10001: q, conditions, facets', searchQuery],
+      ['category browse near 10001, page 1', page1],
+      ['category browse near 10001, page 40', page40],
+    ] as const) {
+      const parsed = parse(filters);
+      const figures = await measureDirect(name, () => search(database.db, parsed), load);
+      direct.push(figures);
+      printRow(figures);
+    }
+    printRow(await measureDirect('auto-suggest "bicyle"', () => suggest(database.db, 'bicyle'), load));
+    await database.close();
+
+    const server = await startServer(prepared.env);
+    try {
+      const origin = `http://127.0.0.1:${port}`;
+      const targets: HttpTarget[] = [
+        {
+          name: 'POST /search/srp near 10001: q, conditions, facets',
+          path: '/search/srp',
+          method: 'POST',
+          body: searchQuery,
+        },
+        { name: 'POST /search/brp category near 10001, page 1', path: '/search/brp', method: 'POST', body: page1 },
+        { name: 'POST /search/brp category near 10001, page 40', path: '/search/brp', method: 'POST', body: page40 },
+        { name: 'GET /search/auto-suggest?q=bicyle', path: '/search/auto-suggest?q=bicyle' },
+        {
+          name: 'POST /svc/listing/detailListing/v2',
+          path: `/svc/listing/detailListing/v2?listingRefnum=${sample.listingRefnum}`,
+          method: 'POST',
+        },
+      ];
+      console.log('  over HTTP (autocannon, api in a second process):');
+      printHeader();
+      const http: Figures[] = [];
+      for (const target of targets) {
+        const figures = await measureHttp(origin, target, load);
+        http.push(figures);
+        printRow(figures);
+      }
+      const ratio = (a?: Figures, b?: Figures) => (a && b ? (a.p95 / b.p95).toFixed(2) : '-');
+      console.log(`  search HTTP/SQL p95: ${ratio(http[0], direct[0])}x (goal < 1.5x)`);
+      console.log(
+        `  page 40 / page 1 p95: HTTP ${ratio(http[2], http[1])}x, SQL ${ratio(direct[2], direct[1])}x (goal <= 1.5x)`,
+      );
+      console.log(`  search p95 over HTTP: ${http[0]?.p95.toFixed(1)} ms (goal < 50 ms on PostgreSQL)\n`);
+    } finally {
+      await stopServer(server);
+    }
+  } finally {
+    await prepared.drop();
+  }
 }
-const memory = process.memoryUsage();
-console.log(
-  `\nmemory: rss ${(memory.rss / 2 ** 20).toFixed(0)} MiB, heap used ${(memory.heapUsed / 2 ** 20).toFixed(0)} MiB`,
-);
 
-await app.close();
-await database.close();
-rmSync(dataDir, { recursive: true, force: true });
+async function pickSample(db: Parameters<typeof search>[0]) {
+  const result = (await db.execute(sql`
+    select l.refnum as "listingRefnum", c.refnum as "categoryRefnum" from listings l
+    join categories c on c.id = l.category_id where c.slug = 'home-decor-furniture' limit 1`)) as unknown as {
+    rows: { listingRefnum: string; categoryRefnum: string }[];
+  };
+  const row = result.rows[0];
+  if (!row) throw new Error('no listings to measure');
+  return row;
+}
+
+async function startServer(env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: apiRoot,
+    env: {
+      ...process.env,
+      ...env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      API_ONLY: '1',
+      SEED: 'none',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the api exited with ${child.exitCode}`);
+    const up = await fetch(`http://127.0.0.1:${port}/svc/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) return child;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  child.kill('SIGTERM');
+  throw new Error('the api did not start within 2 minutes');
+}
+
+function stopServer(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}

@@ -26,6 +26,8 @@ import { registerOrganisationRoutes } from './modules/organisations/routes';
 import { organisationService } from './modules/organisations/service';
 import { registerReferralRoutes } from './modules/referrals/routes';
 import { registerReportRoutes } from './modules/reports/routes';
+import { registerSearchRoutes } from './modules/search/routes';
+import { registerSitemapRoutes } from './modules/sitemap/routes';
 import { registerSocialSignIn } from './modules/social/create';
 
 export type WebHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
@@ -94,6 +96,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (!deps.config.isProduction) registerDevOutboxRoutes(app, deps.database.db);
   registerFileRoutes(app, deps.files);
   registerAdminRoutes(app, { db: deps.database.db, files: deps.files });
+  // Paths outside /svc that the api answers itself, before the storefront gets the rest.
+  registerSearchRoutes(app, deps.database.db);
+  registerSitemapRoutes(app, deps.database.db, deps.config.publicUrl);
 
   const web = deps.createWeb ? await deps.createWeb(app) : undefined;
   app.setNotFoundHandler((request, reply) => {

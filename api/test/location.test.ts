@@ -1,5 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../src/db/schema/index';
 import { json, startTestApp, type TestApp } from './harness';
+import { post, signedUp } from './identity-helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -45,5 +48,46 @@ describe('zip code lookup', () => {
     const res = await lookup('00000');
     expect(res.statusCode).toBe(404);
     expect(json(res)).toEqual({ code: 404, msg: 'Error fetching location details' });
+  });
+});
+
+describe('nearest zip', () => {
+  it("finds the zip whose centre is nearest to the browser's position", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/svc/location/nearest?lat=40.6721&lng=-73.9856' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json<{ data: { address: { zip: string; city: string } } }>(res).data.address).toMatchObject({
+      zip: '11215',
+      city: 'Brooklyn',
+    });
+  });
+
+  it('refuses a position off the globe', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/svc/location/nearest?lat=91&lng=0' });
+    expect(res.statusCode).toBe(400);
+    expect(json(res)).toMatchObject({ msg: 'lat: lat must be from -90 to 90' });
+  });
+});
+
+describe('saving a location on the account', () => {
+  it("keeps a signed-in person's zip and answers its place", async () => {
+    const me = await signedUp(t);
+    const res = await post(t, '/svc/users/update-location?zip=94103', undefined, me.token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json<{ data: { address: { formattedAddress: string } } }>(res).data.address.formattedAddress).toBe(
+      'San Francisco, CA 94103, USA',
+    );
+    const [row] = await t.database.db.select().from(users).where(eq(users.refnum, me.userRefnum));
+    expect(row?.zip).toBe('94103');
+  });
+
+  it('refuses a guest and an unknown zip, and keeps the old zip', async () => {
+    const guest = await post(t, '/svc/users/update-location?zip=94103', undefined);
+    expect(guest.statusCode).toBe(401);
+    const me = await signedUp(t);
+    await post(t, '/svc/users/update-location?zip=10001', undefined, me.token);
+    const bad = await post(t, '/svc/users/update-location?zip=00000', undefined, me.token);
+    expect(json(bad)).toMatchObject({ msg: 'Error fetching location details' });
+    const [row] = await t.database.db.select().from(users).where(eq(users.refnum, me.userRefnum));
+    expect(row?.zip).toBe('10001');
   });
 });

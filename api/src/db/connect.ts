@@ -27,6 +27,12 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * Set on every connection. Search's typo tolerance (`<%`) needs a word similarity of 0.5
+ * rather than pg_trgm's 0.6, so that one swapped or dropped letter ('bicyle') still matches.
+ */
+const TRGM_WORD_THRESHOLD = { name: 'pg_trgm.word_similarity_threshold', value: '0.5' };
+
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 export interface OpenOptions {
@@ -47,6 +53,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       dataDir: dataDir ? join(dataDir, 'db') : undefined,
       extensions: { pg_trgm, cube, earthdistance },
     });
+    await client.exec(`set ${TRGM_WORD_THRESHOLD.name} = ${TRGM_WORD_THRESHOLD.value}`);
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     const fresh = !(await hasSchema(db));
     await migratePglite(drizzlePglite(client), { migrationsFolder });
@@ -67,7 +74,11 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
 }
 
 async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    options: `-c ${TRGM_WORD_THRESHOLD.name}=${TRGM_WORD_THRESHOLD.value}`,
+  });
   // An idle connection can die (a database restart, an admin's terminate): the pool replaces it.
   // Without a listener, Node would treat the pool's 'error' event as fatal and exit.
   pool.on('error', (error) => console.error(`PostgreSQL connection lost (the pool reconnects): ${error.message}`));

@@ -1,5 +1,5 @@
 import type { Call, CallData } from '@yardly/shared/contract';
-import { successEnvelope } from '@yardly/shared/contract';
+import { successBodySchema } from '@yardly/shared/contract';
 import { authMessages } from '@yardly/shared/rules';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -14,7 +14,7 @@ export interface CallContext<C extends Call> {
 }
 
 /**
- * Serve one contract call under /svc: the contract's schemas validate the request and the
+ * Serve one contract call under /svc (at the root when flagged `root`): the contract's schemas validate the request and the
  * answer (a wrong answer is a 500, never a silent drift), wrapped in the success envelope.
  */
 export function registerCall<C extends Call>(
@@ -24,12 +24,12 @@ export function registerCall<C extends Call>(
 ): void {
   app.route({
     method: call.method,
-    url: `/svc${call.path}`,
+    url: call.root ? call.path : `/svc${call.path}`,
     schema: {
       summary: call.summary,
       ...(call.query && { querystring: call.query }),
       ...(call.body && { body: call.body }),
-      response: { 200: successEnvelope(call.response) },
+      response: { 200: successBodySchema(call) },
     },
     handler: async (request) => {
       // Calls that need no token ignore one: an expired token must not stop a log-in.
@@ -40,7 +40,7 @@ export function registerCall<C extends Call>(
         body: request.body as CallContext<C>['body'],
         request,
       });
-      return { code: 200 as const, data };
+      return call.flat ? { code: 200 as const, ...(data as object) } : { code: 200 as const, data };
     },
   });
 }

@@ -1,11 +1,21 @@
+import { parseArgs } from 'node:util';
 import { parseConfig } from '../config';
 import { openDatabase } from '../db/connect';
 import { diskFileStore } from '../modules/files/file-store';
+import { hasBulkCatalogue, seedBulkCatalogue } from './bulk';
 import { hasDemoData, seedDemo } from './demo';
 import { seedReference } from './reference';
 
-/** `pnpm seed`: reference data, plus the demo data unless SEED=none. Safe to run twice. */
+/**
+ * `pnpm seed`: reference data, plus the demo data unless SEED=none. Safe to run twice.
+ * `pnpm seed --listings 100000` adds a large deterministic catalogue (benchmarks).
+ */
 async function main() {
+  const { values } = parseArgs({ options: { listings: { type: 'string' } }, allowPositionals: true });
+  const bulk = values.listings === undefined ? 0 : Number(values.listings);
+  if (!Number.isInteger(bulk) || bulk < 0 || bulk > 1_000_000) {
+    throw new Error('--listings must be a whole number from 0 to 1,000,000');
+  }
   const config = parseConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
@@ -17,6 +27,17 @@ async function main() {
     } else {
       const result = await seedDemo(database.db, diskFileStore(config.filesDir));
       console.log(`Seeded ${result.listings} demo listings with ${result.photos} photos.`);
+    }
+    if (bulk > 0) {
+      if (await hasBulkCatalogue(database.db)) {
+        console.log('A bulk catalogue is already in place.');
+      } else {
+        const started = Date.now();
+        const result = await seedBulkCatalogue(database.db, bulk, console.log);
+        console.log(
+          `Seeded ${result.listings} bulk listings from ${result.sellers} sellers in ${Date.now() - started} ms.`,
+        );
+      }
     }
   } finally {
     await database.close();

@@ -20,5 +20,11 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     body?: string;
   }
-  export default function autocannon(options: Options): Promise<Result>;
+  export interface Instance {
+    /** Each response: the time it took in ms. */
+    on(event: 'response', listener: (client: unknown, status: number, bytes: number, ms: number) => void): void;
+  }
+  function autocannon(options: Options): Promise<Result>;
+  function autocannon(options: Options, done: (error: Error | null, result: Result) => void): Instance;
+  export default autocannon;
 }

@@ -57,10 +57,20 @@ import {
   toggleActiveCall,
   uploadPictureCall,
 } from '../contract/listings';
-import { zipLookupCall } from '../contract/location';
+import { nearestZipCall, updateLocationCall, zipLookupCall } from '../contract/location';
 import { notificationsCall } from '../contract/notifications';
 import { verifyProfessionCall, verifyProfessionCodeCall } from '../contract/organisations';
 import { createReportCall } from '../contract/reports';
+import {
+  autoSuggestCall,
+  brpCall,
+  categorySearchCall,
+  generalSearchCall,
+  merchCall1,
+  merchCallV2,
+  pivotSearchCall,
+  srpCall,
+} from '../contract/search';
 import { socialAuthCall, socialEmailCall, socialEmailVerifyCall, socialProvidersCall } from '../contract/social';
 import { createHttpClient, type HttpClient, type HttpClientOptions } from './http-client';
 
@@ -87,6 +97,9 @@ export function createApi(options: HttpClientOptions = {}) {
     },
     location: {
       byZip: (zip: string) => http.call(zipLookupCall, { query: { zip } }),
+      nearest: (lat: number, lng: number) => http.call(nearestZipCall, { query: { lat, lng } }),
+      /** Keep the signed-in person's zip on their account. */
+      save: (zip: string) => http.call(updateLocationCall, { query: { zip } }),
     },
     auth: {
       isUserExist: (body: CallBody<typeof isUserExistCall>) => http.call(isUserExistCall, { body }),
@@ -146,6 +159,16 @@ export function createApi(options: HttpClientOptions = {}) {
         return http.call(uploadProfilePictureCall, { body: form });
       },
       deletePicture: () => http.call(deleteProfilePictureCall),
+    },
+    search: {
+      srp: (body: CallBody<typeof srpCall>) => http.call(srpCall, { body }),
+      brp: (body: CallBody<typeof brpCall>) => http.call(brpCall, { body }),
+      category: (body: CallBody<typeof categorySearchCall>) => http.call(categorySearchCall, { body }),
+      general: (body: CallBody<typeof generalSearchCall>) => http.call(generalSearchCall, { body }),
+      pivot: (body: CallBody<typeof pivotSearchCall>) => http.call(pivotSearchCall, { body }),
+      merch: (body: CallBody<typeof merchCall1>) => http.call(merchCall1, { body }),
+      merchV2: (body: CallBody<typeof merchCallV2>) => http.call(merchCallV2, { body }),
+      autoSuggest: (q: string) => http.call(autoSuggestCall, { query: { q } }),
     },
     listings: {
       recent: (query: CallQuery<typeof recentItemsCall> = {}) => http.call(recentItemsCall, { query }),

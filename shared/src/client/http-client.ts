@@ -1,7 +1,7 @@
 import ky, { type KyInstance, type Options } from 'ky';
 import { refreshTokenCall } from '../contract/auth';
 import type { Call, CallBody, CallData, CallQuery } from '../contract/call';
-import { ENVELOPE_CODES, failureEnvelopeSchema, successEnvelope } from '../contract/envelope';
+import { ENVELOPE_CODES, failureEnvelopeSchema, successBodySchema } from '../contract/envelope';
 import { ApiError, GENERIC_ERROR_MESSAGE } from './api-error';
 import { isAuthPath } from './device';
 import { toQueryString } from './query-string';
@@ -59,6 +59,8 @@ const AFTER_REFRESH = 'afterRefresh';
 export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   const baseUrl = (options.baseUrl ?? '/svc').replace(/\/$/, '');
   const basePath = new URL(baseUrl, 'http://base.invalid').pathname.replace(/\/$/, '');
+  // Calls flagged `root` live beside /svc (the spec's /search paths).
+  const rootUrl = baseUrl.replace(/\/svc$/, '');
   const timeoutMs = options.timeoutMs ?? 30_000;
   const session = options.session && 'hooks' in options.session ? options.session.hooks : options.session;
   const refresh = session?.refreshToken
@@ -132,7 +134,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   async function call<C extends Call>(definition: C, input?: CallInput<C>): Promise<CallData<C>> {
     const { query, body } = (input ?? {}) as { query?: Record<string, never>; body?: unknown };
     const qs = toQueryString(query);
-    const url = `${baseUrl}${definition.path}${qs ? `?${qs}` : ''}`;
+    const url = `${definition.root ? rootUrl : baseUrl}${definition.path}${qs ? `?${qs}` : ''}`;
     let response: Response;
     try {
       response = await instance(url, {
@@ -145,8 +147,11 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
       throw new ApiError({ code: 0, status: 0, message: networkMessage(cause) });
     }
     const payload: unknown = await response.json().catch(() => undefined);
-    const success = successEnvelope(definition.response).safeParse(payload);
-    if (response.ok && success.success) return success.data.data as CallData<C>;
+    const success = successBodySchema(definition).safeParse(payload);
+    if (response.ok && success.success) {
+      const parsed = success.data as { data?: unknown };
+      return (definition.flat ? parsed : parsed.data) as CallData<C>;
+    }
     const failure = failureEnvelopeSchema.safeParse(payload);
     if (failure.success && failure.data.code !== 200) {
       const { code, msg, error, errors } = failure.data;

@@ -17,3 +17,20 @@ export function toQueryString(query: Record<string, QueryValue> | undefined): st
   }
   return params.toString();
 }
+
+/**
+ * The other way: a query string to an object. `key[]=a|b` becomes `{ key: ['a', 'b'] }`;
+ * other keys keep their last value as a string.
+ */
+export function fromQueryString(search: string): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  new URLSearchParams(search).forEach((value, key) => {
+    if (key.endsWith('[]')) {
+      const values = value.split('|').filter((v) => v !== '');
+      if (values.length) out[key.slice(0, -2)] = values;
+    } else {
+      out[key] = value;
+    }
+  });
+  return out;
+}

@@ -16,6 +16,10 @@ export interface Call<
 > {
   method: HttpMethod;
   path: string;
+  /** The path is from the site's root, not under /svc (the spec's /search calls). */
+  root?: boolean;
+  /** `response` describes the success body's fields beside `code` rather than its `data`. */
+  flat?: boolean;
   auth: CallAuth;
   summary: string;
   query?: Q;

@@ -17,6 +17,16 @@ export function successEnvelope<T extends z.ZodType>(data: T) {
   return z.object({ code: z.literal(200), data, msg: z.string().optional() });
 }
 
+/** The success body of a `flat` call: `code` 200 beside the fields `body` describes. */
+export function flatSuccessEnvelope<T extends z.ZodType>(body: T) {
+  return z.object({ code: z.literal(200), msg: z.string().optional() }).and(body);
+}
+
+/** The success body a call answers with, as its `flat` flag says. */
+export function successBodySchema(call: { flat?: boolean; response: z.ZodType }): z.ZodType {
+  return call.flat ? flatSuccessEnvelope(call.response) : successEnvelope(call.response);
+}
+
 /**
  * Envelope codes beyond HTTP's: 488 means the access token expired (refresh and retry),
  * 499 means the session is dead (log out).

@@ -15,4 +15,5 @@ export * from './notifications';
 export * from './organisations';
 export * from './photos';
 export * from './reports';
+export * from './search';
 export * from './social';

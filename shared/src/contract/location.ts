@@ -23,3 +23,32 @@ export const zipLookupCall = defineCall({
   query: z.object({ zip: z.string().max(32).default('') }),
   response: z.object({ address: zipAddressSchema }),
 });
+
+/** Browser geolocation to a place: the US zip whose centre is nearest. */
+export const nearestZipCall = defineCall({
+  method: 'GET',
+  path: '/location/nearest',
+  auth: 'none',
+  summary: 'The US zip code nearest to a latitude and longitude',
+  query: z.object({
+    lat: z.coerce
+      .number({ message: 'lat must be a number' })
+      .min(-90, 'lat must be from -90 to 90')
+      .max(90, 'lat must be from -90 to 90'),
+    lng: z.coerce
+      .number({ message: 'lng must be a number' })
+      .min(-180, 'lng must be from -180 to 180')
+      .max(180, 'lng must be from -180 to 180'),
+  }),
+  response: z.object({ address: zipAddressSchema }),
+});
+
+/** Spec section 7: a signed-in person's chosen location is kept on the account. */
+export const updateLocationCall = defineCall({
+  method: 'POST',
+  path: '/users/update-location',
+  auth: 'required',
+  summary: "Save the caller's location (a US zip code) on their account",
+  query: z.object({ zip: z.string().max(32).default('') }),
+  response: z.object({ address: zipAddressSchema }),
+});

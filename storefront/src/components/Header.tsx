@@ -8,6 +8,7 @@ import { $location } from '../stores/location';
 import { $session, $sessionKnown, GUEST_PROMPTS, logout, type Session } from '../stores/session';
 import { Icon } from './Icon';
 import { Logo } from './Logo';
+import { SearchBox } from './search/SearchBox';
 import { Toaster } from './Toaster';
 
 // The zip dialog and the sign-in dialogs bring the api client and zod: load them when opened.
@@ -66,6 +67,7 @@ export function Header({ donationEnabled }: HeaderProps) {
     <header className="site-header">
       <div className="container site-header__bar">
         <Logo />
+        <SearchBox />
         <button
           type="button"
           className="menu-toggle"

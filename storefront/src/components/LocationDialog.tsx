@@ -2,8 +2,8 @@ import { useStore } from '@nanostores/react';
 import { ApiError } from '@yardly/shared/client';
 import { locationMessages, zipSchema } from '@yardly/shared/rules';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { browserApi } from '../lib/api';
-import { $location, forgetLocation, rememberLocation } from '../stores/location';
+import { $location, forgetLocation, type StoredLocation } from '../stores/location';
+import { chooseBrowserLocation, chooseZip } from '../stores/location-actions';
 import { showToast } from '../stores/toast';
 
 interface LocationDialogProps {
@@ -11,7 +11,8 @@ interface LocationDialogProps {
 }
 
 /**
- * 'Your location': type a US zip, it is looked up and kept in this browser. Loaded only
+ * 'Your location': type a US zip or use the browser's position (the nearest zip); it is
+ * kept in this browser, and on the account when signed in. Loaded only
  * when opened, so the header island stays small on every page.
  */
 export default function LocationDialog({ onClose }: LocationDialogProps) {
@@ -34,11 +35,14 @@ export default function LocationDialog({ onClose }: LocationDialogProps) {
       setError(parsed.error.issues[0]?.message ?? locationMessages.fetchError);
       return;
     }
+    await choose(() => chooseZip(parsed.data));
+  }
+
+  async function choose(how: () => Promise<StoredLocation>) {
     setPending(true);
     setError(null);
     try {
-      const { address } = await browserApi.location.byZip(parsed.data);
-      const stored = rememberLocation(address);
+      const stored = await how();
       showToast(`Your location is ${stored.formattedAddress}`, 'success');
       onClose();
     } catch (cause) {
@@ -68,6 +72,14 @@ export default function LocationDialog({ onClose }: LocationDialogProps) {
           aria-describedby={error ? errorId : undefined}
           onChange={(event) => setZip(event.target.value.replace(/\D/g, ''))}
         />
+        <button
+          type="button"
+          className="button button--secondary location-dialog__here"
+          disabled={pending}
+          onClick={() => void choose(chooseBrowserLocation)}
+        >
+          Use my current location
+        </button>
         {error && (
           <p id={errorId} className="field-error" role="alert">
             {error}

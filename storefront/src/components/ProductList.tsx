@@ -1,53 +1,55 @@
+import { useStore } from '@nanostores/react';
 import { ApiError } from '@yardly/shared/client';
-import type { ListingCard as ListingCardData } from '@yardly/shared/contract';
+import type { SearchResult } from '@yardly/shared/contract';
 import { listingListMessages } from '@yardly/shared/rules';
 import { useCallback, useEffect, useState } from 'react';
 import { browserApi } from '../lib/api';
-import { PRODUCT_PAGE_SIZES, type ProductQuery, readProductQuery } from '../lib/product-query';
+import { PRODUCT_PAGE_SIZES, type ProductQuery, readProductQuery, searchFiltersFor } from '../lib/product-query';
 import { productsPath } from '../lib/routes';
 import { SITE_NAME } from '../lib/site';
+import { openAuthDialog } from '../stores/auth-dialog';
+import { $location, type StoredLocation } from '../stores/location';
+import { countGuestSearch } from '../stores/search-counter';
+import { $session, $sessionKnown } from '../stores/session';
 import { Breadcrumbs, type Crumb } from './Breadcrumbs';
 import type { CardVariant } from './ListingCard';
 import { ListingCollection } from './ListingCollection';
 import { Pagination } from './Pagination';
 import { Spinner } from './Spinner';
+import { SearchFilters } from './search/SearchFilters';
+import { SortSelect } from './search/SortSelect';
 import { ViewToggle } from './ViewToggle';
 
 const ALL_ITEMS_TITLE = 'All items';
+/** What a guest is told on the search login prompt (spec section 9). */
+export const SEARCH_PROMPT_NOTICE = 'Log in or sign up to keep searching';
 
-interface Result {
-  docs: ListingCardData[];
-  totalElements: number;
-  categoryTitle: string | null;
-  subCategoryTitle: string | null;
-}
+type Load = { status: 'loading' } | { status: 'error' } | { status: 'done'; result: SearchResult };
 
-type Load = { status: 'loading' } | { status: 'error' } | { status: 'done'; result: Result };
-
-async function fetchProducts(query: ProductQuery & { valid: boolean }): Promise<Result> {
-  const empty = { docs: [], totalElements: 0, categoryTitle: null, subCategoryTitle: null };
-  if (!query.valid) return empty;
-  const paging = { page: query.page - 1, size: query.size };
-  if (!query.category) {
-    const page = await browserApi.listings.recent(paging);
-    return { ...empty, docs: page.docs, totalElements: page.totalElements };
-  }
+async function fetchProducts(query: ProductQuery & { valid: boolean }, place: StoredLocation | null) {
+  if (!query.valid) return null;
+  const filters = searchFiltersFor(query, place);
   try {
-    return await browserApi.listings.byCategory({
-      ...paging,
-      categoryRefnum: query.category,
-      subCategoryRefnum: query.subcategory ?? undefined,
-    });
+    return await (query.q ? browserApi.search.srp(filters) : browserApi.search.brp(filters));
   } catch (cause) {
-    // A category that does not exist (an old link) has no results; anything else is an error.
-    if (cause instanceof ApiError && cause.status === 404) return empty;
+    // A zip the api no longer knows: search everywhere rather than fail.
+    if (cause instanceof ApiError && cause.status === 400 && place) return fetchProducts(query, null);
     throw cause;
   }
 }
 
+function titlesOf(query: ProductQuery, result: SearchResult | null) {
+  const pivot = result?.facetpivot.pivotFields.find((p) => p.value === query.category);
+  return {
+    category: pivot?.label ?? null,
+    subcategory: pivot?.pivot.find((p) => p.value === query.subcategory)?.label ?? null,
+  };
+}
+
 /**
- * The product list of /products: category, subcategory, page (one-based) and size come from
- * the URL; grid or list cards; spinner, empty and error states; pagination.
+ * The product list of /products: text, category, facets, price, distance, sort, page
+ * (one-based) and size all live in the URL, so a results page can be shared and reloaded.
+ * Searches near the visitor's chosen location.
  */
 export function ProductList() {
   // Read after mount: the page is prerendered, so the server never sees the query string.
@@ -55,6 +57,9 @@ export function ProductList() {
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [titles, setTitles] = useState<{ category: string | null; subcategory: string | null } | null>(null);
   const [view, setView] = useState<CardVariant>('grid');
+  const place = useStore($location);
+  const session = useStore($session);
+  const sessionKnown = useStore($sessionKnown);
 
   useEffect(() => {
     const sync = () => setQuery(readProductQuery(window.location.search));
@@ -67,11 +72,16 @@ export function ProductList() {
     if (!query) return;
     let current = true;
     setLoad({ status: 'loading' });
-    fetchProducts(query).then(
+    fetchProducts(query, place).then(
       (result) => {
         if (!current) return;
+        if (!result) {
+          setLoad({ status: 'done', result: EMPTY_RESULT });
+          setTitles({ category: null, subcategory: null });
+          return;
+        }
         setLoad({ status: 'done', result });
-        setTitles({ category: result.categoryTitle, subcategory: result.subCategoryTitle });
+        setTitles(titlesOf(query, result));
       },
       (cause: unknown) => {
         if (!current) return;
@@ -82,11 +92,20 @@ export function ProductList() {
     return () => {
       current = false;
     };
-  }, [query]);
+  }, [query, place]);
 
-  const heading = titles
-    ? (titles.subcategory ?? titles.category ?? (query?.category ? 'Products' : ALL_ITEMS_TITLE))
-    : null;
+  // A guest's fifth text search within the window asks them to log in (page turns do not count).
+  const searchKey = query?.q ? JSON.stringify({ ...query, page: 1 }) : null;
+  useEffect(() => {
+    if (!searchKey || !sessionKnown || session) return;
+    if (countGuestSearch('marketplace')) openAuthDialog({ name: 'login', notice: SEARCH_PROMPT_NOTICE });
+  }, [searchKey, sessionKnown, session]);
+
+  const heading = query?.q
+    ? `Results for "${query.q}"`
+    : titles
+      ? (titles.subcategory ?? titles.category ?? (query?.category ? 'Products' : ALL_ITEMS_TITLE))
+      : null;
 
   useEffect(() => {
     if (heading) document.title = `${heading} | ${SITE_NAME}`;
@@ -97,32 +116,58 @@ export function ProductList() {
     setQuery(readProductQuery(window.location.search));
     window.scrollTo({ top: 0 });
   }, []);
+  // Any filter change starts again at page 1.
+  const refine = (change: Partial<ProductQuery>) => query && navigate({ ...query, ...change, page: 1 });
+  const result = load.status === 'done' ? load.result : null;
 
   return (
     <div className="container">
       <Breadcrumbs crumbs={crumbsFor(query, titles)} />
       <h1 className={heading ? undefined : 'visually-hidden'}>{heading ?? 'Products'}</h1>
-      {query && (
-        <Toolbar
-          load={load}
-          query={query}
-          view={view}
-          onView={setView}
-          onSize={(size) => navigate({ ...query, size, page: 1 })}
-        />
-      )}
-      <Body load={load} view={view} label={heading ?? 'Products'} />
-      {query && load.status === 'done' && (
-        <Pagination
-          page={query.page}
-          totalPages={Math.ceil(load.result.totalElements / query.size)}
-          hrefFor={(page) => productsPath({ ...query, page })}
-          onChange={(page) => navigate({ ...query, page })}
-        />
-      )}
+      <p className="search-place">
+        {place ? `Near ${place.formattedAddress}` : 'Everywhere: choose Your location to search near you'}
+      </p>
+      <div className="search-layout">
+        {query && (
+          <SearchFilters
+            query={query}
+            facets={result?.facetcount.facetFields ?? null}
+            hasLocation={Boolean(place)}
+            onChange={refine}
+          />
+        )}
+        <div className="search-layout__results">
+          {query && (
+            <Toolbar
+              total={result ? result.data.totalElements : null}
+              query={query}
+              view={view}
+              onView={setView}
+              onSize={(size) => refine({ size })}
+              sort={<SortSelect query={query} hasLocation={Boolean(place)} onChange={refine} />}
+            />
+          )}
+          <Body load={load} view={view} label={heading ?? 'Products'} />
+          {query && result && (
+            <Pagination
+              page={query.page}
+              totalPages={Math.ceil(result.data.totalElements / query.size)}
+              hrefFor={(page) => productsPath({ ...query, page })}
+              onChange={(page) => navigate({ ...query, page })}
+            />
+          )}
+        </div>
+      </div>
     </div>
   );
 }
+
+const EMPTY_RESULT: SearchResult = {
+  data: { docs: [], totalElements: 0, number: 0, size: 0 },
+  datastats: { minPrice: null, maxPrice: null },
+  facetcount: { facetFields: { category: [], subCategory: [], condition: [], price: [], delivery: [] } },
+  facetpivot: { pivotFields: [] },
+};
 
 function crumbsFor(
   query: ProductQuery | null,
@@ -148,20 +193,20 @@ function Body({ load, view, label }: { load: Load; view: CardVariant; label: str
       </p>
     );
   }
-  if (load.result.docs.length === 0) return <p className="state-message">{listingListMessages.noResults}</p>;
-  return <ListingCollection listings={load.result.docs} layout={view} label={label} />;
+  if (load.result.data.docs.length === 0) return <p className="state-message">{listingListMessages.noResults}</p>;
+  return <ListingCollection listings={load.result.data.docs} layout={view} label={label} />;
 }
 
 interface ToolbarProps {
-  load: Load;
+  total: number | null;
   query: ProductQuery;
   view: CardVariant;
   onView: (view: CardVariant) => void;
   onSize: (size: number) => void;
+  sort: React.ReactNode;
 }
 
-function Toolbar({ load, query, view, onView, onSize }: ToolbarProps) {
-  const total = load.status === 'done' ? load.result.totalElements : null;
+function Toolbar({ total, query, view, onView, onSize, sort }: ToolbarProps) {
   const first = (query.page - 1) * query.size + 1;
   const last = total === null ? 0 : Math.min(query.page * query.size, total);
   const sizes: number[] = [...PRODUCT_PAGE_SIZES];
@@ -176,6 +221,7 @@ function Toolbar({ load, query, view, onView, onSize }: ToolbarProps) {
             : `Showing ${first}–${last} of ${total.toLocaleString('en-US')} items`}
       </p>
       <div className="toolbar__controls">
+        {sort}
         <label>
           Items per page{' '}
           <select value={query.size} onChange={(event) => onSize(Number(event.target.value))}>

@@ -1,5 +1,14 @@
-import { isRefnum } from '@yardly/shared/contract';
+import { fromQueryString } from '@yardly/shared/client';
+import {
+  type DeliveryOption,
+  isRefnum,
+  type ParsedSearchFilters,
+  type SearchFilters,
+  type SearchSort,
+  searchFilterFields,
+} from '@yardly/shared/contract';
 import { PAGE_SIZES } from '@yardly/shared/rules';
+import type { StoredLocation } from '../stores/location';
 
 /** The sizes a person can pick on a product list; the default comes first. */
 export const PRODUCT_PAGE_SIZES = [PAGE_SIZES.default, 50, 100] as const;
@@ -11,6 +20,17 @@ export interface ProductQuery {
   subcategory: string | null;
   page: number;
   size: number;
+  q?: string;
+  conditions?: string[];
+  delivery?: DeliveryOption[];
+  /** Dollars. */
+  minPrice?: number;
+  maxPrice?: number;
+  freeOnly?: boolean;
+  /** Miles around the visitor's location. */
+  d?: number;
+  sortBy?: SearchSort;
+  sortOrder?: 'asc' | 'desc';
 }
 
 /** A whole number from the URL within 1..max, or the fallback. */
@@ -20,16 +40,59 @@ export function positiveInt(value: string | null, fallback: number, max: number)
   return n >= 1 && n <= max ? n : fallback;
 }
 
+/** A URL parameter checked by the api's own schema for it; a bad one is left out. */
+function field<K extends keyof ParsedSearchFilters>(key: K, raw: unknown): ParsedSearchFilters[K] | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  const parsed = searchFilterFields.shape[key].safeParse(raw);
+  return parsed.success ? (parsed.data as ParsedSearchFilters[K]) : undefined;
+}
+
 export function readProductQuery(search: string): ProductQuery & { valid: boolean } {
-  const params = new URLSearchParams(search);
-  const category = params.get('category');
-  const subcategory = params.get('subcategory');
-  return {
+  const raw = fromQueryString(search);
+  const text = (key: string) => (typeof raw[key] === 'string' ? (raw[key] as string) : null);
+  const category = text('category');
+  const subcategory = text('subcategory');
+  const query: ProductQuery & { valid: boolean } = {
     category: category || null,
     subcategory: subcategory || null,
-    page: positiveInt(params.get('page'), 1, 10_000),
-    size: positiveInt(params.get('size'), PAGE_SIZES.default, 100),
+    page: positiveInt(text('page'), 1, 10_000),
+    size: positiveInt(text('size'), PAGE_SIZES.default, 100),
     // A mistyped refnum can match nothing: say "No results" without asking the api.
     valid: (!category || isRefnum(category)) && (!subcategory || isRefnum(subcategory)),
+  };
+  const optional: Partial<ProductQuery> = {
+    q: field('q', raw.q)?.trim() || undefined,
+    conditions: field('conditions', raw.conditions),
+    delivery: field('delivery', raw.delivery),
+    minPrice: field('minPrice', raw.minPrice),
+    maxPrice: field('maxPrice', raw.maxPrice),
+    freeOnly: field('freeOnly', raw.freeOnly) || undefined,
+    d: raw.d === undefined ? undefined : field('d', raw.d),
+    sortBy: field('sortBy', raw.sortBy),
+    sortOrder: field('sortOrder', raw.sortOrder),
+  };
+  for (const [key, value] of Object.entries(optional)) {
+    if (value !== undefined) (query as unknown as Record<string, unknown>)[key] = value;
+  }
+  return query;
+}
+
+/** The api's filters for a product query, near the visitor's place when they chose one. */
+export function searchFiltersFor(query: ProductQuery, place: StoredLocation | null): SearchFilters {
+  return {
+    q: query.q,
+    zip: place?.zip,
+    d: query.d,
+    categoryRefnum: query.category ?? undefined,
+    subCategoryRefnum: query.subcategory ?? undefined,
+    conditions: query.conditions,
+    delivery: query.delivery,
+    minPrice: query.minPrice,
+    maxPrice: query.maxPrice,
+    freeOnly: query.freeOnly,
+    sortBy: query.sortBy,
+    sortOrder: query.sortOrder,
+    page: query.page - 1,
+    size: query.size,
   };
 }

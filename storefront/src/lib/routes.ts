@@ -1,23 +1,29 @@
 /** Where things live on the site: one place that builds the storefront's own links. */
+import { toQueryString } from '@yardly/shared/client';
+import type { ProductQuery } from './product-query';
 
 export function itemPath(listingRefnum: string): string {
   return `/${listingRefnum}`;
 }
 
-export interface ProductListQuery {
-  category?: string | null;
-  subcategory?: string | null;
-  /** One-based, as people see it. */
-  page?: number;
-  size?: number;
-}
+export type ProductListQuery = Partial<ProductQuery>;
 
+/** A /products URL: arrays in bracket format with a pipe (spec section 9), page 1 left out. */
 export function productsPath(query: ProductListQuery = {}): string {
-  const params = new URLSearchParams();
-  if (query.category) params.set('category', query.category);
-  if (query.subcategory) params.set('subcategory', query.subcategory);
-  if (query.page && query.page > 1) params.set('page', String(query.page));
-  if (query.size) params.set('size', String(query.size));
-  const qs = params.toString();
+  const qs = toQueryString({
+    q: query.q || undefined,
+    category: query.category || undefined,
+    subcategory: query.subcategory || undefined,
+    conditions: query.conditions,
+    delivery: query.delivery,
+    minPrice: query.minPrice,
+    maxPrice: query.maxPrice,
+    freeOnly: query.freeOnly || undefined,
+    d: query.d,
+    sortBy: query.sortBy,
+    sortOrder: query.sortOrder,
+    page: query.page && query.page > 1 ? query.page : undefined,
+    size: query.size,
+  });
   return qs ? `/products?${qs}` : '/products';
 }

@@ -1,9 +1,11 @@
 import type { ZipAddress } from '@yardly/shared/contract';
 import { findUsState, locationMessages } from '@yardly/shared/rules';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
-import { zipCodes } from '../../db/schema/index';
+import { users, zipCodes } from '../../db/schema/index';
 import { AppError } from '../../errors';
+
+type ZipRow = typeof zipCodes.$inferSelect;
 
 /** A zip code's place, or the spec's 'Error fetching location details' (not 5 digits, not in the US table). */
 export async function addressOfZip(db: Db, zip: string): Promise<ZipAddress> {
@@ -11,6 +13,31 @@ export async function addressOfZip(db: Db, zip: string): Promise<ZipAddress> {
   if (!/^\d{5}$/.test(wanted)) throw AppError.badRequest(locationMessages.fetchError, 'zip');
   const [row] = await db.select().from(zipCodes).where(eq(zipCodes.zip, wanted));
   if (!row) throw AppError.notFound(locationMessages.fetchError);
+  return toAddress(row);
+}
+
+/** The zip whose centre is nearest to a point (the GiST index on the zip table orders by distance). */
+export async function nearestZip(db: Db, lat: number, lng: number): Promise<ZipAddress> {
+  const [row] = await db
+    .select()
+    .from(zipCodes)
+    .where(sql`${zipCodes.latitude} is not null and ${zipCodes.longitude} is not null`)
+    .orderBy(
+      sql`ll_to_earth(${zipCodes.latitude}, ${zipCodes.longitude}) <-> ll_to_earth(${lat}::float8, ${lng}::float8)`,
+    )
+    .limit(1);
+  if (!row) throw AppError.notFound(locationMessages.fetchError);
+  return toAddress(row);
+}
+
+/** Keep a person's chosen zip on their account. */
+export async function saveUserLocation(db: Db, userId: number, zip: string): Promise<ZipAddress> {
+  const address = await addressOfZip(db, zip);
+  await db.update(users).set({ zip: address.zip }).where(eq(users.id, userId));
+  return address;
+}
+
+function toAddress(row: ZipRow): ZipAddress {
   return {
     country: 'United States',
     formattedAddress: `${row.city}, ${row.stateCode} ${row.zip}, USA`,

@@ -1,0 +1,153 @@
+import { type ParsedSearchFilters, PRICE_RANGES } from '@yardly/shared/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import { liveListing } from '../listings/live';
+import type { Centre } from './centre';
+
+const METERS_PER_MILE = 1609.344;
+
+/** Who is searching, when it matters: the general search leaves out the caller's own listings. */
+export interface Searcher {
+  userId: number;
+}
+
+/**
+ * The SQL pieces of one search. `where` is what every facet shares (live, text, radius, free,
+ * seller); the facet filters are kept apart so each facet can count as if its own filter were
+ * off, which is what lets a person widen a choice from the chips.
+ */
+export interface Match {
+  where: SQL;
+  rank: SQL;
+  meters: SQL;
+  category: SQL;
+  condition: SQL;
+  price: SQL;
+  delivery: SQL;
+  hasText: boolean;
+  hasCentre: boolean;
+  fuzzy: boolean;
+}
+
+const TRUE = sql`true`;
+
+/**
+ * `fuzzy` adds word similarity over the title's trigrams (`<%`), which catches typos the
+ * dictionary cannot, like 'bicyle'. It is costly row by row, so a search tries without first.
+ */
+export function buildMatch(
+  filters: ParsedSearchFilters,
+  centre: Centre | null,
+  searcher?: Searcher,
+  fuzzy = false,
+): Match {
+  const q = filters.q?.trim() ?? '';
+  const shared: SQL[] = [liveListing()];
+  let rank: SQL = sql`0::real`;
+  if (q) {
+    // websearch_to_tsquery accepts anything a person types.
+    const query = sql`websearch_to_tsquery('english', ${q})`;
+    if (fuzzy) {
+      shared.push(sql`("listings"."search_document" @@ ${query} or ${q} <% "listings"."title")`);
+      rank = sql`(ts_rank("listings"."search_document", ${query}) + word_similarity(${q}, "listings"."title"))`;
+    } else {
+      shared.push(sql`"listings"."search_document" @@ ${query}`);
+      rank = sql`ts_rank("listings"."search_document", ${query})`;
+    }
+  }
+  let meters: SQL = sql`null::float8`;
+  if (centre) {
+    const here = sql`ll_to_earth(${centre.lat}::float8, ${centre.lng}::float8)`;
+    const radius = filters.d * METERS_PER_MILE;
+    meters = sql`earth_distance(${here}, "listings"."search_point")`;
+    shared.push(
+      sql`earth_box(${here}, ${radius}::float8) @> "listings"."search_point" and ${meters} <= ${radius}::float8`,
+    );
+  }
+  if (filters.freeOnly) shared.push(sql`"listings"."price_cents" = 0`);
+  if (searcher) shared.push(sql`"listings"."seller_id" <> ${searcher.userId}`);
+  if (filters.orgRefnum) {
+    shared.push(sql`"listings"."seller_id" in (select u.id from users u join organizations o
+      on o.id = u.organization_id where o.refnum = ${filters.orgRefnum})`);
+  }
+  return {
+    where: sql.join(shared, sql` and `),
+    rank,
+    meters,
+    category: categoryMatch(filters),
+    condition: filters.conditions?.length
+      ? sql`"listings"."condition" = any(${sqlTextArray(filters.conditions)})`
+      : TRUE,
+    price: priceMatch(filters),
+    delivery: deliveryMatch(filters),
+    hasText: q !== '',
+    hasCentre: centre !== null,
+    fuzzy,
+  };
+}
+
+function categoryMatch(filters: ParsedSearchFilters): SQL {
+  const parts: SQL[] = [];
+  if (filters.categoryRefnum) {
+    parts.push(sql`"listings"."category_id" = (select id from categories where refnum = ${filters.categoryRefnum})`);
+  }
+  if (filters.subCategoryRefnum) {
+    parts.push(
+      sql`"listings"."sub_category_id" = (select id from categories where refnum = ${filters.subCategoryRefnum})`,
+    );
+  }
+  return parts.length ? sql.join(parts, sql` and `) : TRUE;
+}
+
+function priceMatch(filters: ParsedSearchFilters): SQL {
+  const parts: SQL[] = [];
+  if (filters.minPrice !== undefined)
+    parts.push(sql`"listings"."price_cents" >= ${Math.round(filters.minPrice * 100)}`);
+  if (filters.maxPrice !== undefined)
+    parts.push(sql`"listings"."price_cents" <= ${Math.round(filters.maxPrice * 100)}`);
+  return parts.length ? sql.join(parts, sql` and `) : TRUE;
+}
+
+const DELIVERY_COLUMN = {
+  shipping: sql`"listings"."shippable"`,
+  localPickup: sql`"listings"."meet_to_deliver"`,
+  freeShipping: sql`"listings"."offer_free_delivery"`,
+} as const;
+
+/** Any of the chosen ways to receive the item will do. */
+function deliveryMatch(filters: ParsedSearchFilters): SQL {
+  const chosen = filters.delivery ?? [];
+  return chosen.length
+    ? sql`(${sql.join(
+        chosen.map((option) => DELIVERY_COLUMN[option]),
+        sql` or `,
+      )})`
+    : TRUE;
+}
+
+/** The price facet's counts, one per range, in PRICE_RANGES order. */
+export function priceRangeCounts(): SQL {
+  return sql.join(
+    PRICE_RANGES.map((range) =>
+      range.maxCents === null
+        ? sql`count(*) filter (where price_cents >= ${range.minCents})::int`
+        : sql`count(*) filter (where price_cents between ${range.minCents} and ${range.maxCents})::int`,
+    ),
+    sql`, `,
+  );
+}
+
+export function deliveryCounts(): SQL {
+  return sql`count(*) filter (where shippable)::int, count(*) filter (where meet_to_deliver)::int,
+    count(*) filter (where offer_free_delivery)::int`;
+}
+
+function sqlTextArray(values: string[]): SQL {
+  return sql`array[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
+}
+
+export function milesOf(meters: number | null): number | null {
+  return meters === null ? null : Math.round(meters / METERS_PER_MILE);
+}

@@ -1,0 +1,116 @@
+import type { ParsedSearchFilters, SearchSort } from '@yardly/shared/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/connect';
+import { deliveryCounts, type Match, priceRangeCounts } from './match';
+
+/** What one search statement answers: the page's ids in order, the totals and every facet's counts. */
+export interface SearchRows {
+  total: number;
+  minPrice: number | null;
+  maxPrice: number | null;
+  /** [listing id, metres or null] in page order. */
+  page: [number, number | null][];
+  /** [category refnum, title, subcategory refnum, subcategory title, count]. */
+  pivot: [string, string, string | null, string | null, number][] | null;
+  conditions: [string, number][] | null;
+  prices: number[] | null;
+  delivery: number[] | null;
+}
+
+/** Which sort applies: relevance needs text, distance needs a centre; newest otherwise. */
+export function effectiveSort(filters: ParsedSearchFilters, match: Match): SearchSort {
+  const wanted = filters.sortBy ?? (match.hasText ? 'relevance' : 'newest');
+  if (wanted === 'relevance' && !match.hasText) return 'newest';
+  if (wanted === 'distance' && !match.hasCentre) return 'newest';
+  return wanted;
+}
+
+const DEFAULT_ORDER: Record<SearchSort, 'asc' | 'desc'> = {
+  relevance: 'desc',
+  currentPrice: 'asc',
+  distance: 'asc',
+  newest: 'desc',
+};
+
+function orderBy(sort: SearchSort, direction: 'asc' | 'desc'): SQL {
+  const dir = direction === 'asc' ? sql`asc` : sql`desc`;
+  // The id breaks ties, so pages never overlap or skip.
+  switch (sort) {
+    case 'relevance':
+      return sql`rank ${dir}, created_at desc, id desc`;
+    case 'currentPrice':
+      return sql`price_cents ${dir}, id ${dir}`;
+    case 'distance':
+      return sql`meters ${dir} nulls last, created_at desc, id desc`;
+    case 'newest':
+      return sql`created_at ${dir}, id ${dir}`;
+  }
+}
+
+/**
+ * One round trip: the matching live listings are gathered once (`base`), then the page, the
+ * totals and each facet are read from them. Each facet counts with every filter but its own.
+ */
+export function searchStatement(match: Match, filters: ParsedSearchFilters, options: { facets: boolean }): SQL {
+  const sort = effectiveSort(filters, match);
+  const order = orderBy(sort, filters.sortOrder ?? DEFAULT_ORDER[sort]);
+  const facets = options.facets
+    ? sql`,
+      (select json_agg(json_build_array(c.refnum, c.title, s.refnum, s.title, x.n))
+        from (select category_id, sub_category_id, count(*)::int n from base
+              where m_condition and m_price and m_delivery group by 1, 2) x
+        join categories c on c.id = x.category_id left join categories s on s.id = x.sub_category_id) as pivot,
+      (select json_agg(json_build_array(condition, n) order by n desc, condition)
+        from (select condition, count(*)::int n from base
+              where m_category and m_price and m_delivery group by 1) x) as conditions,
+      (select json_build_array(${priceRangeCounts()}) from base
+        where m_category and m_condition and m_delivery) as prices,
+      (select json_build_array(${deliveryCounts()}) from base
+        where m_category and m_condition and m_price) as delivery`
+    : sql``;
+  return sql`
+    with base as materialized (
+      select "listings"."id" as id, "listings"."category_id" as category_id,
+        "listings"."sub_category_id" as sub_category_id, "listings"."condition" as condition,
+        "listings"."price_cents" as price_cents, "listings"."shippable" as shippable,
+        "listings"."meet_to_deliver" as meet_to_deliver, "listings"."offer_free_delivery" as offer_free_delivery,
+        "listings"."created_at" as created_at, ${match.rank} as rank, ${match.meters} as meters,
+        ${match.category} as m_category, ${match.condition} as m_condition,
+        ${match.price} as m_price, ${match.delivery} as m_delivery
+      from "listings" where ${match.where}
+    ),
+    hits as (select * from base where m_category and m_condition and m_price and m_delivery),
+    page as (
+      select id, meters, row_number() over (order by ${order}) as n from hits
+      order by n limit ${filters.size} offset ${filters.page * filters.size}
+    )
+    select
+      (select count(*)::int from hits) as total,
+      (select min(price_cents) from hits) as "minPrice",
+      (select max(price_cents) from hits) as "maxPrice",
+      (select json_agg(json_build_array(id, meters) order by n) from page) as page
+      ${facets}
+  `;
+}
+
+export async function runSearchStatement(
+  db: Db,
+  match: Match,
+  filters: ParsedSearchFilters,
+  options: { facets: boolean },
+): Promise<SearchRows> {
+  const result = (await db.execute(searchStatement(match, filters, options))) as unknown as {
+    rows: Partial<SearchRows>[];
+  };
+  const row = result.rows[0] ?? {};
+  return {
+    total: Number(row.total ?? 0),
+    minPrice: row.minPrice === null || row.minPrice === undefined ? null : Number(row.minPrice),
+    maxPrice: row.maxPrice === null || row.maxPrice === undefined ? null : Number(row.maxPrice),
+    page: row.page ?? [],
+    pivot: row.pivot ?? null,
+    conditions: row.conditions ?? null,
+    prices: row.prices ?? null,
+    delivery: row.delivery ?? null,
+  };
+}

@@ -1,0 +1,147 @@
+import type { Suggestion } from '@yardly/shared/contract';
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { productsPath } from '../../lib/routes';
+import '../../styles/search.css';
+
+const SUGGEST_DELAY_MS = 200;
+
+/** Suggestions come from the api; loaded on first typing so the header stays light. */
+async function fetchSuggestions(q: string): Promise<Suggestion[]> {
+  const { browserApi } = await import('../../lib/api');
+  return (await browserApi.search.autoSuggest(q)).suggestions;
+}
+
+function hrefOf(suggestion: Suggestion): string {
+  return suggestion.kind === 'category' && suggestion.categoryRefnum
+    ? productsPath({ category: suggestion.categoryRefnum })
+    : productsPath({ q: suggestion.text });
+}
+
+/**
+ * The header's search box: a combobox whose list suggests titles and categories as one types
+ * (typos forgiven). Arrow keys move through the list, Enter opens the choice or searches the
+ * text, Escape closes the list.
+ */
+export function SearchBox() {
+  const [text, setText] = useState('');
+  const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
+  const [active, setActive] = useState(-1);
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const root = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    setText(new URLSearchParams(window.location.search).get('q') ?? '');
+  }, []);
+
+  useEffect(() => {
+    const q = text.trim();
+    if (q.length < 2) {
+      setSuggestions([]);
+      return;
+    }
+    let current = true;
+    const timer = setTimeout(() => {
+      fetchSuggestions(q).then(
+        (found) => {
+          if (!current) return;
+          setSuggestions(found);
+          setActive(-1);
+        },
+        (cause: unknown) => console.warn('No suggestions', cause),
+      );
+    }, SUGGEST_DELAY_MS);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [text]);
+
+  const expanded = open && suggestions.length > 0;
+
+  function go(href: string) {
+    setOpen(false);
+    window.location.assign(href);
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const chosen = expanded ? suggestions[active] : undefined;
+    if (chosen) return go(hrefOf(chosen));
+    const q = text.trim();
+    if (q) go(productsPath({ q }));
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      if (!suggestions.length) return;
+      event.preventDefault();
+      setOpen(true);
+      // -1 is the text itself: the list wraps through it.
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      const slots = suggestions.length + 1;
+      setActive((index) => ((index + 1 + step + slots) % slots) - 1);
+    } else if (event.key === 'Escape') {
+      setOpen(false);
+      setActive(-1);
+    }
+  }
+
+  return (
+    <search className="search-box__landmark">
+      <form
+        ref={root}
+        className="search-box"
+        onSubmit={onSubmit}
+        onBlur={(event) => {
+          if (!root.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
+        }}
+      >
+        <input
+          type="search"
+          name="q"
+          role="combobox"
+          aria-label="Search items"
+          aria-autocomplete="list"
+          aria-expanded={expanded}
+          aria-controls={listId}
+          aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
+          placeholder="Search for anything"
+          autoComplete="off"
+          maxLength={200}
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            setOpen(true);
+          }}
+          onFocus={() => setOpen(true)}
+          onKeyDown={onKeyDown}
+        />
+        <button type="submit" className="search-box__submit" aria-label="Search">
+          Search
+        </button>
+        <div id={listId} role="listbox" aria-label="Suggestions" className="search-box__list" hidden={!expanded}>
+          {suggestions.map((s, index) => (
+            <div
+              key={`${s.kind}-${s.text}`}
+              id={`${listId}-${index}`}
+              role="option"
+              // Focus stays in the box (aria-activedescendant); -1 only makes the option clickable to tools.
+              tabIndex={-1}
+              aria-selected={index === active}
+              className="search-box__option"
+              // Chosen on mouse down, before the input's blur closes the list.
+              onMouseDown={(event) => {
+                event.preventDefault();
+                go(hrefOf(s));
+              }}
+            >
+              {s.text}
+              {s.kind === 'category' && <span className="search-box__kind"> in categories</span>}
+            </div>
+          ))}
+        </div>
+      </form>
+    </search>
+  );
+}

@@ -1,0 +1,35 @@
+import { ApiError } from '@yardly/shared/client';
+import { locationMessages } from '@yardly/shared/rules';
+import { browserApi } from '../lib/api';
+import { rememberLocation, type StoredLocation } from './location';
+import { $session } from './session';
+
+/** Look a zip up and make it the visitor's place; on their account too when signed in. */
+export async function chooseZip(zip: string): Promise<StoredLocation> {
+  const { address } = await browserApi.location.byZip(zip);
+  return keep(address);
+}
+
+/** The browser's position, to the nearest US zip. Throws the spec's message when it cannot. */
+export async function chooseBrowserLocation(): Promise<StoredLocation> {
+  const position = await new Promise<GeolocationPosition>((resolve, reject) => {
+    if (!('geolocation' in navigator)) return reject(new Error('no geolocation'));
+    navigator.geolocation.getCurrentPosition(resolve, reject, { timeout: 15_000, maximumAge: 600_000 });
+  }).catch((cause: unknown) => {
+    console.warn('The browser did not give a position', cause);
+    throw new ApiError({ code: 0, status: 0, message: locationMessages.fetchError });
+  });
+  const { address } = await browserApi.location.nearest(position.coords.latitude, position.coords.longitude);
+  return keep(address);
+}
+
+function keep(address: Parameters<typeof rememberLocation>[0]): StoredLocation {
+  const stored = rememberLocation(address);
+  if ($session.get()) {
+    // The place is kept here either way; the account copy is for the person's other devices.
+    browserApi.location.save(stored.zip).catch((cause: unknown) => {
+      console.error('Could not save the location on the account', cause);
+    });
+  }
+  return stored;
+}
