@@ -1,10 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { openHome } from './fixtures';
+import { hydrated, openHome } from './fixtures';
 
 test('a visitor sets their location by zip code, and it is remembered', async ({ page }) => {
   await openHome(page);
   const menu = page.getByRole('navigation', { name: 'Marketplace' });
-  await menu.getByRole('button', { name: /Your location/ }).click();
+  // A click before the header island hydrates would do nothing.
+  await (await hydrated(menu.getByRole('button', { name: /Your location/ }))).click();
 
   const dialog = page.getByRole('dialog', { name: 'Your location' });
   await expect(dialog).toBeVisible();
