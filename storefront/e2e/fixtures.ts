@@ -164,6 +164,8 @@ export async function logOut(page: Page, nameFirst?: string): Promise<void> {
  * server-rendered buttons exist before React attaches, and an early click does nothing.
  */
 export async function hydrated(locator: Locator): Promise<Locator> {
+  // Islands below the fold hydrate when seen (client:visible): bring it into view first.
+  await locator.scrollIntoViewIfNeeded();
   await expect(locator.locator('xpath=ancestor::astro-island[1]')).not.toHaveAttribute('ssr', /.*/);
   return locator;
 }

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
+import { useHydrated } from '../lib/use-hydrated';
 import { promptGuest } from '../stores/auth-dialog';
 import { $favourites, $favouritesPending, toggleFavourite, watchFavourites } from '../stores/favourites';
 import { $session, GUEST_PROMPTS } from '../stores/session';
@@ -18,9 +19,10 @@ let watching = false;
  * asked to sign up or log in (spec section 6); sellers get no heart on their own listings.
  */
 export function FavouriteButton({ listingRefnum, listingTitle, sellerRefnum }: FavouriteButtonProps) {
+  const hydrated = useHydrated();
   const session = useStore($session);
-  const saved = useStore($favourites).has(listingRefnum);
-  const pending = useStore($favouritesPending).has(listingRefnum);
+  const saved = useStore($favourites).has(listingRefnum) && hydrated;
+  const pending = useStore($favouritesPending).has(listingRefnum) && hydrated;
 
   useEffect(() => {
     if (watching) return;
@@ -28,7 +30,7 @@ export function FavouriteButton({ listingRefnum, listingTitle, sellerRefnum }: F
     watchFavourites();
   }, []);
 
-  if (session?.userRefnum === sellerRefnum) return null;
+  if (hydrated && session?.userRefnum === sellerRefnum) return null;
 
   function onClick() {
     if (!session) promptGuest(GUEST_PROMPTS.favourite);

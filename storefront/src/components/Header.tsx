@@ -3,6 +3,7 @@ import { VERIFIED_TOOLTIP } from '@yardly/shared/rules';
 import { lazy, type MouseEvent, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { greeting } from '../lib/auth-texts';
 import { LOCATION_MENU_LABEL, type MenuLink, marketplaceMenu } from '../lib/navigation';
+import { useHydrated } from '../lib/use-hydrated';
 import { $authDialog, openAuthDialog, openDialogAskedByUrl } from '../stores/auth-dialog';
 import { $location } from '../stores/location';
 import { $session, $sessionKnown, GUEST_PROMPTS, logout, type Session } from '../stores/session';
@@ -26,10 +27,12 @@ interface HeaderProps {
 export function Header({ donationEnabled }: HeaderProps) {
   const [open, setOpen] = useState(false);
   const [choosingLocation, setChoosingLocation] = useState(false);
+  const hydrated = useHydrated();
   const session = useStore($session);
-  const sessionKnown = useStore($sessionKnown);
+  const sessionKnown = useStore($sessionKnown) && hydrated;
   const authDialog = useStore($authDialog);
-  const location = useStore($location);
+  const storedLocation = useStore($location);
+  const location = hydrated ? storedLocation : null;
   const navId = useId();
   const links = marketplaceMenu({ donationEnabled });
 
