@@ -245,6 +245,31 @@ describe('the general search', () => {
     expect(titles((await find('/search', { q: 'wooden puzzle' })).data.docs)).toEqual(['My own wooden puzzle']);
     expect((await find('/search', { q: 'wooden puzzle' }, me.token)).data.totalElements).toBe(0);
   });
+
+  it("marks the caller's favourites, and only theirs", async () => {
+    const seller = await signedUp(t);
+    const [owner] = await t.database.db.select().from(users).where(eq(users.refnum, seller.userRefnum));
+    await insertListing(t.database.db, owner?.id ?? 0, 'toys-games', { title: 'Saved rocking horse' });
+    await insertListing(t.database.db, owner?.id ?? 0, 'toys-games', { title: 'Unsaved rocking horse' });
+    const buyer = await signedUp(t);
+    const guest = await find('/search', { q: 'rocking horse' });
+    const saved = guest.data.docs.find((d) => d.listingTitle === 'Saved rocking horse');
+    expect(guest.data.docs.map((d) => d.isFavourite)).toEqual([undefined, undefined]);
+    const fav = await t.app.inject({
+      method: 'POST',
+      url: `/svc/fav/create?listingRefnum=${saved?.listingRefnum}`,
+      headers: { authorization: `Bearer ${buyer.token}` },
+    });
+    expect(fav.statusCode, fav.body).toBe(200);
+    const marked = (await find('/search', { q: 'rocking horse' }, buyer.token)).data.docs;
+    expect(Object.fromEntries(marked.map((d) => [d.listingTitle, d.isFavourite]))).toEqual({
+      'Saved rocking horse': true,
+      'Unsaved rocking horse': false,
+    });
+    const other = await signedUp(t);
+    const unmarked = (await find('/search', { q: 'rocking horse' }, other.token)).data.docs;
+    expect(unmarked.every((d) => d.isFavourite === false)).toBe(true);
+  });
 });
 
 describe('bad input', () => {

@@ -94,7 +94,11 @@ export type SearchFilters = z.input<typeof searchFiltersSchema>;
 export type ParsedSearchFilters = z.output<typeof searchFiltersSchema>;
 
 /** A found listing: its card, and the distance in whole miles (null without a location). */
-export const searchDocSchema = listingCardSchema.extend({ distance: z.number().int().nullable() });
+export const searchDocSchema = listingCardSchema.extend({
+  distance: z.number().int().nullable(),
+  /** The general search with a token: whether the caller saved this listing. */
+  isFavourite: z.boolean().optional(),
+});
 export type SearchDoc = z.infer<typeof searchDocSchema>;
 
 export const facetValueSchema = z.object({ value: z.string(), label: z.string(), count: z.number().int() });

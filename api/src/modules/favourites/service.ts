@@ -1,5 +1,5 @@
 import { listingActionMessages } from '@yardly/shared/rules';
-import { and, asc, desc, eq, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { favourites, listings } from '../../db/schema/index';
 import { AppError } from '../../errors';
@@ -30,6 +30,17 @@ export async function removeFavourite(db: Db, caller: Caller, listingRefnum: str
     await db.delete(favourites).where(and(eq(favourites.userId, caller.userId), eq(favourites.listingId, listing.id)));
   }
   return { listingRefnum, favourite: false };
+}
+
+/** Which of these listings the person saved. */
+export async function savedAmong(db: Db, userId: number, refnums: string[]): Promise<Set<string>> {
+  if (refnums.length === 0) return new Set();
+  const rows = await db
+    .select({ refnum: listings.refnum })
+    .from(favourites)
+    .innerJoin(listings, eq(listings.id, favourites.listingId))
+    .where(and(eq(favourites.userId, userId), inArray(listings.refnum, refnums)));
+  return new Set(rows.map((r) => r.refnum));
 }
 
 export async function favouriteRefnums(db: Db, caller: Caller) {

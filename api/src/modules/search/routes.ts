@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/connect';
 import { AppError } from '../../errors';
 import { registerCall } from '../../http/register-call';
+import { savedAmong } from '../favourites/service';
 import { merchRails } from './merch';
 import { search } from './service';
 import { suggest } from './suggest';
@@ -30,9 +31,19 @@ export function registerSearchRoutes(app: FastifyInstance, db: Db): void {
     if ((body.company || body.orgRefnum) && !request.caller) throw new AppError(401, authMessages.loginRequired);
     return search(db, body);
   });
-  registerCall(app, generalSearchCall, async ({ body, request }) =>
-    search(db, body, { searcher: request.caller ? { userId: request.caller.userId } : undefined }),
-  );
+  registerCall(app, generalSearchCall, async ({ body, request }) => {
+    const caller = request.caller;
+    const result = await search(db, body, { searcher: caller ? { userId: caller.userId } : undefined });
+    if (!caller) return result;
+    // With a token, each doc says whether the caller saved it (spec section 7, Search).
+    const saved = await savedAmong(
+      db,
+      caller.userId,
+      result.data.docs.map((doc) => doc.listingRefnum),
+    );
+    const docs = result.data.docs.map((doc) => ({ ...doc, isFavourite: saved.has(doc.listingRefnum) }));
+    return { ...result, data: { ...result.data, docs } };
+  });
   registerCall(app, pivotSearchCall, async ({ body }) => {
     const result = await search(db, { ...body, size: 1 });
     return { ...result, data: { ...result.data, docs: [], size: body.size } };
