@@ -51,7 +51,9 @@ test('select social, sign in at the provider, come back signed in; next time the
   await logOut(page, 'Sam');
 
   // The provider remembers the person: straight back, into the same account.
+  // The redirect page signs in and then moves on home: read the session once there.
   await chooseProvider(page, 'Google');
+  await expect(page).toHaveURL('/');
   await expect(accountButton(page, 'Sam')).toBeVisible();
   expect(await signedInRefnum(page)).toBe(first);
 });
