@@ -1,7 +1,7 @@
 import type { SearchDoc, SearchFilters, SearchResult, Suggestion } from '@yardly/shared/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listings, users } from '../src/db/schema/index';
+import { categories, listings, users } from '../src/db/schema/index';
 import { categoryBySlug, insertListing, insertSeller } from './fixtures';
 import { json, startTestApp, type TestApp } from './harness';
 import { post, signedUp } from './identity-helpers';
@@ -103,6 +103,15 @@ describe('radius', () => {
     expect(JSON.stringify(result)).not.toMatch(/latitude|longitude|41\.4|-74\.1/);
   });
 
+  it('browses a category by radius too (no query): 49 miles in, 51 miles out', async () => {
+    const sports = (await categoryBySlug(t.database.db, 'sports-outdoors')).refnum;
+    const near = await brp({ categoryRefnum: sports, zip: '10001', d: 50 });
+    expect(titles(near.data.docs)).toEqual(['Kids bicycle with training wheels']);
+    expect(near.data.docs[0]?.distance).toBe(49);
+    const wider = await brp({ categoryRefnum: sports, zip: '10001', d: 52, sortBy: 'distance' });
+    expect(titles(wider.data.docs)).toEqual(['Kids bicycle with training wheels', 'Road bicycle helmet']);
+  });
+
   it("takes a 'lat,lng' location instead of a zip", async () => {
     const result = await find('/search/srp', { q: 'bicycle', location: '40.7506,-73.9972', d: 50 });
     expect(titles(result.data.docs)).toContain('Kids bicycle with training wheels');
@@ -116,6 +125,25 @@ describe('what is found', () => {
     for (const hidden of ['Deleted bicycle', 'Sold bicycle', 'Paused bicycle', 'Expired bicycle']) {
       expect(titles(result.data.docs)).not.toContain(hidden);
     }
+    // Browsing near a zip reads another index: the same rules hold there.
+    const sports = (await categoryBySlug(t.database.db, 'sports-outdoors')).refnum;
+    const browsed = await brp({ categoryRefnum: sports, zip: '10001', d: 100, size: 100 });
+    expect(titles(browsed.data.docs).sort()).toEqual(['Kids bicycle with training wheels', 'Road bicycle helmet']);
+  });
+
+  it("finds listings by their category's new name as soon as it is renamed", async () => {
+    const db = t.database.db;
+    const books = await categoryBySlug(db, 'books-and-stationery');
+    expect((await find('/search/srp', { q: 'almanacs' })).data.totalElements).toBe(0);
+    await db.update(categories).set({ title: 'Books and Almanacs' }).where(eq(categories.id, books.id));
+    try {
+      expect(titles((await find('/search/srp', { q: 'almanacs' })).data.docs)).toEqual([
+        'Cookbook of Italian classics',
+      ]);
+    } finally {
+      await db.update(categories).set({ title: books.title }).where(eq(categories.id, books.id));
+    }
+    expect((await find('/search/srp', { q: 'almanacs' })).data.totalElements).toBe(0);
   });
 
   it('ranks a title match above a description match', async () => {

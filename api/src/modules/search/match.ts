@@ -2,8 +2,7 @@ import { type ParsedSearchFilters, PRICE_RANGES } from '@yardly/shared/contract'
 import { type SQL, sql } from 'drizzle-orm';
 import { liveListing } from '../listings/live';
 import type { Centre } from './centre';
-
-const METERS_PER_MILE = 1609.344;
+import { zipsWithin } from './radius';
 
 /** Who is searching, when it matters: the general search leaves out the caller's own listings. */
 export interface Searcher {
@@ -11,14 +10,15 @@ export interface Searcher {
 }
 
 /**
- * The SQL pieces of one search. `where` is what every facet shares (live, text, radius, free,
- * seller); the facet filters are kept apart so each facet can count as if its own filter were
+ * The SQL pieces of one search. `where` is what every facet shares (live, text, free, seller);
+ * `near` (the zips within the radius, with their distance) narrows it further when there is a
+ * centre. The facet filters are kept apart so each facet can count as if its own filter were
  * off, which is what lets a person widen a choice from the chips.
  */
 export interface Match {
   where: SQL;
   rank: SQL;
-  meters: SQL;
+  near: SQL | null;
   category: SQL;
   condition: SQL;
   price: SQL;
@@ -54,15 +54,6 @@ export function buildMatch(
       rank = sql`ts_rank("listings"."search_document", ${query})`;
     }
   }
-  let meters: SQL = sql`null::float8`;
-  if (centre) {
-    const here = sql`ll_to_earth(${centre.lat}::float8, ${centre.lng}::float8)`;
-    const radius = filters.d * METERS_PER_MILE;
-    meters = sql`earth_distance(${here}, "listings"."search_point")`;
-    shared.push(
-      sql`earth_box(${here}, ${radius}::float8) @> "listings"."search_point" and ${meters} <= ${radius}::float8`,
-    );
-  }
   if (filters.freeOnly) shared.push(sql`"listings"."price_cents" = 0`);
   if (searcher) shared.push(sql`"listings"."seller_id" <> ${searcher.userId}`);
   if (filters.orgRefnum) {
@@ -72,7 +63,7 @@ export function buildMatch(
   return {
     where: sql.join(shared, sql` and `),
     rank,
-    meters,
+    near: centre ? zipsWithin(centre, filters.d) : null,
     category: categoryMatch(filters),
     condition: filters.conditions?.length
       ? sql`"listings"."condition" = any(${sqlTextArray(filters.conditions)})`
@@ -148,6 +139,7 @@ function sqlTextArray(values: string[]): SQL {
   )}]::text[]`;
 }
 
-export function milesOf(meters: number | null): number | null {
-  return meters === null ? null : Math.round(meters / METERS_PER_MILE);
+/** Whole miles: between zip centres, so never precise enough to find a seller's home. */
+export function wholeMiles(miles: number | null): number | null {
+  return miles === null ? null : Math.round(miles);
 }

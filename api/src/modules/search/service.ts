@@ -12,7 +12,7 @@ import type { Db } from '../../db/connect';
 import { listings } from '../../db/schema/index';
 import { selectCards, toCard } from '../listings/cards';
 import { searchCentre } from './centre';
-import { buildMatch, milesOf, type Searcher } from './match';
+import { buildMatch, type Searcher, wholeMiles } from './match';
 import { runSearchStatement, type SearchRows } from './statement';
 
 const DELIVERY_LABELS = { shipping: 'Shipping', localPickup: 'Local pickup', freeShipping: 'Free shipping' } as const;
@@ -65,10 +65,10 @@ async function cardsInOrder(db: Db, page: SearchRows['page']): Promise<SearchDoc
     ),
   );
   const byId = new Map(rows.map((row) => [row.id, row]));
-  return page.flatMap(([id, meters]) => {
+  return page.flatMap(([id, miles]) => {
     const row = byId.get(id);
     // Sold or deleted between the two reads: leave it out rather than show a stale card.
-    return row ? [{ ...toCard(row), distance: milesOf(meters) }] : [];
+    return row ? [{ ...toCard(row), distance: wholeMiles(miles) }] : [];
   });
 }
 

@@ -1,0 +1,44 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Centre } from './centre';
+
+/** Miles in one degree of latitude on earthdistance's sphere (radius 3958.747 mi). */
+const MILES_PER_DEGREE = (3958.747 * Math.PI) / 180;
+
+export interface Box {
+  south: number;
+  north: number;
+  west: number;
+  east: number;
+}
+
+/**
+ * A latitude/longitude box that surely holds every point within `miles` of the centre, so an
+ * index can narrow the zips before the exact distance is checked. Near a pole, or where the
+ * box would cross the antimeridian (western Alaska), it spans every longitude: wider, never
+ * missing a zip.
+ */
+export function boundingBox(centre: Centre, miles: number): Box {
+  const dLat = miles / MILES_PER_DEGREE;
+  const south = Math.max(-90, centre.lat - dLat);
+  const north = Math.min(90, centre.lat + dLat);
+  const widest = Math.max(Math.abs(south), Math.abs(north));
+  const cos = Math.cos((widest * Math.PI) / 180);
+  const dLng = cos > 1e-6 ? miles / (MILES_PER_DEGREE * cos) : 360;
+  if (centre.lng - dLng < -180 || centre.lng + dLng > 180) return { south, north, west: -180, east: 180 };
+  return { south, north, west: centre.lng - dLng, east: centre.lng + dLng };
+}
+
+/**
+ * The zips within `miles` of the centre, each with its distance (`zip`, `miles`). A listing is
+ * placed at its zip's centre, never its seller's address, so a radius search is a search over
+ * these few hundred zips rather than over every listing's own point. `<@>` is earthdistance's
+ * great-circle distance in statute miles; the box matches the GiST index on the zip's point.
+ */
+export function zipsWithin(centre: Centre, miles: number): SQL {
+  const box = boundingBox(centre, miles);
+  const here = sql`point(${centre.lng}::float8, ${centre.lat}::float8)`;
+  const point = sql`point("zip_codes"."longitude", "zip_codes"."latitude")`;
+  return sql`select "zip_codes"."zip" as zip, (${point} <@> ${here}) as miles from "zip_codes"
+    where ${point} <@ box(point(${box.west}::float8, ${box.south}::float8), point(${box.east}::float8, ${box.north}::float8))
+      and (${point} <@> ${here}) <= ${miles}::float8`;
+}
