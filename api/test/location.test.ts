@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema/index';
 import { json, startTestApp, type TestApp } from './harness';
-import { post, signedUp } from './identity-helpers';
+import { GOOD_PASSWORD, post, signedUp } from './identity-helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -78,6 +78,9 @@ describe('saving a location on the account', () => {
     );
     const [row] = await t.database.db.select().from(users).where(eq(users.refnum, me.userRefnum));
     expect(row?.zip).toBe('94103');
+    // The next log in (another device) hands the place back with the login data.
+    const login = await post(t, '/svc/users/login', { email: me.email, password: GOOD_PASSWORD });
+    expect(json<{ data: { zip: string | null } }>(login).data.zip).toBe('94103');
   });
 
   it('refuses a guest and an unknown zip, and keeps the old zip', async () => {

@@ -1,5 +1,26 @@
-import { expect, test } from '@playwright/test';
-import { hydrated, openHome } from './fixtures';
+import { expect, type Page, test } from '@playwright/test';
+import {
+  accountButton,
+  CODE_MAIL,
+  dialog,
+  enterCode,
+  headerMenu,
+  hydrated,
+  newPerson,
+  openHome,
+  readCode,
+  signUp,
+} from './fixtures';
+
+const locationButton = (page: Page) => headerMenu(page).getByRole('button', { name: /Your location/ });
+
+async function chooseZip(page: Page, zip: string) {
+  await (await hydrated(locationButton(page))).click();
+  const chooser = dialog(page, 'Your location');
+  await chooser.getByLabel('Zip code').fill(zip);
+  await chooser.getByRole('button', { name: 'Save' }).click();
+  await expect(chooser).toBeHidden();
+}
 
 test('a visitor sets their location by zip code, and it is remembered', async ({ page }) => {
   await openHome(page);
@@ -33,4 +54,55 @@ test('a visitor sets their location by zip code, and it is remembered', async ({
   await expect(
     page.getByRole('navigation', { name: 'Marketplace' }).getByRole('button', { name: /Your location/ }),
   ).toContainText('11215');
+});
+
+test('a place chosen while signed in follows the person to a new browser, which had none', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const dee = newPerson('Dee');
+  await openHome(page);
+  await hydrated(headerMenu(page).getByRole('button', { name: 'Sign up', exact: true }));
+  const verify = await signUp(page, dee);
+  await enterCode(verify, await readCode(request, dee.email, CODE_MAIL.verify), 'Verify');
+  await dialog(page, 'Your email is verified').getByRole('button', { name: 'Start exploring' }).click();
+  await expect(accountButton(page, 'Dee')).toBeVisible();
+  await chooseZip(page, '60614');
+  await expect(locationButton(page)).toContainText('60614');
+
+  // Another browser, with no place of its own: after log in, the account's place is used.
+  const other = await browser.newContext();
+  try {
+    const elsewhere = await other.newPage();
+    await openHome(elsewhere);
+    await expect(locationButton(elsewhere)).not.toContainText('60614');
+    await (await hydrated(headerMenu(elsewhere).getByRole('button', { name: 'Log in', exact: true }))).click();
+    const login = dialog(elsewhere, 'Log in');
+    await login.getByLabel('Email').fill(dee.email);
+    await login.getByLabel('Password').fill(dee.password);
+    await login.getByRole('button', { name: 'Log in', exact: true }).click();
+    await expect(accountButton(elsewhere, 'Dee')).toBeVisible();
+    await expect(locationButton(elsewhere)).toContainText('60614');
+  } finally {
+    await other.close();
+  }
+
+  // A browser that has its own place keeps it at log in.
+  const third = await browser.newContext();
+  try {
+    const mine = await third.newPage();
+    await openHome(mine);
+    await chooseZip(mine, '11215');
+    await (await hydrated(headerMenu(mine).getByRole('button', { name: 'Log in', exact: true }))).click();
+    const login = dialog(mine, 'Log in');
+    await login.getByLabel('Email').fill(dee.email);
+    await login.getByLabel('Password').fill(dee.password);
+    await login.getByRole('button', { name: 'Log in', exact: true }).click();
+    await expect(accountButton(mine, 'Dee')).toBeVisible();
+    await mine.reload();
+    await expect(locationButton(mine)).toContainText('11215');
+  } finally {
+    await third.close();
+  }
 });

@@ -13,6 +13,7 @@ export function testLoginData(overrides: Partial<LoginData> = {}): LoginData {
     isProgressive: false,
     isProfessionVerified: false,
     companyStatus: null,
+    zip: null,
     ...overrides,
   };
 }

@@ -32,6 +32,8 @@ export const loginDataSchema = z.object({
   isProgressive: z.boolean(),
   isProfessionVerified: z.boolean(),
   companyStatus: companyStatusSchema.nullable(),
+  /** The place saved on the account, which a browser without one adopts at sign-in. */
+  zip: z.string().nullable().default(null),
 });
 export type LoginData = z.infer<typeof loginDataSchema>;
 

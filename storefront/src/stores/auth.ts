@@ -17,6 +17,7 @@ import type {
 } from '@yardly/shared/contract';
 import { authMessages } from '@yardly/shared/rules';
 import { browserApi } from '../lib/api';
+import { adoptAccountLocation } from './location-actions';
 import { forgetReferral, rememberedReferral } from './referral';
 import { loadBrowserSession } from './session';
 
@@ -30,6 +31,7 @@ import { loadBrowserSession } from './session';
 /** Keeps new login data, through the loader so that `$session` follows the session from now on. */
 async function keep(data: LoginData): Promise<LoginData> {
   (await loadBrowserSession()).signIn(data);
+  void adoptAccountLocation(data.zip);
   return data;
 }
 

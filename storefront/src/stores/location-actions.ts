@@ -1,7 +1,7 @@
 import { ApiError } from '@yardly/shared/client';
 import { locationMessages } from '@yardly/shared/rules';
 import { browserApi } from '../lib/api';
-import { rememberLocation, type StoredLocation } from './location';
+import { hasStoredLocation, rememberLocation, type StoredLocation } from './location';
 import { $session } from './session';
 
 /** Look a zip up and make it the visitor's place; on their account too when signed in. */
@@ -21,6 +21,17 @@ export async function chooseBrowserLocation(): Promise<StoredLocation> {
   });
   const { address } = await browserApi.location.nearest(position.coords.latitude, position.coords.longitude);
   return keep(address);
+}
+
+/** At sign-in, a browser with no place yet takes the one saved on the account (a new device). */
+export async function adoptAccountLocation(zip: string | null): Promise<void> {
+  if (!zip || hasStoredLocation()) return;
+  try {
+    rememberLocation((await browserApi.location.byZip(zip)).address);
+  } catch (cause) {
+    // Signing in goes on without it: the person can still choose a place.
+    console.warn('Could not look up the location saved on the account', cause);
+  }
 }
 
 function keep(address: Parameters<typeof rememberLocation>[0]): StoredLocation {

@@ -34,6 +34,10 @@ export function rememberLocation(address: ZipAddress): StoredLocation {
   return stored;
 }
 
+export function hasStoredLocation(): boolean {
+  return readStored() !== null;
+}
+
 export function forgetLocation(): void {
   localStorage.removeItem(STORAGE_KEY);
   $location.set(null);

@@ -57,6 +57,7 @@ export function authService(deps: AuthDeps) {
       isProgressive: user.isProgressive,
       isProfessionVerified: isVerifiedProfessional(user, companyStatus),
       companyStatus,
+      zip: user.zip,
     };
   }
 
