@@ -52,11 +52,16 @@ function orderBy(sort: SearchSort, direction: 'asc' | 'desc'): SQL {
  * text: the text index finds the listings, kept when their zip is near. With a centre alone
  * (browsing): zip by zip, from the covering index on the zip of live listings, so the rows are
  * read from the index alone; the facets then count thousands of rows without touching the table.
+ * The planner cannot estimate how many zips a radius holds (it guesses a handful), so each
+ * shape is fixed here rather than left to it (docs/decisions/0007).
  */
 function rowSource(match: Match): SQL {
   if (!match.near) return sql`"listings" where ${match.where}`;
-  if (match.hasText) return sql`"listings" join near on near.zip = "listings"."zip" where ${match.where}`;
-  // offset 0 keeps the lateral as written: one index probe per zip, never a scan of the table.
+  // offset 0 keeps each subquery as written, whatever the planner guesses of the radius.
+  if (match.hasText) {
+    return sql`(select * from "listings" where ${match.where} offset 0) "listings"
+      join near on near.zip = "listings"."zip"`;
+  }
   return sql`near cross join lateral (
       select ${sql.join(COVERED_COLUMNS, sql`, `)} from "listings"
       where "listings"."zip" = near.zip and ${match.where} offset 0) "listings"`;
