@@ -145,6 +145,17 @@ export async function signUp(page: Page, person: Person): Promise<Locator> {
   return verify;
 }
 
+/** Logs in with a password from the header's Log in dialog and waits for the account button. */
+export async function logIn(page: Page, person: Pick<Person, 'email' | 'password' | 'nameFirst'>): Promise<void> {
+  await (await hydrated(headerMenu(page).getByRole('button', { name: 'Log in', exact: true }))).click();
+  const login = dialog(page, 'Log in');
+  await login.getByLabel('Email').fill(person.email);
+  await login.getByLabel('Password').fill(person.password);
+  await login.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(login).toBeHidden();
+  await expect(accountButton(page, person.nameFirst)).toBeVisible();
+}
+
 /** Enters a code in the open code dialog and sends it with its button. */
 export async function enterCode(scope: Locator, code: string, button: string): Promise<void> {
   await scope.getByLabel('6-digit code').fill(code);

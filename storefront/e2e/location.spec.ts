@@ -6,6 +6,7 @@ import {
   enterCode,
   headerMenu,
   hydrated,
+  logIn,
   newPerson,
   openHome,
   readCode,
@@ -77,12 +78,7 @@ test('a place chosen while signed in follows the person to a new browser, which 
     const elsewhere = await other.newPage();
     await openHome(elsewhere);
     await expect(locationButton(elsewhere)).not.toContainText('60614');
-    await (await hydrated(headerMenu(elsewhere).getByRole('button', { name: 'Log in', exact: true }))).click();
-    const login = dialog(elsewhere, 'Log in');
-    await login.getByLabel('Email').fill(dee.email);
-    await login.getByLabel('Password').fill(dee.password);
-    await login.getByRole('button', { name: 'Log in', exact: true }).click();
-    await expect(accountButton(elsewhere, 'Dee')).toBeVisible();
+    await logIn(elsewhere, dee);
     await expect(locationButton(elsewhere)).toContainText('60614');
   } finally {
     await other.close();
@@ -94,12 +90,7 @@ test('a place chosen while signed in follows the person to a new browser, which 
     const mine = await third.newPage();
     await openHome(mine);
     await chooseZip(mine, '11215');
-    await (await hydrated(headerMenu(mine).getByRole('button', { name: 'Log in', exact: true }))).click();
-    const login = dialog(mine, 'Log in');
-    await login.getByLabel('Email').fill(dee.email);
-    await login.getByLabel('Password').fill(dee.password);
-    await login.getByRole('button', { name: 'Log in', exact: true }).click();
-    await expect(accountButton(mine, 'Dee')).toBeVisible();
+    await logIn(mine, dee);
     await mine.reload();
     await expect(locationButton(mine)).toContainText('11215');
   } finally {
