@@ -263,8 +263,20 @@ describe('profile picture', () => {
     expect(notMultipart.statusCode).toBe(400);
   });
 
-  it('deletes the picture, then has none to delete', async () => {
-    expect((await uploadPicture(t, bob.token, await png())).statusCode).toBe(200);
+  it('replaces a picture: the old file is no longer served', async () => {
+    const pictureOf = async (res: { body: string }) => json<{ data: { pictureUrl: string } }>(res).data.pictureUrl;
+    const first = await pictureOf(await uploadPicture(t, bob.token, await png()));
+    expect((await t.app.inject({ method: 'GET', url: first })).statusCode).toBe(200);
+    const second = await pictureOf(await uploadPicture(t, bob.token, await png()));
+    expect(second).not.toBe(first);
+    expect((await t.app.inject({ method: 'GET', url: first })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: second })).statusCode).toBe(200);
+  });
+
+  it('deletes the picture and its file, then has none to delete', async () => {
+    const uploaded = await uploadPicture(t, bob.token, await png());
+    expect(uploaded.statusCode).toBe(200);
+    const { pictureUrl } = json<{ data: { pictureUrl: string } }>(uploaded).data;
     const del = await t.app.inject({
       method: 'DELETE',
       url: '/svc/users/profile/picture',
@@ -276,6 +288,7 @@ describe('profile picture', () => {
       await get(t, `/svc/users/profile?userRefnum=${bob.userRefnum}`),
     );
     expect(profile.data.user.pictureUrl).toBeNull();
+    expect((await t.app.inject({ method: 'GET', url: pictureUrl })).statusCode).toBe(404);
     const again = await t.app.inject({
       method: 'DELETE',
       url: '/svc/users/profile/picture',

@@ -35,20 +35,38 @@ export async function readPicture(input: Buffer): Promise<Buffer> {
 }
 
 export function pictureService(db: Db, store: FileStore) {
+  /**
+   * Points the account at another picture (or none) and answers the one it replaced. The row
+   * is locked so that two uploads at once each learn their true predecessor.
+   */
+  function swapPicture(userId: number, path: string | null): Promise<string | null> {
+    return db.transaction(async (tx) => {
+      const [row] = await tx.select({ path: users.picturePath }).from(users).where(eq(users.id, userId)).for('update');
+      await tx.update(users).set({ picturePath: path }).where(eq(users.id, userId));
+      return row?.path ?? null;
+    });
+  }
+
+  /** The replaced file goes once nothing points at it; a failure leaves only an orphan file. */
+  async function discard(path: string | null) {
+    if (!path) return;
+    await store.delete(path).catch((cause: unknown) => console.error('Could not delete an old profile picture', cause));
+  }
+
   return {
     async upload(userId: number, userRefnum: string, input: Buffer) {
       const data = await readPicture(input);
       // A new name each time: served files are cached for good, so a name never changes content.
       const key = `profiles/${userRefnum}/${randomBytes(12).toString('hex')}.jpg`;
       await store.put(key, data);
-      await db.update(users).set({ picturePath: key }).where(eq(users.id, userId));
+      await discard(await swapPicture(userId, key));
       return { pictureUrl: fileUrl(key) };
     },
 
     async remove(userId: number) {
       const [row] = await db.select({ path: users.picturePath }).from(users).where(eq(users.id, userId));
       if (!row?.path) throw AppError.notFound('There is no profile picture to delete');
-      await db.update(users).set({ picturePath: null }).where(eq(users.id, userId));
+      await discard(await swapPicture(userId, null));
       return { pictureUrl: null };
     },
   };
