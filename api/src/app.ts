@@ -19,6 +19,7 @@ import { registerFavouriteRoutes } from './modules/favourites/routes';
 import type { FileStore } from './modules/files/file-store';
 import { registerFileRoutes } from './modules/files/routes';
 import { registerHealthRoutes } from './modules/health/routes';
+import { scheduleDraftSweep } from './modules/listings/draft-sweeper';
 import { registerListingRoutes } from './modules/listings/routes';
 import { registerLocationRoutes } from './modules/location/routes';
 import { registerDevOutboxRoutes } from './modules/mail/routes';
@@ -74,6 +75,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerHealthRoutes(app, deps.database);
   registerCategoryRoutes(app, deps.database.db);
   registerListingRoutes(app, deps.database.db, deps.files);
+  scheduleDraftSweep(app, deps.database.db, deps.files);
   registerFavouriteRoutes(app, deps.database.db);
   registerReportRoutes(app, deps.database.db);
   registerLocationRoutes(app, deps.database.db);

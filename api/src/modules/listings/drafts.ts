@@ -1,5 +1,5 @@
 import { listingActionMessages, listingRuleMessages, MAX_PHOTOS } from '@yardly/shared/rules';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { newRefnum } from '../../db/refnum';
 import { draftPhotos, listingDrafts, listingPhotos } from '../../db/schema/index';
@@ -118,6 +118,34 @@ export async function deleteDraftPhoto(
   if (!removed) throw AppError.notFound(listingActionMessages.noSuchPhoto);
   await forgetUnusedFile(db, files, removed.path);
   return { pictures: await draftPictures(db, draft.id) };
+}
+
+/** A listing form left this long is abandoned: its working copy and unused photos go. */
+export const DRAFT_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * Delete the working copies older than `before` and their photos' files, unless a listing or
+ * a newer form still shows them. Answers how many drafts went.
+ */
+export async function sweepAbandonedDrafts(db: Db, files: FileStore, before: Date): Promise<number> {
+  const { drafts, paths } = await db.transaction(async (tx) => {
+    // Locked first, so an upload to one of them waits and then finds it gone.
+    const old = await tx
+      .select({ id: listingDrafts.id })
+      .from(listingDrafts)
+      .where(lt(listingDrafts.createdAt, before))
+      .for('update');
+    const ids = old.map((d) => d.id);
+    if (ids.length === 0) return { drafts: 0, paths: [] };
+    const photos = await tx
+      .delete(draftPhotos)
+      .where(inArray(draftPhotos.draftId, ids))
+      .returning({ path: draftPhotos.path });
+    await tx.delete(listingDrafts).where(inArray(listingDrafts.id, ids));
+    return { drafts: ids.length, paths: photos.map((p) => p.path) };
+  });
+  for (const key of new Set(paths)) await forgetUnusedFile(db, files, key);
+  return drafts;
 }
 
 async function forgetUnusedFile(db: Db, files: FileStore, key: string): Promise<void> {
