@@ -78,7 +78,8 @@ export async function logout(): Promise<void> {
   showToast(AUTH_TEXTS.loggedOut, 'success');
 }
 
-function start(): void {
+/** Reads the stored login and follows other tabs; the first island using the session does it too. */
+export function watchSession(): void {
   if (started || typeof window === 'undefined') return;
   started = true;
   if (takeLoggedOutMarker()) void tellSessionEnded();
@@ -95,8 +96,8 @@ function start(): void {
   stopWatchingTabs = () => window.removeEventListener('storage', onStorage);
 }
 
-onMount($current, start);
-onMount($known, start);
+onMount($current, watchSession);
+onMount($known, watchSession);
 
 /** The server ended the session (499) and the page reloaded: say so. The rules' texts bring zod, hence the import here. */
 async function tellSessionEnded(): Promise<void> {

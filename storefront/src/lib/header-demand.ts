@@ -1,0 +1,20 @@
+import type { DemandOptions } from '../integrations/client-demand-directive';
+
+const HEADER_WANTED = 'yardly:header-wanted';
+
+/**
+ * When the header island hydrates (client:demand). On a phone its menu is folded away, so a
+ * reader needs none of its code until they touch it. At once on a wide screen, where the menu
+ * shows who is signed in (the width at which global.css unfolds it), or when the address asks
+ * for something the header does: `?q=` fills its search box, `?q=login` opens a dialog.
+ */
+export const HEADER_DEMAND: DemandOptions = {
+  media: '(min-width: 1024px)',
+  params: ['q'],
+  event: HEADER_WANTED,
+};
+
+/** The header holds the toast outlet and the sign-in dialogs: an island showing one wakes it. */
+export function wakeHeader(): void {
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(HEADER_WANTED));
+}
