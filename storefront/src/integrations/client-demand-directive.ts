@@ -6,6 +6,8 @@ export interface DemandOptions {
   media?: string;
   /** At once when the address carries one of these query parameters. */
   params?: string[];
+  /** At once when this browser's localStorage holds one of these keys. */
+  stored?: string[];
   /** When the page dispatches this event on window (another island needs this one). */
   event?: string;
 }
@@ -20,7 +22,12 @@ const INTENT_EVENTS = ['pointerover', 'pointerdown', 'focusin'] as const;
  * Runs inline in every page that uses it: no imports.
  */
 const demandDirective: ClientDirective = (load, options, el) => {
-  const { media, params = [], event } = (typeof options.value === 'object' ? options.value : {}) as DemandOptions;
+  const {
+    media,
+    params = [],
+    stored = [],
+    event,
+  } = (typeof options.value === 'object' ? options.value : {}) as DemandOptions;
   const query = media ? window.matchMedia(media) : undefined;
   let started = false;
   let heldButton: HTMLButtonElement | null = null;
@@ -52,7 +59,7 @@ const demandDirective: ClientDirective = (load, options, el) => {
   }
 
   const asked = new URLSearchParams(window.location.search);
-  if (query?.matches || params.some((name) => asked.has(name))) {
+  if (query?.matches || params.some((name) => asked.has(name)) || stored.some(isStored)) {
     void hydrate();
     return;
   }
@@ -61,5 +68,13 @@ const demandDirective: ClientDirective = (load, options, el) => {
   query?.addEventListener('change', onMediaChange);
   if (event) window.addEventListener(event, hydrate);
 };
+
+function isStored(key: string): boolean {
+  try {
+    return window.localStorage.getItem(key) !== null;
+  } catch {
+    return false; // storage refused (privacy settings): as if nothing were stored
+  }
+}
 
 export default demandDirective;

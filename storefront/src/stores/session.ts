@@ -31,13 +31,11 @@ export const GUEST_PROMPTS = {
 
 let loading: Promise<BrowserSession> | null = null;
 let started = false;
-let stopWatchingTabs: () => void = () => {};
 
 /** The browser session, loaded on first use; from then on `$session` follows it. */
 export function loadBrowserSession(): Promise<BrowserSession> {
   loading ??= import('./browser-session').then(({ browserSession }) => {
     // From here the session itself reloads the page when another tab signs in or out.
-    stopWatchingTabs();
     browserSession.$session.subscribe((data) => $current.set(data));
     $known.set(true);
     return browserSession;
@@ -78,8 +76,10 @@ export async function logout(): Promise<void> {
   showToast(AUTH_TEXTS.loggedOut, 'success');
 }
 
-/** Reads the stored login and follows other tabs; the first island using the session does it too. */
-export function watchSession(): void {
+// A guest tab reloads when another tab signs in (spec section 3) from every page's shell
+// (BaseLayout), whether or not an island here uses the session; a signed-in tab's browser
+// session follows the other changes itself.
+function start(): void {
   if (started || typeof window === 'undefined') return;
   started = true;
   if (takeLoggedOutMarker()) void tellSessionEnded();
@@ -88,16 +88,10 @@ export function watchSession(): void {
     return;
   }
   $known.set(true);
-  // A guest tab: another tab signing in reloads this one (spec section 3), as the session would.
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === SESSION_KEY && event.newValue && !loading) window.location.reload();
-  };
-  window.addEventListener('storage', onStorage);
-  stopWatchingTabs = () => window.removeEventListener('storage', onStorage);
 }
 
-onMount($current, watchSession);
-onMount($known, watchSession);
+onMount($current, start);
+onMount($known, start);
 
 /** The server ended the session (499) and the page reloaded: say so. The rules' texts bring zod, hence the import here. */
 async function tellSessionEnded(): Promise<void> {
