@@ -1,5 +1,17 @@
 import { expect, test } from '@playwright/test';
-import { cards, dialog, headerMenu, hydrated, openHome } from './fixtures';
+import {
+  accountButton,
+  CODE_MAIL,
+  cards,
+  dialog,
+  enterCode,
+  headerMenu,
+  hydrated,
+  newPerson,
+  openHome,
+  readCode,
+  signUp,
+} from './fixtures';
 
 // A phone: the header's menu is folded away and its island hydrates when first touched
 // (client:demand), so a page that is only read runs none of its script.
@@ -46,4 +58,20 @@ test("on a phone, a guest's heart shows its prompt though the header was never t
     )
   ).tap();
   await expect(page.getByRole('status').getByText('Sign up or log in to save favourites')).toBeVisible();
+});
+
+test("on a phone, a guest's tab reloads when another tab signs in", async ({ page, context, request }) => {
+  await page.goto('/faq');
+  await page.waitForLoadState('networkidle');
+  const reloaded = page.waitForEvent('load');
+
+  const other = await context.newPage();
+  await other.goto('/terms-and-conditions');
+  await other.getByRole('button', { name: 'Open menu' }).tap();
+  const bea = newPerson('Bea');
+  await enterCode(await signUp(other, bea), await readCode(request, bea.email, CODE_MAIL.verify), 'Verify');
+
+  await reloaded;
+  await page.getByRole('button', { name: 'Open menu' }).tap();
+  await expect(accountButton(page, 'Bea')).toBeVisible();
 });
