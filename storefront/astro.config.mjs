@@ -2,6 +2,8 @@
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
+import { clientDemand } from './src/integrations/client-demand';
+import { precompress } from './src/integrations/precompress';
 
 // In `astro dev` the api runs as its own process; in production the api serves this site itself.
 const apiOrigin = process.env.API_ORIGIN ?? 'http://127.0.0.1:3001';
@@ -9,7 +11,7 @@ const apiOrigin = process.env.API_ORIGIN ?? 'http://127.0.0.1:3001';
 export default defineConfig({
   output: 'static',
   adapter: node({ mode: 'middleware' }),
-  integrations: [react()],
+  integrations: [react(), clientDemand(), precompress()],
   trailingSlash: 'ignore',
   // Inline the stylesheets: one request less before the first paint on every page (Lighthouse, issue 8).
   build: { format: 'directory', inlineStylesheets: 'always' },

@@ -8,3 +8,10 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+declare namespace Astro {
+  interface ClientDirectives {
+    /** Hydrate when wanted (src/integrations/client-demand-directive.ts). */
+    'client:demand'?: import('./integrations/client-demand-directive').DemandOptions;
+  }
+}

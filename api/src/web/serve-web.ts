@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
+import compression from 'compression';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { indexStaticFiles } from './static-index';
 
@@ -36,7 +37,12 @@ export async function createWebHandler(app: FastifyInstance, builds: WebBuilds) 
   const storefrontFiles = indexStaticFiles(clientRoot);
   const adminFiles = indexStaticFiles(builds.adminDist, ADMIN_PREFIX);
 
-  await app.register(fastifyStatic, { root: clientRoot, serve: false });
+  // The storefront build writes a .br and a .gz beside each text file (storefront
+  // src/integrations/precompress.ts): compressed once at build, not on every request.
+  await app.register(fastifyStatic, { root: clientRoot, serve: false, preCompressed: true });
+  // Pages Astro renders go straight to the raw response, past @fastify/compress (which only
+  // hooks routes, and this is the not-found handler): compress those here.
+  const compressRendered = compression();
 
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const path = decodePath(request.url);
@@ -50,6 +56,7 @@ export async function createWebHandler(app: FastifyInstance, builds: WebBuilds) 
       if (file) return sendBuilt(reply, file, clientRoot);
     }
     reply.hijack();
+    await new Promise<void>((resolve) => compressRendered(request.raw, reply.raw, () => resolve()));
     await handler(request.raw, reply.raw);
   };
 }

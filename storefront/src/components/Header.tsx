@@ -22,7 +22,8 @@ interface HeaderProps {
 
 /**
  * The site header: logo, the marketplace menu (collapsed behind a toggle on small screens),
- * who is signed in, and the page's toast outlet. The one island every page loads.
+ * who is signed in, and the page's toast outlet. The one island on every page; it hydrates
+ * when wanted (lib/header-demand.ts), which on a phone is when it is first touched.
  */
 export function Header({ donationEnabled }: HeaderProps) {
   const [open, setOpen] = useState(false);
@@ -30,7 +31,8 @@ export function Header({ donationEnabled }: HeaderProps) {
   const hydrated = useHydrated();
   const session = useStore($session);
   const sessionKnown = useStore($sessionKnown) && hydrated;
-  const authDialog = useStore($authDialog);
+  // A dialog asked for before the header hydrated (client:demand) opens after, as a toast does.
+  const authDialog = useStore($authDialog) && hydrated;
   const storedLocation = useStore($location);
   const location = hydrated ? storedLocation : null;
   const navId = useId();

@@ -1,9 +1,13 @@
 import { useStore } from '@nanostores/react';
+import { useHydrated } from '../lib/use-hydrated';
 import { $toast, dismissToast, runToastAction } from '../stores/toast';
 
 /** Shows the one current toast at the top centre; errors are announced at once. */
 export function Toaster() {
-  const toast = useStore($toast);
+  const stored = useStore($toast);
+  // A toast may be what woke the header (client:demand): it shows once the server's empty
+  // outlet is hydrated, so the first render still matches that HTML.
+  const toast = useHydrated() ? stored : null;
   return (
     <div aria-live="polite" role="status">
       {toast && (

@@ -1,4 +1,5 @@
 import { atom, type ReadableAtom } from 'nanostores';
+import { wakeHeader } from '../lib/header-demand';
 import { restoreSession } from './session';
 import { showToast } from './toast';
 
@@ -50,6 +51,7 @@ export function openAuthDialog(
   dialog: AuthDialog | 'login' | 'signup' | 'easySignup' | 'completeAccount' | 'changePassword' | 'workEmail',
 ): void {
   $open.set(typeof dialog === 'string' ? { name: dialog } : dialog);
+  wakeHeader();
 }
 
 /** Closes the open dialog; with a name, only if that dialog is still the one open. */

@@ -31,13 +31,11 @@ export const GUEST_PROMPTS = {
 
 let loading: Promise<BrowserSession> | null = null;
 let started = false;
-let stopWatchingTabs: () => void = () => {};
 
 /** The browser session, loaded on first use; from then on `$session` follows it. */
 export function loadBrowserSession(): Promise<BrowserSession> {
   loading ??= import('./browser-session').then(({ browserSession }) => {
     // From here the session itself reloads the page when another tab signs in or out.
-    stopWatchingTabs();
     browserSession.$session.subscribe((data) => $current.set(data));
     $known.set(true);
     return browserSession;
@@ -78,6 +76,9 @@ export async function logout(): Promise<void> {
   showToast(AUTH_TEXTS.loggedOut, 'success');
 }
 
+// A guest tab reloads when another tab signs in (spec section 3) from every page's shell
+// (BaseLayout), whether or not an island here uses the session; a signed-in tab's browser
+// session follows the other changes itself.
 function start(): void {
   if (started || typeof window === 'undefined') return;
   started = true;
@@ -87,12 +88,6 @@ function start(): void {
     return;
   }
   $known.set(true);
-  // A guest tab: another tab signing in reloads this one (spec section 3), as the session would.
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === SESSION_KEY && event.newValue && !loading) window.location.reload();
-  };
-  window.addEventListener('storage', onStorage);
-  stopWatchingTabs = () => window.removeEventListener('storage', onStorage);
 }
 
 onMount($current, start);

@@ -1,5 +1,6 @@
 import { SUCCESS_TOAST_MS } from '@yardly/shared/rules';
 import { atom } from 'nanostores';
+import { wakeHeader } from '../lib/header-demand';
 
 /** success: blue, closes by itself; warning: orange; error: red; default: black (spec section 8). */
 export type ToastKind = 'success' | 'warning' | 'error' | 'default';
@@ -27,6 +28,7 @@ export function showToast(message: string, kind: ToastKind = 'default', action?:
   clearTimeout(closeTimer);
   const toast: Toast = action ? { id: nextId++, kind, message, action } : { id: nextId++, kind, message };
   $toast.set(toast);
+  wakeHeader();
   if (kind === 'success') {
     closeTimer = setTimeout(() => dismissToast(toast.id), SUCCESS_TOAST_MS);
   }

@@ -27,24 +27,26 @@ export function HomeRails() {
     };
   }, [place]);
 
-  // The rails come in below the page's own content when ready; a new place swaps them in place.
-  if (load.status === 'loading') return null;
-  if (load.status === 'error') {
-    return <p className="state-message state-message--error">{listingListMessages.fetchError}</p>;
-  }
+  // The wrapper is in the server's HTML from the start: client:visible watches an island's
+  // elements, so an island that renders nothing is never seen and never loads.
   return (
-    <>
-      {load.rails
-        .filter((rail) => rail.docs.length > 0)
-        .map((rail) => (
-          <section className="section" key={rail.key} aria-labelledby={`rail-${rail.key}`}>
-            <div className="section__head">
-              <h2 id={`rail-${rail.key}`}>{rail.title}</h2>
-              <a href={rail.link}>See all</a>
-            </div>
-            <ListingCollection listings={rail.docs} layout="rail" label={rail.title} />
-          </section>
-        ))}
-    </>
+    <div className="home-rails">
+      {load.status === 'error' && (
+        <p className="state-message state-message--error">{listingListMessages.fetchError}</p>
+      )}
+      {/* The rails come in below the page's own content when ready; a new place swaps them in place. */}
+      {load.status === 'done' &&
+        load.rails
+          .filter((rail) => rail.docs.length > 0)
+          .map((rail) => (
+            <section className="section" key={rail.key} aria-labelledby={`rail-${rail.key}`}>
+              <div className="section__head">
+                <h2 id={`rail-${rail.key}`}>{rail.title}</h2>
+                <a href={rail.link}>See all</a>
+              </div>
+              <ListingCollection listings={rail.docs} layout="rail" label={rail.title} />
+            </section>
+          ))}
+    </div>
   );
 }

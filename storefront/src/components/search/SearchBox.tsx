@@ -29,9 +29,15 @@ export function SearchBox() {
   const [open, setOpen] = useState(false);
   const listId = useId();
   const root = useRef<HTMLFormElement>(null);
+  const input = useRef<HTMLInputElement>(null);
 
+  // The header hydrates when first touched (client:demand), often by a tap in this box: what
+  // was typed by then stays (hydration leaves it in the box), and the box is open as focused.
+  // Otherwise it shows the search in the address.
   useEffect(() => {
-    setText(new URLSearchParams(window.location.search).get('q') ?? '');
+    const box = input.current;
+    setText(box?.value || (new URLSearchParams(window.location.search).get('q') ?? ''));
+    if (box && document.activeElement === box) setOpen(true);
   }, []);
 
   useEffect(() => {
@@ -64,11 +70,12 @@ export function SearchBox() {
     window.location.assign(href);
   }
 
-  function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const chosen = expanded ? suggestions[active] : undefined;
     if (chosen) return go(hrefOf(chosen));
-    const q = text.trim();
+    // The box as the person sees it, even when the search is pressed as the header hydrates.
+    const q = String(new FormData(event.currentTarget).get('q') ?? '').trim();
     if (q) go(productsPath({ q }));
   }
 
@@ -89,8 +96,10 @@ export function SearchBox() {
 
   return (
     <search className="search-box__landmark">
+      {/* The action searches as it is, before the header hydrates or without script. */}
       <form
         ref={root}
+        action={productsPath()}
         className="search-box"
         onSubmit={onSubmit}
         onBlur={(event) => {
@@ -98,6 +107,7 @@ export function SearchBox() {
         }}
       >
         <input
+          ref={input}
           type="search"
           name="q"
           role="combobox"

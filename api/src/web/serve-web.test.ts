@@ -1,0 +1,63 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWebHandler } from './serve-web';
+
+// A built storefront in miniature: one script with the .br the build writes beside it, and
+// an SSR entry that renders a page the way Astro does, straight onto the raw response.
+const script = `console.log(${JSON.stringify('yardly '.repeat(400))});`;
+const page = `<!doctype html><html><body>${'<p>Great finds from your neighbours</p>'.repeat(100)}</body></html>`;
+
+function fakeBuild(): { storefrontDist: string; adminDist: string } {
+  const root = mkdtempSync(join(tmpdir(), 'yardly-web-'));
+  const storefrontDist = join(root, 'storefront');
+  mkdirSync(join(storefrontDist, 'client', '_astro'), { recursive: true });
+  mkdirSync(join(storefrontDist, 'server'), { recursive: true });
+  writeFileSync(join(storefrontDist, 'client', '_astro', 'app.1234.js'), script);
+  writeFileSync(join(storefrontDist, 'client', '_astro', 'app.1234.js.br'), brotliCompressSync(script));
+  writeFileSync(
+    join(storefrontDist, 'server', 'entry.mjs'),
+    `export async function handler(req, res) {
+      res.writeHead(200, { 'Content-Type': 'text/html' });
+      res.write(${JSON.stringify(page.slice(0, 100))});
+      res.end(${JSON.stringify(page.slice(100))});
+    }`,
+  );
+  return { storefrontDist, adminDist: join(root, 'admin') };
+}
+
+describe('the web handler', () => {
+  const app = Fastify();
+
+  beforeAll(async () => {
+    const web = await createWebHandler(app, fakeBuild());
+    app.setNotFoundHandler((request, reply) => web(request, reply));
+    await app.ready();
+  });
+  afterAll(() => app.close());
+
+  it('sends a built file as the .br written beside it, to a browser that takes brotli', async () => {
+    const response = await app.inject({ url: '/_astro/app.1234.js', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toContain('javascript');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(script);
+  });
+
+  it('sends the file as it is to a client that takes no compression', async () => {
+    const response = await app.inject({ url: '/_astro/app.1234.js', headers: { 'accept-encoding': 'identity' } });
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.body).toBe(script);
+  });
+
+  it('compresses a page Astro renders on the raw response', async () => {
+    const response = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(response.rawPayload.length).toBeLessThan(page.length / 5);
+    expect(gunzipSync(response.rawPayload).toString()).toBe(page);
+  });
+});

@@ -1,0 +1,77 @@
+import { expect, test } from '@playwright/test';
+import {
+  accountButton,
+  CODE_MAIL,
+  cards,
+  dialog,
+  enterCode,
+  headerMenu,
+  hydrated,
+  newPerson,
+  openHome,
+  readCode,
+  signUp,
+} from './fixtures';
+
+// A phone: the header's menu is folded away and its island hydrates when first touched
+// (client:demand), so a page that is only read runs none of its script.
+const PHONE = { width: 390, height: 844 };
+test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
+
+test('a phone reads a page without the header script, fits the screen, and the menu works at the first tap', async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/faq');
+  await page.waitForLoadState('networkidle');
+  expect(scripts.filter((path) => path.includes('/Header.'))).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
+
+  // The tap that wakes the header is the one that opens the menu.
+  await page.getByRole('button', { name: 'Open menu' }).tap();
+  const logIn = headerMenu(page).getByRole('button', { name: 'Log in', exact: true });
+  await expect(logIn).toBeVisible();
+  await logIn.tap();
+  await expect(dialog(page, 'Log in')).toBeVisible();
+});
+
+test('on a phone, what is typed while the header wakes is suggested and searched', async ({ page }) => {
+  await page.goto('/terms-and-conditions');
+  const box = page.getByRole('combobox', { name: 'Search items' });
+  await box.fill('lamp');
+  await expect(page.getByRole('option').first()).toBeVisible();
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/products\?q=lamp$/);
+});
+
+test("on a phone, a guest's heart shows its prompt though the header was never touched", async ({ page }) => {
+  await openHome(page);
+  const recent = page.getByRole('region', { name: 'Recently listed' });
+  await (
+    await hydrated(
+      cards(recent)
+        .first()
+        .getByRole('button', { name: /^Save .* to favourites$/ }),
+    )
+  ).tap();
+  await expect(page.getByRole('status').getByText('Sign up or log in to save favourites')).toBeVisible();
+});
+
+test("on a phone, a guest's tab reloads when another tab signs in", async ({ page, context, request }) => {
+  await page.goto('/faq');
+  await page.waitForLoadState('networkidle');
+  const reloaded = page.waitForEvent('load');
+
+  const other = await context.newPage();
+  await other.goto('/terms-and-conditions');
+  await other.getByRole('button', { name: 'Open menu' }).tap();
+  const bea = newPerson('Bea');
+  await enterCode(await signUp(other, bea), await readCode(request, bea.email, CODE_MAIL.verify), 'Verify');
+
+  await reloaded;
+  await page.getByRole('button', { name: 'Open menu' }).tap();
+  await expect(accountButton(page, 'Bea')).toBeVisible();
+});
