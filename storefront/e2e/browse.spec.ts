@@ -24,8 +24,8 @@ test('a guest browses from home to a category, page 2, an item and back', async 
   const recent = page.getByRole('region', { name: 'Recently listed' });
   await expect(cards(recent).first()).toBeVisible();
   expect(await cards(recent).count()).toBeGreaterThan(1);
-  // The rails from merch come in above the recent listings as one scrolls down to them.
-  await recent.scrollIntoViewIfNeeded();
+  // The rails from merch come in below the recent listings as one scrolls down to them.
+  await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
   await expect(cards(page.getByRole('region', { name: 'Just listed' })).first()).toBeVisible();
 
   // Electronics: a category big enough for two pages of 25.

@@ -59,7 +59,7 @@ const demandDirective: ClientDirective = (load, options, el) => {
   }
 
   const asked = new URLSearchParams(window.location.search);
-  if (query?.matches || params.some((name) => asked.has(name)) || stored.some(isStored)) {
+  if (query?.matches || params.some((name) => asked.has(name))) {
     void hydrate();
     return;
   }
@@ -67,7 +67,19 @@ const demandDirective: ClientDirective = (load, options, el) => {
   el.addEventListener('click', holdClick, true);
   query?.addEventListener('change', onMediaChange);
   if (event) window.addEventListener(event, hydrate);
+  // The first read opens the page's storage, which takes a while: once the page has loaded,
+  // not in the middle of parsing it.
+  if (stored.length) {
+    afterLoad(() => {
+      if (stored.some(isStored)) void hydrate();
+    });
+  }
 };
+
+function afterLoad(run: () => void): void {
+  if (document.readyState === 'complete') run();
+  else window.addEventListener('load', run, { once: true });
+}
 
 function isStored(key: string): boolean {
   try {

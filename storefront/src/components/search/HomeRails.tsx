@@ -39,7 +39,7 @@ export function HomeRails() {
         load.rails
           .filter((rail) => rail.docs.length > 0)
           .map((rail) => (
-            <section className="section" key={rail.key} aria-labelledby={`rail-${rail.key}`}>
+            <section className="section section--later" key={rail.key} aria-labelledby={`rail-${rail.key}`}>
               <div className="section__head">
                 <h2 id={`rail-${rail.key}`}>{rail.title}</h2>
                 <a href={rail.link}>See all</a>
