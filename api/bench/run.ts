@@ -1,7 +1,8 @@
 // `pnpm bench`: for each engine (PostgreSQL, then the embedded PGlite) a fresh database with a
 // deterministic bulk catalogue, the search called directly (no HTTP), then the api started as
 // a second process and loaded with autocannon from this one. Prints p50, p95, requests/s and
-// the HTTP/SQL ratio of search; asserts nothing.
+// the HTTP/SQL ratio of search, and the search at lighter loads (4, 2, 1 connections); asserts
+// nothing.
 //   BENCH_LISTINGS (100000), BENCH_ENGINES (postgres,pglite), BENCH_SECONDS (10),
 //   BENCH_CONNECTIONS (10), BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/postgres),
 //   BENCH_PORT (3999)
@@ -23,6 +24,7 @@ const load = {
 };
 const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const port = Number(process.env.BENCH_PORT ?? 3999);
+const LIGHTER_LOADS = [4, 2, 1];
 const apiRoot = fileURLToPath(new URL('..', import.meta.url));
 
 console.log(`${listings} listings; ${load.connections} connections, ${load.seconds} s per measurement\n`);
@@ -93,7 +95,13 @@ async function benchEngine(engine: Engine): Promise<void> {
       console.log(
         `  page 40 / page 1 p95: HTTP ${ratio(http[3], http[2])}x, SQL ${ratio(direct[3], direct[2])}x (goal <= 1.5x)`,
       );
-      console.log(`  search p95 over HTTP: ${http[0]?.p95.toFixed(1)} ms (goal < 50 ms on PostgreSQL)\n`);
+      // On two cores the latency is mostly queueing: the same search at lighter loads shows where it holds.
+      const byLoad = [`${http[0]?.p95.toFixed(1)} ms at ${load.connections} connections`];
+      for (const connections of LIGHTER_LOADS.filter((c) => c < load.connections)) {
+        const figures = await measureHttp(origin, targets[0] as HttpTarget, { ...load, connections });
+        byLoad.push(`${figures.p95.toFixed(1)} ms at ${connections} (${figures.rps.toFixed(0)} req/s)`);
+      }
+      console.log(`  search p95 over HTTP: ${byLoad.join(', ')} (goal < 50 ms on PostgreSQL)\n`);
     } finally {
       await stopServer(server);
     }

@@ -206,6 +206,22 @@ describe('facets', () => {
     expect(category).toBeUndefined();
   });
 
+  it('counts price and delivery as if their own choice were off, and the other on', async () => {
+    const chosen = { minPrice: 10, maxPrice: 30, delivery: ['freeShipping' as const] };
+    const result = await brp(chosen);
+    expect(titles(result.data.docs)).toEqual(['Bluetooth speaker']);
+    const { price, delivery } = result.facetcount.facetFields;
+    // Price ranges among the free-shipping listings, whatever their price: the speaker alone.
+    expect(price.filter((p) => p.count > 0).map((p) => [p.value, p.count])).toEqual([['25-50', 1]]);
+    // Each way to receive among the listings priced $10-$30, whatever their delivery.
+    for (const facet of delivery) {
+      const option = facet.value as 'shipping' | 'localPickup' | 'freeShipping';
+      const found = await brp({ minPrice: 10, maxPrice: 30, delivery: [option] });
+      expect(found.data.totalElements, facet.label).toBe(facet.count);
+    }
+    expect(delivery.find((d) => d.value === 'shipping')?.count).toBeGreaterThan(1);
+  });
+
   it('pivots categories into subcategory counts that add up', async () => {
     const result = await find('/search/pivot', {});
     for (const pivot of result.facetpivot.pivotFields) {

@@ -1,5 +1,5 @@
 import type { ListingCard, SellerListing } from '@yardly/shared/contract';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { listingPhotos, listings, users, zipCodes } from '../../db/schema/index';
 import { fileUrl } from '../files/urls';
@@ -37,7 +37,25 @@ export function selectCards(db: Db) {
 
 export type CardRow = Awaited<ReturnType<ReturnType<typeof selectCards>['execute']>>[number];
 
-export function toCard(row: CardRow): ListingCard {
+/** A card row as `pageCardsJson` gives it: the same fields, its times as JSON strings. */
+export type CardJson = Omit<CardRow, 'listingEnd' | 'deletedAt'> & {
+  listingEnd: string | null;
+  deletedAt: string | null;
+};
+
+/**
+ * The cards of the listings in `page` (a relation with `id` and its order `n`) as one JSON
+ * array in that order, so a statement can answer its cards in the same round trip.
+ */
+export function pageCardsJson(page: SQL): SQL {
+  const fields = Object.entries(cardColumns).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`);
+  return sql`(select json_agg(json_build_object(${sql.join(fields, sql`, `)}) order by page.n)
+    from ${page} page join ${listings} on ${listings.id} = page.id
+    join ${users} on ${eq(users.id, listings.sellerId)}
+    join ${zipCodes} on ${eq(zipCodes.zip, listings.zip)})`;
+}
+
+export function toCard(row: CardRow | CardJson): ListingCard {
   return {
     listingRefnum: row.refnum,
     listingTitle: row.title,

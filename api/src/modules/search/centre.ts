@@ -10,20 +10,20 @@ export interface Centre {
   lng: number;
 }
 
+/**
+ * The zips' centres already looked up, per database. The zip table is reference data that
+ * nothing changes while the api runs, and it is bounded (some 42,000 zips), so every search
+ * near a known zip saves a round trip. Unknown zips are not kept.
+ */
+const knownCentres = new WeakMap<Db, Map<string, Centre | null>>();
+
 /** Where a search is centred: the zip's centre, else the 'lat,lng' given, else nowhere (nationwide). */
 export async function searchCentre(
   db: Db,
   filters: Pick<ParsedSearchFilters, 'zip' | 'location'>,
 ): Promise<Centre | null> {
-  if (filters.zip) {
-    const [row] = await db
-      .select({ lat: zipCodes.latitude, lng: zipCodes.longitude })
-      .from(zipCodes)
-      .where(eq(zipCodes.zip, filters.zip));
-    if (!row) throw AppError.badRequest(locationMessages.fetchError, 'zip');
-    // A zip without coordinates can be shown but not searched around: search nationwide.
-    return row.lat === null || row.lng === null ? null : { lat: row.lat, lng: row.lng };
-  }
+  if (filters.zip) return zipCentre(db, filters.zip);
+
   if (filters.location) {
     const [lat, lng] = filters.location.split(',').map((part) => Number(part.trim()));
     if (lat === undefined || lng === undefined || Math.abs(lat) > 90 || Math.abs(lng) > 180) {
@@ -32,4 +32,23 @@ export async function searchCentre(
     return { lat, lng };
   }
   return null;
+}
+
+async function zipCentre(db: Db, zip: string): Promise<Centre | null> {
+  let known = knownCentres.get(db);
+  if (!known) {
+    known = new Map();
+    knownCentres.set(db, known);
+  }
+  const kept = known.get(zip);
+  if (kept !== undefined) return kept;
+  const [row] = await db
+    .select({ lat: zipCodes.latitude, lng: zipCodes.longitude })
+    .from(zipCodes)
+    .where(eq(zipCodes.zip, zip));
+  if (!row) throw AppError.badRequest(locationMessages.fetchError, 'zip');
+  // A zip without coordinates can be shown but not searched around: search nationwide.
+  const centre = row.lat === null || row.lng === null ? null : { lat: row.lat, lng: row.lng };
+  known.set(zip, centre);
+  return centre;
 }

@@ -115,21 +115,23 @@ function deliveryMatch(filters: ParsedSearchFilters): SQL {
     : TRUE;
 }
 
-/** The price facet's counts, one per range, in PRICE_RANGES order. */
-export function priceRangeCounts(): SQL {
+/** The price facet's counts among the rows where `among` holds, one per range, in PRICE_RANGES order. */
+export function priceRangeCounts(among: SQL): SQL {
   return sql.join(
     PRICE_RANGES.map((range) =>
       range.maxCents === null
-        ? sql`count(*) filter (where price_cents >= ${range.minCents})::int`
-        : sql`count(*) filter (where price_cents between ${range.minCents} and ${range.maxCents})::int`,
+        ? sql`count(*) filter (where ${among} and price_cents >= ${range.minCents})::int`
+        : sql`count(*) filter (where ${among} and price_cents between ${range.minCents} and ${range.maxCents})::int`,
     ),
     sql`, `,
   );
 }
 
-export function deliveryCounts(): SQL {
-  return sql`count(*) filter (where shippable)::int, count(*) filter (where meet_to_deliver)::int,
-    count(*) filter (where offer_free_delivery)::int`;
+/** The delivery facet's counts among the rows where `among` holds, in DELIVERY_OPTIONS order. */
+export function deliveryCounts(among: SQL): SQL {
+  return sql`count(*) filter (where ${among} and shippable)::int,
+    count(*) filter (where ${among} and meet_to_deliver)::int,
+    count(*) filter (where ${among} and offer_free_delivery)::int`;
 }
 
 function sqlTextArray(values: string[]): SQL {

@@ -7,10 +7,8 @@ import {
   type SearchDoc,
   type SearchResult,
 } from '@yardly/shared/contract';
-import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
-import { listings } from '../../db/schema/index';
-import { selectCards, toCard } from '../listings/cards';
+import { toCard } from '../listings/cards';
 import { searchCentre } from './centre';
 import { buildMatch, type Searcher, wholeMiles } from './match';
 import { runSearchStatement, type SearchRows } from './statement';
@@ -32,7 +30,7 @@ export async function search(db: Db, filters: ParsedSearchFilters, options: Sear
   if (rows.total === 0 && filters.q?.trim()) {
     rows = await runSearchStatement(db, buildMatch(filters, centre, options.searcher, true), filters, statement);
   }
-  const docs = await cardsInOrder(db, rows.page);
+  const docs = docsOf(rows);
   const pivotFields = pivots(rows.pivot ?? []);
   const selected = pivotFields.find((p) => p.value === filters.categoryRefnum);
   return {
@@ -55,21 +53,10 @@ export async function search(db: Db, filters: ParsedSearchFilters, options: Sear
   };
 }
 
-/** Cards for the page's ids, in the page's order, each with its distance in whole miles. */
-async function cardsInOrder(db: Db, page: SearchRows['page']): Promise<SearchDoc[]> {
-  if (page.length === 0) return [];
-  const rows = await selectCards(db).where(
-    inArray(
-      listings.id,
-      page.map(([id]) => id),
-    ),
-  );
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return page.flatMap(([id, miles]) => {
-    const row = byId.get(id);
-    // Sold or deleted between the two reads: leave it out rather than show a stale card.
-    return row ? [{ ...toCard(row), distance: wholeMiles(miles) }] : [];
-  });
+/** The page's cards, each with its distance in whole miles. */
+function docsOf(rows: SearchRows): SearchDoc[] {
+  const miles = new Map(rows.page);
+  return rows.cards.map((card) => ({ ...toCard(card), distance: wholeMiles(miles.get(card.id) ?? null) }));
 }
 
 function pivots(rows: NonNullable<SearchRows['pivot']>): Pivot[] {

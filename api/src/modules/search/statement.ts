@@ -1,6 +1,7 @@
 import type { ParsedSearchFilters, SearchSort } from '@yardly/shared/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
+import { type CardJson, pageCardsJson } from '../listings/cards';
 import { deliveryCounts, type Match, priceRangeCounts } from './match';
 
 /** What one search statement answers: the page's ids in order, the totals and every facet's counts. */
@@ -10,6 +11,8 @@ export interface SearchRows {
   maxPrice: number | null;
   /** [listing id, miles or null] in page order. */
   page: [number, number | null][];
+  /** The page's cards, in page order. */
+  cards: CardJson[];
   /** [category refnum, title, subcategory refnum, subcategory title, count]. */
   pivot: [string, string, string | null, string | null, number][] | null;
   conditions: [string, number][] | null;
@@ -81,13 +84,21 @@ const COVERED_COLUMNS = [
 ].map((column) => sql.identifier(column));
 
 /**
- * One round trip: the matching live listings are gathered once (`base`), then the page, the
- * totals and each facet are read from them. Each facet counts with every filter but its own.
+ * One round trip: the matching live listings are gathered once (`base`), then the page with
+ * its cards, the totals and each facet are read from them. Each facet counts with every filter
+ * but its own; the totals, price and delivery counts share one pass over `base`. (A round trip
+ * costs more than most of the statement's work: docs/decisions/0009.)
  */
 export function searchStatement(match: Match, filters: ParsedSearchFilters, options: { facets: boolean }): SQL {
   const sort = effectiveSort(filters, match);
   const order = orderBy(sort, filters.sortOrder ?? DEFAULT_ORDER[sort]);
-  const facets = options.facets
+  const hit = sql`m_category and m_condition and m_price and m_delivery`;
+  const rangeCounts = options.facets
+    ? sql`,
+      json_build_array(${priceRangeCounts(sql`m_category and m_condition and m_delivery`)}) as prices,
+      json_build_array(${deliveryCounts(sql`m_category and m_condition and m_price`)}) as delivery`
+    : sql``;
+  const groupCounts = options.facets
     ? sql`,
       (select json_agg(json_build_array(c.refnum, c.title, s.refnum, s.title, x.n))
         from (select category_id, sub_category_id, count(*)::int n from base
@@ -95,11 +106,7 @@ export function searchStatement(match: Match, filters: ParsedSearchFilters, opti
         join categories c on c.id = x.category_id left join categories s on s.id = x.sub_category_id) as pivot,
       (select json_agg(json_build_array(condition, n) order by n desc, condition)
         from (select condition, count(*)::int n from base
-              where m_category and m_price and m_delivery group by 1) x) as conditions,
-      (select json_build_array(${priceRangeCounts()}) from base
-        where m_category and m_condition and m_delivery) as prices,
-      (select json_build_array(${deliveryCounts()}) from base
-        where m_category and m_condition and m_price) as delivery`
+              where m_category and m_price and m_delivery group by 1) x) as conditions`
     : sql``;
   const near = match.near ? sql`near as materialized (${match.near}),` : sql``;
   return sql`
@@ -114,17 +121,25 @@ export function searchStatement(match: Match, filters: ParsedSearchFilters, opti
         ${match.price} as m_price, ${match.delivery} as m_delivery
       from ${rowSource(match)}
     ),
-    hits as (select * from base where m_category and m_condition and m_price and m_delivery),
+    counts as (
+      select count(*) filter (where ${hit})::int as total,
+        min(price_cents) filter (where ${hit}) as "minPrice",
+        max(price_cents) filter (where ${hit}) as "maxPrice"
+        ${rangeCounts}
+      from base
+    ),
     page as (
-      select id, miles, row_number() over (order by ${order}) as n from hits
-      order by n limit ${filters.size} offset ${filters.page * filters.size}
+      -- The page is cut by a top-N sort first; only its own rows are then numbered.
+      select id, miles, row_number() over (order by ${order}) as n from (
+        select * from base where ${hit}
+        order by ${order} limit ${filters.size} offset ${filters.page * filters.size}
+      ) cut
     )
-    select
-      (select count(*)::int from hits) as total,
-      (select min(price_cents) from hits) as "minPrice",
-      (select max(price_cents) from hits) as "maxPrice",
-      (select json_agg(json_build_array(id, miles) order by n) from page) as page
-      ${facets}
+    select counts.*,
+      (select json_agg(json_build_array(id, miles) order by n) from page) as page,
+      ${pageCardsJson(sql`page`)} as cards
+      ${groupCounts}
+    from counts
   `;
 }
 
@@ -143,6 +158,7 @@ export async function runSearchStatement(
     minPrice: row.minPrice === null || row.minPrice === undefined ? null : Number(row.minPrice),
     maxPrice: row.maxPrice === null || row.maxPrice === undefined ? null : Number(row.maxPrice),
     page: row.page ?? [],
+    cards: row.cards ?? [],
     pivot: row.pivot ?? null,
     conditions: row.conditions ?? null,
     prices: row.prices ?? null,
