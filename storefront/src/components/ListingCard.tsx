@@ -6,6 +6,7 @@ import { cardPictureUrl } from '../lib/pictures';
 import { itemPath } from '../lib/routes';
 import { $session } from '../stores/session';
 import { FavouriteButton } from './FavouriteButton';
+import '../styles/cards.css';
 
 export type CardVariant = 'grid' | 'list';
 

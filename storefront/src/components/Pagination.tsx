@@ -1,4 +1,5 @@
 import type { MouseEvent } from 'react';
+import '../styles/product-list.css';
 
 interface PaginationProps {
   /** One-based. */

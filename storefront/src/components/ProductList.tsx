@@ -19,6 +19,7 @@ import { Spinner } from './Spinner';
 import { SearchFilters } from './search/SearchFilters';
 import { SortSelect } from './search/SortSelect';
 import { ViewToggle } from './ViewToggle';
+import '../styles/product-list.css';
 
 const ALL_ITEMS_TITLE = 'All items';
 /** What a guest is told on the search login prompt (spec section 9). */

@@ -1,5 +1,6 @@
 import { Icon } from './Icon';
 import type { CardVariant } from './ListingCard';
+import '../styles/product-list.css';
 
 /** Switches a product list between grid and list cards. */
 export function ViewToggle({ value, onChange }: { value: CardVariant; onChange: (value: CardVariant) => void }) {

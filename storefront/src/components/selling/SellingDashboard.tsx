@@ -13,6 +13,7 @@ import { Pagination } from '../Pagination';
 import { Spinner } from '../Spinner';
 import { SellerActions } from './SellerActions';
 import '../../styles/selling.css';
+import '../../styles/product-list.css';
 
 const FILTER_LABELS: Record<SellFilter, string> = {
   ALL: 'All',
