@@ -76,9 +76,17 @@ const demandDirective: ClientDirective = (load, options, el) => {
   }
 };
 
+/**
+ * Once the page has loaded, in a task of its own when the browser is idle (within a second):
+ * run inside the load event, the storage read made that task long enough to block a phone.
+ */
 function afterLoad(run: () => void): void {
-  if (document.readyState === 'complete') run();
-  else window.addEventListener('load', run, { once: true });
+  const whenIdle = () => {
+    if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 1000 });
+    else setTimeout(run, 0);
+  };
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
 }
 
 function isStored(key: string): boolean {
