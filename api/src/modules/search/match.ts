@@ -2,7 +2,7 @@ import { type ParsedSearchFilters, PRICE_RANGES } from '@yardly/shared/contract'
 import { type SQL, sql } from 'drizzle-orm';
 import { liveListing } from '../listings/live';
 import type { Centre } from './centre';
-import { zipsWithin } from './radius';
+import type { Radius } from './radius';
 
 /** Who is searching, when it matters: the general search leaves out the caller's own listings. */
 export interface Searcher {
@@ -11,14 +11,14 @@ export interface Searcher {
 
 /**
  * The SQL pieces of one search. `where` is what every facet shares (live, text, free, seller);
- * `near` (the zips within the radius, with their distance) narrows it further when there is a
- * centre. The facet filters are kept apart so each facet can count as if its own filter were
- * off, which is what lets a person widen a choice from the chips.
+ * `radius` narrows it further when there is a centre. The facet filters are kept apart so each
+ * facet can count as if its own filter were off, which is what lets a person widen a choice
+ * from the chips.
  */
 export interface Match {
   where: SQL;
   rank: SQL;
-  near: SQL | null;
+  radius: Radius | null;
   category: SQL;
   condition: SQL;
   price: SQL;
@@ -63,7 +63,7 @@ export function buildMatch(
   return {
     where: sql.join(shared, sql` and `),
     rank,
-    near: centre ? zipsWithin(centre, filters.d) : null,
+    radius: centre ? { centre, miles: filters.d } : null,
     category: categoryMatch(filters),
     condition: filters.conditions?.length
       ? sql`"listings"."condition" = any(${sqlTextArray(filters.conditions)})`

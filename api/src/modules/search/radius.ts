@@ -28,17 +28,34 @@ export function boundingBox(centre: Centre, miles: number): Box {
   return { south, north, west: centre.lng - dLng, east: centre.lng + dLng };
 }
 
+/** Where a radius search is centred, and how far it reaches in miles. */
+export interface Radius {
+  centre: Centre;
+  miles: number;
+}
+
+const zipPoint = sql`point("zip_codes"."longitude", "zip_codes"."latitude")`;
+
+/** `<@>` is earthdistance's great-circle distance in statute miles, from a zip's centre. */
+function milesFrom(centre: Centre): SQL {
+  return sql`(${zipPoint} <@> point(${centre.lng}::float8, ${centre.lat}::float8))`;
+}
+
 /**
- * The zips within `miles` of the centre, each with its distance (`zip`, `miles`). A listing is
- * placed at its zip's centre, never its seller's address, so a radius search is a search over
- * these few hundred zips rather than over every listing's own point. `<@>` is earthdistance's
- * great-circle distance in statute miles; the box matches the GiST index on the zip's point.
+ * The zips within the radius, each with its distance (`zip`, `miles`). A listing is placed at
+ * its zip's centre, never its seller's address, so browsing near a place is browsing these few
+ * hundred zips rather than every listing's own point. The box matches the GiST index on the
+ * zip's point.
  */
-export function zipsWithin(centre: Centre, miles: number): SQL {
+export function zipsWithin({ centre, miles }: Radius): SQL {
   const box = boundingBox(centre, miles);
-  const here = sql`point(${centre.lng}::float8, ${centre.lat}::float8)`;
-  const point = sql`point("zip_codes"."longitude", "zip_codes"."latitude")`;
-  return sql`select "zip_codes"."zip" as zip, (${point} <@> ${here}) as miles from "zip_codes"
-    where ${point} <@ box(point(${box.west}::float8, ${box.south}::float8), point(${box.east}::float8, ${box.north}::float8))
-      and (${point} <@> ${here}) <= ${miles}::float8`;
+  return sql`select "zip_codes"."zip" as zip, ${milesFrom(centre)} as miles from "zip_codes"
+    where ${zipPoint} <@ box(point(${box.west}::float8, ${box.south}::float8), point(${box.east}::float8, ${box.north}::float8))
+      and ${milesFrom(centre)} <= ${miles}::float8`;
+}
+
+/** One zip (`zip`, `miles`) when it lies within the radius: no row otherwise. */
+export function zipIfWithin({ centre, miles }: Radius, zip: SQL): SQL {
+  return sql`select "zip_codes"."zip" as zip, ${milesFrom(centre)} as miles from "zip_codes"
+    where "zip_codes"."zip" = ${zip} and ${milesFrom(centre)} <= ${miles}::float8`;
 }

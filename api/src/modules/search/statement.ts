@@ -3,6 +3,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { type CardJson, pageCardsJson } from '../listings/cards';
 import { deliveryCounts, type Match, priceRangeCounts } from './match';
+import { cellsCovering } from './place-cells';
+import { boundingBox, zipIfWithin, zipsWithin } from './radius';
 
 /** What one search statement answers: the page's ids in order, the totals and every facet's counts. */
 export interface SearchRows {
@@ -51,23 +53,34 @@ function orderBy(sort: SearchSort, direction: 'asc' | 'desc'): SQL {
 }
 
 /**
- * Where the matching rows come from. Without a centre: the live listings. With a centre and
- * text: the text index finds the listings, kept when their zip is near. With a centre alone
- * (browsing): zip by zip, from the covering index on the zip of live listings, so the rows are
- * read from the index alone; the facets then count thousands of rows without touching the table.
- * The planner cannot estimate how many zips a radius holds (it guesses a handful), so each
- * shape is fixed here rather than left to it (docs/decisions/0007).
+ * Where the matching rows come from, each with its zip's distance (`near.miles`) when there is
+ * a centre. Without one: the live listings. With a centre and text: the text index asked only
+ * for the grid cells the radius touches (docs/decisions/0010), then each match's zip checked
+ * against the radius. With a centre alone (browsing): the zips within the radius, then their
+ * listings zip by zip from the covering index on the zip of live listings, read from the index
+ * alone, so the facets count thousands of rows without touching the table. The planner cannot
+ * estimate how many zips a radius holds (it guesses a handful), so each shape is fixed here
+ * rather than left to it (docs/decisions/0007).
  */
-function rowSource(match: Match): SQL {
-  if (!match.near) return sql`"listings" where ${match.where}`;
+function rowSource(match: Match): { with: SQL; from: SQL } {
+  const { radius } = match;
+  if (!radius) return { with: sql``, from: sql`"listings" where ${match.where}` };
   // offset 0 keeps each subquery as written, whatever the planner guesses of the radius.
   if (match.hasText) {
-    return sql`(select * from "listings" where ${match.where} offset 0) "listings"
-      join near on near.zip = "listings"."zip"`;
+    const cells = cellsCovering(boundingBox(radius.centre, radius.miles));
+    const inCells = cells ? sql` and "listings"."place_cells" && ${`{${cells.join(',')}}`}::int[]` : sql``;
+    return {
+      with: sql``,
+      from: sql`(select * from "listings" where ${match.where}${inCells} offset 0) "listings"
+        cross join lateral (${zipIfWithin(radius, sql`"listings"."zip"`)}) near`,
+    };
   }
-  return sql`near cross join lateral (
+  return {
+    with: sql`near as materialized (${zipsWithin(radius)}),`,
+    from: sql`near cross join lateral (
       select ${sql.join(COVERED_COLUMNS, sql`, `)} from "listings"
-      where "listings"."zip" = near.zip and ${match.where} offset 0) "listings"`;
+      where "listings"."zip" = near.zip and ${match.where} offset 0) "listings"`,
+  };
 }
 
 /** What `listings_live_zip_idx` holds beside the zip (its migration keeps the same list). */
@@ -108,18 +121,18 @@ export function searchStatement(match: Match, filters: ParsedSearchFilters, opti
         from (select condition, count(*)::int n from base
               where m_category and m_price and m_delivery group by 1) x) as conditions`
     : sql``;
-  const near = match.near ? sql`near as materialized (${match.near}),` : sql``;
+  const source = rowSource(match);
   return sql`
-    with ${near} base as materialized (
+    with ${source.with} base as materialized (
       select "listings"."id" as id, "listings"."category_id" as category_id,
         "listings"."sub_category_id" as sub_category_id, "listings"."condition" as condition,
         "listings"."price_cents" as price_cents, "listings"."shippable" as shippable,
         "listings"."meet_to_deliver" as meet_to_deliver, "listings"."offer_free_delivery" as offer_free_delivery,
         "listings"."created_at" as created_at, ${match.rank} as rank,
-        ${match.near ? sql`near.miles` : sql`null::float8`} as miles,
+        ${match.radius ? sql`near.miles` : sql`null::float8`} as miles,
         ${match.category} as m_category, ${match.condition} as m_condition,
         ${match.price} as m_price, ${match.delivery} as m_delivery
-      from ${rowSource(match)}
+      from ${source.from}
     ),
     counts as (
       select count(*) filter (where ${hit})::int as total,

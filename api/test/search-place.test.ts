@@ -1,0 +1,100 @@
+import type { SearchFilters, SearchResult } from '@yardly/shared/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { placeCellsOf } from '../src/modules/search/place-cells';
+import { insertListing, insertSeller } from './fixtures';
+import { json, startTestApp, type TestApp } from './harness';
+import { post, signedUp } from './identity-helpers';
+import { createListing, draftRef, goodForm, publishedListing } from './selling-helpers';
+
+// A text search near a place asks the index for grid cells around the centre (place-cells.ts,
+// migration 0012): these tests hold the SQL and TypeScript halves of that together.
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  const seller = await insertSeller(t.database.db, { zip: '10001' });
+  // Manhattan, 49 miles north (another 0.5 degree cell), Long Island 51 miles east, Los Angeles.
+  for (const [zip, title] of [
+    ['10001', 'Walnut rocking chair in Manhattan'],
+    ['12577', 'Walnut rocking chair up the Hudson'],
+    ['11776', 'Walnut rocking chair on Long Island'],
+    ['90012', 'Walnut rocking chair in Los Angeles'],
+  ] as const) {
+    await insertListing(t.database.db, seller.id, 'home-decor-furniture', { title, zip });
+  }
+});
+afterAll(() => t.close());
+
+async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+async function searchTitles(filters: SearchFilters): Promise<string[]> {
+  const res = await post(t, '/search/srp', filters);
+  expect(res.statusCode, res.body).toBe(200);
+  return json<SearchResult>(res)
+    .data.docs.map((doc) => doc.listingTitle)
+    .sort();
+}
+
+describe('filing listings under grid cells', () => {
+  it('files a point in the database exactly where the api looks for it', async () => {
+    const zips = await rows<{ latitude: number; longitude: number; cells: number[] }>(sql`
+      select latitude, longitude, place_cells_of(latitude, longitude) as cells from zip_codes
+      where latitude is not null and (zip like '%00' or zip like '%37') order by zip`);
+    expect(zips.length).toBeGreaterThan(500);
+    // Points on cell edges, where rounding would show first.
+    const edges = await rows<{ latitude: number; longitude: number; cells: number[] }>(sql`
+      select lat as latitude, lng as longitude, place_cells_of(lat, lng) as cells
+      from (values (40.5::float8, -74::float8), (-90, -180), (90, 180), (0, 0), (24.999999999, -80.5000000001),
+                   (47.99999999999999, -104)) as p(lat, lng)`);
+    for (const point of [...zips, ...edges]) {
+      expect(point.cells, JSON.stringify(point)).toEqual(placeCellsOf(point.latitude, point.longitude));
+    }
+  });
+
+  it("files each listing by its zip's centre", async () => {
+    const filed = await rows<{ cells: number[]; latitude: number; longitude: number }>(sql`
+      select l.place_cells as cells, z.latitude, z.longitude from listings l join zip_codes z on z.zip = l.zip`);
+    expect(filed).toHaveLength(4);
+    for (const row of filed) expect(row.cells).toEqual(placeCellsOf(row.latitude, row.longitude));
+  });
+});
+
+describe('a text search near a place', () => {
+  it('finds what is within the radius, across cells, and nothing beyond it', async () => {
+    expect(await searchTitles({ q: 'walnut rocking chair', zip: '10001', d: 50 })).toEqual([
+      'Walnut rocking chair in Manhattan',
+      'Walnut rocking chair up the Hudson',
+    ]);
+    expect(await searchTitles({ q: 'walnut rocking chair', zip: '10001', d: 0 })).toEqual([
+      'Walnut rocking chair in Manhattan',
+    ]);
+  });
+
+  it('finds matches on a coarser grid for a wider radius, and everywhere when no grid would narrow it', async () => {
+    // 300 miles: two-degree cells; 3,000 miles: no cells at all.
+    expect(await searchTitles({ q: 'walnut rocking chair', zip: '10001', d: 300 })).toHaveLength(3);
+    expect(await searchTitles({ q: 'walnut rocking chair', zip: '10001', d: 3000 })).toHaveLength(4);
+    expect(await searchTitles({ q: 'walnut rocking chair', location: '34.06,-118.24', d: 10 })).toEqual([
+      'Walnut rocking chair in Los Angeles',
+    ]);
+  });
+
+  it('finds an edited listing at its new zip, and no longer at the old one', async () => {
+    const seller = await signedUp(t);
+    const near = { q: 'teak bookshelf', zip: '10001', d: 50 };
+    const refnum = await publishedListing(t, seller.token, { listingTitle: 'Teak bookshelf', zip: '90012' });
+    expect(await searchTitles(near)).toEqual([]);
+
+    const form = await goodForm(t, await draftRef(t, seller.token, refnum), {
+      listingTitle: 'Teak bookshelf',
+      zip: '10002',
+    });
+    const moved = await createListing(t, seller.token, form);
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await searchTitles(near)).toEqual(['Teak bookshelf']);
+    expect(await searchTitles({ ...near, zip: '90012' })).toEqual([]);
+  });
+});
