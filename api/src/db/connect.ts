@@ -28,10 +28,16 @@ export interface Database {
 }
 
 /**
- * Set on every connection. Search's typo tolerance (`<%`) needs a word similarity of 0.5
- * rather than pg_trgm's 0.6, so that one swapped or dropped letter ('bicyle') still matches.
+ * Set on every connection.
+ * - Search's typo tolerance (`<%`) needs a word similarity of 0.5 rather than pg_trgm's 0.6, so
+ *   that one swapped or dropped letter ('bicyle') still matches.
+ * - Kept statements (kept-statements.ts) are planned afresh for their values on every run:
+ *   PostgreSQL's generic plans can be ruinous for the search statements (docs/decisions/0009).
  */
-const TRGM_WORD_THRESHOLD = { name: 'pg_trgm.word_similarity_threshold', value: '0.5' };
+const CONNECTION_SETTINGS = [
+  { name: 'pg_trgm.word_similarity_threshold', value: '0.5' },
+  { name: 'plan_cache_mode', value: 'force_custom_plan' },
+] as const;
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
@@ -53,7 +59,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       dataDir: dataDir ? join(dataDir, 'db') : undefined,
       extensions: { pg_trgm, cube, earthdistance },
     });
-    await client.exec(`set ${TRGM_WORD_THRESHOLD.name} = ${TRGM_WORD_THRESHOLD.value}`);
+    await client.exec(CONNECTION_SETTINGS.map(({ name, value }) => `set ${name} = ${value};`).join('\n'));
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     const fresh = !(await hasSchema(db));
     await migratePglite(drizzlePglite(client), { migrationsFolder });
@@ -77,7 +83,7 @@ async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
-    options: `-c ${TRGM_WORD_THRESHOLD.name}=${TRGM_WORD_THRESHOLD.value}`,
+    options: CONNECTION_SETTINGS.map(({ name, value }) => `-c ${name}=${value}`).join(' '),
   });
   // An idle connection can die (a database restart, an admin's terminate): the pool replaces it.
   // Without a listener, Node would treat the pool's 'error' event as fatal and exit.

@@ -1,6 +1,7 @@
 import type { ParsedSearchFilters, SearchSort } from '@yardly/shared/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
+import { executeKept } from '../../db/kept-statements';
 import { type CardJson, pageCardsJson } from '../listings/cards';
 import { deliveryCounts, type Match, priceRangeCounts } from './match';
 import { cellsCovering } from './place-cells';
@@ -162,10 +163,7 @@ export async function runSearchStatement(
   filters: ParsedSearchFilters,
   options: { facets: boolean },
 ): Promise<SearchRows> {
-  const result = (await db.execute(searchStatement(match, filters, options))) as unknown as {
-    rows: Partial<SearchRows>[];
-  };
-  const row = result.rows[0] ?? {};
+  const [row = {}] = await executeKept<Partial<SearchRows>>(db, searchStatement(match, filters, options));
   return {
     total: Number(row.total ?? 0),
     minPrice: row.minPrice === null || row.minPrice === undefined ? null : Number(row.minPrice),

@@ -1,0 +1,35 @@
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Db } from './connect';
+
+/**
+ * How many statement texts a process keeps prepared. PostgreSQL holds about 0.4 MB for a kept
+ * search statement on each connection, so only the first texts seen are kept (the common
+ * searches come first); any others run as ordinary statements.
+ */
+export const MAX_KEPT = 24;
+
+const dialect = new PgDialect();
+const names = new Map<string, string>();
+
+/** The name a statement text is kept under; undefined once MAX_KEPT other texts are kept. */
+export function keptName(text: string): string | undefined {
+  let name = names.get(text);
+  if (name === undefined && names.size < MAX_KEPT) {
+    name = `kept_${names.size + 1}`;
+    names.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * Run a statement as a named prepared statement: each connection parses and analyses its text
+ * once, then only binds the values. For a search statement that work cost as much CPU as
+ * running it (docs/decisions/0011). Every run is still planned for its own values
+ * (plan_cache_mode in connect.ts). The embedded database runs it as an ordinary statement.
+ */
+export async function executeKept<Row>(db: Db, statement: SQL): Promise<Row[]> {
+  const query = dialect.sqlToQuery(statement);
+  const result = await db._.session.prepareQuery(query, undefined, keptName(query.sql), false).execute();
+  return (result as { rows: Row[] }).rows;
+}
