@@ -1,43 +1,45 @@
 import type { Box } from './radius';
 
 /**
- * A listing's place on three latitude/longitude grids (cells of 0.5, 2 and 8 degrees), kept in `listings.place_cells` beside its
- * text document, in one GIN index (docs/decisions/0010). A text search near a centre asks the
- * index for the words AND one of the cells the radius touches, so it reads only the matches in
- * that neighbourhood instead of every match in the country.
+ * A listing's place on three latitude/longitude grids (cells of 0.5, 2 and 8 degrees), kept in
+ * `listings.place_cells` beside its text document, in one GIN index (docs/decisions/0010). A
+ * text search near a centre asks the index for the words AND one of the cells the radius
+ * touches, so it reads only the matches in that neighbourhood instead of every match in the
+ * country.
  *
- * The SQL function `place_cells(lat, lng)` (migration 0012) files each listing; it must compute
- * exactly these keys (a test holds the two together).
+ * The SQL function `place_cells_of(lat, lng)` (migration 0012) files each listing; it must
+ * compute exactly these keys (a test holds the two together).
  */
 const GRIDS = [
   { degrees: 0.5, base: 0 },
   { degrees: 2, base: 1_000_000 },
   { degrees: 8, base: 2_000_000 },
 ] as const;
+type Grid = (typeof GRIDS)[number];
 
 /** At most this many cells are asked for: a radius needing more on every grid is not narrowed. */
 export const MAX_CELLS = 64;
 
-function cellKey(grid: (typeof GRIDS)[number], latIndex: number, lngIndex: number): number {
+function cellKey(grid: Grid, latIndex: number, lngIndex: number): number {
   return grid.base + latIndex * 1000 + lngIndex;
 }
 
-function latIndex(grid: (typeof GRIDS)[number], lat: number): number {
+function latIndex(grid: Grid, lat: number): number {
   return Math.floor((lat + 90) / grid.degrees);
 }
 
-function lngIndex(grid: (typeof GRIDS)[number], lng: number): number {
+function lngIndex(grid: Grid, lng: number): number {
   return Math.floor((lng + 180) / grid.degrees);
 }
 
-/** The keys a point is filed under, one per grid (what `place_cells(lat, lng)` answers). */
+/** The keys a point is filed under, one per grid (what `place_cells_of(lat, lng)` answers). */
 export function placeCellsOf(lat: number, lng: number): number[] {
   return GRIDS.map((grid) => cellKey(grid, latIndex(grid, lat), lngIndex(grid, lng)));
 }
 
 /**
  * The cells of the finest grid that covers the box in at most MAX_CELLS cells, or null when
- * even the coarsest needs more (a radius of a thousand miles: no narrowing worth asking for).
+ * even the coarsest needs more (a radius of a few thousand miles: no narrowing worth asking for).
  */
 export function cellsCovering(box: Box): number[] | null {
   for (const grid of GRIDS) {
