@@ -2,6 +2,9 @@
 // console's Vite server on :5174, both proxying /svc to the api.
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
+import { requireProjectRuntime } from './runtime.mjs';
+
+requireProjectRuntime('pnpm dev');
 
 const apiPort = process.env.API_PORT ?? '3001';
 const env = { ...process.env, API_ORIGIN: `http://127.0.0.1:${apiPort}` };

@@ -3,6 +3,9 @@
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildIfStale } from './build-if-stale.mjs';
+import { requireProjectRuntime } from './runtime.mjs';
+
+requireProjectRuntime('pnpm start');
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const at = (path) => resolve(root, path);

@@ -2,6 +2,9 @@
 // again on PostgreSQL when DATABASE_URL is set, then the end-to-end journeys in Chromium.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { requireProjectRuntime } from './runtime.mjs';
+
+requireProjectRuntime('pnpm test');
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const { DATABASE_URL, ...embeddedEnv } = process.env;

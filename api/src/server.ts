@@ -60,7 +60,9 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Yardly is ready on ${config.publicUrl} (${database.engine}, ${Date.now() - started} ms)`);
+  app.log.info(
+    `Yardly is ready on ${config.publicUrl} (Node ${process.versions.node}, ${database.engine}, ${Date.now() - started} ms)`,
+  );
 }
 
 main().catch((error: unknown) => {
