@@ -4,9 +4,10 @@ export default defineConfig({
   test: {
     name: 'api',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    // Each file opens its own database; PGlite start-up and the zip table take a few seconds.
+    // Each file copies the run's database template (test/global-setup.ts) and starts an api on it.
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    globalSetup: ['test/global-setup.ts'],
   },
 });

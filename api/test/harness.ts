@@ -1,13 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { parseConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/connect';
 import { diskFileStore, type FileStore } from '../src/modules/files/file-store';
-import { seedReference } from '../src/seed/reference';
+import { adminQuery, withDatabase } from './global-setup';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -17,15 +17,21 @@ export interface TestApp {
 }
 
 /**
- * A fresh api on a fresh database for one test file: embedded PGlite in memory, or, when
- * DATABASE_URL is set, a new PostgreSQL database made for this file and dropped after it.
+ * A fresh api on a fresh database for one test file, copied from the run's template (migrated
+ * and seeded once, test/global-setup.ts): embedded PGlite in memory, or, when DATABASE_URL is
+ * set, a new PostgreSQL database made for this file and dropped after it.
  */
 export async function startTestApp(options: { env?: Record<string, string> } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'yardly-test-'));
-  const fresh = process.env.DATABASE_URL ? await createPostgresDatabase(process.env.DATABASE_URL) : undefined;
+  const template = inject('databaseTemplate');
+  const fresh =
+    template.engine === 'postgres' && process.env.DATABASE_URL
+      ? await createPostgresDatabase(process.env.DATABASE_URL, template.name)
+      : undefined;
   const config = parseConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: fresh?.url, ...options.env });
-  const database = await openDatabase({ databaseUrl: fresh?.url });
-  await seedReference(database.db);
+  const database = await openDatabase(
+    fresh ? { databaseUrl: fresh.url } : { pgliteTemplate: new Blob([readFileSync(pgliteFile(template))]) },
+  );
   const files = diskFileStore(config.filesDir);
   const app = await buildApp({ config, database, files });
   await app.ready();
@@ -42,22 +48,17 @@ export async function startTestApp(options: { env?: Record<string, string> } = {
   };
 }
 
-async function createPostgresDatabase(baseUrl: string) {
+function pgliteFile(template: ReturnType<typeof inject<'databaseTemplate'>>): string {
+  if (template.engine !== 'pglite') throw new Error('DATABASE_URL is set but the test template is not PostgreSQL');
+  return template.file;
+}
+
+async function createPostgresDatabase(baseUrl: string, templateName: string) {
   const name = `yardly_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
+  await adminQuery(baseUrl, `create database "${name}" template "${templateName}"`);
   return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: baseUrl });
-      await client.connect();
-      await client.query(`drop database if exists "${name}" with (force)`);
-      await client.end();
-    },
+    url: withDatabase(baseUrl, name),
+    drop: () => adminQuery(baseUrl, `drop database if exists "${name}" with (force)`),
   };
 }
 

@@ -25,6 +25,8 @@ export interface Database {
   fresh: boolean;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** The embedded database as a tarball (`loadDataDir` takes it back); PGlite only. */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 /**
@@ -46,18 +48,21 @@ export interface OpenOptions {
   databaseUrl?: string;
   /** PGlite's directory parent; undefined keeps the embedded database in memory (tests). */
   dataDir?: string;
+  /** An embedded database to start from (a `dumpDataDir` tarball): tests copy one migrated and seeded once. */
+  pgliteTemplate?: Blob;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir, options.pgliteTemplate);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined, template?: Blob): Promise<Database> {
   const release = dataDir ? lockDataDir(dataDir) : () => {};
   try {
     const client = await PGlite.create({
       dataDir: dataDir ? join(dataDir, 'db') : undefined,
       extensions: { pg_trgm, cube, earthdistance },
+      ...(template && { loadDataDir: template }),
     });
     await client.exec(CONNECTION_SETTINGS.map(({ name, value }) => `set ${name} = ${value};`).join('\n'));
     const db = drizzlePglite(client, { schema }) as unknown as Db;
@@ -72,6 +77,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
         await client.close();
         release();
       },
+      dumpDataDir: () => client.dumpDataDir('none'),
     };
   } catch (error) {
     release();

@@ -1,0 +1,58 @@
+import { rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../src/db/connect';
+import { seedReference } from '../src/seed/reference';
+
+/** Where each api test file copies its database from: migrated and seeded once per run. */
+export type DatabaseTemplate = { engine: 'pglite'; file: string } | { engine: 'postgres'; name: string };
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    databaseTemplate: DatabaseTemplate;
+  }
+}
+
+/**
+ * Migrating and seeding 42,555 zips took seconds per test file: do it once, into a PGlite
+ * tarball or a PostgreSQL template database, and let every file start from a copy.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const baseUrl = process.env.DATABASE_URL;
+  if (baseUrl) {
+    const name = `yardly_template_${process.pid}`;
+    await adminQuery(baseUrl, `create database "${name}"`);
+    const database = await openDatabase({ databaseUrl: withDatabase(baseUrl, name) });
+    await seedReference(database.db);
+    await database.close();
+    project.provide('databaseTemplate', { engine: 'postgres', name });
+    return () => adminQuery(baseUrl, `drop database if exists "${name}" with (force)`);
+  }
+  const database = await openDatabase({});
+  await seedReference(database.db);
+  const tarball = await database.dumpDataDir?.();
+  await database.close();
+  if (!tarball) throw new Error('the embedded database cannot be dumped');
+  const file = join(tmpdir(), `yardly-template-${process.pid}.tar`);
+  writeFileSync(file, Buffer.from(await tarball.arrayBuffer()));
+  project.provide('databaseTemplate', { engine: 'pglite', file });
+  return async () => rmSync(file, { force: true });
+}
+
+export function withDatabase(baseUrl: string, name: string): string {
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function adminQuery(baseUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: baseUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
