@@ -1,15 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import {
-  accountButton,
-  CODE_MAIL,
-  dialog,
-  enterCode,
-  hydrated,
-  newPerson,
-  openHome,
-  readCode,
-  signUp,
-} from './fixtures';
+import { accountButton, dialog, hydrated, newPerson, openHome, signInByApi } from './fixtures';
 
 /** A 1 by 1 PNG: enough for the browser to crop and the api to re-encode. */
 const TINY_PNG = Buffer.from(
@@ -17,14 +7,11 @@ const TINY_PNG = Buffer.from(
   'base64',
 );
 
-/** Signs a new person up and in through the header, and closes the welcome. */
-async function signedIn(page: Page, request: Parameters<typeof readCode>[0], nameFirst: string) {
+/** A new person signed up and in through the api, on the home page. */
+async function signedIn(page: Page, nameFirst: string) {
   const person = newPerson(nameFirst);
+  await signInByApi(page, person);
   await openHome(page);
-  const verify = await signUp(page, person);
-  await enterCode(verify, await readCode(request, person.email, CODE_MAIL.verify), 'Verify');
-  const welcome = dialog(page, 'Your email is verified');
-  await welcome.getByRole('button', { name: 'Start exploring' }).click();
   await expect(accountButton(page, nameFirst)).toBeVisible();
   return person;
 }
@@ -33,8 +20,8 @@ function toast(page: Page, text: string) {
   return page.locator('.toast').filter({ hasText: text });
 }
 
-test('add, edit and delete an address with the exact messages', async ({ page, request }) => {
-  await signedIn(page, request, 'Addie');
+test('add, edit and delete an address with the exact messages', async ({ page }) => {
+  await signedIn(page, 'Addie');
   await page.goto('/settings/account');
   const add = await hydrated(page.getByRole('button', { name: 'Add New Address' }));
   await expect(page.getByText('You have no saved addresses yet.')).toBeVisible();
@@ -112,8 +99,8 @@ test('add, edit and delete an address with the exact messages', async ({ page, r
   await expect(page.getByText('You have no saved addresses yet.')).toBeVisible();
 });
 
-test('upload, crop and delete a profile picture', async ({ page, request }) => {
-  await signedIn(page, request, 'Pia');
+test('upload, crop and delete a profile picture', async ({ page }) => {
+  await signedIn(page, 'Pia');
   await page.goto('/myprofile');
   await expect(page).toHaveURL(/\/myprofile\/selling$/);
   await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible();
@@ -146,8 +133,8 @@ test('upload, crop and delete a profile picture', async ({ page, request }) => {
   await expect(remove).toBeDisabled();
 });
 
-test('change communication settings and see them kept after reload', async ({ page, request }) => {
-  await signedIn(page, request, 'Cora');
+test('change communication settings and see them kept after reload', async ({ page }) => {
+  await signedIn(page, 'Cora');
   await page.goto('/settings/communication');
   const recommendations = await hydrated(page.getByRole('checkbox', { name: 'Product recommendations' }));
   const offers = page.getByRole('checkbox', { name: 'Offers and messages updates' });

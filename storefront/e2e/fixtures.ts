@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+import { SESSION_STORAGE_KEYS } from '@yardly/shared/client';
 
 /** The home page's category shortcuts (spec section 2). */
 export const SHORTCUTS = ['Electronics', 'Home Decor & Furniture', 'Kitchen Appliances & Accessories'] as const;
@@ -179,4 +180,31 @@ export async function hydrated(locator: Locator): Promise<Locator> {
   await locator.scrollIntoViewIfNeeded();
   await expect(locator.locator('xpath=ancestor::astro-island[1]')).not.toHaveAttribute('ssr', /.*/);
   return locator;
+}
+
+/**
+ * Signs `person` up, verifies the email and stores the login data through the api, not the
+ * dialogs: for journeys about something else than signing up (identity.spec.ts walks the
+ * dialogs). Pages opened afterwards start signed in. Answers the login data.
+ */
+export async function signInByApi(page: Page, person: Person): Promise<{ token: string; userRefnum: string }> {
+  const { request } = page;
+  const { nameFirst, nameLast, email, password } = person;
+  const signup = await request.post('/svc/users/signup', { data: { nameFirst, nameLast, email, password } });
+  expect(signup.ok(), await signup.text()).toBe(true);
+  const code = await readCode(request, email, CODE_MAIL.verify);
+  const verified = await request.post('/svc/users/verify-email', { data: { email, code } });
+  expect(verified.ok(), await verified.text()).toBe(true);
+  const { data } = (await verified.json()) as { data: { token: string; userRefnum: string } };
+  await page.addInitScript(
+    ([key, value, once]) => {
+      // Only on the next document: a later log-out in the test must stay logged out.
+      if (!sessionStorage.getItem(once)) {
+        sessionStorage.setItem(once, '1');
+        localStorage.setItem(key, value);
+      }
+    },
+    [SESSION_STORAGE_KEYS.session, JSON.stringify(data), `e2e.signedIn.${data.userRefnum}`] as const,
+  );
+  return data;
 }
