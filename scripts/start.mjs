@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildIfStale } from './build-if-stale.mjs';
 import { requireProjectRuntime } from './runtime.mjs';
+import { stopWhenOrphaned } from './stop-when-orphaned.mjs';
 
 requireProjectRuntime('pnpm start');
 
@@ -26,6 +27,8 @@ buildIfStale({
 // DATA_DIR is relative to where `pnpm start` was run (the repository root), not to api/.
 process.env.DATA_DIR = resolve(process.env.INIT_CWD ?? process.cwd(), process.env.DATA_DIR ?? './data');
 process.env.NODE_ENV ??= 'production';
+
+stopWhenOrphaned();
 
 // The api is TypeScript run as is: tsx compiles it on load (no separate build step).
 const { register } = await import('tsx/esm/api');

@@ -5,17 +5,23 @@ import { openDatabase } from './db/connect';
 import { DataDirInUseError } from './db/lock';
 import { bootstrapAdmin } from './modules/auth/bootstrap-admin';
 import { diskFileStore } from './modules/files/file-store';
+import { assertPortFree, PortInUseError } from './port-check';
 import { hasDemoData, seedDemo } from './seed/demo';
 import { seedReference } from './seed/reference';
 import { createWebHandler } from './web/serve-web';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
+let opened: { close(): Promise<void> } | undefined;
+
 /** `pnpm start`: one process, one port: /svc, the storefront and the console. */
 async function main(): Promise<void> {
   const started = Date.now();
   const config = parseConfig();
+  await assertPortFree(config.port, config.host);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // A start that fails from here on releases the database (and the DATA_DIR lock) first.
+  opened = database;
   const files = diskFileStore(config.filesDir);
   await seedReference(database.db);
   if (config.admin) {
@@ -65,11 +71,14 @@ async function main(): Promise<void> {
   );
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirInUseError) {
+main().catch(async (error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirInUseError || error instanceof PortInUseError) {
     console.error(error.message);
+  } else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+    console.error('The port was taken while Yardly started. Stop what uses it, or set another PORT.');
   } else {
     console.error('Yardly could not start:', error);
   }
+  await opened?.close().catch(() => {});
   process.exit(1);
 });

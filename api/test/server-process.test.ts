@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -9,13 +10,13 @@ const dataDir = mkdtempSync(join(tmpdir(), 'yardly-process-'));
 const port = 3400 + (process.pid % 500);
 const started: ChildProcess[] = [];
 
-function startServer(env: Record<string, string> = {}) {
+function startServer(env: Record<string, string> = {}, dir = dataDir) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: join(__dirname, '..'),
     env: {
       ...process.env,
       DATABASE_URL: '',
-      DATA_DIR: dataDir,
+      DATA_DIR: dir,
       PORT: String(port),
       API_ONLY: '1',
       SEED: 'none',
@@ -75,5 +76,38 @@ describe('the server process', () => {
     expect(await waitForHealth()).toEqual({ code: 200, data: { db: 'ok' } });
     next.child.kill('SIGINT');
     expect(await next.exited).toBe(0);
+  }, 120_000);
+
+  it('keeps the embedded database to its owner: directories 0700, files 0600', async () => {
+    const server = startServer();
+    await waitForHealth();
+    const open: string[] = [];
+    const walk = (path: string) => {
+      if ((statSync(path).mode & 0o077) !== 0) open.push(path);
+      if (statSync(path).isDirectory()) for (const name of readdirSync(path)) walk(join(path, name));
+    };
+    walk(join(dataDir, 'db'));
+    expect(statSync(dataDir).mode & 0o077).toBe(0);
+    expect(open).toEqual([]);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  }, 120_000);
+
+  it('names a taken port before opening or seeding anything, and leaves no lock behind', async () => {
+    const squatter = createServer();
+    await new Promise<void>((resolve) => squatter.listen(port + 2, '127.0.0.1', resolve));
+    const elsewhere = mkdtempSync(join(tmpdir(), 'yardly-port-'));
+    try {
+      const server = startServer({ PORT: String(port + 2), HOST: '127.0.0.1' }, elsewhere);
+      expect(await server.exited).toBe(1);
+      expect(server.output()).toContain(
+        `Port ${port + 2} is in use on 127.0.0.1. Stop what uses it, or set another PORT.`,
+      );
+      expect(server.output()).not.toMatch(/\n\s+at /); // no stack trace
+      expect(existsSync(join(elsewhere, 'yardly.lock'))).toBe(false);
+      expect(existsSync(join(elsewhere, 'db'))).toBe(false);
+    } finally {
+      squatter.close();
+    }
   }, 120_000);
 });

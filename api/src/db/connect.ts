@@ -12,6 +12,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { lockDataDir } from './lock';
+import { makePrivate } from './private-files';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -64,6 +65,7 @@ async function openPglite(dataDir: string | undefined, template?: Blob): Promise
       extensions: { pg_trgm, cube, earthdistance },
       ...(template && { loadDataDir: template }),
     });
+    if (dataDir) makePrivate(dataDir);
     await client.exec(CONNECTION_SETTINGS.map(({ name, value }) => `set ${name} = ${value};`).join('\n'));
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     const fresh = !(await hasSchema(db));

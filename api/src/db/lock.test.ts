@@ -1,4 +1,5 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,5 +33,23 @@ describe('the DATA_DIR lock', () => {
     const release = lockDataDir(dir);
     expect(readFileSync(join(dir, 'yardly.lock'), 'utf8')).toBe(String(process.pid));
     release();
+  });
+});
+
+describe('a lock held by a zombie', () => {
+  it('is taken over: a killed process its parent has not reaped yet holds nothing', async () => {
+    const dir = freshDir();
+    // `sh` starts `sleep 0` and becomes `sleep 5`, which never reaps it: `sleep 0` stays a zombie.
+    const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 5'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    try {
+      const zombie = Number((await once(parent.stdout, 'data'))[0].toString().trim());
+      await expect.poll(() => readFileSync(`/proc/${zombie}/stat`, 'utf8').split(') ')[1]?.[0]).toBe('Z');
+      writeFileSync(join(dir, 'yardly.lock'), String(zombie));
+      const release = lockDataDir(dir);
+      expect(readFileSync(join(dir, 'yardly.lock'), 'utf8')).toBe(String(process.pid));
+      release();
+    } finally {
+      parent.kill('SIGKILL');
+    }
   });
 });

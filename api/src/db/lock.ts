@@ -11,7 +11,7 @@ export class DataDirInUseError extends Error {
  * Returns the release function.
  */
 export function lockDataDir(dataDir: string): () => void {
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const path = join(dataDir, 'yardly.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
@@ -52,9 +52,21 @@ function readPid(path: string): number | undefined {
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     // EPERM: it exists but belongs to someone else.
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  return !isZombie(pid);
+}
+
+/** A killed process stays a zombie until its parent reaps it: it holds nothing any more. */
+function isZombie(pid: number): boolean {
+  try {
+    // /proc/<pid>/stat: "pid (command) state ...": the command may hold spaces and parentheses.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+    return state === 'Z' || state === 'X';
+  } catch {
+    return false; // no /proc (macOS): kill(pid, 0) is all we know
   }
 }
