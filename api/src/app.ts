@@ -7,6 +7,7 @@ import type { Config } from './config';
 import type { Database } from './db/connect';
 import { installCaller } from './http/caller';
 import { installErrorHandling, sendUnknownCall, toEnvelope } from './http/envelope-errors';
+import { refuseNulCharacters } from './http/refuse-nul';
 import { createAccount } from './modules/account/create';
 import { registerAccountRoutes } from './modules/account/routes';
 import { registerAdminRoutes } from './modules/admin/routes';
@@ -60,6 +61,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  refuseNulCharacters(app);
   const { auth, codes, mailer, secret, resolveCaller } = createAuth({ ...deps, log: app.log });
   installCaller(app, resolveCaller);
 
