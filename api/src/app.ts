@@ -8,6 +8,7 @@ import type { Database } from './db/connect';
 import { installCaller } from './http/caller';
 import { installErrorHandling, sendUnknownCall, toEnvelope } from './http/envelope-errors';
 import { refuseNulCharacters } from './http/refuse-nul';
+import { answerUnreadableRequest } from './http/unreadable-request';
 import { createAccount } from './modules/account/create';
 import { registerAccountRoutes } from './modules/account/routes';
 import { registerAdminRoutes } from './modules/admin/routes';
@@ -52,6 +53,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ? (_address: string, hop: number) => hop < deps.config.trustProxyHops
       : false,
     return503OnClosing: true,
+    clientErrorHandler: answerUnreadableRequest,
     // Errors raised before routing (a malformed %-escape in the URL) answer in the envelope too.
     frameworkErrors: (error, _request, reply) => {
       const { status, body } = toEnvelope(error);

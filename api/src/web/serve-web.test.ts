@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -21,6 +22,11 @@ function fakeBuild(): { storefrontDist: string; adminDist: string } {
   writeFileSync(
     join(storefrontDist, 'server', 'entry.mjs'),
     `export async function handler(req, res) {
+      if (req.url === '/missing') {
+        // Astro keeps the 'OK' of the Response a page changed to 404.
+        res.writeHead(404, 'OK', { 'Content-Type': 'text/html' });
+        return res.end('<p>Aw, Snap!</p>');
+      }
       res.writeHead(200, { 'Content-Type': 'text/html' });
       res.write(${JSON.stringify(page.slice(0, 100))});
       res.end(${JSON.stringify(page.slice(100))});
@@ -60,4 +66,32 @@ describe('the web handler', () => {
     expect(response.rawPayload.length).toBeLessThan(page.length / 5);
     expect(gunzipSync(response.rawPayload).toString()).toBe(page);
   });
+
+  it('says the status code\'s own reason phrase for a page rendered as not found (never "404 OK")', async () => {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+    const statusLine = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => socket.write('GET /missing HTTP/1.1\r\nHost: x\r\n\r\n'));
+      socket.once('data', (chunk) => {
+        resolve(chunk.toString().split('\r\n')[0] ?? '');
+        socket.destroy();
+      });
+      socket.once('error', reject);
+    });
+    expect(statusLine).toBe('HTTP/1.1 404 Not Found');
+  });
+
+  it.each(['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const)(
+    'answers %s to a page with 405 and Allow',
+    async (method) => {
+      const response = await app.inject({
+        method,
+        url: '/rental/search',
+        payload: method === 'OPTIONS' ? undefined : {},
+      });
+      expect(response.statusCode).toBe(405);
+      expect(response.headers.allow).toBe('GET, HEAD');
+      expect(response.json()).toEqual({ code: 405, msg: `${method} is not allowed here: pages answer GET and HEAD` });
+    },
+  );
 });

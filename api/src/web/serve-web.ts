@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import compression from 'compression';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { indexStaticFiles } from './static-index';
+import { trueReasonPhrase } from './status-line';
 
 type AstroHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
@@ -55,7 +56,15 @@ export async function createWebHandler(app: FastifyInstance, builds: WebBuilds) 
       const file = path !== undefined ? storefrontFiles.get(path) : undefined;
       if (file) return sendBuilt(reply, file, clientRoot);
     }
+    // Pages are read, never posted to: other methods (POST, TRACE, ...) are not for them.
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return reply
+        .status(405)
+        .header('Allow', 'GET, HEAD')
+        .send({ code: 405, msg: `${request.method} is not allowed here: pages answer GET and HEAD` });
+    }
     reply.hijack();
+    trueReasonPhrase(reply.raw);
     await new Promise<void>((resolve) => compressRendered(request.raw, reply.raw, () => resolve()));
     await handler(request.raw, reply.raw);
   };
