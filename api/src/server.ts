@@ -45,6 +45,7 @@ async function main(): Promise<void> {
           createWebHandler(instance, {
             storefrontDist: `${repoRoot}storefront/dist`,
             adminDist: `${repoRoot}admin/dist`,
+            publicOrigin: config.publicUrl,
           }),
   });
 

@@ -9,6 +9,13 @@ interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
 
+declare namespace App {
+  interface Locals {
+    /** The site's one configured origin (the api's PUBLIC_URL), handed over by the api that serves the pages. */
+    publicOrigin?: string;
+  }
+}
+
 declare namespace Astro {
   interface ClientDirectives {
     /** Hydrate when wanted (src/integrations/client-demand-directive.ts). */

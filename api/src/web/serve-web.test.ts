@@ -12,7 +12,7 @@ import { createWebHandler } from './serve-web';
 const script = `console.log(${JSON.stringify('yardly '.repeat(400))});`;
 const page = `<!doctype html><html><body>${'<p>Great finds from your neighbours</p>'.repeat(100)}</body></html>`;
 
-function fakeBuild(): { storefrontDist: string; adminDist: string } {
+function fakeBuild(): { storefrontDist: string; adminDist: string; publicOrigin: string } {
   const root = mkdtempSync(join(tmpdir(), 'yardly-web-'));
   const storefrontDist = join(root, 'storefront');
   mkdirSync(join(storefrontDist, 'client', '_astro'), { recursive: true });
@@ -21,7 +21,11 @@ function fakeBuild(): { storefrontDist: string; adminDist: string } {
   writeFileSync(join(storefrontDist, 'client', '_astro', 'app.1234.js.br'), brotliCompressSync(script));
   writeFileSync(
     join(storefrontDist, 'server', 'entry.mjs'),
-    `export async function handler(req, res) {
+    `export async function handler(req, res, next, locals) {
+      if (req.url === '/origin') {
+        res.writeHead(200, { 'Content-Type': 'text/plain' });
+        return res.end(String(locals?.publicOrigin));
+      }
       if (req.url === '/missing') {
         // Astro keeps the 'OK' of the Response a page changed to 404.
         res.writeHead(404, 'OK', { 'Content-Type': 'text/html' });
@@ -32,7 +36,7 @@ function fakeBuild(): { storefrontDist: string; adminDist: string } {
       res.end(${JSON.stringify(page.slice(100))});
     }`,
   );
-  return { storefrontDist, adminDist: join(root, 'admin') };
+  return { storefrontDist, adminDist: join(root, 'admin'), publicOrigin: 'https://yardly.example' };
 }
 
 describe('the web handler', () => {
@@ -94,4 +98,9 @@ describe('the web handler', () => {
       expect(response.json()).toEqual({ code: 405, msg: `${method} is not allowed here: pages answer GET and HEAD` });
     },
   );
+
+  it('hands rendered pages the configured origin, not the Host header', async () => {
+    const response = await app.inject({ url: '/origin', headers: { host: 'evil.example' } });
+    expect(response.body).toBe('https://yardly.example');
+  });
 });

@@ -8,13 +8,25 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { indexStaticFiles } from './static-index';
 import { trueReasonPhrase } from './status-line';
 
-type AstroHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+/** What the storefront's pages receive from the api as `Astro.locals` (storefront/src/env.d.ts). */
+interface PageLocals {
+  publicOrigin?: string;
+}
+
+type AstroHandler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  next?: (error?: unknown) => void,
+  locals?: PageLocals,
+) => Promise<void>;
 
 export interface WebBuilds {
   /** storefront/dist: client/ holds static files and prerendered pages, server/ the SSR entry. */
   storefrontDist: string;
   /** admin/dist: the console's single-page app. */
   adminDist: string;
+  /** The one public origin rendered pages put into og:url, canonical links and JSON-LD (PUBLIC_URL). */
+  publicOrigin?: string;
 }
 
 const ADMIN_PREFIX = '/admin';
@@ -66,7 +78,7 @@ export async function createWebHandler(app: FastifyInstance, builds: WebBuilds) 
     reply.hijack();
     trueReasonPhrase(reply.raw);
     await new Promise<void>((resolve) => compressRendered(request.raw, reply.raw, () => resolve()));
-    await handler(request.raw, reply.raw);
+    await handler(request.raw, reply.raw, undefined, { publicOrigin: builds.publicOrigin });
   };
 }
 

@@ -39,19 +39,14 @@ export function pageSeo(page: string): PageSeo {
 }
 
 /**
- * The site's public origin: PUBLIC_URL when set (production behind a proxy should set it);
- * '' for a prerendered page without PUBLIC_URL, which cannot know its host; otherwise the
- * host the visitor asked for. Astro itself only believes Host headers listed in
- * security.allowedDomains and says 'localhost' for the rest, which would put a wrong address
- * into og:url and og:image.
+ * The site's public origin, one configured value and never the Host a visitor sent (which
+ * would let anyone put their own address into og:url, the canonical link and JSON-LD): the
+ * origin the serving api hands over (its PUBLIC_URL, default http://localhost:PORT), else
+ * PUBLIC_URL at build time, else '' (links stay relative: a prerendered page, `astro dev`).
  */
-export function siteOrigin(request: Request, prerendered: boolean): string {
-  const configured = typeof process !== 'undefined' ? process.env.PUBLIC_URL : undefined;
-  if (configured) return configured.replace(/\/$/, '');
-  if (prerendered) return '';
-  const url = new URL(request.url);
-  const host = request.headers.get('host');
-  return host && /^[a-z0-9.-]+(:\d{1,5})?$/i.test(host) ? `${url.protocol}//${host}` : url.origin;
+export function siteOrigin(locals: App.Locals | undefined): string {
+  const configured = locals?.publicOrigin ?? (typeof process !== 'undefined' ? process.env.PUBLIC_URL : undefined);
+  return configured ? configured.replace(/\/$/, '') : '';
 }
 
 /** An absolute URL on the site, or the path itself when the origin is not known. */
