@@ -13,6 +13,9 @@ export default defineConfig({
   adapter: node({ mode: 'middleware' }),
   integrations: [react(), clientDemand(), precompress()],
   trailingSlash: 'ignore',
+  // HTML's whitespace rules, as before Astro 7 (whose default, 'jsx', drops the line break
+  // between words in the FAQ's and the pages' wrapped prose: "up to4 photos").
+  compressHTML: true,
   // Inline the stylesheets: one request less before the first paint on every page (Lighthouse, issue 8).
   build: { format: 'directory', inlineStylesheets: 'always' },
   vite: {

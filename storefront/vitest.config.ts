@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 // Unit tests of the storefront's stores and helpers; the journeys are Playwright's (e2e/).
 export default defineConfig({
-  esbuild: { jsx: 'automatic' },
+  // Components under test are .tsx: React's automatic runtime (Vite 8 transforms with Oxc).
+  oxc: { jsx: { runtime: 'automatic' } },
   test: {
     name: 'storefront',
     include: ['src/**/*.test.ts'],

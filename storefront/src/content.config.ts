@@ -1,5 +1,6 @@
-import { defineCollection, z } from 'astro:content';
+import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
+import { z } from 'astro/zod';
 import { BLOG_CATEGORY_SLUGS } from './lib/blog';
 
 const blog = defineCollection({
