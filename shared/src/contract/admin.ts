@@ -3,6 +3,7 @@ import { ORGANISATION_STATUSES } from '../rules/organisation';
 import { USER_ROLES } from '../rules/roles';
 import { defineCall } from './call';
 import { isoDateTimeSchema, refnumSchema } from './common';
+import { listingStateSchema } from './listings';
 
 /*
  * The console's records (`/svc/admin/<resource>`, ra-data-simple-rest dialect): the api
@@ -143,10 +144,14 @@ export const adminListingSchema = z.object({
   sellerEmail: z.string(),
   categoryId: refnumSchema,
   status: z.enum(ADMIN_LISTING_STATUSES),
+  /** Where the listing is in its life: the console's action buttons read it. */
+  state: listingStateSchema,
   priceCents: z.number().int(),
   featured: z.boolean(),
   deleted: z.boolean(),
   sold: z.boolean(),
+  /** Offers still waiting for an answer. */
+  offerCount: z.number().int(),
   photos: z.array(z.object({ src: z.string() })),
   createdAt: isoDateTimeSchema,
 });

@@ -79,7 +79,7 @@ export type ListingProcess = typeof listingProcess;
 export type ListingState = StateOf<ListingProcess>;
 export type ListingEvent = EventOf<ListingProcess>;
 
-export const LISTING_STATES = Object.keys(listingProcess.states) as ListingState[];
+export const LISTING_STATES = Object.keys(listingProcess.states) as [ListingState, ...ListingState[]];
 
 /**
  * The state a listing is in at `now`: a live listing past its end has expired even before the
