@@ -1,6 +1,5 @@
-import { BADGE_TEXT } from './badges';
 import { LISTING_LIFETIME_DAYS, listingActionMessages } from './listing-rules';
-import { defineProcess, type EventOf, eventsFor, type ProcessRole, type StateOf } from './process';
+import { defineProcess, type EventOf, eventsFor, type StateOf } from './process';
 
 /** What a listing's guards read besides its state; the seller's card carries both. */
 export interface ListingFacts {
