@@ -1,5 +1,4 @@
-import type { AdminListingRecord } from '@yardly/shared/contract';
-import type { ListingEvent } from '@yardly/shared/rules';
+import type { AdminListingEvent, AdminListingRecord } from '@yardly/shared/contract';
 import { Button, useDelete, useNotify, useRecordContext, useRefresh, useUpdate } from 'react-admin';
 import { moderationEvents, moderationRequest } from './moderation';
 
@@ -19,7 +18,7 @@ export function ModerationButtons() {
     },
     onError: (error: unknown) => notify((error as Error).message, { type: 'error' }),
   };
-  const take = (event: ListingEvent) => (click: React.MouseEvent) => {
+  const take = (event: AdminListingEvent) => (click: React.MouseEvent) => {
     click.stopPropagation();
     const request = moderationRequest(event, record);
     if (request.method === 'DELETE') remove('listings', { id: record.id, previousData: record }, done);

@@ -23,15 +23,11 @@ describe("a moderator's buttons", () => {
   it('each asks the api for its event, keeping the rest of the record', () => {
     expect(moderationRequest('deactivate', live)).toEqual({
       method: 'PUT',
-      data: { status: 'inactive', deleted: false, featured: true },
-    });
-    expect(moderationRequest('activate', { ...live, status: 'inactive' })).toEqual({
-      method: 'PUT',
-      data: { status: 'active', deleted: false, featured: true },
+      data: { status: 'active', deleted: false, featured: true, event: 'deactivate' },
     });
     expect(moderationRequest('restore', { ...live, deleted: true })).toEqual({
       method: 'PUT',
-      data: { status: 'inactive', deleted: false, featured: true },
+      data: { status: 'active', deleted: true, featured: true, event: 'restore' },
     });
     expect(moderationRequest('remove', live)).toEqual({ method: 'DELETE' });
   });

@@ -136,7 +136,10 @@ export const listingsResource: ResourceDef<AdminListingRecord, Input> = {
   one: oneListing,
   update: {
     input: listingModerationSchema,
-    /** The form's changes become the process's events: deactivate, activate, remove, restore. */
+    /**
+     * The event a console button names, or the form's changes as the process's events:
+     * deactivate, activate, remove, restore. What the table refuses is a 409 with its reason.
+     */
     async run(tx, id, input, ctx) {
       const before = await oneListing(tx, id);
       const [row] = await tx
@@ -147,7 +150,8 @@ export const listingsResource: ResourceDef<AdminListingRecord, Input> = {
       if (input.status !== before.status && !MODERATION_STATUSES.includes(input.status)) {
         throw new AppError(400, adminMessages.listingStatusChange, { field: 'status' });
       }
-      if (input.deleted && !before.deleted) await moderateListing(tx, row.id, 'remove', ctx.actorId);
+      if (input.event) await moderateListing(tx, row.id, input.event, ctx.actorId);
+      else if (input.deleted && !before.deleted) await moderateListing(tx, row.id, 'remove', ctx.actorId);
       else {
         const restored = !input.deleted && before.deleted;
         const state = restored ? await moderateListing(tx, row.id, 'restore', ctx.actorId) : before.state;

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/connect';
 import { listingReports, listings, users } from '../../db/schema/index';
 import { AppError } from '../../errors';
-import { removeListing } from '../listings/moderation';
+import { removeReportedListing } from '../listings/moderation';
 import { notify } from './notify';
 import { filterText, type ListParams, numericId, pageRows, type ResourceDef } from './rest-adapter';
 
@@ -87,7 +87,7 @@ export const reportsResource: ResourceDef<ReportRecord, Input> = {
         .set({ status: input.status, resolvedById: ctx.actorId, resolvedAt: sql`now()` })
         .where(eq(listingReports.id, report.id));
       const removed = input.status === 'listing_removed';
-      if (removed) await removeListing(tx, report.listingId, ctx.actorId);
+      if (removed) await removeReportedListing(tx, report.listingId, ctx.actorId);
       const [listing] = await tx
         .select({ title: listings.title })
         .from(listings)

@@ -22,9 +22,14 @@ export async function moderateListing(
   return (await takeListingEvent(tx, { ...listing, state }, event, { userId: adminId, role: 'admin' }, now)).to;
 }
 
-/** Removed by a moderator (the console, a report upheld): hidden everywhere, off the home page. Idempotent. */
+/** Removed by a moderator: hidden everywhere and off the home page (a 409 when already deleted). */
 export async function removeListing(tx: Db, listingId: number, adminId: number): Promise<void> {
-  const [listing] = await tx.select({ state: listings.state }).from(listings).where(eq(listings.id, listingId));
-  if (listing && listing.state !== 'deleted') await moderateListing(tx, listingId, 'remove', adminId);
+  await moderateListing(tx, listingId, 'remove', adminId);
   await tx.update(listings).set({ featured: false }).where(eq(listings.id, listingId));
+}
+
+/** A report upheld: the listing is removed unless its seller or a moderator already deleted it. */
+export async function removeReportedListing(tx: Db, listingId: number, adminId: number): Promise<void> {
+  const [listing] = await tx.select({ state: listings.state }).from(listings).where(eq(listings.id, listingId));
+  if (listing && listing.state !== 'deleted') await removeListing(tx, listingId, adminId);
 }
