@@ -52,12 +52,13 @@ async function postgresEngine(baseUrl: string): Promise<Engine> {
   await admin.query(`create database "${name}"`);
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 1 });
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
   return {
-    query: async <T>(text: string) => (await pool.query(text)).rows as T[],
-    migrate: (folder) => migratePg(drizzlePg(pool), { migrationsFolder: folder }),
+    query: async <T>(text: string) => (await client.query(text)).rows as T[],
+    migrate: (folder) => migratePg(drizzlePg(client), { migrationsFolder: folder }),
     async close() {
-      await pool.end();
+      await client.end();
       await admin.query(`drop database if exists "${name}" with (force)`);
       await admin.end();
     },
