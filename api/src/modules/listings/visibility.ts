@@ -5,13 +5,22 @@ import {
   type ListingViewer,
   listingProcess,
 } from '@yardly/shared/rules';
-import { and, inArray, type SQL, sql } from 'drizzle-orm';
+import { inArray, type SQL, sql } from 'drizzle-orm';
 import { listings, transitions } from '../../db/schema/index';
 
 const SOLD: ListingState[] = ['sold', 'donated'];
 
-/** A live listing whose end has come: expired, whether or not its timer has run yet. */
-const pastEnd = sql`(${listings.listingEnd} is not null and ${listings.listingEnd} <= now())`;
+/** Not past its end (a live listing past it has expired, whether or not its timer has run yet). */
+const beforeEnd = sql`(${listings.listingEnd} is null or ${listings.listingEnd} > now())`;
+
+/** States are the process's own names, written as literals so a partial index's `state = 'live'` is provably implied. */
+function stateIn(states: readonly ListingState[]): SQL {
+  if (states.length === 1) return sql`${listings.state} = ${sql.raw(`'${states[0]}'`)}`;
+  return sql`${listings.state} in (${sql.join(
+    states.map((state) => sql.raw(`'${state}'`)),
+    sql`, `,
+  )})`;
+}
 
 /**
  * The listing (in the current query's row) is in one of `states` as `currentListingState` reads
@@ -21,10 +30,13 @@ const pastEnd = sql`(${listings.listingEnd} is not null and ${listings.listingEn
 export function inListingStates(states: readonly ListingState[]): SQL {
   const live = states.includes('live');
   const expired = states.includes('expired');
-  if (live === expired) return inArray(listings.state, [...states]);
-  if (live)
-    return and(inArray(listings.state, [...states]), sql`(${listings.state} <> 'live' or not ${pastEnd})`) as SQL;
-  return and(inArray(listings.state, [...states, 'live']), sql`(${listings.state} <> 'live' or ${pastEnd})`) as SQL;
+  if (live === expired) return stateIn(states);
+  const others = states.filter((state) => state !== 'live');
+  if (live) {
+    const liveNow = sql`(${listings.state} = 'live' and ${beforeEnd})`;
+    return others.length ? sql`(${liveNow} or ${stateIn(others)})` : liveNow;
+  }
+  return sql`(${stateIn(states)} or (${listings.state} = 'live' and not ${beforeEnd}))`;
 }
 
 /** The one visibility rule (shared `LISTING_VISIBILITY`) as a condition on the listing's row. */
