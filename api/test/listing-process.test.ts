@@ -170,6 +170,24 @@ describe.each(LISTING_STATES)('a %s listing', (state) => {
   });
 });
 
+describe('a live listing past its end, before its expiry timer has run', () => {
+  it('answers every seller call as the expired listing it is', async () => {
+    const facts = { priceCents: 2500, openOffers: 0 };
+    for (const call of SELLER_CALLS) {
+      const listing = await listingIn('live', facts);
+      await t.database.db
+        .update(listings)
+        .set({ listingEnd: new Date(Date.now() - 1000) })
+        .where(eq(listings.id, listing.id));
+      const event = call.event('expired', facts);
+      const verdict = can(listingProcess, 'expired', event, 'seller', facts);
+      const res = await sellerCall(call, listing.refnum, seller.token);
+      expect(res.statusCode, `${event}: ${res.body}`).toBe(verdict.ok ? 200 : 409);
+      expect(await stateOf(listing.id)).toBe(verdict.ok ? listingProcess.events[event].to : 'expired');
+    }
+  });
+});
+
 describe('the process log', () => {
   it('the console names every event the process gives a moderator', () => {
     const adminEvents = (Object.keys(listingProcess.events) as ListingEvent[]).filter((e) =>
