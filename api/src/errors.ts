@@ -11,13 +11,20 @@ export class AppError extends Error {
   readonly code: number;
   readonly status: number;
   readonly errors?: FieldError[];
+  /** A machine reason a client can branch on (the envelope's `error`), e.g. `already_sold`. */
+  readonly reason?: string;
 
-  constructor(code: number, message: string, options: { status?: number; field?: string; errors?: FieldError[] } = {}) {
+  constructor(
+    code: number,
+    message: string,
+    options: { status?: number; field?: string; errors?: FieldError[]; reason?: string } = {},
+  ) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.status = options.status ?? STATUS_BY_CODE[code] ?? code;
     this.errors = options.errors ?? (options.field ? [{ field: options.field, message }] : undefined);
+    this.reason = options.reason;
   }
 
   static badRequest(message: string, field?: string) {
@@ -29,7 +36,7 @@ export class AppError extends Error {
   static forbidden(message = 'You are not allowed to do that') {
     return new AppError(403, message);
   }
-  static conflict(message: string) {
-    return new AppError(409, message);
+  static conflict(message: string, reason?: string) {
+    return new AppError(409, message, { reason });
   }
 }

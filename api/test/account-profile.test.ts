@@ -96,8 +96,8 @@ describe('profile listings and reviews', () => {
   it("lists a person's live listings to others, and also the inactive ones to the person, 8 a page", async () => {
     const annId = await idOf(ann.userRefnum);
     for (let i = 0; i < 9; i++) await insertListing(t.database.db, annId, 'electronics', { title: `Live ${i}` });
-    await insertListing(t.database.db, annId, 'electronics', { title: 'Paused', status: 'inactive' });
-    await insertListing(t.database.db, annId, 'electronics', { title: 'Draft', status: 'draft' });
+    await insertListing(t.database.db, annId, 'electronics', { title: 'Paused', state: 'paused' });
+    await insertListing(t.database.db, annId, 'electronics', { title: 'Draft', state: 'draft' });
 
     const first = json<{ data: { docs: { listingTitle: string }[]; totalElements: number; size: number } }>(
       await get(t, `/svc/users/listings?userRefnum=${ann.userRefnum}`),
@@ -170,7 +170,7 @@ describe('profile listings and reviews', () => {
 
   it('counts items sold on the profile', async () => {
     const annId = await idOf(ann.userRefnum);
-    await insertListing(t.database.db, annId, 'electronics', { title: 'Sold one', saleType: 1 });
+    await insertListing(t.database.db, annId, 'electronics', { title: 'Sold one', state: 'sold' });
     const profile = json<{ data: { itemsSold: number } }>(
       await get(t, `/svc/users/profile?userRefnum=${ann.userRefnum}`),
     );

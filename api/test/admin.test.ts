@@ -385,7 +385,7 @@ describe('reports and listings', () => {
     });
     expect(resolved.statusCode, resolved.body).toBe(200);
     const [after] = await t.database.db.select().from(listings).where(eq(listings.id, listing.id));
-    expect(after?.deletedAt).not.toBeNull();
+    expect(after?.state).toBe('deleted');
     const inbox = json<{ data: { text: string }[] }>(await call('GET', '/svc/notifications', person.token)).data;
     expect(inbox[0]?.text).toBe(notices.reportResolved('Fake watch', true));
 
@@ -418,7 +418,7 @@ describe('reports and listings', () => {
 
     expect((await call('DELETE', `/svc/admin/listings/${listing.refnum}`, limited.token)).statusCode).toBe(200);
     const [row] = await t.database.db.select().from(listings).where(eq(listings.id, listing.id));
-    expect(row?.deletedAt).not.toBeNull();
+    expect(row?.state).toBe('deleted');
   });
 });
 

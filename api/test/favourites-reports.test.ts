@@ -56,7 +56,7 @@ describe('favourites', () => {
     expect((await call('POST', `/svc/fav/create?listingRefnum=${mine}`)).statusCode).toBe(401);
     const own = await call('POST', `/svc/fav/create?listingRefnum=${mine}`, seller.token);
     expect(own.statusCode).toBe(400);
-    await t.database.db.update(listings).set({ status: 'inactive' }).where(eq(listings.refnum, mine));
+    await t.database.db.update(listings).set({ state: 'paused' }).where(eq(listings.refnum, mine));
     expect((await call('POST', `/svc/fav/create?listingRefnum=${mine}`, buyer.token)).statusCode).toBe(404);
     expect((await call('GET', '/svc/fav/onlyRefnums')).statusCode).toBe(401);
   });

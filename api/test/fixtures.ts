@@ -69,6 +69,7 @@ export async function insertListing(
       shippable: true,
       meetToDeliver: true,
       zip: '10001',
+      state: 'live',
       listingEnd: new Date(now + 30 * 86_400_000),
       ...overrides,
     })

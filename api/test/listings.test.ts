@@ -29,9 +29,9 @@ beforeAll(async () => {
     zip: '11215',
   });
   photoKey = await addPhoto(db, t.files, phone.id, phone.refnum);
-  await insertListing(db, seller.id, 'electronics', { title: 'Deleted one', deletedAt: new Date() });
-  await insertListing(db, seller.id, 'electronics', { title: 'Sold one', saleType: 1 });
-  await insertListing(db, seller.id, 'electronics', { title: 'Paused one', status: 'inactive' });
+  await insertListing(db, seller.id, 'electronics', { title: 'Deleted one', state: 'deleted' });
+  await insertListing(db, seller.id, 'electronics', { title: 'Sold one', state: 'sold' });
+  await insertListing(db, seller.id, 'electronics', { title: 'Paused one', state: 'paused' });
   await insertListing(db, seller.id, 'electronics', { title: 'Expired one', listingEnd: new Date(Date.now() - DAY) });
   await insertListing(db, seller.id, 'books-and-stationery', { title: 'A novel', priceCents: 0, isDonation: true });
 });
@@ -159,8 +159,8 @@ describe('listing details', () => {
 
   it('answers itemAvailable false for an unknown, malformed, deleted or deactivated listing', async () => {
     const db = t.database.db;
-    const deleted = await insertListing(db, seller.id, 'electronics', { deletedAt: new Date() });
-    const paused = await insertListing(db, seller.id, 'electronics', { status: 'inactive' });
+    const deleted = await insertListing(db, seller.id, 'electronics', { state: 'deleted' });
+    const paused = await insertListing(db, seller.id, 'electronics', { state: 'paused' });
     for (const refnum of ['L00000000000', 'not-a-refnum', deleted.refnum, paused.refnum]) {
       const res = await t.app.inject({ method: 'POST', url: `/svc/listing/detailListing/v2?listingRefnum=${refnum}` });
       expect(res.statusCode).toBe(200);
@@ -169,7 +169,7 @@ describe('listing details', () => {
   });
 
   it('still shows a sold listing, so buyers can see what they bought', async () => {
-    const sold = await insertListing(t.database.db, seller.id, 'electronics', { saleType: 1 });
+    const sold = await insertListing(t.database.db, seller.id, 'electronics', { state: 'sold' });
     const res = await t.app.inject({
       method: 'POST',
       url: `/svc/listing/detailListing/v2?listingRefnum=${sold.refnum}`,

@@ -68,9 +68,9 @@ beforeAll(async () => {
     });
   }
   // Nobody may ever find these.
-  await insertListing(db, seller.id, 'sports-outdoors', { title: 'Deleted bicycle', deletedAt: new Date() });
-  await insertListing(db, seller.id, 'sports-outdoors', { title: 'Sold bicycle', saleType: 1 });
-  await insertListing(db, seller.id, 'sports-outdoors', { title: 'Paused bicycle', status: 'inactive' });
+  await insertListing(db, seller.id, 'sports-outdoors', { title: 'Deleted bicycle', state: 'deleted' });
+  await insertListing(db, seller.id, 'sports-outdoors', { title: 'Sold bicycle', state: 'sold' });
+  await insertListing(db, seller.id, 'sports-outdoors', { title: 'Paused bicycle', state: 'paused' });
   await insertListing(db, seller.id, 'sports-outdoors', {
     title: 'Expired bicycle',
     listingEnd: new Date(Date.now() - DAY),
@@ -163,7 +163,7 @@ describe('what is found', () => {
     const seller = await insertSeller(t.database.db);
     const fresh = await insertListing(t.database.db, seller.id, 'electronics', { title: 'Vintage typewriter' });
     expect(titles((await find('/search/srp', { q: 'typewriter' })).data.docs)).toEqual(['Vintage typewriter']);
-    await t.database.db.update(listings).set({ deletedAt: new Date() }).where(eq(listings.id, fresh.id));
+    await t.database.db.update(listings).set({ state: 'deleted' }).where(eq(listings.id, fresh.id));
     expect((await find('/search/srp', { q: 'typewriter' })).data.totalElements).toBe(0);
   });
 

@@ -406,7 +406,7 @@ describe('managing a listing', () => {
     expect(body<SellerListing>(deleted).data).toMatchObject({ listingDeleted: true, offerCount: 0 });
     expect(await recentRefnums()).not.toContain(refnum);
     const [row] = await t.database.db.select().from(listings).where(eq(listings.refnum, refnum));
-    expect(row?.deletedAt).not.toBeNull();
+    expect(row?.state).toBe('deleted');
   });
 
   it('counts active offers on the card and locks editing once one is accepted', async () => {
@@ -478,7 +478,7 @@ describe('managing a listing', () => {
     const theirs = await createListing(t, other.token, await goodForm(t, await draftRef(t, seller.token, refnum)));
     expect(theirs.statusCode).toBe(403);
     const [row] = await t.database.db.select().from(listings).where(eq(listings.refnum, refnum));
-    expect(row).toMatchObject({ saleType: 0, status: 'active', deletedAt: null, title: 'Blue ceramic mug' });
+    expect(row).toMatchObject({ state: 'live', title: 'Blue ceramic mug' });
   });
 });
 

@@ -10,7 +10,7 @@ beforeAll(async () => {
   t = await startTestApp({ env: { PUBLIC_URL: 'https://yardly.example' } });
   const seller = await insertSeller(t.database.db);
   live = await insertListing(t.database.db, seller.id, 'electronics', { title: 'Record player' });
-  sold = await insertListing(t.database.db, seller.id, 'electronics', { title: 'Sold radio', saleType: 1 });
+  sold = await insertListing(t.database.db, seller.id, 'electronics', { title: 'Sold radio', state: 'sold' });
 });
 afterAll(() => t.close());
 

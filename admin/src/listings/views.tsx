@@ -1,5 +1,5 @@
 import { ADMIN_LISTING_STATUSES } from '@yardly/shared/contract';
-import { formatCents } from '@yardly/shared/rules';
+import { formatCents, LISTING_STATES, listingProcess } from '@yardly/shared/rules';
 import {
   BooleanField,
   BooleanInput,
@@ -8,6 +8,7 @@ import {
   Datagrid,
   DateField,
   Edit,
+  EditButton,
   FunctionField,
   ImageField,
   List,
@@ -22,10 +23,13 @@ import {
   SimpleShowLayout,
   TextField,
   TextInput,
+  TopToolbar,
 } from 'react-admin';
+import { ModerationButtons } from './ModerationButtons';
 
 const STATUS_CHOICES = ADMIN_LISTING_STATUSES.map((id) => ({ id, name: id }));
-const MODERATION_CHOICES = STATUS_CHOICES.filter((c) => c.id === 'active' || c.id === 'inactive');
+// The listing's life; deactivating, removing and restoring are the buttons the process allows.
+const STATE_CHOICES = LISTING_STATES.map((id) => ({ id, name: listingProcess.states[id].label }));
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Title" />,
@@ -57,7 +61,7 @@ export function ListingList() {
         <TextField source="title" />
         <TextField source="sellerEmail" label="Seller" />
         <ReferenceField source="categoryId" reference="categories" sortable={false} />
-        <SelectField source="status" choices={STATUS_CHOICES} />
+        <SelectField source="state" choices={STATE_CHOICES} sortBy="status" />
         <FunctionField source="priceCents" label="Price" render={(r) => formatCents(r.priceCents)} />
         <BooleanField source="featured" />
         <BooleanField source="deleted" sortable={false} />
@@ -67,15 +71,24 @@ export function ListingList() {
   );
 }
 
+function ShowActions() {
+  return (
+    <TopToolbar>
+      <ModerationButtons />
+      <EditButton />
+    </TopToolbar>
+  );
+}
+
 export function ListingShow() {
   return (
-    <Show>
+    <Show actions={<ShowActions />}>
       <SimpleShowLayout>
         <TextField source="title" />
         <TextField source="description" />
         <TextField source="sellerEmail" label="Seller" />
         <ReferenceField source="categoryId" reference="categories" />
-        <SelectField source="status" choices={STATUS_CHOICES} />
+        <SelectField source="state" choices={STATE_CHOICES} />
         <BooleanField source="featured" />
         <BooleanField source="deleted" />
         <BooleanField source="sold" />
@@ -87,12 +100,11 @@ export function ListingShow() {
 
 export function ListingEdit() {
   return (
-    <Edit mutationMode="pessimistic">
+    <Edit mutationMode="pessimistic" actions={<ShowActions />}>
       <SimpleForm>
         <TextInput source="title" disabled />
-        <SelectInput source="status" choices={MODERATION_CHOICES} helperText="Deactivate or reactivate" />
+        <SelectField source="state" choices={STATE_CHOICES} />
         <BooleanInput source="featured" label="Featured on the home page" />
-        <BooleanInput source="deleted" label="Deleted (hidden everywhere, kept for records)" />
       </SimpleForm>
     </Edit>
   );

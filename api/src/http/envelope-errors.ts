@@ -27,7 +27,8 @@ export function installErrorHandling(app: FastifyInstance): void {
 
 export function toEnvelope(error: FastifyError | Error): { status: number; body: FailureEnvelope } {
   if (error instanceof AppError) {
-    return { status: error.status, body: { code: error.code, msg: error.message, errors: error.errors } };
+    const body = { code: error.code, msg: error.message, errors: error.errors };
+    return { status: error.status, body: error.reason ? { ...body, error: error.reason } : body };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const where = (error as FastifyError).validationContext;

@@ -96,6 +96,7 @@ export async function seedBulkCatalogue(db: Db, count: number, log: (line: strin
           zip: seller.zip as string,
           createdAt,
           updatedAt: createdAt,
+          state: 'live' as const,
           listingEnd: new Date(createdAt.getTime() + LISTING_LIFETIME_DAYS * DAY_MS),
         };
       });

@@ -112,6 +112,7 @@ export async function seedDemo(db: Db, files: FileStore, count = 240): Promise<{
         zip: must(zipOf.get(spec.sellerSlug), `zip of ${spec.sellerSlug}`),
         createdAt,
         updatedAt: createdAt,
+        state: 'live' as const,
         listingEnd: new Date(createdAt.getTime() + LISTING_LIFETIME_DAYS * DAY_MS),
       };
     });

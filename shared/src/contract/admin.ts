@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import type { ListingEvent } from '../rules/listing-process';
 import { ORGANISATION_STATUSES } from '../rules/organisation';
 import { USER_ROLES } from '../rules/roles';
 import { defineCall } from './call';
 import { isoDateTimeSchema, refnumSchema } from './common';
+import { listingStateSchema } from './listings';
 
 /*
  * The console's records (`/svc/admin/<resource>`, ra-data-simple-rest dialect): the api
@@ -128,12 +130,23 @@ export type CategoryRecord = z.infer<typeof categoryRecordSchema>;
 
 export const ADMIN_LISTING_STATUSES = ['draft', 'active', 'inactive', 'donated', 'canceled'] as const;
 
+/** The listing process's events a moderator takes (`by: ['admin']` in rules/listing-process.ts). */
+export const ADMIN_LISTING_EVENTS = [
+  'deactivate',
+  'activate',
+  'remove',
+  'restore',
+] as const satisfies readonly ListingEvent[];
+export type AdminListingEvent = (typeof ADMIN_LISTING_EVENTS)[number];
+
 /** What moderation may change on a listing: deactivate (or reactivate), delete (soft), feature. */
 export const listingModerationSchema = z.object({
   /** Only active ⇄ inactive is a moderation; other statuses belong to the listing's own life. */
   status: z.enum(ADMIN_LISTING_STATUSES),
   deleted: z.boolean(),
   featured: z.boolean(),
+  /** The console's buttons name the event they take; `status` and `deleted` are then left as they are. */
+  event: z.enum(ADMIN_LISTING_EVENTS).optional(),
 });
 export const adminListingSchema = z.object({
   id: refnumSchema,
@@ -143,10 +156,14 @@ export const adminListingSchema = z.object({
   sellerEmail: z.string(),
   categoryId: refnumSchema,
   status: z.enum(ADMIN_LISTING_STATUSES),
+  /** Where the listing is in its life: the console's action buttons read it. */
+  state: listingStateSchema,
   priceCents: z.number().int(),
   featured: z.boolean(),
   deleted: z.boolean(),
   sold: z.boolean(),
+  /** Offers still waiting for an answer. */
+  offerCount: z.number().int(),
   photos: z.array(z.object({ src: z.string() })),
   createdAt: isoDateTimeSchema,
 });

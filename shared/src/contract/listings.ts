@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LISTING_STATES } from '../rules/listing-process';
 import {
   CONDITION_CODES,
   type ListingRuleViolation,
@@ -17,6 +18,8 @@ export type CompanyStatus = z.infer<typeof companyStatusSchema>;
 
 export const LISTING_STATUSES = ['draft', 'active', 'inactive', 'donated', 'canceled'] as const;
 export const listingStatusSchema = z.enum(LISTING_STATUSES);
+/** Where the listing is in its life (rules/listing-process.ts): what the seller's buttons read. */
+export const listingStateSchema = z.enum(LISTING_STATES);
 
 /** A listing card (spec section 3). Prices are integer cents. */
 export const listingCardSchema = z.object({
@@ -58,6 +61,7 @@ export const listingSellerSchema = z.object({
 export const listingDetailSchema = listingCardSchema.extend({
   description: z.string(),
   listingStatus: listingStatusSchema,
+  listingState: listingStateSchema,
   categoryRefnum: refnumSchema,
   categoryTitle: z.string(),
   subCategoryRefnum: refnumSchema.nullable(),
@@ -124,6 +128,7 @@ export const listingDetailCall = defineCall({
 /** A listing as its seller manages it: the card plus its state and what the seller may do. */
 export const sellerListingSchema = listingCardSchema.extend({
   listingStatus: listingStatusSchema,
+  listingState: listingStateSchema,
   /** Sold, or an offer was accepted: the listing can no longer be edited. */
   editLocked: z.boolean(),
 });

@@ -78,6 +78,7 @@ export const listingActionMessages = {
   activated: 'Listing activated',
   deactivated: 'Listing deactivated',
   markedSold: 'Listing marked as sold',
+  markedDonated: 'Listing marked as donated',
   deletedDone: 'Listing deleted',
   relisted: 'Listing relisted',
   saved: 'Draft saved',

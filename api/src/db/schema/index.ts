@@ -9,5 +9,6 @@ export * from './listings';
 export * from './mail';
 export * from './offers';
 export * from './reports';
+export * from './transitions';
 export * from './users';
 export * from './zip-codes';

@@ -1,3 +1,4 @@
+import { LISTING_STATES } from '@yardly/shared/rules';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -16,7 +17,8 @@ import { categories } from './categories';
 import { users } from './users';
 import { zipCodes } from './zip-codes';
 
-export const listingStatus = pgEnum('listing_status', ['draft', 'active', 'inactive', 'donated', 'canceled']);
+/** Where the listing is in its life (`shared/src/rules/listing-process.ts`); only `transition()` changes it. */
+export const listingState = pgEnum('listing_state', LISTING_STATES);
 
 export const listings = pgTable(
   'listings',
@@ -44,12 +46,10 @@ export const listings = pgTable(
     zip: text('zip')
       .notNull()
       .references(() => zipCodes.zip),
-    status: listingStatus('status').notNull().default('active'),
-    /** Non-zero once sold (spec: saleType non-zero means sold). */
+    state: listingState('state').notNull().default('draft'),
     /** Shown in the home page's featured rail (set in the console). */
     featured: boolean('featured').notNull().default(false),
-    saleType: integer('sale_type').notNull().default(0),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** When the expiry timer started by publishing or relisting is due. */
     listingEnd: timestamp('listing_end', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -57,15 +57,9 @@ export const listings = pgTable(
   (t) => [
     index('listings_seller_idx').on(t.sellerId),
     // The browse lists: a category's live listings, newest first.
-    index('listings_live_category_idx')
-      .on(t.categoryId, t.createdAt.desc())
-      .where(sql`${t.status} = 'active' and ${t.deletedAt} is null and ${t.saleType} = 0`),
-    index('listings_live_subcategory_idx')
-      .on(t.subCategoryId, t.createdAt.desc())
-      .where(sql`${t.status} = 'active' and ${t.deletedAt} is null and ${t.saleType} = 0`),
-    index('listings_live_recent_idx')
-      .on(t.createdAt.desc())
-      .where(sql`${t.status} = 'active' and ${t.deletedAt} is null and ${t.saleType} = 0`),
+    index('listings_live_category_idx').on(t.categoryId, t.createdAt.desc()).where(sql`${t.state} = 'live'`),
+    index('listings_live_subcategory_idx').on(t.subCategoryId, t.createdAt.desc()).where(sql`${t.state} = 'live'`),
+    index('listings_live_recent_idx').on(t.createdAt.desc()).where(sql`${t.state} = 'live'`),
     index('listings_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
   ],
 );

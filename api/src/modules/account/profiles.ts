@@ -1,13 +1,13 @@
 import type { FeedbackPage, FullProfile, ListingPage, Profile, UpdateProfile } from '@yardly/shared/contract';
 import { halfStepRating, normalizePhone, profileMessages } from '@yardly/shared/rules';
-import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { feedback, listings, organizations, userContacts, users, zipCodes } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import { companyStatusOf, isVerifiedProfessional } from '../auth/users';
 import { fileUrl } from '../files/urls';
 import { placeName, selectCards, toCard } from '../listings/cards';
-import { liveListing } from '../listings/live';
+import { soldListing, visibleListing } from '../listings/visibility';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -51,7 +51,7 @@ async function publicProfile(db: Db, user: UserRow): Promise<Profile> {
   const [sold] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(listings)
-    .where(and(eq(listings.sellerId, user.id), ne(listings.saleType, 0)));
+    .where(and(eq(listings.sellerId, user.id), soldListing));
   const companyStatus = await companyStatusOf(db, user);
   return {
     user: {
@@ -119,8 +119,8 @@ export function profileService(db: Db) {
       const owner = await userByRefnum(db, refnum);
       const where =
         viewerId === owner.id
-          ? and(eq(listings.sellerId, owner.id), isNull(listings.deletedAt), ne(listings.status, 'draft'))
-          : and(eq(listings.sellerId, owner.id), liveListing());
+          ? and(eq(listings.sellerId, owner.id), visibleListing('listed', 'owner'))
+          : and(eq(listings.sellerId, owner.id), visibleListing('listed', 'public'));
       const [rows, [total]] = await Promise.all([
         selectCards(db)
           .where(where)

@@ -1,8 +1,9 @@
 import { count, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { listingReports, listings, organizations } from '../../db/schema/index';
+import { visibleListing } from '../listings/visibility';
 
-const LIVE = sql`${listings.status} = 'active' and ${listings.deletedAt} is null and ${listings.saleType} = 0`;
+const LIVE = visibleListing('listed', 'public');
 
 /** The console home's four figures. */
 export async function dashboardCounts(db: Db) {

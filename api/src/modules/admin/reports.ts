@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/connect';
 import { listingReports, listings, users } from '../../db/schema/index';
 import { AppError } from '../../errors';
+import { removeReportedListing } from '../listings/moderation';
 import { notify } from './notify';
 import { filterText, type ListParams, numericId, pageRows, type ResourceDef } from './rest-adapter';
 
@@ -86,13 +87,11 @@ export const reportsResource: ResourceDef<ReportRecord, Input> = {
         .set({ status: input.status, resolvedById: ctx.actorId, resolvedAt: sql`now()` })
         .where(eq(listingReports.id, report.id));
       const removed = input.status === 'listing_removed';
-      const [listing] = removed
-        ? await tx
-            .update(listings)
-            .set({ deletedAt: sql`coalesce(${listings.deletedAt}, now())`, featured: false, updatedAt: sql`now()` })
-            .where(eq(listings.id, report.listingId))
-            .returning({ title: listings.title })
-        : await tx.select({ title: listings.title }).from(listings).where(eq(listings.id, report.listingId));
+      if (removed) await removeReportedListing(tx, report.listingId, ctx.actorId);
+      const [listing] = await tx
+        .select({ title: listings.title })
+        .from(listings)
+        .where(eq(listings.id, report.listingId));
       await notify(tx, [report.reporterId], notices.reportResolved(listing?.title ?? '', removed));
       const record = await oneReport(tx, report.id);
       if (!record) throw new Error('report vanished');

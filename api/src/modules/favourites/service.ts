@@ -1,11 +1,12 @@
 import { listingActionMessages } from '@yardly/shared/rules';
-import { and, asc, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { favourites, listings } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import type { Caller } from '../../http/caller';
 import { selectCards, toCard } from '../listings/cards';
 import { liveListing } from '../listings/live';
+import { visibleListing } from '../listings/visibility';
 
 export const favouriteRuleMessages = {
   ownListing: 'You cannot add your own listing to favorites',
@@ -54,7 +55,7 @@ export async function favouriteRefnums(db: Db, caller: Caller) {
 
 // A seller's drafts and deactivated listings are hidden from everyone else; sold, expired and
 // deleted ones stay in the list with their ribbon so the person sees what became of them.
-const shown = notInArray(listings.status, ['draft', 'inactive']);
+const shown = visibleListing('favourites', 'public');
 
 export async function listFavourites(db: Db, caller: Caller, query: { page: number; size: number; asc: boolean }) {
   const mine = and(eq(favourites.userId, caller.userId), shown);

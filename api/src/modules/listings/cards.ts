@@ -1,4 +1,5 @@
 import type { ListingCard, SellerListing } from '@yardly/shared/contract';
+import { currentListingState, editLockedIn, listingStatusOf, saleTypeOf } from '@yardly/shared/rules';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { listingPhotos, listings, users, zipCodes } from '../../db/schema/index';
@@ -12,8 +13,7 @@ export const cardColumns = {
   title: listings.title,
   priceCents: listings.priceCents,
   listingEnd: listings.listingEnd,
-  deletedAt: listings.deletedAt,
-  saleType: listings.saleType,
+  state: listings.state,
   shippable: listings.shippable,
   meetToDeliver: listings.meetToDeliver,
   offerFreeDelivery: listings.offerFreeDelivery,
@@ -38,10 +38,7 @@ export function selectCards(db: Db) {
 export type CardRow = Awaited<ReturnType<ReturnType<typeof selectCards>['execute']>>[number];
 
 /** A card row as `pageCardsJson` gives it: the same fields, its times as JSON strings. */
-export type CardJson = Omit<CardRow, 'listingEnd' | 'deletedAt'> & {
-  listingEnd: string | null;
-  deletedAt: string | null;
-};
+export type CardJson = Omit<CardRow, 'listingEnd'> & { listingEnd: string | null };
 
 /**
  * The cards of the listings in `page` (a relation with `id` and its order `n`) as one JSON
@@ -55,7 +52,9 @@ export function pageCardsJson(page: SQL): SQL {
     join ${zipCodes} on ${eq(zipCodes.zip, listings.zip)})`;
 }
 
+/** A card as anyone sees it: `saleType` and `listingDeleted` are read off the listing's state. */
 export function toCard(row: CardRow | CardJson): ListingCard {
+  const state = currentListingState(row.state, row.listingEnd, new Date());
   return {
     listingRefnum: row.refnum,
     listingTitle: row.title,
@@ -63,8 +62,8 @@ export function toCard(row: CardRow | CardJson): ListingCard {
     location: placeName(row.city, row.stateCode),
     listingCurrentPrice: row.priceCents,
     listingEnd: row.listingEnd ? new Date(row.listingEnd).toISOString() : null,
-    listingDeleted: row.deletedAt !== null,
-    saleType: row.saleType,
+    listingDeleted: state === 'deleted',
+    saleType: saleTypeOf(state),
     sellerRefnum: row.sellerRefnum,
     offerCount: row.offerCount,
     shippable: row.shippable,
@@ -78,7 +77,7 @@ export function toCard(row: CardRow | CardJson): ListingCard {
 /** A card as its seller manages it: with its state and whether it may still be edited. */
 export function selectSellerCards(db: Db) {
   return db
-    .select({ ...cardColumns, status: listings.status, locked: hasLockingOffer })
+    .select({ ...cardColumns, locked: hasLockingOffer })
     .from(listings)
     .innerJoin(users, eq(users.id, listings.sellerId))
     .innerJoin(zipCodes, eq(zipCodes.zip, listings.zip));
@@ -87,7 +86,13 @@ export function selectSellerCards(db: Db) {
 export type SellerCardRow = Awaited<ReturnType<ReturnType<typeof selectSellerCards>['execute']>>[number];
 
 export function toSellerCard(row: SellerCardRow): SellerListing {
-  return { ...toCard(row), listingStatus: row.status, editLocked: row.saleType !== 0 || row.locked };
+  const state = currentListingState(row.state, row.listingEnd, new Date());
+  return {
+    ...toCard(row),
+    listingStatus: listingStatusOf(state),
+    listingState: state,
+    editLocked: editLockedIn(state, row.locked),
+  };
 }
 
 /** A listing's shown location: its zip's city, never the seller's address. */

@@ -3,9 +3,9 @@ import { LISTING_RULE_FIELDS, type listingFormSchema } from '@yardly/shared/cont
 import {
   CONDITION_LABELS,
   dollarsToCents,
-  LISTING_LIFETIME_DAYS,
   listingRuleMessages,
   listingRuleViolations,
+  listingStatusOf,
 } from '@yardly/shared/rules';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -18,14 +18,9 @@ import { findCategory, propertiesFor } from '../categories/service';
 import { assertMaySell, ownListing } from './access';
 import { ownDraft } from './drafts';
 import { assertEditable } from './edit-lock';
+import { takeListingEvent } from './process';
 
 type Form = z.output<typeof listingFormSchema>;
-
-const DAY_MS = 86_400_000;
-
-export function freshListingEnd(now = Date.now()): Date {
-  return new Date(now + LISTING_LIFETIME_DAYS * DAY_MS);
-}
 
 /** The category pair a subcategory refnum names; a top-level category is not enough. */
 async function categoryPair(db: Db, refnum: string) {
@@ -116,31 +111,22 @@ export async function saveListing(db: Db, caller: Caller, form: Form) {
         .where(eq(listings.id, draft.listingId));
       const existing = await ownListing(tx, caller, current?.refnum ?? '', true);
       await assertEditable(tx, existing);
-      const publishing = existing.status === 'draft' && !form.draft;
-      [listing] = await tx
-        .update(listings)
-        .set({
-          ...values,
-          ...(publishing && { status: 'active' as const, createdAt: new Date(), listingEnd: freshListingEnd() }),
-        })
-        .where(eq(listings.id, existing.id))
-        .returning();
+      [listing] = await tx.update(listings).set(values).where(eq(listings.id, existing.id)).returning();
     } else {
+      // Every listing starts as a draft; publishing is the process's first event.
       [listing] = await tx
         .insert(listings)
-        .values({
-          ...values,
-          refnum: newRefnum('listing'),
-          sellerId: caller.userId,
-          status: form.draft ? 'draft' : 'active',
-          listingEnd: form.draft ? null : freshListingEnd(),
-        })
+        .values({ ...values, refnum: newRefnum('listing'), sellerId: caller.userId, state: 'draft' })
         .returning();
     }
     if (!listing) throw new Error('listing not saved');
+    const state =
+      listing.state === 'draft' && !form.draft
+        ? (await takeListingEvent(tx, listing, 'publish', { userId: caller.userId, role: 'seller' })).to
+        : listing.state;
     await copyPhotos(tx, draft.id, listing.id);
     await tx.update(listingDrafts).set({ listingId: listing.id }).where(eq(listingDrafts.id, draft.id));
-    return { listingRefnum: listing.refnum, listingStatus: listing.status };
+    return { listingRefnum: listing.refnum, listingStatus: listingStatusOf(state) };
   });
 }
 

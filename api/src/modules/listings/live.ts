@@ -1,12 +1,7 @@
-import { and, eq, gt, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { listings } from '../../db/schema/index';
+import type { SQL } from 'drizzle-orm';
+import { visibleListing } from './visibility';
 
-/** A listing anyone can find: active, not deleted, not sold, not past its end. */
+/** A listing anyone can find: live and not past its end. */
 export function liveListing(): SQL {
-  return and(
-    eq(listings.status, 'active'),
-    isNull(listings.deletedAt),
-    eq(listings.saleType, 0),
-    or(isNull(listings.listingEnd), gt(listings.listingEnd, sql`now()`)),
-  ) as SQL;
+  return visibleListing('listed', 'public');
 }

@@ -1,33 +1,32 @@
 import type { SellFilter } from '@yardly/shared/contract';
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lte, not, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { listings, users } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import type { Caller } from '../../http/caller';
 import { selectSellerCards, toSellerCard } from './cards';
+import { inListingStates, visibleListing } from './visibility';
 
-const notEnded = or(isNull(listings.listingEnd), gt(listings.listingEnd, sql`now()`));
-const ended = and(isNotNull(listings.listingEnd), lte(listings.listingEnd, sql`now()`));
+const pastEnd = and(isNotNull(listings.listingEnd), lte(listings.listingEnd, sql`now()`));
+const pausedPastEnd = and(eq(listings.state, 'paused'), pastEnd);
 
-/** The sell filters of spec section 4, as conditions on the seller's listings. */
+/**
+ * The sell filters of spec section 4, on the listings' states. A deactivated listing whose end
+ * has passed shows under EXPIRED, as it always has: reactivated, it is expired.
+ */
 const SELL_FILTER_WHERE: Record<SellFilter, SQL | undefined> = {
   ALL: undefined,
-  EXPIRED: and(isNull(listings.deletedAt), eq(listings.saleType, 0), ne(listings.status, 'draft'), ended),
-  CANCELLED: or(isNotNull(listings.deletedAt), eq(listings.status, 'canceled')),
+  EXPIRED: or(inListingStates(['expired']), pausedPastEnd),
+  CANCELLED: eq(listings.state, 'deleted'),
   // Orders (to be shipped) arrive with the orders issue; until then: everything still on offer.
-  ACTIVE_AND_TO_BE_SHIPPED: and(
-    isNull(listings.deletedAt),
-    eq(listings.saleType, 0),
-    inArray(listings.status, ['active', 'inactive', 'draft']),
-    notEnded,
+  ACTIVE_AND_TO_BE_SHIPPED: or(
+    inListingStates(['draft', 'live']),
+    and(eq(listings.state, 'paused'), not(pastEnd as SQL)),
   ),
-  SOLD_AND_DELIVERED: and(isNull(listings.deletedAt), ne(listings.saleType, 0)),
+  SOLD_AND_DELIVERED: inArray(listings.state, ['sold', 'donated']),
   // Returns arrive with the returns issue: no listing has been returned before they exist.
   RETURNED: sql`false`,
 };
-
-/** What anyone but the seller may see of a seller's listings: published, not deleted. */
-const publicView = and(isNull(listings.deletedAt), eq(listings.status, 'active'));
 
 export async function sellerListings(
   db: Db,
@@ -39,7 +38,7 @@ export async function sellerListings(
   const isSeller = caller?.userId === seller.id;
   const where = and(
     eq(listings.sellerId, seller.id),
-    isSeller ? undefined : publicView,
+    isSeller ? undefined : visibleListing('page', 'public'),
     SELL_FILTER_WHERE[query.sellFilter],
   );
   const order = query.asc ? asc : desc;

@@ -1,5 +1,6 @@
 import type { ListingDetail, ListingPage } from '@yardly/shared/contract';
 import { isRefnum } from '@yardly/shared/contract';
+import { currentListingState, editLockedIn, listingStatusOf, visibleTo } from '@yardly/shared/rules';
 import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connect';
@@ -99,8 +100,8 @@ export async function listingDetail(
   if (!row) return unavailable;
   const l = row.listing;
   const isSeller = caller?.userId === l.sellerId;
-  const hidden = l.deletedAt !== null || l.status === 'draft' || l.status === 'inactive';
-  if (hidden && !isSeller) return unavailable;
+  const state = currentListingState(l.state, l.listingEnd, new Date());
+  if (!visibleTo(state, isSeller ? 'owner' : 'public', 'page')) return unavailable;
 
   const [photos, sellerPlace, offerCount, accepted] = await Promise.all([
     db
@@ -125,8 +126,7 @@ export async function listingDetail(
       title: l.title,
       priceCents: l.priceCents,
       listingEnd: l.listingEnd,
-      deletedAt: l.deletedAt,
-      saleType: l.saleType,
+      state: l.state,
       shippable: l.shippable,
       meetToDeliver: l.meetToDeliver,
       offerFreeDelivery: l.offerFreeDelivery,
@@ -139,7 +139,8 @@ export async function listingDetail(
       offerCount,
     }),
     description: l.description,
-    listingStatus: l.status,
+    listingStatus: listingStatusOf(state),
+    listingState: state,
     categoryRefnum: row.categoryRefnum,
     categoryTitle: row.categoryTitle,
     subCategoryRefnum: row.subCategoryRefnum,
@@ -162,7 +163,7 @@ export async function listingDetail(
       isProfessionVerified: row.sellerVerified && row.companyStatus === 'VERIFIED',
     },
     sellerCompanyStatus: row.companyStatus ?? null,
-    editLocked: l.saleType !== 0 || accepted,
+    editLocked: editLockedIn(state, accepted),
   };
   return { listing, itemAvailable: true, success: true };
 }

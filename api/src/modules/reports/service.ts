@@ -1,24 +1,19 @@
 import type { ReportBody } from '@yardly/shared/contract';
 import { reportMessages } from '@yardly/shared/contract';
 import { listingActionMessages } from '@yardly/shared/rules';
-import { and, eq, isNull, notInArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { listingReports, listings } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import type { Caller } from '../../http/caller';
+import { visibleListing } from '../listings/visibility';
 
 /** File a report on a listing someone else sells and anyone can see; once per person and listing. */
 export async function createReport(db: Db, caller: Caller, body: Required<ReportBody>) {
   const [listing] = await db
     .select({ id: listings.id, sellerId: listings.sellerId })
     .from(listings)
-    .where(
-      and(
-        eq(listings.refnum, body.listingRefnum),
-        isNull(listings.deletedAt),
-        notInArray(listings.status, ['draft', 'inactive']),
-      ),
-    );
+    .where(and(eq(listings.refnum, body.listingRefnum), visibleListing('page', 'public')));
   if (!listing) throw AppError.notFound(listingActionMessages.notFound);
   if (listing.sellerId === caller.userId) throw AppError.badRequest(reportMessages.ownListing, 'listingRefnum');
   const inserted = await db

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { browserApi } from '../../lib/api';
 import { createListingPath, listingOffersPath } from '../../lib/selling-paths';
 import { showToast } from '../../stores/toast';
-import { type SellerAction, sellerActionsFor } from './seller-actions';
+import { actionLabel, type SellerAction, sellerActionsFor } from './seller-actions';
 import '../../styles/selling.css';
 
 interface SellerActionsProps {
@@ -14,16 +14,9 @@ interface SellerActionsProps {
   onChanged?: (listing: SellerListing) => void;
 }
 
-const LABELS: Record<SellerAction, string> = {
-  markSold: 'Mark as Sold',
-  deactivate: 'Deactivate',
-  activate: 'Activate Listing',
-  relist: 'Relist',
-  delete: 'Delete',
-};
-
 const DONE: Record<SellerAction, string> = {
   markSold: listingActionMessages.markedSold,
+  markDonated: listingActionMessages.markedDonated,
   deactivate: listingActionMessages.deactivated,
   activate: listingActionMessages.activated,
   relist: listingActionMessages.relisted,
@@ -33,6 +26,7 @@ const DONE: Record<SellerAction, string> = {
 function run(action: SellerAction, listingRefnum: string): Promise<SellerListing> {
   switch (action) {
     case 'markSold':
+    case 'markDonated':
       return browserApi.listings.markSold({ listingRefnum });
     case 'deactivate':
     case 'activate':
@@ -78,7 +72,7 @@ export function SellerActions({ listing, onChanged }: SellerActionsProps) {
         )}
         {canEdit && (
           <a className="button button--small button--secondary" href={createListingPath(listing.listingRefnum)}>
-            {listing.listingStatus === 'draft' ? 'Finish and publish' : 'Edit'}
+            {listing.listingState === 'draft' ? 'Finish and publish' : 'Edit'}
           </a>
         )}
         {actions
@@ -92,7 +86,7 @@ export function SellerActions({ listing, onChanged }: SellerActionsProps) {
               aria-busy={working === action || undefined}
               onClick={() => void perform(action)}
             >
-              {working === action ? 'Working…' : LABELS[action]}
+              {working === action ? 'Working…' : actionLabel(action)}
             </button>
           ))}
         {actions.includes('delete') && !confirmingDelete && (
@@ -102,7 +96,7 @@ export function SellerActions({ listing, onChanged }: SellerActionsProps) {
             disabled={working !== null}
             onClick={() => setConfirmingDelete(true)}
           >
-            {working === 'delete' ? 'Working…' : LABELS.delete}
+            {working === 'delete' ? 'Working…' : actionLabel('delete')}
           </button>
         )}
       </div>

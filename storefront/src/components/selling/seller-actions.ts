@@ -1,28 +1,40 @@
 import type { SellerListing } from '@yardly/shared/contract';
+import { type ListingEvent, listingProcess, sellerEventsFor, stateBadge } from '@yardly/shared/rules';
 
-export type SellerAction = 'markSold' | 'deactivate' | 'activate' | 'relist' | 'delete';
+/** The events a seller takes with a button here; publishing is the form's "Finish and publish". */
+export type SellerAction = Exclude<ListingEvent, 'publish' | 'expire' | 'remove' | 'restore'>;
 
-function hasEnded(listingEnd: string | null, now: number): boolean {
-  return listingEnd !== null && new Date(listingEnd).getTime() <= now;
+const BUTTON_EVENTS: readonly ListingEvent[] = [
+  'markSold',
+  'markDonated',
+  'deactivate',
+  'activate',
+  'relist',
+  'delete',
+];
+
+function isButton(event: ListingEvent): event is SellerAction {
+  return BUTTON_EVENTS.includes(event);
 }
 
 /**
- * What a seller may do with a listing in its state, as the api allows it (spec section 4):
- * the same answers the api gives, so no button leads to a refusal.
+ * What a seller may do with a listing: exactly the events the listing process allows the seller
+ * in its state (`sellerEventsFor`, the table the api refuses with), with the card's price and
+ * open offers for the guards.
  */
 export function sellerActionsFor(
-  listing: Pick<SellerListing, 'listingStatus' | 'saleType' | 'listingDeleted' | 'listingEnd' | 'editLocked'>,
-  now = Date.now(),
+  listing: Pick<SellerListing, 'listingState' | 'listingCurrentPrice' | 'offerCount' | 'editLocked'>,
 ): { actions: SellerAction[]; canEdit: boolean; status: string | null } {
-  if (listing.listingDeleted) return { actions: [], canEdit: false, status: null };
-  if (listing.listingStatus === 'draft') return { actions: ['delete'], canEdit: true, status: 'Draft' };
-  const sold = listing.saleType !== 0;
-  const ended = hasEnded(listing.listingEnd, now);
-  const actions: SellerAction[] = [];
-  if (!sold && !ended && listing.listingStatus === 'active') actions.push('markSold', 'deactivate');
-  if (!sold && listing.listingStatus === 'inactive') actions.push('activate');
-  if (sold || ended || listing.listingStatus === 'inactive') actions.push('relist');
-  actions.push('delete');
-  const status = listing.listingStatus === 'inactive' ? 'Deactivated' : null;
-  return { actions, canEdit: !listing.editLocked, status };
+  const state = listing.listingState;
+  const events = sellerEventsFor(state, { priceCents: listing.listingCurrentPrice, openOffers: listing.offerCount });
+  return {
+    actions: events.filter(isButton),
+    canEdit: state !== 'deleted' && !listing.editLocked,
+    status: stateBadge(listingProcess, state),
+  };
+}
+
+/** A button's text: the event's label in the process. */
+export function actionLabel(action: SellerAction): string {
+  return listingProcess.events[action].label;
 }

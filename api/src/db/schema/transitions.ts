@@ -1,0 +1,25 @@
+import { PROCESS_ROLES } from '@yardly/shared/rules';
+import { bigint, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/**
+ * Every step of every process, append-only: who moved which subject from which state to which,
+ * by which event and when. Written only by `api/src/process/transition.ts`.
+ */
+export const transitions = pgTable(
+  'transitions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** The process's name (`listing`, later `offer`, `order`, ...). */
+    process: text('process').notNull(),
+    subjectId: bigint('subject_id', { mode: 'number' }).notNull(),
+    event: text('event').notNull(),
+    fromState: text('from_state').notNull(),
+    toState: text('to_state').notNull(),
+    /** Null when the platform took the event (a timer) or the person is not known. */
+    actorId: bigint('actor_id', { mode: 'number' }).references(() => users.id),
+    actorRole: text('actor_role', { enum: PROCESS_ROLES }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('transitions_subject_idx').on(t.process, t.subjectId, t.at)],
+);

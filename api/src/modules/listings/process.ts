@@ -1,0 +1,79 @@
+import {
+  currentListingState,
+  type ListingEvent,
+  type ListingFacts,
+  type ListingState,
+  listingProcess,
+  listingRefusalMessage,
+  type ProcessTimer,
+} from '@yardly/shared/rules';
+import { eq } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/connect';
+import { listings } from '../../db/schema/index';
+import { type Actor, bindProcess, type Effect, SYSTEM, type Transition, transition } from '../../process/transition';
+import { countActiveOffers } from './offers-check';
+
+/**
+ * What follows every listing transition, in its database transaction. The timers a transition
+ * starts (`done.timers`: the expiry that publishing and relisting start) are due at the listing's
+ * `listing_end`, which `columnsFor` writes; a durable job queue enqueues them here, with
+ * `fireListingTimers` as the job's handler.
+ */
+const LISTING_EFFECTS: Effect<ListingState, ListingEvent>[] = [];
+
+export const listingRunner = bindProcess(listingProcess, listings, {
+  effects: LISTING_EFFECTS,
+  message: listingRefusalMessage,
+});
+
+type Subject = { id: number; state: ListingState; listingEnd: Date | null; priceCents: number };
+
+/** The columns an event writes beside the state: publishing and relisting put it on sale anew. */
+function columnsFor(event: ListingEvent, timers: ProcessTimer<ListingEvent>[], now: Date) {
+  const expiry = timers.find((timer) => timer.event === 'expire');
+  const fresh = event === 'publish' || event === 'relist';
+  return {
+    updatedAt: now,
+    ...(fresh && { createdAt: now }),
+    ...(expiry && { listingEnd: expiry.at }),
+  } satisfies PgUpdateSetSource<typeof listings>;
+}
+
+export async function listingFacts(tx: Db, listing: Subject): Promise<ListingFacts> {
+  return { priceCents: listing.priceCents, openOffers: await countActiveOffers(tx, listing.id) };
+}
+
+/** Takes `event` on a listing the caller has locked, and returns the state it reached. */
+export async function takeListingEvent(
+  tx: Db,
+  listing: Subject,
+  event: ListingEvent,
+  actor: Actor,
+  now = new Date(),
+): Promise<Transition<ListingState, ListingEvent>> {
+  return transition(tx, listingRunner, listing, event, actor, {
+    facts: await listingFacts(tx, listing),
+    set: (timers) => columnsFor(event, timers, now),
+    now,
+  });
+}
+
+/**
+ * A timer that is due (or overdue) takes its event now, unless the listing moved on: the expiry
+ * of a listing past its end, before anyone acts on it. Returns the state it is in afterwards.
+ */
+export async function catchUpTimers(tx: Db, listing: Subject, now = new Date()): Promise<ListingState> {
+  if (currentListingState(listing.state, listing.listingEnd, now) === listing.state) return listing.state;
+  return (await takeListingEvent(tx, listing, 'expire', SYSTEM, now)).to;
+}
+
+/**
+ * The job a scheduled listing timer runs. It re-reads the listing and takes only the timers due
+ * by the listing's own dates, so a timer whose listing moved on (sold, or relisted with a later
+ * end) does nothing (CONVENTIONS #11). Returns the listing's state, or null when it is gone.
+ */
+export async function fireListingTimers(tx: Db, listingId: number, now = new Date()): Promise<ListingState | null> {
+  const [listing] = await tx.select().from(listings).where(eq(listings.id, listingId)).for('update');
+  return listing ? catchUpTimers(tx, listing, now) : null;
+}

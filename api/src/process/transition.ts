@@ -1,0 +1,123 @@
+import {
+  can,
+  type Process,
+  type ProcessRole,
+  type ProcessTimer,
+  timersStartedBy,
+  type Verdict,
+} from '@yardly/shared/rules';
+import { and, eq } from 'drizzle-orm';
+import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/connect';
+import { transitions } from '../db/schema/index';
+import { AppError } from '../errors';
+
+/** Who takes an event: a person in a role, or the platform (`userId` null, role `system`). */
+export interface Actor {
+  userId: number | null;
+  role: ProcessRole;
+}
+
+export const SYSTEM: Actor = { userId: null, role: 'system' };
+
+/** What one transition did, handed to its effects and back to the caller. */
+export interface Transition<S extends string, E extends string> {
+  subjectId: number;
+  event: E;
+  from: S;
+  to: S;
+  at: Date;
+  /** The timers the event started (e.g. a listing's expiry): whoever schedules jobs enqueues them. */
+  timers: ProcessTimer<E>[];
+}
+
+/** Work that follows a transition in the same database transaction (jobs, mail, notifications). */
+export type Effect<S extends string, E extends string> = (tx: Db, done: Transition<S, E>) => Promise<void> | void;
+
+type StateTable = PgTable & { id: PgColumn; state: PgColumn };
+
+/** A process bound to the table whose `state` column holds it, with the effects every transition runs. */
+export interface BoundProcess<S extends string, E extends string, G extends string, F, T extends StateTable> {
+  process: Process<S, E, G, F>;
+  table: T;
+  effects: Effect<S, E>[];
+  /** The words a person reads when `event` is refused for `reason`. */
+  message(event: E, reason: string): string;
+}
+
+export function bindProcess<S extends string, E extends string, G extends string, F, T extends StateTable>(
+  process: Process<S, E, G, F>,
+  table: T,
+  options: { effects?: Effect<S, E>[]; message?: (event: E, reason: string) => string } = {},
+): BoundProcess<S, E, G, F, T> {
+  return {
+    process,
+    table,
+    effects: options.effects ?? [],
+    message: options.message ?? ((event, reason) => `${process.name}: ${event} refused (${reason})`),
+  };
+}
+
+export interface TransitionOptions<S extends string, E extends string, F, T extends StateTable> {
+  /** What the guards read (open offers, price, ...), read by the caller in this transaction. */
+  facts: F;
+  /** Other columns the event writes with the state, given the timers it starts. */
+  set?: (started: ProcessTimer<E>[]) => PgUpdateSetSource<T>;
+  /** Effects of this call only, after the bound process's own. */
+  effects?: Effect<S, E>[];
+  now?: Date;
+}
+
+function refusal(bound: { message(event: string, reason: string): string }, event: string, verdict: Verdict): never {
+  const reason = verdict.ok ? 'state_changed' : verdict.reason;
+  throw AppError.conflict(bound.message(event, reason), reason);
+}
+
+/**
+ * Takes `event` on `subject` inside the caller's transaction (CONVENTIONS #11): refuses with 409
+ * and a machine reason when the table says no; else `UPDATE … SET state = $to WHERE id = $id AND
+ * state = $from` (which locks the row; 0 rows means someone moved it first: 409 with the reason its
+ * new state gives), one `transitions` row, then the effects. Returns what happened.
+ */
+export async function transition<S extends string, E extends string, G extends string, F, T extends StateTable>(
+  tx: Db,
+  bound: BoundProcess<S, E, G, F, T>,
+  subject: { id: number; state: S },
+  event: E,
+  actor: Actor,
+  options: TransitionOptions<S, E, F, T>,
+): Promise<Transition<S, E>> {
+  const { process, table } = bound;
+  const verdict = can(process, subject.state, event, actor.role, options.facts);
+  if (!verdict.ok) refusal(bound, event, verdict);
+  const at = options.now ?? new Date();
+  const timers = timersStartedBy(process, event, at);
+  const to = process.events[event].to;
+  const changes = { ...options.set?.(timers), state: to } as PgUpdateSetSource<T>;
+  const moved = await tx
+    .update(table as PgTable)
+    .set(changes)
+    .where(and(eq(table.id, subject.id), eq(table.state, subject.state)))
+    .returning({ id: table.id });
+  if (moved.length === 0) {
+    const [now] = await tx
+      .select({ state: table.state })
+      .from(table as PgTable)
+      .where(eq(table.id, subject.id));
+    const current = (now?.state ?? subject.state) as S;
+    refusal(bound, event, can(process, current, event, actor.role, options.facts));
+  }
+  await tx.insert(transitions).values({
+    process: process.name,
+    subjectId: subject.id,
+    event,
+    fromState: subject.state,
+    toState: to,
+    actorId: actor.userId,
+    actorRole: actor.role,
+    at,
+  });
+  const done: Transition<S, E> = { subjectId: subject.id, event, from: subject.state, to, at, timers };
+  for (const effect of [...bound.effects, ...(options.effects ?? [])]) await effect(tx, done);
+  return done;
+}

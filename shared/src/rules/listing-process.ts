@@ -1,0 +1,161 @@
+import { LISTING_LIFETIME_DAYS, listingActionMessages } from './listing-rules';
+import { defineProcess, type EventOf, eventsFor, type StateOf } from './process';
+
+/** What a listing's guards read besides its state; the seller's card carries both. */
+export interface ListingFacts {
+  priceCents: number;
+  /** Offers still waiting for an answer (the card's `offerCount`). */
+  openOffers: number;
+}
+
+/**
+ * A listing's life (spec section 4). A seller publishes, deactivates and reactivates, marks it
+ * sold (donated when it is free), relists and deletes; the platform expires it when its lifetime
+ * runs out; a moderator deactivates, reactivates, removes and restores it.
+ */
+export const listingProcess = defineProcess({
+  name: 'listing',
+  initial: 'draft',
+  states: {
+    draft: { label: 'Draft', badge: 'Draft', refusal: 'is_draft' },
+    live: { label: 'Live', badge: null, refusal: 'is_live' },
+    paused: { label: 'Deactivated', badge: 'Deactivated', refusal: 'is_paused' },
+    sold: { label: 'Sold', badge: null, refusal: 'already_sold' },
+    donated: { label: 'Donated', badge: null, refusal: 'already_donated' },
+    expired: { label: 'Expired', badge: null, refusal: 'expired' },
+    deleted: { label: 'Deleted', badge: null, refusal: 'deleted' },
+  },
+  guards: {
+    noOpenOffers: { test: (f: ListingFacts) => f.openOffers === 0, refusal: 'has_open_offers' },
+    priced: { test: (f: ListingFacts) => f.priceCents > 0, refusal: 'is_free' },
+    free: { test: (f: ListingFacts) => f.priceCents === 0, refusal: 'is_priced' },
+  },
+  events: {
+    publish: { label: 'Publish', from: ['draft'], to: 'live', by: ['seller'], starts: ['expire'] },
+    markSold: {
+      label: 'Mark as Sold',
+      from: ['live', 'paused', 'expired'],
+      to: 'sold',
+      by: ['seller'],
+      guard: 'priced',
+    },
+    markDonated: {
+      label: 'Mark as Donated',
+      from: ['live', 'paused', 'expired'],
+      to: 'donated',
+      by: ['seller'],
+      guard: 'free',
+    },
+    deactivate: { label: 'Deactivate', from: ['live', 'expired'], to: 'paused', by: ['seller', 'admin'] },
+    activate: { label: 'Activate Listing', from: ['paused'], to: 'live', by: ['seller', 'admin'] },
+    relist: {
+      label: 'Relist',
+      from: ['paused', 'sold', 'donated', 'expired'],
+      to: 'live',
+      by: ['seller'],
+      starts: ['expire'],
+    },
+    delete: {
+      label: 'Delete',
+      from: ['draft', 'live', 'paused', 'sold', 'donated', 'expired'],
+      to: 'deleted',
+      by: ['seller'],
+      guard: 'noOpenOffers',
+    },
+    expire: { label: 'Expire', from: ['live'], to: 'expired', by: ['system'], after: { days: LISTING_LIFETIME_DAYS } },
+    remove: {
+      label: 'Remove',
+      from: ['draft', 'live', 'paused', 'sold', 'donated', 'expired'],
+      to: 'deleted',
+      by: ['admin'],
+    },
+    // Restored hidden: the seller (or a moderator) decides when it goes back on sale.
+    restore: { label: 'Restore', from: ['deleted'], to: 'paused', by: ['admin'] },
+  },
+});
+
+export type ListingProcess = typeof listingProcess;
+export type ListingState = StateOf<ListingProcess>;
+export type ListingEvent = EventOf<ListingProcess>;
+
+export const LISTING_STATES = Object.keys(listingProcess.states) as [ListingState, ...ListingState[]];
+
+/**
+ * The state a listing is in at `now`: a live listing past its end has expired even before the
+ * expiry timer has run (timers may fire late; the reading must not).
+ */
+export function currentListingState(stored: ListingState, listingEnd: Date | string | null, now: Date): ListingState {
+  if (stored !== 'live' || listingEnd === null) return stored;
+  return new Date(listingEnd).getTime() <= now.getTime() ? 'expired' : 'live';
+}
+
+/** Who looks at a listing: its seller, a moderator, or anyone else (signed in or not). */
+export type ListingViewer = 'owner' | 'admin' | 'public';
+
+/**
+ * Where a listing is seen. `listed`: browse lists, search, a person's profile, the sitemap, the
+ * console's live count. `page`: opened by its link (item page, a report, a seller's sell list).
+ * `favourites`: a person's saved listings keep what became of them, ribbon and all.
+ */
+export type ListingSurface = 'listed' | 'page' | 'favourites';
+
+const ALL: readonly ListingState[] = LISTING_STATES;
+const OPEN: readonly ListingState[] = ['live', 'sold', 'donated', 'expired'];
+
+/** The one visibility rule: which states each viewer sees on each surface. */
+export const LISTING_VISIBILITY: Readonly<
+  Record<ListingSurface, Readonly<Record<ListingViewer, readonly ListingState[]>>>
+> = {
+  listed: { public: ['live'], owner: ['live', 'paused', 'sold', 'donated', 'expired'], admin: ALL },
+  page: { public: OPEN, owner: ALL, admin: ALL },
+  favourites: { public: [...OPEN, 'deleted'], owner: [...OPEN, 'deleted'], admin: ALL },
+};
+
+export function visibleTo(state: ListingState, viewer: ListingViewer, surface: ListingSurface): boolean {
+  return LISTING_VISIBILITY[surface][viewer].includes(state);
+}
+
+/** Sold or donated: the wire's `saleType` is non-zero (spec: non-zero means sold). */
+export function saleTypeOf(state: ListingState): number {
+  return state === 'sold' || state === 'donated' ? 1 : 0;
+}
+
+/** The wire's `listingStatus` (spec): a draft, a deactivated listing, else active. */
+export function listingStatusOf(state: ListingState): 'draft' | 'active' | 'inactive' {
+  if (state === 'draft') return 'draft';
+  return state === 'paused' ? 'inactive' : 'active';
+}
+
+/** The wire's `editLocked`: sold, or an accepted offer holds it (spec section 4). */
+export function editLockedIn(state: ListingState, hasAcceptedOffer: boolean): boolean {
+  return state === 'sold' || state === 'donated' || hasAcceptedOffer;
+}
+
+/** The message a seller reads when the table refuses `event` for `reason`. */
+export function listingRefusalMessage(event: ListingEvent, reason: string): string {
+  if (reason === listingProcess.states.deleted.refusal) return listingActionMessages.deleted;
+  if (reason === listingProcess.states.draft.refusal) return listingActionMessages.isDraft;
+  if (reason === listingProcess.guards.noOpenOffers.refusal) return listingActionMessages.hasActiveOffers;
+  switch (event) {
+    case 'markSold':
+    case 'markDonated':
+      return listingActionMessages.alreadySold;
+    case 'deactivate':
+    case 'activate':
+      return listingActionMessages.cannotToggle;
+    case 'relist':
+      return listingActionMessages.cannotRelist;
+    default:
+      return `${listingProcess.events[event].label} is not possible for this listing now (${reason})`;
+  }
+}
+
+/** What a seller may do with a listing now: the events of the table, and whether it may be edited. */
+export function sellerEventsFor(state: ListingState, facts: ListingFacts): ListingEvent[] {
+  return eventsFor(listingProcess, state, 'seller', facts);
+}
+
+/** The moderator's buttons for a listing. */
+export function adminEventsFor(state: ListingState, facts: ListingFacts): ListingEvent[] {
+  return eventsFor(listingProcess, state, 'admin', facts);
+}

@@ -1,0 +1,159 @@
+/**
+ * A business process as data (CONVENTIONS #7): its states, the events that move between them,
+ * who may take each event and the timers they start. The api refuses with it and the storefront
+ * and console draw their buttons from it, so the two can never disagree.
+ */
+
+/** Who takes an event: a party to the subject, a moderator, or the platform itself (timers). */
+export const PROCESS_ROLES = ['seller', 'buyer', 'admin', 'system'] as const;
+export type ProcessRole = (typeof PROCESS_ROLES)[number];
+
+/** How long after the event that starts it a timer fires. */
+export interface Duration {
+  days?: number;
+  hours?: number;
+  minutes?: number;
+}
+
+export interface StateDef {
+  /** The state's name as a person reads it (console columns, filters). */
+  label: string;
+  /** The chip shown beside the subject while it is in this state; null for none. */
+  badge: string | null;
+  /** The machine reason an event that does not leave this state is refused with. */
+  refusal: string;
+}
+
+export interface EventDef<S extends string, G extends string, E extends string> {
+  /** A button's text, or the log's name for a timer. */
+  label: string;
+  /** The states the event leaves. */
+  from: readonly S[];
+  /** The state it reaches. */
+  to: S;
+  by: readonly ProcessRole[];
+  /** A named condition on facts outside the state (e.g. open offers) both sides evaluate. */
+  guard?: G;
+  /** A timer: the platform takes this event this long after an event that `starts` it. */
+  after?: Duration;
+  /** The timers (events with `after`) this event starts. */
+  starts?: readonly E[];
+}
+
+export interface GuardDef<F> {
+  test: (facts: F) => boolean;
+  /** The machine reason the event is refused with when the test fails. */
+  refusal: string;
+}
+
+export interface Process<S extends string, E extends string, G extends string, F> {
+  name: string;
+  initial: S;
+  states: Readonly<Record<S, StateDef>>;
+  events: Readonly<Record<E, EventDef<S, G, E>>>;
+  guards: Readonly<Record<G, GuardDef<F>>>;
+}
+
+/** Declares a process, keeping its states, events and guards as literal unions. */
+export function defineProcess<const S extends string, const E extends string, const G extends string, F>(def: {
+  name: string;
+  initial: NoInfer<S>;
+  states: Record<S, StateDef>;
+  events: Record<E, EventDef<NoInfer<S>, NoInfer<G>, NoInfer<E>>>;
+  guards: Record<G, GuardDef<F>>;
+}): Process<S, E, G, F> {
+  for (const [name, event] of Object.entries<EventDef<S, G, E>>(def.events)) {
+    for (const timer of event.starts ?? []) {
+      if (!def.events[timer].after) throw new Error(`${def.name}: ${name} starts ${timer}, which has no 'after'`);
+    }
+  }
+  return def;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the unions are read back, never checked against.
+type Any = any;
+export type StateOf<P> = P extends Process<infer S, Any, Any, Any> ? S : never;
+export type EventOf<P> = P extends Process<Any, infer E, Any, Any> ? E : never;
+export type FactsOf<P> = P extends Process<Any, Any, Any, infer F> ? F : never;
+
+/** Machine reasons that do not come from a state or a guard. */
+export const PROCESS_REFUSALS = {
+  /** The role may never take this event (the buyer cannot mark a listing sold). */
+  notYourTurn: 'not_your_turn',
+} as const;
+
+export type Verdict = { ok: true } | { ok: false; reason: string };
+
+/**
+ * Whether `role` may take `event` in `state` given `facts`, and the machine reason when not:
+ * the role first, then the state, then the guard.
+ */
+export function can<S extends string, E extends string, G extends string, F>(
+  process: Process<S, E, G, F>,
+  state: S,
+  event: E,
+  role: ProcessRole,
+  facts: F,
+): Verdict {
+  const def = process.events[event];
+  if (!def.by.includes(role)) return { ok: false, reason: PROCESS_REFUSALS.notYourTurn };
+  if (!def.from.includes(state)) return { ok: false, reason: process.states[state].refusal };
+  const guard = def.guard === undefined ? undefined : process.guards[def.guard];
+  if (guard && !guard.test(facts)) return { ok: false, reason: guard.refusal };
+  return { ok: true };
+}
+
+/** The events `role` may take in `state` given `facts`, in the declaration's order. */
+export function eventsFor<S extends string, E extends string, G extends string, F>(
+  process: Process<S, E, G, F>,
+  state: S,
+  role: ProcessRole,
+  facts: F,
+): E[] {
+  return (Object.keys(process.events) as E[]).filter((event) => can(process, state, event, role, facts).ok);
+}
+
+/** A state no event leaves. */
+export function isFinal<S extends string, E extends string, G extends string, F>(
+  process: Process<S, E, G, F>,
+  state: S,
+): boolean {
+  return Object.values<EventDef<S, G, E>>(process.events).every((e) => !e.from.includes(state));
+}
+
+export function stateLabel<S extends string, E extends string, G extends string, F>(
+  process: Process<S, E, G, F>,
+  state: S,
+): string {
+  return process.states[state].label;
+}
+
+export function stateBadge<S extends string, E extends string, G extends string, F>(
+  process: Process<S, E, G, F>,
+  state: S,
+): string | null {
+  return process.states[state].badge;
+}
+
+export function durationMs(duration: Duration): number {
+  return (((duration.days ?? 0) * 24 + (duration.hours ?? 0)) * 60 + (duration.minutes ?? 0)) * 60_000;
+}
+
+/** A timer an event starts: the platform takes `event` at `at` unless the state moved on. */
+export interface ProcessTimer<E extends string = string> {
+  event: E;
+  at: Date;
+}
+
+/** The timers `event` starts when taken at `now`. */
+export function timersStartedBy<S extends string, E extends string, G extends string, F>(
+  process: Process<S, E, G, F>,
+  event: E,
+  now: Date,
+): ProcessTimer<E>[] {
+  const starts = process.events[event].starts ?? [];
+  return starts.map((timer) => ({
+    event: timer,
+    at: new Date(now.getTime() + durationMs(process.events[timer].after ?? {})),
+  }));
+}
