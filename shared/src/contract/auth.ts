@@ -203,3 +203,27 @@ export const verifyUpdatableEmailCall = defineCall({
   body: emailCodeBody,
   response: loginDataSchema,
 });
+
+/** Signing up and in, codes, tokens. */
+export const authCalls = {
+  isUserExist: isUserExistCall,
+  signup: signupCall,
+  easySignup: easySignupCall,
+  verifyEmail: verifyEmailCall,
+  resendVerification: resendVerificationCall,
+  login: loginCall,
+  loginWithCode: loginWithCodeCall,
+  verifyLoginCode: verifyLoginCodeCall,
+  forgotPassword: forgotPasswordCall,
+  setPassword: setPasswordCall,
+  refreshToken: refreshTokenCall,
+  logout: logoutCall,
+  completeProgressiveSignup: completeProgressiveSignupCall,
+} as const;
+
+/** A signed-in person's credentials: password and sign-in email (the client shows them under `account`). */
+export const credentialCalls = {
+  changePassword: changePasswordCall,
+  updateEmail: updateEmailCall,
+  verifyUpdatableEmail: verifyUpdatableEmailCall,
+} as const;

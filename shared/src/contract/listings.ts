@@ -223,6 +223,7 @@ export const uploadPictureCall = defineCall({
   method: 'POST',
   path: '/listings/picture',
   auth: 'required',
+  upload: 'photo',
   summary: 'Add a photo to a listing form (the first free place from picno on; at most 4)',
   query: pictureQuerySchema,
   response: z.object({ picno: z.number().int(), url: z.string(), pictures: listingPictureListSchema }),
@@ -323,3 +324,18 @@ export const sellerListingsCall = defineCall({
     size: z.number().int(),
   }),
 });
+
+export const listingCalls = {
+  recent: recentItemsCall,
+  byCategory: listingsByCategoryCall,
+  detail: listingDetailCall,
+  draftRefnum: draftRefnumCall,
+  uploadPicture: uploadPictureCall,
+  deletePicture: deletePictureCall,
+  create: createListingCall,
+  markSold: markSoldCall,
+  toggleActive: toggleActiveCall,
+  remove: deleteListingCall,
+  relist: relistCall,
+  bySeller: sellerListingsCall,
+} as const;

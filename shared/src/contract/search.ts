@@ -233,3 +233,14 @@ export const autoSuggestCall = defineCall({
   query: z.object({ q: z.string().max(SEARCH_LIMITS.qMax, searchMessages.qTooLong).default('') }),
   response: z.object({ suggestions: z.array(suggestionSchema) }),
 });
+
+export const searchCalls = {
+  srp: srpCall,
+  brp: brpCall,
+  category: categorySearchCall,
+  general: generalSearchCall,
+  pivot: pivotSearchCall,
+  merch: merchCall1,
+  merchV2: merchCallV2,
+  autoSuggest: autoSuggestCall,
+} as const;

@@ -37,7 +37,7 @@ export function AccountDetails({ profile, onChanged }: { profile: FullProfile; o
     }
     let live = true;
     browserApi.location
-      .byZip(zip)
+      .byZip({ zip })
       .then(({ address }) => live && setPlace(`${address.city}, ${address.stateCode}`))
       .catch(() => live && setPlace(locationMessages.fetchError));
     return () => {
