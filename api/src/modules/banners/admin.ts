@@ -6,42 +6,34 @@ import {
   bannerInputSchema,
   bannerRecordSchema,
 } from '@yardly/shared/contract';
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/connect';
 import { banners, categories } from '../../db/schema/index';
 import { AppError } from '../../errors';
+import { boolFilter, defineResource, textFilter } from '../admin/define-resource';
 import type { FileStore } from '../files/file-store';
 import { normalisePhoto } from '../files/images';
 import { fileUrl } from '../files/urls';
-import { filterBool, filterText, type ListParams, numericId, pageRows, type ResourceDef } from './rest-adapter';
 
 type Input = z.output<typeof bannerInputSchema>;
 
-const fields = {
-  id: banners.id,
-  title: banners.title,
-  link: banners.link,
-  placement: banners.placement,
-  categoryId: categories.refnum,
-  startsAt: banners.startsAt,
-  endsAt: banners.endsAt,
-  position: banners.position,
-  active: banners.active,
-  imagePath: banners.imagePath,
-};
-const SORTABLE = {
-  id: banners.id,
-  title: banners.title,
-  placement: banners.placement,
-  position: banners.position,
-  active: banners.active,
-  startsAt: banners.startsAt,
-  endsAt: banners.endsAt,
-};
-
 function select(db: Db) {
-  return db.select(fields).from(banners).leftJoin(categories, eq(categories.id, banners.categoryId));
+  return db
+    .select({
+      id: banners.id,
+      title: banners.title,
+      link: banners.link,
+      placement: banners.placement,
+      categoryId: categories.refnum,
+      startsAt: banners.startsAt,
+      endsAt: banners.endsAt,
+      position: banners.position,
+      active: banners.active,
+      imagePath: banners.imagePath,
+    })
+    .from(banners)
+    .leftJoin(categories, eq(categories.id, banners.categoryId));
 }
 
 function toRecord({ imagePath, startsAt, endsAt, ...row }: Awaited<ReturnType<typeof select>>[number]): BannerRecord {
@@ -51,11 +43,6 @@ function toRecord({ imagePath, startsAt, endsAt, ...row }: Awaited<ReturnType<ty
     endsAt: endsAt?.toISOString() ?? null,
     image: { src: fileUrl(imagePath) },
   };
-}
-
-async function oneBanner(db: Db, id: string | number) {
-  const [row] = await select(db).where(eq(banners.id, Number(id)));
-  return row ? toRecord(row) : undefined;
 }
 
 const DATA_URL = /^data:image\/[a-z0-9.+-]+;base64,([A-Za-z0-9+/=\s]+)$/;
@@ -107,28 +94,27 @@ function newImage(input: Input): string | undefined {
 }
 
 /** Banners: image, link, placement (home hero or a category), dates, order, active. */
-export function bannersResource(files: FileStore): ResourceDef<BannerRecord, Input> {
-  return {
+export function bannersResource(files: FileStore) {
+  return defineResource({
     name: 'banners',
     record: bannerRecordSchema,
-    parseId: numericId,
+    id: { column: banners.id, kind: 'numeric' },
     bodyLimit: Math.ceil(BANNER_IMAGE_MAX_BYTES * 1.4) + 65_536,
-    async list(db: Db, p: ListParams) {
-      const where: (SQL | undefined)[] = [];
-      const placement = filterText(p, 'placement');
-      if (placement) where.push(sql`${banners.placement}::text = ${placement}`);
-      const active = filterBool(p, 'active');
-      if (active !== undefined) where.push(eq(banners.active, active));
-      if (p.ids) where.push(inArray(banners.id, p.ids.map(Number).filter(Number.isInteger)));
-      const { rows, total } = await pageRows(db, p, {
-        query: select(db).$dynamic(),
-        where,
-        sortable: SORTABLE,
-        tiebreak: banners.id,
-      });
-      return { rows: rows.map(toRecord), total };
+    select,
+    sortable: {
+      id: banners.id,
+      title: banners.title,
+      placement: banners.placement,
+      position: banners.position,
+      active: banners.active,
+      startsAt: banners.startsAt,
+      endsAt: banners.endsAt,
     },
-    one: oneBanner,
+    filters: {
+      placement: textFilter((placement) => sql`${banners.placement}::text = ${placement}`),
+      active: boolFilter((active) => eq(banners.active, active)),
+    },
+    toRecord,
     create: {
       input: bannerInputSchema,
       async run(tx, input) {
@@ -139,9 +125,8 @@ export function bannersResource(files: FileStore): ResourceDef<BannerRecord, Inp
           .insert(banners)
           .values({ ...values, imagePath: await storeImage(files, src) })
           .returning({ id: banners.id });
-        const record = row && (await oneBanner(tx, row.id));
-        if (!record) throw new Error('no banner written');
-        return record;
+        if (!row) throw new Error('no banner written');
+        return row.id;
       },
     },
     update: {
@@ -153,34 +138,10 @@ export function bannersResource(files: FileStore): ResourceDef<BannerRecord, Inp
           .update(banners)
           .set({ ...values, ...(src && { imagePath: await storeImage(files, src) }) })
           .where(eq(banners.id, Number(id)));
-        const record = await oneBanner(tx, id);
-        if (!record) throw AppError.notFound('There is no such record in banners');
-        return record;
       },
     },
     async remove(tx, id) {
       await tx.delete(banners).where(eq(banners.id, Number(id)));
     },
-  };
-}
-
-/** The banners showing now: active, inside their dates, home hero or one category's, in order. */
-export async function liveBanners(db: Db, categoryRefnum?: string) {
-  const rows = await db
-    .select({ id: banners.id, title: banners.title, link: banners.link, imagePath: banners.imagePath })
-    .from(banners)
-    .leftJoin(categories, eq(categories.id, banners.categoryId))
-    .where(
-      and(
-        eq(banners.active, true),
-        sql`(${banners.startsAt} is null or ${banners.startsAt} <= now())`,
-        sql`(${banners.endsAt} is null or ${banners.endsAt} > now())`,
-        categoryRefnum
-          ? and(eq(banners.placement, 'category'), eq(categories.refnum, categoryRefnum))
-          : eq(banners.placement, 'home_hero'),
-      ),
-    )
-    .orderBy(asc(banners.position), asc(banners.id))
-    .limit(10);
-  return rows.map(({ imagePath, ...row }) => ({ ...row, imageUrl: fileUrl(imagePath) }));
+  });
 }

@@ -1,21 +1,14 @@
 import { adminMessages, type CategoryRecord, categoryInputSchema, categoryRecordSchema } from '@yardly/shared/contract';
-import { and, asc, count, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/connect';
 import { newRefnum } from '../../db/refnum';
 import { categories, categoryProperties, listings } from '../../db/schema/index';
+import { refuseDuplicate } from '../../db/unique';
 import { AppError } from '../../errors';
-import {
-  containing,
-  filterBool,
-  filterText,
-  type ListParams,
-  pageRows,
-  type ResourceDef,
-  refnumId,
-} from './rest-adapter';
-import { refuseDuplicate } from './unique';
+import { boolFilter, defineResource, textFilter } from '../admin/define-resource';
+import { containing } from '../admin/rest-adapter';
 
 type Input = z.output<typeof categoryInputSchema>;
 
@@ -28,32 +21,23 @@ const listingCount =
   sql<number>`(select count(*) from ${listings} l where l.category_id = ${categories}.id or l.sub_category_id = ${categories}.id)`.mapWith(
     Number,
   );
-const fields = {
-  key: categories.id,
-  id: categories.refnum,
-  title: categories.title,
-  slug: categories.slug,
-  parentId: parent.refnum,
-  position: categories.position,
-  shortcut: categories.shortcut,
-  hidden: categories.hidden,
-  donationAllowed: categories.donationAllowed,
-  listingCount,
-};
-const SORTABLE = {
-  id: categories.id,
-  title: categories.title,
-  slug: categories.slug,
-  position: categories.position,
-  shortcut: categories.shortcut,
-  hidden: categories.hidden,
-  listingCount,
-  // The tree order: each parent followed by its children.
-  tree: sql`coalesce(${parent.position}, ${categories.position}), coalesce(${parent.id}, ${categories.id}), ${categories.parentId} nulls first, ${categories.position}`,
-};
 
 function select(db: Db) {
-  return db.select(fields).from(categories).leftJoin(parent, eq(parent.id, categories.parentId));
+  return db
+    .select({
+      key: categories.id,
+      id: categories.refnum,
+      title: categories.title,
+      slug: categories.slug,
+      parentId: parent.refnum,
+      position: categories.position,
+      shortcut: categories.shortcut,
+      hidden: categories.hidden,
+      donationAllowed: categories.donationAllowed,
+      listingCount,
+    })
+    .from(categories)
+    .leftJoin(parent, eq(parent.id, categories.parentId));
 }
 
 type Row = Awaited<ReturnType<typeof select>>[number];
@@ -75,11 +59,6 @@ async function withProperties(db: Db, rows: Row[]): Promise<CategoryRecord[]> {
   }));
 }
 
-async function oneCategory(db: Db, refnum: string | number) {
-  const rows = await select(db).where(eq(categories.refnum, String(refnum)));
-  return (await withProperties(db, rows))[0];
-}
-
 async function parentIdOf(tx: Db, refnum: string | null, self?: number): Promise<number | null> {
   if (refnum === null) return null;
   const [row] = await tx
@@ -99,7 +78,8 @@ async function assertShortcutRoom(tx: Db, self?: number) {
   if ((row?.n ?? 0) >= MAX_SHORTCUTS) throw new AppError(409, adminMessages.tooManyShortcuts, { field: 'shortcut' });
 }
 
-async function write(tx: Db, input: Input, existing?: { id: number; shortcut: boolean }): Promise<CategoryRecord> {
+/** Writes a category and its properties; its refnum. */
+async function write(tx: Db, input: Input, existing?: { id: number; shortcut: boolean }): Promise<string> {
   if (input.shortcut && !existing?.shortcut) await assertShortcutRoom(tx, existing?.id);
   const { properties, parentId, ...rest } = input;
   const values = { ...rest, parentId: await parentIdOf(tx, parentId, existing?.id) };
@@ -121,55 +101,51 @@ async function write(tx: Db, input: Input, existing?: { id: number; shortcut: bo
       .insert(categoryProperties)
       .values(properties.map((p, position) => ({ ...p, categoryId: row.id, position })));
   }
-  const record = await oneCategory(tx, row.refnum);
-  if (!record) throw new Error('category vanished');
-  return record;
+  return row.refnum;
+}
+
+async function existingCategory(tx: Db, refnum: string | number) {
+  const [row] = await tx
+    .select()
+    .from(categories)
+    .where(eq(categories.refnum, String(refnum)));
+  if (!row) throw AppError.notFound('There is no such record in categories');
+  return row;
 }
 
 /** The taxonomy: two levels, their properties, their order, three home shortcuts. */
-export const categoriesResource: ResourceDef<CategoryRecord, Input> = {
+export const categoriesResource = defineResource({
   name: 'categories',
   record: categoryRecordSchema,
-  parseId: refnumId,
-  async list(db: Db, p: ListParams) {
-    const where: (SQL | undefined)[] = [];
-    const q = filterText(p, 'q');
-    if (q) where.push(or(ilike(categories.title, containing(q)), ilike(categories.slug, containing(q))));
-    const parentRef = filterText(p, 'parentId');
-    if (parentRef) where.push(eq(parent.refnum, parentRef));
-    const topLevel = filterBool(p, 'topLevel');
-    if (topLevel !== undefined)
-      where.push(topLevel ? isNull(categories.parentId) : sql`${categories.parentId} is not null`);
-    const hidden = filterBool(p, 'hidden');
-    if (hidden !== undefined) where.push(eq(categories.hidden, hidden));
-    if (p.ids) where.push(inArray(categories.refnum, p.ids.map(String)));
-    const { rows, total } = await pageRows(db, p, {
-      query: select(db).$dynamic(),
-      where,
-      sortable: SORTABLE,
-      tiebreak: categories.id,
-    });
-    return { rows: await withProperties(db, rows), total };
+  id: { column: categories.refnum, kind: 'refnum' },
+  select,
+  sortable: {
+    id: categories.id,
+    title: categories.title,
+    slug: categories.slug,
+    position: categories.position,
+    shortcut: categories.shortcut,
+    hidden: categories.hidden,
+    listingCount,
+    // The tree order: each parent followed by its children.
+    tree: sql`coalesce(${parent.position}, ${categories.position}), coalesce(${parent.id}, ${categories.id}), ${categories.parentId} nulls first, ${categories.position}`,
   },
-  one: oneCategory,
+  filters: {
+    q: textFilter((q) => or(ilike(categories.title, containing(q)), ilike(categories.slug, containing(q)))),
+    parentId: textFilter((refnum) => eq(parent.refnum, refnum)),
+    topLevel: boolFilter((top) => (top ? isNull(categories.parentId) : sql`${categories.parentId} is not null`)),
+    hidden: boolFilter((hidden) => eq(categories.hidden, hidden)),
+  },
+  toRecords: withProperties,
   create: { input: categoryInputSchema, run: (tx, input) => write(tx, input) },
   update: {
     input: categoryInputSchema,
     async run(tx, id, input) {
-      const [existing] = await tx
-        .select()
-        .from(categories)
-        .where(eq(categories.refnum, String(id)));
-      if (!existing) throw AppError.notFound('There is no such record in categories');
-      return write(tx, input, existing);
+      await write(tx, input, await existingCategory(tx, id));
     },
   },
   async remove(tx, id) {
-    const [row] = await tx
-      .select({ id: categories.id })
-      .from(categories)
-      .where(eq(categories.refnum, String(id)));
-    if (!row) throw AppError.notFound('There is no such record in categories');
+    const row = await existingCategory(tx, id);
     const [used] = await tx
       .select({ n: count() })
       .from(listings)
@@ -179,4 +155,4 @@ export const categoriesResource: ResourceDef<CategoryRecord, Input> = {
     if ((children?.n ?? 0) > 0) throw AppError.conflict(adminMessages.categoryHasChildren);
     await tx.delete(categories).where(eq(categories.id, row.id));
   },
-};
+});

@@ -4,53 +4,35 @@ import {
   adminMessages,
   listingModerationSchema,
 } from '@yardly/shared/contract';
-import { asc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { asc, eq, ilike, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/connect';
 import { categories, listingPhotos, listings, users } from '../../db/schema/index';
 import { AppError } from '../../errors';
+import { boolFilter, defineResource, textFilter } from '../admin/define-resource';
+import { containing } from '../admin/rest-adapter';
 import { fileUrl } from '../files/urls';
-import {
-  containing,
-  filterBool,
-  filterText,
-  type ListParams,
-  pageRows,
-  type ResourceDef,
-  refnumId,
-} from './rest-adapter';
 
 type Input = z.output<typeof listingModerationSchema>;
 const MODERATION_STATUSES = ['active', 'inactive'];
 
-const fields = {
-  key: listings.id,
-  id: listings.refnum,
-  title: listings.title,
-  description: listings.description,
-  sellerId: users.refnum,
-  sellerEmail: users.email,
-  categoryId: categories.refnum,
-  status: listings.status,
-  priceCents: listings.priceCents,
-  featured: listings.featured,
-  deletedAt: listings.deletedAt,
-  saleType: listings.saleType,
-  createdAt: listings.createdAt,
-};
-const SORTABLE = {
-  id: listings.id,
-  title: listings.title,
-  status: listings.status,
-  priceCents: listings.priceCents,
-  featured: listings.featured,
-  createdAt: listings.createdAt,
-  sellerEmail: users.email,
-};
-
 function select(db: Db) {
   return db
-    .select(fields)
+    .select({
+      key: listings.id,
+      id: listings.refnum,
+      title: listings.title,
+      description: listings.description,
+      sellerId: users.refnum,
+      sellerEmail: users.email,
+      categoryId: categories.refnum,
+      status: listings.status,
+      priceCents: listings.priceCents,
+      featured: listings.featured,
+      deletedAt: listings.deletedAt,
+      saleType: listings.saleType,
+      createdAt: listings.createdAt,
+    })
     .from(listings)
     .innerJoin(users, eq(users.id, listings.sellerId))
     .innerJoin(categories, eq(categories.id, listings.categoryId));
@@ -76,44 +58,33 @@ async function toRecords(db: Db, rows: Row[]): Promise<AdminListingRecord[]> {
   }));
 }
 
-async function oneListing(db: Db, refnum: string | number) {
-  const rows = await select(db).where(eq(listings.refnum, String(refnum)));
-  return (await toRecords(db, rows))[0];
-}
-
 /** The catalogue: search, show with photos, deactivate, soft delete, feature on the home page. */
-export const listingsResource: ResourceDef<AdminListingRecord, Input> = {
+export const listingsResource = defineResource<Row, AdminListingRecord, Input>({
   name: 'listings',
   record: adminListingSchema,
-  parseId: refnumId,
-  async list(db: Db, p: ListParams) {
-    const where: (SQL | undefined)[] = [];
-    const q = filterText(p, 'q');
-    if (q) where.push(ilike(listings.title, containing(q)));
-    const seller = filterText(p, 'seller');
-    if (seller) where.push(or(eq(users.refnum, seller), ilike(users.email, containing(seller))));
-    const status = filterText(p, 'status');
-    if (status) where.push(sql`${listings.status}::text = ${status}`);
-    const category = filterText(p, 'categoryId');
-    if (category) {
-      where.push(
-        sql`(${categories.refnum} = ${category} or ${listings.subCategoryId} = (select c.id from ${categories} c where c.refnum = ${category}))`,
-      );
-    }
-    const deleted = filterBool(p, 'deleted');
-    if (deleted !== undefined) where.push(deleted ? isNotNull(listings.deletedAt) : isNull(listings.deletedAt));
-    const featured = filterBool(p, 'featured');
-    if (featured !== undefined) where.push(eq(listings.featured, featured));
-    if (p.ids) where.push(inArray(listings.refnum, p.ids.map(String)));
-    const { rows, total } = await pageRows(db, p, {
-      query: select(db).$dynamic(),
-      where,
-      sortable: SORTABLE,
-      tiebreak: listings.id,
-    });
-    return { rows: await toRecords(db, rows), total };
+  id: { column: listings.refnum, kind: 'refnum' },
+  select,
+  sortable: {
+    id: listings.id,
+    title: listings.title,
+    status: listings.status,
+    priceCents: listings.priceCents,
+    featured: listings.featured,
+    createdAt: listings.createdAt,
+    sellerEmail: users.email,
   },
-  one: oneListing,
+  filters: {
+    q: textFilter((q) => ilike(listings.title, containing(q))),
+    seller: textFilter((seller) => or(eq(users.refnum, seller), ilike(users.email, containing(seller)))),
+    status: textFilter((status) => sql`${listings.status}::text = ${status}`),
+    categoryId: textFilter(
+      (category) =>
+        sql`(${categories.refnum} = ${category} or ${listings.subCategoryId} = (select c.id from ${categories} c where c.refnum = ${category}))`,
+    ),
+    deleted: boolFilter((deleted) => (deleted ? isNotNull(listings.deletedAt) : isNull(listings.deletedAt))),
+    featured: boolFilter((featured) => eq(listings.featured, featured)),
+  },
+  toRecords,
   update: {
     input: listingModerationSchema,
     async run(tx, id, input) {
@@ -134,9 +105,6 @@ export const listingsResource: ResourceDef<AdminListingRecord, Input> = {
           updatedAt: sql`now()`,
         })
         .where(eq(listings.id, before.id));
-      const record = await oneListing(tx, before.refnum);
-      if (!record) throw new Error('listing vanished');
-      return record;
     },
   },
   /** Soft: the row stays (orders, reports and the audit log point at it), hidden everywhere. */
@@ -146,4 +114,4 @@ export const listingsResource: ResourceDef<AdminListingRecord, Input> = {
       .set({ deletedAt: sql`coalesce(${listings.deletedAt}, now())`, featured: false, updatedAt: sql`now()` })
       .where(eq(listings.refnum, String(id)));
   },
-};
+});

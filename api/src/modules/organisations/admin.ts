@@ -6,44 +6,18 @@ import {
   organizationSchema,
 } from '@yardly/shared/contract';
 import { notices } from '@yardly/shared/rules';
-import { and, count, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
-import type { z } from 'zod';
+import { and, count, eq, ilike, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { newRefnum } from '../../db/refnum';
 import { organizations, users } from '../../db/schema/index';
 import { AppError } from '../../errors';
-import { notify } from './notify';
-import { containing, filterText, type ListParams, pageRows, type ResourceDef, refnumId } from './rest-adapter';
-
-type Input = z.infer<typeof organizationInputSchema>;
+import { defineResource, textFilter } from '../admin/define-resource';
+import { containing } from '../admin/rest-adapter';
+import { notify } from '../notifications/notify';
 
 // Spelled with aliases: drizzle leaves columns unqualified in a one-table select.
 const memberCount =
   sql<number>`(select count(*) from ${users} m where m.organization_id = ${organizations}.id)`.mapWith(Number);
-const fields = {
-  id: organizations.refnum,
-  name: organizations.name,
-  status: organizations.status,
-  isB2B: organizations.isB2B,
-  memberCount,
-  createdAt: organizations.createdAt,
-};
-const SORTABLE = {
-  id: organizations.id,
-  name: organizations.name,
-  status: organizations.status,
-  isB2B: organizations.isB2B,
-  createdAt: organizations.createdAt,
-  memberCount,
-};
-
-function select(db: Db) {
-  return db.select(fields).from(organizations);
-}
-
-function toRecord(row: Awaited<ReturnType<typeof select>>[number]): OrganizationRecord {
-  return { ...row, slug: organisationSlug(row.name), createdAt: row.createdAt.toISOString() };
-}
 
 /** Names are addresses (`/client/{orgName}`): two that differ only in case or spacing clash. */
 async function assertNameFree(tx: Db, name: string, exceptRefnum?: string) {
@@ -60,46 +34,49 @@ async function assertNameFree(tx: Db, name: string, exceptRefnum?: string) {
   if ((clash[0]?.n ?? 0) > 0) throw new AppError(409, adminMessages.organisationNameTaken, { field: 'name' });
 }
 
-async function oneOrg(db: Db, refnum: string | number) {
-  const [row] = await select(db).where(eq(organizations.refnum, String(refnum)));
-  return row ? toRecord(row) : undefined;
-}
-
 /**
  * Organisations (companies). A status change reaches members at their next request (the
  * caller is read from the database on every call) and is announced to them in-app.
  */
-export const organizationsResource: ResourceDef<OrganizationRecord, Input> = {
+export const organizationsResource = defineResource({
   name: 'organizations',
   record: organizationSchema,
-  parseId: refnumId,
-  async list(db: Db, p: ListParams) {
-    const where: (SQL | undefined)[] = [];
-    const q = filterText(p, 'q');
-    if (q) where.push(ilike(organizations.name, containing(q)));
-    const status = filterText(p, 'status');
-    if (status) where.push(sql`${organizations.status}::text = ${status}`);
-    if (p.ids) where.push(inArray(organizations.refnum, p.ids.map(String)));
-    const { rows, total } = await pageRows(db, p, {
-      query: select(db).$dynamic(),
-      where,
-      sortable: SORTABLE,
-      tiebreak: organizations.id,
-    });
-    return { rows: rows.map(toRecord), total };
+  id: { column: organizations.refnum, kind: 'refnum' },
+  select: (db: Db) =>
+    db
+      .select({
+        id: organizations.refnum,
+        name: organizations.name,
+        status: organizations.status,
+        isB2B: organizations.isB2B,
+        memberCount,
+        createdAt: organizations.createdAt,
+      })
+      .from(organizations),
+  sortable: {
+    id: organizations.id,
+    name: organizations.name,
+    status: organizations.status,
+    isB2B: organizations.isB2B,
+    createdAt: organizations.createdAt,
+    memberCount,
   },
-  one: oneOrg,
+  filters: {
+    q: textFilter((q) => ilike(organizations.name, containing(q))),
+    status: textFilter((status) => sql`${organizations.status}::text = ${status}`),
+  },
+  toRecord: (row): OrganizationRecord => ({
+    ...row,
+    slug: organisationSlug(row.name),
+    createdAt: row.createdAt.toISOString(),
+  }),
   create: {
     input: organizationInputSchema,
     async run(tx, input) {
       await assertNameFree(tx, input.name);
-      const [row] = await tx
-        .insert(organizations)
-        .values({ ...input, refnum: newRefnum('organization') })
-        .returning({ refnum: organizations.refnum });
-      const record = row && (await oneOrg(tx, row.refnum));
-      if (!record) throw new Error('no organisation written');
-      return record;
+      const refnum = newRefnum('organization');
+      await tx.insert(organizations).values({ ...input, refnum });
+      return refnum;
     },
   },
   update: {
@@ -120,9 +97,6 @@ export const organizationsResource: ResourceDef<OrganizationRecord, Input> = {
           notices.organisationStatus(input.name, input.status),
         );
       }
-      const record = await oneOrg(tx, before.refnum);
-      if (!record) throw new Error('organisation vanished');
-      return record;
     },
   },
-};
+});

@@ -1,4 +1,4 @@
-import { AppError } from '../../errors';
+import { AppError } from '../errors';
 
 /** PostgreSQL's unique_violation, from pg or PGlite (drizzle may wrap it as the cause). */
 export function isUniqueViolation(error: unknown): boolean {
