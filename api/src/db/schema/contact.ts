@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from './users';
+import { bigint, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Messages sent from the contact-us page: the record support works from, mailed or not. */
 export const contactMessages = pgTable(
@@ -21,23 +20,4 @@ export const contactMessages = pgTable(
     index('contact_messages_email_idx').on(sql`lower(${t.email})`, t.createdAt),
     index('contact_messages_address_idx').on(t.address, t.createdAt),
   ],
-);
-
-/**
- * Who brought whom: written when someone signs up from a /refer-a-friend link. The rewards
- * issue pays both sides once the friend posts a first listing. A person is referred once.
- */
-export const referrals = pgTable(
-  'referrals',
-  {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    referrerId: bigint('referrer_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    referredId: bigint('referred_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex('referrals_referred_idx').on(t.referredId), index('referrals_referrer_idx').on(t.referrerId)],
 );
