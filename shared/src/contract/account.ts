@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addressFields } from '../rules/address';
+import { addressFields, zipCodeSchema } from '../rules/address';
 import { bankAccountSchema } from '../rules/bank-account';
 import { MAIL_LISTS } from '../rules/communication';
 import { PAGE_SIZES } from '../rules/constants';
@@ -71,12 +71,7 @@ function optionalText<S extends z.ZodType<string, string>>(schema: S) {
 export const updateProfileBodySchema = z
   .object({
     ...nameFields,
-    zip: optionalText(
-      z
-        .string()
-        .trim()
-        .regex(/^\d{5}$/, 'Please enter a valid US Zip Code'),
-    ),
+    zip: optionalText(zipCodeSchema),
     alternateEmail: optionalText(emailSchema),
     phoneNumber: optionalText(phoneSchema),
   })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zipCodeSchema } from '../rules/address';
 import { authMessages, CODE_LENGTH } from '../rules/auth';
 import { emailSchema } from '../rules/email';
 import { distinctNames, nameFields } from '../rules/names';
@@ -56,10 +57,7 @@ export const signupBodySchema = z
     email: emailSchema,
     password: passwordSchema,
     ...nameFields,
-    zip: z
-      .string()
-      .regex(/^\d{5}$/, 'Please enter a valid US Zip Code')
-      .optional(),
+    zip: zipCodeSchema.optional(),
     referralCode: z.string().max(64).optional(),
   })
   .superRefine(distinctNames('nameFirst', 'nameLast'));

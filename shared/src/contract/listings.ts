@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zipCodeSchema } from '../rules/address';
 import {
   CONDITION_CODES,
   type ListingRuleViolation,
@@ -167,7 +168,7 @@ export const listingFormSchema = z
     offerFreeDelivery: z.boolean().default(false),
     /** Buy Now at the price; false takes offers. */
     buyNow: z.boolean().default(true),
-    zip: z.string().regex(/^\d{5}$/, listingRuleMessages.invalidZip),
+    zip: zipCodeSchema,
     donation: z.boolean().default(false),
     /** Save without publishing. */
     draft: z.boolean().default(false),
