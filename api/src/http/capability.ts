@@ -15,9 +15,7 @@ export interface JobDefinition {
 }
 
 /** A business process declared in shared rules (states, events, who may act); its engine wires it. */
-export interface ProcessDeclaration {
-  readonly name?: string;
-}
+export type ProcessDeclaration = object;
 
 /**
  * One capability, the shape every one copies: its contract's calls and a handler for each,

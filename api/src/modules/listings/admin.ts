@@ -5,7 +5,6 @@ import {
   listingModerationSchema,
 } from '@yardly/shared/contract';
 import { asc, eq, ilike, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
-import type { z } from 'zod';
 import type { Db } from '../../db/connect';
 import { categories, listingPhotos, listings, users } from '../../db/schema/index';
 import { AppError } from '../../errors';
@@ -13,7 +12,6 @@ import { boolFilter, defineResource, textFilter } from '../admin/define-resource
 import { containing } from '../admin/rest-adapter';
 import { fileUrl } from '../files/urls';
 
-type Input = z.output<typeof listingModerationSchema>;
 const MODERATION_STATUSES = ['active', 'inactive'];
 
 function select(db: Db) {
@@ -59,7 +57,7 @@ async function toRecords(db: Db, rows: Row[]): Promise<AdminListingRecord[]> {
 }
 
 /** The catalogue: search, show with photos, deactivate, soft delete, feature on the home page. */
-export const listingsResource = defineResource<Row, AdminListingRecord, Input>({
+export const listingsResource = defineResource({
   name: 'listings',
   record: adminListingSchema,
   id: { column: listings.refnum, kind: 'refnum' },
