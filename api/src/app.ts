@@ -6,32 +6,32 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config';
 import type { Database } from './db/connect';
 import { installCaller } from './http/caller';
+import { type Capability, registerCapabilities } from './http/capability';
 import { installErrorHandling, sendUnknownCall, toEnvelope } from './http/envelope-errors';
 import { refuseNulCharacters } from './http/refuse-nul';
 import { answerUnreadableRequest } from './http/unreadable-request';
-import { createAccount } from './modules/account/create';
-import { registerAccountRoutes } from './modules/account/routes';
-import { registerAdminRoutes } from './modules/admin/routes';
+import { accountCapability } from './modules/account/capability';
+import { adminCapability } from './modules/admin/capability';
+import { authCapability } from './modules/auth/capability';
 import { createAuth } from './modules/auth/create';
-import { registerAuthRoutes } from './modules/auth/routes';
-import { registerCategoryRoutes } from './modules/categories/routes';
-import { registerContactRoutes } from './modules/contact/routes';
-import { contactService } from './modules/contact/service';
-import { registerFavouriteRoutes } from './modules/favourites/routes';
+import { bannersCapability } from './modules/banners/capability';
+import { categoriesCapability } from './modules/categories/capability';
+import { contactCapability } from './modules/contact/capability';
+import { favouritesCapability } from './modules/favourites/capability';
+import { filesCapability } from './modules/files/capability';
 import type { FileStore } from './modules/files/file-store';
-import { registerFileRoutes } from './modules/files/routes';
-import { registerHealthRoutes } from './modules/health/routes';
-import { scheduleDraftSweep } from './modules/listings/draft-sweeper';
-import { registerListingRoutes } from './modules/listings/routes';
-import { registerLocationRoutes } from './modules/location/routes';
-import { registerDevOutboxRoutes } from './modules/mail/routes';
-import { registerOrganisationRoutes } from './modules/organisations/routes';
-import { organisationService } from './modules/organisations/service';
-import { registerReferralRoutes } from './modules/referrals/routes';
-import { registerReportRoutes } from './modules/reports/routes';
-import { registerSearchRoutes } from './modules/search/routes';
-import { registerSitemapRoutes } from './modules/sitemap/routes';
-import { registerSocialSignIn } from './modules/social/create';
+import { healthCapability } from './modules/health/capability';
+import { listingsCapability } from './modules/listings/capability';
+import { locationCapability } from './modules/location/capability';
+import { devOutboxCapability } from './modules/mail/capability';
+import { notificationsCapability } from './modules/notifications/capability';
+import { organisationsCapability } from './modules/organisations/capability';
+import { referralsCapability } from './modules/referrals/capability';
+import { reportsCapability } from './modules/reports/capability';
+import { searchCapability } from './modules/search/capability';
+import { sitemapCapability } from './modules/sitemap/capability';
+import { socialCapability } from './modules/social/capability';
+import type { AppServices } from './services';
 
 export type WebHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
@@ -66,6 +66,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   refuseNulCharacters(app);
   const { auth, codes, mailer, secret, resolveCaller } = createAuth({ ...deps, log: app.log });
   installCaller(app, resolveCaller);
+  const services: AppServices = { ...deps, db: deps.database.db, log: app.log, auth, codes, mailer, secret };
 
   await app.register(compress, { global: true, threshold: 1024 });
   // Photos only: one file a request, its size bounded per call (readPhotoPart).
@@ -76,35 +77,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.get('/svc/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  registerHealthRoutes(app, deps.database);
-  registerCategoryRoutes(app, deps.database.db);
-  registerListingRoutes(app, deps.database.db, deps.files);
-  scheduleDraftSweep(app, deps.database.db, deps.files);
-  registerFavouriteRoutes(app, deps.database.db);
-  registerReportRoutes(app, deps.database.db);
-  registerLocationRoutes(app, deps.database.db);
-  registerAuthRoutes(app, auth);
-  registerSocialSignIn(app, { config: deps.config, db: deps.database.db, auth, codes });
-  registerOrganisationRoutes(app, organisationService({ db: deps.database.db, codes, auth }));
-  registerContactRoutes(
-    app,
-    contactService({ db: deps.database.db, mailer, supportEmail: deps.config.supportEmail, log: app.log }),
-  );
-  registerReferralRoutes(app, deps.database.db);
-  const account = createAccount({
-    db: deps.database.db,
-    files: deps.files,
-    mailer,
-    secret,
-    publicUrl: deps.config.publicUrl,
-  });
-  await registerAccountRoutes(app, account);
-  if (!deps.config.isProduction) registerDevOutboxRoutes(app, deps.database.db);
-  registerFileRoutes(app, deps.files);
-  registerAdminRoutes(app, { db: deps.database.db, files: deps.files });
-  // Paths outside /svc that the api answers itself, before the storefront gets the rest.
-  registerSearchRoutes(app, deps.database.db);
-  registerSitemapRoutes(app, deps.database.db, deps.config.publicUrl);
+  registerCapabilities(app, services, capabilitiesFor(deps.config));
 
   const web = deps.createWeb ? await deps.createWeb(app) : undefined;
   app.setNotFoundHandler((request, reply) => {
@@ -114,4 +87,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return web(request, reply);
   });
   return app;
+}
+
+/** Every capability, installed the same way; the search and sitemap paths are outside /svc, before the storefront. */
+function capabilitiesFor(config: Config): Capability[] {
+  return [
+    healthCapability,
+    categoriesCapability,
+    listingsCapability,
+    favouritesCapability,
+    reportsCapability,
+    locationCapability,
+    authCapability,
+    socialCapability,
+    organisationsCapability,
+    contactCapability,
+    referralsCapability,
+    accountCapability,
+    notificationsCapability,
+    bannersCapability,
+    ...(config.isProduction ? [] : [devOutboxCapability]),
+    filesCapability,
+    adminCapability,
+    searchCapability,
+    sitemapCapability,
+  ];
 }

@@ -8,7 +8,7 @@ const count = new Intl.NumberFormat('en-US');
 
 /** The console's home: the four figures to act on, is the service up, what the catalogue holds. */
 export function Dashboard() {
-  const [health, retryHealth] = useLoad(api.health);
+  const [health, retryHealth] = useLoad(api.health.check);
   const [categories, retryCategories] = useLoad(api.categories.list);
   const [counts, retryCounts] = useLoad(api.admin.dashboard);
 

@@ -4,7 +4,7 @@ export type Loaded<T> = { state: 'loading' } | { state: 'ok'; data: T } | { stat
 
 /**
  * Runs `load` on mount and again on `retry()`; only the latest run's answer is shown.
- * `load` must be stable (a module-level function such as `api.health`). A failure keeps the
+ * `load` must be stable (a module-level function such as `api.health.check`). A failure keeps the
  * server's message for the screen and logs the cause.
  */
 export function useLoad<T>(load: () => Promise<T>): [Loaded<T>, () => void] {

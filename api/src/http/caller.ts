@@ -36,9 +36,3 @@ export function installCaller(app: FastifyInstance, resolve: CallerResolver): vo
     return request.caller;
   });
 }
-
-/** The caller of a call registered with auth 'required' (registerCall has already refused guests). */
-export function requiredCaller(request: FastifyRequest): Caller {
-  if (!request.caller) throw new AppError(401, authMessages.loginRequired);
-  return request.caller;
-}

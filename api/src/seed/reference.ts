@@ -1,3 +1,4 @@
+import { isZip } from '@yardly/shared/rules';
 import { sql } from 'drizzle-orm';
 import zipcodes from 'zipcodes';
 import type { Db } from '../db/connect';
@@ -19,7 +20,7 @@ async function isEmpty(db: Db, table: typeof zipCodes | typeof categories): Prom
 export async function seedZipCodes(db: Db): Promise<number> {
   if (!(await isEmpty(db, zipCodes))) return 0;
   const rows = Object.values(zipcodes.codes)
-    .filter((z) => z.country === 'US' && /^\d{5}$/.test(z.zip))
+    .filter((z) => z.country === 'US' && isZip(z.zip))
     .map((z) => ({
       zip: z.zip,
       city: z.city,

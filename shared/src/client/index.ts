@@ -1,5 +1,6 @@
 export * from './api';
 export * from './api-error';
+export * from './bind-calls';
 export * from './device';
 export * from './http-client';
 export * from './memory-storage';

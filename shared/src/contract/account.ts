@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addressFields } from '../rules/address';
+import { addressFields, zipCodeSchema } from '../rules/address';
 import { bankAccountSchema } from '../rules/bank-account';
 import { MAIL_LISTS } from '../rules/communication';
 import { PAGE_SIZES } from '../rules/constants';
@@ -71,12 +71,7 @@ function optionalText<S extends z.ZodType<string, string>>(schema: S) {
 export const updateProfileBodySchema = z
   .object({
     ...nameFields,
-    zip: optionalText(
-      z
-        .string()
-        .trim()
-        .regex(/^\d{5}$/, 'Please enter a valid US Zip Code'),
-    ),
+    zip: optionalText(zipCodeSchema),
     alternateEmail: optionalText(emailSchema),
     phoneNumber: optionalText(phoneSchema),
   })
@@ -102,11 +97,12 @@ export const deleteProfilePictureCall = defineCall({
   response: profilePictureSchema,
 });
 
-/** Multipart with one part named `file` (the api registers it by hand: it is not JSON). */
+/** Multipart with one part named `file`. */
 export const uploadProfilePictureCall = defineCall({
   method: 'POST',
   path: '/users/profile/picture',
   auth: 'required',
+  upload: 'file',
   summary: 'Upload a profile picture (multipart, field file): checked by content, re-encoded without metadata',
   response: profilePictureSchema,
 });
@@ -309,3 +305,30 @@ export const deleteBankAccountCall = defineCall({
   summary: 'Remove your payout bank account',
   response: z.object({ success: z.literal(true) }),
 });
+
+/** The account module's calls: the settings tabs, addresses, mail preferences and the payout account. */
+export const accountCalls = {
+  updateProfile: updateProfileCall,
+  fetchAddresses: fetchAddressesCall,
+  saveAddress: saveAddressCall,
+  deleteAddress: deleteAddressCall,
+  communicationPreferences: communicationPreferencesCall,
+  setProductRecommendations: setProductRecommendationsCall,
+  setOffersAndMessagesUpdates: setOffersAndMessagesUpdatesCall,
+  setRentalMessagesUpdates: setRentalMessagesUpdatesCall,
+  unsubscribeInfo: unsubscribeInfoCall,
+  unsubscribe: unsubscribeCall,
+  bankAccount: bankAccountCall,
+  saveBankAccount: saveBankAccountCall,
+  deleteBankAccount: deleteBankAccountCall,
+} as const;
+
+/** Profiles: a person's public page, their own full profile, listings, reviews and picture. */
+export const profileCalls = {
+  byRefnum: profileCall,
+  full: fullProfileCall,
+  listings: profileListingsCall,
+  feedback: feedbackCall,
+  uploadPicture: uploadProfilePictureCall,
+  deletePicture: deleteProfilePictureCall,
+} as const;

@@ -268,3 +268,9 @@ export const homeBannersCall = defineCall({
   query: z.object({ categoryRefnum: refnumSchema.optional() }),
   response: z.array(z.object({ id: z.number().int(), title: z.string(), link: z.string(), imageUrl: z.string() })),
 });
+
+/** The console's own calls (its resources speak react-admin's REST dialect instead). */
+export const adminCalls = { dashboard: adminDashboardCall } as const;
+
+/** The banners showing now, for the storefront. */
+export const bannerCalls = { live: homeBannersCall } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zipCodeSchema } from '../rules/address';
 import { authMessages, CODE_LENGTH } from '../rules/auth';
 import { emailSchema } from '../rules/email';
 import { distinctNames, nameFields } from '../rules/names';
@@ -56,10 +57,7 @@ export const signupBodySchema = z
     email: emailSchema,
     password: passwordSchema,
     ...nameFields,
-    zip: z
-      .string()
-      .regex(/^\d{5}$/, 'Please enter a valid US Zip Code')
-      .optional(),
+    zip: zipCodeSchema.optional(),
     referralCode: z.string().max(64).optional(),
   })
   .superRefine(distinctNames('nameFirst', 'nameLast'));
@@ -203,3 +201,27 @@ export const verifyUpdatableEmailCall = defineCall({
   body: emailCodeBody,
   response: loginDataSchema,
 });
+
+/** Signing up and in, codes, tokens. */
+export const authCalls = {
+  isUserExist: isUserExistCall,
+  signup: signupCall,
+  easySignup: easySignupCall,
+  verifyEmail: verifyEmailCall,
+  resendVerification: resendVerificationCall,
+  login: loginCall,
+  loginWithCode: loginWithCodeCall,
+  verifyLoginCode: verifyLoginCodeCall,
+  forgotPassword: forgotPasswordCall,
+  setPassword: setPasswordCall,
+  refreshToken: refreshTokenCall,
+  logout: logoutCall,
+  completeProgressiveSignup: completeProgressiveSignupCall,
+} as const;
+
+/** A signed-in person's credentials: password and sign-in email (the client shows them under `account`). */
+export const credentialCalls = {
+  changePassword: changePasswordCall,
+  updateEmail: updateEmailCall,
+  verifyUpdatableEmail: verifyUpdatableEmailCall,
+} as const;

@@ -13,6 +13,8 @@ export interface Call<
   Q extends z.ZodType | undefined = z.ZodType | undefined,
   B extends z.ZodType | undefined = z.ZodType | undefined,
   R extends z.ZodType = z.ZodType,
+  A extends CallAuth = CallAuth,
+  U extends string | undefined = string | undefined,
 > {
   method: HttpMethod;
   path: string;
@@ -20,10 +22,12 @@ export interface Call<
   root?: boolean;
   /** `response` describes the success body's fields beside `code` rather than its `data`. */
   flat?: boolean;
-  auth: CallAuth;
+  auth: A;
   summary: string;
   query?: Q;
   body?: B;
+  /** The body is multipart with one file, sent under this field name (a photo upload). */
+  upload?: U;
   /** Schema of `data` in the success envelope. */
   response: R;
 }
@@ -32,8 +36,32 @@ export function defineCall<
   R extends z.ZodType,
   Q extends z.ZodType | undefined = undefined,
   B extends z.ZodType | undefined = undefined,
->(call: Call<Q, B, R>): Call<Q, B, R> {
+  A extends CallAuth = CallAuth,
+  U extends string | undefined = undefined,
+>(call: Call<Q, B, R, A, U>): Call<Q, B, R, A, U> {
   return call;
+}
+
+/**
+ * A capability's calls by the names its client and its handlers use (`listingCalls.detail`).
+ * Each contract file exports its maps; the client binds them and the api serves them.
+ */
+export type CallMap = Readonly<Record<string, Call>>;
+
+type Joined<Ms extends readonly CallMap[]> = Ms extends readonly [infer First, ...infer Rest extends readonly CallMap[]]
+  ? First & Joined<Rest>
+  : unknown;
+
+/** Several maps served or shown together; a name in two of them is a mistake, refused at once. */
+export function joinCalls<const Ms extends readonly CallMap[]>(...maps: Ms): Joined<Ms> {
+  const joined: Record<string, Call> = {};
+  for (const map of maps) {
+    for (const [name, call] of Object.entries(map)) {
+      if (Object.hasOwn(joined, name)) throw new Error(`Two call maps name a call "${name}"`);
+      joined[name] = call;
+    }
+  }
+  return joined as Joined<Ms>;
 }
 
 export type CallQuery<C> =

@@ -51,3 +51,9 @@ export const categoryPropertiesCall = defineCall({
   query: z.object({ categoryRefnum: refnumSchema.optional() }),
   response: z.array(categoryPropertySchema),
 });
+
+export const categoryCalls = {
+  list: categoriesCall,
+  all: allCategoriesCall,
+  properties: categoryPropertiesCall,
+} as const;

@@ -42,3 +42,7 @@ export const referrerCall = defineCall({
   query: z.object({ name: z.string().min(1).max(120) }),
   response: z.object({ userRefnum: refnumSchema, nameFirst: z.string() }),
 });
+
+export const contactCalls = { contact: contactCall } as const;
+
+export const referralCalls = { referrer: referrerCall } as const;

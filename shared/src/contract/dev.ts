@@ -20,3 +20,6 @@ export const devOutboxCall = defineCall({
   query: z.object({ to: z.string().max(254).optional() }),
   response: z.array(outboxMailSchema),
 });
+
+/** Served only outside production. */
+export const devCalls = { outbox: devOutboxCall } as const;

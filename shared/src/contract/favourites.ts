@@ -58,3 +58,10 @@ export const favouritesCall = defineCall({
     totalPages: z.number().int(),
   }),
 });
+
+export const favouriteCalls = {
+  add: addFavouriteCall,
+  remove: removeFavouriteCall,
+  refnums: favouriteRefnumsCall,
+  list: favouritesCall,
+} as const;

@@ -8,3 +8,5 @@ export const healthCall = defineCall({
   summary: 'Liveness and database check',
   response: z.object({ db: z.literal('ok') }),
 });
+
+export const healthCalls = { check: healthCall } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zipCodeSchema } from '../rules/address';
 import { LISTING_STATES } from '../rules/listing-process';
 import {
   CONDITION_CODES,
@@ -172,7 +173,7 @@ export const listingFormSchema = z
     offerFreeDelivery: z.boolean().default(false),
     /** Buy Now at the price; false takes offers. */
     buyNow: z.boolean().default(true),
-    zip: z.string().regex(/^\d{5}$/, listingRuleMessages.invalidZip),
+    zip: zipCodeSchema,
     donation: z.boolean().default(false),
     /** Save without publishing. */
     draft: z.boolean().default(false),
@@ -228,6 +229,7 @@ export const uploadPictureCall = defineCall({
   method: 'POST',
   path: '/listings/picture',
   auth: 'required',
+  upload: 'photo',
   summary: 'Add a photo to a listing form (the first free place from picno on; at most 4)',
   query: pictureQuerySchema,
   response: z.object({ picno: z.number().int(), url: z.string(), pictures: listingPictureListSchema }),
@@ -328,3 +330,18 @@ export const sellerListingsCall = defineCall({
     size: z.number().int(),
   }),
 });
+
+export const listingCalls = {
+  recent: recentItemsCall,
+  byCategory: listingsByCategoryCall,
+  detail: listingDetailCall,
+  draftRefnum: draftRefnumCall,
+  uploadPicture: uploadPictureCall,
+  deletePicture: deletePictureCall,
+  create: createListingCall,
+  markSold: markSoldCall,
+  toggleActive: toggleActiveCall,
+  remove: deleteListingCall,
+  relist: relistCall,
+  bySeller: sellerListingsCall,
+} as const;

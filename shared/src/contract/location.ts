@@ -52,3 +52,10 @@ export const updateLocationCall = defineCall({
   query: z.object({ zip: z.string().max(32).default('') }),
   response: z.object({ address: zipAddressSchema }),
 });
+
+export const locationCalls = {
+  byZip: zipLookupCall,
+  nearest: nearestZipCall,
+  /** Keep the signed-in person's zip on their account. */
+  save: updateLocationCall,
+} as const;

@@ -17,3 +17,5 @@ export const notificationsCall = defineCall({
   summary: "The signed-in person's in-app notifications, newest first (the latest 50)",
   response: z.array(notificationSchema),
 });
+
+export const notificationCalls = { list: notificationsCall } as const;

@@ -26,3 +26,9 @@ export const verifyProfessionCodeCall = defineCall({
     companyReviewMessage: z.string().nullable(),
   }),
 });
+
+/** Work-email verification (the client shows them under `auth`). */
+export const organisationCalls = {
+  verifyProfession: verifyProfessionCall,
+  verifyProfessionCode: verifyProfessionCodeCall,
+} as const;

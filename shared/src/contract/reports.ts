@@ -36,3 +36,5 @@ export const createReportCall = defineCall({
   body: reportBodySchema,
   response: z.object({ reported: z.literal(true) }),
 });
+
+export const reportCalls = { create: createReportCall } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zipCodeSchema } from '../rules/address';
 import { defineCall } from './call';
 import { pageOf, refnumSchema } from './common';
 import { listingCardSchema } from './listings';
@@ -34,7 +35,6 @@ export const searchMessages = {
   dTooFar: `Distance can be at most ${SEARCH_LIMITS.dMax} miles`,
   sizeTooBig: `Page size can be at most ${SEARCH_LIMITS.sizeMax}`,
   pageTooFar: `Page can be at most ${SEARCH_LIMITS.pageMax}`,
-  zip: 'Please enter a valid US Zip Code',
   location: "Location must be 'latitude,longitude'",
   price: 'Price must be a number of dollars from 0 to 1,000,000',
   priceOrder: 'The minimum price cannot be above the maximum price',
@@ -53,10 +53,7 @@ const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v 
 /** The fields of a search, each on its own (the storefront checks URL parameters one by one). */
 export const searchFilterFields = z.object({
   q: z.string().max(SEARCH_LIMITS.qMax, searchMessages.qTooLong).optional(),
-  zip: z
-    .string()
-    .regex(/^\d{5}$/, searchMessages.zip)
-    .optional(),
+  zip: zipCodeSchema.optional(),
   /** 'lat,lng': used when there is no zip. */
   location: z.string().max(64, searchMessages.location).regex(LAT_LNG, searchMessages.location).optional(),
   /** Miles around the zip or location. */
@@ -233,3 +230,14 @@ export const autoSuggestCall = defineCall({
   query: z.object({ q: z.string().max(SEARCH_LIMITS.qMax, searchMessages.qTooLong).default('') }),
   response: z.object({ suggestions: z.array(suggestionSchema) }),
 });
+
+export const searchCalls = {
+  srp: srpCall,
+  brp: brpCall,
+  category: categorySearchCall,
+  general: generalSearchCall,
+  pivot: pivotSearchCall,
+  merch: merchCall1,
+  merchV2: merchCallV2,
+  autoSuggest: autoSuggestCall,
+} as const;

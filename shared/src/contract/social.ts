@@ -138,3 +138,11 @@ export const socialProvidersCall = defineCall({
   summary: 'The sign-in providers this installation offers (a provider without configuration is not offered)',
   response: z.object({ providers: z.array(socialProviderSchema) }),
 });
+
+/** Social sign-in's /svc calls (the client shows them under `auth`). */
+export const socialCalls = {
+  socialAuth: socialAuthCall,
+  socialProviders: socialProvidersCall,
+  socialEmail: socialEmailCall,
+  socialEmailVerify: socialEmailVerifyCall,
+} as const;

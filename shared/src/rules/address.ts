@@ -116,11 +116,23 @@ export const stateSchema = z
   .toUpperCase()
   .pipe(z.enum(US_STATE_ABBREVIATIONS, { error: addressMessages.stateRequired }));
 
+/** Five digits, outer spaces forgiven: the one zip rule. */
+export function isZip(text: string): boolean {
+  return ZIP_PATTERN.test(text.trim());
+}
+
+/** A US zip code where one is given (sign-up, settings, a listing, a search): the zip rule and its message. */
+export const zipCodeSchema = z
+  .string({ error: addressMessages.zipInvalid })
+  .trim()
+  .regex(ZIP_PATTERN, addressMessages.zipInvalid);
+
+/** A zip the person must give (an address, the location dialog): blank is "Enter zip code", then the zip rule. */
 export const zipSchema = z
   .string({ error: addressMessages.zipRequired })
   .trim()
   .min(1, { message: addressMessages.zipRequired, abort: true })
-  .regex(ZIP_PATTERN, addressMessages.zipInvalid);
+  .pipe(zipCodeSchema);
 
 /** The address form's fields, for composing (e.g. adding an id in the contract); pair with `distinctNames`. */
 export const addressFields = {

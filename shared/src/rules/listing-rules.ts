@@ -1,5 +1,7 @@
 /** What a sale listing may be (spec sections 1, 5 and 9): weight, free items, restricted electronics, donations, photos. */
 
+import { addressMessages } from './address';
+
 export const MAX_WEIGHT_LBS = 20;
 /** A published or relisted listing runs this long before it expires. */
 export const LISTING_LIFETIME_DAYS = 60;
@@ -36,6 +38,8 @@ export const RESTRICTED_CONDITIONS = ['used', 'open box', 'parts not working'] a
 
 export const listingRuleMessages = {
   invalidWeight: 'Enter a valid weight in lbs',
+  /** The zip rule's message (rules/address). */
+  invalidZip: addressMessages.zipInvalid,
   tooHeavy: `Items over ${MAX_WEIGHT_LBS} lbs cannot be listed`,
   freeLocalOnly: 'Free items can only be offered for local pickup',
   restrictedLocalOnly:
@@ -58,7 +62,6 @@ export const listingRuleMessages = {
   donationFree: 'A donation is free: set the price to 0',
   deliveryRequired: 'Choose shipping, local pickup or both',
   freeDeliveryNeedsShipping: 'Free shipping needs shipping to be offered',
-  invalidZip: 'Please enter a valid US Zip Code',
 } as const;
 
 /** What selling actions answer when the listing's state does not allow them (spec section 4). */

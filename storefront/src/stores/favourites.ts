@@ -52,8 +52,8 @@ export async function toggleFavourite(listingRefnum: string): Promise<void> {
   $busy.set(withItem($busy.get(), listingRefnum, true));
   try {
     const { browserApi } = await import('../lib/api');
-    if (adding) await browserApi.favourites.add(listingRefnum);
-    else await browserApi.favourites.remove(listingRefnum);
+    if (adding) await browserApi.favourites.add({ listingRefnum });
+    else await browserApi.favourites.remove({ listingRefnum });
     $saved.set(withItem($saved.get(), listingRefnum, adding));
     $changes.set($changes.get() + 1);
   } catch (cause) {

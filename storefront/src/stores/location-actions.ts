@@ -6,7 +6,7 @@ import { $session } from './session';
 
 /** Look a zip up and make it the visitor's place; on their account too when signed in. */
 export async function chooseZip(zip: string): Promise<StoredLocation> {
-  const { address } = await browserApi.location.byZip(zip);
+  const { address } = await browserApi.location.byZip({ zip });
   return keep(address);
 }
 
@@ -19,7 +19,10 @@ export async function chooseBrowserLocation(): Promise<StoredLocation> {
     console.warn('The browser did not give a position', cause);
     throw new ApiError({ code: 0, status: 0, message: locationMessages.fetchError });
   });
-  const { address } = await browserApi.location.nearest(position.coords.latitude, position.coords.longitude);
+  const { address } = await browserApi.location.nearest({
+    lat: position.coords.latitude,
+    lng: position.coords.longitude,
+  });
   return keep(address);
 }
 
@@ -27,7 +30,7 @@ export async function chooseBrowserLocation(): Promise<StoredLocation> {
 export async function adoptAccountLocation(zip: string | null): Promise<void> {
   if (!zip || hasStoredLocation()) return;
   try {
-    rememberLocation((await browserApi.location.byZip(zip)).address);
+    rememberLocation((await browserApi.location.byZip({ zip })).address);
   } catch (cause) {
     // Signing in goes on without it: the person can still choose a place.
     console.warn('Could not look up the location saved on the account', cause);
@@ -38,7 +41,7 @@ function keep(address: Parameters<typeof rememberLocation>[0]): StoredLocation {
   const stored = rememberLocation(address);
   if ($session.get()) {
     // The place is kept here either way; the account copy is for the person's other devices.
-    browserApi.location.save(stored.zip).catch((cause: unknown) => {
+    browserApi.location.save({ zip: stored.zip }).catch((cause: unknown) => {
       console.error('Could not save the location on the account', cause);
     });
   }

@@ -1,17 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  check,
-  index,
-  pgEnum,
-  pgTable,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { listings } from './listings';
+import { bigint, boolean, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /** Contact details beyond the sign-in email: shown only to their owner, never on a public profile. */
@@ -54,21 +42,6 @@ export const addresses = pgTable(
 );
 
 /**
- * Where payouts go. The account number is kept encrypted (AES-256-GCM) with its last four
- * digits beside it: answers only ever carry the masked form.
- */
-export const payoutAccounts = pgTable('payout_accounts', {
-  userId: bigint('user_id', { mode: 'number' })
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  accountHolder: text('account_holder').notNull(),
-  routingNumber: text('routing_number').notNull(),
-  accountNumberCipher: text('account_number_cipher').notNull(),
-  accountNumberLast4: text('account_number_last4').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
-/**
  * Which optional mails a person wants (spec section 2, communication settings). A row exists
  * once a preference is read or set; `unsubscribeToken` is the random id of /unsubscribe links.
  */
@@ -82,33 +55,3 @@ export const communicationPreferences = pgTable('communication_preferences', {
   unsubscribeToken: text('unsubscribe_token').notNull().unique(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
-
-export const feedbackRole = pgEnum('feedback_role', ['seller', 'buyer']);
-
-/**
- * Reviews people leave each other after an order (written by the orders issue; read here).
- * `aboutRole` says whether the reviewed person was the seller or the buyer.
- */
-export const feedback = pgTable(
-  'feedback',
-  {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    aboutUserId: bigint('about_user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    fromUserId: bigint('from_user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    listingId: bigint('listing_id', { mode: 'number' }).references(() => listings.id, { onDelete: 'set null' }),
-    aboutRole: feedbackRole('about_role').notNull(),
-    /** 1 to 5 stars. */
-    rating: smallint('rating').notNull(),
-    content: text('content').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    index('feedback_about_idx').on(t.aboutUserId, t.aboutRole, t.updatedAt.desc()),
-    check('feedback_rating_range', sql`${t.rating} between 1 and 5`),
-  ],
-);

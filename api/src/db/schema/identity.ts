@@ -10,7 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { organizations, users } from './users';
+import { users } from './users';
 
 /** A provider's identity kept while the person proves an email (social sign-in without a vouched email). */
 export interface PendingIdentity {
@@ -137,12 +137,3 @@ export const oauthFlows = pgTable(
     index('oauth_flows_created_idx').on(t.createdAt),
   ],
 );
-
-/** Work-email domains (admin data): a verified work address's domain names its organisation. */
-export const workEmailDomains = pgTable('work_email_domains', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  domain: text('domain').notNull().unique(),
-  organizationId: bigint('organization_id', { mode: 'number' })
-    .notNull()
-    .references(() => organizations.id, { onDelete: 'cascade' }),
-});

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -16,6 +17,9 @@ import {
 import { categories } from './categories';
 import { users } from './users';
 import { zipCodes } from './zip-codes';
+
+/** PostgreSQL's text-search document, read and written as its text form. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /** Where the listing is in its life (`shared/src/rules/listing-process.ts`); only `transition()` changes it. */
 export const listingState = pgEnum('listing_state', LISTING_STATES);
@@ -53,6 +57,11 @@ export const listings = pgTable(
     listingEnd: timestamp('listing_end', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    // Search's columns, filled by triggers (migrations 0010-0012) and read by the search module's SQL; never set here.
+    /** Title (A), description (B) and category names (C). */
+    searchDocument: tsvector('search_document'),
+    /** The grid cells around the zip's centre (`place_cells_of`, search/place-cells.ts). */
+    placeCells: integer('place_cells').array(),
   },
   (t) => [
     index('listings_seller_idx').on(t.sellerId),

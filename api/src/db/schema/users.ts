@@ -1,17 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { organizations } from './organisations';
 import { zipCodes } from './zip-codes';
-
-export const companyStatus = pgEnum('company_status', ['VERIFIED', 'IN_REVIEW', 'REJECTED']);
-
-export const organizations = pgTable('organizations', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  refnum: text('refnum').notNull().unique(),
-  name: text('name').notNull(),
-  status: companyStatus('status').notNull().default('IN_REVIEW'),
-  isB2B: boolean('is_b2b').notNull().default(false),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
 
 export const users = pgTable(
   'users',

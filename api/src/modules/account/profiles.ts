@@ -1,5 +1,5 @@
 import type { FeedbackPage, FullProfile, ListingPage, Profile, UpdateProfile } from '@yardly/shared/contract';
-import { halfStepRating, normalizePhone, profileMessages } from '@yardly/shared/rules';
+import { addressMessages, halfStepRating, normalizePhone, profileMessages } from '@yardly/shared/rules';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { feedback, listings, organizations, userContacts, users, zipCodes } from '../../db/schema/index';
@@ -97,7 +97,7 @@ export function profileService(db: Db) {
     async updateProfile(userId: number, input: UpdateProfile) {
       if (input.zip) {
         const [known] = await db.select({ zip: zipCodes.zip }).from(zipCodes).where(eq(zipCodes.zip, input.zip));
-        if (!known) throw AppError.badRequest('Please enter a valid US Zip Code', 'zip');
+        if (!known) throw AppError.badRequest(addressMessages.zipInvalid, 'zip');
       }
       const phone = input.phoneNumber ? normalizePhone(input.phoneNumber) : null;
       await db.transaction(async (tx) => {

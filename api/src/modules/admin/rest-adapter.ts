@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/connect';
 import { AppError } from '../../errors';
+import type { Caller } from '../../http/caller';
 import { type AuditWrite, writeAudit } from './audit';
 
 /** A list request in react-admin's terms, parsed and bounded. */
@@ -18,6 +19,12 @@ export interface ListParams {
   ids?: (string | number)[];
 }
 
+/** The console's resources by name (the dashboard is a call, not a resource). */
+export type AdminResourceName = Exclude<AdminResource, 'dashboard'>;
+
+/** Any resource, whatever its record and inputs: what a capability hands the registry. */
+export type AdminResourceDef = ResourceDef<{ id: string | number }, unknown, unknown>;
+
 /** Who makes a change through the console (written to the audit log). */
 export interface AdminContext {
   actorId: number;
@@ -29,7 +36,7 @@ export interface AdminContext {
  * `create`, `update` and `remove` run inside the transaction the audit entry is written in.
  */
 export interface ResourceDef<R extends { id: string | number }, I = unknown, U = I> {
-  name: Exclude<AdminResource, 'dashboard'>;
+  name: AdminResourceName;
   record: z.ZodType<R>;
   /** A path id to the record's id type; null: no such record. */
   parseId(raw: string): string | number | null;
@@ -45,16 +52,6 @@ export interface ResourceDef<R extends { id: string | number }, I = unknown, U =
 const MAX_PAGE = 1000;
 const rangeSchema = z.tuple([z.number().int().min(0), z.number().int().min(0)]);
 const sortSchema = z.tuple([z.string().min(1).max(60), z.enum(['ASC', 'DESC', 'asc', 'desc'])]);
-
-/** Numeric ids (domains, banners, reports, audit entries). */
-export function numericId(raw: string): number | null {
-  return /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : null;
-}
-
-/** Refnum ids (organisations, users, categories, listings). */
-export function refnumId(raw: string): string | null {
-  return /^[A-Z][0-9A-Z]{11}$/.test(raw) ? raw : null;
-}
 
 /** `/svc/admin/<name>` in the ra-data-simple-rest dialect, every verb behind the role matrix. */
 export function registerResource<R extends { id: string | number }, I, U>(
@@ -147,6 +144,11 @@ export function registerResource<R extends { id: string | number }, I, U>(
 export async function requireAdmin(request: FastifyRequest, resource: AdminResource, verb: AdminVerb): Promise<void> {
   const caller = request.caller ?? (await request.server.resolveCaller(request));
   if (!caller) throw new AppError(401, authMessages.loginRequired);
+  refuseUnlessAllowed(caller, resource, verb);
+}
+
+/** A signed-in caller allowed this verb on this resource by the matrix (403 otherwise). */
+export function refuseUnlessAllowed(caller: Caller, resource: AdminResource, verb: AdminVerb): void {
   if (!mayAdmin(caller.roles, resource, verb)) throw AppError.forbidden('Your role does not allow this');
 }
 
@@ -206,7 +208,8 @@ export function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
 
 /** The sort column a list was asked for; a field the list cannot sort by is a 400. */
 export function sortColumn<C>(params: ListParams, columns: Record<string, C>): C {
-  const column = columns[params.sort.field];
+  // Own keys only: `__proto__` or `constructor` names no column.
+  const column = Object.hasOwn(columns, params.sort.field) ? columns[params.sort.field] : undefined;
   if (column === undefined) throw AppError.badRequest(`This list cannot be sorted by ${params.sort.field}`, 'sort');
   return column;
 }

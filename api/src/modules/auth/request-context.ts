@@ -7,9 +7,3 @@ export function clientOf(request: FastifyRequest): ClientInfo {
   const device = request.headers[DEVICE_HEADERS.id];
   return { address: request.ip, deviceId: typeof device === 'string' ? device.slice(0, 128) : undefined };
 }
-
-/** The caller of an auth: 'required' call (registerCall has checked there is one). */
-export function callerId(request: FastifyRequest): number {
-  if (!request.caller) throw new Error('required call without a caller');
-  return request.caller.userId;
-}

@@ -1,5 +1,5 @@
 import type { ZipAddress } from '@yardly/shared/contract';
-import { findUsState, locationMessages } from '@yardly/shared/rules';
+import { findUsState, isZip, locationMessages } from '@yardly/shared/rules';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { users, zipCodes } from '../../db/schema/index';
@@ -10,7 +10,7 @@ type ZipRow = typeof zipCodes.$inferSelect;
 /** A zip code's place, or the spec's 'Error fetching location details' (not 5 digits, not in the US table). */
 export async function addressOfZip(db: Db, zip: string): Promise<ZipAddress> {
   const wanted = zip.trim();
-  if (!/^\d{5}$/.test(wanted)) throw AppError.badRequest(locationMessages.fetchError, 'zip');
+  if (!isZip(wanted)) throw AppError.badRequest(locationMessages.fetchError, 'zip');
   const [row] = await db.select().from(zipCodes).where(eq(zipCodes.zip, wanted));
   if (!row) throw AppError.notFound(locationMessages.fetchError);
   return toAddress(row);

@@ -1,10 +1,14 @@
-import { devOutboxCall } from '@yardly/shared/contract';
+import { devCalls } from '@yardly/shared/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/connect';
-import { registerCall } from '../../http/register-call';
+import { type CallHandlers, registerCalls } from '../../http/register-call';
 import { recentMails } from './service';
 
-/** GET /svc/dev/outbox: the caller registers it only when NODE_ENV is not production. */
+export function devOutboxHandlers(db: Db): CallHandlers<typeof devCalls> {
+  return { outbox: async ({ query }) => recentMails(db, query.to) };
+}
+
+/** The dev outbox alone on an app (its tests); the app installs `devOutboxCapability`. */
 export function registerDevOutboxRoutes(app: FastifyInstance, db: Db): void {
-  registerCall(app, devOutboxCall, async ({ query }) => recentMails(db, query.to));
+  registerCalls(app, 'dev-outbox', devCalls, devOutboxHandlers(db));
 }

@@ -1,13 +1,6 @@
-import {
-  socialAuthCall,
-  socialAuthorizeQuerySchema,
-  socialEmailCall,
-  socialEmailVerifyCall,
-} from '@yardly/shared/contract';
+import { socialAuthorizeQuerySchema } from '@yardly/shared/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { registerCall } from '../../http/register-call';
-import { clientOf } from '../auth/request-context';
 import { randomToken } from './flows';
 import type { CallbackQuery, SocialService } from './service';
 
@@ -32,10 +25,14 @@ function redirect(reply: FastifyReply, location: string) {
 const text = (value: unknown) => (typeof value === 'string' && value.length <= 4096 ? value : undefined);
 
 /**
- * The browser legs of social sign-in (outside /svc: the browser navigates to them) and the
- * /svc call that trades the ticket. Registered as routes, so they win over the storefront.
+ * The browser legs of social sign-in (outside /svc: the browser navigates to them). Registered
+ * as routes, so they win over the storefront.
  */
-export function registerSocialRoutes(app: FastifyInstance, social: SocialService, options: { secureCookies: boolean }) {
+export function registerSocialBrowserRoutes(
+  app: FastifyInstance,
+  social: SocialService,
+  options: { secureCookies: boolean },
+) {
   app.get(
     '/oauth2/authorize/:provider',
     { schema: { hide: true, params: providerParams, querystring: socialAuthorizeQuerySchema } },
@@ -61,10 +58,4 @@ export function registerSocialRoutes(app: FastifyInstance, social: SocialService
     const query: CallbackQuery = { code: text(q.code), state: text(q.state), error: text(q.error), iss: text(q.iss) };
     return redirect(reply, await social.finish(provider, query, browserCookie(request)));
   });
-
-  registerCall(app, socialAuthCall, ({ body, request }) => social.redeem(body.token, clientOf(request)));
-  registerCall(app, socialEmailCall, ({ body }) => social.sendEmailProof(body.token, body.email));
-  registerCall(app, socialEmailVerifyCall, ({ body, request }) =>
-    social.finishWithEmailProof(body.token, body.email, body.code, clientOf(request)),
-  );
 }

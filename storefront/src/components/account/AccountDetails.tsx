@@ -1,6 +1,6 @@
 import type { FullProfile } from '@yardly/shared/contract';
 import { updateProfileBodySchema } from '@yardly/shared/contract';
-import { keepNameCharacters, locationMessages, maskEmail, settingsMessages } from '@yardly/shared/rules';
+import { isZip, keepNameCharacters, locationMessages, maskEmail, settingsMessages } from '@yardly/shared/rules';
 import { useEffect, useState } from 'react';
 import { browserApi } from '../../lib/api';
 import { openAuthDialog } from '../../stores/auth-dialog';
@@ -31,13 +31,13 @@ export function AccountDetails({ profile, onChanged }: { profile: FullProfile; o
   // The place a complete zip names, shown beside it (spec section 5: location lookup).
   const zip = form.values.zip;
   useEffect(() => {
-    if (!/^\d{5}$/.test(zip)) {
+    if (!isZip(zip)) {
       setPlace(null);
       return;
     }
     let live = true;
     browserApi.location
-      .byZip(zip)
+      .byZip({ zip })
       .then(({ address }) => live && setPlace(`${address.city}, ${address.stateCode}`))
       .catch(() => live && setPlace(locationMessages.fetchError));
     return () => {

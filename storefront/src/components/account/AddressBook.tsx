@@ -34,7 +34,7 @@ export function AddressBook() {
     if (!deleting) return;
     setPending(true);
     try {
-      await browserApi.account.deleteAddress(deleting.id);
+      await browserApi.account.deleteAddress({ addressId: deleting.id });
       showToast(addressToasts.deleted, 'success');
       await reload();
     } catch (cause) {

@@ -5,10 +5,13 @@ import { browserApi } from '../../lib/api';
 import { showToast } from '../../stores/toast';
 import { Spinner } from '../Spinner';
 
+/** The switch as the query says it. */
+const enabled = (on: boolean) => ({ enabled: on ? ('true' as const) : ('false' as const) });
+
 const SETTERS: Record<MailList, (enabled: boolean) => Promise<CommunicationPreferences>> = {
-  productRecommendations: (on) => browserApi.account.setProductRecommendations(on),
-  offersAndMessagesUpdates: (on) => browserApi.account.setOffersAndMessagesUpdates(on),
-  rentalMessagesUpdates: (on) => browserApi.account.setRentalMessagesUpdates(on),
+  productRecommendations: (on) => browserApi.account.setProductRecommendations(enabled(on)),
+  offersAndMessagesUpdates: (on) => browserApi.account.setOffersAndMessagesUpdates(enabled(on)),
+  rentalMessagesUpdates: (on) => browserApi.account.setRentalMessagesUpdates(enabled(on)),
 };
 
 /** Settings, communication: each optional mail list on or off, saved as it is switched. */

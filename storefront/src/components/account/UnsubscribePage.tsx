@@ -27,7 +27,7 @@ export function UnsubscribePage() {
 
   useEffect(() => {
     browserApi.account
-      .unsubscribeInfo(id)
+      .unsubscribeInfo({ id })
       .then((info) => setState({ kind: 'ready', ...info, done: false }))
       .catch(() => setState({ kind: 'bad' }));
   }, [id]);

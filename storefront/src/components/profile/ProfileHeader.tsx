@@ -68,7 +68,7 @@ export function ProfileHeader({ profile, editable = false, onChanged }: ProfileH
     if (!file) return;
     setPending(true);
     try {
-      await browserApi.profile.uploadPicture(blob, 'profile.jpg');
+      await browserApi.profile.uploadPicture(blob);
       setFile(null);
       showToast(profileMessages.pictureUpdated, 'success');
       onChanged?.();

@@ -8,7 +8,7 @@ const SUGGEST_DELAY_MS = 200;
 /** Suggestions come from the api; loaded on first typing so the header stays light. */
 async function fetchSuggestions(q: string): Promise<Suggestion[]> {
   const { browserApi } = await import('../../lib/api');
-  return (await browserApi.search.autoSuggest(q)).suggestions;
+  return (await browserApi.search.autoSuggest({ q })).suggestions;
 }
 
 function hrefOf(suggestion: Suggestion): string {

@@ -40,7 +40,7 @@ export function PhotoSlots({ draftRefnum, pictures, onPictures }: PhotoSlotsProp
     }
     setSlot(picno, { kind: 'uploading', name: file.name, size: file.size });
     try {
-      const answer = await browserApi.listings.uploadPicture({ inputSourceRandomRefnum: draftRefnum, picno }, file);
+      const answer = await browserApi.listings.uploadPicture(file, { inputSourceRandomRefnum: draftRefnum, picno });
       onPictures(answer.pictures);
       setSlot(picno, undefined);
     } catch (cause) {

@@ -1,0 +1,19 @@
+import { adminCalls } from '@yardly/shared/contract';
+import { defineCapability } from '../../http/capability';
+import { auditLogResource } from './audit-log';
+import { dashboardCounts } from './dashboard';
+import { refuseUnlessAllowed } from './rest-adapter';
+
+/** The console's own part: its home figures and the audit log. Other resources come with their capability. */
+export const adminCapability = defineCapability({
+  name: 'admin',
+  calls: adminCalls,
+  handlers: ({ db }) => ({
+    async dashboard({ caller }) {
+      refuseUnlessAllowed(caller, 'dashboard', 'list');
+      return dashboardCounts(db);
+    },
+  }),
+  // Donation resources come with the donations capability; the role matrix already has them.
+  adminResources: () => [auditLogResource],
+});

@@ -1,0 +1,11 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/connect';
+import { type AdminResourceDef, registerResource } from './rest-adapter';
+
+/** The console resources the capabilities brought, served under /svc/admin; one name, one resource. */
+export function registerAdminResources(app: FastifyInstance, db: Db, resources: readonly AdminResourceDef[]): void {
+  const names = resources.map((r) => r.name);
+  const twice = names.filter((name, i) => names.indexOf(name) !== i);
+  if (twice.length) throw new Error(`Two console resources are named ${[...new Set(twice)].join(', ')}`);
+  for (const resource of resources) registerResource(app, db, resource);
+}

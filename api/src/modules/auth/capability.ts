@@ -1,0 +1,32 @@
+import { authCalls, credentialCalls, joinCalls } from '@yardly/shared/contract';
+import { defineCapability } from '../../http/capability';
+import { usersResource } from './admin';
+import { clientOf } from './request-context';
+
+/** Signing up and in, tokens, a person's password and sign-in email; the console's people. */
+export const authCapability = defineCapability({
+  name: 'auth',
+  calls: joinCalls(authCalls, credentialCalls),
+  handlers: ({ auth }) => ({
+    isUserExist: ({ body }) => auth.isUserExist(body.email),
+    signup: ({ body }) => auth.signup(body),
+    easySignup: ({ body }) => auth.easySignup(body.email, body.referralCode),
+    verifyEmail: ({ body, request }) => auth.verifyEmail(body.email, body.code, clientOf(request)),
+    resendVerification: ({ body }) => auth.resendVerification(body.email),
+    login: ({ body, request }) => auth.login(body.email, body.password, clientOf(request)),
+    loginWithCode: ({ body }) => auth.loginWithCode(body.email),
+    verifyLoginCode: ({ body, request }) => auth.verifyLoginCode(body.email, body.code, clientOf(request)),
+    forgotPassword: ({ body }) => auth.forgotPassword(body.email),
+    setPassword: ({ body }) => auth.setPassword(body.email, body.code, body.password),
+    refreshToken: ({ body, request }) => auth.refreshTokens(body.refreshToken, clientOf(request)),
+    logout: ({ body }) => auth.logout(body.refreshToken),
+    completeProgressiveSignup: ({ body, caller, request }) =>
+      auth.completeProgressiveSignup(caller.userId, body, clientOf(request)),
+    changePassword: ({ body, caller, request }) =>
+      auth.changePassword(caller.userId, body.currentPassword, body.newPassword, clientOf(request)),
+    updateEmail: ({ body, caller }) => auth.updateEmail(caller.userId, body.email),
+    verifyUpdatableEmail: ({ body, caller, request }) =>
+      auth.verifyUpdatableEmail(caller.userId, body.email, body.code, clientOf(request)),
+  }),
+  adminResources: () => [usersResource],
+});

@@ -1,0 +1,14 @@
+import { favouriteCalls } from '@yardly/shared/contract';
+import { defineCapability } from '../../http/capability';
+import { addFavourite, favouriteRefnums, listFavourites, removeFavourite } from './service';
+
+export const favouritesCapability = defineCapability({
+  name: 'favourites',
+  calls: favouriteCalls,
+  handlers: ({ db }) => ({
+    add: ({ query, caller }) => addFavourite(db, caller, query.listingRefnum),
+    remove: ({ query, caller }) => removeFavourite(db, caller, query.listingRefnum),
+    refnums: ({ caller }) => favouriteRefnums(db, caller),
+    list: ({ query, caller }) => listFavourites(db, caller, query),
+  }),
+});

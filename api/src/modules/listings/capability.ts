@@ -1,0 +1,35 @@
+import { listingCalls } from '@yardly/shared/contract';
+import { defineCapability } from '../../http/capability';
+import { readPhotoPart } from '../files/photo-upload';
+import { listingsResource } from './admin';
+import { saveListing } from './create';
+import { scheduleDraftSweep } from './draft-sweeper';
+import { addDraftPhoto, deleteDraftPhoto, openDraft } from './drafts';
+import { deleteListing, markSold, relist, toggleActive } from './manage';
+import { sellerListings } from './seller-listings';
+import { listingDetail, listingsByCategory, recentItems } from './service';
+
+/** Browsing an item, selling one (the form, its photos) and managing one's listings; the console's catalogue. */
+export const listingsCapability = defineCapability({
+  name: 'listings',
+  calls: listingCalls,
+  handlers: ({ db, files }) => ({
+    recent: ({ query }) => recentItems(db, query),
+    byCategory: ({ query }) => listingsByCategory(db, query),
+    detail: ({ query, body, caller }) => listingDetail(db, body?.listingRefnum ?? query.listingRefnum, caller),
+
+    draftRefnum: ({ query, caller }) => openDraft(db, caller, query.listingRefnum),
+    uploadPicture: async ({ query, caller, request }) =>
+      addDraftPhoto(db, files, caller, query, await readPhotoPart(request)),
+    deletePicture: ({ query, caller }) => deleteDraftPhoto(db, files, caller, query),
+    create: ({ body, caller }) => saveListing(db, caller, body),
+
+    markSold: ({ body, caller }) => markSold(db, caller, body.listingRefnum),
+    toggleActive: ({ body, caller }) => toggleActive(db, caller, body.listingRefnum ?? body.refnum ?? ''),
+    remove: ({ query, caller }) => deleteListing(db, caller, query.listingRefnum),
+    relist: ({ body, caller }) => relist(db, caller, body.listingRefnum),
+    bySeller: ({ query, caller }) => sellerListings(db, caller, query),
+  }),
+  routes: (app, { db, files }) => scheduleDraftSweep(app, db, files),
+  adminResources: () => [listingsResource],
+});

@@ -1,0 +1,14 @@
+import { reportCalls } from '@yardly/shared/contract';
+import { defineCapability } from '../../http/capability';
+import { reportsResource } from './admin';
+import { createReport } from './service';
+
+/** Reporting an item, and the console's queue of reports. */
+export const reportsCapability = defineCapability({
+  name: 'reports',
+  calls: reportCalls,
+  handlers: ({ db }) => ({
+    create: ({ body, caller }) => createReport(db, caller, body),
+  }),
+  adminResources: () => [reportsResource],
+});
