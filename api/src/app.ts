@@ -3,10 +3,13 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { clockFor, isDevClock } from './clock/clock';
+import { registerDevClockRoutes } from './clock/dev-routes';
 import type { Config } from './config';
 import type { Database } from './db/connect';
 import { installCaller } from './http/caller';
 import { installErrorHandling, sendUnknownCall, toEnvelope } from './http/envelope-errors';
+import { installJobs } from './jobs/install';
 import { createAccount } from './modules/account/create';
 import { registerAccountRoutes } from './modules/account/routes';
 import { registerAdminRoutes } from './modules/admin/routes';
@@ -19,9 +22,10 @@ import { registerFavouriteRoutes } from './modules/favourites/routes';
 import type { FileStore } from './modules/files/file-store';
 import { registerFileRoutes } from './modules/files/routes';
 import { registerHealthRoutes } from './modules/health/routes';
-import { scheduleDraftSweep } from './modules/listings/draft-sweeper';
+import { draftSweepJob } from './modules/listings/draft-sweeper';
 import { registerListingRoutes } from './modules/listings/routes';
 import { registerLocationRoutes } from './modules/location/routes';
+import { createMail } from './modules/mail/create';
 import { registerDevOutboxRoutes } from './modules/mail/routes';
 import { registerOrganisationRoutes } from './modules/organisations/routes';
 import { organisationService } from './modules/organisations/service';
@@ -60,7 +64,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
-  const { auth, codes, mailer, secret, resolveCaller } = createAuth({ ...deps, log: app.log });
+  const clock = clockFor(deps.config.isProduction);
+  const jobs = installJobs(app, { db: deps.database.db, clock });
+  const { mailer, transport } = createMail({ config: deps.config, db: deps.database.db, jobs, log: app.log });
+  const { auth, codes, secret, resolveCaller } = createAuth({ ...deps, mailer, clock });
   installCaller(app, resolveCaller);
 
   await app.register(compress, { global: true, threshold: 1024 });
@@ -75,7 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerHealthRoutes(app, deps.database);
   registerCategoryRoutes(app, deps.database.db);
   registerListingRoutes(app, deps.database.db, deps.files);
-  scheduleDraftSweep(app, deps.database.db, deps.files);
+  jobs.register(draftSweepJob(deps.files));
   registerFavouriteRoutes(app, deps.database.db);
   registerReportRoutes(app, deps.database.db);
   registerLocationRoutes(app, deps.database.db);
@@ -84,7 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerOrganisationRoutes(app, organisationService({ db: deps.database.db, codes, auth }));
   registerContactRoutes(
     app,
-    contactService({ db: deps.database.db, mailer, supportEmail: deps.config.supportEmail, log: app.log }),
+    contactService({ db: deps.database.db, jobs, transport, clock, supportEmail: deps.config.supportEmail }),
   );
   registerReferralRoutes(app, deps.database.db);
   const account = createAccount({
@@ -96,6 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await registerAccountRoutes(app, account);
   if (!deps.config.isProduction) registerDevOutboxRoutes(app, deps.database.db);
+  if (isDevClock(clock)) registerDevClockRoutes(app, { clock, jobs });
   registerFileRoutes(app, deps.files);
   registerAdminRoutes(app, { db: deps.database.db, files: deps.files });
   // Paths outside /svc that the api answers itself, before the storefront gets the rest.

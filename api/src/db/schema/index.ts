@@ -4,6 +4,7 @@ export * from './categories';
 export * from './content';
 export * from './favourites';
 export * from './identity';
+export * from './jobs';
 export * from './listing-drafts';
 export * from './listings';
 export * from './mail';

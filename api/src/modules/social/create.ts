@@ -23,6 +23,8 @@ export function registerSocialSignIn(
     auth: deps.auth,
     codes: deps.codes,
     log: app.log,
+    // The app's one clock (jobs/install.ts decorates the app with it).
+    clock: app.clock,
   });
   registerSocialRoutes(app, service, { secureCookies: config.publicUrl.startsWith('https://') });
   const offered = SOCIAL_PROVIDERS.filter((provider) => config.oauthProviders[provider]);
