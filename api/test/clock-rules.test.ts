@@ -35,7 +35,9 @@ describe('time rules on the clock', () => {
     await advanceClock(t, 1);
     const late = await post(t, '/svc/users/verify-email', { email: lapsed, code: lapsedCode });
     expect(late.statusCode).toBe(400);
-    expect(json(late)).toMatchObject({ errors: [{ field: 'code', message: 'That code has expired or was used; ask for a new one' }] });
+    expect(json(late)).toMatchObject({
+      errors: [{ field: 'code', message: 'That code has expired or was used; ask for a new one' }],
+    });
   });
 
   it('a locked account opens again once 15 minutes have passed', async () => {

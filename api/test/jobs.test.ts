@@ -242,7 +242,9 @@ describe('the dev clock calls', () => {
   });
 
   it('does not exist in production', async () => {
-    const production = await startTestApp({ env: { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), LOG_LEVEL: 'silent' } });
+    const production = await startTestApp({
+      env: { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), LOG_LEVEL: 'silent' },
+    });
     try {
       const get = await production.app.inject({ method: 'GET', url: '/svc/dev/clock' });
       const post = await production.app.inject({

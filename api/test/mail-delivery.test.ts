@@ -70,7 +70,12 @@ describe('mail while the mail server is down', () => {
     const app = await startTestApp({ env: { SMTP_URL: refusing.url } });
     try {
       const email = freshEmail('nobody');
-      const res = await post(app, '/svc/users/signup', { email, password: GOOD_PASSWORD, nameFirst: 'No', nameLast: 'Body' });
+      const res = await post(app, '/svc/users/signup', {
+        email,
+        password: GOOD_PASSWORD,
+        nameFirst: 'No',
+        nameLast: 'Body',
+      });
       expect(res.statusCode, res.body).toBe(200);
       await advanceClock(app, 0);
       await advanceClock(app, 600);

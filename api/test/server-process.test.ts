@@ -2,7 +2,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { health as healthOn, killStartedServers, startServer as startOn, waitForHealth as waitOn } from './server-process-helpers';
+import {
+  health as healthOn,
+  killStartedServers,
+  startServer as startOn,
+  waitForHealth as waitOn,
+} from './server-process-helpers';
 
 // The real server process on the embedded database: one per DATA_DIR, and a clean stop.
 const dataDir = mkdtempSync(join(tmpdir(), 'yardly-process-'));

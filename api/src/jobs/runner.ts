@@ -136,10 +136,7 @@ export function createJobs(deps: { db: Db; clock: Clock; log: JobLog; workerId?:
         await scheduleNext(tx as unknown as Db, definition, now);
       } else {
         const retryAt = addMs(now, backoffMinutes(definition, job.attempts) * 60_000);
-        await tx
-          .update(jobsTable)
-          .set({ runAt: retryAt, lockedUntil: null, lastError: message })
-          .where(ours(job));
+        await tx.update(jobsTable).set({ runAt: retryAt, lockedUntil: null, lastError: message }).where(ours(job));
       }
     });
     const details = { job: job.name, jobId: job.id, attempt: job.attempts, err: error };

@@ -5,7 +5,12 @@ import { createMailer } from './mailer';
 import { createMailTransport } from './transport';
 
 /** The mail parts from the configuration: the queueing mailer and the transport its job delivers with. */
-export function createMail(deps: { config: Config; db: Db; jobs: Jobs; log: { info(obj: object, msg: string): void } }) {
+export function createMail(deps: {
+  config: Config;
+  db: Db;
+  jobs: Jobs;
+  log: { info(obj: object, msg: string): void };
+}) {
   const transport = createMailTransport({
     db: deps.db,
     smtpUrl: deps.config.smtpUrl,

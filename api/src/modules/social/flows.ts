@@ -40,9 +40,7 @@ export function oauthFlowStore(db: Db, clock: Clock) {
         createdAt: clock.now(),
         expiresAt: minutesFromNow(FLOW_TTL_MINUTES),
       });
-      await db
-        .delete(oauthFlows)
-        .where(lt(oauthFlows.createdAt, minutesFromNow(-FLOW_RETENTION_HOURS * 60)));
+      await db.delete(oauthFlows).where(lt(oauthFlows.createdAt, minutesFromNow(-FLOW_RETENTION_HOURS * 60)));
       return { state, nonce, codeChallenge: pkceChallenge(codeVerifier) };
     },
 
