@@ -119,6 +119,22 @@ describe('durable jobs', () => {
     expect(runs.map((r) => r.payload.n).sort()).toEqual([1, 3, 4]);
   });
 
+  it('moves a queued timer when asked to replace it', async () => {
+    const { job, runs } = recordingJob();
+    const now = await advanceClock(t, 0);
+    const inMinutes = (minutes: number) => new Date(now.getTime() + minutes * 60_000);
+    await t.app.jobs.enqueue(t.database.db, job, { n: 1 }, { key: 'offer:7', at: inMinutes(10) });
+    expect(
+      await t.app.jobs.enqueue(t.database.db, job, { n: 2 }, { key: 'offer:7', at: inMinutes(30), replace: true }),
+    ).toBe(true);
+
+    await advanceClock(t, 10);
+    expect(runs).toEqual([]);
+    await advanceClock(t, 20);
+    expect(runs.map((r) => r.payload)).toEqual([{ n: 2 }]);
+    expect(await rowsOf(job.name)).toHaveLength(1);
+  });
+
   it('runs a recurring job each time the clock passes its period, with one run queued at a time', async () => {
     names += 1;
     const runs: Date[] = [];

@@ -34,6 +34,8 @@ export interface EnqueueOptions {
   at?: Date;
   /** While a job of this name and key is queued, enqueueing another does nothing (a timer per entity). */
   key?: string;
+  /** With `key`: move the queued job to this `at` and payload instead (a timer pushed back). */
+  replace?: boolean;
 }
 
 /** Thrown by a handler when trying again cannot help (a mailbox that does not exist): the job dies now. */

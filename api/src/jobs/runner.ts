@@ -27,7 +27,8 @@ export interface Jobs {
   register(...definitions: JobDefinition<never>[]): void;
   /**
    * Queue a job inside the caller's transaction (pass `tx`), so the change and the work it
-   * schedules commit together. Answers false when a job with the same name and key is queued.
+   * schedules commit together. Answers false when a job with the same name and key is queued
+   * (with `replace`, when that job is running right now).
    */
   enqueue<P>(db: Db, job: JobDefinition<P> | string, payload: P, options?: EnqueueOptions): Promise<boolean>;
   /** Queue the next run of every recurring job that has none (idempotent; also at start). */
@@ -55,18 +56,27 @@ export function createJobs(deps: { db: Db; clock: Clock; log: JobLog; workerId?:
   }
 
   async function insert(into: Db, definition: JobDefinition<never>, payload: unknown, options: EnqueueOptions) {
-    const rows = await into
-      .insert(jobsTable)
-      .values({
-        name: definition.name,
-        payload: payload ?? null,
-        key: options.key,
-        runAt: options.at ?? clock.now(),
-        maxAttempts: definition.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
-      })
-      // Only the partial unique index on queued (name, key) can conflict.
-      .onConflictDoNothing()
-      .returning({ id: jobsTable.id });
+    const now = clock.now();
+    const runAt = options.at ?? now;
+    const values = {
+      name: definition.name,
+      payload: payload ?? null,
+      key: options.key,
+      runAt,
+      maxAttempts: definition.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+    };
+    const statement = into.insert(jobsTable).values(values);
+    // Only the partial unique index on queued (name, key) can conflict.
+    const rows = await (options.replace && options.key
+      ? statement.onConflictDoUpdate({
+          target: [jobsTable.name, jobsTable.key],
+          targetWhere: sql`state = 'queued' and key is not null`,
+          set: { payload: values.payload, runAt, attempts: 0, lastError: null },
+          // A job a worker is running now is left alone: it re-checks its state anyway.
+          setWhere: or(isNull(jobsTable.lockedUntil), lte(jobsTable.lockedUntil, now)),
+        })
+      : statement.onConflictDoNothing()
+    ).returning({ id: jobsTable.id });
     return rows.length > 0;
   }
 
@@ -119,7 +129,7 @@ export function createJobs(deps: { db: Db; clock: Clock; log: JobLog; workerId?:
         .update(jobsTable)
         .set({ state: 'done', doneAt: now, lockedUntil: null, lastError: null })
         .where(ours(job));
-      await scheduleNext(tx as unknown as Db, definition, now);
+      await scheduleNext(tx, definition, now);
     });
   }
 
@@ -133,7 +143,7 @@ export function createJobs(deps: { db: Db; clock: Clock; log: JobLog; workerId?:
           .update(jobsTable)
           .set({ state: 'dead', doneAt: now, lockedUntil: null, lastError: message })
           .where(ours(job));
-        await scheduleNext(tx as unknown as Db, definition, now);
+        await scheduleNext(tx, definition, now);
       } else {
         const retryAt = addMs(now, backoffMinutes(definition, job.attempts) * 60_000);
         await tx.update(jobsTable).set({ runAt: retryAt, lockedUntil: null, lastError: message }).where(ours(job));
