@@ -37,7 +37,7 @@ export interface Jobs {
   runDue(): Promise<number>;
   /** Poll for due jobs until stop(). */
   start(options?: { pollMs?: number }): void;
-  /** Stop polling and wait for the job in progress. */
+  /** Stop polling and wait for the job in progress (the pass it belongs to ends there). */
   stop(): Promise<void>;
 }
 
@@ -48,6 +48,7 @@ export function createJobs(deps: { db: Db; clock: Clock; log: JobLog; workerId?:
   let tail: Promise<unknown> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
   let stopped = true;
+  let closing = false;
 
   function definitionOf(name: string): JobDefinition<never> {
     const definition = definitions.get(name);
@@ -157,6 +158,8 @@ export function createJobs(deps: { db: Db; clock: Clock; log: JobLog; workerId?:
   async function pass(): Promise<number> {
     let ran = 0;
     while (ran < MAX_JOBS_PER_PASS) {
+      // Closing waits for the job in progress, not for every job still due.
+      if (closing) return ran;
       const job = await claim(clock.now());
       if (!job) return ran;
       ran += 1;
@@ -207,8 +210,10 @@ export function createJobs(deps: { db: Db; clock: Clock; log: JobLog; workerId?:
     },
     async stop() {
       stopped = true;
+      closing = true;
       clearTimeout(timer);
       await tail;
+      closing = false;
     },
   };
   return jobs;
