@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Clock, devClock } from '../src/clock/clock';
+import { devClock } from '../src/clock/clock';
 import { jobs as jobsTable } from '../src/db/schema/index';
 import { defineJob, PermanentJobError } from '../src/jobs/job';
-import { createJobs, type Jobs, LEASE_MINUTES } from '../src/jobs/runner';
+import { createJobs, LEASE_MINUTES } from '../src/jobs/runner';
 import { advanceClock, json, runDueJobs, startTestApp, type TestApp } from './harness';
 
 let t: TestApp;
@@ -200,27 +200,21 @@ describe('several workers on one database', () => {
           ran.push({ n, worker });
         },
       });
-    // On PostgreSQL a second api on the same database; on the embedded one a second runner in this process.
-    let second: Jobs;
-    let secondClock: Clock;
-    if (t.databaseUrl) {
-      other = await startTestApp({ sameDatabaseAs: t });
-      second = other.app.jobs;
-      secondClock = other.app.clock;
-    } else {
-      secondClock = devClock();
-      second = createJobs({ db: t.database.db, clock: secondClock, log: quiet, workerId: 'second' });
-    }
-    t.app.jobs.register(sharedJob('first'));
+    // Two workers whose clocks agree (as processes' clocks do in production): on PostgreSQL each
+    // on the connections of its own api, on the embedded database both on its one connection.
+    const clock = devClock();
+    if (t.databaseUrl) other = await startTestApp({ sameDatabaseAs: t });
+    const secondDb = other?.database.db ?? t.database.db;
+    const first = createJobs({ db: t.database.db, clock, log: quiet, workerId: 'first' });
+    const second = createJobs({ db: secondDb, clock, log: quiet, workerId: 'second' });
+    first.register(sharedJob('first'));
     second.register(sharedJob('second'));
     const total = 40;
     await t.database.db.transaction(async (tx) => {
-      // Due for both: this file's clock was moved forward, the second's was not.
-      const at = secondClock.now();
-      for (let n = 0; n < total; n += 1) await t.app.jobs.enqueue(tx, name, { n }, { at });
+      for (let n = 0; n < total; n += 1) await first.enqueue(tx, name, { n });
     });
 
-    const [byFirst, bySecond] = await Promise.all([t.app.jobs.runDue(), second.runDue()]);
+    const [byFirst, bySecond] = await Promise.all([first.runDue(), second.runDue()]);
 
     expect(ran.map((r) => r.n).sort((a, b) => a - b)).toEqual([...Array(total).keys()]);
     expect(byFirst + bySecond).toBe(total);
