@@ -4,13 +4,13 @@ import type { MailTransport } from './transport';
 
 /**
  * Delivers one queued mail. A mail server that is down or busy (a connection error, a 4xx) is
- * tried again with backoff for about a day; one that refuses for good (a 5xx: no such mailbox)
+ * tried again with backoff for about 14 hours; one that refuses for good (a 5xx: no such mailbox)
  * ends the job at once.
  */
 export function mailDeliveryJob(transport: MailTransport) {
   return defineJob<Mail>({
     name: 'mail.deliver',
-    // 1, 2, 4, ... 60 minutes: 20 tries span about 15 hours.
+    // Waits of 1, 2, 4, ... 32, then 60 minutes: 20 tries span about 14 hours.
     maxAttempts: 20,
     backoff: { firstMinutes: 1, maxMinutes: 60 },
     async run(mail) {
