@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { clockFor } from './clock/clock';
 import type { Config } from './config';
 import type { Database } from './db/connect';
 import { installCaller } from './http/caller';
@@ -10,6 +11,7 @@ import { type Capability, registerCapabilities } from './http/capability';
 import { installErrorHandling, sendUnknownCall, toEnvelope } from './http/envelope-errors';
 import { refuseNulCharacters } from './http/refuse-nul';
 import { answerUnreadableRequest } from './http/unreadable-request';
+import { installJobs } from './jobs/install';
 import { accountCapability } from './modules/account/capability';
 import { adminCapability } from './modules/admin/capability';
 import { authCapability } from './modules/auth/capability';
@@ -17,13 +19,14 @@ import { createAuth } from './modules/auth/create';
 import { bannersCapability } from './modules/banners/capability';
 import { categoriesCapability } from './modules/categories/capability';
 import { contactCapability } from './modules/contact/capability';
+import { devCapability } from './modules/dev/capability';
 import { favouritesCapability } from './modules/favourites/capability';
 import { filesCapability } from './modules/files/capability';
 import type { FileStore } from './modules/files/file-store';
 import { healthCapability } from './modules/health/capability';
 import { listingsCapability } from './modules/listings/capability';
 import { locationCapability } from './modules/location/capability';
-import { devOutboxCapability } from './modules/mail/capability';
+import { createMail } from './modules/mail/create';
 import { notificationsCapability } from './modules/notifications/capability';
 import { organisationsCapability } from './modules/organisations/capability';
 import { referralsCapability } from './modules/referrals/capability';
@@ -64,9 +67,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
   refuseNulCharacters(app);
-  const { auth, codes, mailer, secret, resolveCaller } = createAuth({ ...deps, log: app.log });
+  const clock = clockFor(deps.config.isProduction);
+  const jobs = installJobs(app, { db: deps.database.db, clock });
+  const { mailer, transport } = createMail({ config: deps.config, db: deps.database.db, jobs, log: app.log });
+  const { auth, codes, secret, resolveCaller } = createAuth({ ...deps, mailer, clock });
   installCaller(app, resolveCaller);
-  const services: AppServices = { ...deps, db: deps.database.db, log: app.log, auth, codes, mailer, secret };
+  const services: AppServices = {
+    ...deps,
+    db: deps.database.db,
+    log: app.log,
+    clock,
+    jobs,
+    auth,
+    codes,
+    mailer,
+    transport,
+    secret,
+  };
 
   await app.register(compress, { global: true, threshold: 1024 });
   // Photos only: one file a request, its size bounded per call (readPhotoPart).
@@ -77,7 +94,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.get('/svc/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  registerCapabilities(app, services, capabilitiesFor(deps.config));
+  const installed = registerCapabilities(app, services, capabilitiesFor(deps.config));
+  for (const job of installed.jobs) jobs.register(job);
 
   const web = deps.createWeb ? await deps.createWeb(app) : undefined;
   app.setNotFoundHandler((request, reply) => {
@@ -106,7 +124,7 @@ function capabilitiesFor(config: Config): Capability[] {
     accountCapability,
     notificationsCapability,
     bannersCapability,
-    ...(config.isProduction ? [] : [devOutboxCapability]),
+    ...(config.isProduction ? [] : [devCapability]),
     filesCapability,
     adminCapability,
     searchCapability,

@@ -67,6 +67,8 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // Due jobs (mail, sweeps, timers) run in every api process; closing the app stops them.
+  app.jobs.start();
   app.log.info(
     `Yardly is ready on ${config.publicUrl} (Node ${process.versions.node}, ${database.engine}, ${Date.now() - started} ms)`,
   );

@@ -1,10 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from './clock/clock';
 import type { Config } from './config';
 import type { Database, Db } from './db/connect';
+import type { Jobs } from './jobs/runner';
 import type { CodeStore } from './modules/auth/codes';
 import type { AuthService } from './modules/auth/service';
 import type { FileStore } from './modules/files/file-store';
 import type { Mailer } from './modules/mail/mailer';
+import type { MailTransport } from './modules/mail/transport';
 
 /** What the app builds once and every capability may use: configuration, storage, identity, mail. */
 export interface AppServices {
@@ -13,9 +16,15 @@ export interface AppServices {
   db: Db;
   files: FileStore;
   log: FastifyBaseLogger;
+  /** The one clock every time rule reads (a dev clock that tests move, outside production). */
+  clock: Clock;
+  /** Durable jobs: capabilities enqueue in their own transactions. */
+  jobs: Jobs;
   auth: AuthService;
   codes: CodeStore;
+  /** Queues mail in the caller's transaction; `transport` is what the mail jobs send with. */
   mailer: Mailer;
+  transport: MailTransport;
   /** The signing secret: tokens, and what is sealed at rest (a payout account number). */
   secret: Uint8Array;
 }

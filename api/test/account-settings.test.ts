@@ -11,8 +11,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { communicationPreferences, payoutAccounts, users } from '../src/db/schema/index';
 import { preferenceStore } from '../src/modules/account/preferences';
-import { createMailer } from '../src/modules/mail/mailer';
+import type { Mailer } from '../src/modules/mail/mailer';
 import { optionalMailer } from '../src/modules/mail/optional-mail';
+import { createMailTransport } from '../src/modules/mail/transport';
 import { get } from './account-helpers';
 import { json, startTestApp, type TestApp } from './harness';
 import { outbox, post, signedUp } from './identity-helpers';
@@ -163,7 +164,9 @@ describe('communication preferences', () => {
 
   it('sends an optional mail only when wanted, with an unsubscribe link that works logged out', async () => {
     const db = t.database.db;
-    const mailer = createMailer({ db, from: 'Yardly <no-reply@yardly.local>', log: { info() {} } });
+    // Delivered at once (the queueing mailer and its job are tested in mail-delivery.test.ts).
+    const transport = createMailTransport({ db, from: 'Yardly <no-reply@yardly.local>', log: { info() {} } });
+    const mailer: Mailer = { send: (sent) => transport.deliver(sent) };
     const mail = optionalMailer({ mailer, preferences: preferenceStore(db), publicUrl: 'https://yardly.example' });
     const [bobRow] = await db.select().from(users).where(eq(users.refnum, bob.userRefnum));
     if (!bobRow) throw new Error('no bob');

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authCodes, loginThrottles, refreshTokens, users } from '../src/db/schema/index';
 import { bootstrapAdmin } from '../src/modules/auth/bootstrap-admin';
-import { json, startTestApp, type TestApp } from './harness';
+import { advanceClock, json, startTestApp, type TestApp } from './harness';
 import { freshEmail, GOOD_PASSWORD, lastCode, outbox, post, signedUp } from './identity-helpers';
 
 let t: TestApp;
@@ -220,8 +220,8 @@ describe('password and email changes', () => {
   it('changing the password ends the other sessions and keeps this one', async () => {
     const person = await signedUp(t);
     const other = data(await login(person.email, GOOD_PASSWORD));
-    // Sessions are cut at whole seconds: let the clock pass the tokens' issue second.
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    // Sessions are cut at whole seconds: the change comes a minute after the tokens were issued.
+    await advanceClock(t, 1);
     const changed = await post(
       t,
       CHANGE_PASSWORD,

@@ -1,20 +1,20 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authCodes, refreshTokens, users } from '../src/db/schema/index';
-import { json, startTestApp, type TestApp } from './harness';
+import { advanceClock, json, startTestApp, type TestApp } from './harness';
 import { GOOD_PASSWORD, lastCode, post, signedUp } from './identity-helpers';
 
-// A one-second access token lifetime, so the test sees one expire.
+// A one-minute access token lifetime; the tests move the app's clock past it.
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({ env: { ACCESS_TOKEN_TTL: '1' } });
+  t = await startTestApp({ env: { ACCESS_TOKEN_TTL: '60' } });
 });
 afterAll(() => t.close());
 
 describe('expired access tokens', () => {
   it('answer HTTP 401 with code 488, and a refreshed token works again', async () => {
     const person = await signedUp(t);
-    await new Promise((resolve) => setTimeout(resolve, 2100));
+    await advanceClock(t, 1.5);
     const expired = await post(t, '/svc/account/updateEmail', { email: 'new.address@example.com' }, person.token);
     expect(expired.statusCode).toBe(401);
     expect(json(expired)).toEqual({ code: 488, msg: 'The access token has expired' });
@@ -32,7 +32,7 @@ describe('expired access tokens', () => {
 
   it('do not stop a call that needs no login', async () => {
     const person = await signedUp(t);
-    await new Promise((resolve) => setTimeout(resolve, 2100));
+    await advanceClock(t, 1.5);
     const res = await post(t, '/svc/users/login', { email: person.email, password: GOOD_PASSWORD }, person.token);
     expect(res.statusCode).toBe(200);
   });

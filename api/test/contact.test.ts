@@ -2,7 +2,7 @@ import { CONTACT_LIMITS, contactMessages as texts } from '@yardly/shared/rules';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages } from '../src/db/schema/index';
-import { json, startTestApp, type TestApp } from './harness';
+import { json, runDueJobs, startTestApp, type TestApp } from './harness';
 import { freshEmail, outbox } from './identity-helpers';
 import { decodeQuotedPrintable, startSmtp } from './smtp-server';
 
@@ -54,6 +54,10 @@ describe('POST /svc/contact', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(json<Answer>(res).data).toEqual({ received: true, message: texts.sent });
 
+    // Stored at once, mailed by its job.
+    const stored = await t.database.db.select().from(contactMessages).where(eq(contactMessages.email, body.email));
+    expect(stored.map((row) => row.mailedAt)).toEqual([null]);
+    await runDueJobs(t);
     const rows = await t.database.db.select().from(contactMessages).where(eq(contactMessages.email, body.email));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ name: 'Maya Ortiz', subject: 'Damaged <parcel>', message: body.message });
@@ -125,10 +129,11 @@ describe('contact when the mail server does not answer', () => {
     await down?.close();
   });
 
-  it('still stores the message and thanks the sender; it stays unmailed for support to pick up', async () => {
+  it('still stores the message and thanks the sender; it stays unmailed while the server is down', async () => {
     const body = message();
     const res = await down.app.inject({ method: 'POST', url: '/svc/contact', payload: body });
     expect(res.statusCode, res.body).toBe(200);
+    await runDueJobs(down); // a try that fails: the job waits for its next one
     const rows = await down.database.db.select().from(contactMessages).where(eq(contactMessages.email, body.email));
     expect(rows).toHaveLength(1);
     expect(rows[0]?.mailedAt).toBeNull();

@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listingDrafts } from '../src/db/schema/index';
 import { DRAFT_LIFETIME_MS, sweepAbandonedDrafts } from '../src/modules/listings/drafts';
-import { json, startTestApp, type TestApp } from './harness';
+import { advanceClock, json, startTestApp, type TestApp } from './harness';
 import { signedUp } from './identity-helpers';
 import { createListing, draftRef, goodForm, uploadPhoto } from './selling-helpers';
 
@@ -57,5 +57,21 @@ describe('abandoned listing forms', () => {
   it('sweeps nothing when every form is fresh', async () => {
     await draftRef(t, seller.token);
     expect(await sweepAbandonedDrafts(t.database.db, t.files, new Date(Date.now() - DRAFT_LIFETIME_MS))).toBe(0);
+  });
+
+  // Last: it moves this app's clock a week on.
+  it('sweeps on its own every hour as the clock passes: a form goes once it is a week old', async () => {
+    const form = await draftRef(t, seller.token);
+    const photo = await photoUrl(form, 1);
+    const week = DRAFT_LIFETIME_MS / 60_000;
+
+    // The hourly sweeps of the week ran; the form is an hour short of its lifetime.
+    await advanceClock(t, week - 60);
+    expect(await t.database.db.select().from(listingDrafts).where(eq(listingDrafts.refnum, form))).toHaveLength(1);
+    expect(await served(photo)).toBe(200);
+
+    await advanceClock(t, 61);
+    expect(await t.database.db.select().from(listingDrafts).where(eq(listingDrafts.refnum, form))).toEqual([]);
+    expect(await served(photo)).toBe(404);
   });
 });

@@ -13,6 +13,8 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   files: FileStore;
+  /** The PostgreSQL database of this app (DATABASE_URL set), for a second app on the same one. */
+  databaseUrl?: string;
   close(): Promise<void>;
 }
 
@@ -21,17 +23,17 @@ export interface TestApp {
  * and seeded once, test/global-setup.ts): embedded PGlite in memory, or, when DATABASE_URL is
  * set, a new PostgreSQL database made for this file and dropped after it.
  */
-export async function startTestApp(options: { env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function startTestApp(
+  options: { env?: Record<string, string>; sameDatabaseAs?: TestApp } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'yardly-test-'));
-  const template = inject('databaseTemplate');
+  const shared = options.sameDatabaseAs;
+  if (shared && !shared.databaseUrl) throw new Error('only apps on PostgreSQL can share a database');
   const fresh =
-    template.engine === 'postgres' && process.env.DATABASE_URL
-      ? await createPostgresDatabase(process.env.DATABASE_URL, template.name)
-      : undefined;
-  const config = parseConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: fresh?.url, ...options.env });
-  const database = await openDatabase(
-    fresh ? { databaseUrl: fresh.url } : { pgliteTemplate: new Blob([readFileSync(pgliteFile(template))]) },
-  );
+    process.env.DATABASE_URL && !shared ? await createPostgresDatabase(process.env.DATABASE_URL) : undefined;
+  const databaseUrl = shared?.databaseUrl ?? fresh?.url;
+  const config = parseConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, ...options.env });
+  const database = await openDatabase(databaseUrl ? { databaseUrl } : { pgliteTemplate: pgliteTemplate() });
   const files = diskFileStore(config.filesDir);
   const app = await buildApp({ config, database, files });
   await app.ready();
@@ -39,6 +41,7 @@ export async function startTestApp(options: { env?: Record<string, string> } = {
     app,
     database,
     files,
+    databaseUrl,
     async close() {
       await app.close();
       await database.close().catch(() => {}); // a test may have closed it already
@@ -48,14 +51,19 @@ export async function startTestApp(options: { env?: Record<string, string> } = {
   };
 }
 
-function pgliteFile(template: ReturnType<typeof inject<'databaseTemplate'>>): string {
-  if (template.engine !== 'pglite') throw new Error('DATABASE_URL is set but the test template is not PostgreSQL');
-  return template.file;
+/** The run's embedded database template (test/global-setup.ts), as PGlite loads it. */
+function pgliteTemplate(): Blob {
+  const template = inject('databaseTemplate');
+  if (template.engine !== 'pglite') throw new Error('DATABASE_URL is unset but the test template is PostgreSQL');
+  return new Blob([readFileSync(template.file)]);
 }
 
-async function createPostgresDatabase(baseUrl: string, templateName: string) {
+/** A new PostgreSQL database beside the one `baseUrl` names, copied from the run's template, and how to drop it. */
+export async function createPostgresDatabase(baseUrl: string) {
+  const template = inject('databaseTemplate');
+  if (template.engine !== 'postgres') throw new Error('DATABASE_URL is set but the test template is not PostgreSQL');
   const name = `yardly_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  await adminQuery(baseUrl, `create database "${name}" template "${templateName}"`);
+  await adminQuery(baseUrl, `create database "${name}" template "${template.name}"`);
   return {
     url: withDatabase(baseUrl, name),
     drop: () => adminQuery(baseUrl, `drop database if exists "${name}" with (force)`),
@@ -66,3 +74,16 @@ async function createPostgresDatabase(baseUrl: string, templateName: string) {
 export function json<T = Record<string, unknown>>(response: { body: string }): T {
   return JSON.parse(response.body) as T;
 }
+
+/**
+ * Moves the app's dev clock forward (POST /svc/dev/clock) and answers once every job that came
+ * due has run; 0 minutes runs what is due now (queued mail, for one). Tests never sleep.
+ */
+export async function advanceClock(t: TestApp, minutes = 0): Promise<Date> {
+  const res = await t.app.inject({ method: 'POST', url: '/svc/dev/clock', payload: { advanceMinutes: minutes } });
+  if (res.statusCode !== 200) throw new Error(`the dev clock answered ${res.statusCode}: ${res.body}`);
+  return new Date(json<{ data: { now: string } }>(res).data.now);
+}
+
+/** Runs the jobs due now (the mail just queued): the clock stays where it is. */
+export const runDueJobs = (t: TestApp) => advanceClock(t, 0);

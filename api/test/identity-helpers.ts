@@ -1,11 +1,12 @@
 import type { LoginData } from '@yardly/shared/contract';
 import { expect } from 'vitest';
-import { json, type TestApp } from './harness';
+import { json, runDueJobs, type TestApp } from './harness';
 
 export const GOOD_PASSWORD = 'Str0ng!pass';
 
-/** The mails sent to an address, newest first, from the dev outbox. */
+/** The mails sent to an address, newest first, from the dev outbox (queued mail is delivered first). */
 export async function outbox(t: TestApp, to: string): Promise<{ subject: string; text: string }[]> {
+  await runDueJobs(t);
   const res = await t.app.inject({ method: 'GET', url: `/svc/dev/outbox?to=${encodeURIComponent(to)}` });
   expect(res.statusCode).toBe(200);
   return json<{ data: { subject: string; text: string }[] }>(res).data;

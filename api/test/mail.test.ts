@@ -1,13 +1,11 @@
 import type { OutboxMail } from '@yardly/shared/contract';
 import { eq } from 'drizzle-orm';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../src/db/schema/index';
-import { installErrorHandling } from '../src/http/envelope-errors';
-import { createMailer, type Mail } from '../src/modules/mail/mailer';
-import { registerDevOutboxRoutes } from '../src/modules/mail/routes';
+import type { Mail } from '../src/modules/mail/mailer';
 import { type CodePurpose, codeMail } from '../src/modules/mail/templates';
+import { createMailTransport } from '../src/modules/mail/transport';
 import { json, startTestApp, type TestApp } from './harness';
 import { decodeQuotedPrintable, startSmtp } from './smtp-server';
 
@@ -15,16 +13,9 @@ let t: TestApp;
 let app: FastifyInstance;
 beforeAll(async () => {
   t = await startTestApp();
-  // The harness's app does not serve the dev outbox yet: a small app set up the way app.ts is.
-  app = Fastify();
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  installErrorHandling(app);
-  registerDevOutboxRoutes(app, t.database.db);
-  await app.ready();
+  app = t.app;
 });
 afterAll(async () => {
-  await app?.close();
   await t?.close();
 });
 
@@ -49,14 +40,14 @@ async function rowsTo(to: string) {
   return t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
 }
 
-describe('mail without SMTP_URL', () => {
+describe('the mail transport without SMTP_URL', () => {
   it('logs the mail with its text, keeps it in the outbox, and the dev outbox lists it newest first', async () => {
     const log = recordingLog();
-    const mailer = createMailer({ db: t.database.db, from: FROM, log });
+    const transport = createMailTransport({ db: t.database.db, from: FROM, log });
 
-    await mailer.send(mailTo('Ann.Outbox@Example.com', '111111'));
-    await mailer.send(mailTo('bob.outbox@example.com', '222222'));
-    await mailer.send(mailTo('ann.outbox@example.com', '333333'));
+    await transport.deliver(mailTo('Ann.Outbox@Example.com', '111111'));
+    await transport.deliver(mailTo('bob.outbox@example.com', '222222'));
+    await transport.deliver(mailTo('ann.outbox@example.com', '333333'));
 
     expect(log.lines).toHaveLength(3);
     expect(log.lines[0]?.obj).toMatchObject({ to: 'Ann.Outbox@Example.com', subject: 'Your Yardly log-in code' });
@@ -98,8 +89,8 @@ describe('mail without SMTP_URL', () => {
   });
 
   it('answers at most 50 mails', async () => {
-    const mailer = createMailer({ db: t.database.db, from: FROM, log: recordingLog() });
-    for (let i = 0; i < 55; i++) await mailer.send(mailTo('many@example.com', String(100000 + i)));
+    const transport = createMailTransport({ db: t.database.db, from: FROM, log: recordingLog() });
+    for (let i = 0; i < 55; i++) await transport.deliver(mailTo('many@example.com', String(100000 + i)));
     const many = await outbox('many@example.com');
     expect(many.body.data).toHaveLength(50);
     expect(many.body.data[0]?.text).toContain('100054');
@@ -113,13 +104,13 @@ describe('mail without SMTP_URL', () => {
   });
 });
 
-describe('mail with SMTP_URL', () => {
+describe('the mail transport with SMTP_URL', () => {
   it('delivers through the SMTP server and records the mail as smtp', async () => {
     const smtp = await startSmtp();
     try {
       const log = recordingLog();
-      const mailer = createMailer({ db: t.database.db, smtpUrl: smtp.url, from: FROM, log });
-      await mailer.send({
+      const transport = createMailTransport({ db: t.database.db, smtpUrl: smtp.url, from: FROM, log });
+      await transport.deliver({
         to: 'carol.smtp@example.com',
         ...codeMail('verify_email', '493817', { nameFirst: 'Carol' }),
       });
@@ -140,8 +131,8 @@ describe('mail with SMTP_URL', () => {
       // A delivered code stays out of the log.
       expect(JSON.stringify(log.lines)).not.toContain('493817');
 
-      // The same mailer (one transport) keeps working for the next mail.
-      await mailer.send(mailTo('carol.smtp@example.com', '556677'));
+      // The same transport (one SMTP pool) keeps working for the next mail.
+      await transport.deliver(mailTo('carol.smtp@example.com', '556677'));
       expect(smtp.received).toHaveLength(2);
       expect(decodeQuotedPrintable(smtp.received[1]?.raw ?? '')).toContain('556677');
     } finally {
@@ -156,8 +147,8 @@ describe('mail with SMTP_URL', () => {
       },
     });
     try {
-      const mailer = createMailer({ db: t.database.db, smtpUrl: smtp.url, from: FROM, log: recordingLog() });
-      await expect(mailer.send(mailTo('refused@example.com', '123123'))).rejects.toThrow(/No such mailbox here/);
+      const transport = createMailTransport({ db: t.database.db, smtpUrl: smtp.url, from: FROM, log: recordingLog() });
+      await expect(transport.deliver(mailTo('refused@example.com', '123123'))).rejects.toThrow(/No such mailbox here/);
       expect(smtp.received).toHaveLength(0);
       expect(await rowsTo('refused@example.com')).toEqual([]);
     } finally {
@@ -168,8 +159,8 @@ describe('mail with SMTP_URL', () => {
   it('throws when no SMTP server listens', async () => {
     const smtp = await startSmtp();
     await smtp.close();
-    const mailer = createMailer({ db: t.database.db, smtpUrl: smtp.url, from: FROM, log: recordingLog() });
-    await expect(mailer.send(mailTo('nobody.listens@example.com', '123123'))).rejects.toThrow();
+    const transport = createMailTransport({ db: t.database.db, smtpUrl: smtp.url, from: FROM, log: recordingLog() });
+    await expect(transport.deliver(mailTo('nobody.listens@example.com', '123123'))).rejects.toThrow();
     expect(await rowsTo('nobody.listens@example.com')).toEqual([]);
   });
 });

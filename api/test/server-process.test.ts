@@ -1,57 +1,25 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import {
+  health as healthOn,
+  killStartedServers,
+  startServer as startOn,
+  waitForHealth as waitOn,
+} from './server-process-helpers';
 
 // The real server process on the embedded database: one per DATA_DIR, and a clean stop.
 const dataDir = mkdtempSync(join(tmpdir(), 'yardly-process-'));
 const port = 3400 + (process.pid % 500);
-const started: ChildProcess[] = [];
 
-function startServer(env: Record<string, string> = {}, dir = dataDir) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: join(__dirname, '..'),
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      DATA_DIR: dir,
-      PORT: String(port),
-      API_ONLY: '1',
-      SEED: 'none',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  started.push(child);
-  let output = '';
-  child.stdout?.on('data', (c) => (output += c));
-  child.stderr?.on('data', (c) => (output += c));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output };
-}
+const startServer = (env: Record<string, string> = {}, dir = dataDir) =>
+  startOn({ dataDir: dir, port: Number(env.PORT ?? port), env });
+const health = () => healthOn(port);
+const waitForHealth = () => waitOn(port);
 
-async function health(): Promise<unknown> {
-  const res = await fetch(`http://127.0.0.1:${port}/svc/health`);
-  return res.json();
-}
-
-async function waitForHealth(timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      return await health();
-    } catch {
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-  throw new Error('server did not answer');
-}
-
-afterAll(() => {
-  for (const child of started) if (child.exitCode === null) child.kill('SIGKILL');
-});
+afterAll(killStartedServers);
 
 describe('the server process', () => {
   it('serves, refuses a second process on the same DATA_DIR, and stops cleanly on SIGTERM', async () => {

@@ -7,8 +7,8 @@ export interface Received {
   raw: string;
 }
 
-/** A local SMTP server on a free port, keeping what it receives. */
-export async function startSmtp(handlers: Partial<SMTPServerOptions> = {}) {
+/** A local SMTP server on a free port (or on `port`: the same server back up), keeping what it receives. */
+export async function startSmtp(handlers: Partial<SMTPServerOptions> = {}, port = 0) {
   const received: Received[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -28,10 +28,11 @@ export async function startSmtp(handlers: Partial<SMTPServerOptions> = {}) {
     },
     ...handlers,
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const listening = (server.server.address() as AddressInfo).port;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    port: listening,
+    url: `smtp://127.0.0.1:${listening}`,
     received,
     close: () => new Promise<void>((resolve) => server.close(resolve)),
   };

@@ -1,18 +1,10 @@
 import type { CallMap } from '@yardly/shared/contract';
 import type { FastifyInstance } from 'fastify';
+import type { JobDefinition } from '../jobs/job';
 import { registerAdminResources } from '../modules/admin/registry';
 import type { AdminResourceDef } from '../modules/admin/rest-adapter';
 import type { AppServices } from '../services';
 import { type CallHandlers, registerCalls } from './register-call';
-
-/**
- * Work a capability hands to the durable job runner (api/src/jobs/ wires it): the minimal
- * shape the runner needs, kept loose so its own definition type fits.
- */
-export interface JobDefinition {
-  name: string;
-  run(payload: unknown): Promise<void>;
-}
 
 /** A business process declared in shared rules (states, events, who may act); its engine wires it. */
 export type ProcessDeclaration = object;

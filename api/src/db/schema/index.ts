@@ -5,6 +5,7 @@ export * from './categories';
 export * from './contact';
 export * from './favourites';
 export * from './identity';
+export * from './jobs';
 export * from './listing-drafts';
 export * from './listings';
 export * from './mail';

@@ -1,6 +1,7 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { authMessages, CODE_MAX_ATTEMPTS, CODE_TTL_MINUTES, CODES_PER_EMAIL_PER_HOUR } from '@yardly/shared/rules';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { addMs, type Clock } from '../../clock/clock';
 import type { Db } from '../../db/connect';
 import { authCodes } from '../../db/schema/index';
 import { AppError } from '../../errors';
@@ -19,7 +20,7 @@ export interface IssueCode {
  * codes), single use, dead after CODE_TTL_MINUTES or CODE_MAX_ATTEMPTS wrong tries; at most
  * CODES_PER_EMAIL_PER_HOUR sent to one address.
  */
-export function codeStore(db: Db, secret: Uint8Array) {
+export function codeStore(db: Db, secret: Uint8Array, clock: Clock) {
   const seal = (email: string, purpose: string, code: string) =>
     createHmac('sha256', secret).update(`${purpose}:${email}:${code}`).digest();
 
@@ -27,17 +28,18 @@ export function codeStore(db: Db, secret: Uint8Array) {
     /** A new code, or null when the address had its hourly share (the caller decides what to say). */
     async issue({ email, purpose, userId, payload }: IssueCode): Promise<string | null> {
       const address = email.toLowerCase();
+      const now = clock.now();
       const [recent] = await db
         .select({ n: sql<number>`count(*)::int` })
         .from(authCodes)
-        .where(and(eq(authCodes.email, address), gt(authCodes.createdAt, sql`now() - interval '1 hour'`)));
+        .where(and(eq(authCodes.email, address), gt(authCodes.createdAt, addMs(now, -60 * 60_000))));
       if ((recent?.n ?? 0) >= CODES_PER_EMAIL_PER_HOUR) return null;
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       await db.transaction(async (tx) => {
         // Only the newest code of a purpose works.
         await tx
           .update(authCodes)
-          .set({ consumedAt: sql`now()` })
+          .set({ consumedAt: now })
           .where(and(eq(authCodes.email, address), eq(authCodes.purpose, purpose), isNull(authCodes.consumedAt)));
         await tx.insert(authCodes).values({
           email: address,
@@ -45,7 +47,8 @@ export function codeStore(db: Db, secret: Uint8Array) {
           userId,
           payload,
           codeHash: seal(address, purpose, code).toString('hex'),
-          expiresAt: new Date(Date.now() + CODE_TTL_MINUTES * 60_000),
+          createdAt: now,
+          expiresAt: addMs(now, CODE_TTL_MINUTES * 60_000),
         });
       });
       return code;
@@ -54,13 +57,14 @@ export function codeStore(db: Db, secret: Uint8Array) {
     /** Use a code: its row when right; a 400 naming the field `code` otherwise (a wrong try counts). */
     async consume(email: string, purpose: CodePurpose, code: string) {
       const address = email.toLowerCase();
+      const now = clock.now();
       const [row] = await db
         .select()
         .from(authCodes)
         .where(and(eq(authCodes.email, address), eq(authCodes.purpose, purpose), isNull(authCodes.consumedAt)))
         .orderBy(desc(authCodes.createdAt))
         .limit(1);
-      if (!row || row.expiresAt.getTime() <= Date.now()) throw AppError.badRequest(authMessages.codeExpired, 'code');
+      if (!row || row.expiresAt.getTime() <= now.getTime()) throw AppError.badRequest(authMessages.codeExpired, 'code');
       if (row.attempts >= CODE_MAX_ATTEMPTS) throw AppError.badRequest(authMessages.codeTooManyTries, 'code');
       const expected = Buffer.from(row.codeHash, 'hex');
       if (!timingSafeEqual(expected, seal(address, purpose, code))) {
@@ -75,7 +79,7 @@ export function codeStore(db: Db, secret: Uint8Array) {
       }
       const [used] = await db
         .update(authCodes)
-        .set({ consumedAt: sql`now()` })
+        .set({ consumedAt: now })
         .where(and(eq(authCodes.id, row.id), isNull(authCodes.consumedAt)))
         .returning();
       // Two requests raced with the same code: only one wins.

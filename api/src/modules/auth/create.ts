@@ -1,6 +1,7 @@
+import type { Clock } from '../../clock/clock';
 import type { Config } from '../../config';
 import type { Database } from '../../db/connect';
-import { createMailer } from '../mail/mailer';
+import type { Mailer } from '../mail/mailer';
 import { accessTokens } from './access-tokens';
 import { codeStore } from './codes';
 import { loginThrottle } from './login-throttle';
@@ -13,29 +14,26 @@ import { authService } from './service';
 export function createAuth({
   config,
   database,
-  log,
+  mailer,
+  clock,
 }: {
   config: Config;
   database: Database;
-  log: { info(obj: object, msg: string): void };
+  mailer: Mailer;
+  clock: Clock;
 }) {
   const db = database.db;
   const secret = loadSigningSecret({ configured: config.jwtSecret, dataDir: config.dataDir });
-  const access = accessTokens(secret, config.accessTokenTtlSeconds);
-  const mailer = createMailer({
-    db,
-    smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
-    log,
-  });
-  const codes = codeStore(db, secret);
+  const access = accessTokens(secret, config.accessTokenTtlSeconds, clock);
+  const codes = codeStore(db, secret, clock);
   const auth = authService({
     db,
     mailer,
     access,
     codes,
-    refresh: refreshTokenStore(db, config.refreshTokenDays),
-    throttle: loginThrottle(db),
+    refresh: refreshTokenStore(db, config.refreshTokenDays, clock),
+    throttle: loginThrottle(db, clock),
+    clock,
   });
-  return { auth, codes, mailer, secret, resolveCaller: callerResolver(db, access) };
+  return { auth, codes, secret, resolveCaller: callerResolver(db, access) };
 }

@@ -1,5 +1,7 @@
 import { authMessages } from '@yardly/shared/rules';
 import { eq, sql } from 'drizzle-orm';
+import { addMs, type Clock } from '../../clock/clock';
+import { sqlTime } from '../../clock/sql-time';
 import type { Db } from '../../db/connect';
 import { loginThrottles } from '../../db/schema/index';
 import { AppError } from '../../errors';
@@ -14,27 +16,29 @@ type Kind = keyof typeof LIMITS;
  * Failed password logins, counted per account and per client address. The account count
  * does not depend on the address, so a forged X-Forwarded-For cannot reset it.
  */
-export function loginThrottle(db: Db) {
+export function loginThrottle(db: Db, clock: Clock) {
   const keyOf = (kind: Kind, value: string) => `${kind}:${value.toLowerCase()}`;
 
   async function lockedUntil(key: string): Promise<Date | null> {
     const [row] = await db.select().from(loginThrottles).where(eq(loginThrottles.key, key));
-    return row?.lockedUntil && row.lockedUntil.getTime() > Date.now() ? row.lockedUntil : null;
+    return row?.lockedUntil && row.lockedUntil.getTime() > clock.now().getTime() ? row.lockedUntil : null;
   }
 
   async function fail(kind: Kind, value: string): Promise<void> {
     const key = keyOf(kind, value);
-    const windowStart = sql`case when ${loginThrottles.windowStart} < now() - interval '15 minutes' then now() else ${loginThrottles.windowStart} end`;
-    const failures = sql`case when ${loginThrottles.windowStart} < now() - interval '15 minutes' then 1 else ${loginThrottles.failures} + 1 end`;
+    const now = clock.now();
+    const windowOver = sql`${loginThrottles.windowStart} < ${sqlTime(addMs(now, -WINDOW_MS))}`;
+    const windowStart = sql`case when ${windowOver} then ${sqlTime(now)} else ${loginThrottles.windowStart} end`;
+    const failures = sql`case when ${windowOver} then 1 else ${loginThrottles.failures} + 1 end`;
     const [row] = await db
       .insert(loginThrottles)
-      .values({ key, failures: 1 })
+      .values({ key, failures: 1, windowStart: now })
       .onConflictDoUpdate({ target: loginThrottles.key, set: { failures, windowStart } })
       .returning({ failures: loginThrottles.failures });
     if ((row?.failures ?? 0) >= LIMITS[kind]) {
       await db
         .update(loginThrottles)
-        .set({ lockedUntil: new Date(Date.now() + WINDOW_MS), failures: 0, windowStart: sql`now()` })
+        .set({ lockedUntil: addMs(now, WINDOW_MS), failures: 0, windowStart: now })
         .where(eq(loginThrottles.key, key));
     }
   }

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
+import { addMs, type Clock } from '../../clock/clock';
 import type { Db } from '../../db/connect';
 import { refreshTokens } from '../../db/schema/index';
 
@@ -22,7 +23,7 @@ function digest(token: string): string {
  * form a family with one absolute end; a token presented again after its grace window
  * revokes the whole family (it was stolen or replayed).
  */
-export function refreshTokenStore(db: Db, lifetimeDays: number) {
+export function refreshTokenStore(db: Db, lifetimeDays: number, clock: Clock) {
   async function insert(userId: number, familyId: string, expiresAt: Date, deviceId?: string): Promise<IssuedRefresh> {
     const refreshToken = randomBytes(32).toString('base64url');
     await db.insert(refreshTokens).values({ familyId, userId, tokenHash: digest(refreshToken), expiresAt, deviceId });
@@ -32,26 +33,27 @@ export function refreshTokenStore(db: Db, lifetimeDays: number) {
   return {
     /** A new login: a new family. */
     start(userId: number, deviceId?: string): Promise<IssuedRefresh> {
-      return insert(userId, randomUUID(), new Date(Date.now() + lifetimeDays * 86_400_000), deviceId);
+      return insert(userId, randomUUID(), addMs(clock.now(), lifetimeDays * 86_400_000), deviceId);
     },
 
     /** Trade a token for the next one of its family, or say the session is dead. */
     async rotate(token: string, deviceId?: string): Promise<Rotation> {
+      const now = clock.now();
       return db.transaction(async (tx) => {
         const [row] = await tx
           .select()
           .from(refreshTokens)
           .where(eq(refreshTokens.tokenHash, digest(token)))
           .for('update');
-        if (!row || row.revokedAt || row.expiresAt.getTime() <= Date.now()) return { ok: false as const };
-        if (row.usedAt && Date.now() - row.usedAt.getTime() > REUSE_GRACE_MS) {
+        if (!row || row.revokedAt || row.expiresAt.getTime() <= now.getTime()) return { ok: false as const };
+        if (row.usedAt && now.getTime() - row.usedAt.getTime() > REUSE_GRACE_MS) {
           await tx
             .update(refreshTokens)
-            .set({ revokedAt: sql`now()` })
+            .set({ revokedAt: now })
             .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
           return { ok: false as const };
         }
-        if (!row.usedAt) await tx.update(refreshTokens).set({ usedAt: sql`now()` }).where(eq(refreshTokens.id, row.id));
+        if (!row.usedAt) await tx.update(refreshTokens).set({ usedAt: now }).where(eq(refreshTokens.id, row.id));
         const refreshToken = randomBytes(32).toString('base64url');
         await tx.insert(refreshTokens).values({
           familyId: row.familyId,
@@ -73,7 +75,7 @@ export function refreshTokenStore(db: Db, lifetimeDays: number) {
       if (!row) return;
       await db
         .update(refreshTokens)
-        .set({ revokedAt: sql`now()` })
+        .set({ revokedAt: clock.now() })
         .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
     },
 
@@ -81,7 +83,7 @@ export function refreshTokenStore(db: Db, lifetimeDays: number) {
     async revokeAllOf(userId: number): Promise<void> {
       await db
         .update(refreshTokens)
-        .set({ revokedAt: sql`now()` })
+        .set({ revokedAt: clock.now() })
         .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
     },
   };

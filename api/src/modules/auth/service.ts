@@ -1,6 +1,7 @@
 import type { LoginData } from '@yardly/shared/contract';
 import { authMessages } from '@yardly/shared/rules';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import type { Clock } from '../../clock/clock';
 import type { Db } from '../../db/connect';
 import { newRefnum } from '../../db/refnum';
 import { users } from '../../db/schema/index';
@@ -22,6 +23,7 @@ export interface AuthDeps {
   access: AccessTokens;
   refresh: RefreshTokenStore;
   throttle: LoginThrottle;
+  clock: Clock;
 }
 
 /** Where a request comes from, for limits and the refresh token's device. */
@@ -31,7 +33,7 @@ export interface ClientInfo {
 }
 
 export function authService(deps: AuthDeps) {
-  const { db, mailer, codes, access, refresh, throttle } = deps;
+  const { db, mailer, codes, access, refresh, throttle, clock } = deps;
 
   /** Send a code, unless the address had its hourly share (then silently not: answers stay alike). */
   async function sendCode(email: string, purpose: CodePurpose, user?: UserRow, payload?: Record<string, string>) {
@@ -64,7 +66,9 @@ export function authService(deps: AuthDeps) {
   /** Other sessions end: refresh families revoked, older access tokens refused. */
   async function endSessions(userId: number) {
     await refresh.revokeAllOf(userId);
-    await db.update(users).set({ sessionsValidAfter: sql`date_trunc('second', now())` }).where(eq(users.id, userId));
+    // Whole seconds, as a token's iat: the token this very change hands out stays valid.
+    const validAfter = new Date(Math.floor(clock.now().getTime() / 1000) * 1000);
+    await db.update(users).set({ sessionsValidAfter: validAfter }).where(eq(users.id, userId));
   }
 
   return {
@@ -126,7 +130,7 @@ export function authService(deps: AuthDeps) {
       if (!user) throw AppError.badRequest(authMessages.codeExpired, 'code');
       const [verified] = await db
         .update(users)
-        .set({ emailVerifiedAt: user.emailVerifiedAt ?? new Date() })
+        .set({ emailVerifiedAt: user.emailVerifiedAt ?? clock.now() })
         .where(eq(users.id, user.id))
         .returning();
       return loginData(verified ?? user, client);
@@ -168,7 +172,7 @@ export function authService(deps: AuthDeps) {
       if (!user) throw AppError.badRequest(authMessages.codeExpired, 'code');
       // The code reached the mailbox: that verifies the address too.
       if (!user.emailVerifiedAt)
-        await db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, user.id));
+        await db.update(users).set({ emailVerifiedAt: clock.now() }).where(eq(users.id, user.id));
       return loginData(user, client);
     },
 
@@ -184,7 +188,7 @@ export function authService(deps: AuthDeps) {
       if (!user) throw AppError.badRequest(authMessages.codeExpired, 'code');
       await db
         .update(users)
-        .set({ passwordHash: await hashPassword(password), emailVerifiedAt: user.emailVerifiedAt ?? new Date() })
+        .set({ passwordHash: await hashPassword(password), emailVerifiedAt: user.emailVerifiedAt ?? clock.now() })
         .where(eq(users.id, user.id));
       await endSessions(user.id);
       return { success: true as const };
@@ -257,7 +261,7 @@ export function authService(deps: AuthDeps) {
       if (await findUserByEmail(db, email)) throw new AppError(409, authMessages.emailTaken, { field: 'email' });
       const [moved] = await db
         .update(users)
-        .set({ email: email.trim(), emailVerifiedAt: new Date() })
+        .set({ email: email.trim(), emailVerifiedAt: clock.now() })
         .where(eq(users.id, userId))
         .returning();
       return loginData(moved ?? user, client);

@@ -6,7 +6,8 @@ import { contactService } from './service';
 export const contactCapability = defineCapability({
   name: 'contact',
   calls: contactCalls,
-  services: ({ db, mailer, config, log }) => contactService({ db, mailer, supportEmail: config.supportEmail, log }),
+  services: ({ db, jobs, transport, clock, config }) =>
+    contactService({ db, jobs, transport, clock, supportEmail: config.supportEmail }),
   handlers: (contact) => ({
     contact: ({ body, request }) => contact.send(body, clientOf(request).address),
   }),

@@ -1,24 +1,29 @@
 import type { ContactBody } from '@yardly/shared/contract';
 import { CONTACT_LIMITS, contactMessages as texts } from '@yardly/shared/rules';
 import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { addMs, type Clock } from '../../clock/clock';
 import type { Db } from '../../db/connect';
 import { contactMessages } from '../../db/schema/index';
 import { AppError } from '../../errors';
-import type { Mailer } from '../mail/mailer';
-import { contactMail } from './mail';
+import type { Jobs } from '../../jobs/runner';
+import type { MailTransport } from '../mail/transport';
+import { mailToSupportJob } from './jobs';
 
 export interface ContactDeps {
   db: Db;
-  mailer: Mailer;
+  jobs: Jobs;
+  transport: MailTransport;
+  clock: Clock;
   /** Where support reads the messages. */
   supportEmail: string;
-  log: { error(obj: object, msg: string): void };
 }
 
-export function contactService({ db, mailer, supportEmail, log }: ContactDeps) {
-  const windowStart = sql`now() - make_interval(mins => ${CONTACT_LIMITS.windowMinutes})`;
+export function contactService({ db, jobs, transport, clock, supportEmail }: ContactDeps) {
+  const mailToSupport = mailToSupportJob({ transport, supportEmail });
+  jobs.register(mailToSupport);
 
   async function sentSince(filter: ReturnType<typeof eq>): Promise<number> {
+    const windowStart = addMs(clock.now(), -CONTACT_LIMITS.windowMinutes * 60_000);
     const [row] = await db
       .select({ n: count() })
       .from(contactMessages)
@@ -27,7 +32,7 @@ export function contactService({ db, mailer, supportEmail, log }: ContactDeps) {
   }
 
   return {
-    /** Store the message, then mail it to support; the stored row is the record either way. */
+    /** Store the message and queue its mail to support; the stored row is the record either way. */
     async send(body: ContactBody, address: string) {
       const email = body.email.toLowerCase();
       if (
@@ -36,18 +41,16 @@ export function contactService({ db, mailer, supportEmail, log }: ContactDeps) {
       ) {
         throw new AppError(429, texts.tooMany);
       }
-      const [row] = await db
-        .insert(contactMessages)
-        .values({ ...body, address })
-        .returning({ id: contactMessages.id });
-      if (!row) throw new Error('contact message not stored');
-      try {
-        await mailer.send({ to: supportEmail, ...contactMail(body, row.id) });
-        await db.update(contactMessages).set({ mailedAt: new Date() }).where(eq(contactMessages.id, row.id));
-      } catch (cause) {
-        // Stored is received: support also works from the table, so the sender still gets a yes.
-        log.error({ err: cause, contactMessageId: row.id }, 'contact message stored but not mailed to support');
-      }
+      // Stored and queued together: support gets the mail once the mail server takes it, however
+      // long it is down; the sender's yes never waits for it.
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(contactMessages)
+          .values({ ...body, address, createdAt: clock.now() })
+          .returning({ id: contactMessages.id });
+        if (!row) throw new Error('contact message not stored');
+        await jobs.enqueue(tx, mailToSupport, { contactMessageId: row.id });
+      });
       return { received: true as const, message: texts.sent };
     },
   };

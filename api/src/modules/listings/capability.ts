@@ -3,7 +3,7 @@ import { defineCapability } from '../../http/capability';
 import { readPhotoPart } from '../files/photo-upload';
 import { listingsResource } from './admin';
 import { saveListing } from './create';
-import { scheduleDraftSweep } from './draft-sweeper';
+import { draftSweepJob } from './draft-sweeper';
 import { addDraftPhoto, deleteDraftPhoto, openDraft } from './drafts';
 import { deleteListing, markSold, relist, toggleActive } from './manage';
 import { sellerListings } from './seller-listings';
@@ -30,6 +30,6 @@ export const listingsCapability = defineCapability({
     relist: ({ body, caller }) => relist(db, caller, body.listingRefnum),
     bySeller: ({ query, caller }) => sellerListings(db, caller, query),
   }),
-  routes: (app, { db, files }) => scheduleDraftSweep(app, db, files),
+  jobs: ({ files }) => [draftSweepJob(files)],
   adminResources: () => [listingsResource],
 });

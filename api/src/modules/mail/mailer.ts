@@ -1,6 +1,7 @@
-import { createTransport } from 'nodemailer';
 import type { Db } from '../../db/connect';
-import { mailOutbox } from '../../db/schema/index';
+import type { Jobs } from '../../jobs/runner';
+import { mailDeliveryJob } from './jobs';
+import type { MailTransport } from './transport';
 
 export interface Mail {
   to: string;
@@ -12,62 +13,20 @@ export interface Mail {
 }
 
 export interface Mailer {
-  /** Send one mail and record it in mail_outbox; throws when the SMTP server does not take it. */
-  send(mail: Mail): Promise<void>;
+  /**
+   * Queue one mail for delivery; pass the caller's transaction as `db` so the mail goes out only
+   * if it commits. It never fails because the mail server is down: the delivery job retries.
+   */
+  send(mail: Mail, options?: { db?: Db }): Promise<void>;
 }
 
-export interface MailerOptions {
-  db: Db;
-  /** smtp:// or smtps:// URL; absent: mail is only logged and kept in the dev outbox. */
-  smtpUrl?: string;
-  /** The From header, e.g. 'Yardly <no-reply@yardly.local>'. */
-  from: string;
-  log: { info(obj: object, msg: string): void };
-}
-
-/**
- * With an SMTP URL, mail goes out through nodemailer; without one, it goes to the log (body
- * included, so a developer can read a code there). Either way it is written to mail_outbox.
- */
-export function createMailer(options: MailerOptions): Mailer {
-  const { db, smtpUrl, from, log } = options;
-  if (!smtpUrl) {
-    return {
-      async send(mail) {
-        await record(db, mail, 'log');
-        log.info(
-          { to: mail.to, subject: mail.subject, text: mail.text },
-          'mail not sent (no SMTP_URL): see the log or the dev outbox',
-        );
-      },
-    };
-  }
-
-  // nodemailer's defaults wait up to 2 minutes to connect; a request that sends a code should
-  // fail sooner. Timeouts given in the URL's query still win over these.
-  const transport = createTransport(
-    { url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 },
-    { from },
-  );
+/** The mailer the product uses: it queues, and registers the job that delivers through `transport`. */
+export function createMailer(deps: { db: Db; jobs: Jobs; transport: MailTransport }): Mailer {
+  const job = mailDeliveryJob(deps.transport);
+  deps.jobs.register(job);
   return {
-    async send(mail) {
-      const info = await transport.sendMail({
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-        headers: mail.headers,
-      });
-      // Recorded once the server has taken it: the outbox is the record of what went out.
-      await record(db, mail, 'smtp');
-      // The body carries codes: it stays out of the log when a real server delivers it.
-      log.info({ to: mail.to, subject: mail.subject, messageId: info.messageId }, 'mail sent');
+    async send(mail, options = {}) {
+      await deps.jobs.enqueue(options.db ?? deps.db, job, mail);
     },
   };
-}
-
-async function record(db: Db, mail: Mail, transport: 'smtp' | 'log'): Promise<void> {
-  await db
-    .insert(mailOutbox)
-    .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, transport });
 }

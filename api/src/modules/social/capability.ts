@@ -9,7 +9,7 @@ import { socialService } from './service';
 export const socialCapability = defineCapability({
   name: 'social',
   calls: socialCalls,
-  services: ({ config, db, auth, codes, log }) => ({
+  services: ({ config, db, auth, codes, log, clock }) => ({
     social: socialService({
       db,
       publicUrl: config.publicUrl,
@@ -18,6 +18,7 @@ export const socialCapability = defineCapability({
       auth,
       codes,
       log,
+      clock,
     }),
     offered: SOCIAL_PROVIDERS.filter((provider) => config.oauthProviders[provider]),
     secureCookies: config.publicUrl.startsWith('https://'),

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { SocialProvider, SocialReturnPath } from '@yardly/shared/contract';
-import { and, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt } from 'drizzle-orm';
+import { addMs, type Clock } from '../../clock/clock';
 import type { Db } from '../../db/connect';
 import { oauthFlows, type PendingIdentity } from '../../db/schema/index';
 
@@ -21,7 +22,8 @@ export const digest = (value: string) => createHash('sha256').update(value).dige
 const pkceChallenge = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
 
 /** Social sign-in flows in the database, so any api process can finish what another began. */
-export function oauthFlowStore(db: Db) {
+export function oauthFlowStore(db: Db, clock: Clock) {
+  const minutesFromNow = (minutes: number) => addMs(clock.now(), minutes * 60_000);
   return {
     /** A new flow: the values for the authorization request. */
     async start(input: { provider: SocialProvider; returnPath: SocialReturnPath; browser: string }) {
@@ -35,11 +37,10 @@ export function oauthFlowStore(db: Db) {
         codeVerifier,
         nonce,
         returnPath: input.returnPath,
-        expiresAt: sql`now() + make_interval(mins => ${FLOW_TTL_MINUTES})`,
+        createdAt: clock.now(),
+        expiresAt: minutesFromNow(FLOW_TTL_MINUTES),
       });
-      await db
-        .delete(oauthFlows)
-        .where(lt(oauthFlows.createdAt, sql`now() - make_interval(hours => ${FLOW_RETENTION_HOURS})`));
+      await db.delete(oauthFlows).where(lt(oauthFlows.createdAt, minutesFromNow(-FLOW_RETENTION_HOURS * 60)));
       return { state, nonce, codeChallenge: pkceChallenge(codeVerifier) };
     },
 
@@ -47,13 +48,13 @@ export function oauthFlowStore(db: Db) {
     async consume(provider: string, state: string): Promise<FlowRow | undefined> {
       const [row] = await db
         .update(oauthFlows)
-        .set({ consumedAt: sql`now()` })
+        .set({ consumedAt: clock.now() })
         .where(
           and(
             eq(oauthFlows.stateHash, digest(state)),
             eq(oauthFlows.provider, provider),
             isNull(oauthFlows.consumedAt),
-            gt(oauthFlows.expiresAt, sql`now()`),
+            gt(oauthFlows.expiresAt, clock.now()),
           ),
         )
         .returning();
@@ -76,7 +77,7 @@ export function oauthFlowStore(db: Db) {
         .update(oauthFlows)
         .set({
           ticketHash: digest(ticket),
-          ticketExpiresAt: sql`now() + make_interval(mins => ${TICKET_TTL_MINUTES})`,
+          ticketExpiresAt: minutesFromNow(TICKET_TTL_MINUTES),
           userId,
           isNewUser,
         })
@@ -91,7 +92,7 @@ export function oauthFlowStore(db: Db) {
         .update(oauthFlows)
         .set({
           ticketHash: digest(ticket),
-          ticketExpiresAt: sql`now() + make_interval(mins => ${PENDING_TICKET_TTL_MINUTES})`,
+          ticketExpiresAt: minutesFromNow(PENDING_TICKET_TTL_MINUTES),
           pendingIdentity: identity,
         })
         .where(eq(oauthFlows.id, flowId));
@@ -107,7 +108,7 @@ export function oauthFlowStore(db: Db) {
           and(
             eq(oauthFlows.ticketHash, digest(ticket)),
             isNull(oauthFlows.ticketUsedAt),
-            gt(oauthFlows.ticketExpiresAt, sql`now()`),
+            gt(oauthFlows.ticketExpiresAt, clock.now()),
           ),
         );
       return row?.identity ? { flowId: row.flowId, identity: row.identity } : undefined;
@@ -117,7 +118,7 @@ export function oauthFlowStore(db: Db) {
     async closePending(flowId: number): Promise<boolean> {
       const used = await db
         .update(oauthFlows)
-        .set({ ticketUsedAt: sql`now()` })
+        .set({ ticketUsedAt: clock.now() })
         .where(and(eq(oauthFlows.id, flowId), isNull(oauthFlows.ticketUsedAt)))
         .returning({ id: oauthFlows.id });
       return used.length === 1;
@@ -127,13 +128,13 @@ export function oauthFlowStore(db: Db) {
     async redeemTicket(ticket: string): Promise<{ userId: number; isNewUser: boolean } | undefined> {
       const [row] = await db
         .update(oauthFlows)
-        .set({ ticketUsedAt: sql`now()` })
+        .set({ ticketUsedAt: clock.now() })
         .where(
           and(
             eq(oauthFlows.ticketHash, digest(ticket)),
             isNotNull(oauthFlows.userId),
             isNull(oauthFlows.ticketUsedAt),
-            gt(oauthFlows.ticketExpiresAt, sql`now()`),
+            gt(oauthFlows.ticketExpiresAt, clock.now()),
           ),
         )
         .returning({ userId: oauthFlows.userId, isNewUser: oauthFlows.isNewUser });

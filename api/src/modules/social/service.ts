@@ -9,6 +9,7 @@ import {
 } from '@yardly/shared/contract';
 import { authMessages } from '@yardly/shared/rules';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../clock/clock';
 import type { OAuthProviderConfig } from '../../config';
 import type { Db } from '../../db/connect';
 import { AppError } from '../../errors';
@@ -30,6 +31,7 @@ export interface SocialDeps {
   auth: Pick<AuthService, 'loginData' | 'sendCode'>;
   codes: Pick<CodeStore, 'consume'>;
   log: FastifyBaseLogger;
+  clock: Clock;
 }
 
 /** What came back on the callback URL (all optional: anyone can call it with anything). */
@@ -61,7 +63,7 @@ export function errorPage(path: string, code: SocialErrorCode): string {
  */
 export function socialService(deps: SocialDeps) {
   const { db, providers, directory, auth, codes, log } = deps;
-  const flows = oauthFlowStore(db);
+  const flows = oauthFlowStore(db, deps.clock);
 
   const offered = (name: string): { provider: SocialProvider; config: OAuthProviderConfig } | undefined => {
     const provider = SOCIAL_PROVIDERS.find((p) => p === name);

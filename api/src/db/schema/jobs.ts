@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/**
+ * Durable background work (api/src/jobs, docs/decisions/0014): mail, sweeps, the timers of the
+ * processes. A row is queued until it is done or has used its attempts (dead).
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    payload: jsonb('payload').$type<unknown>().notNull(),
+    /** Enqueueing twice with the same key while one is queued keeps the first (timers, schedules). */
+    key: text('key'),
+    state: text('state', { enum: ['queued', 'done', 'dead'] })
+      .notNull()
+      .default('queued'),
+    /** Due from this time (the api's clock, not the database's). */
+    runAt: timestamp('run_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull(),
+    lastError: text('last_error'),
+    /** A worker holds the job until then; a worker that died lets it go when the time passes. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lockedBy: text('locked_by'),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('jobs_due_idx').on(t.runAt).where(sql`state = 'queued'`),
+    uniqueIndex('jobs_queued_key_idx').on(t.name, t.key).where(sql`state = 'queued' and key is not null`),
+    check('jobs_attempts_check', sql`attempts >= 0 and max_attempts >= 1`),
+  ],
+);

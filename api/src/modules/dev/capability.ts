@@ -1,0 +1,25 @@
+import { devCalls } from '@yardly/shared/contract';
+import { isDevClock } from '../../clock/clock';
+import { AppError } from '../../errors';
+import { defineCapability } from '../../http/capability';
+import { recentMails } from '../mail/service';
+
+/**
+ * The development-only calls: the mails sent lately (`/svc/dev/outbox`) and the clock every
+ * time rule reads (`/svc/dev/clock`). app.ts installs them only when NODE_ENV is not production.
+ */
+export const devCapability = defineCapability({
+  name: 'dev',
+  calls: devCalls,
+  handlers: ({ db, clock, jobs }) => ({
+    outbox: async ({ query }) => recentMails(db, query.to),
+    clock: async () => ({ now: clock.now().toISOString() }),
+    advanceClock: async ({ body }) => {
+      if (!isDevClock(clock)) throw AppError.notFound();
+      clock.advance(body.advanceMinutes);
+      // Answers once every job the move made due (and what they enqueued due) has run.
+      await jobs.runDue();
+      return { now: clock.now().toISOString() };
+    },
+  }),
+});

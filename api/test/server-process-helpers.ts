@@ -1,0 +1,50 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
+
+const started: ChildProcess[] = [];
+
+/** The real server (`src/server.ts`) as a child process on a DATA_DIR and port, api only, no demo data. */
+export function startServer(options: { dataDir: string; port: number; env?: Record<string, string> }) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: join(__dirname, '..'),
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      DATA_DIR: options.dataDir,
+      PORT: String(options.port),
+      API_ONLY: '1',
+      SEED: 'none',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  started.push(child);
+  let output = '';
+  child.stdout?.on('data', (c) => (output += c));
+  child.stderr?.on('data', (c) => (output += c));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+export async function health(port: number): Promise<unknown> {
+  const res = await fetch(`http://127.0.0.1:${port}/svc/health`);
+  return res.json();
+}
+
+/** Polls /svc/health until the server answers (it is starting: there is no event to wait for). */
+export async function waitForHealth(port: number, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      return await health(port);
+    } catch {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  throw new Error('server did not answer');
+}
+
+/** For afterAll: no child outlives its test file. */
+export function killStartedServers(): void {
+  for (const child of started) if (child.exitCode === null) child.kill('SIGKILL');
+}
