@@ -8,7 +8,8 @@ export interface StoredLocation {
   formattedAddress: string;
 }
 
-const STORAGE_KEY = 'yardly.location';
+/** Where the chosen place is kept; the header's script reads it too (components/header/header-view.ts). */
+export const LOCATION_STORAGE_KEY = 'yardly.location';
 
 export const $location = atom<StoredLocation | null>(null);
 
@@ -16,7 +17,7 @@ onMount($location, () => {
   $location.set(readStored());
   // Another tab chose a place: follow it.
   const onStorage = (event: StorageEvent) => {
-    if (event.key === STORAGE_KEY) $location.set(readStored());
+    if (event.key === LOCATION_STORAGE_KEY) $location.set(readStored());
   };
   window.addEventListener('storage', onStorage);
   return () => window.removeEventListener('storage', onStorage);
@@ -29,7 +30,7 @@ export function rememberLocation(address: ZipAddress): StoredLocation {
     location: address.latitude !== null && address.longitude !== null ? `${address.latitude},${address.longitude}` : '',
     formattedAddress: address.formattedAddress,
   };
-  localStorage.setItem(STORAGE_KEY, JSON.stringify(stored));
+  localStorage.setItem(LOCATION_STORAGE_KEY, JSON.stringify(stored));
   $location.set(stored);
   return stored;
 }
@@ -39,13 +40,13 @@ export function hasStoredLocation(): boolean {
 }
 
 export function forgetLocation(): void {
-  localStorage.removeItem(STORAGE_KEY);
+  localStorage.removeItem(LOCATION_STORAGE_KEY);
   $location.set(null);
 }
 
 function readStored(): StoredLocation | null {
   try {
-    const value = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null') as Partial<StoredLocation> | null;
+    const value = JSON.parse(localStorage.getItem(LOCATION_STORAGE_KEY) ?? 'null') as Partial<StoredLocation> | null;
     return value && typeof value.zip === 'string' && typeof value.formattedAddress === 'string'
       ? { zip: value.zip, location: value.location ?? '', formattedAddress: value.formattedAddress }
       : null;
