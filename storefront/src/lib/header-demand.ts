@@ -3,13 +3,15 @@ import type { DemandOptions } from '../integrations/client-demand-directive';
 import { HEADER_WANTED } from './header-events';
 
 /**
- * When the header's React part (HeaderOutlet: the toast outlet, the sign-in and location
- * dialogs) hydrates (client:demand). The header itself is HTML and a small script
- * (components/header/); this part waits until something is shown in it: a header button
- * that needs it, a toast or a dialog another island asks for (`wakeHeader`), or the
- * logged-out marker the api client leaves when the server ended the session (its toast).
+ * When the header's React island (components/header/Header.tsx: the search box's
+ * suggestions, the toast outlet, the sign-in and location dialogs) hydrates (client:demand).
+ * The rest of the header is HTML and a small script; this part waits until used: the search
+ * box touched, a header control that needs it, a toast or a dialog another island asks for
+ * (`wakeHeader`), `?q=` in the address (its box shows the search), or the logged-out marker
+ * the api client leaves when the server ended the session (its toast).
  */
-export const HEADER_OUTLET_DEMAND: DemandOptions = {
+export const HEADER_DEMAND: DemandOptions = {
+  params: ['q'],
   stored: [SESSION_STORAGE_KEYS.loggedOut],
   event: HEADER_WANTED,
 };

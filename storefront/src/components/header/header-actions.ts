@@ -19,7 +19,7 @@ export interface HeaderView {
 
 /**
  * The part of the header that needs the stores, loaded by its script (header-view.ts) at the
- * first control that needs it: the dialogs and toasts it asks for show in HeaderOutlet.
+ * first control that needs it: the dialogs and toasts it asks for show in the Header island.
  */
 export async function run(action: HeaderAction): Promise<void> {
   switch (action.name) {

@@ -6,7 +6,7 @@ import type { HeaderAction, HeaderView } from './header-actions';
 // The header's script on every page (SiteHeader.astro): a few KB, no React, no stores. It
 // shows who is signed in from the stored login, opens the phone and account menus, and at the
 // first control that needs more (a dialog, logging out) loads ./header-actions, whose dialogs
-// and toasts show in the HeaderOutlet island. Only type imports and import-free modules here.
+// and toasts show in the Header island (./Header.tsx). Only type imports and import-free modules here.
 
 /** What the header shows of the signed-in person. */
 type Shown = Pick<LoginData, 'nameFirst' | 'isProgressive' | 'isProfessionVerified'>;
