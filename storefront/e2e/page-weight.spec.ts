@@ -49,7 +49,7 @@ async function scriptWeight(page: Page, path: string): Promise<Weight> {
   return { total, files };
 }
 
-function describe(weight: Weight): string {
+function filesBySize(weight: Weight): string {
   return Object.entries(weight.files)
     .sort(([, a], [, b]) => b - a)
     .map(([name, size]) => `${name} ${(size / KB).toFixed(1)} KB`)
@@ -60,8 +60,10 @@ function describe(weight: Weight): string {
 async function expectWithin(page: Page, path: string, budget: number): Promise<void> {
   const weight = await scriptWeight(page, path);
   const width = page.viewportSize()?.width;
-  test.info().annotations.push({ type: 'weight', description: `${path} at ${width} px: ${(weight.total / KB).toFixed(1)} KB` });
-  expect.soft(weight.total, `${path} at ${width} px: ${describe(weight)}`).toBeLessThanOrEqual(budget);
+  test
+    .info()
+    .annotations.push({ type: 'weight', description: `${path} at ${width} px: ${(weight.total / KB).toFixed(1)} KB` });
+  expect.soft(weight.total, `${path} at ${width} px: ${filesBySize(weight)}`).toBeLessThanOrEqual(budget);
 }
 
 for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {

@@ -11,6 +11,15 @@ export interface StoredLocation {
 /** Where the chosen place is kept; the header's script reads it too (components/header/header-view.ts). */
 export const LOCATION_STORAGE_KEY = 'yardly.location';
 
+/**
+ * The chosen place again as a cookie, so that the server renders /products near it (the
+ * storage is the truth; the header's script writes the cookie when it is missing).
+ */
+export const PLACE_COOKIE = 'yardly.place';
+
+/** The place as the server reads it from the cookie. */
+export type PlaceCookie = StoredLocation;
+
 export const $location = atom<StoredLocation | null>(null);
 
 onMount($location, () => {
@@ -31,6 +40,7 @@ export function rememberLocation(address: ZipAddress): StoredLocation {
     formattedAddress: address.formattedAddress,
   };
   localStorage.setItem(LOCATION_STORAGE_KEY, JSON.stringify(stored));
+  writePlaceCookie(JSON.stringify(stored));
   $location.set(stored);
   return stored;
 }
@@ -41,12 +51,33 @@ export function hasStoredLocation(): boolean {
 
 export function forgetLocation(): void {
   localStorage.removeItem(LOCATION_STORAGE_KEY);
+  writePlaceCookie(null);
   $location.set(null);
+}
+
+/** Sets (a year) or removes the place cookie; `raw` is the stored JSON. */
+export function writePlaceCookie(raw: string | null): void {
+  const value = raw === null ? '; max-age=0' : `${encodeURIComponent(raw)}; max-age=31536000`;
+  // biome-ignore lint/suspicious/noDocumentCookie: one plain cookie; the Cookie Store API is not in every browser.
+  document.cookie = `${PLACE_COOKIE}=${value}; path=/; samesite=lax`;
+}
+
+/** The place in the cookie (already URI-decoded), or null. */
+export function parsePlaceCookie(value: string | undefined): PlaceCookie | null {
+  return parseStored(value ?? null);
 }
 
 function readStored(): StoredLocation | null {
   try {
-    const value = JSON.parse(localStorage.getItem(LOCATION_STORAGE_KEY) ?? 'null') as Partial<StoredLocation> | null;
+    return parseStored(localStorage.getItem(LOCATION_STORAGE_KEY));
+  } catch {
+    return null;
+  }
+}
+
+function parseStored(raw: string | null): StoredLocation | null {
+  try {
+    const value = JSON.parse(raw ?? 'null') as Partial<StoredLocation> | null;
     return value && typeof value.zip === 'string' && typeof value.formattedAddress === 'string'
       ? { zip: value.zip, location: value.location ?? '', formattedAddress: value.formattedAddress }
       : null;

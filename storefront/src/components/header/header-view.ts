@@ -15,7 +15,7 @@ type Shown = Pick<LoginData, 'nameFirst' | 'isProgressive' | 'isProfessionVerifi
 const WIDE = '(min-width: 1024px)';
 
 export function startHeader(header: HTMLElement): void {
-  const { sessionKey = '', loggedOutKey = '', locationKey = '' } = header.dataset;
+  const { sessionKey = '', loggedOutKey = '', locationKey = '', placeCookie = '' } = header.dataset;
   const find = <T extends HTMLElement>(selector: string) => header.querySelector(selector) as T;
   const menuToggle = find<HTMLButtonElement>('[data-menu-toggle]');
   const nav = find<HTMLElement>('.main-nav');
@@ -67,7 +67,13 @@ export function startHeader(header: HTMLElement): void {
     if (storedRead) return;
     storedRead = true;
     showSession(parseLogin(read(sessionKey)));
-    showPlace(parseZip(read(locationKey)));
+    const storedPlace = read(locationKey);
+    showPlace(parseZip(storedPlace));
+    // A place chosen before /products was rendered near it: the server reads the cookie.
+    if (storedPlace && !document.cookie.split('; ').some((pair) => pair.startsWith(`${placeCookie}=`))) {
+      // biome-ignore lint/suspicious/noDocumentCookie: one plain cookie; the Cookie Store API is not in every browser.
+      document.cookie = `${placeCookie}=${encodeURIComponent(storedPlace)}; max-age=31536000; path=/; samesite=lax`;
+    }
   }
 
   function setMenuOpen(open: boolean) {
