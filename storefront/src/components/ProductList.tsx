@@ -33,7 +33,10 @@ function listKey(query: ProductQuery, zip: string | undefined): string {
   return JSON.stringify([query, zip ?? null]);
 }
 
-function titlesOf(query: ProductQuery, result: SearchResult | null) {
+type ListTitles = { category: string | null; subcategory: string | null };
+
+/** The category's and subcategory's names, from the result's facets. */
+export function titlesOf(query: ProductQuery, result: SearchResult | null): ListTitles {
   const pivot = result?.facetpivot.pivotFields.find((p) => p.value === query.category);
   return {
     category: pivot?.label ?? null,
@@ -102,11 +105,7 @@ export function ProductList({ start }: { start: ProductListStart }) {
     if (countGuestSearch('marketplace')) openAuthDialog({ name: 'login', notice: SEARCH_PROMPT_NOTICE });
   }, [searchKey, sessionKnown, session]);
 
-  const heading = query?.q
-    ? `Results for "${query.q}"`
-    : titles
-      ? (titles.subcategory ?? titles.category ?? (query?.category ? 'Products' : ALL_ITEMS_TITLE))
-      : null;
+  const heading = headingOf(query, titles);
 
   useEffect(() => {
     if (heading) document.title = `${heading} | ${SITE_NAME}`;
@@ -163,10 +162,14 @@ export function ProductList({ start }: { start: ProductListStart }) {
   );
 }
 
-function crumbsFor(
-  query: ProductQuery | null,
-  titles: { category: string | null; subcategory: string | null } | null,
-): Crumb[] {
+/** The list's heading (and the page's title): the search, the category, or all items; null until known. */
+export function headingOf(query: ProductQuery, titles: ListTitles | null): string | null {
+  if (query.q) return `Results for "${query.q}"`;
+  if (!titles) return null;
+  return titles.subcategory ?? titles.category ?? (query.category ? 'Products' : ALL_ITEMS_TITLE);
+}
+
+function crumbsFor(query: ProductQuery | null, titles: ListTitles | null): Crumb[] {
   const crumbs: Crumb[] = [
     { label: 'Home', href: '/' },
     { label: 'Categories', href: '/categories' },
