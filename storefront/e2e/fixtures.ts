@@ -172,13 +172,21 @@ export async function logOut(page: Page, nameFirst?: string): Promise<void> {
 }
 
 /**
- * Waits until the island holding `locator` is hydrated (Astro drops the `ssr` attribute then):
- * server-rendered buttons exist before React attaches, and an early click does nothing.
+ * Waits until `locator` answers a click. In an island: until it is hydrated (Astro drops the
+ * `ssr` attribute then): server-rendered buttons exist before React attaches, and an early
+ * click does nothing. An island hydrated on demand (client:demand) is woken as a person's
+ * pointer would, by hovering it. In the header (HTML and a script): until its script runs.
  */
 export async function hydrated(locator: Locator): Promise<Locator> {
   // Islands below the fold hydrate when seen (client:visible): bring it into view first.
   await locator.scrollIntoViewIfNeeded();
-  await expect(locator.locator('xpath=ancestor::astro-island[1]')).not.toHaveAttribute('ssr', /.*/);
+  const island = locator.locator('xpath=ancestor::astro-island[1]');
+  if ((await island.count()) === 0) {
+    await expect(locator.locator('xpath=ancestor::*[@data-site-header][1]')).toHaveAttribute('data-script', 'ready');
+    return locator;
+  }
+  if ((await island.getAttribute('client')) === 'demand') await locator.hover();
+  await expect(island).not.toHaveAttribute('ssr', /.*/);
   return locator;
 }
 

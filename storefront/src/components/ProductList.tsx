@@ -1,14 +1,15 @@
 import { useStore } from '@nanostores/react';
-import { ApiError } from '@yardly/shared/client';
 import type { SearchResult } from '@yardly/shared/contract';
 import { listingListMessages } from '@yardly/shared/rules';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { browserApi } from '../lib/api';
-import { PRODUCT_PAGE_SIZES, type ProductQuery, readProductQuery, searchFiltersFor } from '../lib/product-query';
+import { EMPTY_RESULT, fetchProducts, type ProductListStart, type ValidatedQuery } from '../lib/product-load';
+import { PRODUCT_PAGE_SIZES, type ProductQuery, readProductQuery } from '../lib/product-query';
 import { productsPath } from '../lib/routes';
 import { SITE_NAME } from '../lib/site';
+import { useHydrated } from '../lib/use-hydrated';
 import { openAuthDialog } from '../stores/auth-dialog';
-import { $location, type StoredLocation } from '../stores/location';
+import { $location } from '../stores/location';
 import { countGuestSearch } from '../stores/search-counter';
 import { $session, $sessionKnown } from '../stores/session';
 import { Breadcrumbs, type Crumb } from './Breadcrumbs';
@@ -27,19 +28,15 @@ export const SEARCH_PROMPT_NOTICE = 'Log in or sign up to keep searching';
 
 type Load = { status: 'loading' } | { status: 'error' } | { status: 'done'; result: SearchResult };
 
-async function fetchProducts(query: ProductQuery & { valid: boolean }, place: StoredLocation | null) {
-  if (!query.valid) return null;
-  const filters = searchFiltersFor(query, place);
-  try {
-    return await (query.q ? browserApi.search.srp(filters) : browserApi.search.brp(filters));
-  } catch (cause) {
-    // A zip the api no longer knows: search everywhere rather than fail.
-    if (cause instanceof ApiError && cause.status === 400 && place) return fetchProducts(query, null);
-    throw cause;
-  }
+/** What a list was fetched for: the query and the place's zip. */
+function listKey(query: ProductQuery, zip: string | undefined): string {
+  return JSON.stringify([query, zip ?? null]);
 }
 
-function titlesOf(query: ProductQuery, result: SearchResult | null) {
+type ListTitles = { category: string | null; subcategory: string | null };
+
+/** The category's and subcategory's names, from the result's facets. */
+export function titlesOf(query: ProductQuery, result: SearchResult | null): ListTitles {
   const pivot = result?.facetpivot.pivotFields.find((p) => p.value === query.category);
   return {
     category: pivot?.label ?? null,
@@ -50,15 +47,19 @@ function titlesOf(query: ProductQuery, result: SearchResult | null) {
 /**
  * The product list of /products: text, category, facets, price, distance, sort, page
  * (one-based) and size all live in the URL, so a results page can be shared and reloaded.
- * Searches near the visitor's chosen location.
+ * Searches near the visitor's chosen location. The server renders the first list (`start`,
+ * near the place its cookie names), so the page needs no script until it is used; the
+ * island fetches again only when the query or the place changes.
  */
-export function ProductList() {
-  // Read after mount: the page is prerendered, so the server never sees the query string.
-  const [query, setQuery] = useState<(ProductQuery & { valid: boolean }) | null>(null);
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-  const [titles, setTitles] = useState<{ category: string | null; subcategory: string | null } | null>(null);
+export function ProductList({ start }: { start: ProductListStart }) {
+  const [query, setQuery] = useState<ValidatedQuery>(start.query);
+  const [load, setLoad] = useState<Load>(start.result ? { status: 'done', result: start.result } : { status: 'error' });
+  const [titles, setTitles] = useState(() => (start.result ? titlesOf(start.query, start.result) : null));
   const [view, setView] = useState<CardVariant>('grid');
-  const place = useStore($location);
+  // The server's place until hydrated (its HTML), then the one stored in this browser.
+  const storedPlace = useStore($location);
+  const place = useHydrated() ? storedPlace : start.place;
+  const shown = useRef(listKey(start.query, start.place?.zip));
   const session = useStore($session);
   const sessionKnown = useStore($sessionKnown);
 
@@ -70,10 +71,12 @@ export function ProductList() {
   }, []);
 
   useEffect(() => {
-    if (!query) return;
+    const key = listKey(query, place?.zip);
+    if (key === shown.current) return;
+    shown.current = key;
     let current = true;
     setLoad({ status: 'loading' });
-    fetchProducts(query, place).then(
+    fetchProducts(browserApi, query, place).then(
       (result) => {
         if (!current) return;
         if (!result) {
@@ -102,11 +105,7 @@ export function ProductList() {
     if (countGuestSearch('marketplace')) openAuthDialog({ name: 'login', notice: SEARCH_PROMPT_NOTICE });
   }, [searchKey, sessionKnown, session]);
 
-  const heading = query?.q
-    ? `Results for "${query.q}"`
-    : titles
-      ? (titles.subcategory ?? titles.category ?? (query?.category ? 'Products' : ALL_ITEMS_TITLE))
-      : null;
+  const heading = headingOf(query, titles);
 
   useEffect(() => {
     if (heading) document.title = `${heading} | ${SITE_NAME}`;
@@ -163,17 +162,14 @@ export function ProductList() {
   );
 }
 
-const EMPTY_RESULT: SearchResult = {
-  data: { docs: [], totalElements: 0, number: 0, size: 0 },
-  datastats: { minPrice: null, maxPrice: null },
-  facetcount: { facetFields: { category: [], subCategory: [], condition: [], price: [], delivery: [] } },
-  facetpivot: { pivotFields: [] },
-};
+/** The list's heading (and the page's title): the search, the category, or all items; null until known. */
+export function headingOf(query: ProductQuery, titles: ListTitles | null): string | null {
+  if (query.q) return `Results for "${query.q}"`;
+  if (!titles) return null;
+  return titles.subcategory ?? titles.category ?? (query.category ? 'Products' : ALL_ITEMS_TITLE);
+}
 
-function crumbsFor(
-  query: ProductQuery | null,
-  titles: { category: string | null; subcategory: string | null } | null,
-): Crumb[] {
+function crumbsFor(query: ProductQuery | null, titles: ListTitles | null): Crumb[] {
   const crumbs: Crumb[] = [
     { label: 'Home', href: '/' },
     { label: 'Categories', href: '/categories' },

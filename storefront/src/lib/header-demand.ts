@@ -1,20 +1,18 @@
 import { SESSION_STORAGE_KEYS } from '@yardly/shared/client';
 import type { DemandOptions } from '../integrations/client-demand-directive';
-
-const HEADER_WANTED = 'yardly:header-wanted';
+import { HEADER_WANTED } from './header-events';
 
 /**
- * When the header island hydrates (client:demand). On a phone its menu is folded away, so a
- * guest reading a page needs none of its code until they touch it. At once on a wide screen,
- * where the menu shows who is signed in (the width at which global.css unfolds it); for
- * someone signed in, or signed out by the server (the header restores the session and says
- * so); and when the address asks for something the header does: `?q=` fills its search box,
- * `?q=login` opens a dialog.
+ * When the header's React island (components/header/Header.tsx: the search box's
+ * suggestions, the toast outlet, the sign-in and location dialogs) hydrates (client:demand).
+ * The rest of the header is HTML and a small script; this part waits until used: the search
+ * box touched, a header control that needs it, a toast or a dialog another island asks for
+ * (`wakeHeader`), `?q=` in the address (its box shows the search), or the logged-out marker
+ * the api client leaves when the server ended the session (its toast).
  */
 export const HEADER_DEMAND: DemandOptions = {
-  media: '(min-width: 1024px)',
   params: ['q'],
-  stored: [SESSION_STORAGE_KEYS.session, SESSION_STORAGE_KEYS.loggedOut],
+  stored: [SESSION_STORAGE_KEYS.loggedOut],
   event: HEADER_WANTED,
 };
 

@@ -8,7 +8,17 @@ export interface StoredLocation {
   formattedAddress: string;
 }
 
-const STORAGE_KEY = 'yardly.location';
+/** Where the chosen place is kept; the header's script reads it too (components/header/header-view.ts). */
+export const LOCATION_STORAGE_KEY = 'yardly.location';
+
+/**
+ * The chosen place again as a cookie, so that the server renders /products near it (the
+ * storage is the truth; the header's script writes the cookie when it is missing).
+ */
+export const PLACE_COOKIE = 'yardly.place';
+
+/** The place as the server reads it from the cookie. */
+export type PlaceCookie = StoredLocation;
 
 export const $location = atom<StoredLocation | null>(null);
 
@@ -16,7 +26,7 @@ onMount($location, () => {
   $location.set(readStored());
   // Another tab chose a place: follow it.
   const onStorage = (event: StorageEvent) => {
-    if (event.key === STORAGE_KEY) $location.set(readStored());
+    if (event.key === LOCATION_STORAGE_KEY) $location.set(readStored());
   };
   window.addEventListener('storage', onStorage);
   return () => window.removeEventListener('storage', onStorage);
@@ -29,7 +39,8 @@ export function rememberLocation(address: ZipAddress): StoredLocation {
     location: address.latitude !== null && address.longitude !== null ? `${address.latitude},${address.longitude}` : '',
     formattedAddress: address.formattedAddress,
   };
-  localStorage.setItem(STORAGE_KEY, JSON.stringify(stored));
+  localStorage.setItem(LOCATION_STORAGE_KEY, JSON.stringify(stored));
+  writePlaceCookie(JSON.stringify(stored));
   $location.set(stored);
   return stored;
 }
@@ -39,13 +50,34 @@ export function hasStoredLocation(): boolean {
 }
 
 export function forgetLocation(): void {
-  localStorage.removeItem(STORAGE_KEY);
+  localStorage.removeItem(LOCATION_STORAGE_KEY);
+  writePlaceCookie(null);
   $location.set(null);
+}
+
+/** Sets (a year) or removes the place cookie; `raw` is the stored JSON. */
+export function writePlaceCookie(raw: string | null): void {
+  const value = raw === null ? '; max-age=0' : `${encodeURIComponent(raw)}; max-age=31536000`;
+  // biome-ignore lint/suspicious/noDocumentCookie: one plain cookie; the Cookie Store API is not in every browser.
+  document.cookie = `${PLACE_COOKIE}=${value}; path=/; samesite=lax`;
+}
+
+/** The place in the cookie (already URI-decoded), or null. */
+export function parsePlaceCookie(value: string | undefined): PlaceCookie | null {
+  return parseStored(value ?? null);
 }
 
 function readStored(): StoredLocation | null {
   try {
-    const value = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null') as Partial<StoredLocation> | null;
+    return parseStored(localStorage.getItem(LOCATION_STORAGE_KEY));
+  } catch {
+    return null;
+  }
+}
+
+function parseStored(raw: string | null): StoredLocation | null {
+  try {
+    const value = JSON.parse(raw ?? 'null') as Partial<StoredLocation> | null;
     return value && typeof value.zip === 'string' && typeof value.formattedAddress === 'string'
       ? { zip: value.zip, location: value.location ?? '', formattedAddress: value.formattedAddress }
       : null;

@@ -1,6 +1,7 @@
 import type { Suggestion } from '@yardly/shared/contract';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { productsPath } from '../../lib/routes';
+import { Icon } from '../Icon';
 import '../../styles/search.css';
 
 const SUGGEST_DELAY_MS = 200;
@@ -128,7 +129,8 @@ export function SearchBox() {
           onKeyDown={onKeyDown}
         />
         <button type="submit" className="search-box__submit" aria-label="Search">
-          Search
+          <Icon name="search" size={18} />
+          <span className="search-box__submit-text">Search</span>
         </button>
         <div id={listId} role="listbox" aria-label="Suggestions" className="search-box__list" hidden={!expanded}>
           {suggestions.map((s, index) => (

@@ -1,0 +1,93 @@
+import { gzipSync } from 'node:zlib';
+import { expect, type Page, type Response, test } from '@playwright/test';
+import { recentListings } from './fixtures';
+
+// Issue 16 §7: a page ships only the JavaScript it needs. What Chromium loads before anyone
+// touches the page (no interaction, until the network is idle), gzipped: its script files and
+// the scripts written into the HTML. It counts bytes, not time, so it holds on any machine.
+const KB = 1024;
+/** Pages whose content is the HTML: the header's own small script and little else. */
+const STATIC_BUDGET = 15 * KB;
+/** Pages whose content has islands (the product list, an item's photos and actions). */
+const ISLAND_BUDGET = 60 * KB;
+
+const VIEWPORTS = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 384, height: 800 },
+} as const;
+
+interface Weight {
+  total: number;
+  /** Each file's gzipped size, for the message when the budget is broken. */
+  files: Record<string, number>;
+}
+
+/** Opens `path` and weighs the JavaScript loaded until the network is idle, gzipped. */
+async function scriptWeight(page: Page, path: string): Promise<Weight> {
+  const bodies: Promise<[string, number]>[] = [];
+  const onResponse = (response: Response) => {
+    if (!/javascript/.test(response.headers()['content-type'] ?? '')) return;
+    const name = new URL(response.url()).pathname;
+    bodies.push(response.body().then((body) => [name, gzipSync(body).length]));
+  };
+  page.on('response', onResponse);
+  const response = await page.goto(path);
+  expect(response?.status(), path).toBe(200);
+  await page.waitForLoadState('networkidle');
+  page.off('response', onResponse);
+  const files = Object.fromEntries(await Promise.all(bodies));
+  // Scripts written into the page (island runtime, directives), not data (JSON-LD).
+  const inline = await page
+    .locator('script:not([src])')
+    .evaluateAll((scripts) =>
+      scripts
+        .filter((s) => !(s as HTMLScriptElement).type || /module|javascript/.test((s as HTMLScriptElement).type))
+        .map((s) => s.textContent ?? ''),
+    );
+  files['(inline)'] = inline.reduce((sum, code) => sum + gzipSync(code).length, 0);
+  const total = Object.values(files).reduce((sum, size) => sum + size, 0);
+  return { total, files };
+}
+
+function filesBySize(weight: Weight): string {
+  return Object.entries(weight.files)
+    .sort(([, a], [, b]) => b - a)
+    .map(([name, size]) => `${name} ${(size / KB).toFixed(1)} KB`)
+    .join(', ');
+}
+
+/** Weighs `path` and holds it to `budget`; every page is weighed and reported, even after one fails. */
+async function expectWithin(page: Page, path: string, budget: number): Promise<void> {
+  const weight = await scriptWeight(page, path);
+  const width = page.viewportSize()?.width;
+  test
+    .info()
+    .annotations.push({ type: 'weight', description: `${path} at ${width} px: ${(weight.total / KB).toFixed(1)} KB` });
+  expect.soft(weight.total, `${path} at ${width} px: ${filesBySize(weight)}`).toBeLessThanOrEqual(budget);
+}
+
+for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
+  test.describe(`at ${viewportName} width`, () => {
+    test.use({ viewport });
+
+    test('static pages load at most 15 KB of JavaScript before interaction', async ({ page }) => {
+      const post = '/blog/pricing-used-items';
+      for (const path of ['/', '/faq', '/faq/selling', '/terms-and-conditions', '/blog', post]) {
+        await expectWithin(page, path, STATIC_BUDGET);
+      }
+    });
+
+    test('the product list and an item page load at most 60 KB of JavaScript before interaction', async ({
+      page,
+      request,
+    }) => {
+      const [item] = await recentListings(request, 1);
+      const categories = await (await request.get('/categories')).text();
+      const category = /href="(\/products\?category=[A-Z0-9]+)"/.exec(categories)?.[1];
+      expect(category, 'a category link on /categories').toBeTruthy();
+      for (const path of [category ?? '', `/${item?.listingRefnum}`]) {
+        await expectWithin(page, path, ISLAND_BUDGET);
+      }
+    });
+  });
+}

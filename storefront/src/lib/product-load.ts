@@ -1,0 +1,56 @@
+import { type Api, ApiError } from '@yardly/shared/client';
+import type { SearchResult } from '@yardly/shared/contract';
+import { type PlaceCookie, parsePlaceCookie } from '../stores/location';
+import { type ProductQuery, readProductQuery, searchFiltersFor } from './product-query';
+
+export type ValidatedQuery = ProductQuery & { valid: boolean };
+
+/**
+ * A page of /products: null for a query that cannot be valid (nothing to search). A zip the
+ * api no longer knows searches everywhere rather than fail.
+ */
+export async function fetchProducts(
+  api: Api,
+  query: ValidatedQuery,
+  place: PlaceCookie | null,
+): Promise<SearchResult | null> {
+  if (!query.valid) return null;
+  const filters = searchFiltersFor(query, place);
+  try {
+    return await (query.q ? api.search.srp(filters) : api.search.brp(filters));
+  } catch (cause) {
+    if (cause instanceof ApiError && cause.status === 400 && place) return fetchProducts(api, query, null);
+    throw cause;
+  }
+}
+
+/** What the server rendered /products with, handed to the island so it starts from the same list. */
+export interface ProductListStart {
+  query: ValidatedQuery;
+  place: PlaceCookie | null;
+  /** The page found; null when the api could not be reached (the list says so). */
+  result: SearchResult | null;
+}
+
+/** The list for the address and the visitor's place (its cookie), on the server. */
+export async function loadProductList(
+  api: Api,
+  search: string,
+  placeCookie: string | undefined,
+): Promise<ProductListStart> {
+  const query = readProductQuery(search);
+  const place = parsePlaceCookie(placeCookie);
+  try {
+    return { query, place, result: (await fetchProducts(api, query, place)) ?? EMPTY_RESULT };
+  } catch (cause) {
+    console.error('storefront: could not load the product list', cause);
+    return { query, place, result: null };
+  }
+}
+
+export const EMPTY_RESULT: SearchResult = {
+  data: { docs: [], totalElements: 0, number: 0, size: 0 },
+  datastats: { minPrice: null, maxPrice: null },
+  facetcount: { facetFields: { category: [], subCategory: [], condition: [], price: [], delivery: [] } },
+  facetpivot: { pivotFields: [] },
+};
