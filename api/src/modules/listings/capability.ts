@@ -5,6 +5,7 @@ import { listingsResource } from './admin';
 import { saveListing } from './create';
 import { draftSweepJob } from './draft-sweeper';
 import { addDraftPhoto, deleteDraftPhoto, openDraft } from './drafts';
+import { listingExpiryJob } from './expiry-job';
 import { deleteListing, markSold, relist, toggleActive } from './manage';
 import { sellerListings } from './seller-listings';
 import { listingDetail, listingsByCategory, recentItems } from './service';
@@ -13,7 +14,7 @@ import { listingDetail, listingsByCategory, recentItems } from './service';
 export const listingsCapability = defineCapability({
   name: 'listings',
   calls: listingCalls,
-  handlers: ({ db, files }) => ({
+  handlers: ({ db, files, clock }) => ({
     recent: ({ query }) => recentItems(db, query),
     byCategory: ({ query }) => listingsByCategory(db, query),
     detail: ({ query, body, caller }) => listingDetail(db, body?.listingRefnum ?? query.listingRefnum, caller),
@@ -22,14 +23,14 @@ export const listingsCapability = defineCapability({
     uploadPicture: async ({ query, caller, request }) =>
       addDraftPhoto(db, files, caller, query, await readPhotoPart(request)),
     deletePicture: ({ query, caller }) => deleteDraftPhoto(db, files, caller, query),
-    create: ({ body, caller }) => saveListing(db, caller, body),
+    create: ({ body, caller }) => saveListing(db, caller, body, clock.now()),
 
-    markSold: ({ body, caller }) => markSold(db, caller, body.listingRefnum),
-    toggleActive: ({ body, caller }) => toggleActive(db, caller, body.listingRefnum ?? body.refnum ?? ''),
-    remove: ({ query, caller }) => deleteListing(db, caller, query.listingRefnum),
-    relist: ({ body, caller }) => relist(db, caller, body.listingRefnum),
+    markSold: ({ body, caller }) => markSold(db, caller, body.listingRefnum, clock.now()),
+    toggleActive: ({ body, caller }) => toggleActive(db, caller, body.listingRefnum ?? body.refnum ?? '', clock.now()),
+    remove: ({ query, caller }) => deleteListing(db, caller, query.listingRefnum, clock.now()),
+    relist: ({ body, caller }) => relist(db, caller, body.listingRefnum, clock.now()),
     bySeller: ({ query, caller }) => sellerListings(db, caller, query),
   }),
-  jobs: ({ files }) => [draftSweepJob(files)],
+  jobs: ({ files }) => [draftSweepJob(files), listingExpiryJob],
   adminResources: () => [listingsResource],
 });

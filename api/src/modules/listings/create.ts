@@ -81,7 +81,7 @@ async function checkForm(db: Db, caller: Caller, form: Form) {
  * without publishing; publishing checks every marketplace rule first and starts the listing's
  * lifetime. The form's photos become the listing's.
  */
-export async function saveListing(db: Db, caller: Caller, form: Form) {
+export async function saveListing(db: Db, caller: Caller, form: Form, now: Date) {
   assertMaySell(caller);
   const checked = await checkForm(db, caller, form);
   return db.transaction(async (tx) => {
@@ -101,7 +101,7 @@ export async function saveListing(db: Db, caller: Caller, form: Form) {
       offerFreeDelivery: form.offerFreeDelivery,
       buyNow: form.buyNow,
       zip: form.zip,
-      updatedAt: new Date(),
+      updatedAt: now,
     };
     let listing: typeof listings.$inferSelect | undefined;
     if (draft.listingId) {
@@ -122,7 +122,7 @@ export async function saveListing(db: Db, caller: Caller, form: Form) {
     if (!listing) throw new Error('listing not saved');
     const state =
       listing.state === 'draft' && !form.draft
-        ? (await takeListingEvent(tx, listing, 'publish', { userId: caller.userId, role: 'seller' })).to
+        ? (await takeListingEvent(tx, listing, 'publish', { userId: caller.userId, role: 'seller' }, now)).to
         : listing.state;
     await copyPhotos(tx, draft.id, listing.id);
     await tx.update(listingDrafts).set({ listingId: listing.id }).where(eq(listingDrafts.id, draft.id));

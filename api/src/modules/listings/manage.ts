@@ -19,10 +19,10 @@ async function act(
   caller: Caller,
   listingRefnum: string,
   choose: (listing: ListingRow) => ListingEvent,
+  now: Date,
 ): Promise<SellerListing> {
   const id = await db.transaction(async (tx) => {
     const listing = await ownListing(tx, caller, listingRefnum, true);
-    const now = new Date();
     const state = await catchUpTimers(tx, listing, now);
     const current = { ...listing, state };
     await takeListingEvent(tx, current, choose(current), { userId: caller.userId, role: 'seller' }, now);
@@ -38,20 +38,20 @@ export async function sellerCard(db: Db, listingId: number): Promise<SellerListi
 }
 
 /** Sold; a free listing is donated (its badge said so already). */
-export function markSold(db: Db, caller: Caller, listingRefnum: string) {
-  return act(db, caller, listingRefnum, (listing) => (listing.priceCents === 0 ? 'markDonated' : 'markSold'));
+export function markSold(db: Db, caller: Caller, listingRefnum: string, now: Date) {
+  return act(db, caller, listingRefnum, (listing) => (listing.priceCents === 0 ? 'markDonated' : 'markSold'), now);
 }
 
-export function toggleActive(db: Db, caller: Caller, listingRefnum: string) {
-  return act(db, caller, listingRefnum, (listing) => (listing.state === 'paused' ? 'activate' : 'deactivate'));
+export function toggleActive(db: Db, caller: Caller, listingRefnum: string, now: Date) {
+  return act(db, caller, listingRefnum, (listing) => (listing.state === 'paused' ? 'activate' : 'deactivate'), now);
 }
 
 /** A soft delete: the seller still sees it ('Deleted'), nobody else does. Refused while offers wait. */
-export function deleteListing(db: Db, caller: Caller, listingRefnum: string) {
-  return act(db, caller, listingRefnum, () => 'delete');
+export function deleteListing(db: Db, caller: Caller, listingRefnum: string, now: Date) {
+  return act(db, caller, listingRefnum, () => 'delete', now);
 }
 
 /** Back on sale as if new: live, listed now, with a fresh end date. */
-export function relist(db: Db, caller: Caller, listingRefnum: string) {
-  return act(db, caller, listingRefnum, () => 'relist');
+export function relist(db: Db, caller: Caller, listingRefnum: string, now: Date) {
+  return act(db, caller, listingRefnum, () => 'relist', now);
 }

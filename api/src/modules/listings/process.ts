@@ -17,8 +17,8 @@ import { countActiveOffers } from './offers-check';
 /**
  * What follows every listing transition, in its database transaction. The timers a transition
  * starts (`done.timers`: the expiry that publishing and relisting start) are due at the listing's
- * `listing_end`, which `columnsFor` writes; a durable job queue enqueues them here, with
- * `fireListingTimers` as the job's handler.
+ * `listing_end`, which `columnsFor` writes; the recurring job `listings.expire-due`
+ * (expiry-job.ts) fires the due ones through `fireListingTimers`.
  */
 const LISTING_EFFECTS: Effect<ListingState, ListingEvent>[] = [];
 
