@@ -6,7 +6,6 @@ import {
   commissionRate,
   DONATION_CATEGORIES,
   formatCents,
-  isDonationCategory,
   MAX_DESCRIPTION_LENGTH,
   MAX_TITLE_LENGTH,
   MAX_WEIGHT_LBS,
@@ -14,7 +13,7 @@ import {
   sellerReceivesCents,
 } from '@yardly/shared/rules';
 import { type ReactNode, useId } from 'react';
-import { type FieldErrors, type FormValues, priceCents, ruleViolations } from './listing-form-state';
+import { categoryFlags, type FieldErrors, type FormValues, priceCents, ruleViolations } from './listing-form-state';
 import { PhotoSlots, type Picture } from './PhotoSlots';
 
 interface FieldsProps {
@@ -89,7 +88,7 @@ export function ListingFormFields(props: FieldsProps) {
   const { values, onChange, errors, tree } = props;
   const top = tree.find((c) => c.categoryRefnum === values.topCategory);
   const cents = priceCents(values);
-  const donationAllowed = isDonationCategory(top?.categoryTitle);
+  const { donationAllowed } = categoryFlags(tree, values.topCategory, values.categoryRefnum);
   const broken = ruleViolations(values, tree, props.sellerHasVerifiedWorkEmail);
 
   return (
