@@ -331,6 +331,8 @@ describe('bad input', () => {
     await bad('/search/brp', { zip: '1234' }, 'Please enter a valid US Zip Code');
     await bad('/search/brp', { zip: '00000' }, 'Error fetching location details');
     await bad('/search/brp', { location: '95,200' }, "Location must be 'latitude,longitude'");
+    await bad('/search/brp', { minPrice: 10.5 }, 'Price must be whole cents from 0 to 100,000,000 ($1,000,000)');
+    await bad('/search/brp', { maxPrice: 100_000_001 }, 'Price must be whole cents from 0 to 100,000,000 ($1,000,000)');
     await bad('/search/brp', { minPrice: 5000, maxPrice: 1000 }, 'The minimum price cannot be above the maximum price');
     await bad('/search/brp', { sortBy: 'price; drop table listings' }, /sortBy/);
   });

@@ -36,7 +36,8 @@ export const searchMessages = {
   sizeTooBig: `Page size can be at most ${SEARCH_LIMITS.sizeMax}`,
   pageTooFar: `Page can be at most ${SEARCH_LIMITS.pageMax}`,
   location: "Location must be 'latitude,longitude'",
-  price: 'Price must be a number of dollars from 0 to 1,000,000',
+  /** For api clients: the storefront's price inputs take dollars and convert them. */
+  price: 'Price must be whole cents from 0 to 100,000,000 ($1,000,000)',
   priceOrder: 'The minimum price cannot be above the maximum price',
   queryRequired: 'Type something to search for',
   tooMany: `Choose at most ${SEARCH_LIMITS.arrayMax} values`,
