@@ -27,6 +27,7 @@ export const CONDITION_CODES = Object.keys(CONDITION_LABELS) as [ConditionCode, 
 export function conditionLabel(code: string): string {
   return (CONDITION_LABELS as Record<string, string>)[code] ?? code;
 }
+
 export const MAX_PHOTOS = 4;
 /** 10 MB, counted in binary megabytes. */
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
