@@ -63,7 +63,7 @@ export async function insertListing(
       subCategoryId: sub?.id,
       title: 'Test item',
       description: 'A test item in good shape.',
-      condition: 'Used',
+      condition: 'used',
       priceCents: 2500,
       weightLbs: 3,
       shippable: true,

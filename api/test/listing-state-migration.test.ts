@@ -1,69 +1,10 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { cube } from '@electric-sql/pglite/contrib/cube';
-import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Engine, foldersUpTo, migrations, openEngine } from './migration-engine';
 
 // Migration 0013 turns the four columns that spelled a listing's life into one state. This file
 // builds a database at 0012, writes a listing in every combination the old columns could hold,
 // runs 0013 and reads what each became.
-
-const migrations = fileURLToPath(new URL('../drizzle', import.meta.url));
-
-/** The migrations folder as it was before 0013. */
-function foldersUpTo0012(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'yardly-0012-'));
-  cpSync(migrations, dir, { recursive: true });
-  const journalPath = join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { idx: number }[] };
-  journal.entries = journal.entries.filter((entry) => entry.idx <= 12);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return dir;
-}
-
-interface Engine {
-  query<T>(text: string): Promise<T[]>;
-  migrate(folder: string): Promise<void>;
-  close(): Promise<void>;
-}
-
-async function pgliteEngine(): Promise<Engine> {
-  const client = await PGlite.create({ extensions: { pg_trgm, cube, earthdistance } });
-  return {
-    query: async <T>(text: string) => (await client.query<T>(text)).rows,
-    migrate: (folder) => migratePglite(drizzlePglite(client), { migrationsFolder: folder }),
-    close: () => client.close(),
-  };
-}
-
-async function postgresEngine(baseUrl: string): Promise<Engine> {
-  const name = `yardly_migration_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  return {
-    query: async <T>(text: string) => (await client.query(text)).rows as T[],
-    migrate: (folder) => migratePg(drizzlePg(client), { migrationsFolder: folder }),
-    async close() {
-      await client.end();
-      await admin.query(`drop database if exists "${name}" with (force)`);
-      await admin.end();
-    },
-  };
-}
 
 /** Every combination the old columns could hold, and the state it must become. */
 const CASES = [
@@ -139,8 +80,8 @@ let engine: Engine;
 let before012: string;
 
 beforeAll(async () => {
-  engine = process.env.DATABASE_URL ? await postgresEngine(process.env.DATABASE_URL) : await pgliteEngine();
-  before012 = foldersUpTo0012();
+  engine = await openEngine();
+  before012 = foldersUpTo(12);
   await engine.migrate(before012);
   await engine.query(`insert into zip_codes (zip, city, state_code, latitude, longitude)
     values ('10001', 'New York', 'NY', 40.75, -73.99)`);

@@ -146,6 +146,7 @@ describe('listing details', () => {
         listingCurrentPrice: 123450,
         categoryTitle: 'Electronics',
         condition: 'Used',
+        conditionCode: 'used',
         city: 'Brooklyn',
         stateCode: 'NY',
         pictures: [{ picno: 1, url: `/svc/files/${photoKey}` }],

@@ -65,6 +65,15 @@ describe('the envelope and the platform calls', () => {
     );
   });
 
+  it('says integer for every amount of money in the OpenAPI document (cents everywhere)', async () => {
+    const doc = json<Record<string, unknown>>(await t.app.inject({ method: 'GET', url: '/svc/openapi.json' }));
+    const amounts = moneyAmounts(doc);
+    const names = new Set(amounts.map((a) => a.name));
+    // The walk reaches the amounts going in and coming out.
+    for (const name of ['listingPrice', 'listingCurrentPrice', 'minPrice', 'maxPrice']) expect(names).toContain(name);
+    expect(amounts.filter((a) => a.types.some((type) => type !== 'integer' && type !== 'null'))).toEqual([]);
+  });
+
   it('says the database is down with a 503 envelope when it does not answer', async () => {
     const other = await startTestApp();
     await other.database.close();
@@ -74,3 +83,55 @@ describe('the envelope and the platform calls', () => {
     await other.close();
   });
 });
+
+/** Words that name an amount of money when they end a property's name (listingPrice, amountCents, ...). */
+const MONEY_WORDS = new Set(['price', 'amount', 'cents', 'total', 'fee', 'commission', 'payout', 'balance', 'cost']);
+
+function isMoneyName(name: string): boolean {
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[\s_-]+/);
+  return MONEY_WORDS.has(words.at(-1) ?? '');
+}
+
+type Schema = Record<string, unknown>;
+
+/** The types a scalar schema allows (following $ref and anyOf/oneOf); [] for an object or array. */
+function scalarTypes(doc: Schema, schema: Schema): string[] {
+  if (typeof schema.$ref === 'string') {
+    const target = schema.$ref
+      .replace(/^#\//, '')
+      .split('/')
+      .reduce<unknown>((node, key) => (node as Schema | undefined)?.[key], doc);
+    return scalarTypes(doc, (target ?? {}) as Schema);
+  }
+  const branches = (schema.anyOf ?? schema.oneOf) as Schema[] | undefined;
+  if (branches) return branches.flatMap((branch) => scalarTypes(doc, branch));
+  const types = ([] as unknown[]).concat(schema.type ?? 'unknown') as string[];
+  return types.some((type) => type === 'object' || type === 'array') ? [] : types;
+}
+
+/** Every property or parameter of the document whose name says money, with the types it allows. */
+function moneyAmounts(doc: Schema): { name: string; types: string[] }[] {
+  const found: { name: string; types: string[] }[] = [];
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) {
+      for (const item of node) visit(item);
+      return;
+    }
+    if (!node || typeof node !== 'object') return;
+    const schema = node as Schema;
+    if (schema.properties && typeof schema.properties === 'object') {
+      for (const [name, property] of Object.entries(schema.properties as Record<string, Schema>)) {
+        if (isMoneyName(name)) found.push({ name, types: scalarTypes(doc, property) });
+      }
+    }
+    if (typeof schema.name === 'string' && schema.in && schema.schema && isMoneyName(schema.name)) {
+      found.push({ name: schema.name, types: scalarTypes(doc, schema.schema as Schema) });
+    }
+    for (const value of Object.values(schema)) visit(value);
+  };
+  visit(doc);
+  return found;
+}

@@ -40,14 +40,14 @@ beforeAll(async () => {
   await insertListing(db, seller.id, 'electronics', {
     title: 'Bluetooth speaker',
     description: 'Loud and clear, great for a bicycle ride.',
-    condition: 'Like New',
+    condition: 'like_new',
     priceCents: 2500,
     offerFreeDelivery: true,
     createdAt: at(8),
   });
   await insertListing(db, seller.id, 'electronics', {
     title: 'Phone charger',
-    condition: 'New',
+    condition: 'new',
     priceCents: 900,
     zip: '10002',
     createdAt: at(7),
@@ -62,7 +62,7 @@ beforeAll(async () => {
   for (let i = 0; i < 7; i++) {
     await insertListing(db, seller.id, 'home-decor-furniture', {
       title: `Table lamp ${i + 1}`,
-      condition: i % 2 ? 'Used' : 'Like New',
+      condition: i % 2 ? 'used' : 'like_new',
       priceCents: 1000 + i * 1500,
       createdAt: at(20 + i),
     });
@@ -189,7 +189,7 @@ describe('facets', () => {
       const chosen = facet.value as 'shipping' | 'localPickup' | 'freeShipping';
       expect((await brp({ delivery: [chosen] })).data.totalElements, facet.label).toBe(facet.count);
     }
-    const ranges = { free: [0, 0], 'under-25': [0.01, 24.99], '25-50': [25, 49.99], '50-100': [50, 99.99] };
+    const ranges = { free: [0, 0], 'under-25': [1, 2499], '25-50': [2500, 4999], '50-100': [5000, 9999] };
     for (const [key, [minPrice, maxPrice]] of Object.entries(ranges)) {
       const facet = facetFields.price.find((p) => p.value === key);
       expect((await brp({ minPrice, maxPrice })).data.totalElements, key).toBe(facet?.count);
@@ -207,7 +207,7 @@ describe('facets', () => {
   });
 
   it('counts price and delivery as if their own choice were off, and the other on', async () => {
-    const chosen = { minPrice: 10, maxPrice: 30, delivery: ['freeShipping' as const] };
+    const chosen = { minPrice: 1000, maxPrice: 3000, delivery: ['freeShipping' as const] };
     const result = await brp(chosen);
     expect(titles(result.data.docs)).toEqual(['Bluetooth speaker']);
     const { price, delivery } = result.facetcount.facetFields;
@@ -216,7 +216,7 @@ describe('facets', () => {
     // Each way to receive among the listings priced $10-$30, whatever their delivery.
     for (const facet of delivery) {
       const option = facet.value as 'shipping' | 'localPickup' | 'freeShipping';
-      const found = await brp({ minPrice: 10, maxPrice: 30, delivery: [option] });
+      const found = await brp({ minPrice: 1000, maxPrice: 3000, delivery: [option] });
       expect(found.data.totalElements, facet.label).toBe(facet.count);
     }
     expect(delivery.find((d) => d.value === 'shipping')?.count).toBeGreaterThan(1);
@@ -331,7 +331,9 @@ describe('bad input', () => {
     await bad('/search/brp', { zip: '1234' }, 'Please enter a valid US Zip Code');
     await bad('/search/brp', { zip: '00000' }, 'Error fetching location details');
     await bad('/search/brp', { location: '95,200' }, "Location must be 'latitude,longitude'");
-    await bad('/search/brp', { minPrice: 50, maxPrice: 10 }, 'The minimum price cannot be above the maximum price');
+    await bad('/search/brp', { minPrice: 10.5 }, 'Price must be whole cents from 0 to 100,000,000 ($1,000,000)');
+    await bad('/search/brp', { maxPrice: 100_000_001 }, 'Price must be whole cents from 0 to 100,000,000 ($1,000,000)');
+    await bad('/search/brp', { minPrice: 5000, maxPrice: 1000 }, 'The minimum price cannot be above the maximum price');
     await bad('/search/brp', { sortBy: 'price; drop table listings' }, /sortBy/);
   });
 

@@ -57,7 +57,7 @@ export async function uploadPhoto(t: TestApp, token: string, ref: string, picno:
   });
 }
 
-/** A form that may be published by anyone: a $25 mug, shipped or picked up. */
+/** A form that may be published by anyone: a $25 mug (2500 cents), shipped or picked up. */
 export async function goodForm(t: TestApp, ref: string, overrides: Partial<ListingForm> = {}): Promise<ListingForm> {
   return {
     inputSourceRandomRefnum: ref,
@@ -66,7 +66,7 @@ export async function goodForm(t: TestApp, ref: string, overrides: Partial<Listi
     categoryRefnum: await subCategory(t, 'Dinnerware & Glassware'),
     condition: 'like_new',
     properties: {},
-    listingPrice: 25,
+    listingPrice: 2500,
     weightLbs: 1.5,
     shippable: true,
     meetToDeliver: true,

@@ -5,7 +5,7 @@ import {
   organisationStatusMessages,
   RESTRICTED_ELECTRONICS_SUBCATEGORIES,
 } from '@yardly/shared/rules';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newRefnum } from '../src/db/refnum';
 import { draftPhotos, listingDrafts, listings, offers, users } from '../src/db/schema/index';
@@ -241,6 +241,45 @@ describe('creating a listing', () => {
   });
 });
 
+describe('the price on the wire', () => {
+  it('takes integer cents in and gives the same cents out: 4500 is $45.00', async () => {
+    const refnum = await publishedListing(t, seller.token, { listingPrice: 4500 });
+    const detail = await t.app.inject({
+      method: 'POST',
+      url: '/svc/listing/detailListing/v2',
+      payload: { listingRefnum: refnum },
+    });
+    expect(body<{ listing: { listingCurrentPrice: number } }>(detail).data.listing.listingCurrentPrice).toBe(4500);
+  });
+
+  it('refuses a fraction of a cent with the price message', async () => {
+    const res = await createListing(
+      t,
+      seller.token,
+      await goodForm(t, await draftRef(t, seller.token), { listingPrice: 45.5 }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(body(res).errors).toEqual([{ field: 'listingPrice', message: listingRuleMessages.invalidPrice }]);
+  });
+});
+
+describe('a failure behind the category check', () => {
+  it('answers 500 with the generic message, never "Choose a category"', async () => {
+    const broken = await startTestApp();
+    try {
+      const someone = await signedUp(broken);
+      const form = await goodForm(broken, await draftRef(broken, someone.token));
+      // The categories table goes away under the api: a database failure, not a person's mistake.
+      await broken.database.db.execute(sql`alter table categories rename to categories_gone`);
+      const res = await createListing(broken, someone.token, form);
+      expect(res.statusCode).toBe(500);
+      expect(body(res)).toEqual({ code: 500, msg: 'Something went wrong on our side, please try again in a moment' });
+    } finally {
+      await broken.close();
+    }
+  });
+});
+
 describe('the marketplace rules', () => {
   async function attempt(overrides: Parameters<typeof goodForm>[2], token = seller.token) {
     return createListing(t, token, await goodForm(t, await draftRef(t, token), overrides));
@@ -267,7 +306,7 @@ describe('the marketplace rules', () => {
     expect(body(wrong).errors).toEqual([{ field: 'categoryRefnum', message: listingRuleMessages.donationCategory }]);
     const priced = await attempt({
       donation: true,
-      listingPrice: 5,
+      listingPrice: 500,
       shippable: false,
       categoryRefnum: await subCategory(t, 'Fiction'),
     });
@@ -444,7 +483,7 @@ describe('managing a listing', () => {
     const saved = await createListing(
       t,
       seller.token,
-      await goodForm(t, editRef.inputSourceRandomRefnum, { listingTitle: 'Green mug', listingPrice: 30 }),
+      await goodForm(t, editRef.inputSourceRandomRefnum, { listingTitle: 'Green mug', listingPrice: 3000 }),
     );
     expect(body<{ listingRefnum: string }>(saved).data.listingRefnum).toBe(listingRefnum);
     const detail = await t.app.inject({

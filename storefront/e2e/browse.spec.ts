@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { formatCents } from '@yardly/shared/rules';
+import { centsToDollars, formatCents } from '@yardly/shared/rules';
 import {
   cardLinks,
   cards,
@@ -132,7 +132,7 @@ test("an item's first HTML carries its title, price, photo and JSON-LD", async (
     const product = JSON.parse(jsonLd ?? '{}') as { '@type': string; name: string; offers: Record<string, string> };
     expect(product['@type']).toBe('Product');
     expect(product.name).toBe(listing.listingTitle);
-    expect(product.offers.price).toBe((listing.listingCurrentPrice / 100).toFixed(2));
+    expect(product.offers.price).toBe(centsToDollars(listing.listingCurrentPrice).toFixed(2));
     expect(product.offers.priceCurrency).toBe('USD');
     expect(product.offers.availability).toBe('https://schema.org/InStock');
   }

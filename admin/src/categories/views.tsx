@@ -57,7 +57,11 @@ function CategoryForm() {
       <NumberInput source="position" />
       <BooleanInput source="shortcut" label="Home shortcut (three at most)" />
       <BooleanInput source="hidden" helperText="A category with listings can be hidden, not deleted" />
-      <BooleanInput source="donationAllowed" />
+      <BooleanInput source="donationAllowed" helperText="Donations may be listed here (and in its subcategories)" />
+      <BooleanInput
+        source="restrictedElectronics"
+        helperText="Used, open box and parts-not-working items: local pickup only, verified work email"
+      />
       <ArrayInput source="properties">
         <SimpleFormIterator inline>
           <TextInput source="key" />

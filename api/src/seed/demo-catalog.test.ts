@@ -102,7 +102,7 @@ describe('catalogRuleViolations', () => {
     description: 'Unlocked. Works great.',
     categorySlug: 'electronics',
     subCategorySlug: 'cell-phones',
-    condition: 'New',
+    condition: 'new',
     priceCents: 25_000,
     isDonation: false,
     weightLbs: 1,
@@ -122,11 +122,11 @@ describe('catalogRuleViolations', () => {
   });
 
   it.each<[string, Partial<DemoListingSpec>]>([
-    ['shipping a used phone', { condition: 'Used' }],
-    ['shipping a broken camera', { subCategorySlug: 'camera', condition: 'Parts Not Working' }],
+    ['shipping a used phone', { condition: 'used' }],
+    ['shipping a broken camera', { subCategorySlug: 'camera', condition: 'parts_not_working' }],
     [
       'a used phone from an unverified seller',
-      { condition: 'Used', shippable: false, meetToDeliver: true, sellerSlug: 'james-carter' },
+      { condition: 'used', shippable: false, meetToDeliver: true, sellerSlug: 'james-carter' },
     ],
     ['shipping a free item', { priceCents: 0, buyNow: false }],
     [
@@ -139,7 +139,7 @@ describe('catalogRuleViolations', () => {
     ],
     ['over 20 lbs', { weightLbs: 20.5 }],
     ['fractional cents', { priceCents: 1999.5 }],
-    ['an unknown condition', { condition: 'Refurbished' }],
+    ['an unknown condition', { condition: 'refurbished' as DemoListingSpec['condition'] }],
     ['a subcategory of another category', { subCategorySlug: 'fiction' }],
     ['five photos', { photoCount: 5 as 4 }],
     ['no way to deliver', { shippable: false, meetToDeliver: false }],
@@ -152,7 +152,7 @@ describe('catalogRuleViolations', () => {
   });
 
   it('lets new or like-new phones ship and non-restricted electronics ship when used', () => {
-    expect(catalogRuleViolations({ ...base, condition: 'Like New' })).toEqual([]);
-    expect(catalogRuleViolations({ ...base, subCategorySlug: 'wearables', condition: 'Used' })).toEqual([]);
+    expect(catalogRuleViolations({ ...base, condition: 'like_new' })).toEqual([]);
+    expect(catalogRuleViolations({ ...base, subCategorySlug: 'wearables', condition: 'used' })).toEqual([]);
   });
 });

@@ -14,7 +14,7 @@ export interface DemoListingSpec {
   description: string;
   categorySlug: string;
   subCategorySlug: string;
-  condition: string;
+  condition: Condition;
   priceCents: number;
   isDonation: boolean;
   weightLbs: number;
@@ -68,13 +68,13 @@ const FAULTS = [
   'It works on and off, so something inside needs fixing.',
 ];
 
-// Price relative to the template's 'Used' price.
+// Price relative to the template's 'used' price.
 const PRICE_FACTOR: Record<Condition, number> = {
-  New: 1.35,
-  'Like New': 1.15,
-  Used: 1,
-  'Open Box': 1.2,
-  'Parts Not Working': 0.3,
+  new: 1.35,
+  like_new: 1.15,
+  used: 1,
+  open_box: 1.2,
+  parts_not_working: 0.3,
 };
 
 /**
@@ -82,14 +82,14 @@ const PRICE_FACTOR: Record<Condition, number> = {
  * local pickup only (and their seller needs a verified work email).
  */
 export function requiresLocalPickup(categorySlug: string, subCategorySlug: string, condition: string): boolean {
-  return (
-    categorySlug === 'electronics' &&
-    isRestrictedElectronics({ subCategoryTitle: subTitle(categorySlug, subCategorySlug), condition })
-  );
+  return isRestrictedElectronics({ restrictedElectronics: isRestricted(categorySlug, subCategorySlug), condition });
 }
 
-function subTitle(categorySlug: string, subCategorySlug: string): string | undefined {
-  return findCategory(categorySlug)?.subCategories.find((s) => s.slug === subCategorySlug)?.title;
+/** The taxonomy's restricted-electronics flag of a subcategory (what the seed writes to the table). */
+function isRestricted(categorySlug: string, subCategorySlug: string): boolean {
+  return (
+    findCategory(categorySlug)?.subCategories.find((s) => s.slug === subCategorySlug)?.restrictedElectronics ?? false
+  );
 }
 
 /** Human-readable rule violations of one listing spec; empty when it is valid. */
@@ -115,8 +115,8 @@ export function catalogRuleViolations(spec: DemoListingSpec): string[] {
     weightLbs: spec.weightLbs,
     priceCents: spec.priceCents,
     isDonation: spec.isDonation,
-    categoryTitle: category?.title ?? spec.categorySlug,
-    subCategoryTitle: subTitle(spec.categorySlug, spec.subCategorySlug) ?? null,
+    donationAllowed: category?.donationAllowed ?? false,
+    restrictedElectronics: isRestricted(spec.categorySlug, spec.subCategorySlug),
     condition: spec.condition,
     shippable: spec.shippable,
     meetToDeliver: spec.meetToDeliver,
@@ -192,16 +192,16 @@ function resolveProps(template: ItemTemplate, rng: Rng): Record<string, string> 
 }
 
 function pickCondition(categorySlug: string, template: ItemTemplate, donation: boolean, rng: Rng): Condition {
-  if (template.cond === 'new') return 'New';
+  if (template.cond === 'new') return 'new';
   const worn = template.cond === 'used';
   const openBox = worn || donation || NO_OPEN_BOX.has(categorySlug) ? 0 : categorySlug === 'electronics' ? 1.2 : 0.6;
   const broken = donation || !template.device ? 0 : categorySlug === 'electronics' ? 1.2 : 0.8;
   const weights: Record<Condition, number> = {
-    New: worn ? 0 : 1,
-    'Like New': 2,
-    Used: 3,
-    'Open Box': openBox,
-    'Parts Not Working': broken,
+    new: worn ? 0 : 1,
+    like_new: 2,
+    used: 3,
+    open_box: openBox,
+    parts_not_working: broken,
   };
   return rng.weighted(
     CONDITIONS,
@@ -229,33 +229,33 @@ function conditionSentence(
   rng: Rng,
 ): string {
   if (categorySlug === 'clothing-and-shoes') {
-    if (condition === 'New') return 'New with tags, never worn.';
-    if (condition === 'Like New') return 'Worn once or twice and looks brand new.';
+    if (condition === 'new') return 'New with tags, never worn.';
+    if (condition === 'like_new') return 'Worn once or twice and looks brand new.';
     return rng.pick([
       'Gently worn and freshly washed, with no stains or holes.',
       'Shows a little wear but has plenty of life left.',
     ]);
   }
   if (BOOK_SUBCATEGORIES.has(subCategorySlug)) {
-    if (condition === 'New') return 'Brand new copy that has never been read.';
-    if (condition === 'Like New') return 'In excellent shape with no marks or torn pages.';
+    if (condition === 'new') return 'Brand new copy that has never been read.';
+    if (condition === 'like_new') return 'In excellent shape with no marks or torn pages.';
     return rng.pick(['Well loved but complete, with all pages intact.', 'Light shelf wear on the cover.']);
   }
   switch (condition) {
-    case 'New':
+    case 'new':
       return rng.pick(['Brand new and never used.', 'New and still in the original packaging.']);
-    case 'Like New':
+    case 'like_new':
       return rng.pick(['Used only a handful of times and looks like new.', 'Like-new condition with no visible wear.']);
-    case 'Used':
+    case 'used':
       return device
         ? rng.pick(['Shows light signs of use but works perfectly.', 'A few minor scuffs, fully working.'])
         : rng.pick(['Gently used with normal wear, see photos.', 'Good used condition with minor marks.']);
-    case 'Open Box':
+    case 'open_box':
       return rng.pick([
         'Opened but barely used, with all original accessories in the box.',
         'Open box: tried it once and it was not for me.',
       ]);
-    case 'Parts Not Working':
+    case 'parts_not_working':
       return rng.pick([
         'Sold as-is for parts or repair because it does not work properly.',
         'Not working, so it is priced for someone handy or looking for spare parts.',
@@ -354,9 +354,9 @@ export function demoCatalog(count = 240): DemoListingSpec[] {
       kind = 'sale';
     }
 
-    const sentences = [condition === 'Parts Not Working' ? rng.pick(FAULTS) : expand(template.d, props, rng)];
-    // Plain 'Used'/'Like New' items sometimes skip the condition line, as real sellers do.
-    if (condition === 'New' || condition === 'Open Box' || condition === 'Parts Not Working' || rng.chance(0.8)) {
+    const sentences = [condition === 'parts_not_working' ? rng.pick(FAULTS) : expand(template.d, props, rng)];
+    // Plain 'used'/'like_new' items sometimes skip the condition line, as real sellers do.
+    if (condition === 'new' || condition === 'open_box' || condition === 'parts_not_working' || rng.chance(0.8)) {
       sentences.push(conditionSentence(categorySlug, slot.subSlug, condition, template.device === true, rng));
     }
     sentences.push(deliverySentence(delivery, kind, rng));

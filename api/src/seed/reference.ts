@@ -63,6 +63,7 @@ export async function seedTaxonomy(db: Db): Promise<void> {
             slug: sub.slug,
             title: sub.title,
             position: subPosition,
+            restrictedElectronics: sub.restrictedElectronics ?? false,
           })),
         );
       }

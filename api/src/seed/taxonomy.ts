@@ -1,6 +1,8 @@
 // Seed taxonomy for Yardly: categories, subcategories and their filterable properties.
 // Pure data (no I/O) so the schema/insert code, the demo catalogue and tests can all share it.
 
+import { CONDITION_CODES, type ConditionCode, conditionLabel } from '@yardly/shared/rules';
+
 export interface SeedCategory {
   slug: string;
   title: string;
@@ -8,7 +10,12 @@ export interface SeedCategory {
   shortcut?: boolean;
   /** Donations are only allowed in these categories (spec §1). */
   donationAllowed?: boolean;
-  subCategories: { slug: string; title: string }[];
+  subCategories: {
+    slug: string;
+    title: string;
+    /** Used, open-box and parts items here are local pickup only with a verified work email (spec §1). */
+    restrictedElectronics?: boolean;
+  }[];
 }
 
 export interface SeedProperty {
@@ -17,9 +24,9 @@ export interface SeedProperty {
   values: string[];
 }
 
-/** Listing conditions, in the order the UI should offer them. */
-export const CONDITIONS = ['New', 'Like New', 'Used', 'Open Box', 'Parts Not Working'] as const;
-export type Condition = (typeof CONDITIONS)[number];
+/** Listing conditions as stored (codes), in the order the UI should offer them. */
+export const CONDITIONS = CONDITION_CODES;
+export type Condition = ConditionCode;
 
 // Order matters: the three shortcut categories come first, in the order the home page shows them.
 // Subcategory slugs are globally unique so they can double as URL/lookup keys without the parent.
@@ -29,11 +36,11 @@ export const TAXONOMY: SeedCategory[] = [
     title: 'Electronics',
     shortcut: true,
     subCategories: [
-      { slug: 'cell-phones', title: 'Cell Phones' },
-      { slug: 'computers-tablets-pc', title: 'Computers/Tablets/PC' },
-      { slug: 'audio', title: 'Audio' },
-      { slug: 'camera', title: 'Camera' },
-      { slug: 'camera-accessories', title: 'Camera Accessories' },
+      { slug: 'cell-phones', title: 'Cell Phones', restrictedElectronics: true },
+      { slug: 'computers-tablets-pc', title: 'Computers/Tablets/PC', restrictedElectronics: true },
+      { slug: 'audio', title: 'Audio', restrictedElectronics: true },
+      { slug: 'camera', title: 'Camera', restrictedElectronics: true },
+      { slug: 'camera-accessories', title: 'Camera Accessories', restrictedElectronics: true },
       { slug: 'tv-video', title: 'TV & Video' },
       { slug: 'video-games-consoles', title: 'Video Games & Consoles' },
       { slug: 'wearables', title: 'Wearables' },
@@ -207,7 +214,7 @@ export const TAXONOMY: SeedCategory[] = [
 
 // '*' applies to every category; other keys are category slugs.
 export const CATEGORY_PROPERTIES: Record<string /* category slug or '*' for all */, SeedProperty[]> = {
-  '*': [{ key: 'condition', label: 'Condition', values: [...CONDITIONS] }],
+  '*': [{ key: 'condition', label: 'Condition', values: CONDITIONS.map(conditionLabel) }],
   electronics: [
     {
       key: 'brand',

@@ -120,6 +120,7 @@ export const categoryInputSchema = z.object({
   shortcut: z.boolean().default(false),
   hidden: z.boolean().default(false),
   donationAllowed: z.boolean().default(false),
+  restrictedElectronics: z.boolean().default(false),
   properties: z.array(categoryPropertyInputSchema).max(20).default([]),
 });
 export const categoryRecordSchema = categoryInputSchema.extend({

@@ -8,7 +8,10 @@ export const categorySummarySchema = z.object({
   slug: z.string(),
   /** One of the home page's category shortcuts. */
   shortcut: z.boolean(),
+  /** Donations may be listed here (the marketplace rules read this flag). */
   donationAllowed: z.boolean(),
+  /** Used, open-box and parts-not-working items here are local pickup only and need a verified work email. */
+  restrictedElectronics: z.boolean(),
   /** Active listings in the category and its subcategories. */
   listingCount: z.number().int(),
 });

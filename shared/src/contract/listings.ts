@@ -7,7 +7,7 @@ import {
   listingRuleMessages,
   MAX_DESCRIPTION_LENGTH,
   MAX_PHOTOS,
-  MAX_PRICE_DOLLARS,
+  MAX_PRICE_CENTS,
   MAX_TITLE_LENGTH,
 } from '../rules/listing-rules';
 import { ORGANISATION_STATUSES } from '../rules/organisation';
@@ -67,7 +67,10 @@ export const listingDetailSchema = listingCardSchema.extend({
   categoryTitle: z.string(),
   subCategoryRefnum: refnumSchema.nullable(),
   subCategoryTitle: z.string().nullable(),
+  /** The condition as people read it ('Like New'). */
   condition: z.string(),
+  /** The same condition as its code ('like_new'): what the edit form and structured data use. */
+  conditionCode: z.enum(CONDITION_CODES),
   properties: z.record(z.string(), z.string()),
   weightLbs: z.number(),
   pictures: z.array(listingPictureSchema),
@@ -135,8 +138,6 @@ export const sellerListingSchema = listingCardSchema.extend({
 });
 export type SellerListing = z.infer<typeof sellerListingSchema>;
 
-const twoDecimals = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
-
 /** The create and edit form, checked the same in the browser and on the server. */
 export const listingFormSchema = z
   .object({
@@ -156,12 +157,12 @@ export const listingFormSchema = z
     condition: z.enum(CONDITION_CODES, listingRuleMessages.conditionRequired),
     /** The category's other properties (brand, size, ...), keyed as the category offers them. */
     properties: z.record(z.string().max(40), z.string().trim().max(100)).default({}),
-    /** Dollars with up to two decimals; 0 for free and donated items. */
+    /** Integer cents (4500 is $45.00); 0 for free and donated items. */
     listingPrice: z
       .number(listingRuleMessages.invalidPrice)
+      .int(listingRuleMessages.invalidPrice)
       .min(0, listingRuleMessages.invalidPrice)
-      .max(MAX_PRICE_DOLLARS, listingRuleMessages.priceTooHigh)
-      .refine(twoDecimals, listingRuleMessages.invalidPrice),
+      .max(MAX_PRICE_CENTS, listingRuleMessages.priceTooHigh),
     weightLbs: z
       .number(listingRuleMessages.invalidWeight)
       .min(0, listingRuleMessages.invalidWeight)
@@ -200,8 +201,8 @@ export const LISTING_RULE_FIELDS: Record<ListingRuleViolation['field'], keyof Li
   weightLbs: 'weightLbs',
   priceCents: 'listingPrice',
   isDonation: 'donation',
-  categoryTitle: 'categoryRefnum',
-  subCategoryTitle: 'categoryRefnum',
+  donationAllowed: 'categoryRefnum',
+  restrictedElectronics: 'categoryRefnum',
   condition: 'condition',
   shippable: 'shippable',
   meetToDeliver: 'meetToDeliver',

@@ -15,7 +15,7 @@ export type DeliveryOption = (typeof DELIVERY_OPTIONS)[number];
 
 /**
  * The price facet's ranges in cents, inclusive at both ends, so a range chip is exactly the
- * filter `minPrice`/`maxPrice` (dollars) that selects it.
+ * filter `minPrice`/`maxPrice` (cents) that selects it.
  */
 export const PRICE_RANGES = [
   { key: 'free', label: 'Free', minCents: 0, maxCents: 0 },
@@ -36,17 +36,22 @@ export const searchMessages = {
   sizeTooBig: `Page size can be at most ${SEARCH_LIMITS.sizeMax}`,
   pageTooFar: `Page can be at most ${SEARCH_LIMITS.pageMax}`,
   location: "Location must be 'latitude,longitude'",
-  price: 'Price must be a number of dollars from 0 to 1,000,000',
+  /** For api clients: the storefront's price inputs take dollars and convert them. */
+  price: 'Price must be whole cents from 0 to 100,000,000 ($1,000,000)',
   priceOrder: 'The minimum price cannot be above the maximum price',
   queryRequired: 'Type something to search for',
   tooMany: `Choose at most ${SEARCH_LIMITS.arrayMax} values`,
 } as const;
 
 const LAT_LNG = /^\s*-?\d{1,2}(\.\d{1,10})?\s*,\s*-?\d{1,3}(\.\d{1,10})?\s*$/;
-const dollars = z.coerce
+/** The highest price filter, $1,000,000, in cents as the wire carries it. */
+const MAX_PRICE_FILTER_CENTS = 100_000_000;
+/** A price filter in integer cents (people type dollars; the form converts with rules/money). */
+const cents = z.coerce
   .number({ message: searchMessages.price })
+  .int(searchMessages.price)
   .min(0, searchMessages.price)
-  .max(1_000_000, searchMessages.price);
+  .max(MAX_PRICE_FILTER_CENTS, searchMessages.price);
 /** A boolean from JSON or a query string ('true'/'false'). */
 const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
 
@@ -64,9 +69,11 @@ export const searchFilterFields = z.object({
     .default(DEFAULT_DISTANCE_MILES),
   categoryRefnum: refnumSchema.optional(),
   subCategoryRefnum: refnumSchema.optional(),
+  /** Condition labels, as the condition facet offers them ('Like New'). */
   conditions: z.array(z.string().max(40)).max(SEARCH_LIMITS.arrayMax, searchMessages.tooMany).optional(),
-  minPrice: dollars.optional(),
-  maxPrice: dollars.optional(),
+  /** Integer cents, inclusive. */
+  minPrice: cents.optional(),
+  maxPrice: cents.optional(),
   delivery: z.array(z.enum(DELIVERY_OPTIONS)).max(DELIVERY_OPTIONS.length).optional(),
   freeOnly: flag.optional(),
   sortBy: z.enum(SEARCH_SORTS).optional(),
@@ -118,6 +125,7 @@ export const searchResultSchema = z.object({
     facetFields: z.object({
       category: z.array(facetValueSchema),
       subCategory: z.array(facetValueSchema),
+      /** value and label are the condition's label ('Like New'), the value `conditions` takes. */
       condition: z.array(facetValueSchema),
       price: z.array(facetValueSchema),
       delivery: z.array(facetValueSchema),

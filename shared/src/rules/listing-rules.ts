@@ -7,8 +7,10 @@ export const MAX_WEIGHT_LBS = 20;
 export const LISTING_LIFETIME_DAYS = 60;
 export const MAX_TITLE_LENGTH = 80;
 export const MAX_DESCRIPTION_LENGTH = 4000;
-/** The highest price a listing may ask, in dollars. */
+/** The highest price a listing may ask, in dollars (as the message says it). */
 export const MAX_PRICE_DOLLARS = 100_000;
+/** The same limit as the wire carries it: integer cents. */
+export const MAX_PRICE_CENTS = MAX_PRICE_DOLLARS * 100;
 
 /** The conditions a listing may state: wire codes and the words people see. */
 export const CONDITION_LABELS = {
@@ -20,12 +22,26 @@ export const CONDITION_LABELS = {
 } as const;
 export type ConditionCode = keyof typeof CONDITION_LABELS;
 export const CONDITION_CODES = Object.keys(CONDITION_LABELS) as [ConditionCode, ...ConditionCode[]];
+
+/** The words people see for a stored condition code; anything else is shown as it is. */
+export function conditionLabel(code: string): string {
+  return (CONDITION_LABELS as Record<string, string>)[code] ?? code;
+}
+
 export const MAX_PHOTOS = 4;
 /** 10 MB, counted in binary megabytes. */
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 export const PHOTO_MIME_TYPES = ['image/jpeg', 'image/png'] as const;
 
+/**
+ * The categories the shipped taxonomy takes donations in, as the help pages and the message name
+ * them. The rule itself reads the category's `donationAllowed` flag (editable in the console).
+ */
 export const DONATION_CATEGORIES = ['Clothing and Shoes', 'Books and Stationery'] as const;
+/**
+ * The subcategories the shipped taxonomy flags as restricted electronics, as the help text names
+ * them. The rule itself reads the category's `restrictedElectronics` flag.
+ */
 export const RESTRICTED_ELECTRONICS_SUBCATEGORIES = [
   'Cell Phones',
   'Computers/Tablets/PC',
@@ -33,8 +49,12 @@ export const RESTRICTED_ELECTRONICS_SUBCATEGORIES = [
   'Camera',
   'Camera Accessories',
 ] as const;
-/** Compared ignoring case, and treating '-' and '_' as spaces ('Open-Box' matches 'open box'). */
-export const RESTRICTED_CONDITIONS = ['used', 'open box', 'parts not working'] as const;
+/** The conditions the restricted electronics rule applies to. */
+export const RESTRICTED_CONDITIONS: readonly string[] = [
+  'used',
+  'open_box',
+  'parts_not_working',
+] satisfies ConditionCode[];
 
 export const listingRuleMessages = {
   invalidWeight: 'Enter a valid weight in lbs',
@@ -93,8 +113,11 @@ export interface ListingRuleInput {
   weightLbs: number | null | undefined;
   priceCents: number;
   isDonation: boolean;
-  categoryTitle: string | null | undefined;
-  subCategoryTitle: string | null | undefined;
+  /** The listing's category or subcategory takes donations (`categories.donation_allowed`). */
+  donationAllowed: boolean;
+  /** The listing's subcategory or category is restricted electronics (`categories.restricted_electronics`). */
+  restrictedElectronics: boolean;
+  /** A condition code ('used'); '' or null when none is chosen yet. */
   condition: string | null | undefined;
   shippable: boolean;
   meetToDeliver: boolean;
@@ -107,35 +130,12 @@ export interface ListingRuleViolation {
   message: string;
 }
 
-function normalise(text: string | null | undefined): string {
-  return (text ?? '')
-    .trim()
-    .toLowerCase()
-    .replace(/[\s_-]+/g, ' ');
-}
-
-function isOneOf(text: string | null | undefined, list: readonly string[]): boolean {
-  const wanted = normalise(text);
-  return wanted !== '' && list.some((item) => normalise(item) === wanted);
-}
-
-export function isDonationCategory(categoryTitle: string | null | undefined): boolean {
-  return isOneOf(categoryTitle, DONATION_CATEGORIES);
-}
-
 /**
- * True for a used, open-box or parts-not-working item in one of the restricted electronics
- * subcategories. Judged on the subcategory alone, so a renamed top-level category cannot
- * switch the rule off.
+ * True for a used, open-box or parts-not-working item in a category flagged as restricted
+ * electronics. The flag, not the title, decides: renaming a category keeps the rule.
  */
-export function isRestrictedElectronics(input: {
-  subCategoryTitle: string | null | undefined;
-  condition: string | null | undefined;
-}): boolean {
-  return (
-    isOneOf(input.subCategoryTitle, RESTRICTED_ELECTRONICS_SUBCATEGORIES) &&
-    isOneOf(input.condition, RESTRICTED_CONDITIONS)
-  );
+export function isRestrictedElectronics(input: Pick<ListingRuleInput, 'restrictedElectronics' | 'condition'>): boolean {
+  return input.restrictedElectronics && RESTRICTED_CONDITIONS.includes(input.condition ?? '');
 }
 
 /** Local pickup only: no shipping, meeting in person on. Reports the first setting that is off. */
@@ -167,8 +167,8 @@ export function listingRuleViolations(input: ListingRuleInput): ListingRuleViola
       violations.push({ field: 'sellerHasVerifiedWorkEmail', message: listingRuleMessages.restrictedNeedsWorkEmail });
     }
   }
-  if (input.isDonation && !isDonationCategory(input.categoryTitle)) {
-    violations.push({ field: 'categoryTitle', message: listingRuleMessages.donationCategory });
+  if (input.isDonation && !input.donationAllowed) {
+    violations.push({ field: 'donationAllowed', message: listingRuleMessages.donationCategory });
   }
   return violations;
 }

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   COMMISSION_SCHEDULE,
+  centsToDollarInput,
   centsToDollars,
   commissionCents,
   commissionRate,
+  dollarInputToCents,
   dollarsToCents,
   formatCents,
   formatMoney,
@@ -81,6 +83,30 @@ describe('dollarsToCents / centsToDollars', () => {
   it('refuses NaN and Infinity', () => {
     expect(() => dollarsToCents(Number.NaN)).toThrow(RangeError);
     expect(() => centsToDollars(Number.POSITIVE_INFINITY)).toThrow(RangeError);
+  });
+});
+
+describe('dollar inputs', () => {
+  it.each([
+    ['45', 4500],
+    ['45.5', 4550],
+    [' 45.50 ', 4550],
+    ['0', 0],
+    ['.99', 99],
+    ['1.005', null],
+    ['12.345', null],
+    ['-5', null],
+    ['', null],
+    ['abc', null],
+    ['1e3', null],
+  ])('%j typed is %j cents', (typed, cents) => {
+    expect(dollarInputToCents(typed)).toBe(cents);
+  });
+
+  it('shows cents back as the dollars a person typed', () => {
+    expect(centsToDollarInput(4550)).toBe('45.5');
+    expect(centsToDollarInput(4500)).toBe('45');
+    expect(dollarInputToCents(centsToDollarInput(1999))).toBe(1999);
   });
 });
 

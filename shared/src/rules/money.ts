@@ -26,6 +26,21 @@ export function centsToDollars(cents: number): number {
 }
 
 /**
+ * What a person typed in a dollar input ('45', '45.5', '.99') as integer cents; null when it is
+ * not a non-negative amount with at most two decimals. Dollars live only in form inputs.
+ */
+export function dollarInputToCents(text: string): number | null {
+  const typed = text.trim();
+  if (!/^(\d+(\.\d{0,2})?|\.\d{1,2})$/.test(typed)) return null;
+  return dollarsToCents(Number(typed));
+}
+
+/** Integer cents as a dollar input's text (4550 → '45.5', 0 → '0'). */
+export function centsToDollarInput(cents: number): string {
+  return String(centsToDollars(cents));
+}
+
+/**
  * Formats a dollar amount (number or numeric string) as `$1,234.50`.
  * '-' and '' come back unchanged (placeholders); null, undefined and anything that is not a
  * finite number give '' so a page never shows `$NaN`.

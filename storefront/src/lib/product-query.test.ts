@@ -29,6 +29,11 @@ describe('readProductQuery', () => {
     expect(readProductQuery('?category=electronics').valid).toBe(false);
   });
 
+  it('keeps the price filters in integer cents, as the api takes them, and leaves a fraction of a cent out', () => {
+    expect(readProductQuery('?minPrice=1000&maxPrice=2499')).toMatchObject({ minPrice: 1000, maxPrice: 2499 });
+    expect(readProductQuery('?minPrice=10.5').minPrice).toBeUndefined();
+  });
+
   it('round-trips through productsPath, leaving page 1 out', () => {
     expect(productsPath({ category: 'C0X96QHARRHN', page: 1, size: 25 })).toBe(
       '/products?category=C0X96QHARRHN&size=25',

@@ -23,7 +23,7 @@ export interface ProductQuery {
   q?: string;
   conditions?: string[];
   delivery?: DeliveryOption[];
-  /** Dollars. */
+  /** Integer cents, as the api takes them (the price inputs show dollars). */
   minPrice?: number;
   maxPrice?: number;
   freeOnly?: boolean;

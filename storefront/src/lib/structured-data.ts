@@ -1,15 +1,19 @@
 import type { ListingDetail } from '@yardly/shared/contract';
-import { type CardBadge, centsToDollars } from '@yardly/shared/rules';
+import { type CardBadge, type ConditionCode, centsToDollars } from '@yardly/shared/rules';
 
 const SCHEMA = 'https://schema.org/';
 
-/** schema.org's item condition for the condition names sellers pick. */
-export function schemaCondition(condition: string): string {
-  const c = condition.toLowerCase();
-  if (c === 'new') return `${SCHEMA}NewCondition`;
-  if (c.includes('refurbished')) return `${SCHEMA}RefurbishedCondition`;
-  if (c.includes('parts') || c.includes('damaged')) return `${SCHEMA}DamagedCondition`;
-  return `${SCHEMA}UsedCondition`;
+const SCHEMA_CONDITIONS: Record<ConditionCode, string> = {
+  new: 'NewCondition',
+  like_new: 'UsedCondition',
+  used: 'UsedCondition',
+  open_box: 'UsedCondition',
+  parts_not_working: 'DamagedCondition',
+};
+
+/** schema.org's item condition for a listing's condition code. */
+export function schemaCondition(condition: ConditionCode): string {
+  return `${SCHEMA}${SCHEMA_CONDITIONS[condition]}`;
 }
 
 /** In stock unless the card badge says otherwise: sold or donated items are sold out, the rest discontinued. */
@@ -26,7 +30,7 @@ export function productJsonLd(input: {
   images: string[];
 }): Record<string, unknown> {
   const { listing, badge, url, images } = input;
-  const itemCondition = schemaCondition(listing.condition);
+  const itemCondition = schemaCondition(listing.conditionCode);
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',

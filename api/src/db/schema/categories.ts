@@ -21,7 +21,10 @@ export const categories = pgTable(
     title: text('title').notNull(),
     position: integer('position').notNull().default(0),
     shortcut: boolean('shortcut').notNull().default(false),
+    /** Donations may be listed here (the marketplace rules read it, with the parent's). */
     donationAllowed: boolean('donation_allowed').notNull().default(false),
+    /** Used, open-box and parts items here are local pickup only and need a verified work email. */
+    restrictedElectronics: boolean('restricted_electronics').notNull().default(false),
     hidden: boolean('hidden').notNull().default(false),
   },
   (t) => [uniqueIndex('categories_slug_idx').on(t.parentId, t.slug), index('categories_parent_idx').on(t.parentId)],

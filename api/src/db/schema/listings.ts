@@ -1,4 +1,4 @@
-import { LISTING_STATES } from '@yardly/shared/rules';
+import { type ConditionCode, LISTING_STATES } from '@yardly/shared/rules';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -38,7 +38,8 @@ export const listings = pgTable(
     subCategoryId: bigint('sub_category_id', { mode: 'number' }).references(() => categories.id),
     title: text('title').notNull(),
     description: text('description').notNull(),
-    condition: text('condition').notNull(),
+    /** A condition code (shared CONDITION_LABELS); the label is rendered from it. */
+    condition: text('condition').$type<ConditionCode>().notNull(),
     properties: jsonb('properties').$type<Record<string, string>>().notNull().default({}),
     priceCents: integer('price_cents').notNull(),
     isDonation: boolean('is_donation').notNull().default(false),

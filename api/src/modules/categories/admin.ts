@@ -34,6 +34,7 @@ function select(db: Db) {
       shortcut: categories.shortcut,
       hidden: categories.hidden,
       donationAllowed: categories.donationAllowed,
+      restrictedElectronics: categories.restrictedElectronics,
       listingCount,
     })
     .from(categories)

@@ -10,6 +10,8 @@ export interface CategoryRow {
   refnum: string;
   parentId: number | null;
   title: string;
+  donationAllowed: boolean;
+  restrictedElectronics: boolean;
 }
 
 /** The visible taxonomy as a tree (shortcuts first, then by position), with live listing counts. */
@@ -26,6 +28,7 @@ export async function categoryTree(db: Db): Promise<CategoryNode[]> {
     slug: c.slug,
     shortcut: c.shortcut,
     donationAllowed: c.donationAllowed,
+    restrictedElectronics: c.restrictedElectronics,
     listingCount: counts.get(c.id) ?? 0,
     subCategories: rows.filter((s) => s.parentId === c.id).map(node),
   });
@@ -51,7 +54,14 @@ async function liveCounts(db: Db): Promise<Map<number, number>> {
 
 export async function findCategory(db: Db, refnum: string): Promise<CategoryRow> {
   const [row] = await db
-    .select({ id: categories.id, refnum: categories.refnum, parentId: categories.parentId, title: categories.title })
+    .select({
+      id: categories.id,
+      refnum: categories.refnum,
+      parentId: categories.parentId,
+      title: categories.title,
+      donationAllowed: categories.donationAllowed,
+      restrictedElectronics: categories.restrictedElectronics,
+    })
     .from(categories)
     .where(and(eq(categories.refnum, refnum), eq(categories.hidden, false)));
   if (!row) throw AppError.notFound('This category does not exist');

@@ -1,12 +1,6 @@
 import type { FieldError } from '@yardly/shared/contract';
 import { LISTING_RULE_FIELDS, type listingFormSchema } from '@yardly/shared/contract';
-import {
-  CONDITION_LABELS,
-  dollarsToCents,
-  listingRuleMessages,
-  listingRuleViolations,
-  listingStatusOf,
-} from '@yardly/shared/rules';
+import { listingRuleMessages, listingRuleViolations, listingStatusOf } from '@yardly/shared/rules';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/connect';
@@ -22,12 +16,26 @@ import { takeListingEvent } from './process';
 
 type Form = z.output<typeof listingFormSchema>;
 
+/** The subcategory a refnum names, or null when there is none (any other failure propagates). */
+async function subCategoryOrNull(db: Db, refnum: string) {
+  try {
+    return await findCategory(db, refnum);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 404) return null;
+    throw error;
+  }
+}
+
 /** The category pair a subcategory refnum names; a top-level category is not enough. */
 async function categoryPair(db: Db, refnum: string) {
-  const sub = await findCategory(db, refnum).catch(() => null);
+  const sub = await subCategoryOrNull(db, refnum);
   if (!sub?.parentId) throw fieldErrors([{ field: 'categoryRefnum', message: listingRuleMessages.categoryRequired }]);
   const [top] = await db
-    .select({ id: categories.id, title: categories.title })
+    .select({
+      id: categories.id,
+      donationAllowed: categories.donationAllowed,
+      restrictedElectronics: categories.restrictedElectronics,
+    })
     .from(categories)
     .where(eq(categories.id, sub.parentId));
   if (!top) throw fieldErrors([{ field: 'categoryRefnum', message: listingRuleMessages.categoryRequired }]);
@@ -57,14 +65,15 @@ async function checkForm(db: Db, caller: Caller, form: Form) {
     }
   }
 
-  const priceCents = dollarsToCents(form.listingPrice);
+  const priceCents = form.listingPrice;
   if (!form.draft) {
     const violations = listingRuleViolations({
       weightLbs: form.weightLbs,
       priceCents,
       isDonation: form.donation,
-      categoryTitle: top.title,
-      subCategoryTitle: sub.title,
+      // A flag on the category covers its subcategories; the console sets either.
+      donationAllowed: top.donationAllowed || sub.donationAllowed,
+      restrictedElectronics: top.restrictedElectronics || sub.restrictedElectronics,
       condition: form.condition,
       shippable: form.shippable,
       meetToDeliver: form.meetToDeliver,
@@ -91,7 +100,7 @@ export async function saveListing(db: Db, caller: Caller, form: Form, now: Date)
       subCategoryId: checked.subId,
       title: form.listingTitle,
       description: form.listingDescription,
-      condition: CONDITION_LABELS[form.condition],
+      condition: form.condition,
       properties: checked.properties,
       priceCents: checked.priceCents,
       isDonation: form.donation,

@@ -1,6 +1,6 @@
 import type { ListingDetail, ListingPage } from '@yardly/shared/contract';
 import { isRefnum } from '@yardly/shared/contract';
-import { currentListingState, editLockedIn, listingStatusOf, visibleTo } from '@yardly/shared/rules';
+import { conditionLabel, currentListingState, editLockedIn, listingStatusOf, visibleTo } from '@yardly/shared/rules';
 import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connect';
@@ -145,7 +145,8 @@ export async function listingDetail(
     categoryTitle: row.categoryTitle,
     subCategoryRefnum: row.subCategoryRefnum,
     subCategoryTitle: row.subCategoryTitle,
-    condition: l.condition,
+    condition: conditionLabel(l.condition),
+    conditionCode: l.condition,
     properties: l.properties,
     weightLbs: l.weightLbs,
     pictures: photos.map((p) => ({ picno: p.picno, url: fileUrl(p.path) })),

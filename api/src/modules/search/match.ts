@@ -1,4 +1,5 @@
 import { type ParsedSearchFilters, PRICE_RANGES } from '@yardly/shared/contract';
+import { CONDITION_CODES, conditionLabel } from '@yardly/shared/rules';
 import { type SQL, sql } from 'drizzle-orm';
 import { liveListing } from '../listings/live';
 import type { Centre } from './centre';
@@ -66,7 +67,7 @@ export function buildMatch(
     radius: centre ? { centre, miles: filters.d } : null,
     category: categoryMatch(filters),
     condition: filters.conditions?.length
-      ? sql`"listings"."condition" = any(${sqlTextArray(filters.conditions)})`
+      ? sql`"listings"."condition" = any(${sqlTextArray(conditionCodes(filters.conditions))})`
       : TRUE,
     price: priceMatch(filters),
     delivery: deliveryMatch(filters),
@@ -89,12 +90,21 @@ function categoryMatch(filters: ParsedSearchFilters): SQL {
   return parts.length ? sql.join(parts, sql` and `) : TRUE;
 }
 
+/**
+ * The wire filters by the labels the condition facet shows ('Like New'); the column holds codes.
+ * A label matches ignoring case; a code is taken as it is; anything else matches nothing.
+ */
+function conditionCodes(labels: string[]): string[] {
+  return labels.map((text) => {
+    const wanted = text.trim().toLowerCase();
+    return CONDITION_CODES.find((code) => code === wanted || conditionLabel(code).toLowerCase() === wanted) ?? text;
+  });
+}
+
 function priceMatch(filters: ParsedSearchFilters): SQL {
   const parts: SQL[] = [];
-  if (filters.minPrice !== undefined)
-    parts.push(sql`"listings"."price_cents" >= ${Math.round(filters.minPrice * 100)}`);
-  if (filters.maxPrice !== undefined)
-    parts.push(sql`"listings"."price_cents" <= ${Math.round(filters.maxPrice * 100)}`);
+  if (filters.minPrice !== undefined) parts.push(sql`"listings"."price_cents" >= ${filters.minPrice}`);
+  if (filters.maxPrice !== undefined) parts.push(sql`"listings"."price_cents" <= ${filters.maxPrice}`);
   return parts.length ? sql.join(parts, sql` and `) : TRUE;
 }
 

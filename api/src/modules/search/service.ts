@@ -7,6 +7,7 @@ import {
   type SearchDoc,
   type SearchResult,
 } from '@yardly/shared/contract';
+import { conditionLabel } from '@yardly/shared/rules';
 import type { Db } from '../../db/connect';
 import { toCard } from '../listings/cards';
 import { searchCentre } from './centre';
@@ -40,7 +41,10 @@ export async function search(db: Db, filters: ParsedSearchFilters, options: Sear
       facetFields: {
         category: pivotFields.map(({ value, label, count }) => ({ value, label, count })),
         subCategory: selected?.pivot ?? [],
-        condition: (rows.conditions ?? []).map(([value, count]) => ({ value, label: value, count })),
+        condition: (rows.conditions ?? []).map(([code, count]) => {
+          const label = conditionLabel(code);
+          return { value: label, label, count };
+        }),
         price: priceFacet(rows),
         delivery: DELIVERY_OPTIONS.map((value, i) => ({
           value,

@@ -1,4 +1,5 @@
 import { type DeliveryOption, PRICE_RANGES, type SearchResult } from '@yardly/shared/contract';
+import { centsToDollarInput, dollarsToCents } from '@yardly/shared/rules';
 import { type FormEvent, useId } from 'react';
 import type { ProductQuery } from '../../lib/product-query';
 
@@ -26,18 +27,19 @@ export function SearchFilters({ query, facets, hasLocation, onChange }: SearchFi
     return next.length ? next : undefined;
   };
   const chosenRange = PRICE_RANGES.find(
-    (r) =>
-      query.minPrice === r.minCents / 100 && query.maxPrice === (r.maxCents === null ? undefined : r.maxCents / 100),
+    (r) => query.minPrice === r.minCents && query.maxPrice === (r.maxCents ?? undefined),
   );
 
+  /** The inputs hold dollars; the query (and the api) cents. */
   function onPrice(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const number = (name: string) => {
+    const cents = (name: string) => {
       const value = String(data.get(name) ?? '').trim();
-      return value === '' || Number.isNaN(Number(value)) ? undefined : Math.max(0, Number(value));
+      const dollars = Number(value);
+      return value === '' || !Number.isFinite(dollars) ? undefined : dollarsToCents(Math.max(0, dollars));
     };
-    onChange({ minPrice: number('minPrice'), maxPrice: number('maxPrice') });
+    onChange({ minPrice: cents('minPrice'), maxPrice: cents('maxPrice') });
   }
 
   return (
@@ -96,10 +98,7 @@ export function SearchFilters({ query, facets, hasLocation, onChange }: SearchFi
                     onChange(
                       pressed || !range
                         ? { minPrice: undefined, maxPrice: undefined }
-                        : {
-                            minPrice: range.minCents / 100,
-                            maxPrice: range.maxCents === null ? undefined : range.maxCents / 100,
-                          },
+                        : { minPrice: range.minCents, maxPrice: range.maxCents ?? undefined },
                     )
                   }
                 />
@@ -118,7 +117,7 @@ export function SearchFilters({ query, facets, hasLocation, onChange }: SearchFi
             step="0.01"
             placeholder={placeholder}
             aria-label={label}
-            defaultValue={query[name] ?? ''}
+            defaultValue={query[name] === undefined ? '' : centsToDollarInput(query[name])}
           />
         ))}
         <button type="submit" className="button button--secondary">

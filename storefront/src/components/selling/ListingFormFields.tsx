@@ -6,7 +6,6 @@ import {
   commissionRate,
   DONATION_CATEGORIES,
   formatCents,
-  isDonationCategory,
   MAX_DESCRIPTION_LENGTH,
   MAX_TITLE_LENGTH,
   MAX_WEIGHT_LBS,
@@ -14,7 +13,7 @@ import {
   sellerReceivesCents,
 } from '@yardly/shared/rules';
 import { type ReactNode, useId } from 'react';
-import { type FieldErrors, type FormValues, priceCents, ruleViolations } from './listing-form-state';
+import { categoryFlags, type FieldErrors, type FormValues, priceCents, ruleViolations } from './listing-form-state';
 import { PhotoSlots, type Picture } from './PhotoSlots';
 
 interface FieldsProps {
@@ -89,8 +88,18 @@ export function ListingFormFields(props: FieldsProps) {
   const { values, onChange, errors, tree } = props;
   const top = tree.find((c) => c.categoryRefnum === values.topCategory);
   const cents = priceCents(values);
-  const donationAllowed = isDonationCategory(top?.categoryTitle);
+  const { donationAllowed } = categoryFlags(tree, values.topCategory, values.categoryRefnum);
   const broken = ruleViolations(values, tree, props.sellerHasVerifiedWorkEmail);
+  // The rules as the console's flags set them, by today's titles (the shipped ones until the tree loads).
+  const flagged = (flag: 'donationAllowed' | 'restrictedElectronics', shipped: readonly string[]) =>
+    tree.length
+      ? tree
+          .flatMap((c) => [c, ...c.subCategories])
+          .filter((c) => c[flag])
+          .map((c) => c.categoryTitle)
+      : shipped;
+  const restrictedTitles = flagged('restrictedElectronics', RESTRICTED_ELECTRONICS_SUBCATEGORIES);
+  const donationTitles = flagged('donationAllowed', DONATION_CATEGORIES);
 
   return (
     <>
@@ -312,11 +321,13 @@ export function ListingFormFields(props: FieldsProps) {
         <ul>
           <li>Items over {MAX_WEIGHT_LBS} lbs cannot be listed.</li>
           <li>Free items are offered for local pickup only.</li>
-          <li>
-            Used, open box and parts-not-working items in {RESTRICTED_ELECTRONICS_SUBCATEGORIES.join(', ')} are sold
-            with local pickup only, by sellers with a verified work email.
-          </li>
-          <li>Donations are accepted in {DONATION_CATEGORIES.join(' and ')}.</li>
+          {restrictedTitles.length > 0 && (
+            <li>
+              Used, open box and parts-not-working items in {restrictedTitles.join(', ')} are sold with local pickup
+              only, by sellers with a verified work email.
+            </li>
+          )}
+          {donationTitles.length > 0 && <li>Donations are accepted in {donationTitles.join(' and ')}.</li>}
         </ul>
         {broken.length > 0 && (
           <div className="rules__broken">

@@ -1,10 +1,9 @@
 import type { CategoryNode, ListingDetail, ListingForm } from '@yardly/shared/contract';
 import { LISTING_RULE_FIELDS, listingFormSchema } from '@yardly/shared/contract';
 import {
-  CONDITION_LABELS,
   type ConditionCode,
-  centsToDollars,
-  dollarsToCents,
+  centsToDollarInput,
+  dollarInputToCents,
   listingRuleViolations,
 } from '@yardly/shared/rules';
 
@@ -47,8 +46,6 @@ export function emptyValues(zip = ''): FormValues {
   };
 }
 
-const CODE_BY_LABEL = new Map(Object.entries(CONDITION_LABELS).map(([code, label]) => [label.toLowerCase(), code]));
-
 /** The form filled from a listing being edited. */
 export function valuesFromListing(listing: ListingDetail): FormValues {
   return {
@@ -56,9 +53,9 @@ export function valuesFromListing(listing: ListingDetail): FormValues {
     listingDescription: listing.description,
     topCategory: listing.categoryRefnum,
     categoryRefnum: listing.subCategoryRefnum ?? '',
-    condition: (CODE_BY_LABEL.get(listing.condition.toLowerCase()) as ConditionCode | undefined) ?? '',
+    condition: listing.conditionCode,
     properties: listing.properties,
-    price: String(centsToDollars(listing.listingCurrentPrice)),
+    price: centsToDollarInput(listing.listingCurrentPrice),
     weight: String(listing.weightLbs),
     shippable: listing.shippable,
     meetToDeliver: listing.meetToDeliver,
@@ -73,9 +70,9 @@ function toNumber(text: string): number {
   return text.trim() === '' ? Number.NaN : Number(text);
 }
 
+/** The typed price in cents; null while it is not a price (the form says why). */
 export function priceCents(values: FormValues): number | null {
-  const dollars = toNumber(values.price);
-  return Number.isFinite(dollars) && dollars >= 0 ? dollarsToCents(dollars) : null;
+  return dollarInputToCents(values.price);
 }
 
 /** The request the form sends. */
@@ -87,7 +84,8 @@ export function toRequest(values: FormValues, draftRefnum: string, draft: boolea
     categoryRefnum: values.categoryRefnum,
     condition: values.condition as ConditionCode,
     properties: values.properties,
-    listingPrice: toNumber(values.price),
+    // Not a price yet: NaN fails the schema with the price's own message.
+    listingPrice: priceCents(values) ?? Number.NaN,
     weightLbs: toNumber(values.weight),
     shippable: values.shippable,
     meetToDeliver: values.meetToDeliver,
@@ -99,11 +97,17 @@ export function toRequest(values: FormValues, draftRefnum: string, draft: boolea
   };
 }
 
-/** The categories' titles for a subcategory refnum. */
-export function categoryTitles(tree: CategoryNode[], top: string, sub: string) {
+/**
+ * The flags the marketplace rules read for the chosen category and subcategory: a flag on the
+ * category covers its subcategories, as the api reads them.
+ */
+export function categoryFlags(tree: CategoryNode[], top: string, sub: string) {
   const topNode = tree.find((c) => c.categoryRefnum === top);
   const subNode = topNode?.subCategories.find((c) => c.categoryRefnum === sub);
-  return { categoryTitle: topNode?.categoryTitle ?? null, subCategoryTitle: subNode?.categoryTitle ?? null };
+  return {
+    donationAllowed: Boolean(topNode?.donationAllowed || subNode?.donationAllowed),
+    restrictedElectronics: Boolean(topNode?.restrictedElectronics || subNode?.restrictedElectronics),
+  };
 }
 
 /**
@@ -138,7 +142,7 @@ export function ruleViolations(values: FormValues, tree: CategoryNode[], sellerH
     weightLbs: Number.isFinite(weight) ? weight : null,
     priceCents: cents ?? -1,
     isDonation: values.donation,
-    ...categoryTitles(tree, values.topCategory, values.categoryRefnum),
+    ...categoryFlags(tree, values.topCategory, values.categoryRefnum),
     condition: values.condition,
     shippable: values.shippable,
     meetToDeliver: values.meetToDeliver,
