@@ -10,6 +10,7 @@ import { installCaller } from './http/caller';
 import { type Capability, registerCapabilities } from './http/capability';
 import { installErrorHandling, sendUnknownCall, toEnvelope } from './http/envelope-errors';
 import { refuseNulCharacters } from './http/refuse-nul';
+import { installSecurityHeaders } from './http/security-headers';
 import { answerUnreadableRequest } from './http/unreadable-request';
 import { installJobs } from './jobs/install';
 import { accountCapability } from './modules/account/capability';
@@ -67,6 +68,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
   refuseNulCharacters(app);
+  installSecurityHeaders(app);
   const clock = clockFor(deps.config.isProduction);
   const jobs = installJobs(app, { db: deps.database.db, clock });
   const { mailer, transport } = createMail({ config: deps.config, db: deps.database.db, jobs, log: app.log });

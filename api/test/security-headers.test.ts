@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from './harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ env: { TRUST_PROXY: '1' } });
+});
+afterAll(() => t.close());
+
+const headersOf = async (url: string, headers: Record<string, string> = {}) =>
+  (await t.app.inject({ method: 'GET', url, headers })).headers;
+
+describe('security headers', () => {
+  it('lock the api down: nothing in a JSON answer runs or is framed', async () => {
+    const headers = await headersOf('/svc/health');
+    expect(headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(headers['x-frame-options']).toBe('DENY');
+  });
+
+  it('are sent with errors too', async () => {
+    const headers = await headersOf('/svc/no-such-call');
+    expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('let the console run only its own scripts, and never be framed', async () => {
+    const csp = (await headersOf('/admin/'))['content-security-policy'] as string;
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+  });
+
+  it('keep storefront pages from being framed', async () => {
+    expect((await headersOf('/faq'))['content-security-policy']).toContain("frame-ancestors 'none'");
+  });
+
+  it('ask for https only when the request came over https', async () => {
+    expect((await headersOf('/svc/health'))['strict-transport-security']).toBeUndefined();
+    const viaProxy = await headersOf('/svc/health', { 'x-forwarded-proto': 'https' });
+    expect(viaProxy['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+  });
+});
