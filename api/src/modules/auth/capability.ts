@@ -9,7 +9,7 @@ export const authCapability = defineCapability({
   calls: joinCalls(authCalls, credentialCalls),
   handlers: ({ auth }) => ({
     isUserExist: ({ body }) => auth.isUserExist(body.email),
-    signup: ({ body }) => auth.signup(body),
+    signup: ({ body, request }) => auth.signup(body, clientOf(request)),
     easySignup: ({ body }) => auth.easySignup(body.email, body.referralCode),
     verifyEmail: ({ body, request }) => auth.verifyEmail(body.email, body.code, clientOf(request)),
     resendVerification: ({ body }) => auth.resendVerification(body.email),

@@ -54,6 +54,34 @@ export function codeStore(db: Db, secret: Uint8Array, clock: Clock) {
       return code;
     },
 
+    /** The payload of the newest open code of a purpose (what waits for it to be used), if any. */
+    async pending(email: string, purpose: CodePurpose): Promise<Record<string, string> | undefined> {
+      const [row] = await db
+        .select({ payload: authCodes.payload })
+        .from(authCodes)
+        .where(
+          and(
+            eq(authCodes.email, email.toLowerCase()),
+            eq(authCodes.purpose, purpose),
+            isNull(authCodes.consumedAt),
+            gt(authCodes.expiresAt, clock.now()),
+          ),
+        )
+        .orderBy(desc(authCodes.createdAt))
+        .limit(1);
+      return row?.payload ?? undefined;
+    },
+
+    /** Ends every open code of a purpose (what waited for them is dropped with them). */
+    async revoke(email: string, purpose: CodePurpose): Promise<void> {
+      await db
+        .update(authCodes)
+        .set({ consumedAt: clock.now() })
+        .where(
+          and(eq(authCodes.email, email.toLowerCase()), eq(authCodes.purpose, purpose), isNull(authCodes.consumedAt)),
+        );
+    },
+
     /** Use a code: its row when right; a 400 naming the field `code` otherwise (a wrong try counts). */
     async consume(email: string, purpose: CodePurpose, code: string) {
       const address = email.toLowerCase();

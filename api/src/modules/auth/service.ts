@@ -27,6 +27,12 @@ export interface AuthDeps {
 }
 
 /** Where a request comes from, for limits and the refresh token's device. */
+/** A sign-up's password and the device that chose it, waiting with its verification code. */
+interface PendingSignup {
+  passwordHash: string;
+  deviceId: string;
+}
+
 export interface ClientInfo {
   address: string;
   deviceId?: string;
@@ -41,6 +47,20 @@ export function authService(deps: AuthDeps) {
     if (!code) return false;
     await mailer.send({ to: email, ...codeMail(purpose, code, { nameFirst: user?.nameFirst || undefined }) });
     return true;
+  }
+
+  /**
+   * The password a sign-up chose, kept with its verification code until the code is used
+   * (a password counts only once the mailbox that chose it is proven): the newest open code's.
+   */
+  async function pendingSignup(email: string): Promise<PendingSignup | undefined> {
+    const payload = await codes.pending(email, 'verify_email');
+    return payload?.passwordHash ? { passwordHash: payload.passwordHash, deviceId: payload.deviceId ?? '' } : undefined;
+  }
+
+  async function pendingPayload(email: string): Promise<Record<string, string> | undefined> {
+    const pending = await pendingSignup(email);
+    return pending && { ...pending };
   }
 
   async function loginData(user: UserRow, client: ClientInfo): Promise<LoginData> {
@@ -80,22 +100,29 @@ export function authService(deps: AuthDeps) {
       return { exists: Boolean(await findUserByEmail(db, email)) };
     },
 
-    async signup(input: {
-      email: string;
-      password: string;
-      nameFirst: string;
-      nameLast: string;
-      zip?: string;
-      referralCode?: string;
-    }) {
+    async signup(
+      input: {
+        email: string;
+        password: string;
+        nameFirst: string;
+        nameLast: string;
+        zip?: string;
+        referralCode?: string;
+      },
+      client: ClientInfo,
+    ) {
       const existing = await findUserByEmail(db, input.email);
       if (existing?.emailVerifiedAt) throw new AppError(409, authMessages.emailTaken, { field: 'email' });
-      const passwordHash = await hashPassword(input.password);
+      // The account gets no password until its mailbox is proven: the password waits with the code.
+      const pending: PendingSignup = {
+        passwordHash: await hashPassword(input.password),
+        deviceId: client.deviceId ?? '',
+      };
       const values = {
         email: input.email.trim(),
         nameFirst: input.nameFirst.trim(),
         nameLast: input.nameLast.trim(),
-        passwordHash,
+        passwordHash: null,
         zip: input.zip ?? null,
         isProgressive: false,
       };
@@ -108,7 +135,7 @@ export function authService(deps: AuthDeps) {
             .returning();
       if (!user) throw new Error('sign-up wrote no user');
       if (input.referralCode) await recordReferral(db, user.id, input.referralCode);
-      await sendCode(user.email, 'verify_email', user);
+      await sendCode(user.email, 'verify_email', user, { ...pending });
       return { userRefnum: user.refnum, nameFirst: user.nameFirst, email: user.email, verificationSent: true as const };
     },
 
@@ -125,12 +152,19 @@ export function authService(deps: AuthDeps) {
     },
 
     async verifyEmail(email: string, code: string, client: ClientInfo) {
-      await codes.consume(email, 'verify_email', code);
+      const used = await codes.consume(email, 'verify_email', code);
       const user = await findUserByEmail(db, email);
       if (!user) throw AppError.badRequest(authMessages.codeExpired, 'code');
+      // The sign-up's password counts when its code is used from the device that signed up;
+      // a code used elsewhere proves the mailbox but not who chose the password (set one by reset).
+      const chosen = used.payload?.passwordHash && (used.payload.deviceId ?? '') === (client.deviceId ?? '');
       const [verified] = await db
         .update(users)
-        .set({ emailVerifiedAt: user.emailVerifiedAt ?? clock.now() })
+        .set(
+          user.emailVerifiedAt
+            ? {}
+            : { emailVerifiedAt: clock.now(), passwordHash: chosen ? used.payload?.passwordHash : null },
+        )
         .where(eq(users.id, user.id))
         .returning();
       return loginData(verified ?? user, client);
@@ -138,21 +172,24 @@ export function authService(deps: AuthDeps) {
 
     async resendVerification(email: string) {
       const user = await findUserByEmail(db, email);
-      if (user && !user.emailVerifiedAt) await sendCode(user.email, 'verify_email', user);
+      if (user && !user.emailVerifiedAt) await sendCode(user.email, 'verify_email', user, await pendingPayload(email));
       return { sent: true as const };
     },
 
     async login(email: string, password: string, client: ClientInfo) {
       await throttle.assertOpen(email, client.address);
       const user = await findUserByEmail(db, email);
+      // Not verified yet: the password to check is the one waiting with the sign-up's code.
+      const pending = user && !user.emailVerifiedAt ? await pendingSignup(email) : undefined;
+      const hash = user?.emailVerifiedAt ? user.passwordHash : (pending?.passwordHash ?? user?.passwordHash);
       // The same answer, in about the same time, for an unknown email and a wrong password.
-      if (!(await checkPassword(user?.passwordHash, password)) || !user) {
+      if (!(await checkPassword(hash, password)) || !user) {
         await throttle.recordFailure(email, client.address);
         throw new AppError(401, authMessages.credentialsWrong);
       }
       await throttle.recordSuccess(email);
       if (!user.emailVerifiedAt) {
-        await sendCode(user.email, 'verify_email', user);
+        await sendCode(user.email, 'verify_email', user, pending && { ...pending });
         throw new AppError(403, authMessages.emailNotVerified);
       }
       return loginData(user, client);
@@ -170,9 +207,12 @@ export function authService(deps: AuthDeps) {
       if (user && isAdmin(user)) throw new AppError(403, authMessages.adminNeedsPassword);
       await codes.consume(email, 'login', code);
       if (!user) throw AppError.badRequest(authMessages.codeExpired, 'code');
-      // The code reached the mailbox: that verifies the address too.
-      if (!user.emailVerifiedAt)
-        await db.update(users).set({ emailVerifiedAt: clock.now() }).where(eq(users.id, user.id));
+      // The code reached the mailbox: that verifies the address too, and ends any password nobody
+      // proved (one an earlier sign-up of this address chose, perhaps not its owner's).
+      if (!user.emailVerifiedAt) {
+        await db.update(users).set({ emailVerifiedAt: clock.now(), passwordHash: null }).where(eq(users.id, user.id));
+        await codes.revoke(email, 'verify_email');
+      }
       return loginData(user, client);
     },
 
