@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { SESSION_STORAGE_KEYS } from '@yardly/shared/client';
+import type { LoginData } from '@yardly/shared/contract';
 
 /** The home page's category shortcuts (spec section 2). */
 export const SHORTCUTS = ['Electronics', 'Home Decor & Furniture', 'Kitchen Appliances & Accessories'] as const;
@@ -195,7 +196,7 @@ export async function hydrated(locator: Locator): Promise<Locator> {
  * dialogs: for journeys about something else than signing up (identity.spec.ts walks the
  * dialogs). Pages opened afterwards start signed in. Answers the login data.
  */
-export async function signInByApi(page: Page, person: Person): Promise<{ token: string; userRefnum: string }> {
+export async function signInByApi(page: Page, person: Person): Promise<LoginData> {
   const { request } = page;
   const { nameFirst, nameLast, email, password } = person;
   const signup = await request.post('/svc/users/signup', { data: { nameFirst, nameLast, email, password } });
@@ -203,7 +204,7 @@ export async function signInByApi(page: Page, person: Person): Promise<{ token: 
   const code = await readCode(request, email, CODE_MAIL.verify);
   const verified = await request.post('/svc/users/verify-email', { data: { email, code } });
   expect(verified.ok(), await verified.text()).toBe(true);
-  const { data } = (await verified.json()) as { data: { token: string; userRefnum: string } };
+  const { data } = (await verified.json()) as { data: LoginData };
   await page.addInitScript(
     ([key, value, once]) => {
       // Only on the next document: a later log-out in the test must stay logged out.
