@@ -4,6 +4,8 @@ import { type Connect, defineConfig, type Plugin } from 'vite';
 // In production the api serves dist/ under /admin/; in dev this server proxies /svc to it.
 export default defineConfig({
   base: '/admin/',
+  // PUBLIC_DONATION_ENABLED: the one donation flag the storefront and the api also read.
+  envPrefix: ['VITE_', 'PUBLIC_'],
   plugins: [react(), noStorefrontHere()],
   server: {
     proxy: {

@@ -5,6 +5,7 @@ import banners from './banners';
 import categories from './categories';
 import { Dashboard } from './dashboard/Dashboard';
 import { dataProvider } from './data-provider';
+import { DONATION_ENABLED } from './features';
 import listings from './listings';
 import organizations from './organizations';
 import placeholder from './placeholder';
@@ -37,7 +38,11 @@ export function App() {
       <Resource name="work-email-domains" {...workEmailDomains} />
       <Resource name="users" {...users} />
       <Resource name="audit-log" {...auditLog} />
-      <Resource name="donations" {...placeholder} />
+      {/* The donation resources exist only in a build with the donation flag on (spec section 2). */}
+      {DONATION_ENABLED && <Resource name="donations" {...placeholder} />}
+      {DONATION_ENABLED && (
+        <Resource name="process-donations" {...placeholder} options={{ label: 'Process donations' }} />
+      )}
       <Resource name="orders" {...placeholder} />
       <Resource name="employee-benefit" {...placeholder} options={{ label: 'Employee benefit' }} />
     </Admin>

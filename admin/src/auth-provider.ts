@@ -1,6 +1,7 @@
-import { ADMIN_RESOURCES, type AdminResource, type AdminVerb, mayAdmin } from '@yardly/shared/rules';
 import type { AuthProvider } from 'react-admin';
+import { consoleMayAccess } from './access';
 import { api } from './api';
+import { DONATION_ENABLED } from './features';
 import { currentRoles, isAdminSignedIn, session } from './session';
 
 /** The storefront's sign-in, coming back to the console afterwards. */
@@ -37,11 +38,9 @@ export const authProvider: AuthProvider = {
 
   getPermissions: async () => currentRoles(),
 
-  // Menus and routes follow the api's matrix (shared/rules/roles.ts); the api refuses regardless.
-  canAccess: async ({ resource, action }) => {
-    if (!(ADMIN_RESOURCES as readonly string[]).includes(resource)) return false;
-    return mayAdmin(currentRoles(), resource as AdminResource, verbOf(action));
-  },
+  // Menus and routes follow the api's matrix and the donation flag; the api refuses regardless.
+  canAccess: async ({ resource, action }) =>
+    consoleMayAccess(currentRoles(), resource, action, { donationEnabled: DONATION_ENABLED }),
 
   logout: async () => {
     const refreshToken = session.$session.get()?.refreshToken;
@@ -51,10 +50,3 @@ export const authProvider: AuthProvider = {
     return storefrontLoginUrl();
   },
 };
-
-/** react-admin's action names to the matrix's verbs (an export reads the list). */
-function verbOf(action: string): AdminVerb {
-  if (action === 'export' || action === 'list') return 'list';
-  if (action === 'show' || action === 'create' || action === 'edit' || action === 'delete') return action;
-  return 'edit'; // bulk and custom actions change records
-}

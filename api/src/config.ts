@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { SOCIAL_PROVIDERS, type SocialProvider } from '@yardly/shared/contract';
+import { donationFlag } from '@yardly/shared/rules';
 import { z } from 'zod';
 
 const issuerUrl = (fallback: string) =>
@@ -101,6 +102,8 @@ const envSchema = z.object({
   /** Signs access tokens; absent: generated once and kept in DATA_DIR/secrets.json. */
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  /** 'true': the donation flows, the storefront's at build time and the console's donation resources. */
+  PUBLIC_DONATION_ENABLED: z.string().max(16).optional(),
   /** Social sign-in: a provider is offered only when both its client id and secret are set. */
   OAUTH_GOOGLE_CLIENT_ID: z.string().max(512).optional(),
   OAUTH_GOOGLE_CLIENT_SECRET: z.string().max(512).optional(),
@@ -152,6 +155,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     refreshTokenDays: e.REFRESH_TOKEN_DAYS,
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     jwtSecret: e.JWT_SECRET,
+    donationEnabled: donationFlag(e.PUBLIC_DONATION_ENABLED),
     oauthProviders: Object.fromEntries(
       SOCIAL_PROVIDERS.map((provider) => {
         const names = OAUTH_ENV[provider];

@@ -102,7 +102,10 @@ test('an admin adds an organisation and its work-email domain, changes its statu
   await member.context.close();
 });
 
-test('a limited admin sees no organisations menu and the api refuses them organisations', async ({ page, browser }) => {
+test('a limited admin sees only the admin area; the api refuses them organisations and the catalogue', async ({
+  page,
+  browser,
+}) => {
   const lee = newPerson('Lee');
   const person = await signedUpPerson(browser, lee);
 
@@ -118,8 +121,10 @@ test('a limited admin sees no organisations menu and the api refuses them organi
   await logOut(person.page, 'Lee');
   await logInToConsole(person.page, lee);
   const nav = person.page.locator('.RaSidebar-fixed, .RaSidebar-paper').first();
-  await expect(nav.getByRole('menuitem', { name: 'Reports' })).toBeVisible();
-  await expect(nav.getByRole('menuitem', { name: 'Catalogue' })).toBeVisible();
+  // The admin area (and /donation when the flag is on) only: no catalogue, no reports.
+  await expect(nav.getByRole('menuitem', { name: 'Dashboard' })).toBeVisible();
+  await expect(nav.getByRole('menuitem', { name: 'Reports' })).toHaveCount(0);
+  await expect(nav.getByRole('menuitem', { name: 'Catalogue' })).toHaveCount(0);
   await expect(nav.getByRole('menuitem', { name: 'Organizations' })).toHaveCount(0);
   await expect(nav.getByRole('menuitem', { name: 'Users' })).toHaveCount(0);
 
@@ -136,7 +141,11 @@ test('a limited admin sees no organisations menu and the api refuses them organi
     headers: { authorization: `Bearer ${token}` },
   });
   expect(refused.status()).toBe(403);
-  const allowed = await person.page.request.get('/svc/admin/reports', {
+  const catalogue = await person.page.request.get('/svc/admin/listings', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(catalogue.status()).toBe(403);
+  const allowed = await person.page.request.get('/svc/admin/dashboard', {
     headers: { authorization: `Bearer ${token}` },
   });
   expect(allowed.status()).toBe(200);

@@ -2,6 +2,7 @@ import { Title, useResourceContext } from 'react-admin';
 
 const TITLES: Record<string, string> = {
   donations: 'Donations',
+  'process-donations': 'Process donations',
   orders: 'Orders',
   'employee-benefit': 'Employee benefit',
 };

@@ -76,6 +76,7 @@ export function registerCapabilities(
     app,
     services.db,
     installed.flatMap((i) => i.adminResources),
+    { donationEnabled: services.config.donationEnabled },
   );
   const jobs = installed.flatMap((i) => i.jobs);
   refuseTwice(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canAddPickupAddress, pickupAddressProblem } from './donation';
+import { canAddPickupAddress, donationFlag, pickupAddressProblem } from './donation';
 
 describe('pickupAddressProblem', () => {
   it('warns when no address is selected', () => {
@@ -26,5 +26,15 @@ describe('canAddPickupAddress', () => {
     expect(canAddPickupAddress(3)).toBe(true);
     expect(canAddPickupAddress(4)).toBe(false);
     expect(canAddPickupAddress(5)).toBe(false);
+  });
+});
+
+describe('donationFlag', () => {
+  it('is on only when PUBLIC_DONATION_ENABLED is true', () => {
+    expect(donationFlag('true')).toBe(true);
+    expect(donationFlag(' TRUE ')).toBe(true);
+    expect(donationFlag(undefined)).toBe(false);
+    expect(donationFlag('')).toBe(false);
+    expect(donationFlag('1')).toBe(false);
   });
 });

@@ -40,3 +40,11 @@ export function pickupAddressProblem(
 export function canAddPickupAddress(addressCount: number): boolean {
   return addressCount < MAX_PICKUP_ADDRESSES;
 }
+
+/**
+ * The build-time donation flag's value (`PUBLIC_DONATION_ENABLED`): on only when set to 'true'
+ * (the spec makes donation opt-in). The storefront, the console and the api read the one variable.
+ */
+export function donationFlag(value: string | undefined): boolean {
+  return value?.trim().toLowerCase() === 'true';
+}

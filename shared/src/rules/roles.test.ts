@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_RESOURCES, ADMIN_VERBS, hasAdminRole, mayAdmin } from './roles';
+import {
+  ADMIN_RESOURCES,
+  ADMIN_VERBS,
+  adminResourceEnabled,
+  DONATION_ADMIN_RESOURCES,
+  hasAdminRole,
+  mayAdmin,
+} from './roles';
 
 describe('admin roles', () => {
   it('opens the console to admins and limited admins only', () => {
@@ -18,17 +25,33 @@ describe('admin roles', () => {
     }
   });
 
-  it('keeps the limited admin to the admin area, the catalogue, reports and donations', () => {
+  it("gives the limited admin exactly the spec's share: the admin area and /donation", () => {
     const limited = ['ROLE_USER', 'ROLE_LIMITED_ADMIN'];
-    expect(mayAdmin(limited, 'dashboard', 'list')).toBe(true);
-    expect(mayAdmin(limited, 'listings', 'edit')).toBe(true);
-    expect(mayAdmin(limited, 'reports', 'edit')).toBe(true);
-    expect(mayAdmin(limited, 'donations', 'create')).toBe(true);
-    expect(mayAdmin(limited, 'categories', 'list')).toBe(true);
-    expect(mayAdmin(limited, 'categories', 'edit')).toBe(false);
-    expect(mayAdmin(limited, 'reports', 'delete')).toBe(false);
-    for (const resource of ['organizations', 'work-email-domains', 'users', 'banners', 'audit-log'] as const) {
-      expect(mayAdmin(limited, resource, 'list')).toBe(false);
+    const allowed = ADMIN_RESOURCES.flatMap((resource) =>
+      ADMIN_VERBS.filter((verb) => mayAdmin(limited, resource, verb)).map((verb) => `${resource}:${verb}`),
+    );
+    expect(allowed).toEqual([
+      'dashboard:list',
+      'dashboard:show',
+      'donations:list',
+      'donations:show',
+      'donations:create',
+      'donations:edit',
+      'donations:delete',
+    ]);
+    // /catalog_mngt and /donation/process-donations are ROLE_ADMIN's.
+    expect(mayAdmin(limited, 'listings', 'list')).toBe(false);
+    expect(mayAdmin(limited, 'process-donations', 'list')).toBe(false);
+    expect(mayAdmin(['ROLE_ADMIN'], 'process-donations', 'list')).toBe(true);
+  });
+
+  it('has the donation resources only with the donation flag on', () => {
+    expect(adminResourceEnabled('donations', { donationEnabled: true })).toBe(true);
+    expect(adminResourceEnabled('process-donations', { donationEnabled: true })).toBe(true);
+    expect(adminResourceEnabled('donations', { donationEnabled: false })).toBe(false);
+    expect(adminResourceEnabled('process-donations', { donationEnabled: false })).toBe(false);
+    for (const resource of ADMIN_RESOURCES.filter((r) => !DONATION_ADMIN_RESOURCES.includes(r))) {
+      expect(adminResourceEnabled(resource, { donationEnabled: false })).toBe(true);
     }
   });
 });

@@ -24,6 +24,7 @@ export const ADMIN_RESOURCES = [
   'audit-log',
   // Seams: their resources arrive with their own issues (the console shows a placeholder).
   'donations',
+  'process-donations',
   'orders',
   'employee-benefit',
 ] as const;
@@ -33,20 +34,14 @@ export type AdminResource = (typeof ADMIN_RESOURCES)[number];
 export const ADMIN_VERBS = ['list', 'show', 'create', 'edit', 'delete'] as const;
 export type AdminVerb = (typeof ADMIN_VERBS)[number];
 
-const READ: readonly AdminVerb[] = ['list', 'show'];
-const MODERATE: readonly AdminVerb[] = ['list', 'show', 'edit', 'delete'];
-
 /**
- * The limited admin's share (spec sections 2 and 6: the admin area and donations): the
- * dashboard, the catalogue to read and moderate, the report queue, and the categories to read
- * (the catalogue's filters name them). Donations arrive with their own issue; the seam is here.
- * Everything else, and every verb not listed, is ROLE_ADMIN's alone.
+ * The limited admin's share, exactly spec sections 2 and 6: the admin area (the console's
+ * dashboard, `/admin`) and `/donation`. Everything else (the catalogue `/catalog_mngt`,
+ * `/donation/process-donations`, organisations, banners, ...) and every verb not listed is
+ * ROLE_ADMIN's alone.
  */
 const LIMITED_ADMIN: Partial<Record<AdminResource, readonly AdminVerb[]>> = {
-  dashboard: READ,
-  categories: READ,
-  listings: MODERATE,
-  reports: ['list', 'show', 'edit'],
+  dashboard: ['list', 'show'],
   donations: ADMIN_VERBS,
 };
 
@@ -55,4 +50,12 @@ export function mayAdmin(roles: readonly string[], resource: AdminResource, verb
   if (roles.includes('ROLE_ADMIN')) return true;
   if (roles.includes('ROLE_LIMITED_ADMIN')) return LIMITED_ADMIN[resource]?.includes(verb) ?? false;
   return false;
+}
+
+/** The console resources that exist only with the donation flag on (spec section 2: "donation flag only"). */
+export const DONATION_ADMIN_RESOURCES: readonly AdminResource[] = ['donations', 'process-donations'];
+
+/** Whether a console resource exists in this build: the donation ones only with the donation flag on. */
+export function adminResourceEnabled(resource: AdminResource, flags: { donationEnabled: boolean }): boolean {
+  return flags.donationEnabled || !DONATION_ADMIN_RESOURCES.includes(resource);
 }

@@ -1,4 +1,5 @@
 /** The marketplace navigation menu and footer links (spec section 2, Screens). */
+import { donationFlag } from '@yardly/shared/rules';
 
 export interface MenuLink {
   label: string;
@@ -42,10 +43,8 @@ export const LEGAL_LINKS = [
   { label: 'Sitemap', href: '/sitemap' },
 ] as const;
 
-/** The donation flag's value: on only when set to 'true' (the spec makes donation opt-in). */
-export function donationFlag(value: string | undefined): boolean {
-  return value?.trim().toLowerCase() === 'true';
-}
+// The flag's reading is shared with the api and the console (one variable for the product).
+export { donationFlag };
 
 /**
  * The one place the donation flag is read, at build time (spec section 6: donation routes
