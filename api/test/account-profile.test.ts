@@ -33,7 +33,7 @@ describe('profiles', () => {
     const saved = await post(
       t,
       '/svc/account/updateProfile',
-      { ...validProfile, phoneNumber: '+1 (555) 123-4567', alternateEmail: 'other.ann@example.com' },
+      { ...validProfile, phoneNumber: ' 5551234567 ', alternateEmail: 'other.ann@example.com' },
       ann.token,
     );
     expect(saved.statusCode, saved.body).toBe(200);
@@ -75,6 +75,7 @@ describe('profiles', () => {
     [{ nameLast: 'B'.repeat(21) }, 'nameLast', 'Last name cannot exceed 20 characters'],
     [{ phoneNumber: '0551234567' }, 'phoneNumber', 'Please enter a valid 10 digit US phone number'],
     [{ phoneNumber: '55512345678' }, 'phoneNumber', 'Please enter a valid 10 digit US phone number'],
+    [{ phoneNumber: '555-123-4567' }, 'phoneNumber', 'Please enter a valid 10 digit US phone number'],
     [{ alternateEmail: 'not-an-email' }, 'alternateEmail', 'Please enter valid email address'],
     [{ zip: '1234' }, 'zip', 'Please enter a valid US Zip Code'],
     [{ zip: '00000' }, 'zip', 'Please enter a valid US Zip Code'],

@@ -38,7 +38,7 @@ const home = {
   city: 'New York',
   state: 'ny',
   zip: '10001',
-  phoneNo: '(555) 123-4567',
+  phoneNo: '5551234567',
   primary: false,
 };
 
@@ -115,6 +115,9 @@ describe('addresses', () => {
     [{ phoneNo: '' }, 'phoneNo', phoneMessages.required],
     [{ phoneNo: '0123456789' }, 'phoneNo', phoneMessages.invalid],
     [{ phoneNo: '555-1234' }, 'phoneNo', phoneMessages.invalid],
+    // Longer than 10 characters (spec section 5), though the digits make a good number.
+    [{ phoneNo: '(555) 123-4567' }, 'phoneNo', phoneMessages.invalid],
+    [{ phoneNo: '+15551234567' }, 'phoneNo', phoneMessages.invalid],
   ])('refuses %j with its field message', async (change, field, message) => {
     const before = await addresses(bob.token);
     const res = await post(t, '/svc/account/saveAddress', { ...home, ...change }, bob.token);

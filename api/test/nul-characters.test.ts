@@ -33,7 +33,7 @@ describe('a NUL character anywhere in a request', () => {
       city: 'New York',
       state: 'NY',
       zip: '10001',
-      phoneNo: '(555) 123-4567',
+      phoneNo: '5551234567',
     };
     const response = await post(t, '/svc/account/saveAddress', address, token);
     expect(response.statusCode).toBe(400);

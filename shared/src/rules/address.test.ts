@@ -18,7 +18,7 @@ const valid: AddressInput = {
   city: 'Mountain View',
   state: 'CA',
   zip: '94043',
-  phoneNo: '(650) 253-0000',
+  phoneNo: '6502530000',
   primary: true,
 };
 
@@ -91,6 +91,10 @@ describe('addressSchema', () => {
   it('checks the zip and the phone with their own messages', () => {
     expect(errors({ ...valid, zip: '9404', phoneNo: '0123456789' })).toEqual([
       ['zip', 'Please enter a valid US Zip Code'],
+      ['phoneNo', 'Please enter a valid 10 digit US phone number'],
+    ]);
+    // Longer than 10 characters (spec section 5), though the digits are a good number.
+    expect(errors({ ...valid, phoneNo: '(650) 253-0000' })).toEqual([
       ['phoneNo', 'Please enter a valid 10 digit US phone number'],
     ]);
   });
