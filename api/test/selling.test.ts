@@ -8,7 +8,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newRefnum } from '../src/db/refnum';
-import { draftPhotos, listingDrafts, listings, offers, users } from '../src/db/schema/index';
+import { draftPhotos, listingDrafts, listings, offers, transitions, users } from '../src/db/schema/index';
 import { json, startTestApp, type TestApp } from './harness';
 import { signedUp } from './identity-helpers';
 import {
@@ -535,6 +535,8 @@ describe("a seller's listings", () => {
       await goodForm(t, await draftRef(t, person.token), { draft: true }),
     );
     const draft = body<{ listingRefnum: string }>(draftRes).data.listingRefnum;
+    const deactivated = await publishedListing(t, person.token, { listingTitle: 'Deactivated one' });
+    await action('/svc/listing/toggle-active-status', deactivated, person.token);
     const expired = await publishedListing(t, person.token, { listingTitle: 'Expired one' });
     await t.database.db
       .update(listings)
@@ -551,16 +553,31 @@ describe("a seller's listings", () => {
       return body<{ listings: SellerListing[]; totalElements: number; number: number; size: number }>(res).data;
     };
     const all = await list('ALL', person.token);
-    expect(all).toMatchObject({ totalElements: 5, number: 0, size: 10 });
+    expect(all).toMatchObject({ totalElements: 6, number: 0, size: 10 });
     expect(all.listings[0]?.listingRefnum).toBe(expired);
-    expect((await list('ACTIVE_AND_TO_BE_SHIPPED', person.token)).listings.map((l) => l.listingRefnum).sort()).toEqual(
-      [live, draft].sort(),
-    );
+    expect(all.listings.map((l) => l.listingRefnum)).toEqual(expect.arrayContaining([draft, deactivated]));
+    // Active: published and on sale; neither the draft nor the deactivated one (no orders to ship yet).
+    expect((await list('ACTIVE_AND_TO_BE_SHIPPED', person.token)).listings.map((l) => l.listingRefnum)).toEqual([live]);
     expect((await list('SOLD_AND_DELIVERED', person.token)).listings.map((l) => l.listingRefnum)).toEqual([sold]);
     expect((await list('CANCELLED', person.token)).listings.map((l) => l.listingRefnum)).toEqual([gone]);
     expect((await list('EXPIRED', person.token)).listings.map((l) => l.listingRefnum)).toEqual([expired]);
     expect((await list('RETURNED', person.token)).totalElements).toBe(0);
     const publicView = await list('ALL');
     expect(publicView.listings.map((l) => l.listingRefnum).sort()).toEqual([live, sold, expired].sort());
+
+    // RETURNED reads the listing's log: a sale whose return is recorded there (as the returns
+    // issue will write it) is listed, and only to its seller's filter.
+    const [soldRow] = await t.database.db.select({ id: listings.id }).from(listings).where(eq(listings.refnum, sold));
+    await t.database.db.insert(transitions).values({
+      process: 'listing',
+      subjectId: soldRow?.id ?? 0,
+      event: 'return',
+      fromState: 'sold',
+      toState: 'returned',
+      actorRole: 'buyer',
+    });
+    const returned = await list('RETURNED', person.token);
+    expect(returned).toMatchObject({ totalElements: 1 });
+    expect(returned.listings.map((l) => l.listingRefnum)).toEqual([sold]);
   });
 });

@@ -1,7 +1,8 @@
 import type { SellFilter } from '@yardly/shared/contract';
-import { and, asc, desc, eq, inArray, isNotNull, lte, not, or, type SQL, sql } from 'drizzle-orm';
+import { listingProcess } from '@yardly/shared/rules';
+import { and, asc, desc, eq, inArray, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
-import { listings, users } from '../../db/schema/index';
+import { listings, transitions, users } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import type { Caller } from '../../http/caller';
 import { selectSellerCards, toSellerCard } from './cards';
@@ -11,6 +12,14 @@ const pastEnd = and(isNotNull(listings.listingEnd), lte(listings.listingEnd, sql
 const pausedPastEnd = and(eq(listings.state, 'paused'), pastEnd);
 
 /**
+ * A listing whose sale came back, as its log records it: a transition to `returned`. The returns
+ * issue writes that transition; until it lands no event takes a listing there, so this real
+ * query finds none.
+ */
+const saleReturned = sql`exists (select 1 from ${transitions} where ${transitions.process} = ${listingProcess.name}
+  and ${transitions.subjectId} = ${listings.id} and ${transitions.toState} = 'returned')`;
+
+/**
  * The sell filters of spec section 4, on the listings' states. A deactivated listing whose end
  * has passed shows under EXPIRED, as it always has: reactivated, it is expired.
  */
@@ -18,14 +27,11 @@ const SELL_FILTER_WHERE: Record<SellFilter, SQL | undefined> = {
   ALL: undefined,
   EXPIRED: or(inListingStates(['expired']), pausedPastEnd),
   CANCELLED: eq(listings.state, 'deleted'),
-  // Orders (to be shipped) arrive with the orders issue; until then: everything still on offer.
-  ACTIVE_AND_TO_BE_SHIPPED: or(
-    inListingStates(['draft', 'live']),
-    and(eq(listings.state, 'paused'), not(pastEnd as SQL)),
-  ),
+  // Active: published and on sale now (no draft, nothing deactivated or past its end). Sold
+  // and awaiting shipment joins it with the orders issue; no such sale exists before then.
+  ACTIVE_AND_TO_BE_SHIPPED: inListingStates(['live']),
   SOLD_AND_DELIVERED: inArray(listings.state, ['sold', 'donated']),
-  // Returns arrive with the returns issue: no listing has been returned before they exist.
-  RETURNED: sql`false`,
+  RETURNED: saleReturned,
 };
 
 export async function sellerListings(
