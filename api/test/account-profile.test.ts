@@ -26,7 +26,7 @@ async function idOf(refnum: string) {
   return row.id;
 }
 
-const validProfile = { nameFirst: 'Ann', nameLast: 'Lee', zip: '10001', alternateEmail: '', phoneNumber: '' };
+const validProfile = { zip: '10001', alternateEmail: '', phoneNumber: '' };
 
 describe('profiles', () => {
   it('shows a public profile without email or phone, and the owner everything in full-profile', async () => {
@@ -67,12 +67,6 @@ describe('profiles', () => {
   });
 
   it.each([
-    [{ nameFirst: '' }, 'nameFirst', 'Please enter a valid First name'],
-    [{ nameFirst: 'A'.repeat(21) }, 'nameFirst', 'First name cannot exceed 20 characters'],
-    [{ nameFirst: 'Ann2' }, 'nameFirst', 'Please enter a valid First name'],
-    [{ nameFirst: 'Lee' }, 'nameFirst', 'First name and last name cannot be the same.'],
-    [{ nameLast: '' }, 'nameLast', 'Please enter a valid Last name'],
-    [{ nameLast: 'B'.repeat(21) }, 'nameLast', 'Last name cannot exceed 20 characters'],
     [{ phoneNumber: '0551234567' }, 'phoneNumber', 'Please enter a valid 10 digit US phone number'],
     [{ phoneNumber: '55512345678' }, 'phoneNumber', 'Please enter a valid 10 digit US phone number'],
     [{ phoneNumber: '555-123-4567' }, 'phoneNumber', 'Please enter a valid 10 digit US phone number'],
@@ -81,14 +75,51 @@ describe('profiles', () => {
     [{ zip: '00000' }, 'zip', 'Please enter a valid US Zip Code'],
   ])('refuses profile %j with the field message and changes nothing', async (change, field, message) => {
     const before = json<{ data: unknown }>(await get(t, '/svc/users/full-profile', bob.token)).data;
-    const res = await post(
-      t,
-      '/svc/account/updateProfile',
-      { ...validProfile, nameFirst: 'Bob', ...change },
-      bob.token,
-    );
+    const res = await post(t, '/svc/account/updateProfile', { ...validProfile, ...change }, bob.token);
     expect(res.statusCode).toBe(400);
     expect(json<{ errors: { field: string; message: string }[] }>(res).errors).toContainEqual({ field, message });
+    expect(json<{ data: unknown }>(await get(t, '/svc/users/full-profile', bob.token)).data).toEqual(before);
+  });
+});
+
+describe('names through POST /svc/account/updatename', () => {
+  it('changes the first and last name (trimmed), shown on the public profile', async () => {
+    const cal = await signedUp(t);
+    const res = await post(t, '/svc/account/updatename', { nameFirst: ' Cal J. ', nameLast: 'Ortiz' }, cal.token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json<{ data: { account: object; user: object } }>(res).data).toMatchObject({
+      account: { nameFirst: 'Cal J.', nameLast: 'Ortiz', email: cal.email },
+      user: { name: 'Cal J. Ortiz' },
+    });
+    const shown = json<{ data: { user: { name: string } } }>(
+      await get(t, `/svc/users/profile?userRefnum=${cal.userRefnum}`),
+    );
+    expect(shown.data.user.name).toBe('Cal J. Ortiz');
+  });
+
+  it('needs a log-in', async () => {
+    const res = await post(t, '/svc/account/updatename', { nameFirst: 'Ann', nameLast: 'Lee' });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it.each([
+    [{ nameFirst: '' }, 'nameFirst', 'Please enter a valid First name'],
+    [{ nameFirst: undefined }, 'nameFirst', 'Please enter a valid First name'],
+    [{ nameFirst: 'A'.repeat(21) }, 'nameFirst', 'First name cannot exceed 20 characters'],
+    [{ nameFirst: 'Ann2' }, 'nameFirst', 'Please enter a valid First name'],
+    [{ nameFirst: 'Lee' }, 'nameFirst', 'First name and last name cannot be the same.'],
+    [{ nameFirst: ' lee ' }, 'nameFirst', 'First name and last name cannot be the same.'],
+    [{ nameLast: '' }, 'nameLast', 'Please enter a valid Last name'],
+    [{ nameLast: 'B'.repeat(21) }, 'nameLast', 'Last name cannot exceed 20 characters'],
+    [{ nameLast: 'L_e' }, 'nameLast', 'Please enter a valid Last name'],
+  ])('refuses names %j with the spec message on the field and changes nothing', async (change, field, message) => {
+    const before = json<{ data: unknown }>(await get(t, '/svc/users/full-profile', bob.token)).data;
+    const res = await post(t, '/svc/account/updatename', { nameFirst: 'Bob', nameLast: 'Lee', ...change }, bob.token);
+    expect(res.statusCode).toBe(400);
+    expect(json<{ code: number; errors: { field: string; message: string }[] }>(res)).toMatchObject({
+      code: 400,
+      errors: expect.arrayContaining([{ field, message }]),
+    });
     expect(json<{ data: unknown }>(await get(t, '/svc/users/full-profile', bob.token)).data).toEqual(before);
   });
 });

@@ -4,7 +4,7 @@ import { bankAccountSchema } from '../rules/bank-account';
 import { MAIL_LISTS } from '../rules/communication';
 import { PAGE_SIZES } from '../rules/constants';
 import { emailSchema } from '../rules/email';
-import { distinctNames, nameFields } from '../rules/names';
+import { distinctNames, nameSchema } from '../rules/names';
 import { phoneSchema } from '../rules/phone';
 import { REVIEW_ROLES } from '../rules/profile';
 import { defineCall } from './call';
@@ -67,23 +67,33 @@ function optionalText<S extends z.ZodType<string, string>>(schema: S) {
   return z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
 }
 
-/** Settings, account tab: names, location by zip, optional alternate email and phone. */
-export const updateProfileBodySchema = z
-  .object({
-    ...nameFields,
-    zip: optionalText(zipCodeSchema),
-    alternateEmail: optionalText(emailSchema),
-    phoneNumber: optionalText(phoneSchema),
-  })
-  .superRefine(distinctNames('nameFirst', 'nameLast'));
+/** Settings, account tab: location by zip, optional alternate email and phone (names: updatename). */
+export const updateProfileBodySchema = z.object({
+  zip: optionalText(zipCodeSchema),
+  alternateEmail: optionalText(emailSchema),
+  phoneNumber: optionalText(phoneSchema),
+});
 export type UpdateProfile = z.output<typeof updateProfileBodySchema>;
 
 export const updateProfileCall = defineCall({
   method: 'POST',
   path: '/account/updateProfile',
   auth: 'required',
-  summary: 'Change names, location (zip), alternate email and phone',
+  summary: 'Change location (zip), alternate email and phone',
   body: updateProfileBodySchema,
+  response: fullProfileSchema,
+});
+
+/** Settings, account tab: first and last name with the rules of spec section 5. */
+export const updateNameBodySchema = nameSchema;
+export type UpdateName = z.output<typeof updateNameBodySchema>;
+
+export const updateNameCall = defineCall({
+  method: 'POST',
+  path: '/account/updatename',
+  auth: 'required',
+  summary: 'Change your first and last name (spec section 7, Account)',
+  body: updateNameBodySchema,
   response: fullProfileSchema,
 });
 
@@ -308,6 +318,7 @@ export const deleteBankAccountCall = defineCall({
 
 /** The account module's calls: the settings tabs, addresses, mail preferences and the payout account. */
 export const accountCalls = {
+  updateName: updateNameCall,
   updateProfile: updateProfileCall,
   fetchAddresses: fetchAddressesCall,
   saveAddress: saveAddressCall,

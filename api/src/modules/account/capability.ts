@@ -18,6 +18,7 @@ export const accountCapability = defineCapability({
       s.pictures.upload(caller.userId, caller.userRefnum, await readPictureUpload(request)),
     deletePicture: ({ caller }) => s.pictures.remove(caller.userId),
 
+    updateName: ({ body, caller }) => s.profiles.updateName(caller.userId, body),
     updateProfile: ({ body, caller }) => s.profiles.updateProfile(caller.userId, body),
     fetchAddresses: ({ caller }) => s.addresses.list(caller.userId),
     saveAddress: ({ body, caller }) => s.addresses.save(caller.userId, body),

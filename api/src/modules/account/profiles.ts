@@ -1,4 +1,11 @@
-import type { FeedbackPage, FullProfile, ListingPage, Profile, UpdateProfile } from '@yardly/shared/contract';
+import type {
+  FeedbackPage,
+  FullProfile,
+  ListingPage,
+  Profile,
+  UpdateName,
+  UpdateProfile,
+} from '@yardly/shared/contract';
 import { addressMessages, halfStepRating, normalizePhone, profileMessages } from '@yardly/shared/rules';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
@@ -94,6 +101,11 @@ export function profileService(db: Db) {
 
     fullProfile,
 
+    async updateName(userId: number, input: UpdateName) {
+      await db.update(users).set({ nameFirst: input.nameFirst, nameLast: input.nameLast }).where(eq(users.id, userId));
+      return fullProfile(userId);
+    },
+
     async updateProfile(userId: number, input: UpdateProfile) {
       if (input.zip) {
         const [known] = await db.select({ zip: zipCodes.zip }).from(zipCodes).where(eq(zipCodes.zip, input.zip));
@@ -103,7 +115,7 @@ export function profileService(db: Db) {
       await db.transaction(async (tx) => {
         await tx
           .update(users)
-          .set({ nameFirst: input.nameFirst, nameLast: input.nameLast, zip: input.zip ?? null })
+          .set({ zip: input.zip ?? null })
           .where(eq(users.id, userId));
         const contacts = { alternateEmail: input.alternateEmail ?? null, phone, updatedAt: new Date() };
         await tx

@@ -1,5 +1,5 @@
 import type { FullProfile } from '@yardly/shared/contract';
-import { updateProfileBodySchema } from '@yardly/shared/contract';
+import { updateNameBodySchema, updateProfileBodySchema } from '@yardly/shared/contract';
 import { isZip, keepNameCharacters, locationMessages, maskEmail, settingsMessages } from '@yardly/shared/rules';
 import { useEffect, useState } from 'react';
 import { browserApi } from '../../lib/api';
@@ -10,13 +10,52 @@ import { fieldErrors, useAuthForm } from '../auth/use-auth-form';
 import { ChangeEmailDialog } from './ChangeEmailDialog';
 import { useUnloadWarning } from './use-leave-guard';
 
-const FIELDS = ['nameFirst', 'nameLast', 'zip', 'alternateEmail', 'phoneNumber'] as const;
+const NAME_FIELDS = ['nameFirst', 'nameLast'] as const;
+const FIELDS = ['zip', 'alternateEmail', 'phoneNumber'] as const;
 
-/** Settings, account tab: names, location by zip, alternate email, phone; email and password changes. */
+/** Settings, account tab: the name (POST /svc/account/updatename), its first and last name rules of spec section 5. */
+function NameForm({ profile, onChanged }: { profile: FullProfile; onChanged: () => void }) {
+  const initial = { nameFirst: profile.account.nameFirst, nameLast: profile.account.nameLast };
+  const form = useAuthForm({ schema: updateNameBodySchema, initial });
+  const dirty = NAME_FIELDS.some((name) => form.values[name] !== initial[name]);
+  useUnloadWarning(dirty);
+  const hasErrors = Object.keys(fieldErrors(updateNameBodySchema, form.values, NAME_FIELDS)).length > 0;
+  return (
+    <form
+      className="auth-form settings-form"
+      aria-label="Name"
+      noValidate
+      onSubmit={form.onSubmit(async (body) => {
+        await browserApi.account.updateName(body);
+        showToast(settingsMessages.accountSaved, 'success');
+        onChanged();
+      })}
+    >
+      <div className="form-row">
+        <TextField
+          label="First name"
+          autoComplete="given-name"
+          filter={keepNameCharacters}
+          field={form.field('nameFirst')}
+        />
+        <TextField
+          label="Last name"
+          autoComplete="family-name"
+          filter={keepNameCharacters}
+          field={form.field('nameLast')}
+        />
+      </div>
+      <FormAlert message={form.formError} />
+      <button type="submit" className="button" disabled={hasErrors || form.pending || !dirty}>
+        Save name
+      </button>
+    </form>
+  );
+}
+
+/** Settings, account tab: the name, location by zip, alternate email, phone; email and password changes. */
 export function AccountDetails({ profile, onChanged }: { profile: FullProfile; onChanged: () => void }) {
   const initial = {
-    nameFirst: profile.account.nameFirst,
-    nameLast: profile.account.nameLast,
     zip: profile.account.zip ?? '',
     alternateEmail: profile.account.alternateEmail ?? '',
     phoneNumber: profile.account.phoneNumber ?? '',
@@ -49,8 +88,10 @@ export function AccountDetails({ profile, onChanged }: { profile: FullProfile; o
     <>
       <section className="settings-section" aria-labelledby="account-title">
         <h2 id="account-title">Account</h2>
+        <NameForm profile={profile} onChanged={onChanged} />
         <form
           className="auth-form settings-form"
+          aria-label="Contact and location"
           noValidate
           onSubmit={form.onSubmit(async (body) => {
             await browserApi.account.updateProfile(body);
@@ -58,20 +99,6 @@ export function AccountDetails({ profile, onChanged }: { profile: FullProfile; o
             onChanged();
           })}
         >
-          <div className="form-row">
-            <TextField
-              label="First name"
-              autoComplete="given-name"
-              filter={keepNameCharacters}
-              field={form.field('nameFirst')}
-            />
-            <TextField
-              label="Last name"
-              autoComplete="family-name"
-              filter={keepNameCharacters}
-              field={form.field('nameLast')}
-            />
-          </div>
           <TextField
             label="Zip code"
             inputMode="numeric"
