@@ -22,6 +22,7 @@ import { categoriesCapability } from './modules/categories/capability';
 import { contactCapability } from './modules/contact/capability';
 import { devCapability } from './modules/dev/capability';
 import { favouritesCapability } from './modules/favourites/capability';
+import { feedbackCapability } from './modules/feedback/capability';
 import { filesCapability } from './modules/files/capability';
 import type { FileStore } from './modules/files/file-store';
 import { healthCapability } from './modules/health/capability';
@@ -124,6 +125,7 @@ function capabilitiesFor(config: Config): Capability[] {
     contactCapability,
     referralsCapability,
     accountCapability,
+    feedbackCapability,
     notificationsCapability,
     bannersCapability,
     ...(config.isProduction ? [] : [devCapability]),

@@ -3,7 +3,7 @@ import { pictureMessages, profileMessages } from '@yardly/shared/rules';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { feedback, listings, users } from '../src/db/schema/index';
+import { listings, users } from '../src/db/schema/index';
 import { get, pngClaiming, uploadPicture } from './account-helpers';
 import { insertListing } from './fixtures';
 import { json, startTestApp, type TestApp } from './harness';
@@ -124,7 +124,7 @@ describe('names through POST /svc/account/updatename', () => {
   });
 });
 
-describe('profile listings and reviews', () => {
+describe('profile listings', () => {
   it("lists a person's live listings to others, and also the inactive ones to the person, 8 a page", async () => {
     const annId = await idOf(ann.userRefnum);
     for (let i = 0; i < 9; i++) await insertListing(t.database.db, annId, 'electronics', { title: `Live ${i}` });
@@ -147,57 +147,6 @@ describe('profile listings and reviews', () => {
       await get(t, `/svc/users/listings?userRefnum=${ann.userRefnum}`, bob.token),
     ).data;
     expect(bobs.totalElements).toBe(9);
-  });
-
-  it('shows no reviews as an empty page with rating 0', async () => {
-    const res = await get(t, `/svc/users/feedback?userRefnum=${bob.userRefnum}&role=seller`);
-    expect(json(res).data).toEqual({
-      aggregate: { rating: 0, count: 0 },
-      feedbacks: { content: [], number: 0, size: 10, totalElements: 0 },
-    });
-  });
-
-  it('aggregates ratings in half steps and pages reviews by 10, per role', async () => {
-    const annId = await idOf(ann.userRefnum);
-    const bobId = await idOf(bob.userRefnum);
-    const ratings = [5, 4, 4, 5, 4, 4, 5, 4, 4, 5, 4, 4]; // average 4.33 → 4.5
-    await t.database.db.insert(feedback).values(
-      ratings.map((rating, i) => ({
-        aboutUserId: annId,
-        fromUserId: bobId,
-        aboutRole: 'seller' as const,
-        rating,
-        content: `Review ${i}`,
-        updatedAt: new Date(Date.UTC(2026, 0, 1 + i)),
-      })),
-    );
-    await t.database.db
-      .insert(feedback)
-      .values({ aboutUserId: annId, fromUserId: bobId, aboutRole: 'buyer', rating: 2, content: 'Slow to pay' });
-
-    type Page = {
-      data: {
-        aggregate: { rating: number; count: number };
-        feedbacks: { content: { feedbackContent: string; feedbackSentByUsername: string }[]; totalElements: number };
-      };
-    };
-    const first = json<Page>(await get(t, `/svc/users/feedback?userRefnum=${ann.userRefnum}&role=seller`)).data;
-    expect(first.aggregate).toEqual({ rating: 4.5, count: 12 });
-    expect(first.feedbacks.content).toHaveLength(10);
-    expect(first.feedbacks.content[0]).toMatchObject({
-      feedbackContent: 'Review 11',
-      feedbackSentByUsername: 'Ann L.',
-    });
-    const second = json<Page>(await get(t, `/svc/users/feedback?userRefnum=${ann.userRefnum}&role=seller&page=1`)).data;
-    expect(second.feedbacks.content.map((c) => c.feedbackContent)).toEqual(['Review 1', 'Review 0']);
-    const buyer = json<Page>(await get(t, `/svc/users/feedback?userRefnum=${ann.userRefnum}&role=buyer`)).data;
-    expect(buyer.aggregate).toEqual({ rating: 2, count: 1 });
-    // The profile header's rating covers both roles: (52 + 2) / 13 = 4.15 → 4.
-    const profile = json<{ data: { userratings: unknown } }>(
-      await get(t, `/svc/users/profile?userRefnum=${ann.userRefnum}`),
-    );
-    expect(profile.data.userratings).toEqual({ rating: 4, count: 13 });
-    expect((await get(t, `/svc/users/feedback?userRefnum=${ann.userRefnum}&role=landlord`)).statusCode).toBe(400);
   });
 
   it('counts items sold on the profile', async () => {

@@ -5,6 +5,7 @@ import { joinCalls } from '../contract/call';
 import { categoryCalls } from '../contract/categories';
 import { contactCalls, referralCalls } from '../contract/content';
 import { favouriteCalls } from '../contract/favourites';
+import { feedbackCalls } from '../contract/feedback';
 import { healthCalls } from '../contract/health';
 import { listingCalls } from '../contract/listings';
 import { locationCalls } from '../contract/location';
@@ -32,6 +33,7 @@ export function createApi(options: HttpClientOptions = {}) {
     // The settings page changes the password and email beside the profile fields.
     account: bindCalls(http, joinCalls(accountCalls, credentialCalls)),
     profile: bindCalls(http, profileCalls),
+    feedback: bindCalls(http, feedbackCalls),
     search: bindCalls(http, searchCalls),
     listings: bindCalls(http, listingCalls),
     favourites: bindCalls(http, favouriteCalls),

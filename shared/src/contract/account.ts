@@ -6,9 +6,8 @@ import { PAGE_SIZES } from '../rules/constants';
 import { emailSchema } from '../rules/email';
 import { distinctNames, nameSchema } from '../rules/names';
 import { phoneSchema } from '../rules/phone';
-import { REVIEW_ROLES } from '../rules/profile';
 import { defineCall } from './call';
-import { isoDateTimeSchema, pageOf, refnumSchema } from './common';
+import { pageOf, refnumSchema } from './common';
 import { companyStatusSchema, listingCardSchema } from './listings';
 
 // ---- Profiles (spec section 3, Profile) ----
@@ -128,42 +127,6 @@ export const profileListingsCall = defineCall({
     size: z.coerce.number().int().min(1).max(50).default(PAGE_SIZES.profileListings),
   }),
   response: pageOf(listingCardSchema),
-});
-
-// ---- Reviews (spec section 3, Feedback) ----
-
-export const reviewRoleSchema = z.enum(REVIEW_ROLES);
-
-export const feedbackItemSchema = z.object({
-  feedbackContent: z.string(),
-  feedbackSentByUsername: z.string(),
-  rating: z.number().int(),
-  updatedAt: isoDateTimeSchema,
-});
-
-export const feedbackPageSchema = z.object({
-  aggregate: z.object({ rating: z.number(), count: z.number().int() }),
-  feedbacks: z.object({
-    content: z.array(feedbackItemSchema),
-    number: z.number().int(),
-    size: z.number().int(),
-    totalElements: z.number().int(),
-  }),
-});
-export type FeedbackPage = z.infer<typeof feedbackPageSchema>;
-
-export const feedbackCall = defineCall({
-  method: 'GET',
-  path: '/users/feedback',
-  auth: 'optional',
-  summary: 'Reviews of a person as seller or buyer: the half-step aggregate and a page of reviews',
-  query: z.object({
-    userRefnum: refnumSchema,
-    role: reviewRoleSchema.default('seller'),
-    page: z.coerce.number().int().min(0).max(10_000).default(0),
-    size: z.coerce.number().int().min(1).max(50).default(PAGE_SIZES.reviews),
-  }),
-  response: feedbackPageSchema,
 });
 
 // ---- Addresses (spec sections 3 and 7) ----
@@ -334,12 +297,11 @@ export const accountCalls = {
   deleteBankAccount: deleteBankAccountCall,
 } as const;
 
-/** Profiles: a person's public page, their own full profile, listings, reviews and picture. */
+/** Profiles: a person's public page, their own full profile, listings and picture (reviews: feedback.ts). */
 export const profileCalls = {
   byRefnum: profileCall,
   full: fullProfileCall,
   listings: profileListingsCall,
-  feedback: feedbackCall,
   uploadPicture: uploadProfilePictureCall,
   deletePicture: deleteProfilePictureCall,
 } as const;

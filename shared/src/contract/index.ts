@@ -8,6 +8,7 @@ export * from './content';
 export * from './dev';
 export * from './envelope';
 export * from './favourites';
+export * from './feedback';
 export * from './health';
 export * from './listings';
 export * from './location';

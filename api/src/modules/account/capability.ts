@@ -12,7 +12,6 @@ export const accountCapability = defineCapability({
     byRefnum: ({ query }) => s.profiles.profile(query.userRefnum),
     full: ({ caller }) => s.profiles.fullProfile(caller.userId),
     listings: ({ query, caller }) => s.profiles.listings(query.userRefnum, caller?.userId, query.page, query.size),
-    feedback: ({ query }) => s.profiles.feedback(query.userRefnum, query.role, query.page, query.size),
     // Multipart is registered once for the app (app.ts); this call bounds the file to 10 MB.
     uploadPicture: async ({ caller, request }) =>
       s.pictures.upload(caller.userId, caller.userRefnum, await readPictureUpload(request)),

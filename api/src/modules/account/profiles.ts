@@ -1,17 +1,11 @@
-import type {
-  FeedbackPage,
-  FullProfile,
-  ListingPage,
-  Profile,
-  UpdateName,
-  UpdateProfile,
-} from '@yardly/shared/contract';
-import { addressMessages, halfStepRating, normalizePhone, profileMessages } from '@yardly/shared/rules';
+import type { FullProfile, ListingPage, Profile, UpdateName, UpdateProfile } from '@yardly/shared/contract';
+import { addressMessages, normalizePhone, profileMessages } from '@yardly/shared/rules';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
-import { feedback, listings, organizations, userContacts, users, zipCodes } from '../../db/schema/index';
+import { listings, organizations, userContacts, users, zipCodes } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import { companyStatusOf, isVerifiedProfessional } from '../auth/users';
+import { ratingOf } from '../feedback/service';
 import { fileUrl } from '../files/urls';
 import { placeName, selectCards, toCard } from '../listings/cards';
 import { soldListing, visibleListing } from '../listings/visibility';
@@ -28,18 +22,6 @@ async function userById(db: Db, id: number): Promise<UserRow> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   if (!row) throw new AppError(401, 'Please log in again');
   return row;
-}
-
-/** The aggregate of a person's reviews, over both roles unless one is named. */
-async function ratingOf(db: Db, userId: number, role?: 'seller' | 'buyer') {
-  const [row] = await db
-    .select({ avg: sql<string | null>`avg(${feedback.rating})`, n: sql<number>`count(*)::int` })
-    .from(feedback)
-    .where(and(eq(feedback.aboutUserId, userId), role ? eq(feedback.aboutRole, role) : undefined));
-  return {
-    rating: halfStepRating(row?.avg === null || row?.avg === undefined ? 0 : Number(row.avg)),
-    count: row?.n ?? 0,
-  };
 }
 
 async function publicProfile(db: Db, user: UserRow): Promise<Profile> {
@@ -142,41 +124,6 @@ export function profileService(db: Db) {
         db.select({ n: sql<number>`count(*)::int` }).from(listings).where(where),
       ]);
       return { docs: rows.map(toCard), totalElements: total?.n ?? 0, number: page, size };
-    },
-
-    async feedback(refnum: string, role: 'seller' | 'buyer', page: number, size: number): Promise<FeedbackPage> {
-      const owner = await userByRefnum(db, refnum);
-      const where = and(eq(feedback.aboutUserId, owner.id), eq(feedback.aboutRole, role));
-      const rows = await db
-        .select({
-          content: feedback.content,
-          rating: feedback.rating,
-          updatedAt: feedback.updatedAt,
-          nameFirst: users.nameFirst,
-          nameLast: users.nameLast,
-        })
-        .from(feedback)
-        .innerJoin(users, eq(users.id, feedback.fromUserId))
-        .where(where)
-        .orderBy(desc(feedback.updatedAt), desc(feedback.id))
-        .limit(size)
-        .offset(page * size);
-      const aggregate = await ratingOf(db, owner.id, role);
-      return {
-        aggregate,
-        feedbacks: {
-          content: rows.map((r) => ({
-            feedbackContent: r.content,
-            // First name and initial: a review never spells out the reviewer's full name.
-            feedbackSentByUsername: `${r.nameFirst} ${r.nameLast.charAt(0)}.`.trim(),
-            rating: r.rating,
-            updatedAt: new Date(r.updatedAt).toISOString(),
-          })),
-          number: page,
-          size,
-          totalElements: aggregate.count,
-        },
-      };
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { FeedbackPage } from '@yardly/shared/contract';
+import type { ReceivedFeedback } from '@yardly/shared/contract';
 import { formatDate, genericMessages, PAGE_SIZES, type ReviewRole, reviewMessages } from '@yardly/shared/rules';
 import { useEffect, useState } from 'react';
 import { browserApi } from '../../lib/api';
@@ -9,13 +9,14 @@ import { RatingStars } from './ProfileHeader';
 /** Reviews of a person as seller or buyer: aggregate rating, count and 10 reviews a page. */
 export function ProfileReviews({ userRefnum, role }: { userRefnum: string; role: ReviewRole }) {
   const [page, setPage] = useState(1);
-  const [result, setResult] = useState<FeedbackPage | 'error' | null>(null);
+  const [result, setResult] = useState<ReceivedFeedback | 'error' | null>(null);
 
   useEffect(() => {
     let live = true;
     setResult(null);
-    browserApi.profile
-      .feedback({ userRefnum, role, page: page - 1, size: PAGE_SIZES.reviews })
+    // Spec section 7: GET /svc/feedback/received with asSeller, page n - 1, size and userRefnum.
+    browserApi.feedback
+      .received({ userRefnum, asSeller: role === 'seller', page: page - 1, size: PAGE_SIZES.reviews })
       .then((data) => live && setResult(data))
       .catch((cause: unknown) => {
         console.error(cause);
