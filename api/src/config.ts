@@ -82,6 +82,8 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   /** How many proxies in front set X-Forwarded-For (0: none; the socket address is the client). */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /** A file of `cidr,zip` lines: where IP addresses are, for the location fallback (unset: no address is known). */
+  IP_LOCATION_TABLE: z.string().min(1).optional(),
   /** Serve only /svc (pnpm dev, where Astro and Vite serve the pages). */
   API_ONLY: z.enum(['0', '1']).default('0'),
   /** smtp:// or smtps:// URL of the mail server; unset: mail goes to the log and the dev outbox. */
@@ -148,6 +150,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     filesDir: resolve(dataDir, 'files'),
     apiOnly: e.API_ONLY === '1',
     trustProxyHops: e.TRUST_PROXY,
+    ipLocationTable: e.IP_LOCATION_TABLE ? resolve(env.INIT_CWD ?? process.cwd(), e.IP_LOCATION_TABLE) : undefined,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     supportEmail: e.SUPPORT_EMAIL,

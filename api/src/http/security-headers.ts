@@ -1,3 +1,4 @@
+import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 
 /** What no page of ours needs: being framed (clickjacking), plugins, a foreign <base> or form target. */
@@ -20,11 +21,43 @@ const CONSOLE_POLICY = [
   LOCKED_DOWN,
 ].join('; ');
 
+/**
+ * The storefront's pages: nothing framed, no plugins. Their scripts are restricted by a second
+ * policy that the storefront writes itself (Astro's security.csp: 'self' and the hashes of the
+ * page's own inline scripts), in a <meta> on prerendered pages and in a header on rendered ones
+ * (see `keepBothPolicies`); frame-ancestors works only from a header, so it stays here.
+ */
+const STOREFRONT_POLICY = LOCKED_DOWN;
+
 /** The Content-Security-Policy for a path: the api's, the console's, or the storefront's pages. */
 export function contentSecurityPolicy(path: string): string {
   if (path === '/svc' || path.startsWith('/svc/')) return API_POLICY;
   if (path === '/admin' || path.startsWith('/admin/')) return CONSOLE_POLICY;
-  return LOCKED_DOWN;
+  return STOREFRONT_POLICY;
+}
+
+const CSP = 'content-security-policy';
+
+/**
+ * A page Astro renders answers with its own Content-Security-Policy header (its script hashes),
+ * which would replace ours (writeHead's headers win over setHeader's): send both instead. A
+ * browser enforces every policy it is sent, so the page keeps frame-ancestors and gets its
+ * script restrictions.
+ */
+export function keepBothPolicies(raw: ServerResponse): void {
+  const writeHead = raw.writeHead;
+  raw.writeHead = function writeHeadWithBothPolicies(this: ServerResponse, ...args: unknown[]) {
+    const ours = raw.getHeader(CSP);
+    const headers = args.find(
+      (arg, index) => index > 0 && typeof arg === 'object' && arg !== null && !Array.isArray(arg),
+    ) as OutgoingHttpHeaders | undefined;
+    const key = headers && Object.keys(headers).find((name) => name.toLowerCase() === CSP);
+    if (headers && key && ours !== undefined) {
+      const theirs = headers[key];
+      headers[key] = [...[ours].flat(), ...[theirs ?? []].flat()].map(String);
+    }
+    return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
+  } as ServerResponse['writeHead'];
 }
 
 /**

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installSecurityHeaders } from '../http/security-headers';
 import { createWebHandler } from './serve-web';
 
 // A built storefront in miniature: one script with the .br the build writes beside it, and
@@ -26,6 +27,11 @@ function fakeBuild(): { storefrontDist: string; adminDist: string; publicOrigin:
         res.writeHead(200, { 'Content-Type': 'text/plain' });
         return res.end(String(locals?.publicOrigin));
       }
+      if (req.url === '/scripted') {
+        // Astro's security.csp: a rendered page's own script policy, as a header.
+        res.writeHead(200, { 'Content-Type': 'text/html', 'content-security-policy': "script-src 'self' 'sha256-abc='" });
+        return res.end('<p>scripted</p>');
+      }
       if (req.url === '/missing') {
         // Astro keeps the 'OK' of the Response a page changed to 404.
         res.writeHead(404, 'OK', { 'Content-Type': 'text/html' });
@@ -43,6 +49,7 @@ describe('the web handler', () => {
   const app = Fastify();
 
   beforeAll(async () => {
+    installSecurityHeaders(app);
     const web = await createWebHandler(app, fakeBuild());
     app.setNotFoundHandler((request, reply) => web(request, reply));
     await app.ready();
@@ -55,6 +62,19 @@ describe('the web handler', () => {
     expect(response.headers['content-encoding']).toBe('br');
     expect(response.headers['content-type']).toContain('javascript');
     expect(brotliDecompressSync(response.rawPayload).toString()).toBe(script);
+  });
+
+  it("keeps the api's page policy beside the script policy a rendered page sends", async () => {
+    const response = await app.inject({ url: '/scripted' });
+    expect(response.statusCode).toBe(200);
+    const policies = [response.headers['content-security-policy']].flat();
+    expect(policies).toEqual([
+      "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
+      "script-src 'self' 'sha256-abc='",
+    ]);
+    // A page without a policy of its own keeps the api's.
+    const plain = await app.inject({ url: '/origin' });
+    expect(plain.headers['content-security-policy']).toContain("frame-ancestors 'none'");
   });
 
   it('sends the file as it is to a client that takes no compression', async () => {

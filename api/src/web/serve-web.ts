@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import compression from 'compression';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { keepBothPolicies } from '../http/security-headers';
 import { indexStaticFiles } from './static-index';
 import { trueReasonPhrase } from './status-line';
 
@@ -78,6 +79,9 @@ export async function createWebHandler(app: FastifyInstance, builds: WebBuilds) 
     reply.hijack();
     trueReasonPhrase(reply.raw);
     await new Promise<void>((resolve) => compressRendered(request.raw, reply.raw, () => resolve()));
+    // After compression's own wrapping of writeHead (which turns the page's headers into
+    // setHeader calls): the page's policy is merged with ours before that.
+    keepBothPolicies(reply.raw);
     await handler(request.raw, reply.raw, undefined, { publicOrigin: builds.publicOrigin });
   };
 }

@@ -53,9 +53,31 @@ export const updateLocationCall = defineCall({
   response: z.object({ address: zipAddressSchema }),
 });
 
+/**
+ * The IP-based fallback of the visitor's location (spec section 3: ipZip, ipCity, lat, lng),
+ * from the address the request came from; all null when that address is not known.
+ */
+export const ipLocationSchema = z.object({
+  ipZip: z.string().nullable(),
+  ipCity: z.string().nullable(),
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+});
+export type IpLocation = z.infer<typeof ipLocationSchema>;
+
+export const ipLocationCall = defineCall({
+  method: 'GET',
+  path: '/location/ip',
+  auth: 'none',
+  summary: "The caller's place from their IP address (ipZip, ipCity, lat, lng); nulls when it is not known",
+  response: ipLocationSchema,
+});
+
 export const locationCalls = {
   byZip: zipLookupCall,
   nearest: nearestZipCall,
+  /** Where the caller's IP address is, for a visitor who chose no place. */
+  byIp: ipLocationCall,
   /** Keep the signed-in person's zip on their account. */
   save: updateLocationCall,
 } as const;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   emailDomain,
   isPersonalEmail,
+  isSellerNotVerified,
   mayTrade,
   organisationAccess,
   organisationStatusMessage,
@@ -59,5 +60,17 @@ describe('tradeRefusal', () => {
   it("tells IN_REVIEW and REJECTED members their organisation's status", () => {
     expect(tradeRefusal('IN_REVIEW')).toBe(organisationStatusMessages.IN_REVIEW);
     expect(tradeRefusal('REJECTED')).toBe(organisationStatusMessages.REJECTED);
+  });
+});
+
+describe("an item seller's verification", () => {
+  it('shows the item of a seller outside any organisation or in a verified one', () => {
+    expect(isSellerNotVerified(null)).toBe(false);
+    expect(isSellerNotVerified('VERIFIED')).toBe(false);
+  });
+
+  it('is the seller-not-verified state for a company in review or rejected', () => {
+    expect(isSellerNotVerified('IN_REVIEW')).toBe(true);
+    expect(isSellerNotVerified('REJECTED')).toBe(true);
   });
 });

@@ -78,3 +78,18 @@ export function mayTrade(companyStatus: OrganisationStatus | null): boolean {
 export function tradeRefusal(companyStatus: OrganisationStatus | null): string | null {
   return companyStatus === null || mayTrade(companyStatus) ? null : organisationStatusMessage(companyStatus);
 }
+
+/**
+ * Whether an item's page shows the "seller not verified" state instead of the item (spec
+ * section 4, Item details load): its seller belongs to a company that is not VERIFIED (in
+ * review, or rejected since). Sellers outside any organisation need no company check.
+ */
+export function isSellerNotVerified(sellerCompanyStatus: OrganisationStatus | null): boolean {
+  return sellerCompanyStatus !== null && sellerCompanyStatus !== 'VERIFIED';
+}
+
+/** What the item page says in that state (the spec gives no text of its own). */
+export const sellerNotVerifiedMessages = {
+  heading: 'Seller not verified',
+  text: 'The seller of this item works for a company that Yardly has not verified, so the item cannot be shown or bought for now. Please check back later.',
+} as const;

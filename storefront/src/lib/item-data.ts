@@ -1,18 +1,27 @@
 import { ApiError } from '@yardly/shared/client';
 import { isRefnum, type ListingDetail } from '@yardly/shared/contract';
+import { isSellerNotVerified } from '@yardly/shared/rules';
 import { serverApi } from './api';
 
-export type ItemLoad = { kind: 'found'; listing: ListingDetail } | { kind: 'missing' } | { kind: 'error' };
+/** The item page's load states (spec section 4): not available, seller not verified, error, loaded. */
+export type ItemLoad =
+  | { kind: 'found'; listing: ListingDetail }
+  | { kind: 'missing' }
+  | { kind: 'seller-not-verified' }
+  | { kind: 'error' };
 
 /**
  * An item for its details page. Anything that is not a refnum, and a refnum the api does not
- * know (`itemAvailable: false`), is missing: the page answers 404 like any unknown path.
+ * know (`itemAvailable: false`), is missing: the page answers 404 like any unknown path. An
+ * item whose seller's company is not verified is not shown (the seller-not-verified state).
  */
 export async function loadItem(refnum: string | null | undefined): Promise<ItemLoad> {
   if (!refnum || !isRefnum(refnum)) return { kind: 'missing' };
   try {
     const answer = await serverApi().listings.detail({ listingRefnum: refnum });
-    return answer.itemAvailable && answer.listing ? { kind: 'found', listing: answer.listing } : { kind: 'missing' };
+    if (!answer.itemAvailable || !answer.listing) return { kind: 'missing' };
+    if (isSellerNotVerified(answer.listing.sellerCompanyStatus)) return { kind: 'seller-not-verified' };
+    return { kind: 'found', listing: answer.listing };
   } catch (cause) {
     if (cause instanceof ApiError && cause.status === 404) return { kind: 'missing' };
     console.error(`storefront: could not load item ${refnum}:`, cause);

@@ -1,4 +1,4 @@
-import type { ZipAddress } from '@yardly/shared/contract';
+import type { IpLocation, ZipAddress } from '@yardly/shared/contract';
 import { atom, onMount } from 'nanostores';
 
 /** The visitor's chosen place, as stored locally (spec section 3): zip, 'lat,lng' and formattedAddress. */
@@ -20,13 +20,30 @@ export const PLACE_COOKIE = 'yardly.place';
 /** The place as the server reads it from the cookie. */
 export type PlaceCookie = StoredLocation;
 
+/**
+ * Where the visitor's IP address is (spec section 3: ipZip, ipCity, lat, lng), kept with the
+ * time it was asked: the fallback while no place is chosen, asked again after a day.
+ */
+export const IP_LOCATION_STORAGE_KEY = 'yardly.ipLocation';
+const IP_LOCATION_MAX_AGE_MS = 86_400_000;
+
+export interface StoredIpLocation extends IpLocation {
+  checkedAt: number;
+}
+
+/** The chosen place, else the one the IP address gives, else none (searches keep their default). */
 export const $location = atom<StoredLocation | null>(null);
 
 onMount($location, () => {
-  $location.set(readStored());
+  const chosen = readStored();
+  const byIp = readIpLocation();
+  $location.set(chosen ?? placeFromIp(byIp));
+  if (!chosen && (!byIp || Date.now() - byIp.checkedAt > IP_LOCATION_MAX_AGE_MS)) void lookUpIpLocation();
   // Another tab chose a place: follow it.
   const onStorage = (event: StorageEvent) => {
-    if (event.key === LOCATION_STORAGE_KEY) $location.set(readStored());
+    if (event.key === LOCATION_STORAGE_KEY || event.key === IP_LOCATION_STORAGE_KEY) {
+      $location.set(readStored() ?? placeFromIp(readIpLocation()));
+    }
   };
   window.addEventListener('storage', onStorage);
   return () => window.removeEventListener('storage', onStorage);
@@ -52,7 +69,50 @@ export function hasStoredLocation(): boolean {
 export function forgetLocation(): void {
   localStorage.removeItem(LOCATION_STORAGE_KEY);
   writePlaceCookie(null);
-  $location.set(null);
+  $location.set(placeFromIp(readIpLocation()));
+}
+
+/** The IP fallback as a place to search near; null when the address was not known. */
+export function placeFromIp(ip: IpLocation | null): StoredLocation | null {
+  if (!ip?.ipZip) return null;
+  return {
+    zip: ip.ipZip,
+    location: ip.lat !== null && ip.lng !== null ? `${ip.lat},${ip.lng}` : '',
+    formattedAddress: ip.ipCity ? `${ip.ipCity} ${ip.ipZip}` : ip.ipZip,
+  };
+}
+
+/** Asks the api where the visitor's IP address is, keeps the answer (unknown too) and uses it while no place is chosen. */
+async function lookUpIpLocation(): Promise<void> {
+  try {
+    // Loaded here: the header's script imports this store and should not carry the api client.
+    const { browserApi } = await import('../lib/api');
+    const answer = await browserApi.location.byIp();
+    const stored: StoredIpLocation = { ...answer, checkedAt: Date.now() };
+    localStorage.setItem(IP_LOCATION_STORAGE_KEY, JSON.stringify(stored));
+    if (!readStored()) $location.set(placeFromIp(stored));
+  } catch (cause) {
+    // Without it the visitor simply has no place yet, as before; asked again on the next page.
+    console.warn('Could not look up the location of this IP address', cause);
+  }
+}
+
+function readIpLocation(): StoredIpLocation | null {
+  try {
+    const value = JSON.parse(
+      localStorage.getItem(IP_LOCATION_STORAGE_KEY) ?? 'null',
+    ) as Partial<StoredIpLocation> | null;
+    if (!value || typeof value.checkedAt !== 'number') return null;
+    return {
+      ipZip: typeof value.ipZip === 'string' ? value.ipZip : null,
+      ipCity: typeof value.ipCity === 'string' ? value.ipCity : null,
+      lat: typeof value.lat === 'number' ? value.lat : null,
+      lng: typeof value.lng === 'number' ? value.lng : null,
+      checkedAt: value.checkedAt,
+    };
+  } catch {
+    return null;
+  }
 }
 
 /** Sets (a year) or removes the place cookie; `raw` is the stored JSON. */

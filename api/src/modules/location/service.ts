@@ -1,9 +1,10 @@
-import type { ZipAddress } from '@yardly/shared/contract';
+import type { IpLocation, ZipAddress } from '@yardly/shared/contract';
 import { findUsState, isZip, locationMessages } from '@yardly/shared/rules';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { users, zipCodes } from '../../db/schema/index';
 import { AppError } from '../../errors';
+import type { IpLocator } from './ip-locator';
 
 type ZipRow = typeof zipCodes.$inferSelect;
 
@@ -28,6 +29,14 @@ export async function nearestZip(db: Db, lat: number, lng: number): Promise<ZipA
     .limit(1);
   if (!row) throw AppError.notFound(locationMessages.fetchError);
   return toAddress(row);
+}
+
+/** The caller's place from their IP address (spec section 3's fallback); nulls when the address or its zip is not known. */
+export async function locateAddress(db: Db, locator: IpLocator, address: string): Promise<IpLocation> {
+  const zip = locator.zipOf(address);
+  const [row] = zip ? await db.select().from(zipCodes).where(eq(zipCodes.zip, zip)) : [];
+  if (!row) return { ipZip: null, ipCity: null, lat: null, lng: null };
+  return { ipZip: row.zip, ipCity: row.city, lat: row.latitude, lng: row.longitude };
 }
 
 /** Keep a person's chosen zip on their account. */
