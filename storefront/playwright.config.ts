@@ -82,6 +82,8 @@ export default defineConfig({
         // Not production: the dev outbox (GET /svc/dev/outbox) hands the tests the emailed codes.
         NODE_ENV: 'development',
         LOG_LEVEL: 'warn',
+        // Every person of the suite is 127.0.0.1: the per-address limits (sign-ups an hour...) scaled for them.
+        ADDRESS_LIMIT_FACTOR: '100',
         // Access tokens die after 3 seconds, so a journey outlives one and the client must refresh.
         ACCESS_TOKEN_TTL: '3',
         // The first admin, as a new installation gets it (e2e/admin.spec.ts logs in with it).

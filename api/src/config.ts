@@ -84,6 +84,12 @@ const envSchema = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   /** A file of `cidr,zip` lines: where IP addresses are, for the location fallback (unset: no address is known). */
   IP_LOCATION_TABLE: z.string().min(1).optional(),
+  /**
+   * Multiplies every limit counted per client address (sign-ups, look-ups, code mails, the
+   * shared login ceiling): for clients that come through a few large NATs, and for the
+   * end-to-end suite, whose every person is 127.0.0.1.
+   */
+  ADDRESS_LIMIT_FACTOR: z.coerce.number().int().min(1).max(1000).default(1),
   /** Serve only /svc (pnpm dev, where Astro and Vite serve the pages). */
   API_ONLY: z.enum(['0', '1']).default('0'),
   /** smtp:// or smtps:// URL of the mail server; unset: mail goes to the log and the dev outbox. */
@@ -151,6 +157,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     apiOnly: e.API_ONLY === '1',
     trustProxyHops: e.TRUST_PROXY,
     ipLocationTable: e.IP_LOCATION_TABLE ? resolve(env.INIT_CWD ?? process.cwd(), e.IP_LOCATION_TABLE) : undefined,
+    addressLimitFactor: e.ADDRESS_LIMIT_FACTOR,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     supportEmail: e.SUPPORT_EMAIL,

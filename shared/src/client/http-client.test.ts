@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { z } from 'zod';
 import type { LoginData } from '../contract/auth';
 import { defineCall } from '../contract/call';
-import { authMessages } from '../rules/auth';
+import { authMessages, limitMessages } from '../rules/auth';
 import { createApi } from './api';
 import { ApiError } from './api-error';
 import { MemoryStorage } from './memory-storage';
@@ -103,6 +103,9 @@ beforeAll(async () => {
       return fresh ? answer(200, { code: 200, data: { authorization } }) : answer(401, { code: 488 });
     }
     if (path === '/svc/users/isUserExist') return answer(200, { code: 200, data: { exists: false } });
+    if (path === '/svc/users/login-with-code') {
+      return answer(429, { code: 429, msg: limitMessages.tooManyCodes(42) });
+    }
     if (path === '/svc/account/updateEmail') {
       return fresh ? answer(200, { code: 200, data: { sent: true } }) : answer(401, { code: 488 });
     }
@@ -220,6 +223,19 @@ describe('device headers', () => {
     // Kept in storage: the next page load sends the same id.
     expect(storage.getItem(SESSION_STORAGE_KEYS.deviceId)).toBe(deviceId);
     expect(createSession({ storage, onStorageChange: null }).deviceId()).toBe(deviceId);
+  });
+});
+
+describe('a limit reached', () => {
+  it("is an ApiError carrying the api's message (no code was sent), not retried", async () => {
+    const { api } = tab();
+    const error = await rejection(api.auth.loginWithCode({ email: 'ann@example.com' }));
+    expect([error.status, error.code, error.message]).toEqual([
+      429,
+      429,
+      'Too many codes requested. Try again in 42 minutes.',
+    ]);
+    expect(seenAt('/svc/users/login-with-code')).toHaveLength(1);
   });
 });
 

@@ -3,16 +3,44 @@
 export const CODE_LENGTH = 6;
 export const CODE_TTL_MINUTES = 10;
 export const CODE_MAX_ATTEMPTS = 5;
-export const CODES_PER_EMAIL_PER_HOUR = 5;
+
+/** A limit: at most `max` events in a window of `windowMinutes` (a lock, when it has one, lasts the window too). */
+export interface RateLimit {
+  max: number;
+  windowMinutes: number;
+}
+
+/**
+ * Every limit of signing up and in, in one place (docs/decisions/0018 says why these numbers).
+ * "Address" is the client address the api sees (TRUST_PROXY): behind a shared NAT that is
+ * many people, so nothing counted per address alone locks a person out of their own account.
+ */
+export const AUTH_LIMITS = {
+  /** Wrong passwords for one account from one origin (an address, or a device the account knows): then that pair is locked. */
+  loginFailuresPerAccountOrigin: { max: 5, windowMinutes: 15 },
+  /** Wrong passwords from one address, any accounts: then only devices an account knows may try a password from it. */
+  loginFailuresPerAddress: { max: 30, windowMinutes: 15 },
+  /** Wrong passwords for one account, any addresses: then only devices the account knows may try its password. */
+  loginFailuresPerAccount: { max: 50, windowMinutes: 15 },
+  /** Codes asked for one email and one purpose (log-in, reset, verification... each its own budget). */
+  codesPerEmailPerPurpose: { max: 5, windowMinutes: 60 },
+  /** Code mails asked from one address (log-in, reset, resend, change of email, work email, social). */
+  codeMailsPerAddress: { max: 30, windowMinutes: 60 },
+  /** Sign-ups and easy sign-ups from one address. */
+  signupsPerAddress: { max: 20, windowMinutes: 60 },
+  /** Account look-ups (isUserExist) from one address. */
+  userLookupsPerAddress: { max: 30, windowMinutes: 15 },
+} as const satisfies Record<string, RateLimit>;
+
+/** How long a device that signed in to an account stays known to it (it passes the shared ceilings). */
+export const KNOWN_DEVICE_DAYS = 90;
 
 export const authMessages = {
   codeFormat: 'Enter the 6-digit code from the email',
   codeWrong: 'That code is not correct',
   codeExpired: 'That code has expired or was used; ask for a new one',
   codeTooManyTries: 'Too many wrong codes; ask for a new one',
-  tooManyCodes: 'Too many codes asked for this email; try again in an hour',
   credentialsWrong: 'The email or password is not correct',
-  tooManyLogins: 'Too many failed attempts; try again in 15 minutes',
   emailTaken: 'An account with this email already exists; log in instead',
   emailNotVerified: 'Please verify your email first: we sent you a 6-digit code',
   codeSent: 'If that email has an account, we sent it a 6-digit code',
@@ -24,4 +52,15 @@ export const authMessages = {
   samePassword: 'The new password must differ from the current one',
   progressiveOnly: 'This account is already complete',
   providerNotOffered: 'This sign-in provider is not available',
+} as const;
+
+const inMinutes = (minutes: number) => `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+
+/** What a limit says, with the whole minutes until it opens again. */
+export const limitMessages = {
+  tooManyLogins: (minutes: number) => `Too many failed attempts; try again in ${inMinutes(minutes)}`,
+  /** No code was sent: the email's budget for this purpose, or the address's, is used up. */
+  tooManyCodes: (minutes: number) => `Too many codes requested. Try again in ${inMinutes(minutes)}.`,
+  tooManySignups: (minutes: number) => `Too many sign-ups from this network. Try again in ${inMinutes(minutes)}.`,
+  tooManyLookups: (minutes: number) => `Too many requests from this network. Try again in ${inMinutes(minutes)}.`,
 } as const;

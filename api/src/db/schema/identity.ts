@@ -6,6 +6,7 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -79,13 +80,33 @@ export const refreshTokens = pgTable(
   ],
 );
 
-/** Failed password logins per key (an account, an address), in a sliding window. */
+/**
+ * Rate limits per key, in fixed windows (api/src/modules/auth/rate-limits.ts): failed password
+ * logins (`failures` counts them and `locked_until` locks), and requests counted per address or
+ * per email (sign-ups, look-ups, code mails), where `failures` counts the requests.
+ */
 export const loginThrottles = pgTable('login_throttles', {
   key: text('key').primaryKey(),
   failures: integer('failures').notNull().default(0),
   windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
 });
+
+/**
+ * The devices (their device_id header, hashed) that signed in to an account, and when last: a
+ * known device may still try a password when its address or the account is under attack.
+ */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceHash: text('device_hash').notNull(),
+    lastSignedInAt: timestamp('last_signed_in_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.deviceHash] })],
+);
 
 /** A sign-in provider's account, keyed by (issuer, subject), linked to one of ours. */
 export const socialIdentities = pgTable(

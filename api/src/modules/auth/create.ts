@@ -4,7 +4,10 @@ import type { Database } from '../../db/connect';
 import type { Mailer } from '../mail/mailer';
 import { accessTokens } from './access-tokens';
 import { codeStore } from './codes';
+import { knownDevices } from './known-devices';
+import { limitsInForce } from './limits-in-force';
 import { loginThrottle } from './login-throttle';
+import { rateLimits } from './rate-limits';
 import { refreshTokenStore } from './refresh-tokens';
 import { callerResolver } from './resolve-caller';
 import { loadSigningSecret } from './secrets';
@@ -26,13 +29,18 @@ export function createAuth({
   const secret = loadSigningSecret({ configured: config.jwtSecret, dataDir: config.dataDir });
   const access = accessTokens(secret, config.accessTokenTtlSeconds, clock);
   const codes = codeStore(db, secret, clock);
+  const limits = rateLimits(db, clock);
+  const rules = limitsInForce(config.addressLimitFactor);
   const auth = authService({
     db,
     mailer,
     access,
     codes,
     refresh: refreshTokenStore(db, config.refreshTokenDays, clock),
-    throttle: loginThrottle(db, clock),
+    throttle: loginThrottle(limits, rules),
+    limits,
+    rules,
+    devices: knownDevices(db, clock),
     clock,
   });
   return { auth, codes, secret, resolveCaller: callerResolver(db, access) };

@@ -1,61 +1,55 @@
-import { authMessages } from '@yardly/shared/rules';
-import { eq, sql } from 'drizzle-orm';
-import { addMs, type Clock } from '../../clock/clock';
-import { sqlTime } from '../../clock/sql-time';
-import type { Db } from '../../db/connect';
-import { loginThrottles } from '../../db/schema/index';
+import { limitMessages } from '@yardly/shared/rules';
 import { AppError } from '../../errors';
+import type { LimitsInForce } from './limits-in-force';
+import { minutesUntil, type RateLimits } from './rate-limits';
 
-const WINDOW_MS = 15 * 60_000;
-/** Failures allowed in a window: per account, and (more, for shared networks) per address. */
-const LIMITS = { account: 5, address: 30 } as const;
-
-type Kind = keyof typeof LIMITS;
+/** A password attempt: for which account, from which address, and the device's hash when the account knows it. */
+export interface LoginAttempt {
+  email: string;
+  address: string;
+  knownDevice?: string;
+}
 
 /**
- * Failed password logins, counted per account and per client address. The account count
- * does not depend on the address, so a forged X-Forwarded-For cannot reset it.
+ * Failed password logins (docs/decisions/0018). The lock is per account and origin: the
+ * address, or, for a device the account knows, that device. So a stranger's wrong passwords
+ * lock only the stranger's pair, never the owner elsewhere, nor a neighbour behind the same NAT.
+ * Two shared ceilings slow a sweep, one address trying many accounts and many addresses trying
+ * one account: past them only known devices may try a password (others are refused before
+ * their password is checked, so a sweep learns nothing), and everyone still has the emailed code.
  */
-export function loginThrottle(db: Db, clock: Clock) {
-  const keyOf = (kind: Kind, value: string) => `${kind}:${value.toLowerCase()}`;
-
-  async function lockedUntil(key: string): Promise<Date | null> {
-    const [row] = await db.select().from(loginThrottles).where(eq(loginThrottles.key, key));
-    return row?.lockedUntil && row.lockedUntil.getTime() > clock.now().getTime() ? row.lockedUntil : null;
-  }
-
-  async function fail(kind: Kind, value: string): Promise<void> {
-    const key = keyOf(kind, value);
-    const now = clock.now();
-    const windowOver = sql`${loginThrottles.windowStart} < ${sqlTime(addMs(now, -WINDOW_MS))}`;
-    const windowStart = sql`case when ${windowOver} then ${sqlTime(now)} else ${loginThrottles.windowStart} end`;
-    const failures = sql`case when ${windowOver} then 1 else ${loginThrottles.failures} + 1 end`;
-    const [row] = await db
-      .insert(loginThrottles)
-      .values({ key, failures: 1, windowStart: now })
-      .onConflictDoUpdate({ target: loginThrottles.key, set: { failures, windowStart } })
-      .returning({ failures: loginThrottles.failures });
-    if ((row?.failures ?? 0) >= LIMITS[kind]) {
-      await db
-        .update(loginThrottles)
-        .set({ lockedUntil: addMs(now, WINDOW_MS), failures: 0, windowStart: now })
-        .where(eq(loginThrottles.key, key));
-    }
-  }
+export function loginThrottle(limits: RateLimits, rules: LimitsInForce) {
+  const origin = (attempt: LoginAttempt) =>
+    attempt.knownDevice ? `device:${attempt.knownDevice}` : `address:${attempt.address.toLowerCase()}`;
+  const keys = (attempt: LoginAttempt) => {
+    const email = attempt.email.trim().toLowerCase();
+    return {
+      pair: `login-pair:${email}|${origin(attempt)}`,
+      address: `login-address:${attempt.address.toLowerCase()}`,
+      account: `login-account:${email}`,
+    };
+  };
 
   return {
-    /** Refuse before checking the password while either key is locked. */
-    async assertOpen(email: string, address: string): Promise<void> {
-      if ((await lockedUntil(keyOf('account', email))) || (await lockedUntil(keyOf('address', address)))) {
-        throw new AppError(429, authMessages.tooManyLogins);
-      }
+    /** Refuses (429, saying for how long) before the password is checked while the attempt is locked out. */
+    async assertOpen(attempt: LoginAttempt): Promise<void> {
+      const key = keys(attempt);
+      const waits = [await limits.lockedFor(key.pair)];
+      if (!attempt.knownDevice) waits.push(await limits.lockedFor(key.address), await limits.lockedFor(key.account));
+      const waitMs = Math.max(0, ...waits.map((wait) => wait ?? 0));
+      if (waitMs > 0) throw new AppError(429, limitMessages.tooManyLogins(minutesUntil(waitMs)));
     },
-    async recordFailure(email: string, address: string): Promise<void> {
-      await fail('account', email);
-      await fail('address', address);
+
+    async recordFailure(attempt: LoginAttempt): Promise<void> {
+      const key = keys(attempt);
+      await limits.fail(key.pair, rules.loginFailuresPerAccountOrigin);
+      await limits.fail(key.address, rules.loginFailuresPerAddress);
+      await limits.fail(key.account, rules.loginFailuresPerAccount);
     },
-    async recordSuccess(email: string): Promise<void> {
-      await db.delete(loginThrottles).where(eq(loginThrottles.key, keyOf('account', email)));
+
+    /** The pair starts over; the shared ceilings do not (one success must not reopen a sweep). */
+    async recordSuccess(attempt: LoginAttempt): Promise<void> {
+      await limits.clear(keys(attempt).pair);
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { LoginData } from '@yardly/shared/contract';
-import { authMessages } from '@yardly/shared/rules';
+import { authMessages, limitMessages } from '@yardly/shared/rules';
 import { eq } from 'drizzle-orm';
 import type { Clock } from '../../clock/clock';
 import type { Db } from '../../db/connect';
@@ -11,8 +11,11 @@ import { codeMail } from '../mail/templates';
 import { recordReferral } from '../referrals/service';
 import type { AccessTokens } from './access-tokens';
 import type { CodePurpose, CodeStore } from './codes';
-import type { LoginThrottle } from './login-throttle';
+import type { KnownDevices } from './known-devices';
+import type { LimitsInForce } from './limits-in-force';
+import type { LoginAttempt, LoginThrottle } from './login-throttle';
 import { checkPassword, hashPassword } from './passwords';
+import type { RateLimits } from './rate-limits';
 import type { RefreshTokenStore } from './refresh-tokens';
 import { companyStatusOf, findUserByEmail, findUserById, isAdmin, isVerifiedProfessional, type UserRow } from './users';
 
@@ -23,30 +26,59 @@ export interface AuthDeps {
   access: AccessTokens;
   refresh: RefreshTokenStore;
   throttle: LoginThrottle;
+  limits: RateLimits;
+  /** The numbers the limits apply (limits-in-force.ts). */
+  rules: LimitsInForce;
+  devices: KnownDevices;
   clock: Clock;
 }
 
-/** Where a request comes from, for limits and the refresh token's device. */
 /** A sign-up's password and the device that chose it, waiting with its verification code. */
 interface PendingSignup {
   passwordHash: string;
   deviceId: string;
 }
 
+/** Where a request comes from, for limits and the refresh token's device. */
 export interface ClientInfo {
   address: string;
   deviceId?: string;
 }
 
-export function authService(deps: AuthDeps) {
-  const { db, mailer, codes, access, refresh, throttle, clock } = deps;
+/** A code to mail, and the address that asked when the call has no per-address limit of its own. */
+export interface CodeRequest {
+  email: string;
+  purpose: CodePurpose;
+  user?: UserRow;
+  payload?: Record<string, string>;
+  address?: string;
+}
 
-  /** Send a code, unless the address had its hourly share (then silently not: answers stay alike). */
-  async function sendCode(email: string, purpose: CodePurpose, user?: UserRow, payload?: Record<string, string>) {
+export function authService(deps: AuthDeps) {
+  const { db, mailer, codes, access, refresh, throttle, limits, rules, devices, clock } = deps;
+
+  /**
+   * Charges a code request to the email's budget for its purpose (each purpose its own) and, when
+   * given, to the address's code mails. Either spent: a 429 saying when to come back, and no code.
+   * Charged whether or not the email has an account, so the answers stay alike for both.
+   */
+  async function chargeCode({ email, purpose, address }: Pick<CodeRequest, 'email' | 'purpose' | 'address'>) {
+    if (address) {
+      await limits.spend(`code-mails:${address.toLowerCase()}`, rules.codeMailsPerAddress, limitMessages.tooManyCodes);
+    }
+    const key = `codes:${purpose}:${email.trim().toLowerCase()}`;
+    await limits.spend(key, rules.codesPerEmailPerPurpose, limitMessages.tooManyCodes);
+  }
+
+  async function mailCode({ email, purpose, user, payload }: CodeRequest) {
     const code = await codes.issue({ email, purpose, userId: user?.id, payload });
-    if (!code) return false;
     await mailer.send({ to: email, ...codeMail(purpose, code, { nameFirst: user?.nameFirst || undefined }) });
-    return true;
+  }
+
+  /** Mails a code within the budgets (a 429 that says so when there is none left). */
+  async function sendCode(request: CodeRequest) {
+    await chargeCode(request);
+    await mailCode(request);
   }
 
   /**
@@ -66,6 +98,8 @@ export function authService(deps: AuthDeps) {
   async function loginData(user: UserRow, client: ClientInfo): Promise<LoginData> {
     // Every way in (password, code, social, work email) ends here: a blocked person gets no tokens.
     if (user.blockedAt) throw new AppError(403, authMessages.accountBlocked);
+    // This device proved itself: it may still try a password when the shared ceilings are reached.
+    await devices.remember(user.id, client.deviceId);
     const issued = await refresh.start(user.id, client.deviceId);
     const companyStatus = await companyStatusOf(db, user);
     return {
@@ -83,6 +117,15 @@ export function authService(deps: AuthDeps) {
     };
   }
 
+  /** Counts a sign-up (full or easy) against its address's hourly share. */
+  async function spendSignup(client: ClientInfo) {
+    await limits.spend(
+      `signups:${client.address.toLowerCase()}`,
+      rules.signupsPerAddress,
+      limitMessages.tooManySignups,
+    );
+  }
+
   /** Other sessions end: refresh families revoked, older access tokens refused. */
   async function endSessions(userId: number) {
     await refresh.revokeAllOf(userId);
@@ -96,7 +139,12 @@ export function authService(deps: AuthDeps) {
     loginData,
     sendCode,
 
-    async isUserExist(email: string) {
+    async isUserExist(email: string, client: ClientInfo) {
+      await limits.spend(
+        `lookups:${client.address.toLowerCase()}`,
+        rules.userLookupsPerAddress,
+        limitMessages.tooManyLookups,
+      );
       return { exists: Boolean(await findUserByEmail(db, email)) };
     },
 
@@ -111,8 +159,11 @@ export function authService(deps: AuthDeps) {
       },
       client: ClientInfo,
     ) {
+      await spendSignup(client);
       const existing = await findUserByEmail(db, input.email);
       if (existing?.emailVerifiedAt) throw new AppError(409, authMessages.emailTaken, { field: 'email' });
+      // Charged before anything is written: no code, no half-made sign-up.
+      await chargeCode({ email: input.email, purpose: 'verify_email' });
       // The account gets no password until its mailbox is proven: the password waits with the code.
       const pending: PendingSignup = {
         passwordHash: await hashPassword(input.password),
@@ -135,19 +186,21 @@ export function authService(deps: AuthDeps) {
             .returning();
       if (!user) throw new Error('sign-up wrote no user');
       if (input.referralCode) await recordReferral(db, user.id, input.referralCode);
-      await sendCode(user.email, 'verify_email', user, { ...pending });
+      await mailCode({ email: user.email, purpose: 'verify_email', user, payload: { ...pending } });
       return { userRefnum: user.refnum, nameFirst: user.nameFirst, email: user.email, verificationSent: true as const };
     },
 
-    async easySignup(email: string, referralCode?: string) {
+    async easySignup(email: string, referralCode: string | undefined, client: ClientInfo) {
+      await spendSignup(client);
       if (await findUserByEmail(db, email)) throw new AppError(409, authMessages.emailTaken, { field: 'email' });
+      await chargeCode({ email, purpose: 'verify_email' });
       const [user] = await db
         .insert(users)
         .values({ refnum: newRefnum('user'), email: email.trim(), nameFirst: '', nameLast: '', isProgressive: true })
         .returning();
       if (!user) throw new Error('easy sign-up wrote no user');
       if (referralCode) await recordReferral(db, user.id, referralCode);
-      await sendCode(user.email, 'verify_email', user);
+      await mailCode({ email: user.email, purpose: 'verify_email', user });
       return { email: user.email, verificationSent: true as const };
     },
 
@@ -170,35 +223,45 @@ export function authService(deps: AuthDeps) {
       return loginData(verified ?? user, client);
     },
 
-    async resendVerification(email: string) {
+    async resendVerification(email: string, client: ClientInfo) {
+      await chargeCode({ email, purpose: 'verify_email', address: client.address });
       const user = await findUserByEmail(db, email);
-      if (user && !user.emailVerifiedAt) await sendCode(user.email, 'verify_email', user, await pendingPayload(email));
+      if (user && !user.emailVerifiedAt) {
+        await mailCode({ email: user.email, purpose: 'verify_email', user, payload: await pendingPayload(email) });
+      }
       return { sent: true as const };
     },
 
     async login(email: string, password: string, client: ClientInfo) {
-      await throttle.assertOpen(email, client.address);
       const user = await findUserByEmail(db, email);
+      const attempt: LoginAttempt = {
+        email,
+        address: client.address,
+        knownDevice: user && (await devices.knownHash(user.id, client.deviceId)),
+      };
+      await throttle.assertOpen(attempt);
       // Not verified yet: the password to check is the one waiting with the sign-up's code.
       const pending = user && !user.emailVerifiedAt ? await pendingSignup(email) : undefined;
       const hash = user?.emailVerifiedAt ? user.passwordHash : (pending?.passwordHash ?? user?.passwordHash);
       // The same answer, in about the same time, for an unknown email and a wrong password.
       if (!(await checkPassword(hash, password)) || !user) {
-        await throttle.recordFailure(email, client.address);
+        await throttle.recordFailure(attempt);
         throw new AppError(401, authMessages.credentialsWrong);
       }
-      await throttle.recordSuccess(email);
+      await throttle.recordSuccess(attempt);
       if (!user.emailVerifiedAt) {
-        await sendCode(user.email, 'verify_email', user, pending && { ...pending });
+        // Only when a code went: past the budget, the 429 says none did.
+        await sendCode({ email: user.email, purpose: 'verify_email', user, payload: pending && { ...pending } });
         throw new AppError(403, authMessages.emailNotVerified);
       }
       return loginData(user, client);
     },
 
-    async loginWithCode(email: string) {
+    async loginWithCode(email: string, client: ClientInfo) {
+      await chargeCode({ email, purpose: 'login', address: client.address });
       const user = await findUserByEmail(db, email);
       // Admins log in with their password only; nobody learns whether the account exists.
-      if (user && !isAdmin(user)) await sendCode(user.email, 'login', user);
+      if (user && !isAdmin(user)) await mailCode({ email: user.email, purpose: 'login', user });
       return { sent: true as const };
     },
 
@@ -216,9 +279,10 @@ export function authService(deps: AuthDeps) {
       return loginData(user, client);
     },
 
-    async forgotPassword(email: string) {
+    async forgotPassword(email: string, client: ClientInfo) {
+      await chargeCode({ email, purpose: 'reset_password', address: client.address });
       const user = await findUserByEmail(db, email);
-      if (user) await sendCode(user.email, 'reset_password', user);
+      if (user) await mailCode({ email: user.email, purpose: 'reset_password', user });
       return { sent: true as const };
     },
 
@@ -284,13 +348,17 @@ export function authService(deps: AuthDeps) {
       return loginData(user, client);
     },
 
-    async updateEmail(userId: number, email: string) {
+    async updateEmail(userId: number, email: string, client: ClientInfo) {
       const user = await findUserById(db, userId);
       if (!user) throw new AppError(401, authMessages.loginRequired);
       if (await findUserByEmail(db, email)) throw new AppError(409, authMessages.emailTaken, { field: 'email' });
-      if (!(await sendCode(email.trim(), 'change_email', user, { userRefnum: user.refnum }))) {
-        throw new AppError(429, authMessages.tooManyCodes);
-      }
+      await sendCode({
+        email: email.trim(),
+        purpose: 'change_email',
+        user,
+        payload: { userRefnum: user.refnum },
+        address: client.address,
+      });
       return { sent: true as const };
     },
 

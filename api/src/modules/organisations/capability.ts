@@ -11,7 +11,8 @@ export const organisationsCapability = defineCapability({
   calls: organisationCalls,
   services: ({ db, codes, auth }) => organisationService({ db, codes, auth }),
   handlers: (organisations) => ({
-    verifyProfession: ({ body, caller }) => organisations.sendWorkEmailCode(caller.userId, body.workEmail),
+    verifyProfession: ({ body, caller, request }) =>
+      organisations.sendWorkEmailCode(caller.userId, body.workEmail, clientOf(request)),
     verifyProfessionCode: ({ body, caller, request }) =>
       organisations.confirmWorkEmail(caller.userId, body.workEmail, body.code, clientOf(request)),
   }),

@@ -16,24 +16,41 @@ import { findUserById } from '../auth/users';
 
 type Organization = typeof organizations.$inferSelect;
 
-/** The organisation a work domain belongs to; an unknown domain makes a new one, IN_REVIEW. */
-async function organisationForDomain(db: Db, domain: string): Promise<Organization> {
-  return db.transaction(async (tx) => {
-    const [known] = await tx
-      .select({ org: organizations })
-      .from(workEmailDomains)
-      .innerJoin(organizations, eq(organizations.id, workEmailDomains.organizationId))
-      .where(eq(workEmailDomains.domain, domain));
-    if (known) return known.org;
-    const [created] = await tx
-      .insert(organizations)
-      .values({ refnum: newRefnum('organization'), name: nameFromDomain(domain), status: 'IN_REVIEW' })
-      .returning();
-    if (!created) throw new Error('no organisation written');
-    // Colleagues on the same domain join the same organisation; an admin reviews it.
-    await tx.insert(workEmailDomains).values({ domain, organizationId: created.id }).onConflictDoNothing();
-    return created;
-  });
+/** The organisation a work domain belongs to, if one does. */
+async function knownOrganisation(db: Db, domain: string): Promise<Organization | undefined> {
+  const [known] = await db
+    .select({ org: organizations })
+    .from(workEmailDomains)
+    .innerJoin(organizations, eq(organizations.id, workEmailDomains.organizationId))
+    .where(eq(workEmailDomains.domain, domain));
+  return known?.org;
+}
+
+/**
+ * The organisation a confirmed work domain belongs to; an unknown domain makes a new one,
+ * IN_REVIEW. Only ever called once a code sent to that domain came back: a request alone
+ * creates nothing an admin must clear away.
+ */
+async function organisationForDomain(tx: Db, domain: string): Promise<Organization> {
+  const known = await knownOrganisation(tx, domain);
+  if (known) return known;
+  const [created] = await tx
+    .insert(organizations)
+    .values({ refnum: newRefnum('organization'), name: nameFromDomain(domain), status: 'IN_REVIEW' })
+    .returning();
+  if (!created) throw new Error('no organisation written');
+  // Colleagues on the same domain join the same organisation; an admin reviews it.
+  const [claimed] = await tx
+    .insert(workEmailDomains)
+    .values({ domain, organizationId: created.id })
+    .onConflictDoNothing()
+    .returning();
+  if (claimed) return created;
+  // A colleague's confirmation claimed the domain meanwhile: join theirs, leave no orphan.
+  await tx.delete(organizations).where(eq(organizations.id, created.id));
+  const theirs = await knownOrganisation(tx, domain);
+  if (!theirs) throw new Error(`the domain ${domain} has no organisation`);
+  return theirs;
 }
 
 /** 'acme-health.org' → 'Acme Health': a starting name an admin can correct. */
@@ -50,26 +67,37 @@ export function organisationService(deps: { db: Db; codes: CodeStore; auth: Auth
   const { db, codes, auth } = deps;
 
   return {
-    async sendWorkEmailCode(userId: number, workEmail: string) {
+    /** Mails a code to the work email; the organisation it would join waits with the code (nothing is created yet). */
+    async sendWorkEmailCode(userId: number, workEmail: string, client: ClientInfo) {
       if (isPersonalEmail(workEmail)) throw AppError.badRequest(workEmailMessages.personal, 'workEmail');
       const user = await findUserById(db, userId);
       if (!user) throw new AppError(401, authMessages.loginRequired);
-      const org = await organisationForDomain(db, emailDomain(workEmail));
-      if (!(await auth.sendCode(workEmail.trim(), 'work_email', user, { userRefnum: user.refnum }))) {
-        throw new AppError(429, authMessages.tooManyCodes);
-      }
-      return { sent: true as const, organizationName: org.name };
+      const domain = emailDomain(workEmail);
+      const known = await knownOrganisation(db, domain);
+      await auth.sendCode({
+        email: workEmail.trim(),
+        purpose: 'work_email',
+        user,
+        payload: { userRefnum: user.refnum, organizationDomain: domain },
+        address: client.address,
+      });
+      return { sent: true as const, organizationName: known?.name ?? nameFromDomain(domain) };
     },
 
+    /** The code came back: the person joins the domain's organisation, made now (IN_REVIEW) if it is new. */
     async confirmWorkEmail(userId: number, workEmail: string, code: string, client: ClientInfo) {
       const used = await codes.consume(workEmail, 'work_email', code);
       if (used.userId !== userId) throw AppError.badRequest(authMessages.codeExpired, 'code');
-      const org = await organisationForDomain(db, emailDomain(workEmail));
-      const [user] = await db
-        .update(users)
-        .set({ workEmail: workEmail.trim(), organizationId: org.id, isProfessionVerified: true })
-        .where(eq(users.id, userId))
-        .returning();
+      const domain = used.payload?.organizationDomain ?? emailDomain(workEmail);
+      const { org, user } = await db.transaction(async (tx) => {
+        const org = await organisationForDomain(tx, domain);
+        const [user] = await tx
+          .update(users)
+          .set({ workEmail: workEmail.trim(), organizationId: org.id, isProfessionVerified: true })
+          .where(eq(users.id, userId))
+          .returning();
+        return { org, user };
+      });
       if (!user) throw new AppError(401, authMessages.loginRequired);
       return {
         ...(await auth.loginData(user, client)),

@@ -26,7 +26,7 @@ export const socialCapability = defineCapability({
   handlers: ({ social, offered }) => ({
     socialAuth: ({ body, request }) => social.redeem(body.token, clientOf(request)),
     socialProviders: async () => ({ providers: offered }),
-    socialEmail: ({ body }) => social.sendEmailProof(body.token, body.email),
+    socialEmail: ({ body, request }) => social.sendEmailProof(body.token, body.email, clientOf(request)),
     socialEmailVerify: ({ body, request }) =>
       social.finishWithEmailProof(body.token, body.email, body.code, clientOf(request)),
   }),

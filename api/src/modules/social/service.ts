@@ -141,11 +141,14 @@ export function socialService(deps: SocialDeps) {
     },
 
     /** The provider vouched for no email: send a code to the one the person chose. */
-    async sendEmailProof(ticket: string, email: string): Promise<{ sent: true }> {
+    async sendEmailProof(ticket: string, email: string, client: ClientInfo): Promise<{ sent: true }> {
       if (!(await flows.pendingOf(ticket))) throw AppError.badRequest(socialTicketMessages.ticketInvalid, 'token');
-      if (!(await auth.sendCode(email, 'social_email', undefined, { ticket: digest(ticket) }))) {
-        throw new AppError(429, authMessages.tooManyCodes);
-      }
+      await auth.sendCode({
+        email,
+        purpose: 'social_email',
+        payload: { ticket: digest(ticket) },
+        address: client.address,
+      });
       return { sent: true };
     },
 
