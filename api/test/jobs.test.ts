@@ -253,7 +253,7 @@ describe('the dev clock calls', () => {
 
   it('does not exist in production', async () => {
     const production = await startTestApp({
-      env: { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), LOG_LEVEL: 'silent' },
+      env: { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), LOG_LEVEL: 'silent', MAIL_LOG: '1' },
     });
     try {
       const get = await production.app.inject({ method: 'GET', url: '/svc/dev/clock' });

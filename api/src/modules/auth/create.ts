@@ -7,7 +7,6 @@ import { codeStore } from './codes';
 import { loginThrottle } from './login-throttle';
 import { refreshTokenStore } from './refresh-tokens';
 import { callerResolver } from './resolve-caller';
-import { loadSigningSecret } from './secrets';
 import { authService } from './service';
 
 /** The identity parts, put together from the configuration. */
@@ -16,14 +15,16 @@ export function createAuth({
   database,
   mailer,
   clock,
+  secret,
 }: {
   config: Config;
   database: Database;
   mailer: Mailer;
   clock: Clock;
+  /** The server secret (JWT_SECRET or DATA_DIR/secrets.json): signs tokens, keys the codes' HMAC. */
+  secret: Uint8Array;
 }) {
   const db = database.db;
-  const secret = loadSigningSecret({ configured: config.jwtSecret, dataDir: config.dataDir });
   const access = accessTokens(secret, config.accessTokenTtlSeconds, clock);
   const codes = codeStore(db, secret, clock);
   const auth = authService({
@@ -35,5 +36,5 @@ export function createAuth({
     throttle: loginThrottle(db, clock),
     clock,
   });
-  return { auth, codes, secret, resolveCaller: callerResolver(db, access) };
+  return { auth, codes, resolveCaller: callerResolver(db, access, clock) };
 }
