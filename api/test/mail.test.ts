@@ -7,7 +7,7 @@ import type { Mail } from '../src/modules/mail/mailer';
 import { mailBodySealer } from '../src/modules/mail/sealed-body';
 import { type CodePurpose, codeMail } from '../src/modules/mail/templates';
 import { createMailTransport } from '../src/modules/mail/transport';
-import { json, startTestApp, type TestApp } from './harness';
+import { json, runDueJobs, startTestApp, type TestApp } from './harness';
 import { decodeQuotedPrintable, startSmtp } from './smtp-server';
 
 let t: TestApp;
@@ -101,6 +101,14 @@ describe('the mail transport without SMTP_URL', () => {
     expect(many.body.data).toHaveLength(50);
     expect(many.body.data[0]?.text).toContain('100054');
     expect(many.body.data[49]?.text).toContain('100005');
+  });
+
+  it('delivers a mail queued before bodies were sealed (clear payload) as it was queued', async () => {
+    await app.jobs.enqueue(t.database.db, 'mail.deliver', mailTo('legacy.queued@example.com', '424242'));
+    await runDueJobs(t);
+    const [mail] = (await outbox('legacy.queued@example.com')).body.data;
+    expect(mail?.text).toContain('424242');
+    expect(JSON.stringify(await rowsTo('legacy.queued@example.com'))).not.toContain('424242');
   });
 
   it('refuses a `to` longer than an email can be', async () => {
