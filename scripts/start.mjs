@@ -3,6 +3,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildIfStale } from './build-if-stale.mjs';
+import { isLocalTrial, LOCAL_TRIAL_NOTICE } from './local-trial-mail.mjs';
 import { requireProjectRuntime } from './runtime.mjs';
 import { stopWhenOrphaned } from './stop-when-orphaned.mjs';
 
@@ -27,6 +28,10 @@ buildIfStale({
 // DATA_DIR is relative to where `pnpm start` was run (the repository root), not to api/.
 process.env.DATA_DIR = resolve(process.env.INIT_CWD ?? process.cwd(), process.env.DATA_DIR ?? './data');
 process.env.NODE_ENV ??= 'production';
+if (isLocalTrial(process.env)) {
+  process.env.MAIL_LOG = '1';
+  console.log(LOCAL_TRIAL_NOTICE);
+}
 
 stopWhenOrphaned();
 

@@ -17,6 +17,7 @@ import { accountCapability } from './modules/account/capability';
 import { adminCapability } from './modules/admin/capability';
 import { authCapability } from './modules/auth/capability';
 import { createAuth } from './modules/auth/create';
+import { loadSigningSecret } from './modules/auth/secrets';
 import { bannersCapability } from './modules/banners/capability';
 import { categoriesCapability } from './modules/categories/capability';
 import { contactCapability } from './modules/contact/capability';
@@ -72,8 +73,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installSecurityHeaders(app);
   const clock = clockFor(deps.config.isProduction);
   const jobs = installJobs(app, { db: deps.database.db, clock });
-  const { mailer, transport } = createMail({ config: deps.config, db: deps.database.db, jobs, log: app.log });
-  const { auth, codes, secret, resolveCaller } = createAuth({ ...deps, mailer, clock });
+  const secret = loadSigningSecret({ configured: deps.config.jwtSecret, dataDir: deps.config.dataDir });
+  const { mailer, transport } = createMail({ config: deps.config, db: deps.database.db, jobs, log: app.log, secret });
+  const { auth, codes, resolveCaller } = createAuth({ ...deps, mailer, clock, secret });
   installCaller(app, resolveCaller);
   const services: AppServices = {
     ...deps,

@@ -30,4 +30,21 @@ describe('configuration', () => {
   it('treats an empty variable as unset', () => {
     expect(parseConfig({ DATABASE_URL: '', PORT: '' })).toMatchObject({ databaseUrl: undefined, port: 3000 });
   });
+
+  it('refuses production without SMTP_URL in one line naming it, unless MAIL_LOG=1 asks for mail in the log', () => {
+    const production = { NODE_ENV: 'production' };
+    expect(() => parseConfig(production)).toThrow(ConfigError);
+    expect(() => parseConfig(production)).toThrow(
+      'Invalid configuration: SMTP_URL: required in production (or set MAIL_LOG=1 to write mail, codes included, to the log)',
+    );
+    expect(() => parseConfig({ ...production, SMTP_URL: '' })).toThrow(/SMTP_URL/);
+    expect(() => parseConfig({ ...production, MAIL_LOG: '0' })).toThrow(/SMTP_URL/);
+    expect(parseConfig({ ...production, MAIL_LOG: '1' }).smtpUrl).toBeUndefined();
+    expect(parseConfig({ ...production, SMTP_URL: 'smtp://mail.example.com:587' }).smtpUrl).toBe(
+      'smtp://mail.example.com:587',
+    );
+    // Outside production mail goes to the log and the dev outbox without asking.
+    expect(() => parseConfig({ NODE_ENV: 'development' })).not.toThrow();
+    expect(() => parseConfig({ MAIL_LOG: 'yes' })).toThrow(/MAIL_LOG: must be 0 or 1/);
+  });
 });

@@ -97,6 +97,11 @@ const envSchema = z.object({
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
+  /**
+   * 1: without SMTP_URL, write mail (codes and links included) to the log. Needed in production,
+   * where a missing SMTP_URL otherwise stops start-up (`pnpm start` sets it for a local trial).
+   */
+  MAIL_LOG: z.enum(['0', '1'], 'must be 0 or 1').default('0'),
   MAIL_FROM: z.string().min(3).default('Yardly <no-reply@yardly.local>'),
   /** Where contact-us messages are mailed. */
   SUPPORT_EMAIL: z.string().email('must be an email address').default('support@yardly.local'),
@@ -133,7 +138,7 @@ export type Config = ReturnType<typeof parseConfig>;
 export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
   // An empty variable means unset (DATABASE_URL= switches back to the embedded database).
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
-  const parsed = envSchema.superRefine(requireOAuthPairs).safeParse(present);
+  const parsed = envSchema.superRefine(requireOAuthPairs).superRefine(requireMailServerInProduction).safeParse(present);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new ConfigError(`Invalid configuration: ${problems}`);
@@ -192,6 +197,20 @@ function requireOAuthPairs(e: z.output<typeof envSchema>, ctx: z.RefinementCtx) 
       ctx.addIssue({ code: 'custom', path: [names.secret], message: `required when ${names.id} is set` });
     if (secret && !id)
       ctx.addIssue({ code: 'custom', path: [names.id], message: `required when ${names.secret} is set` });
+  }
+}
+
+/**
+ * Without a mail server, codes and reset links would go to the log: production refuses that
+ * unless MAIL_LOG=1 says it is meant (a trial on one's own machine).
+ */
+function requireMailServerInProduction(e: z.output<typeof envSchema>, ctx: z.RefinementCtx) {
+  if (e.NODE_ENV === 'production' && !e.SMTP_URL && e.MAIL_LOG !== '1') {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['SMTP_URL'],
+      message: 'required in production (or set MAIL_LOG=1 to write mail, codes included, to the log)',
+    });
   }
 }
 

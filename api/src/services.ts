@@ -25,6 +25,6 @@ export interface AppServices {
   /** Queues mail in the caller's transaction; `transport` is what the mail jobs send with. */
   mailer: Mailer;
   transport: MailTransport;
-  /** The signing secret: tokens, and what is sealed at rest (a payout account number). */
+  /** The server secret: tokens, and what is sealed at rest (mail bodies, a payout account number). */
   secret: Uint8Array;
 }

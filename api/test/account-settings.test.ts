@@ -13,6 +13,7 @@ import { communicationPreferences, payoutAccounts, users } from '../src/db/schem
 import { preferenceStore } from '../src/modules/account/preferences';
 import type { Mailer } from '../src/modules/mail/mailer';
 import { optionalMailer } from '../src/modules/mail/optional-mail';
+import { mailBodySealer } from '../src/modules/mail/sealed-body';
 import { createMailTransport } from '../src/modules/mail/transport';
 import { get } from './account-helpers';
 import { json, startTestApp, type TestApp } from './harness';
@@ -168,7 +169,12 @@ describe('communication preferences', () => {
   it('sends an optional mail only when wanted, with an unsubscribe link that works logged out', async () => {
     const db = t.database.db;
     // Delivered at once (the queueing mailer and its job are tested in mail-delivery.test.ts).
-    const transport = createMailTransport({ db, from: 'Yardly <no-reply@yardly.local>', log: { info() {} } });
+    const transport = createMailTransport({
+      db,
+      from: 'Yardly <no-reply@yardly.local>',
+      log: { info() {} },
+      bodies: mailBodySealer(t.secret),
+    });
     const mailer: Mailer = { send: (sent) => transport.deliver(sent) };
     const mail = optionalMailer({ mailer, preferences: preferenceStore(db), publicUrl: 'https://yardly.example' });
     const [bobRow] = await db.select().from(users).where(eq(users.refnum, bob.userRefnum));

@@ -1,7 +1,7 @@
 import type { LoginData } from '@yardly/shared/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authCodes, loginThrottles, refreshTokens, users } from '../src/db/schema/index';
+import { authCodes, loginThrottles, refreshTokens, sessions, users } from '../src/db/schema/index';
 import { bootstrapAdmin } from '../src/modules/auth/bootstrap-admin';
 import { advanceClock, json, startTestApp, type TestApp } from './harness';
 import { freshEmail, GOOD_PASSWORD, lastCode, outbox, post, signedUp } from './identity-helpers';
@@ -189,7 +189,7 @@ describe('tokens', () => {
   it('answers 499 for an unknown or expired refresh token', async () => {
     expect(json(await post(t, '/svc/users/refreshToken', { refreshToken: 'not-a-token' })).code).toBe(499);
     const person = await signedUp(t);
-    await t.database.db.update(refreshTokens).set({ expiresAt: sql`now() - interval '1 second'` });
+    await t.database.db.update(sessions).set({ expiresAt: sql`now() - interval '1 second'` });
     expect(json(await post(t, '/svc/users/refreshToken', { refreshToken: person.refreshToken })).code).toBe(499);
   });
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authCodes, refreshTokens, users } from '../src/db/schema/index';
+import { authCodes, jobs, mailOutbox, refreshTokens, users } from '../src/db/schema/index';
 import { advanceClock, json, startTestApp, type TestApp } from './harness';
 import { GOOD_PASSWORD, lastCode, post, signedUp } from './identity-helpers';
 
@@ -27,7 +27,7 @@ describe('expired access tokens', () => {
       { email: 'new.address@example.com' },
       refreshed.accessToken,
     );
-    expect(again.statusCode).toBe(200);
+    expect(again.statusCode, again.body).toBe(200);
   });
 
   it('do not stop a call that needs no login', async () => {
@@ -54,5 +54,18 @@ describe('secrets at rest', () => {
     const [user] = await t.database.db.select().from(users).where(sql`${users.refnum} = ${person.userRefnum}`);
     expect(user?.passwordHash).toMatch(/^\$argon2id\$/);
     expect(user?.passwordHash).not.toContain(GOOD_PASSWORD);
+  });
+
+  it('keeps no emailed code in clear: neither in the mail job nor in mail_outbox, before or after delivery', async () => {
+    const person = await signedUp(t);
+    await post(t, '/svc/users/forgotPswd', { email: person.email });
+    const queued = JSON.stringify(await t.database.db.select().from(jobs));
+    // lastCode delivers the queued mail, then reads the code the way a person does: in the mail.
+    const code = await lastCode(t, person.email);
+    expect(queued).not.toContain(code);
+    const mailRows = await t.database.db.select().from(mailOutbox).where(sql`${mailOutbox.to} = ${person.email}`);
+    expect(mailRows.map((row) => row.subject)).toContain('Reset your Yardly password');
+    expect(JSON.stringify(mailRows)).not.toContain(code);
+    expect(JSON.stringify(await t.database.db.select().from(jobs))).not.toContain(code);
   });
 });

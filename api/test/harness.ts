@@ -4,8 +4,10 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app';
+import { isDevClock } from '../src/clock/clock';
 import { parseConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/connect';
+import { loadSigningSecret } from '../src/modules/auth/secrets';
 import { diskFileStore, type FileStore } from '../src/modules/files/file-store';
 import { adminQuery, withDatabase } from './global-setup';
 
@@ -13,6 +15,8 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   files: FileStore;
+  /** The app's server secret (what it signs tokens and seals mail bodies with). */
+  secret: Uint8Array;
   /** The PostgreSQL database of this app (DATABASE_URL set), for a second app on the same one. */
   databaseUrl?: string;
   close(): Promise<void>;
@@ -41,6 +45,7 @@ export async function startTestApp(
     app,
     database,
     files,
+    secret: loadSigningSecret({ configured: config.jwtSecret, dataDir: config.dataDir }),
     databaseUrl,
     async close() {
       await app.close();
@@ -87,3 +92,11 @@ export async function advanceClock(t: TestApp, minutes = 0): Promise<Date> {
 
 /** Runs the jobs due now (the mail just queued): the clock stays where it is. */
 export const runDueJobs = (t: TestApp) => advanceClock(t, 0);
+
+/** Stops the app's dev clock until the answered function is called: what happens meanwhile shares one instant. */
+export function holdClock(t: TestApp): () => void {
+  const clock = t.app.clock;
+  if (!isDevClock(clock)) throw new Error('only a dev clock can be held');
+  clock.hold();
+  return () => clock.release();
+}

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devClock } from '../src/clock/clock';
+import { addMs, devClock } from '../src/clock/clock';
 import { jobs as jobsTable } from '../src/db/schema/index';
 import { defineJob, PermanentJobError } from '../src/jobs/job';
 import { createJobs, LEASE_MINUTES } from '../src/jobs/runner';
@@ -253,7 +253,7 @@ describe('the dev clock calls', () => {
 
   it('does not exist in production', async () => {
     const production = await startTestApp({
-      env: { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), LOG_LEVEL: 'silent' },
+      env: { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), LOG_LEVEL: 'silent', MAIL_LOG: '1' },
     });
     try {
       const get = await production.app.inject({ method: 'GET', url: '/svc/dev/clock' });
@@ -267,5 +267,29 @@ describe('the dev clock calls', () => {
     } finally {
       await production.close();
     }
+  });
+});
+
+describe('finished jobs', () => {
+  it('are deleted once done more than 7 days ago on the clock; dead and queued ones stay', async () => {
+    const done = recordingJob();
+    const dead = recordingJob({ failTimes: 1, permanent: true });
+    const later = recordingJob();
+    await t.app.jobs.enqueue(t.database.db, done.job, { n: 1 });
+    await t.app.jobs.enqueue(t.database.db, dead.job, { n: 2 });
+    await runDueJobs(t);
+    expect((await rowsOf(done.job.name)).map((r) => r.state)).toEqual(['done']);
+    expect((await rowsOf(dead.job.name)).map((r) => r.state)).toEqual(['dead']);
+
+    await advanceClock(t, 6 * 24 * 60);
+    expect(await rowsOf(done.job.name)).toHaveLength(1);
+    await t.app.jobs.enqueue(t.database.db, later.job, { n: 3 });
+    await t.app.jobs.enqueue(t.database.db, later.job, { n: 4 }, { at: addMs(t.app.clock.now(), 30 * 86_400_000) });
+    await runDueJobs(t);
+
+    await advanceClock(t, 2 * 24 * 60);
+    expect(await rowsOf(done.job.name)).toEqual([]);
+    expect((await rowsOf(dead.job.name)).map((r) => r.state)).toEqual(['dead']);
+    expect((await rowsOf(later.job.name)).map((r) => r.state).sort()).toEqual(['done', 'queued']);
   });
 });

@@ -4,9 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../src/db/schema/index';
 import type { Mail } from '../src/modules/mail/mailer';
+import { mailBodySealer } from '../src/modules/mail/sealed-body';
 import { type CodePurpose, codeMail } from '../src/modules/mail/templates';
 import { createMailTransport } from '../src/modules/mail/transport';
-import { json, startTestApp, type TestApp } from './harness';
+import { json, runDueJobs, startTestApp, type TestApp } from './harness';
 import { decodeQuotedPrintable, startSmtp } from './smtp-server';
 
 let t: TestApp;
@@ -20,6 +21,8 @@ afterAll(async () => {
 });
 
 const FROM = 'Yardly <no-reply@yardly.test>';
+/** Sealed with the app's secret, so its dev outbox opens what these transports record. */
+const bodies = () => mailBodySealer(t.secret);
 
 function recordingLog() {
   const lines: { obj: Record<string, unknown>; msg: string }[] = [];
@@ -43,7 +46,7 @@ async function rowsTo(to: string) {
 describe('the mail transport without SMTP_URL', () => {
   it('logs the mail with its text, keeps it in the outbox, and the dev outbox lists it newest first', async () => {
     const log = recordingLog();
-    const transport = createMailTransport({ db: t.database.db, from: FROM, log });
+    const transport = createMailTransport({ db: t.database.db, from: FROM, log, bodies: bodies() });
 
     await transport.deliver(mailTo('Ann.Outbox@Example.com', '111111'));
     await transport.deliver(mailTo('bob.outbox@example.com', '222222'));
@@ -73,7 +76,10 @@ describe('the mail transport without SMTP_URL', () => {
     const rows = await rowsTo('Ann.Outbox@Example.com');
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ transport: 'log', subject: 'Your Yardly log-in code' });
-    expect(rows[0]?.html).toContain('111111');
+    // The body is kept sealed: only the app's secret opens it.
+    expect(JSON.stringify(rows[0])).not.toContain('111111');
+    expect(bodies().open(rows[0]?.sealedBody ?? '').html).toContain('111111');
+    expect(() => mailBodySealer(Buffer.alloc(32, 7)).open(rows[0]?.sealedBody ?? '')).toThrow();
   });
 
   it('filters the outbox by recipient in any case', async () => {
@@ -89,12 +95,20 @@ describe('the mail transport without SMTP_URL', () => {
   });
 
   it('answers at most 50 mails', async () => {
-    const transport = createMailTransport({ db: t.database.db, from: FROM, log: recordingLog() });
+    const transport = createMailTransport({ db: t.database.db, from: FROM, log: recordingLog(), bodies: bodies() });
     for (let i = 0; i < 55; i++) await transport.deliver(mailTo('many@example.com', String(100000 + i)));
     const many = await outbox('many@example.com');
     expect(many.body.data).toHaveLength(50);
     expect(many.body.data[0]?.text).toContain('100054');
     expect(many.body.data[49]?.text).toContain('100005');
+  });
+
+  it('delivers a mail queued before bodies were sealed (clear payload) as it was queued', async () => {
+    await app.jobs.enqueue(t.database.db, 'mail.deliver', mailTo('legacy.queued@example.com', '424242'));
+    await runDueJobs(t);
+    const [mail] = (await outbox('legacy.queued@example.com')).body.data;
+    expect(mail?.text).toContain('424242');
+    expect(JSON.stringify(await rowsTo('legacy.queued@example.com'))).not.toContain('424242');
   });
 
   it('refuses a `to` longer than an email can be', async () => {
@@ -109,7 +123,13 @@ describe('the mail transport with SMTP_URL', () => {
     const smtp = await startSmtp();
     try {
       const log = recordingLog();
-      const transport = createMailTransport({ db: t.database.db, smtpUrl: smtp.url, from: FROM, log });
+      const transport = createMailTransport({
+        db: t.database.db,
+        smtpUrl: smtp.url,
+        from: FROM,
+        log,
+        bodies: bodies(),
+      });
       await transport.deliver({
         to: 'carol.smtp@example.com',
         ...codeMail('verify_email', '493817', { nameFirst: 'Carol' }),
@@ -147,7 +167,13 @@ describe('the mail transport with SMTP_URL', () => {
       },
     });
     try {
-      const transport = createMailTransport({ db: t.database.db, smtpUrl: smtp.url, from: FROM, log: recordingLog() });
+      const transport = createMailTransport({
+        db: t.database.db,
+        smtpUrl: smtp.url,
+        from: FROM,
+        log: recordingLog(),
+        bodies: bodies(),
+      });
       await expect(transport.deliver(mailTo('refused@example.com', '123123'))).rejects.toThrow(/No such mailbox here/);
       expect(smtp.received).toHaveLength(0);
       expect(await rowsTo('refused@example.com')).toEqual([]);
@@ -159,7 +185,13 @@ describe('the mail transport with SMTP_URL', () => {
   it('throws when no SMTP server listens', async () => {
     const smtp = await startSmtp();
     await smtp.close();
-    const transport = createMailTransport({ db: t.database.db, smtpUrl: smtp.url, from: FROM, log: recordingLog() });
+    const transport = createMailTransport({
+      db: t.database.db,
+      smtpUrl: smtp.url,
+      from: FROM,
+      log: recordingLog(),
+      bodies: bodies(),
+    });
     await expect(transport.deliver(mailTo('nobody.listens@example.com', '123123'))).rejects.toThrow();
     expect(await rowsTo('nobody.listens@example.com')).toEqual([]);
   });

@@ -78,4 +78,17 @@ describe('the server process', () => {
       squatter.close();
     }
   }, 120_000);
+
+  it('refuses production without SMTP_URL in one line naming it, before opening anything', async () => {
+    const elsewhere = mkdtempSync(join(tmpdir(), 'yardly-nomail-'));
+    const server = startServer(
+      { NODE_ENV: 'production', SMTP_URL: '', MAIL_LOG: '', PORT: String(port + 3) },
+      elsewhere,
+    );
+    expect(await server.exited).toBe(1);
+    expect(server.output().trim()).toBe(
+      'Invalid configuration: SMTP_URL: required in production (or set MAIL_LOG=1 to write mail, codes included, to the log)',
+    );
+    expect(existsSync(join(elsewhere, 'db'))).toBe(false);
+  }, 120_000);
 });

@@ -4,6 +4,20 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const stopWhenOrphaned = fileURLToPath(new URL('../../scripts/stop-when-orphaned.mjs', import.meta.url));
+const { isLocalTrial } = await import(new URL('../../scripts/local-trial-mail.mjs', import.meta.url).href);
+
+describe('pnpm start with no mail server', () => {
+  it('logs mail only for a local trial: production with neither SMTP_URL nor PUBLIC_URL nor MAIL_LOG', () => {
+    const production = { NODE_ENV: 'production' };
+    expect(isLocalTrial(production)).toBe(true);
+    expect(isLocalTrial({ ...production, SMTP_URL: '', PUBLIC_URL: '' })).toBe(true);
+    // Serving the public: the operator chooses SMTP_URL or MAIL_LOG=1, else the server refuses to start.
+    expect(isLocalTrial({ ...production, PUBLIC_URL: 'https://yardly.example' })).toBe(false);
+    expect(isLocalTrial({ ...production, SMTP_URL: 'smtp://mail.example' })).toBe(false);
+    expect(isLocalTrial({ ...production, MAIL_LOG: '0' })).toBe(false);
+    expect(isLocalTrial({ NODE_ENV: 'development' })).toBe(false);
+  });
+});
 
 describe('pnpm start under kill -TERM', () => {
   it('stops the server once the pnpm process that ran it is gone (pnpm passes no signal on)', async () => {

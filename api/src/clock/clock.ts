@@ -11,19 +11,32 @@ export interface Clock {
 export interface DevClock extends Clock {
   /** Moves now forward by `minutes` (0 or more) and answers the new now. */
   advance(minutes: number): Date;
+  /** Stops the clock where it is, so that several events share one instant (in-process tests); `advance` still moves it. */
+  hold(): Date;
+  /** Lets the clock run again: it jumps to real time plus the offset, never back. */
+  release(): void;
 }
 
 export const systemClock: Clock = { now: () => new Date() };
 
 export function devClock(): DevClock {
   let offsetMs = 0;
-  const now = () => new Date(Date.now() + offsetMs);
+  let heldAt: number | undefined;
+  const now = () => new Date(heldAt ?? Date.now() + offsetMs);
   return {
     now,
     advance(minutes) {
       if (!Number.isFinite(minutes) || minutes < 0) throw new RangeError(`the clock only moves forward: ${minutes}`);
       offsetMs += minutes * 60_000;
+      if (heldAt !== undefined) heldAt += minutes * 60_000;
       return now();
+    },
+    hold() {
+      heldAt = now().getTime();
+      return new Date(heldAt);
+    },
+    release() {
+      heldAt = undefined;
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../clock/clock';
 import type { Db } from '../db/connect';
+import { pruneDoneJobs } from './prune';
 import { createJobs, type Jobs } from './runner';
 
 declare module 'fastify' {
@@ -15,9 +16,11 @@ declare module 'fastify' {
 /**
  * The app's jobs, on its clock: recurring jobs get their first run queued when the app is ready
  * (capabilities register theirs while the app is built), and closing waits for a job in progress.
+ * The table keeps itself small: finished jobs are pruned after a week.
  */
 export function installJobs(app: FastifyInstance, deps: { db: Db; clock: Clock }): Jobs {
   const jobs = createJobs({ db: deps.db, clock: deps.clock, log: app.log });
+  jobs.register(pruneDoneJobs);
   app.decorate('clock', deps.clock);
   app.decorate('jobs', jobs);
   app.addHook('onReady', () => jobs.ensureSchedules());

@@ -54,22 +54,44 @@ export const authCodes = pgTable(
 );
 
 /**
- * Refresh tokens: opaque, stored hashed, rotated on every use. Tokens of one login share a
- * family; presenting a used token revokes the family (it was stolen or replayed).
+ * A login: one per sign-in, with one absolute end. Its refresh tokens rotate within it and
+ * every access token names it, so ending it (log-out, a replayed refresh token, a password
+ * change or reset, a block) refuses them all at once.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** Opaque (a random UUID): access tokens carry it as `sid`. */
+    id: text('id').primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The login's absolute end: rotation never extends it. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Ended: every token of the session is refused from then on. */
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * Refresh tokens: opaque, stored hashed, rotated on every use. The tokens of one session form
+ * its family; presenting a used token ends the session (it was stolen or replayed).
  */
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    familyId: text('family_id').notNull(),
+    /** The session (sessions.id) this token belongs to. */
+    familyId: text('family_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
     userId: bigint('user_id', { mode: 'number' })
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
-    /** The family's absolute end: rotation never extends a login past it. */
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
     deviceId: text('device_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

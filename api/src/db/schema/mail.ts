@@ -1,14 +1,17 @@
 import { bigint, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** Every mail the product sends: the dev outbox reads it, and it is the record of what went out. */
+/**
+ * Every mail the product sends: the dev outbox reads it, and it is the record of what went out.
+ * The body carries codes and links: it is kept sealed (mail/sealed-body.ts), never in clear.
+ */
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     to: text('to').notNull(),
     subject: text('subject').notNull(),
-    text: text('text').notNull(),
-    html: text('html').notNull(),
+    /** Text, HTML and headers, sealed; null for mails recorded before bodies were sealed (their bodies were dropped). */
+    sealedBody: text('sealed_body'),
     /** How it left: 'smtp', or 'log' when no SMTP server is configured. */
     transport: text('transport').notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),

@@ -21,10 +21,8 @@ export const users = pgTable(
     workEmail: text('work_email'),
     /** Easy sign-up: an email only, limited access until completed. */
     isProgressive: boolean('is_progressive').notNull().default(false),
-    /** Access tokens issued before this are refused (a password change ends other sessions). */
     /** Blocked by an admin: every session ends and no login is accepted until unblocked. */
     blockedAt: timestamp('blocked_at', { withTimezone: true }),
-    sessionsValidAfter: timestamp('sessions_valid_after', { withTimezone: true }),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

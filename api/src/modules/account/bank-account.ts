@@ -1,31 +1,16 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import type { BankAccount } from '@yardly/shared/contract';
 import { maskAccountNumber } from '@yardly/shared/rules';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { payoutAccounts } from '../../db/schema/index';
+import { type TextSealer, textSealer } from '../auth/secrets';
 
 /**
- * Account numbers at rest: AES-256-GCM with a key derived from the server secret, so a copy of
- * the database alone does not reveal them. Only payouts would ever decrypt one.
+ * Account numbers at rest, sealed with a key derived from the server secret, so a copy of the
+ * database alone does not reveal them. Only payouts would ever open one.
  */
-export function accountNumberCipher(secret: Uint8Array) {
-  const key = Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), 'yardly payout account number', 32));
-  return {
-    seal(plain: string): string {
-      const iv = randomBytes(12);
-      const cipher = createCipheriv('aes-256-gcm', key, iv);
-      const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-      return [iv, cipher.getAuthTag(), data].map((b) => b.toString('base64url')).join('.');
-    },
-    open(sealed: string): string {
-      const [iv, tag, data] = sealed.split('.').map((part) => Buffer.from(part, 'base64url'));
-      if (!iv || !tag || !data) throw new Error('malformed sealed account number');
-      const decipher = createDecipheriv('aes-256-gcm', key, iv);
-      decipher.setAuthTag(tag);
-      return Buffer.concat([decipher.update(data), decipher.final()]).toString('utf8');
-    },
-  };
+export function accountNumberCipher(secret: Uint8Array): TextSealer {
+  return textSealer(secret, 'yardly payout account number');
 }
 
 export type AccountNumberCipher = ReturnType<typeof accountNumberCipher>;

@@ -7,22 +7,23 @@ const ISSUER = 'yardly';
 export interface AccessClaims {
   userId: number;
   userRefnum: string;
-  /** Seconds since the epoch. */
-  issuedAt: number;
+  /** The session (sessions.id) the token was issued for: it is refused once that session ends. */
+  sessionId: string;
 }
 
 export type AccessCheck = { ok: true; claims: AccessClaims } | { ok: false; reason: 'expired' | 'invalid' };
 
 /**
  * Short-lived signed JWTs: HS256 only (the algorithm is allow-listed), `exp` always checked.
- * `iat`, `exp` and the check all read the clock, so a moved dev clock expires tokens.
+ * `iat`, `exp` and the check all read the clock, so a moved dev clock expires tokens. Each
+ * names its session (`sid`), which the caller's resolution checks is still alive.
  */
 export function accessTokens(secret: Uint8Array, ttlSeconds: number, clock: Clock) {
   const nowSeconds = () => Math.floor(clock.now().getTime() / 1000);
   return {
-    async issue(user: { id: number; refnum: string }): Promise<string> {
+    async issue(user: { id: number; refnum: string }, sessionId: string): Promise<string> {
       const issuedAt = nowSeconds();
-      return new SignJWT({ uid: user.id })
+      return new SignJWT({ uid: user.id, sid: sessionId })
         .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
         .setSubject(user.refnum)
         .setIssuer(ISSUER)
@@ -38,10 +39,10 @@ export function accessTokens(secret: Uint8Array, ttlSeconds: number, clock: Cloc
           requiredClaims: ['exp', 'iat', 'sub'],
           currentDate: clock.now(),
         });
-        if (typeof payload.uid !== 'number' || !payload.sub || typeof payload.iat !== 'number') {
-          return { ok: false, reason: 'invalid' };
-        }
-        return { ok: true, claims: { userId: payload.uid, userRefnum: payload.sub, issuedAt: payload.iat } };
+        if (typeof payload.uid !== 'number' || !payload.sub) return { ok: false, reason: 'invalid' };
+        // Signed by us before tokens named their session: the client refreshes and gets one that does.
+        if (typeof payload.sid !== 'string') return { ok: false, reason: 'expired' };
+        return { ok: true, claims: { userId: payload.uid, userRefnum: payload.sub, sessionId: payload.sid } };
       } catch (error) {
         return { ok: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };
       }

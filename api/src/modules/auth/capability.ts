@@ -28,5 +28,5 @@ export const authCapability = defineCapability({
     verifyUpdatableEmail: ({ body, caller, request }) =>
       auth.verifyUpdatableEmail(caller.userId, body.email, body.code, clientOf(request)),
   }),
-  adminResources: () => [usersResource],
+  adminResources: ({ clock, auth }) => [usersResource({ clock, auth })],
 });

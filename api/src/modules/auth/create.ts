@@ -10,7 +10,6 @@ import { loginThrottle } from './login-throttle';
 import { rateLimits } from './rate-limits';
 import { refreshTokenStore } from './refresh-tokens';
 import { callerResolver } from './resolve-caller';
-import { loadSigningSecret } from './secrets';
 import { authService } from './service';
 
 /** The identity parts, put together from the configuration. */
@@ -19,14 +18,16 @@ export function createAuth({
   database,
   mailer,
   clock,
+  secret,
 }: {
   config: Config;
   database: Database;
   mailer: Mailer;
   clock: Clock;
+  /** The server secret (JWT_SECRET or DATA_DIR/secrets.json): signs tokens, keys the codes' HMAC. */
+  secret: Uint8Array;
 }) {
   const db = database.db;
-  const secret = loadSigningSecret({ configured: config.jwtSecret, dataDir: config.dataDir });
   const access = accessTokens(secret, config.accessTokenTtlSeconds, clock);
   const codes = codeStore(db, secret, clock);
   const limits = rateLimits(db, clock);
@@ -43,5 +44,5 @@ export function createAuth({
     devices: knownDevices(db, clock),
     clock,
   });
-  return { auth, codes, secret, resolveCaller: callerResolver(db, access) };
+  return { auth, codes, resolveCaller: callerResolver(db, access, clock) };
 }

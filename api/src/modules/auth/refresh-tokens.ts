@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { addMs, type Clock } from '../../clock/clock';
 import type { Db } from '../../db/connect';
-import { refreshTokens } from '../../db/schema/index';
+import { refreshTokens, sessions } from '../../db/schema/index';
 
 /** Two tabs may refresh with the same token at once: a reuse this soon is not an attack. */
 export const REUSE_GRACE_MS = 5_000;
@@ -10,6 +10,8 @@ export const REUSE_GRACE_MS = 5_000;
 export interface IssuedRefresh {
   refreshToken: string;
   expiresAt: Date;
+  /** The session the tokens belong to: access tokens name it. */
+  sessionId: string;
 }
 
 export type Rotation = { ok: true; userId: number; issued: IssuedRefresh } | { ok: false };
@@ -19,72 +21,76 @@ function digest(token: string): string {
 }
 
 /**
- * Opaque refresh tokens, stored hashed and rotated on every use. The tokens of one login
- * form a family with one absolute end; a token presented again after its grace window
- * revokes the whole family (it was stolen or replayed).
+ * Sessions and their refresh tokens. A login starts a session with one absolute end; its
+ * refresh tokens are opaque, stored hashed and rotated on every use. A used token presented
+ * again after its grace window ends the session (it was stolen or replayed). Ending a session
+ * is one row: the access tokens naming it are refused from then on (resolve-caller.ts).
  */
 export function refreshTokenStore(db: Db, lifetimeDays: number, clock: Clock) {
-  async function insert(userId: number, familyId: string, expiresAt: Date, deviceId?: string): Promise<IssuedRefresh> {
+  async function insertToken(into: Db, sessionId: string, userId: number, deviceId?: string) {
     const refreshToken = randomBytes(32).toString('base64url');
-    await db.insert(refreshTokens).values({ familyId, userId, tokenHash: digest(refreshToken), expiresAt, deviceId });
-    return { refreshToken, expiresAt };
+    await into.insert(refreshTokens).values({ familyId: sessionId, userId, tokenHash: digest(refreshToken), deviceId });
+    return refreshToken;
   }
 
   return {
-    /** A new login: a new family. */
-    start(userId: number, deviceId?: string): Promise<IssuedRefresh> {
-      return insert(userId, randomUUID(), addMs(clock.now(), lifetimeDays * 86_400_000), deviceId);
+    /** A new login: a new session and its first refresh token. */
+    async start(userId: number, deviceId?: string): Promise<IssuedRefresh> {
+      const sessionId = randomUUID();
+      const expiresAt = addMs(clock.now(), lifetimeDays * 86_400_000);
+      return db.transaction(async (tx) => {
+        await tx.insert(sessions).values({ id: sessionId, userId, expiresAt, createdAt: clock.now() });
+        return { refreshToken: await insertToken(tx, sessionId, userId, deviceId), expiresAt, sessionId };
+      });
     },
 
-    /** Trade a token for the next one of its family, or say the session is dead. */
+    /** Trade a token for the next one of its session, or say the session is dead. */
     async rotate(token: string, deviceId?: string): Promise<Rotation> {
       const now = clock.now();
       return db.transaction(async (tx) => {
         const [row] = await tx
-          .select()
+          .select({ token: refreshTokens, session: sessions })
           .from(refreshTokens)
+          .innerJoin(sessions, eq(sessions.id, refreshTokens.familyId))
           .where(eq(refreshTokens.tokenHash, digest(token)))
+          // The session row too: a rotation and the end of its session never cross.
           .for('update');
-        if (!row || row.revokedAt || row.expiresAt.getTime() <= now.getTime()) return { ok: false as const };
-        if (row.usedAt && now.getTime() - row.usedAt.getTime() > REUSE_GRACE_MS) {
-          await tx
-            .update(refreshTokens)
-            .set({ revokedAt: now })
-            .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
+        if (!row) return { ok: false as const };
+        const { token: used, session } = row;
+        if (session.revokedAt || session.expiresAt.getTime() <= now.getTime()) return { ok: false as const };
+        if (used.usedAt && now.getTime() - used.usedAt.getTime() > REUSE_GRACE_MS) {
+          await tx.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, session.id));
           return { ok: false as const };
         }
-        if (!row.usedAt) await tx.update(refreshTokens).set({ usedAt: now }).where(eq(refreshTokens.id, row.id));
-        const refreshToken = randomBytes(32).toString('base64url');
-        await tx.insert(refreshTokens).values({
-          familyId: row.familyId,
-          userId: row.userId,
-          tokenHash: digest(refreshToken),
-          expiresAt: row.expiresAt,
-          deviceId: deviceId ?? row.deviceId,
-        });
-        return { ok: true as const, userId: row.userId, issued: { refreshToken, expiresAt: row.expiresAt } };
+        if (!used.usedAt) await tx.update(refreshTokens).set({ usedAt: now }).where(eq(refreshTokens.id, used.id));
+        const refreshToken = await insertToken(tx, session.id, session.userId, deviceId ?? used.deviceId ?? undefined);
+        return {
+          ok: true as const,
+          userId: session.userId,
+          issued: { refreshToken, expiresAt: session.expiresAt, sessionId: session.id },
+        };
       });
     },
 
-    /** Log out: the token's family ends. Unknown tokens are ignored (logging out twice is fine). */
+    /** Log out: the token's session ends. Unknown tokens are ignored (logging out twice is fine). */
     async revokeFamilyOf(token: string): Promise<void> {
       const [row] = await db
-        .select({ familyId: refreshTokens.familyId })
+        .select({ sessionId: refreshTokens.familyId })
         .from(refreshTokens)
         .where(eq(refreshTokens.tokenHash, digest(token)));
       if (!row) return;
       await db
-        .update(refreshTokens)
+        .update(sessions)
         .set({ revokedAt: clock.now() })
-        .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
+        .where(and(eq(sessions.id, row.sessionId), isNull(sessions.revokedAt)));
     },
 
-    /** Every login of a user ends (a password change or reset). */
-    async revokeAllOf(userId: number): Promise<void> {
-      await db
-        .update(refreshTokens)
+    /** Every session of a user ends (a password change or reset, a block); pass `tx` to end them in it. */
+    async revokeAllOf(userId: number, into: Db = db): Promise<void> {
+      await into
+        .update(sessions)
         .set({ revokedAt: clock.now() })
-        .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
     },
   };
 }

@@ -1,15 +1,23 @@
 import { authMessages } from '@yardly/shared/rules';
+import { and, eq, getTableColumns } from 'drizzle-orm';
+import type { Clock } from '../../clock/clock';
 import type { Db } from '../../db/connect';
+import { sessions, users } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import type { Caller } from '../../http/caller';
 import type { AccessTokens } from './access-tokens';
-import { companyStatusOf, findUserById, isVerifiedProfessional } from './users';
+import { companyStatusOf, isVerifiedProfessional } from './users';
+
+/** The answer for a token whose session is dead: 488, so the client refreshes, and the refresh answers 499. */
+const sessionEnded = (message: string) => new AppError(488, message);
 
 /**
- * A bearer token to the caller. Expired: 488, so the client refreshes. The account is read
- * on every call, so a role change or a password change (other sessions end) counts at once.
+ * A bearer token to the caller. Expired: 488, so the client refreshes. The account and the
+ * token's session are read on every call (one query, by primary keys), so a role change counts
+ * at once, and a session that ended (log-out, a replayed refresh token, a password change or
+ * reset, a block) refuses its access tokens at once: 488, then 499 on the refresh.
  */
-export function callerResolver(db: Db, access: AccessTokens) {
+export function callerResolver(db: Db, access: AccessTokens, clock: Clock) {
   return async (token: string): Promise<Caller> => {
     const check = await access.check(token);
     if (!check.ok) {
@@ -17,13 +25,23 @@ export function callerResolver(db: Db, access: AccessTokens) {
         ? new AppError(488, 'The access token has expired')
         : new AppError(401, authMessages.loginRequired);
     }
-    const user = await findUserById(db, check.claims.userId);
+    const { userId, userRefnum, sessionId } = check.claims;
+    const [row] = await db
+      .select({
+        user: getTableColumns(users),
+        // A column never null first: drizzle reads a left-joined object as absent when its first field is null.
+        session: { id: sessions.id, expiresAt: sessions.expiresAt, revokedAt: sessions.revokedAt },
+      })
+      .from(users)
+      .leftJoin(sessions, and(eq(sessions.id, sessionId), eq(sessions.userId, users.id)))
+      .where(eq(users.id, userId));
+    const user = row?.user;
+    if (!user || user.refnum !== userRefnum) throw new AppError(401, authMessages.sessionExpired);
     // Blocked by an admin: refused from the very next call, whatever the token's age.
-    if (user?.blockedAt) throw new AppError(401, authMessages.accountBlocked);
-    const validAfter = user?.sessionsValidAfter ? Math.floor(user.sessionsValidAfter.getTime() / 1000) : 0;
-    if (!user || user.refnum !== check.claims.userRefnum || check.claims.issuedAt < validAfter) {
-      throw new AppError(401, authMessages.sessionExpired);
-    }
+    if (user.blockedAt) throw sessionEnded(authMessages.accountBlocked);
+    const session = row.session;
+    const alive = session && !session.revokedAt && session.expiresAt.getTime() > clock.now().getTime();
+    if (!alive) throw sessionEnded(authMessages.sessionExpired);
     const companyStatus = await companyStatusOf(db, user);
     return {
       userId: user.id,

@@ -103,7 +103,7 @@ export function authService(deps: AuthDeps) {
     const issued = await refresh.start(user.id, client.deviceId);
     const companyStatus = await companyStatusOf(db, user);
     return {
-      token: await access.issue(user),
+      token: await access.issue(user, issued.sessionId),
       refreshToken: issued.refreshToken,
       expirationTime: issued.expiresAt.toISOString(),
       userRefnum: user.refnum,
@@ -126,17 +126,11 @@ export function authService(deps: AuthDeps) {
     );
   }
 
-  /** Other sessions end: refresh families revoked, older access tokens refused. */
-  async function endSessions(userId: number) {
-    await refresh.revokeAllOf(userId);
-    // Whole seconds, as a token's iat: the token this very change hands out stays valid.
-    const validAfter = new Date(Math.floor(clock.now().getTime() / 1000) * 1000);
-    await db.update(users).set({ sessionsValidAfter: validAfter }).where(eq(users.id, userId));
-  }
-
   return {
-    /** Fresh tokens and the login data for a user (a new login family). */
+    /** Fresh tokens and the login data for a user (a new session). */
     loginData,
+    /** Every session of a user ends, their access tokens with them (a block); pass `tx` to end them in it. */
+    endAllSessions: (userId: number, into?: Db) => refresh.revokeAllOf(userId, into),
     sendCode,
 
     async isUserExist(email: string, client: ClientInfo) {
@@ -290,11 +284,15 @@ export function authService(deps: AuthDeps) {
       await codes.consume(email, 'reset_password', code);
       const user = await findUserByEmail(db, email);
       if (!user) throw AppError.badRequest(authMessages.codeExpired, 'code');
-      await db
-        .update(users)
-        .set({ passwordHash: await hashPassword(password), emailVerifiedAt: user.emailVerifiedAt ?? clock.now() })
-        .where(eq(users.id, user.id));
-      await endSessions(user.id);
+      const passwordHash = await hashPassword(password);
+      // Every session ends, its access tokens with it; the person logs in with the new password.
+      await db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? clock.now() })
+          .where(eq(users.id, user.id));
+        await refresh.revokeAllOf(user.id, tx);
+      });
       return { success: true as const };
     },
 
@@ -303,7 +301,7 @@ export function authService(deps: AuthDeps) {
       const user = rotation.ok ? await findUserById(db, rotation.userId) : undefined;
       if (!rotation.ok || !user || user.blockedAt) throw new AppError(499, authMessages.sessionExpired);
       return {
-        accessToken: await access.issue(user),
+        accessToken: await access.issue(user, rotation.issued.sessionId),
         refreshToken: rotation.issued.refreshToken,
         expirationTime: rotation.issued.expiresAt.toISOString(),
       };
@@ -340,11 +338,12 @@ export function authService(deps: AuthDeps) {
         throw AppError.badRequest(authMessages.currentPasswordWrong, 'currentPassword');
       }
       if (current === next) throw AppError.badRequest(authMessages.samePassword, 'newPassword');
-      await db
-        .update(users)
-        .set({ passwordHash: await hashPassword(next) })
-        .where(eq(users.id, userId));
-      await endSessions(userId);
+      const passwordHash = await hashPassword(next);
+      // Every session ends with the old password, this one too: the login data below is this device's new session.
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+        await refresh.revokeAllOf(userId, tx);
+      });
       return loginData(user, client);
     },
 

@@ -2,6 +2,7 @@ import { devCalls } from '@yardly/shared/contract';
 import { isDevClock } from '../../clock/clock';
 import { AppError } from '../../errors';
 import { defineCapability } from '../../http/capability';
+import { mailBodySealer } from '../mail/sealed-body';
 import { recentMails } from '../mail/service';
 
 /**
@@ -11,8 +12,8 @@ import { recentMails } from '../mail/service';
 export const devCapability = defineCapability({
   name: 'dev',
   calls: devCalls,
-  handlers: ({ db, clock, jobs }) => ({
-    outbox: async ({ query }) => recentMails(db, query.to),
+  handlers: ({ db, clock, jobs, secret }) => ({
+    outbox: async ({ query }) => recentMails(db, mailBodySealer(secret), query.to),
     clock: async () => ({ now: clock.now().toISOString() }),
     advanceClock: async ({ body }) => {
       if (!isDevClock(clock)) throw AppError.notFound();

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/connect';
 import type { Jobs } from '../../jobs/runner';
 import { mailDeliveryJob } from './jobs';
+import type { MailBodySealer } from './sealed-body';
 import type { MailTransport } from './transport';
 
 export interface Mail {
@@ -20,13 +21,17 @@ export interface Mailer {
   send(mail: Mail, options?: { db?: Db }): Promise<void>;
 }
 
-/** The mailer the product uses: it queues, and registers the job that delivers through `transport`. */
-export function createMailer(deps: { db: Db; jobs: Jobs; transport: MailTransport }): Mailer {
-  const job = mailDeliveryJob(deps.transport);
+/**
+ * The mailer the product uses: it queues the mail with its body sealed, and registers the job
+ * that opens and delivers it through `transport`.
+ */
+export function createMailer(deps: { db: Db; jobs: Jobs; transport: MailTransport; bodies: MailBodySealer }): Mailer {
+  const job = mailDeliveryJob(deps.transport, deps.bodies);
   deps.jobs.register(job);
   return {
     async send(mail, options = {}) {
-      await deps.jobs.enqueue(options.db ?? deps.db, job, mail);
+      const queued = { to: mail.to, subject: mail.subject, sealedBody: deps.bodies.seal(mail) };
+      await deps.jobs.enqueue(options.db ?? deps.db, job, queued);
     },
   };
 }

@@ -2,6 +2,7 @@ import { createTransport } from 'nodemailer';
 import type { Db } from '../../db/connect';
 import { mailOutbox } from '../../db/schema/index';
 import type { Mail } from './mailer';
+import type { MailBodySealer } from './sealed-body';
 
 export interface MailTransport {
   /** Hand one mail to the SMTP server (or the log) and record it in mail_outbox; throws when it is not taken. */
@@ -15,19 +16,22 @@ export interface MailTransportOptions {
   /** The From header, e.g. 'Yardly <no-reply@yardly.local>'. */
   from: string;
   log: { info(obj: object, msg: string): void };
+  /** Seals the body written to mail_outbox. */
+  bodies: MailBodySealer;
 }
 
 /**
  * With an SMTP URL, mail goes out through nodemailer; without one, it goes to the log (body
- * included, so a developer can read a code there). Either way it is written to mail_outbox.
+ * included, so a developer can read a code there; production allows that only with MAIL_LOG=1).
+ * Either way it is written to mail_outbox, its body sealed.
  * The mail job (mail/jobs.ts) calls it; nothing else should, so a server that is down only delays mail.
  */
 export function createMailTransport(options: MailTransportOptions): MailTransport {
-  const { db, smtpUrl, from, log } = options;
+  const { db, smtpUrl, from, log, bodies } = options;
   if (!smtpUrl) {
     return {
       async deliver(mail) {
-        await record(db, mail, 'log');
+        await record(db, bodies, mail, 'log');
         log.info(
           { to: mail.to, subject: mail.subject, text: mail.text },
           'mail not sent (no SMTP_URL): see the log or the dev outbox',
@@ -52,15 +56,13 @@ export function createMailTransport(options: MailTransportOptions): MailTranspor
         headers: mail.headers,
       });
       // Recorded once the server has taken it: the outbox is the record of what went out.
-      await record(db, mail, 'smtp');
+      await record(db, bodies, mail, 'smtp');
       // The body carries codes: it stays out of the log when a real server delivers it.
       log.info({ to: mail.to, subject: mail.subject, messageId: info.messageId }, 'mail sent');
     },
   };
 }
 
-async function record(db: Db, mail: Mail, transport: 'smtp' | 'log'): Promise<void> {
-  await db
-    .insert(mailOutbox)
-    .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, transport });
+async function record(db: Db, bodies: MailBodySealer, mail: Mail, transport: 'smtp' | 'log'): Promise<void> {
+  await db.insert(mailOutbox).values({ to: mail.to, subject: mail.subject, sealedBody: bodies.seal(mail), transport });
 }
