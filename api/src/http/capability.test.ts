@@ -17,8 +17,9 @@ const pingCalls = {
   }),
 } as const;
 
-// These capabilities use no service: the app's services are not needed to install them.
-const services = {} as AppServices;
+// These capabilities use no service: installing them reads only the donation flag (which console
+// resources exist).
+const services = { config: { donationEnabled: true } } as AppServices;
 
 let app: FastifyInstance | undefined;
 afterEach(async () => {
