@@ -251,3 +251,12 @@ export function mutatedOf(schema: z.ZodType, options: ArbitraryOptions = {}): fc
       return value;
     });
 }
+
+/** The fields of an object schema, through its optional, default and pipe wrappers (none: not an object). */
+export function fieldsOf(schema: z.ZodType): Record<string, z.ZodType> {
+  const def = defOf(schema);
+  if (def.type === 'object') return def.shape as Record<string, z.ZodType>;
+  if (def.type === 'pipe') return fieldsOf(def.in as z.ZodType);
+  if ('innerType' in def) return fieldsOf(def.innerType as z.ZodType);
+  return {};
+}
