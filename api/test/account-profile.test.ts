@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listings, users } from '../src/db/schema/index';
-import { get, pngClaiming, uploadPicture } from './account-helpers';
+import { get, multipartFile, pngClaiming, uploadPicture } from './account-helpers';
 import { insertListing } from './fixtures';
 import { json, startTestApp, type TestApp } from './harness';
 import { post, signedUp } from './identity-helpers';
@@ -165,6 +165,24 @@ describe('profile picture', () => {
     sharp({ create: { width: 400, height: 300, channels: 3, background: '#2a6' } })
       .png()
       .toBuffer();
+
+  // Found by the contract fuzz (contract-fuzz.test.ts): the parser's own errors were a 500.
+  it('answers a multipart body cut short, or without its boundary, with a 400', async () => {
+    const { payload, contentType } = multipartFile(await png());
+    for (const [body, type] of [
+      [payload.subarray(0, payload.length / 2), contentType],
+      [payload, 'multipart/form-data'],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/svc/users/profile/picture',
+        payload: body,
+        headers: { 'content-type': type, authorization: `Bearer ${ann.token}` },
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(json(res)).toMatchObject({ msg: pictureMessages.missing });
+    }
+  });
 
   it('stores a picture, shows it on the profile and serves it without GPS', async () => {
     const gpsJpeg = await sharp({ create: { width: 320, height: 320, channels: 3, background: '#a62' } })

@@ -57,7 +57,7 @@ export async function startTestApp(
 }
 
 /** The run's embedded database template (test/global-setup.ts), as PGlite loads it. */
-function pgliteTemplate(): Blob {
+export function pgliteTemplate(): Blob {
   const template = inject('databaseTemplate');
   if (template.engine !== 'pglite') throw new Error('DATABASE_URL is unset but the test template is PostgreSQL');
   return new Blob([readFileSync(template.file)]);

@@ -2,23 +2,23 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPostgresDatabase } from './harness';
 import { freshEmail, GOOD_PASSWORD } from './identity-helpers';
-import { killStartedServers, startServer, waitForHealth } from './server-process-helpers';
+import { databaseFromTemplate, killStartedServers, startServer, waitForHealth } from './server-process-helpers';
 import { decodeQuotedPrintable, startSmtp } from './smtp-server';
 
 // A job survives the process: mail queued by a server killed with SIGKILL goes out after the
 // restart. On the embedded database in DATA_DIR, or on PostgreSQL when DATABASE_URL is set.
 const dataDir = mkdtempSync(join(tmpdir(), 'yardly-jobs-restart-'));
 const port = 3900 + (process.pid % 500);
-let postgres: Awaited<ReturnType<typeof createPostgresDatabase>> | undefined;
+let database: Awaited<ReturnType<typeof databaseFromTemplate>> | undefined;
 
 beforeAll(async () => {
-  if (process.env.DATABASE_URL) postgres = await createPostgresDatabase(process.env.DATABASE_URL);
+  // From the run's template: the first start does not reseed the zips.
+  database = await databaseFromTemplate(dataDir);
 });
 afterAll(async () => {
   killStartedServers();
-  await postgres?.drop();
+  await database?.drop();
 });
 
 async function call(path: string, body: object) {
@@ -34,7 +34,7 @@ describe('jobs across a kill -9', () => {
   it('delivers after the restart the mail queued before the process was killed', async () => {
     const smtp = await startSmtp();
     await smtp.close(); // the mail server is down while the first process runs
-    const env = { SMTP_URL: smtp.url, NODE_ENV: 'test', DATABASE_URL: postgres?.url ?? '', LOG_LEVEL: 'warn' };
+    const env = { SMTP_URL: smtp.url, NODE_ENV: 'test', DATABASE_URL: database?.url ?? '', LOG_LEVEL: 'warn' };
 
     const first = startServer({ dataDir, port, env });
     await waitForHealth(port);

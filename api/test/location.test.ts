@@ -61,6 +61,13 @@ describe('nearest zip', () => {
     });
   });
 
+  // Found by the contract fuzz (contract-fuzz.test.ts): this was a 500.
+  it('answers a position given to 324 decimals (a subnormal number) like the point it rounds to', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/svc/location/nearest?lat=5e-324&lng=-4e-323' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json<{ data: { address: { country: string } } }>(res).data.address.country).toBe('United States');
+  });
+
   it('refuses a position off the globe', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/svc/location/nearest?lat=91&lng=0' });
     expect(res.statusCode).toBe(400);

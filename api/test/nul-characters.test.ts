@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NUL_MESSAGE } from '../src/http/refuse-nul';
+import { MAX_NESTING, NESTING_MESSAGE, NUL_MESSAGE } from '../src/http/refuse-nul';
 import { startTestApp, type TestApp } from './harness';
 import { post, signedUp } from './identity-helpers';
 
@@ -48,6 +48,29 @@ describe('a NUL character anywhere in a request', () => {
 
   it('is a 400 in a key, too', async () => {
     const response = await post(t, '/search/srp', { 'q\u0000': 'lamp' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().msg).toBe(NUL_MESSAGE);
+  });
+});
+
+// Found by the contract fuzz (contract-fuzz.test.ts): the walk above was recursive.
+describe('a body nested deeper than any form', () => {
+  it('is a 400 rather than a stack overflow (500)', async () => {
+    const deep = `${'['.repeat(50_000)}${']'.repeat(50_000)}`;
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/svc/account/saveAddress',
+      payload: deep,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().msg).toBe(NESTING_MESSAGE);
+  });
+
+  it('still finds a NUL at the deepest level a form may have', async () => {
+    let body: unknown = 'x\u0000';
+    for (let i = 0; i < MAX_NESTING - 1; i++) body = [body];
+    const response = await post(t, '/search/srp', { q: body });
     expect(response.statusCode).toBe(400);
     expect(response.json().msg).toBe(NUL_MESSAGE);
   });

@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { openDatabase } from '../src/db/connect';
+import { createPostgresDatabase, pgliteTemplate } from './harness';
 
 const started: ChildProcess[] = [];
 
@@ -47,4 +49,17 @@ export async function waitForHealth(port: number, timeoutMs = 60_000) {
 /** For afterAll: no child outlives its test file. */
 export function killStartedServers(): void {
   for (const child of started) if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+/**
+ * A database for a spawned server, copied from the run's template (test/global-setup.ts) so its
+ * start does not migrate and seed 42,555 zips again: the embedded database unpacked into
+ * DATA_DIR/db, or, when DATABASE_URL is set, a PostgreSQL database made from the template.
+ * Answers the server's DATABASE_URL ('' for the embedded one) and how to drop it.
+ */
+export async function databaseFromTemplate(dataDir: string): Promise<{ url: string; drop(): Promise<void> }> {
+  if (process.env.DATABASE_URL) return createPostgresDatabase(process.env.DATABASE_URL);
+  const database = await openDatabase({ dataDir, pgliteTemplate: pgliteTemplate() });
+  await database.close();
+  return { url: '', drop: async () => {} };
 }

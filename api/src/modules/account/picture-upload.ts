@@ -11,9 +11,9 @@ export async function readPictureUpload(request: FastifyRequest): Promise<Buffer
     return await part.toBuffer();
   } catch (error) {
     if (error instanceof AppError) throw error;
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, pictureMessages.tooLarge, { field: 'file' });
-    if (typeof code === 'string' && code.startsWith('FST_')) throw AppError.badRequest(pictureMessages.missing, 'file');
-    throw error;
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError(413, pictureMessages.tooLarge, { field: 'file' });
+    // Any other failure is the parser's: a body cut short, no or a wrong boundary (a 500 before).
+    throw AppError.badRequest(pictureMessages.missing, 'file');
   }
 }

@@ -15,11 +15,15 @@ const PHOTO_FIELDS = new Set(['photo', 'file']);
  */
 export async function readPhotoPart(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) throw AppError.badRequest('Send the photo as multipart/form-data', 'photo');
-  const part = await request.file({ limits: { fileSize: MAX_PHOTO_BYTES, files: 1 } });
-  if (!part || !PHOTO_FIELDS.has(part.fieldname)) throw AppError.badRequest('Choose a photo to upload', 'photo');
+  // A body the parser cannot read (cut short, no or a wrong boundary) is the caller's mistake, not a 500.
+  const unreadable = () => AppError.badRequest('Choose a photo to upload', 'photo');
+  const part = await request.file({ limits: { fileSize: MAX_PHOTO_BYTES, files: 1 } }).catch(() => {
+    throw unreadable();
+  });
+  if (!part || !PHOTO_FIELDS.has(part.fieldname)) throw unreadable();
   const data = await part.toBuffer().catch((error: { code?: string }) => {
     if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw AppError.badRequest(listingRuleMessages.photoTooLarge, 'photo');
-    throw error;
+    throw unreadable();
   });
   if (part.file.truncated) throw AppError.badRequest(listingRuleMessages.photoTooLarge, 'photo');
   return data;
@@ -36,8 +40,9 @@ export interface StoredPhoto {
  * its metadata, re-encode it and keep it under `area/owner/`.
  */
 export async function storePhoto(store: FileStore, data: Buffer, area: string, owner: string): Promise<StoredPhoto> {
-  const format = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS })
-    .metadata()
+  // sharp throws at once, not in its promise, on an empty file.
+  const format = await Promise.resolve()
+    .then(() => sharp(data, { limitInputPixels: MAX_INPUT_PIXELS }).metadata())
     .then((m) => m.format)
     .catch(() => undefined);
   if (format !== 'jpeg' && format !== 'png') throw AppError.badRequest(listingRuleMessages.photoType, 'photo');

@@ -19,12 +19,14 @@ export async function addressOfZip(db: Db, zip: string): Promise<ZipAddress> {
 
 /** The zip whose centre is nearest to a point (the GiST index on the zip table orders by distance). */
 export async function nearestZip(db: Db, lat: number, lng: number): Promise<ZipAddress> {
+  // To 10 cm, far finer than a zip: a subnormal such as 5e-324 underflowed ll_to_earth (a 500).
+  const point = { lat: Math.round(lat * 1e6) / 1e6, lng: Math.round(lng * 1e6) / 1e6 };
   const [row] = await db
     .select()
     .from(zipCodes)
     .where(sql`${zipCodes.latitude} is not null and ${zipCodes.longitude} is not null`)
     .orderBy(
-      sql`ll_to_earth(${zipCodes.latitude}, ${zipCodes.longitude}) <-> ll_to_earth(${lat}::float8, ${lng}::float8)`,
+      sql`ll_to_earth(${zipCodes.latitude}, ${zipCodes.longitude}) <-> ll_to_earth(${point.lat}::float8, ${point.lng}::float8)`,
     )
     .limit(1);
   if (!row) throw AppError.notFound(locationMessages.fetchError);
