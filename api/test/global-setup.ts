@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/connect';
 import { seedReference } from '../src/seed/reference';
+import { trimmedTemplate } from './template-tarball';
 
 /** Where each api test file copies its database from: migrated and seeded once per run. */
 export type DatabaseTemplate = { engine: 'pglite'; file: string } | { engine: 'postgres'; name: string };
@@ -32,11 +33,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   const database = await openDatabase({});
   await seedReference(database.db);
-  const tarball = await database.dumpDataDir?.();
+  const tarball = await trimmedTemplate(database);
   await database.close();
-  if (!tarball) throw new Error('the embedded database cannot be dumped');
   const file = join(tmpdir(), `yardly-template-${process.pid}.tar`);
-  writeFileSync(file, Buffer.from(await tarball.arrayBuffer()));
+  writeFileSync(file, tarball);
   project.provide('databaseTemplate', { engine: 'pglite', file });
   return async () => rmSync(file, { force: true });
 }

@@ -60,7 +60,7 @@ const ADDRESS = {
   city: 'New York',
   state: 'NY',
   zip: '10001',
-  phoneNo: '(555) 123-4567',
+  phoneNo: '5551234567',
 };
 
 let t: TestApp;
