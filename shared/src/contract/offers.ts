@@ -71,7 +71,7 @@ export const acceptOfferCall = defineCall({
   method: 'POST',
   path: '/offer/accept',
   auth: 'required',
-  summary: "Accept the pending offer you received: the listing is reserved for the buyer, other open offers declined",
+  summary: 'Accept the pending offer you received: the listing is reserved for the buyer, other open offers declined',
   body: offerRefBody,
   response: offerSchema,
 });

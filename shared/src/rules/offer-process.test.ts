@@ -21,7 +21,10 @@ describe('the offer process (issue 17)', () => {
     expect(offerEventsFor('pending', 'seller', receiver)).toEqual(['counter', 'accept', 'decline']);
     expect(offerEventsFor('pending', 'buyer', receiver)).toEqual(['counter', 'accept', 'decline']);
     expect(offerEventsFor('pending', 'buyer', sender)).toEqual(['withdraw']);
-    expect(offerEventsFor('pending', 'system', { isReceiver: false, isSender: false })).toEqual(['supersede', 'expire']);
+    expect(offerEventsFor('pending', 'system', { isReceiver: false, isSender: false })).toEqual([
+      'supersede',
+      'expire',
+    ]);
   });
 
   it('every other state is final: nobody answers it', () => {

@@ -112,7 +112,9 @@ export const listingClosedToOffers = {
 export function offerRefusalMessage(event: OfferEvent, reason: string): string {
   if (reason === offerProcess.guards.receiver.refusal) return offerMessages.notReceiver;
   if (reason === offerProcess.guards.sender.refusal) return offerMessages.notSender;
-  const state = (Object.keys(offerProcess.states) as OfferState[]).find((s) => offerProcess.states[s].refusal === reason);
+  const state = (Object.keys(offerProcess.states) as OfferState[]).find(
+    (s) => offerProcess.states[s].refusal === reason,
+  );
   if (state) return `This offer is ${offerProcess.states[state].label.toLowerCase()}: it can no longer be answered`;
   return `${offerProcess.events[event].label} is not possible for this offer now (${reason})`;
 }
