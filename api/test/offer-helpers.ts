@@ -1,10 +1,10 @@
-import type { Offer, OfferThread } from '@yardly/shared/contract';
+import type { LoginData, Offer, OfferThread } from '@yardly/shared/contract';
 import { type OfferState, offerThreadKey } from '@yardly/shared/rules';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../src/db/connect';
 import { newRefnum } from '../src/db/refnum';
 import { listings, offers, offerThreads, users } from '../src/db/schema/index';
-import { json, type TestApp } from './harness';
+import { advanceClock, json, type TestApp } from './harness';
 import { auth, type Envelope } from './selling-helpers';
 
 /**
@@ -104,4 +104,27 @@ export function listOffers(t: TestApp, token: string | undefined, listingRefnum:
       headers: token ? auth(token) : {},
     }),
   );
+}
+
+/**
+ * Moves the dev clock (running what came due) and gives each person a fresh access token (they
+ * live 15 minutes on the same clock), as a client's one refresh would.
+ */
+export async function advanceKeepingSignedIn(t: TestApp, minutes: number, people: LoginData[]): Promise<Date> {
+  const now = await advanceClock(t, minutes);
+  for (const person of people) await refreshed(t, person);
+  return now;
+}
+
+/** Refreshes a person's tokens in place. */
+export async function refreshed(t: TestApp, person: LoginData): Promise<void> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/svc/users/refreshToken',
+    payload: { refreshToken: person.refreshToken },
+  });
+  if (res.statusCode !== 200) throw new Error(`refresh answered ${res.statusCode}: ${res.body}`);
+  const data = json<{ data: { accessToken: string; refreshToken: string } }>(res).data;
+  person.token = data.accessToken;
+  person.refreshToken = data.refreshToken;
 }
