@@ -31,6 +31,7 @@ import { listingsCapability } from './modules/listings/capability';
 import { locationCapability } from './modules/location/capability';
 import { createMail } from './modules/mail/create';
 import { notificationsCapability } from './modules/notifications/capability';
+import { offersCapability } from './modules/offers/capability';
 import { organisationsCapability } from './modules/organisations/capability';
 import { referralsCapability } from './modules/referrals/capability';
 import { reportsCapability } from './modules/reports/capability';
@@ -118,6 +119,7 @@ function capabilitiesFor(config: Config): Capability[] {
     healthCapability,
     categoriesCapability,
     listingsCapability,
+    offersCapability,
     favouritesCapability,
     reportsCapability,
     locationCapability,

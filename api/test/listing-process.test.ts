@@ -13,13 +13,13 @@ import {
 } from '@yardly/shared/rules';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newRefnum } from '../src/db/refnum';
-import { listings, offers, transitions, users } from '../src/db/schema/index';
+import { listings, transitions, users } from '../src/db/schema/index';
 import { listingRunner } from '../src/modules/listings/process';
 import { transition } from '../src/process/transition';
 import { insertListing } from './fixtures';
 import { startTestApp, type TestApp } from './harness';
 import { freshEmail, signedUp } from './identity-helpers';
+import { insertOffer } from './offer-helpers';
 import { auth } from './selling-helpers';
 
 // "The seller sees the same actions the api allows": every state × role × event the api exposes
@@ -53,13 +53,7 @@ async function listingIn(state: ListingState, facts: ListingFacts) {
   const listing = await insertListing(t.database.db, sellerId, 'electronics', { state, priceCents: facts.priceCents });
   const [buyer] = await t.database.db.select().from(users).where(eq(users.refnum, other.userRefnum));
   for (let i = 0; i < facts.openOffers; i++) {
-    await t.database.db.insert(offers).values({
-      refnum: newRefnum('offer'),
-      listingId: listing.id,
-      buyerId: buyer?.id ?? 0,
-      amountCents: 100,
-      status: 'pending',
-    });
+    await insertOffer(t.database.db, { listingId: listing.id, buyerId: buyer?.id ?? 0, state: 'pending' });
   }
   return listing;
 }

@@ -7,10 +7,10 @@ import {
 } from '@yardly/shared/rules';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newRefnum } from '../src/db/refnum';
 import { draftPhotos, listingDrafts, listings, offers, transitions, users } from '../src/db/schema/index';
 import { json, startTestApp, type TestApp } from './harness';
 import { signedUp } from './identity-helpers';
+import { insertOffer } from './offer-helpers';
 import {
   auth,
   createListing,
@@ -53,17 +53,11 @@ function action(url: string, listingRefnum: string, token: string, via: 'body' |
   });
 }
 
-async function addOffer(listingRefnum: string, status: 'pending' | 'accepted' | 'declined') {
+async function addOffer(listingRefnum: string, state: 'pending' | 'accepted' | 'declined') {
   const db = t.database.db;
   const [listing] = await db.select().from(listings).where(eq(listings.refnum, listingRefnum));
   const [buyer] = await db.select().from(users).where(eq(users.refnum, other.userRefnum));
-  await db.insert(offers).values({
-    refnum: newRefnum('offer'),
-    listingId: listing?.id ?? 0,
-    buyerId: buyer?.id ?? 0,
-    amountCents: 2000,
-    status,
-  });
+  await insertOffer(db, { listingId: listing?.id ?? 0, buyerId: buyer?.id ?? 0, priceCents: 2000, state });
 }
 
 describe('photos', () => {
@@ -440,7 +434,7 @@ describe('managing a listing', () => {
     const refused = await action('/svc/listing/delete', refnum, seller.token, 'query');
     expect(refused.statusCode).toBe(409);
     expect(body(refused).msg).toBe(listingActionMessages.hasActiveOffers);
-    await t.database.db.update(offers).set({ status: 'declined' });
+    await t.database.db.update(offers).set({ state: 'declined' });
     const deleted = await action('/svc/listing/delete', refnum, seller.token, 'query');
     expect(body<SellerListing>(deleted).data).toMatchObject({ listingDeleted: true, offerCount: 0 });
     expect(await recentRefnums()).not.toContain(refnum);

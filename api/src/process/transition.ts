@@ -1,5 +1,6 @@
 import {
   can,
+  canStart,
   type Process,
   type ProcessRole,
   type ProcessTimer,
@@ -7,7 +8,7 @@ import {
   type Verdict,
 } from '@yardly/shared/rules';
 import { and, eq } from 'drizzle-orm';
-import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/connect';
 import { transitions } from '../db/schema/index';
 import { AppError } from '../errors';
@@ -24,7 +25,8 @@ export const SYSTEM: Actor = { userId: null, role: 'system' };
 export interface Transition<S extends string, E extends string> {
   subjectId: number;
   event: E;
-  from: S;
+  /** Null when the event created the subject. */
+  from: S | null;
   to: S;
   at: Date;
   /** The timers the event started (e.g. a listing's expiry): whoever schedules jobs enqueues them. */
@@ -119,5 +121,51 @@ export async function transition<S extends string, E extends string, G extends s
   });
   const done: Transition<S, E> = { subjectId: subject.id, event, from: subject.state, to, at, timers };
   for (const effect of [...bound.effects, ...(options.effects ?? [])]) await effect(tx, done);
+  return done;
+}
+
+export interface StartOptions<E extends string, F, T extends StateTable> {
+  /** What the guards read, read by the caller in this transaction. */
+  facts: F;
+  /** The new subject's columns (all but `state`), given the timers the event starts. */
+  values: (started: ProcessTimer<E>[]) => Omit<PgInsertValue<T>, 'state'>;
+  now?: Date;
+}
+
+/**
+ * Takes `event`, an event that creates its subject (`from` is empty: an offer made), inside the
+ * caller's transaction: refuses with 409 and a machine reason when the table says no; else inserts
+ * the subject in the event's state, one `transitions` row (from null), then the effects.
+ */
+export async function start<S extends string, E extends string, G extends string, F, T extends StateTable>(
+  tx: Db,
+  bound: BoundProcess<S, E, G, F, T>,
+  event: E,
+  actor: Actor,
+  options: StartOptions<E, F, T>,
+): Promise<Transition<S, E>> {
+  const { process, table } = bound;
+  const verdict = canStart(process, event, actor.role, options.facts);
+  if (!verdict.ok) refusal(bound, event, verdict);
+  const at = options.now ?? new Date();
+  const timers = timersStartedBy(process, event, at);
+  const to = process.events[event].to;
+  const [row] = await tx
+    .insert(table as PgTable)
+    .values({ ...options.values(timers), state: to } as PgInsertValue<PgTable>)
+    .returning({ id: table.id });
+  const subjectId = row?.id as number;
+  await tx.insert(transitions).values({
+    process: process.name,
+    subjectId,
+    event,
+    fromState: null,
+    toState: to,
+    actorId: actor.userId,
+    actorRole: actor.role,
+    at,
+  });
+  const done: Transition<S, E> = { subjectId, event, from: null, to, at, timers };
+  for (const effect of bound.effects) await effect(tx, done);
   return done;
 }

@@ -10,6 +10,7 @@ import { healthCalls } from '../contract/health';
 import { listingCalls } from '../contract/listings';
 import { locationCalls } from '../contract/location';
 import { notificationCalls } from '../contract/notifications';
+import { offerCalls } from '../contract/offers';
 import { organisationCalls } from '../contract/organisations';
 import { reportCalls } from '../contract/reports';
 import { searchCalls } from '../contract/search';
@@ -37,6 +38,7 @@ export function createApi(options: HttpClientOptions = {}) {
     search: bindCalls(http, searchCalls),
     listings: bindCalls(http, listingCalls),
     favourites: bindCalls(http, favouriteCalls),
+    offers: bindCalls(http, offerCalls),
     reports: bindCalls(http, reportCalls),
     content: bindCalls(http, joinCalls(contactCalls, referralCalls)),
   };

@@ -13,6 +13,7 @@ export * from './health';
 export * from './listings';
 export * from './location';
 export * from './notifications';
+export * from './offers';
 export * from './organisations';
 export * from './photos';
 export * from './reports';

@@ -15,7 +15,7 @@ export * from './messages';
 export * from './money';
 export * from './names';
 export * from './notices';
-export * from './offer-status';
+export * from './offer-process';
 export * from './organisation';
 export * from './password';
 export * from './phone';

@@ -18,6 +18,7 @@ describe("a seller's actions by listing state (spec section 4)", () => {
   it.each([
     ['draft', ['publish', 'delete']],
     ['live', ['markSold', 'deactivate', 'delete']],
+    ['reserved', []],
     ['paused', ['markSold', 'activate', 'relist', 'delete']],
     ['sold', ['relist', 'delete']],
     ['donated', ['relist', 'delete']],
@@ -40,6 +41,7 @@ describe("a moderator's actions", () => {
   it.each([
     ['live', ['deactivate', 'remove']],
     ['paused', ['activate', 'remove']],
+    ['reserved', ['remove']],
     ['sold', ['remove']],
     ['deleted', ['restore']],
   ] as const)('%s: %j', (state, events) => {
@@ -61,10 +63,11 @@ describe('a listing past its end', () => {
 });
 
 describe('who sees a listing', () => {
-  it('anyone finds only live listings in lists, and opens live, sold, donated and expired ones', () => {
+  it('anyone finds only live listings in lists, and opens live, reserved, sold, donated and expired ones', () => {
     expect(LISTING_STATES.filter((s) => visibleTo(s, 'public', 'listed'))).toEqual(['live']);
     expect(LISTING_STATES.filter((s) => visibleTo(s, 'public', 'page'))).toEqual([
       'live',
+      'reserved',
       'sold',
       'donated',
       'expired',
@@ -74,6 +77,7 @@ describe('who sees a listing', () => {
     expect(LISTING_STATES.filter((s) => visibleTo(s, 'owner', 'page'))).toEqual(LISTING_STATES);
     expect(LISTING_STATES.filter((s) => visibleTo(s, 'owner', 'listed'))).toEqual([
       'live',
+      'reserved',
       'paused',
       'sold',
       'donated',
@@ -95,6 +99,7 @@ describe('the wire fields the spec names', () => {
     expect(LISTING_STATES.map(listingStatusOf)).toEqual([
       'draft',
       'active',
+      'active',
       'inactive',
       'active',
       'active',
@@ -105,6 +110,7 @@ describe('the wire fields the spec names', () => {
   it('editLocked once sold or while an offer is accepted', () => {
     expect(editLockedIn('sold', false)).toBe(true);
     expect(editLockedIn('live', true)).toBe(true);
+    expect(editLockedIn('reserved', false)).toBe(true);
     expect(editLockedIn('live', false)).toBe(false);
   });
 });
@@ -117,6 +123,7 @@ describe('what a refused seller reads', () => {
     ['deactivate', 'already_sold', listingActionMessages.cannotToggle],
     ['relist', 'is_live', listingActionMessages.cannotRelist],
     ['delete', 'has_open_offers', listingActionMessages.hasActiveOffers],
+    ['markSold', 'is_reserved', listingActionMessages.reserved],
   ] as const)('%s refused for %s', (event, reason, message) => {
     expect(listingRefusalMessage(event, reason)).toBe(message);
   });

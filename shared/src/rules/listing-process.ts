@@ -4,14 +4,16 @@ import { defineProcess, type EventOf, eventsFor, type StateOf } from './process'
 /** What a listing's guards read besides its state; the seller's card carries both. */
 export interface ListingFacts {
   priceCents: number;
-  /** Offers still waiting for an answer (the card's `offerCount`). */
+  /** Offers that hold the listing: waiting for an answer, or accepted (the card's `offerCount`). */
   openOffers: number;
 }
 
 /**
  * A listing's life (spec section 4). A seller publishes, deactivates and reactivates, marks it
  * sold (donated when it is free), relists and deletes; the platform expires it when its lifetime
- * runs out; a moderator deactivates, reactivates, removes and restores it.
+ * runs out; a moderator deactivates, reactivates, removes and restores it. Accepting an offer
+ * reserves it for that buyer (offer-process.ts): no new offers, nobody else buys it, editing is
+ * locked; the checkout issue takes it on from there (sold once paid).
  */
 export const listingProcess = defineProcess({
   name: 'listing',
@@ -19,6 +21,7 @@ export const listingProcess = defineProcess({
   states: {
     draft: { label: 'Draft', badge: 'Draft', refusal: 'is_draft' },
     live: { label: 'Live', badge: null, refusal: 'is_live' },
+    reserved: { label: 'Reserved', badge: 'Reserved', refusal: 'is_reserved' },
     paused: { label: 'Deactivated', badge: 'Deactivated', refusal: 'is_paused' },
     sold: { label: 'Sold', badge: null, refusal: 'already_sold' },
     donated: { label: 'Donated', badge: null, refusal: 'already_donated' },
@@ -63,9 +66,11 @@ export const listingProcess = defineProcess({
       guard: 'noOpenOffers',
     },
     expire: { label: 'Expire', from: ['live'], to: 'expired', by: ['system'], after: { days: LISTING_LIFETIME_DAYS } },
+    // An offer on it was accepted (taken by the offer's transaction, not by a person on the listing).
+    reserve: { label: 'Reserve', from: ['live'], to: 'reserved', by: ['system'] },
     remove: {
       label: 'Remove',
-      from: ['draft', 'live', 'paused', 'sold', 'donated', 'expired'],
+      from: ['draft', 'live', 'reserved', 'paused', 'sold', 'donated', 'expired'],
       to: 'deleted',
       by: ['admin'],
     },
@@ -100,13 +105,14 @@ export type ListingViewer = 'owner' | 'admin' | 'public';
 export type ListingSurface = 'listed' | 'page' | 'favourites';
 
 const ALL: readonly ListingState[] = LISTING_STATES;
-const OPEN: readonly ListingState[] = ['live', 'sold', 'donated', 'expired'];
+// A reserved listing is seen by its link (its buyer pays from there) but listed to nobody else.
+const OPEN: readonly ListingState[] = ['live', 'reserved', 'sold', 'donated', 'expired'];
 
 /** The one visibility rule: which states each viewer sees on each surface. */
 export const LISTING_VISIBILITY: Readonly<
   Record<ListingSurface, Readonly<Record<ListingViewer, readonly ListingState[]>>>
 > = {
-  listed: { public: ['live'], owner: ['live', 'paused', 'sold', 'donated', 'expired'], admin: ALL },
+  listed: { public: ['live'], owner: ['live', 'reserved', 'paused', 'sold', 'donated', 'expired'], admin: ALL },
   page: { public: OPEN, owner: ALL, admin: ALL },
   favourites: { public: [...OPEN, 'deleted'], owner: [...OPEN, 'deleted'], admin: ALL },
 };
@@ -128,7 +134,12 @@ export function listingStatusOf(state: ListingState): 'draft' | 'active' | 'inac
 
 /** The wire's `editLocked`: sold, or an accepted offer holds it (spec section 4). */
 export function editLockedIn(state: ListingState, hasAcceptedOffer: boolean): boolean {
-  return state === 'sold' || state === 'donated' || hasAcceptedOffer;
+  return state === 'sold' || state === 'donated' || state === 'reserved' || hasAcceptedOffer;
+}
+
+/** Whether a listing in `state` (as `currentListingState` reads it) takes new offers. */
+export function takesOffers(state: ListingState): boolean {
+  return state === 'live';
 }
 
 /** The message a seller reads when the table refuses `event` for `reason`. */
@@ -136,6 +147,7 @@ export function listingRefusalMessage(event: ListingEvent, reason: string): stri
   if (reason === listingProcess.states.deleted.refusal) return listingActionMessages.deleted;
   if (reason === listingProcess.states.draft.refusal) return listingActionMessages.isDraft;
   if (reason === listingProcess.guards.noOpenOffers.refusal) return listingActionMessages.hasActiveOffers;
+  if (reason === listingProcess.states.reserved.refusal) return listingActionMessages.reserved;
   switch (event) {
     case 'markSold':
     case 'markDonated':

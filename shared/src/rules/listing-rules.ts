@@ -93,6 +93,7 @@ export const listingActionMessages = {
   deleted: 'This listing was deleted',
   isDraft: 'Publish this draft first',
   hasActiveOffers: 'This listing has active offers: answer them before deleting it',
+  reserved: 'This listing is reserved for a buyer whose offer was accepted',
   cannotToggle: 'Only a published, unsold listing can be deactivated or reactivated',
   cannotRelist: 'Only an expired, sold or deactivated listing can be relisted',
   draftNotFound: 'This photo upload session does not exist; reload the form',

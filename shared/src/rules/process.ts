@@ -27,7 +27,7 @@ export interface StateDef {
 export interface EventDef<S extends string, G extends string, E extends string> {
   /** A button's text, or the log's name for a timer. */
   label: string;
-  /** The states the event leaves. */
+  /** The states the event leaves; none for an event that creates its subject (an offer made). */
   from: readonly S[];
   /** The state it reaches. */
   to: S;
@@ -98,6 +98,27 @@ export function can<S extends string, E extends string, G extends string, F>(
   const def = process.events[event];
   if (!def.by.includes(role)) return { ok: false, reason: PROCESS_REFUSALS.notYourTurn };
   if (!def.from.includes(state)) return { ok: false, reason: process.states[state].refusal };
+  const guard = def.guard === undefined ? undefined : process.guards[def.guard];
+  if (guard && !guard.test(facts)) return { ok: false, reason: guard.refusal };
+  return { ok: true };
+}
+
+/** Refused because the event does not create a subject (its `from` names states). */
+export const NOT_AN_ENTRY = 'not_an_entry';
+
+/**
+ * Whether `role` may take `event`, an event that creates its subject (`from` is empty), given
+ * `facts`: the role first, then the guard.
+ */
+export function canStart<S extends string, E extends string, G extends string, F>(
+  process: Process<S, E, G, F>,
+  event: E,
+  role: ProcessRole,
+  facts: F,
+): Verdict {
+  const def = process.events[event];
+  if (def.from.length > 0) return { ok: false, reason: NOT_AN_ENTRY };
+  if (!def.by.includes(role)) return { ok: false, reason: PROCESS_REFUSALS.notYourTurn };
   const guard = def.guard === undefined ? undefined : process.guards[def.guard];
   if (guard && !guard.test(facts)) return { ok: false, reason: guard.refusal };
   return { ok: true };

@@ -10,11 +10,12 @@ export const transitions = pgTable(
   'transitions',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    /** The process's name (`listing`, later `offer`, `order`, ...). */
+    /** The process's name (`listing`, `offer`, later `order`, ...). */
     process: text('process').notNull(),
     subjectId: bigint('subject_id', { mode: 'number' }).notNull(),
     event: text('event').notNull(),
-    fromState: text('from_state').notNull(),
+    /** Null when the event created the subject (an offer made). */
+    fromState: text('from_state'),
     toState: text('to_state').notNull(),
     /** Null when the platform took the event (a timer) or the person is not known. */
     actorId: bigint('actor_id', { mode: 'number' }).references(() => users.id),

@@ -1,21 +1,37 @@
-import { ACTIVE_OFFER_STATUSES, LOCKING_OFFER_STATUSES } from '@yardly/shared/rules';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { sqlTime } from '../../clock/sql-time';
 import type { Db } from '../../db/connect';
 import { listings, offers } from '../../db/schema/index';
 
-/** The number of offers on the listing (in the current query's row) still waiting for an answer. */
+/**
+ * An offer (in the current query's row) that holds its listing at `now`: accepted, or pending and
+ * not yet past its expiry (whether or not the expiry job has run). Shared `ACTIVE_OFFER_STATES`.
+ */
+export function offerHoldsAt(now: SQL): SQL {
+  return sql`(${offers.state} = 'accepted' or (${offers.state} = 'pending' and ${offers.expiresAt} > ${now}))`;
+}
+
+export function openOfferAt(now: Date): SQL {
+  return offerHoldsAt(sqlTime(now));
+}
+
+/**
+ * The number of offers holding the listing in the current query's row (the card's `offerCount`).
+ * A card column has no clock to hand, so it reads the database's time, as the listing
+ * visibility rule does; the expiry job keeps the stored states in step with the app's clock.
+ */
 export const activeOfferCount = sql<number>`(select count(*)::int from ${offers}
-  where ${offers.listingId} = ${listings.id} and ${inArray(offers.status, [...ACTIVE_OFFER_STATUSES])})`;
+  where ${offers.listingId} = ${listings.id} and ${offerHoldsAt(sql`now()`)})`;
 
 /** Whether the listing (in the current query's row) has an accepted offer, which locks editing. */
 export const hasLockingOffer = sql<boolean>`exists (select 1 from ${offers}
-  where ${offers.listingId} = ${listings.id} and ${inArray(offers.status, [...LOCKING_OFFER_STATUSES])})`;
+  where ${offers.listingId} = ${listings.id} and ${offers.state} = 'accepted')`;
 
-export async function countActiveOffers(db: Db, listingId: number): Promise<number> {
+export async function countActiveOffers(db: Db, listingId: number, now: Date): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(offers)
-    .where(and(eq(offers.listingId, listingId), inArray(offers.status, [...ACTIVE_OFFER_STATUSES])));
+    .where(and(eq(offers.listingId, listingId), openOfferAt(now)));
   return row?.n ?? 0;
 }
 
@@ -23,7 +39,7 @@ export async function hasAcceptedOffer(db: Db, listingId: number): Promise<boole
   const [row] = await db
     .select({ id: offers.id })
     .from(offers)
-    .where(and(eq(offers.listingId, listingId), inArray(offers.status, [...LOCKING_OFFER_STATUSES])))
+    .where(and(eq(offers.listingId, listingId), eq(offers.state, 'accepted')))
     .limit(1);
   return row !== undefined;
 }

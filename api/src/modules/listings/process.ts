@@ -40,8 +40,8 @@ function columnsFor(event: ListingEvent, timers: ProcessTimer<ListingEvent>[], n
   } satisfies PgUpdateSetSource<typeof listings>;
 }
 
-export async function listingFacts(tx: Db, listing: Subject): Promise<ListingFacts> {
-  return { priceCents: listing.priceCents, openOffers: await countActiveOffers(tx, listing.id) };
+export async function listingFacts(tx: Db, listing: Subject, now: Date): Promise<ListingFacts> {
+  return { priceCents: listing.priceCents, openOffers: await countActiveOffers(tx, listing.id, now) };
 }
 
 /** Takes `event` on a listing the caller has locked, and returns the state it reached. */
@@ -53,7 +53,7 @@ export async function takeListingEvent(
   now = new Date(),
 ): Promise<Transition<ListingState, ListingEvent>> {
   return transition(tx, listingRunner, listing, event, actor, {
-    facts: await listingFacts(tx, listing),
+    facts: await listingFacts(tx, listing, now),
     set: (timers) => columnsFor(event, timers, now),
     now,
   });

@@ -16,7 +16,7 @@ const pausedPastEnd = and(eq(listings.state, 'paused'), pastEnd);
  * issue writes that transition; until it lands no event takes a listing there, so this real
  * query finds none.
  */
-const saleReturned = sql`exists (select 1 from ${transitions} where ${transitions.process} = ${listingProcess.name}
+export const saleReturned = sql`exists (select 1 from ${transitions} where ${transitions.process} = ${listingProcess.name}
   and ${transitions.subjectId} = ${listings.id} and ${transitions.toState} = 'returned')`;
 
 /**

@@ -115,7 +115,7 @@ export async function listingDetail(
           .from(zipCodes)
           .where(eq(zipCodes.zip, row.sellerZip))
       : Promise.resolve([]),
-    countActiveOffers(db, l.id),
+    countActiveOffers(db, l.id, new Date()),
     hasAcceptedOffer(db, l.id),
   ]);
   const location = placeName(row.city, row.stateCode);

@@ -1,0 +1,29 @@
+import { offerCalls } from '@yardly/shared/contract';
+import { offerProcess } from '@yardly/shared/rules';
+import { defineCapability } from '../../http/capability';
+import type { AppServices } from '../../services';
+import { offerExpiryJob } from './expiry-job';
+import { offerRunnerWith } from './process';
+import { alreadyOffered, buyerListings, listingOffers } from './read';
+import { createOfferService } from './service';
+
+/** Offers on listings (issue 17): make, counter, accept, decline or withdraw; the 24-hour expiry; who sees which. */
+export const offersCapability = defineCapability({
+  name: 'offers',
+  calls: offerCalls,
+  process: offerProcess,
+  services: (app: AppServices) => {
+    const runner = offerRunnerWith(app.jobs);
+    return { ...app, runner, offers: createOfferService({ db: app.db, clock: app.clock, runner }) };
+  },
+  handlers: ({ db, clock, offers }) => ({
+    create: ({ body, caller }) => offers.create(caller, body),
+    counter: ({ body, caller }) => offers.counter(caller, body),
+    accept: ({ body, caller }) => offers.accept(caller, body),
+    decline: ({ body, caller }) => offers.decline(caller, body),
+    list: ({ query, caller }) => listingOffers(db, caller, query, clock.now()),
+    alreadyOffered: ({ body, caller }) => alreadyOffered(db, caller, body.listingRefnum, clock.now()),
+    byBuyer: ({ query, caller }) => buyerListings(db, caller, query, clock.now()),
+  }),
+  jobs: ({ runner }) => [offerExpiryJob(runner)],
+});

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { listingActionMessages } from './listing-rules';
+import {
+  currentOfferState,
+  listingClosedToOffers,
+  OFFER_STATES,
+  offerAbovePriceMessage,
+  offerEventsFor,
+  offerMessages,
+  offerProcess,
+  offerRefusalMessage,
+  offerThreadKey,
+} from './offer-process';
+import { can, canStart, isFinal, NOT_AN_ENTRY, timersStartedBy } from './process';
+
+const receiver = { isReceiver: true, isSender: false };
+const sender = { isReceiver: false, isSender: true };
+
+describe('the offer process (issue 17)', () => {
+  it('a pending offer: its receiver accepts, declines or counters; its sender withdraws', () => {
+    expect(offerEventsFor('pending', 'seller', receiver)).toEqual(['counter', 'accept', 'decline']);
+    expect(offerEventsFor('pending', 'buyer', receiver)).toEqual(['counter', 'accept', 'decline']);
+    expect(offerEventsFor('pending', 'buyer', sender)).toEqual(['withdraw']);
+    expect(offerEventsFor('pending', 'system', { isReceiver: false, isSender: false })).toEqual([
+      'supersede',
+      'expire',
+    ]);
+  });
+
+  it('every other state is final: nobody answers it', () => {
+    for (const state of OFFER_STATES.filter((s) => s !== 'pending')) {
+      expect(isFinal(offerProcess, state)).toBe(true);
+      for (const role of ['buyer', 'seller', 'system'] as const) {
+        expect(offerEventsFor(state, role, receiver)).toEqual([]);
+        expect(offerEventsFor(state, role, sender)).toEqual([]);
+      }
+    }
+  });
+
+  it('refuses the wrong party with the guard reason, a moved state with its own', () => {
+    expect(can(offerProcess, 'pending', 'accept', 'seller', sender)).toEqual({ ok: false, reason: 'not_receiver' });
+    expect(can(offerProcess, 'pending', 'withdraw', 'seller', receiver)).toEqual({ ok: false, reason: 'not_sender' });
+    expect(can(offerProcess, 'accepted', 'counter', 'seller', receiver)).toEqual({
+      ok: false,
+      reason: 'already_accepted',
+    });
+    expect(can(offerProcess, 'pending', 'expire', 'buyer', receiver)).toEqual({ ok: false, reason: 'not_your_turn' });
+  });
+
+  it('an offer is made (created) by a party, and making starts its 24-hour expiry', () => {
+    expect(canStart(offerProcess, 'make', 'buyer', sender)).toEqual({ ok: true });
+    expect(canStart(offerProcess, 'make', 'system', sender)).toEqual({ ok: false, reason: 'not_your_turn' });
+    expect(canStart(offerProcess, 'accept', 'seller', receiver)).toEqual({ ok: false, reason: NOT_AN_ENTRY });
+    const now = new Date('2026-12-01T10:00:00Z');
+    expect(timersStartedBy(offerProcess, 'make', now)).toEqual([
+      { event: 'expire', at: new Date('2026-12-02T10:00:00Z') },
+    ]);
+  });
+
+  it('reads a pending offer past its expiry as expired, whether or not the timer ran', () => {
+    const now = new Date('2026-12-02T10:00:00Z');
+    expect(currentOfferState('pending', '2026-12-02T10:00:00Z', now)).toBe('expired');
+    expect(currentOfferState('pending', '2026-12-02T10:00:01Z', now)).toBe('pending');
+    expect(currentOfferState('accepted', '2020-01-01T00:00:00Z', now)).toBe('accepted');
+  });
+
+  it('says why, in words', () => {
+    expect(offerRefusalMessage('accept', 'not_receiver')).toBe(offerMessages.notReceiver);
+    expect(offerRefusalMessage('withdraw', 'not_sender')).toBe(offerMessages.notSender);
+    expect(offerRefusalMessage('accept', 'already_accepted')).toBe(
+      'This offer is accepted: it can no longer be answered',
+    );
+    expect(offerRefusalMessage('counter', 'offer_expired')).toBe('This offer is expired: it can no longer be answered');
+    expect(offerAbovePriceMessage(2500)).toBe('Your offer cannot be above the listing price of $25.00');
+    expect(listingClosedToOffers.reserved).toBe(listingActionMessages.reserved);
+  });
+
+  it('keys a thread listing_buyer_seller', () => {
+    expect(offerThreadKey('L1', 'U2', 'U3')).toBe('L1_U2_U3');
+  });
+});

@@ -1,0 +1,120 @@
+import { OFFER_EXPIRY_HOURS } from './constants';
+import { listingActionMessages } from './listing-rules';
+import { formatCents } from './money';
+import { defineProcess, type EventOf, eventsFor, type ProcessRole, type StateOf } from './process';
+
+/** What an offer's guards read besides its state: where the person acting stands in it. */
+export interface OfferFacts {
+  /** The person acting is the one the offer was made to (the seller for a buyer's offer, the buyer for a counter). */
+  isReceiver: boolean;
+  /** The person acting made the offer. */
+  isSender: boolean;
+}
+
+/**
+ * An offer's life (spec section 4 and issue 17). A buyer makes an offer; whoever received the
+ * latest offer of a thread (listing x buyer) accepts, declines or counters it (the counter is a
+ * new pending offer in the same thread, made by the `make` event); its sender may withdraw it;
+ * the platform expires it 24 hours after it was made, and declines the other open offers on a
+ * listing once one is accepted.
+ */
+export const offerProcess = defineProcess({
+  name: 'offer',
+  initial: 'pending',
+  states: {
+    pending: { label: 'Pending', badge: 'Pending', refusal: 'is_pending' },
+    countered: { label: 'Countered', badge: 'Countered', refusal: 'already_countered' },
+    accepted: { label: 'Accepted', badge: 'Accepted', refusal: 'already_accepted' },
+    declined: { label: 'Declined', badge: 'Declined', refusal: 'already_declined' },
+    cancelled: { label: 'Withdrawn', badge: 'Withdrawn', refusal: 'already_withdrawn' },
+    expired: { label: 'Expired', badge: 'Expired', refusal: 'offer_expired' },
+  },
+  guards: {
+    receiver: { test: (f: OfferFacts) => f.isReceiver, refusal: 'not_receiver' },
+    sender: { test: (f: OfferFacts) => f.isSender, refusal: 'not_sender' },
+  },
+  events: {
+    // An offer is made by the buyer, or (countering) by whichever party received the last one.
+    make: { label: 'Make Offer', from: [], to: 'pending', by: ['buyer', 'seller'], starts: ['expire'] },
+    counter: { label: 'Counter', from: ['pending'], to: 'countered', by: ['buyer', 'seller'], guard: 'receiver' },
+    accept: { label: 'Accept', from: ['pending'], to: 'accepted', by: ['buyer', 'seller'], guard: 'receiver' },
+    decline: { label: 'Decline', from: ['pending'], to: 'declined', by: ['buyer', 'seller'], guard: 'receiver' },
+    withdraw: { label: 'Withdraw', from: ['pending'], to: 'cancelled', by: ['buyer', 'seller'], guard: 'sender' },
+    // Another offer on the listing was accepted: the listing is reserved for that buyer.
+    supersede: { label: 'Declined (another offer was accepted)', from: ['pending'], to: 'declined', by: ['system'] },
+    expire: { label: 'Expire', from: ['pending'], to: 'expired', by: ['system'], after: { hours: OFFER_EXPIRY_HOURS } },
+  },
+});
+
+export type OfferProcess = typeof offerProcess;
+export type OfferState = StateOf<OfferProcess>;
+export type OfferEvent = EventOf<OfferProcess>;
+
+export const OFFER_STATES = Object.keys(offerProcess.states) as [OfferState, ...OfferState[]];
+
+/** Offers that hold a listing: one waiting for an answer, or one accepted (the listing is reserved). */
+export const ACTIVE_OFFER_STATES = ['pending', 'accepted'] as const satisfies readonly OfferState[];
+
+/**
+ * The state an offer is in at `now`: a pending offer whose 24 hours are up has expired even
+ * before its timer has run (timers may fire late; the reading must not).
+ */
+export function currentOfferState(stored: OfferState, expiresAt: Date | string, now: Date): OfferState {
+  if (stored !== 'pending') return stored;
+  return new Date(expiresAt).getTime() <= now.getTime() ? 'expired' : 'pending';
+}
+
+/** The buttons a party sees on an offer: the events the table allows them. */
+export function offerEventsFor(state: OfferState, role: ProcessRole, facts: OfferFacts): OfferEvent[] {
+  return eventsFor(offerProcess, state, role, facts);
+}
+
+/** The offer thread's key (spec section 3): listingRefnum_buyerRefnum_sellerRefnum. */
+export function offerThreadKey(listingRefnum: string, buyerRefnum: string, sellerRefnum: string): string {
+  return `${listingRefnum}_${buyerRefnum}_${sellerRefnum}`;
+}
+
+export const offerMessages = {
+  notFound: 'This offer does not exist',
+  listingNotFound: 'This listing does not exist or is no longer available',
+  notYours: 'Only the buyer and the seller of this offer can see or answer it',
+  notYourListing: 'Only the seller and buyers who made an offer can see offers on this listing',
+  ownListing: 'You cannot make an offer on your own listing',
+  invalidPrice: 'Enter an offer as a whole number of cents greater than 0',
+  alreadyOffered: 'You already have an open offer on this listing: wait for the answer or withdraw it first',
+  notReceiver: 'Only the person this offer was made to can answer it',
+  notSender: 'Only the person who made this offer can withdraw it',
+  counterAboveListing: 'A counter-offer cannot be above the listing price',
+  made: 'Offer sent',
+  countered: 'Counter-offer sent',
+  accepted: 'Offer accepted',
+  declined: 'Offer declined',
+  withdrawn: 'Offer withdrawn',
+} as const;
+
+/** An offer above the listing's price is refused: the buyer can simply buy it at that price. */
+export function offerAbovePriceMessage(listingPriceCents: number): string {
+  return `Your offer cannot be above the listing price of ${formatCents(listingPriceCents)}`;
+}
+
+/** Why a listing takes no offer in its state (sold, deleted, deactivated, expired, reserved, a draft). */
+export const listingClosedToOffers = {
+  sold: 'This listing is sold and takes no more offers',
+  donated: 'This listing was donated and takes no more offers',
+  deleted: 'This listing was deleted and takes no more offers',
+  paused: 'This listing is deactivated and takes no offers',
+  expired: 'This listing has expired and takes no more offers',
+  reserved: listingActionMessages.reserved,
+  draft: 'This listing is not published',
+} as const;
+
+/** The message a party reads when the table refuses `event` on an offer for `reason`. */
+export function offerRefusalMessage(event: OfferEvent, reason: string): string {
+  if (reason === offerProcess.guards.receiver.refusal) return offerMessages.notReceiver;
+  if (reason === offerProcess.guards.sender.refusal) return offerMessages.notSender;
+  const state = (Object.keys(offerProcess.states) as OfferState[]).find(
+    (s) => offerProcess.states[s].refusal === reason,
+  );
+  if (state) return `This offer is ${offerProcess.states[state].label.toLowerCase()}: it can no longer be answered`;
+  return `${offerProcess.events[event].label} is not possible for this offer now (${reason})`;
+}
