@@ -1,4 +1,11 @@
-import { type Call, favouriteCalls, type LoginData, reportCalls } from '@yardly/shared/contract';
+import {
+  alreadyOfferedCall,
+  type Call,
+  createOfferCall,
+  favouriteCalls,
+  type LoginData,
+  reportCalls,
+} from '@yardly/shared/contract';
 import { type AdminVerb, mayAdmin, type UserRole } from '@yardly/shared/rules';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -33,7 +40,13 @@ import { fieldsOf, validOf } from './zod-arbitraries';
  */
 
 /** The calls a person makes about someone else's listing (their summaries: "not your own"). */
-const ABOUT_ANOTHERS_LISTING = new Set<Call>([favouriteCalls.add, favouriteCalls.remove, reportCalls.create]);
+const ABOUT_ANOTHERS_LISTING = new Set<Call>([
+  favouriteCalls.add,
+  favouriteCalls.remove,
+  reportCalls.create,
+  createOfferCall,
+  alreadyOfferedCall,
+]);
 
 type Person = 'anonymous' | 'other user' | 'limited admin' | 'admin' | 'owner';
 /** The owner last: its calls may delete or sell what the others were refused. */

@@ -10,17 +10,22 @@ import type { Db } from './connect';
 export const MAX_KEPT = 24;
 
 const dialect = new PgDialect();
-const names = new Map<string, string>();
 
-/** The name a statement text is kept under; undefined once MAX_KEPT other texts are kept. */
-export function keptName(text: string): string | undefined {
-  let name = names.get(text);
-  if (name === undefined && names.size < MAX_KEPT) {
-    name = `kept_${names.size + 1}`;
-    names.set(text, name);
-  }
-  return name;
+/** Names for statement texts, the first `max` texts seen only. */
+export function keptNames(max = MAX_KEPT): (text: string) => string | undefined {
+  const names = new Map<string, string>();
+  return (text) => {
+    let name = names.get(text);
+    if (name === undefined && names.size < max) {
+      name = `kept_${names.size + 1}`;
+      names.set(text, name);
+    }
+    return name;
+  };
 }
+
+/** The name a statement text is kept under in this process; undefined once MAX_KEPT other texts are kept. */
+export const keptName = keptNames();
 
 /**
  * Run a statement as a named prepared statement: each connection parses and analyses its text
