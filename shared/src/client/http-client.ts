@@ -1,6 +1,6 @@
 import ky, { type KyInstance, type Options } from 'ky';
 import { refreshTokenCall } from '../contract/auth';
-import type { Call, CallBody, CallData, CallQuery } from '../contract/call';
+import { type Call, type CallBody, type CallData, type CallQuery, pathFields } from '../contract/call';
 import { ENVELOPE_CODES, failureEnvelopeSchema, successBodySchema } from '../contract/envelope';
 import { ApiError, GENERIC_ERROR_MESSAGE } from './api-error';
 import { isAuthPath } from './device';
@@ -133,8 +133,9 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
 
   async function call<C extends Call>(definition: C, input?: CallInput<C>): Promise<CallData<C>> {
     const { query, body } = (input ?? {}) as { query?: Record<string, never>; body?: unknown };
-    const qs = toQueryString(query);
-    const url = `${definition.root ? rootUrl : baseUrl}${definition.path}${qs ? `?${qs}` : ''}`;
+    const { path, rest } = fillPath(definition.path, query);
+    const qs = toQueryString(rest);
+    const url = `${definition.root ? rootUrl : baseUrl}${path}${qs ? `?${qs}` : ''}`;
     let response: Response;
     try {
       response = await instance(url, {
@@ -173,6 +174,19 @@ export function networkMessage(cause: unknown): string {
   return cause instanceof Error && cause.name === 'TimeoutError'
     ? 'The server took too long to answer, please try again'
     : GENERIC_ERROR_MESSAGE;
+}
+
+/** A call's path with its `{name}` segments filled from the query, and the query fields left. */
+function fillPath(template: string, query: Record<string, unknown> | undefined) {
+  const fields = pathFields(template);
+  if (fields.length === 0) return { path: template, rest: query };
+  const rest = { ...query };
+  const path = template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = rest[name];
+    delete rest[name];
+    return encodeURIComponent(String(value ?? ''));
+  });
+  return { path, rest: rest as Record<string, never> };
 }
 
 /** The request's path relative to /svc ('/users/login'), or '' when it is not under /svc. */
