@@ -1,10 +1,10 @@
 import ky, { type KyInstance, type Options } from 'ky';
 import { refreshTokenCall } from '../contract/auth';
-import { type Call, type CallBody, type CallData, type CallQuery, pathFields } from '../contract/call';
+import type { Call, CallBody, CallData, CallQuery } from '../contract/call';
 import { ENVELOPE_CODES, failureEnvelopeSchema, successBodySchema } from '../contract/envelope';
 import { ApiError, GENERIC_ERROR_MESSAGE } from './api-error';
 import { isAuthPath } from './device';
-import { toQueryString } from './query-string';
+import { fillPath, toQueryString } from './query-string';
 import { createTokenRefresher, type RefreshLocks, type RefreshOutcome } from './token-refresh';
 
 /** The new tokens a refresh answers (the response of POST /users/refreshToken). */
@@ -174,19 +174,6 @@ export function networkMessage(cause: unknown): string {
   return cause instanceof Error && cause.name === 'TimeoutError'
     ? 'The server took too long to answer, please try again'
     : GENERIC_ERROR_MESSAGE;
-}
-
-/** A call's path with its `{name}` segments filled from the query, and the query fields left. */
-function fillPath(template: string, query: Record<string, unknown> | undefined) {
-  const fields = pathFields(template);
-  if (fields.length === 0) return { path: template, rest: query };
-  const rest = { ...query };
-  const path = template.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = rest[name];
-    delete rest[name];
-    return encodeURIComponent(String(value ?? ''));
-  });
-  return { path, rest: rest as Record<string, never> };
 }
 
 /** The request's path relative to /svc ('/users/login'), or '' when it is not under /svc. */
