@@ -13,8 +13,11 @@ let seller: LoginData;
 let buyer: LoginData;
 let listingRefnum: string;
 
+// Several api processes share one signing secret, as in production: a token works on any of them.
+const env = { JWT_SECRET: 'live-test-secret-shared-by-the-processes' };
+
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ env });
   [seller, buyer] = [await signedUp(t, freshEmail('seller')), await signedUp(t, freshEmail('buyer'))];
   listingRefnum = await publishedListing(t, seller.token);
 });
@@ -158,12 +161,13 @@ describe('tickets (EventSource sends no headers)', () => {
 describe.runIf(Boolean(process.env.DATABASE_URL))('several api processes on one PostgreSQL', () => {
   let other: TestApp;
   beforeAll(async () => {
-    other = await startTestApp({ sameDatabaseAs: t });
+    other = await startTestApp({ sameDatabaseAs: t, env });
   });
   afterAll(() => other?.close());
 
   it('a message sent through one app reaches a stream opened on another', async () => {
     const onB = await openStream(other, { token: seller.token });
+    expect(onB.response.status).toBe(200);
     await onB.next();
     await sent(t, buyer.token, { listingRefnum, toRefnum: seller.userRefnum, text: 'across processes' });
     expect(textOf(await onB.next())).toBe('across processes');
