@@ -248,6 +248,59 @@ describe('only the two parties', () => {
   });
 });
 
+describe('the console', () => {
+  it('lets an admin read, not write, the conversations about a reported listing, and no others', async () => {
+    const listingRefnum = await publishedListing(t, seller.token, { listingTitle: 'Reported lamp' });
+    const { conversationId } = await sent(t, buyer.token, {
+      listingRefnum,
+      toRefnum: seller.userRefnum,
+      text: 'Pay me <outside>',
+    });
+    await sent(t, seller.token, { listingRefnum, toRefnum: buyer.userRefnum, text: 'No thanks' });
+    const filter = encodeURIComponent(JSON.stringify({ listingId: listingRefnum }));
+    const asAdmin = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, token = admin.token) =>
+      t.app.inject({
+        method,
+        url,
+        headers: { authorization: `Bearer ${token}` },
+        payload: method === 'GET' ? undefined : {},
+      });
+
+    // Not reported: the console does not see it.
+    expect(json<unknown[]>(await asAdmin('GET', `/svc/admin/conversations?filter=${filter}`))).toEqual([]);
+    expect((await asAdmin('GET', `/svc/admin/conversations/${conversationId}`)).statusCode).toBe(404);
+
+    const report = { listingRefnum, reason: 'scam', details: 'Asks for payment outside Yardly' };
+    const reported = await t.app.inject({
+      method: 'POST',
+      url: '/svc/listing/reports/create',
+      payload: report,
+      headers: { authorization: `Bearer ${stranger.token}` },
+    });
+    expect(reported.statusCode, reported.body).toBe(200);
+    const list = await asAdmin('GET', `/svc/admin/conversations?filter=${filter}`);
+    expect(list.statusCode, list.body).toBe(200);
+    expect(json<{ id: string }[]>(list).map((c) => c.id)).toEqual([conversationId]);
+    const one = await asAdmin('GET', `/svc/admin/conversations/${conversationId}`);
+    expect(json(one)).toMatchObject({
+      id: conversationId,
+      listingId: listingRefnum,
+      listingTitle: 'Reported lamp',
+      messageCount: 2,
+      messages: [
+        { from: 'buyer', kind: 'text', text: 'Pay me <outside>' },
+        { from: 'seller', kind: 'text', text: 'No thanks' },
+      ],
+    });
+    // Read-only: no write route; and a person who is not an admin cannot read it there.
+    for (const method of ['PUT', 'DELETE'] as const) {
+      expect((await asAdmin(method, `/svc/admin/conversations/${conversationId}`)).statusCode).toBe(404);
+    }
+    expect((await asAdmin('POST', '/svc/admin/conversations')).statusCode).toBe(404);
+    expect((await asAdmin('GET', `/svc/admin/conversations/${conversationId}`, buyer.token)).statusCode).toBe(403);
+  });
+});
+
 describe('system lines', () => {
   it("an offer's step is a line without sender in the conversation, opened for it if needed", async () => {
     const owner = await signedUp(t, freshEmail('owner'));

@@ -1,5 +1,6 @@
 import { messageCalls } from '@yardly/shared/contract';
 import { defineCapability } from '../../http/capability';
+import { conversationsResource } from './admin';
 import { conversationHistory, listConversations, markConversationRead, sendMessage, unreadSummary } from './service';
 
 /** Conversations between a listing's buyer and seller ('My Messages'); their lines reach open pages live. */
@@ -13,4 +14,5 @@ export const messagesCapability = defineCapability({
     history: ({ query, caller }) => conversationHistory(s.db, caller, query),
     markRead: ({ body, caller }) => markConversationRead(s, caller, body.conversationId),
   }),
+  adminResources: () => [conversationsResource],
 });
