@@ -126,6 +126,17 @@ describe('the live stream', () => {
   });
 });
 
+describe('closing', () => {
+  it('an api closing ends its open streams rather than waiting for the browsers', async () => {
+    const closing = await startTestApp({ env });
+    const person = await signedUp(closing, freshEmail('closing'));
+    const stream = await openStream(closing, { token: person.token });
+    await stream.next();
+    await closing.close();
+    await stream.ended;
+  });
+});
+
 describe('tickets (EventSource sends no headers)', () => {
   it('opens a stream once with ?ticket=; a used ticket is 401', async () => {
     const { ticket: value, expiresAt } = await ticket(seller.token);

@@ -80,8 +80,9 @@ export async function openStream(t: TestApp, options: { token?: string; ticket?:
     if (waiter) waiter(event);
     else queued.push(event);
   };
+  let ended: Promise<void> = Promise.resolve();
   if (response.ok && response.body) {
-    void (async () => {
+    ended = (async () => {
       const decoder = new TextDecoder();
       let buffer = '';
       try {
@@ -108,6 +109,8 @@ export async function openStream(t: TestApp, options: { token?: string; ticket?:
       const event = queued.shift();
       return event ? Promise.resolve(event) : new Promise((resolve) => waiting.push(resolve));
     },
+    /** Settles when the server ends the stream (or close() aborts it). */
+    ended,
     /** Events already arrived and not taken. */
     pending: () => queued.length,
     close: () => controller.abort(),
