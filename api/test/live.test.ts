@@ -1,8 +1,7 @@
-import type { LoginData } from '@yardly/shared/contract';
+import { type LoginData, liveMessages } from '@yardly/shared/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveEvents, users } from '../src/db/schema/index';
-import { liveMessages } from '../src/modules/live/stream';
 import { advanceClock, json, startTestApp, type TestApp } from './harness';
 import { freshEmail, signedUp } from './identity-helpers';
 import { type Envelope, markRead, openStream, sent } from './message-helpers';

@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { liveMessages } from '@yardly/shared/contract';
 import { authMessages } from '@yardly/shared/rules';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors';
@@ -12,11 +13,6 @@ const BATCH = 200;
 const HEARTBEAT_MS = 25_000;
 /** What EventSource waits before reconnecting after a drop. */
 const RETRY_MS = 2_000;
-
-export const liveMessages = {
-  badTicket: 'This live ticket is used or expired: ask for a new one',
-  badLastEventId: 'Last-Event-ID must be the id of an event this stream sent',
-} as const;
 
 /** One `text/event-stream` event. */
 export function formatEvent(id: number, type: string, payload: unknown): string {
