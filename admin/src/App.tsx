@@ -3,6 +3,7 @@ import auditLog from './audit-log';
 import { authProvider } from './auth-provider';
 import banners from './banners';
 import categories from './categories';
+import conversations from './conversations';
 import { Dashboard } from './dashboard/Dashboard';
 import { dataProvider } from './data-provider';
 import { DONATION_ENABLED } from './features';
@@ -32,6 +33,7 @@ export function App() {
     >
       <Resource name="listings" {...listings} />
       <Resource name="reports" {...reports} />
+      <Resource name="conversations" {...conversations} />
       <Resource name="categories" {...categories} />
       <Resource name="banners" {...banners} />
       <Resource name="organizations" {...organizations} />

@@ -28,8 +28,11 @@ import { filesCapability } from './modules/files/capability';
 import type { FileStore } from './modules/files/file-store';
 import { healthCapability } from './modules/health/capability';
 import { listingsCapability } from './modules/listings/capability';
+import { liveCapability } from './modules/live/capability';
+import { installLive } from './modules/live/live';
 import { locationCapability } from './modules/location/capability';
 import { createMail } from './modules/mail/create';
+import { messagesCapability } from './modules/messages/capability';
 import { notificationsCapability } from './modules/notifications/capability';
 import { offersCapability } from './modules/offers/capability';
 import { organisationsCapability } from './modules/organisations/capability';
@@ -74,6 +77,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installSecurityHeaders(app);
   const clock = clockFor(deps.config.isProduction);
   const jobs = installJobs(app, { db: deps.database.db, clock });
+  const live = installLive(app, { database: deps.database, clock });
   const secret = loadSigningSecret({ configured: deps.config.jwtSecret, dataDir: deps.config.dataDir });
   const { mailer, transport } = createMail({ config: deps.config, db: deps.database.db, jobs, log: app.log, secret });
   const { auth, codes, resolveCaller } = createAuth({ ...deps, mailer, clock, secret });
@@ -84,6 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     clock,
     jobs,
+    live,
     auth,
     codes,
     mailer,
@@ -131,6 +136,8 @@ function capabilitiesFor(config: Config): Capability[] {
     accountCapability,
     feedbackCapability,
     notificationsCapability,
+    messagesCapability,
+    liveCapability,
     bannersCapability,
     ...(config.isProduction ? [] : [devCapability]),
     filesCapability,

@@ -6,6 +6,7 @@ import type { Jobs } from './jobs/runner';
 import type { CodeStore } from './modules/auth/codes';
 import type { AuthService } from './modules/auth/service';
 import type { FileStore } from './modules/files/file-store';
+import type { Live } from './modules/live/live';
 import type { Mailer } from './modules/mail/mailer';
 import type { MailTransport } from './modules/mail/transport';
 
@@ -20,6 +21,8 @@ export interface AppServices {
   clock: Clock;
   /** Durable jobs: capabilities enqueue in their own transactions. */
   jobs: Jobs;
+  /** Live updates: `live.record(tx, events)` tells people's open pages when the transaction commits. */
+  live: Live;
   auth: AuthService;
   codes: CodeStore;
   /** Queues mail in the caller's transaction; `transport` is what the mail jobs send with. */

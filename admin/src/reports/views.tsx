@@ -3,6 +3,7 @@ import {
   Button,
   Datagrid,
   DateField,
+  Link,
   List,
   ReferenceField,
   SelectField,
@@ -76,6 +77,14 @@ export function ReportList() {
   );
 }
 
+/** The conversations about the reported listing, read-only, to judge the report. */
+function ConversationsLink() {
+  const record = useRecordContext<{ listingId: string }>();
+  if (!record) return null;
+  const filter = encodeURIComponent(JSON.stringify({ listingId: record.listingId }));
+  return <Link to={`/conversations?filter=${filter}`}>Conversations about this listing</Link>;
+}
+
 export function ReportShow() {
   return (
     <Show
@@ -87,6 +96,7 @@ export function ReportShow() {
     >
       <SimpleShowLayout>
         <ReferenceField source="listingId" reference="listings" link="show" />
+        <ConversationsLink />
         <TextField source="reason" />
         <TextField source="details" />
         <TextField source="reporterEmail" label="Reporter" />

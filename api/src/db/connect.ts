@@ -25,6 +25,12 @@ export interface Database {
   /** True when the schema was created by this start (a fresh database). */
   fresh: boolean;
   ping(): Promise<void>;
+  /**
+   * Hears `NOTIFY <channel>` (sent with pg_notify, delivered at commit): on PostgreSQL over one
+   * connection of its own, which comes back after a loss and then calls `onReconnect` (what was
+   * notified meanwhile is gone); on PGlite in process. Answers how to stop.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
   /** The embedded database as a tarball (`loadDataDir` takes it back); PGlite only. */
   dumpDataDir?(): Promise<Blob>;
@@ -75,6 +81,7 @@ async function openPglite(dataDir: string | undefined, template?: Blob): Promise
       engine: 'pglite',
       fresh,
       ping: async () => void (await client.query('select 1')),
+      listen: (channel, onNotify) => client.listen(channel, onNotify),
       close: async () => {
         await client.close();
         release();
@@ -115,12 +122,59 @@ async function openPostgres(url: string): Promise<Database> {
       engine: 'postgres',
       fresh,
       ping: async () => void (await pool.query('select 1')),
+      listen: (channel, onNotify, onReconnect) => listenPostgres(url, channel, onNotify, onReconnect),
       close: () => pool.end(),
     };
   } catch (error) {
     await pool.end().catch(() => {});
     throw error;
   }
+}
+
+/** Wait before connecting again after the listening connection is lost. */
+const RELISTEN_MS = 1_000;
+
+/** LISTEN on a connection outside the pool (a pooled one is shared and returned); reconnects until stopped. */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+  onReconnect?: () => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? '');
+    });
+    next.on('error', (error) => {
+      void next.end().catch(() => {});
+      // A failure while connecting is the caller's to retry; a lost connection is retried here.
+      if (client !== next) return;
+      client = undefined;
+      console.error(`PostgreSQL listening connection lost (it reconnects): ${error.message}`);
+      if (!stopped) retry = setTimeout(reconnect, RELISTEN_MS);
+    });
+    await next.connect();
+    await next.query(`listen "${channel.replaceAll('"', '""')}"`);
+    client = next;
+  };
+  const reconnect = () => {
+    connect()
+      .then(() => onReconnect?.())
+      .catch((error: Error) => {
+        console.error(`PostgreSQL listening connection failed (it retries): ${error.message}`);
+        if (!stopped) retry = setTimeout(reconnect, RELISTEN_MS);
+      });
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => {});
+  };
 }
 
 async function hasSchema(db: Db): Promise<boolean> {

@@ -10,6 +10,8 @@ export const REFNUM_PREFIX = {
   organization: 'O',
   draft: 'D',
   offer: 'F',
+  conversation: 'T',
+  message: 'M',
   address: 'A',
 } as const;
 

@@ -1,5 +1,5 @@
 import type { Call, CallAuth, CallData, CallMap } from '@yardly/shared/contract';
-import { successBodySchema } from '@yardly/shared/contract';
+import { pathFields, successBodySchema } from '@yardly/shared/contract';
 import { authMessages } from '@yardly/shared/rules';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -27,9 +27,17 @@ export type CallHandlers<M extends CallMap> = { readonly [K in keyof M]: CallHan
  * answer (a wrong answer is a 500, never a silent drift), wrapped in the success envelope.
  */
 export function registerCall<C extends Call>(app: FastifyInstance, call: C, handler: CallHandler<C>): void {
+  const path = call.path.replace(/\{(\w+)\}/g, ':$1');
+  const inPath = pathFields(call.path);
   app.route({
     method: call.method,
-    url: call.root ? call.path : `/svc${call.path}`,
+    url: call.root ? path : `/svc${path}`,
+    // A path field is a query field: the query schema validates it with the rest.
+    ...(inPath.length && {
+      preValidation: async (request: FastifyRequest) => {
+        request.query = { ...(request.query as object), ...(request.params as object) };
+      },
+    }),
     schema: {
       summary: call.summary,
       ...(call.query && { querystring: call.query }),

@@ -4,7 +4,7 @@ import type { Call, CallBody, CallData, CallQuery } from '../contract/call';
 import { ENVELOPE_CODES, failureEnvelopeSchema, successBodySchema } from '../contract/envelope';
 import { ApiError, GENERIC_ERROR_MESSAGE } from './api-error';
 import { isAuthPath } from './device';
-import { toQueryString } from './query-string';
+import { fillPath, toQueryString } from './query-string';
 import { createTokenRefresher, type RefreshLocks, type RefreshOutcome } from './token-refresh';
 
 /** The new tokens a refresh answers (the response of POST /users/refreshToken). */
@@ -133,8 +133,9 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
 
   async function call<C extends Call>(definition: C, input?: CallInput<C>): Promise<CallData<C>> {
     const { query, body } = (input ?? {}) as { query?: Record<string, never>; body?: unknown };
-    const qs = toQueryString(query);
-    const url = `${definition.root ? rootUrl : baseUrl}${definition.path}${qs ? `?${qs}` : ''}`;
+    const { path, rest } = fillPath(definition.path, query);
+    const qs = toQueryString(rest);
+    const url = `${definition.root ? rootUrl : baseUrl}${path}${qs ? `?${qs}` : ''}`;
     let response: Response;
     try {
       response = await instance(url, {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromQueryString, toQueryString } from './query-string';
+import { fillPath, fromQueryString, toQueryString } from './query-string';
 
 describe('query strings', () => {
   it('writes arrays in bracket format with a pipe separator and leaves out empty values', () => {
@@ -15,5 +15,16 @@ describe('query strings', () => {
 
   it('reads a hand-typed array and ignores empty parts', () => {
     expect(fromQueryString('?delivery[]=shipping||localPickup')).toEqual({ delivery: ['shipping', 'localPickup'] });
+  });
+});
+
+describe('path fields', () => {
+  it('fills `{name}` segments from the query, escaped, and leaves the rest to the query string', () => {
+    expect(fillPath('/messages/{conversationId}', { conversationId: 'T1/2', before: 'M9', size: 2 })).toEqual({
+      path: '/messages/T1%2F2',
+      rest: { before: 'M9', size: 2 },
+    });
+    const query = { page: 0 };
+    expect(fillPath('/messages', query)).toEqual({ path: '/messages', rest: query });
   });
 });

@@ -1,4 +1,5 @@
-type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+import { pathFields } from '../contract/call';
+export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
 
 /**
  * Query strings the api reads: undefined and null are left out; arrays use the bracket
@@ -33,4 +34,17 @@ export function fromQueryString(search: string): Record<string, string | string[
     }
   });
   return out;
+}
+
+/** A call's path with its `{name}` segments filled from the query, and the query fields left. */
+export function fillPath(template: string, query: Record<string, QueryValue> | undefined) {
+  const fields = pathFields(template);
+  if (fields.length === 0) return { path: template, rest: query };
+  const rest = { ...query };
+  const path = template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = rest[name];
+    delete rest[name];
+    return encodeURIComponent(String(value ?? ''));
+  });
+  return { path, rest };
 }

@@ -186,6 +186,31 @@ export const reportRecordSchema = z.object({
 });
 export type ReportRecord = z.infer<typeof reportRecordSchema>;
 
+/**
+ * A conversation about a reported listing, as the console reads it (read-only): its parties and
+ * its latest lines, oldest first. Only conversations about listings someone reported are shown.
+ */
+export const conversationRecordSchema = z.object({
+  id: refnumSchema,
+  listingId: refnumSchema,
+  listingTitle: z.string(),
+  buyerEmail: z.string(),
+  sellerEmail: z.string(),
+  lastMessageAt: isoDateTimeSchema,
+  messageCount: z.number().int(),
+  messages: z.array(
+    z.object({
+      messageId: refnumSchema,
+      kind: z.enum(['text', 'system']),
+      text: z.string(),
+      /** Who wrote it: buyer, seller, or system. */
+      from: z.enum(['buyer', 'seller', 'system']),
+      createdAt: isoDateTimeSchema,
+    }),
+  ),
+});
+export type ConversationRecord = z.infer<typeof conversationRecordSchema>;
+
 export const BANNER_PLACEMENTS = ['home_hero', 'category'] as const;
 /** The largest banner upload the api takes, before it is re-encoded (base64 in the JSON body). */
 export const BANNER_IMAGE_MAX_BYTES = 5 * 1024 * 1024;

@@ -17,6 +17,7 @@ export interface Call<
   U extends string | undefined = string | undefined,
 > {
   method: HttpMethod;
+  /** Relative to /svc. A `{name}` segment is the query field `name`, carried in the path (`/messages/{conversationId}`). */
   path: string;
   /** The path is from the site's root, not under /svc (the spec's /search calls). */
   root?: boolean;
@@ -69,3 +70,8 @@ export type CallQuery<C> =
 export type CallBody<C> =
   C extends Call<z.ZodType | undefined, infer B, z.ZodType> ? (B extends z.ZodType ? z.input<B> : undefined) : never;
 export type CallData<C> = C extends Call<z.ZodType | undefined, z.ZodType | undefined, infer R> ? z.output<R> : never;
+
+/** The `{name}` segments of a call's path: query fields carried in the path. */
+export function pathFields(path: string): string[] {
+  return [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
+}

@@ -5,6 +5,7 @@ export * from './bank-account';
 export * from './communication';
 export * from './constants';
 export * from './contact';
+export * from './conversation';
 export * from './dates';
 export * from './donation';
 export * from './email';

@@ -17,6 +17,7 @@ export const ADMIN_RESOURCES = [
   'categories',
   'listings',
   'reports',
+  'conversations',
   'banners',
   'work-email-domains',
   'organizations',

@@ -1,0 +1,118 @@
+import type { ServerResponse } from 'node:http';
+import { liveMessages } from '@yardly/shared/contract';
+import { authMessages } from '@yardly/shared/rules';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../errors';
+import type { AppServices } from '../../services';
+import { latestLiveEventId, liveEventsAfter, type StoredLiveEvent } from './log';
+import { redeemLiveTicket } from './tickets';
+
+/** Events read from the log at a time; a stream far behind reads on until it is level. */
+const BATCH = 200;
+/** A comment line this often keeps proxies from closing a quiet stream (transport, not a time rule). */
+const HEARTBEAT_MS = 25_000;
+/** What EventSource waits before reconnecting after a drop. */
+const RETRY_MS = 2_000;
+
+/** One `text/event-stream` event. */
+export function formatEvent(id: number, type: string, payload: unknown): string {
+  return `id: ${id}\nevent: ${type}\ndata: ${JSON.stringify(payload)}\n\n`;
+}
+
+/**
+ * GET /svc/live: one Server-Sent Events stream per tab. Who: the bearer token, or `?ticket=`
+ * (EventSource sends no headers). It answers `ready` (its id is where the stream starts), the
+ * events after `Last-Event-ID` when reconnecting, then each new event as it commits.
+ */
+export function installLiveStream(app: FastifyInstance, s: AppServices): void {
+  const open = new Set<ServerResponse>();
+  // A stream never ends by itself: closing the app ends them so it does not wait for the browsers.
+  app.addHook('preClose', async () => {
+    for (const raw of open) raw.end();
+  });
+
+  app.get('/svc/live', { schema: { hide: true } }, async (request, reply) => {
+    const userId = await streamOwner(request, s);
+    const asked = lastEventId(request);
+    const latest = await latestLiveEventId(s.db, userId);
+    // An id from another database (or the future) replays nothing rather than waiting for it.
+    let cursor = asked === undefined ? latest : Math.min(asked, latest);
+
+    reply.hijack();
+    const raw = reply.raw;
+    raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+      'x-accel-buffering': 'no',
+      connection: 'keep-alive',
+    });
+    raw.write(`retry: ${RETRY_MS}\n`);
+    raw.write(formatEvent(cursor, 'ready', {}));
+    open.add(raw);
+
+    // One read at a time per stream; a wake during a read makes it read once more.
+    let reading = false;
+    let again = false;
+    const readUntilLevel = async () => {
+      let events: StoredLiveEvent[];
+      do {
+        events = await liveEventsAfter(s.db, userId, cursor, BATCH);
+        if (raw.writableEnded) return;
+        for (const event of events) raw.write(formatEvent(event.id, event.type, event.payload));
+        cursor = events.at(-1)?.id ?? cursor;
+      } while (events.length === BATCH);
+    };
+    const wake = () => {
+      again = true;
+      if (reading || raw.writableEnded) return;
+      reading = true;
+      void (async () => {
+        while (again) {
+          again = false;
+          await readUntilLevel();
+        }
+      })()
+        .catch((error: unknown) => {
+          request.log.error({ err: error }, 'live: reading events failed; the stream ends and the browser reconnects');
+          raw.end();
+        })
+        .finally(() => {
+          reading = false;
+          if (again) wake();
+        });
+    };
+    const unsubscribe = s.live.hub.subscribe(userId, wake);
+    const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
+    heartbeat.unref();
+    raw.on('close', () => {
+      clearInterval(heartbeat);
+      unsubscribe();
+      open.delete(raw);
+    });
+    // Events committed between reading `latest` and subscribing (or missed since Last-Event-ID).
+    wake();
+  });
+}
+
+/** The person a stream is for: a ticket when one is given, else the bearer token. */
+async function streamOwner(request: FastifyRequest, s: AppServices): Promise<number> {
+  const { ticket } = request.query as { ticket?: unknown };
+  if (ticket !== undefined) {
+    const userId = typeof ticket === 'string' ? await redeemLiveTicket(s.db, s.clock, ticket) : null;
+    if (userId === null) throw new AppError(401, liveMessages.badTicket);
+    return userId;
+  }
+  const caller = await request.server.resolveCaller(request);
+  if (!caller) throw new AppError(401, authMessages.loginRequired);
+  return caller.userId;
+}
+
+/** `Last-Event-ID` (sent by EventSource when it reconnects), or `?lastEventId=` for a page that keeps it itself. */
+function lastEventId(request: FastifyRequest): number | undefined {
+  const header = request.headers['last-event-id'];
+  const value = typeof header === 'string' ? header : (request.query as { lastEventId?: unknown }).lastEventId;
+  if (value === undefined || value === '') return undefined;
+  if (typeof value !== 'string' || !/^\d{1,15}$/.test(value)) throw AppError.badRequest(liveMessages.badLastEventId);
+  return Number(value);
+}

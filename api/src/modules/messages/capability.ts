@@ -1,0 +1,18 @@
+import { messageCalls } from '@yardly/shared/contract';
+import { defineCapability } from '../../http/capability';
+import { conversationsResource } from './admin';
+import { conversationHistory, listConversations, markConversationRead, sendMessage, unreadSummary } from './service';
+
+/** Conversations between a listing's buyer and seller ('My Messages'); their lines reach open pages live. */
+export const messagesCapability = defineCapability({
+  name: 'messages',
+  calls: messageCalls,
+  handlers: (s) => ({
+    conversations: ({ query, caller }) => listConversations(s.db, caller, query),
+    send: ({ body, caller }) => sendMessage(s, caller, body),
+    unread: ({ caller }) => unreadSummary(s.db, caller),
+    history: ({ query, caller }) => conversationHistory(s.db, caller, query),
+    markRead: ({ body, caller }) => markConversationRead(s, caller, body.conversationId),
+  }),
+  adminResources: () => [conversationsResource],
+});

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { defineCall } from './call';
+import { isoDateTimeSchema, refnumSchema } from './common';
+import { conversationMessageSchema } from './messages';
+
+/** Seconds a live ticket may be used, once. */
+export const LIVE_TICKET_SECONDS = 60;
+
+export const liveMessages = {
+  badTicket: 'This live ticket is used or expired: ask for a new one',
+  badLastEventId: 'Last-Event-ID must be the id of an event this stream sent',
+} as const;
+
+export const liveTicketCall = defineCall({
+  method: 'POST',
+  path: '/live/ticket',
+  auth: 'required',
+  summary:
+    'A single-use ticket (60 s) to open GET /svc/live?ticket= where no Authorization header can be sent (EventSource)',
+  response: z.object({ ticket: z.string(), expiresAt: isoDateTimeSchema }),
+});
+
+export const liveCalls = { ticket: liveTicketCall } as const;
+
+/**
+ * What GET /svc/live streams (`text/event-stream`): each event has an `id` (reconnect with
+ * `Last-Event-ID` to get what was missed), its `event` is the type below and its `data` the JSON.
+ * `ready` comes first on every connection: it carries the id the stream starts after.
+ */
+export const liveEventSchemas = {
+  ready: z.object({}),
+  /** A line was added to one of the person's conversations (theirs, the other party's, or an offer's step). */
+  message: z.object({
+    conversationId: refnumSchema,
+    listingRefnum: refnumSchema,
+    message: conversationMessageSchema,
+  }),
+  /** The person read a conversation (in another tab): its unread count is now 0. */
+  read: z.object({ conversationId: refnumSchema }),
+} as const;
+export type LiveEventType = keyof typeof liveEventSchemas;
+export type LiveEventPayload<T extends LiveEventType> = z.infer<(typeof liveEventSchemas)[T]>;
