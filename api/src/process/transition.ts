@@ -29,6 +29,8 @@ export interface Transition<S extends string, E extends string> {
   from: S | null;
   to: S;
   at: Date;
+  /** Who took the event (the platform for a timer's). */
+  by: Actor;
   /** The timers the event started (e.g. a listing's expiry): whoever schedules jobs enqueues them. */
   timers: ProcessTimer<E>[];
 }
@@ -119,7 +121,7 @@ export async function transition<S extends string, E extends string, G extends s
     actorRole: actor.role,
     at,
   });
-  const done: Transition<S, E> = { subjectId: subject.id, event, from: subject.state, to, at, timers };
+  const done: Transition<S, E> = { subjectId: subject.id, event, from: subject.state, to, at, by: actor, timers };
   for (const effect of [...bound.effects, ...(options.effects ?? [])]) await effect(tx, done);
   return done;
 }
@@ -165,7 +167,7 @@ export async function start<S extends string, E extends string, G extends string
     actorRole: actor.role,
     at,
   });
-  const done: Transition<S, E> = { subjectId, event, from: null, to, at, timers };
+  const done: Transition<S, E> = { subjectId, event, from: null, to, at, by: actor, timers };
   for (const effect of bound.effects) await effect(tx, done);
   return done;
 }

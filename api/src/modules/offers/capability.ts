@@ -2,6 +2,7 @@ import { offerCalls } from '@yardly/shared/contract';
 import { offerProcess } from '@yardly/shared/rules';
 import { defineCapability } from '../../http/capability';
 import type { AppServices } from '../../services';
+import { offerLinesEffect } from './conversation-lines';
 import { offerExpiryJob } from './expiry-job';
 import { offerRunnerWith } from './process';
 import { alreadyOffered, buyerListings, listingOffers } from './read';
@@ -13,7 +14,7 @@ export const offersCapability = defineCapability({
   calls: offerCalls,
   process: offerProcess,
   services: (app: AppServices) => {
-    const runner = offerRunnerWith(app.jobs);
+    const runner = offerRunnerWith(app.jobs, offerLinesEffect(app));
     return { ...app, runner, offers: createOfferService({ db: app.db, clock: app.clock, runner }) };
   },
   handlers: ({ db, clock, offers }) => ({

@@ -10,7 +10,14 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { offers } from '../../db/schema/index';
 import type { Jobs } from '../../jobs/runner';
-import { type BoundProcess, bindProcess, SYSTEM, type Transition, transition } from '../../process/transition';
+import {
+  type BoundProcess,
+  bindProcess,
+  type Effect,
+  SYSTEM,
+  type Transition,
+  transition,
+} from '../../process/transition';
 
 export type OfferRow = typeof offers.$inferSelect;
 
@@ -19,13 +26,15 @@ export const OFFER_EXPIRY_JOB = 'offers.expire';
 export type OfferRunner = BoundProcess<OfferState, OfferEvent, 'receiver' | 'sender', OfferFacts, typeof offers>;
 
 /**
- * The offer process bound to the `offers` table. Every transition that starts a timer (making an
- * offer starts its 24-hour expiry) queues the one-shot job that fires it, in the same transaction.
+ * The offer process bound to the `offers` table. Every transition tells the other side (`told`:
+ * its line in the conversation) and queues the one-shot job of any timer it starts (making an
+ * offer starts its 24-hour expiry), in the same transaction.
  */
-export function offerRunnerWith(jobs: Jobs): OfferRunner {
+export function offerRunnerWith(jobs: Jobs, told: Effect<OfferState, OfferEvent>): OfferRunner {
   return bindProcess(offerProcess, offers, {
     message: offerRefusalMessage,
     effects: [
+      told,
       async (tx, done) => {
         for (const timer of done.timers) {
           await jobs.enqueue(
@@ -81,6 +90,5 @@ export async function fireOfferTimer(
 ): Promise<OfferState | null> {
   const [offer] = await tx.select().from(offers).where(eq(offers.id, offerId)).for('update');
   if (!offer) return null;
-  // The other side is told by the messaging capability, which reads this transition (offerEventsOf).
   return (await catchUpOffer(tx, runner, offer, now)).state;
 }

@@ -178,7 +178,7 @@ export async function buyerListings(
   return { listings: cards, totalElements: total?.n ?? 0, number: query.page, size: query.size };
 }
 
-/** One step of an offer thread, as the messaging capability renders it (a conversation's system line). */
+/** One step of an offer thread, read from the process log. */
 export interface OfferEvent {
   offerRefnum: string;
   event: string;
@@ -194,8 +194,8 @@ export interface OfferEvent {
 }
 
 /**
- * Every step of a thread's offers, oldest first, read from the process log: what the messaging
- * capability tells each side ("told" in issue 17).
+ * Every step of a thread's offers, oldest first, read from the process log (each step also left
+ * its line in the conversation: conversation-lines.ts).
  */
 export async function offerEventsOf(db: Db, threadKey: string): Promise<OfferEvent[]> {
   const rows = await db

@@ -122,7 +122,6 @@ async function makeOffer(
     },
   );
   await touchThread(tx, thread.id, now);
-  // The receiver is told by the messaging capability, which reads this transition (offerEventsOf).
   return made.subjectId;
 }
 
@@ -229,7 +228,6 @@ export function createOfferService({ db, clock, runner }: OfferDeps) {
           now,
         );
         await touchThread(tx, offer.threadId, now);
-        // The buyer is told by the messaging capability, which reads this transition (offerEventsOf).
         await declineOthers(tx, runner, listing.id, offer.id, now);
         return offer.id;
       });
@@ -244,7 +242,6 @@ export function createOfferService({ db, clock, runner }: OfferDeps) {
         const event: OfferEvent = offer.senderId === caller.userId ? 'withdraw' : 'decline';
         await takeOfferEvent(tx, runner, offer, event, caller.userId, party, now);
         await touchThread(tx, offer.threadId, now);
-        // The other side is told by the messaging capability, which reads this transition (offerEventsOf).
         return offer.id;
       });
       return offerById(db, offerId, now);
@@ -265,6 +262,5 @@ async function declineOthers(tx: Db, runner: OfferRunner, listingId: number, acc
     const current = await catchUpOffer(tx, runner, other, now);
     if (current.state === 'pending') await takeOfferEvent(tx, runner, current, 'supersede', null, 'system', now);
     await touchThread(tx, other.threadId, now);
-    // Its buyer is told by the messaging capability, which reads this transition (offerEventsOf).
   }
 }

@@ -1,0 +1,53 @@
+import { type OfferEvent, type OfferLineEvent, type OfferState, offerLine } from '@yardly/shared/rules';
+import { eq } from 'drizzle-orm';
+import { offers } from '../../db/schema/index';
+import type { Effect } from '../../process/transition';
+import type { AppServices } from '../../services';
+import { appendSystemLine } from '../messages/lines';
+
+/**
+ * How the other side is told (issue 17): every offer step leaves its line in the conversation of
+ * the listing and the buyer ('Offered $40.00', 'Countered $45.00', 'Accepted', 'Expired'), in the
+ * step's own transaction, and the live stream carries it to both parties' open pages.
+ */
+export function offerLinesEffect(s: Pick<AppServices, 'clock' | 'live'>): Effect<OfferState, OfferEvent> {
+  return async (tx, done) => {
+    const [offer] = await tx
+      .select({
+        listingId: offers.listingId,
+        buyerId: offers.buyerId,
+        priceCents: offers.priceCents,
+        parentId: offers.parentId,
+      })
+      .from(offers)
+      .where(eq(offers.id, done.subjectId));
+    if (!offer) return;
+    const step = lineStepOf(done.event, offer);
+    if (!step) return;
+    await appendSystemLine(tx, s, {
+      listingId: offer.listingId,
+      buyerId: offer.buyerId,
+      text: offerLine(step),
+      actorId: done.by.userId,
+    });
+  };
+}
+
+/** The line an event leaves; a counter's line comes with the new offer it makes (its price). */
+function lineStepOf(event: OfferEvent, offer: { priceCents: number; parentId: number | null }): OfferLineEvent | null {
+  switch (event) {
+    case 'make':
+      return { event: offer.parentId === null ? 'offered' : 'countered', amountCents: offer.priceCents };
+    case 'counter':
+      return null;
+    case 'accept':
+      return { event: 'accepted' };
+    case 'decline':
+    case 'supersede':
+      return { event: 'declined' };
+    case 'withdraw':
+      return { event: 'cancelled' };
+    case 'expire':
+      return { event: 'expired' };
+  }
+}

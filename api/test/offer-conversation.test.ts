@@ -1,0 +1,93 @@
+import type { LoginData } from '@yardly/shared/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from './harness';
+import { signedUp } from './identity-helpers';
+import { conversationsOf, historyOf, openStream, unreadOf } from './message-helpers';
+import { acceptOffer, advanceKeepingSignedIn, counterOffer, declineOffer, makeOffer } from './offer-helpers';
+import { publishedListing } from './selling-helpers';
+
+// Issue 17: each offer step tells the other side: its line in the listing's conversation with the
+// buyer ('Offered $20.00', 'Countered $24.00', 'Accepted', 'Expired'), live on their open page.
+
+let t: TestApp;
+let seller: LoginData;
+let buyer: LoginData;
+let other: LoginData;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  [seller, buyer, other] = [await signedUp(t), await signedUp(t), await signedUp(t)];
+});
+afterAll(() => t?.close());
+
+type Made = { data: { offerRefnum: string } };
+
+async function lines(person: LoginData, listingRefnum: string) {
+  const [conversation] = (await conversationsOf(t, person.token, `listingRefnum=${listingRefnum}`)).content;
+  if (!conversation) return [];
+  const history = await historyOf(t, person.token, conversation.conversationId);
+  return history.messages.map((m) => [m.kind, m.text]);
+}
+
+describe('offer steps in the conversation', () => {
+  it('an offer, a counter and the acceptance each leave their line, for both sides', async () => {
+    const listingRefnum = await publishedListing(t, seller.token); // $25.00
+    const made = await makeOffer(t, buyer.token, listingRefnum, 2000);
+    expect(made.status).toBe(200);
+    const countered = await counterOffer(t, seller.token, (made.body as Made).data.offerRefnum, 2400);
+    expect(countered.status).toBe(200);
+    expect((await acceptOffer(t, buyer.token, (countered.body as Made).data.offerRefnum)).status).toBe(200);
+
+    const expected = [
+      ['system', 'Offered $20.00'],
+      ['system', 'Countered $24.00'],
+      ['system', 'Accepted'],
+    ];
+    expect(await lines(buyer, listingRefnum)).toEqual(expected);
+    expect(await lines(seller, listingRefnum)).toEqual(expected);
+    // Nobody else sees the conversation.
+    expect(await lines(other, listingRefnum)).toEqual([]);
+  });
+
+  it('the receiver has the step unread, the one who took it has not', async () => {
+    const listingRefnum = await publishedListing(t, seller.token);
+    const sellerBefore = (await unreadOf(t, seller.token)).unreadCount;
+    const buyerBefore = (await unreadOf(t, buyer.token)).unreadCount;
+    expect((await makeOffer(t, buyer.token, listingRefnum, 1500)).status).toBe(200);
+    expect((await unreadOf(t, seller.token)).unreadCount).toBe(sellerBefore + 1);
+    expect((await unreadOf(t, buyer.token)).unreadCount).toBe(buyerBefore);
+  });
+
+  it('a decline and the other buyers declined by an acceptance are told too', async () => {
+    const listingRefnum = await publishedListing(t, seller.token);
+    const first = await makeOffer(t, buyer.token, listingRefnum, 1000);
+    const second = await makeOffer(t, other.token, listingRefnum, 1200);
+    expect((await declineOffer(t, seller.token, (first.body as Made).data.offerRefnum)).status).toBe(200);
+    expect(await lines(buyer, listingRefnum)).toEqual([
+      ['system', 'Offered $10.00'],
+      ['system', 'Declined'],
+    ]);
+    const third = await makeOffer(t, buyer.token, listingRefnum, 1100);
+    expect((await acceptOffer(t, seller.token, (second.body as Made).data.offerRefnum)).status).toBe(200);
+    expect(third.status).toBe(200);
+    expect((await lines(buyer, listingRefnum)).at(-1)).toEqual(['system', 'Declined']);
+    expect((await lines(other, listingRefnum)).at(-1)).toEqual(['system', 'Accepted']);
+  });
+
+  it('reaches the seller live, and an unanswered offer expires on both sides after 24 hours', async () => {
+    const listingRefnum = await publishedListing(t, seller.token);
+    const stream = await openStream(t, { token: seller.token });
+    try {
+      expect((await stream.next()).event).toBe('ready');
+      expect((await makeOffer(t, buyer.token, listingRefnum, 1800)).status).toBe(200);
+      const live = await stream.next();
+      expect(live.event).toBe('message');
+      expect(live.data).toMatchObject({ listingRefnum, message: { kind: 'system', text: 'Offered $18.00' } });
+    } finally {
+      stream.close();
+    }
+    await advanceKeepingSignedIn(t, 24 * 60 + 1, [seller, buyer]);
+    expect((await lines(buyer, listingRefnum)).at(-1)).toEqual(['system', 'Expired']);
+    expect((await lines(seller, listingRefnum)).at(-1)).toEqual(['system', 'Expired']);
+  });
+});
