@@ -1,6 +1,8 @@
-// `pnpm test`: type check, lint, unit and api tests on the embedded database, the api tests
-// again on PostgreSQL when DATABASE_URL is set, then the end-to-end journeys in Chromium.
-import { spawnSync } from 'node:child_process';
+// `pnpm test`: type check and lint, the unit and api tests on the embedded database, then the
+// api tests again on PostgreSQL (when DATABASE_URL is set) beside the end-to-end journeys in
+// Chromium. Steps in one stage run at once: a stage ends when all its steps have, and the first
+// failure stops the run.
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { requireProjectRuntime } from './runtime.mjs';
 
@@ -9,34 +11,70 @@ requireProjectRuntime('pnpm test');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const { DATABASE_URL, ...embeddedEnv } = process.env;
 
-const steps = [
-  { name: 'type check', args: ['-r', 'typecheck'] },
-  { name: 'lint', args: ['lint'] },
-  { name: 'unit and api tests (embedded database)', args: ['exec', 'vitest', 'run'], env: embeddedEnv },
-  DATABASE_URL && {
-    name: 'api tests on PostgreSQL',
-    // The process test is about the embedded database's DATA_DIR lock: it ran in the pass above.
-    args: ['exec', 'vitest', 'run', '--project', 'api', '--exclude', '**/server-process.test.ts'],
-    env: process.env,
-  },
-  { name: 'end-to-end tests', args: ['test:e2e'], env: embeddedEnv, needsChromium: true },
-].filter(Boolean);
+const stages = [
+  [
+    { name: 'type check', args: ['-r', 'typecheck'] },
+    { name: 'lint', args: ['lint'] },
+  ],
+  [{ name: 'unit and api tests (embedded database)', args: ['exec', 'vitest', 'run'], env: embeddedEnv }],
+  [
+    // The end-to-end journey mostly waits on a browser: the PostgreSQL pass uses the other core.
+    { name: 'end-to-end tests', args: ['test:e2e'], env: embeddedEnv, needsChromium: true },
+    DATABASE_URL && {
+      name: 'api tests on PostgreSQL',
+      // The process test is about the embedded database's DATA_DIR lock: it ran in the pass above.
+      args: ['exec', 'vitest', 'run', '--project', 'api', '--exclude', '**/server-process.test.ts'],
+      env: process.env,
+    },
+  ].filter(Boolean),
+];
 
-for (const step of steps) {
-  if (step.needsChromium && !existsSync(CHROMIUM)) {
-    console.error(
-      `\nThe end-to-end tests need Chromium at ${CHROMIUM} and it is not there.\n` +
-        'Install it with: sudo apt-get install chromium   (or set CHROMIUM_PATH)\n',
-    );
-    process.exit(1);
-  }
-  console.log(`\n=== ${step.name}: pnpm ${step.args.join(' ')}`);
-  const started = Date.now();
-  const result = spawnSync('pnpm', step.args, { stdio: 'inherit', env: step.env ?? process.env });
-  if (result.status !== 0) {
-    console.error(`\n${step.name} failed (exit ${result.status}).`);
-    process.exit(result.status ?? 1);
-  }
-  console.log(`=== ${step.name}: passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+if (stages.flat().some((step) => step.needsChromium) && !existsSync(CHROMIUM)) {
+  console.error(
+    `\nThe end-to-end tests need Chromium at ${CHROMIUM} and it is not there.\n` +
+      'Install it with: sudo apt-get install chromium   (or set CHROMIUM_PATH)\n',
+  );
+  process.exit(1);
 }
-console.log('\nAll tests passed.');
+
+const started = Date.now();
+for (const stage of stages) {
+  const results = await Promise.all(stage.map((step) => run(step, stage.length > 1)));
+  const failed = results.find((result) => result.status !== 0);
+  if (failed) {
+    console.error(`\n${failed.name} failed (exit ${failed.status}).`);
+    process.exit(failed.status || 1);
+  }
+}
+console.log(`\nAll tests passed in ${seconds(started)} s.`);
+
+/**
+ * Runs one step. Alone in its stage, its output streams as it comes; beside others, each step's
+ * output is held and printed whole when it ends, so the logs do not interleave.
+ */
+function run(step, beside) {
+  console.log(`\n=== ${step.name}: pnpm ${step.args.join(' ')}${beside ? ' (its output follows when it ends)' : ''}`);
+  const began = Date.now();
+  const child = spawn('pnpm', step.args, {
+    stdio: beside ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    env: step.env ?? process.env,
+  });
+  const held = [];
+  child.stdout?.on('data', (chunk) => held.push(chunk));
+  child.stderr?.on('data', (chunk) => held.push(chunk));
+  return new Promise((resolve) => {
+    child.on('close', (code, signal) => {
+      const status = code ?? (signal ? 1 : 0);
+      if (beside) {
+        console.log(`\n=== ${step.name}: its output`);
+        process.stdout.write(Buffer.concat(held));
+      }
+      console.log(`=== ${step.name}: ${status === 0 ? 'passed' : 'FAILED'} in ${seconds(began)} s`);
+      resolve({ name: step.name, status });
+    });
+  });
+}
+
+function seconds(since) {
+  return ((Date.now() - since) / 1000).toFixed(1);
+}
