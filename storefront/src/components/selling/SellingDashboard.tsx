@@ -11,6 +11,7 @@ import { Breadcrumbs } from '../Breadcrumbs';
 import { ListingCard } from '../ListingCard';
 import { Pagination } from '../Pagination';
 import { Spinner } from '../Spinner';
+import { DashboardTabs } from './DashboardTabs';
 import { SellerActions } from './SellerActions';
 import '../../styles/selling.css';
 import '../../styles/product-list.css';
@@ -105,11 +106,7 @@ export function SellingDashboard() {
           Sell an item
         </a>
       </div>
-      <nav className="tabs" aria-label="Dashboard">
-        <a href={dashboardPath('selling')} aria-current="page">
-          Selling
-        </a>
-      </nav>
+      <DashboardTabs current="selling" />
       {query && (
         <div className="toolbar">
           <label>
