@@ -142,13 +142,15 @@ export function BuyingDashboard({ tab }: { tab: 'buying' | 'offers' }) {
       )}
       {load.status === 'done' && load.listings.length > 0 && query && (
         <>
+          {/* The cards' titles are h3: their list needs its h2. */}
+          <h2 className="visually-hidden">{FILTER_LABELS[query.buyFilter]}</h2>
           <ul className="listing-grid" aria-label="Your offers">
             {load.listings.map((listing) => (
               <li key={listing.listingRefnum}>
                 <ListingCard listing={listing}>
                   <div className="offer-summary">
                     <p className="offer__line">
-                      <span>Your offer</span> <strong>{formatCents(listing.offerPrice)}</strong>
+                      <span>Latest offer</span> <strong>{formatCents(listing.offerPrice)}</strong>
                       <span className={`offer__state offer__state--${listing.offerStatus}`}>
                         {offerStateLabel(listing.offerStatus)}
                       </span>

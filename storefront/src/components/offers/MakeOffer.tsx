@@ -5,7 +5,7 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import { browserApi } from '../../lib/api';
 import { offerThreadPath } from '../../lib/offer-paths';
 import { showToast } from '../../stores/toast';
-import { makeOfferView, offerStateLabel, parseOfferInput } from './offer-view';
+import { makeOfferView, offerSenderLabel, offerStateLabel, parseOfferInput } from './offer-view';
 import '../../styles/offers.css';
 
 interface MakeOfferProps {
@@ -56,7 +56,7 @@ export function MakeOffer({ listing, viewerRefnum }: MakeOfferProps) {
       <section className="offer-summary" aria-label="Your offer">
         {offer && (
           <p>
-            Your offer: <strong>{formatCents(offer.offerPrice)}</strong>{' '}
+            {offerSenderLabel(offer, viewerRefnum)} <strong>{formatCents(offer.offerPrice)}</strong>{' '}
             <span className={`offer__state offer__state--${offer.offerStatus}`}>
               {offerStateLabel(offer.offerStatus)}
             </span>

@@ -146,6 +146,8 @@ export function SellingDashboard() {
       )}
       {load.status === 'done' && load.listings.length > 0 && query && (
         <>
+          {/* The cards' titles are h3: their list needs its h2. */}
+          <h2 className="visually-hidden">{FILTER_LABELS[query.sellFilter]}</h2>
           <ul className="listing-grid" aria-label="Your listings">
             {load.listings.map((listing) => (
               <li key={listing.listingRefnum}>
