@@ -84,7 +84,8 @@ async function writeUntilKilled(token: string, round: number, server: ReturnType
       const saved = await call('POST', '/account/saveAddress', address(line1), token).catch(() => undefined);
       if (saved && saved.status >= 200 && saved.status < 300) acked.push(line1);
       // A refused write is a broken test, not a crash: fail now instead of writing forever.
-      if (saved && saved.status >= 400 && saved.status < 500) throw new Error(`write refused: ${JSON.stringify(saved.body)}`);
+      if (saved && saved.status >= 400 && saved.status < 500)
+        throw new Error(`write refused: ${JSON.stringify(saved.body)}`);
       if (acked.length >= ACKED_BEFORE_KILL && !killed) {
         killed = true;
         server.child.kill('SIGKILL');
