@@ -181,6 +181,11 @@ for (const viewport of VIEWPORTS) {
     await buyer.page.goto(`/${listingRefnum}`);
     await expect(buyer.page.getByRole('region', { name: 'Your offer' })).toContainText('Accepted');
     await expect(buyer.page.getByRole('form', { name: 'Make an offer' })).toHaveCount(0);
+    // Anyone else reads why it takes no offer.
+    const guest = await browser.newPage({ viewport });
+    await guest.goto(`/${listingRefnum}`);
+    await expect(guest.getByText('This listing is reserved for a buyer whose offer was accepted')).toBeVisible();
+    await expect(guest.getByRole('button', { name: 'Make Offer' })).toHaveCount(0);
     // The seller's own item page has no Make Offer.
     await seller.page.goto(`/${listingRefnum}`);
     await expect(seller.page.getByText('This is your listing.')).toBeVisible();

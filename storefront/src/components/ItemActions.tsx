@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import type { SellerListing } from '@yardly/shared/contract';
-import { offerProcess } from '@yardly/shared/rules';
+import { listingClosedToOffers, offerProcess } from '@yardly/shared/rules';
 import { lazy, Suspense, useState } from 'react';
 import { openAuthDialog, promptGuest } from '../stores/auth-dialog';
 import { $session, GUEST_PROMPTS } from '../stores/session';
@@ -50,16 +50,16 @@ export function ItemActions({ listing, unavailable }: ItemActionsProps) {
         <Suspense fallback={null}>
           <MakeOffer listing={listing} viewerRefnum={session.userRefnum} />
         </Suspense>
+      ) : listing.listingState === 'live' ? (
+        <button
+          type="button"
+          className="button"
+          onClick={() => openAuthDialog({ name: 'login', notice: GUEST_PROMPTS.account })}
+        >
+          {offerProcess.events.make.label}
+        </button>
       ) : (
-        listing.listingState === 'live' && (
-          <button
-            type="button"
-            className="button"
-            onClick={() => openAuthDialog({ name: 'login', notice: GUEST_PROMPTS.account })}
-          >
-            {offerProcess.events.make.label}
-          </button>
-        )
+        <p className="item__note">{listingClosedToOffers[listing.listingState]}</p>
       )}
       <button type="button" className="link-button" onClick={openReport}>
         Report an item

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import { browserApi } from '../../lib/api';
 import { offerThreadPath } from '../../lib/offer-paths';
 import { showToast } from '../../stores/toast';
-import { makeOfferView, offerSenderLabel, offerStateLabel, parseOfferInput } from './offer-view';
+import { closedToOffersMessage, makeOfferView, offerSenderLabel, offerStateLabel, parseOfferInput } from './offer-view';
 import '../../styles/offers.css';
 
 interface MakeOfferProps {
@@ -66,6 +66,7 @@ export function MakeOffer({ listing, viewerRefnum }: MakeOfferProps) {
       </section>
     );
   }
+  if (view.kind === 'closed') return <p className="item__note">{closedToOffersMessage(listing.listingState)}</p>;
   if (view.kind !== 'form') return null;
 
   async function submit(event: React.FormEvent) {

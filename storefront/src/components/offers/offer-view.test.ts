@@ -2,6 +2,7 @@ import type { Offer } from '@yardly/shared/contract';
 import { describe, expect, it } from 'vitest';
 import { decodeOfferId, listingOffersPath, offerThreadPath } from '../../lib/offer-paths';
 import {
+  closedToOffersMessage,
   makeOfferView,
   OFFER_INPUT_MESSAGE,
   offerActionLabel,
@@ -118,6 +119,11 @@ describe("the item page's offer control", () => {
     const existing = { alreadyOffered: true, offerRefnum: 'O000000000A1' };
     expect(makeOfferView(live, BUYER, existing)).toEqual({ kind: 'offered', offerRefnum: 'O000000000A1' });
     expect(makeOfferView({ ...live, listingState: 'reserved' }, BUYER, existing).kind).toBe('offered');
+  });
+
+  it('says why a listing that is not live takes no offer', () => {
+    expect(closedToOffersMessage('paused')).toBe('This listing is deactivated and takes no offers');
+    expect(closedToOffersMessage('live')).toBeNull();
   });
 
   it('takes no offer on a reserved or deactivated listing', () => {

@@ -1,6 +1,8 @@
 import type { Offer, OfferThread } from '@yardly/shared/contract';
 import {
   dollarInputToCents,
+  type ListingState,
+  listingClosedToOffers,
   type OfferEvent,
   type OfferState,
   offerEventsFor,
@@ -92,4 +94,9 @@ export function makeOfferView(
   if (existing?.alreadyOffered && existing.offerRefnum) return { kind: 'offered', offerRefnum: existing.offerRefnum };
   if (listing.listingState !== 'live') return { kind: 'closed' };
   return viewerRefnum === undefined ? { kind: 'guest' } : { kind: 'form' };
+}
+
+/** Why the item page takes no offer on a listing that is not live ('This listing is reserved…'). */
+export function closedToOffersMessage(state: ListingState): string | null {
+  return state === 'live' ? null : listingClosedToOffers[state];
 }
