@@ -154,6 +154,9 @@ test('a logged-out deep link opens the login dialog, and goes on to the dashboar
   await login.getByLabel('Password', { exact: true }).fill(bo.password);
   await login.getByRole('button', { name: 'Log in', exact: true }).click();
   await expect(page).toHaveURL(/\/myquest\/buying\?buyFilter=OPEN_OFFFERS&page=1&size=10$/);
+  // A working page: the buying dashboard on its open offers (none yet).
+  await expect(page.getByRole('combobox', { name: 'Show' })).toHaveValue('OPEN_OFFFERS');
+  await expect(page.getByText('No listings to display')).toBeVisible();
 });
 
 test('the contact form checks its fields, sends the message and confirms it', async ({ page, request }) => {

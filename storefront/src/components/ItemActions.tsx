@@ -1,11 +1,13 @@
 import { useStore } from '@nanostores/react';
 import type { SellerListing } from '@yardly/shared/contract';
+import { listingClosedToOffers, offerProcess } from '@yardly/shared/rules';
 import { lazy, Suspense, useState } from 'react';
-import { promptGuest } from '../stores/auth-dialog';
+import { openAuthDialog, promptGuest } from '../stores/auth-dialog';
 import { $session, GUEST_PROMPTS } from '../stores/session';
 
 // The seller's controls and the report dialog bring the api client: load them when needed.
 const SellerActions = lazy(() => import('./selling/SellerActions').then((m) => ({ default: m.SellerActions })));
+const MakeOffer = lazy(() => import('./offers/MakeOffer').then((m) => ({ default: m.MakeOffer })));
 const ReportDialog = lazy(() => import('./selling/ReportDialog').then((m) => ({ default: m.ReportDialog })));
 
 interface ItemActionsProps {
@@ -16,8 +18,8 @@ interface ItemActionsProps {
 
 /**
  * What a visitor can do about an item. The seller manages it here (sold, deactivate, relist,
- * edit, delete); anyone else may report it. Offers and checkout do not exist yet, so there is
- * no 'Make Offer' or 'Buy Now' control to press: the page says how the seller sells it.
+ * edit, delete); anyone else may make an offer while it is live (a guest is asked to log in
+ * first) or see the one they made, and report it. Checkout ('Buy Now') comes with orders.
  */
 export function ItemActions({ listing, unavailable }: ItemActionsProps) {
   const session = useStore($session);
@@ -44,13 +46,20 @@ export function ItemActions({ listing, unavailable }: ItemActionsProps) {
     <div>
       {unavailable ? (
         <p className="item__note">This item is no longer available.</p>
+      ) : session ? (
+        <Suspense fallback={null}>
+          <MakeOffer listing={listing} viewerRefnum={session.userRefnum} />
+        </Suspense>
+      ) : listing.listingState === 'live' ? (
+        <button
+          type="button"
+          className="button"
+          onClick={() => openAuthDialog({ name: 'login', notice: GUEST_PROMPTS.account })}
+        >
+          {offerProcess.events.make.label}
+        </button>
       ) : (
-        <p className="item__note">
-          {listing.buyNow
-            ? 'The seller offers this at the listed price (Buy Now).'
-            : 'The seller takes offers on this item.'}{' '}
-          Buying and offers through Yardly are not open yet.
-        </p>
+        <p className="item__note">{listingClosedToOffers[listing.listingState]}</p>
       )}
       <button type="button" className="link-button" onClick={openReport}>
         Report an item

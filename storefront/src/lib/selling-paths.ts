@@ -6,6 +6,8 @@ export function createListingPath(listingRefnum?: string): string {
 
 export interface DashboardQuery {
   sellFilter?: string;
+  /** The buying tab's filter; OPEN_OFFFERS, its default, is left out. */
+  buyFilter?: string;
   /** One-based, as people see it. */
   page?: number;
   size?: number;
@@ -14,15 +16,11 @@ export interface DashboardQuery {
 export function dashboardPath(tab = 'selling', query: DashboardQuery = {}): string {
   const params = new URLSearchParams();
   if (query.sellFilter && query.sellFilter !== 'ALL') params.set('sellFilter', query.sellFilter);
+  if (query.buyFilter && query.buyFilter !== 'OPEN_OFFFERS') params.set('buyFilter', query.buyFilter);
   if (query.page && query.page > 1) params.set('page', String(query.page));
   if (query.size) params.set('size', String(query.size));
   const qs = params.toString();
   return `/myquest/${tab}${qs ? `?${qs}` : ''}`;
-}
-
-/** A listing's offers (the offers issue builds the page). */
-export function listingOffersPath(listingRefnum: string): string {
-  return `/myquest/offers?listingRefnum=${encodeURIComponent(listingRefnum)}`;
 }
 
 export const FAVOURITES_PATH = '/favorites';

@@ -3,7 +3,8 @@ import type { SellerListing } from '@yardly/shared/contract';
 import { listingActionMessages } from '@yardly/shared/rules';
 import { useState } from 'react';
 import { browserApi } from '../../lib/api';
-import { createListingPath, listingOffersPath } from '../../lib/selling-paths';
+import { listingOffersPath } from '../../lib/offer-paths';
+import { createListingPath } from '../../lib/selling-paths';
 import { showToast } from '../../stores/toast';
 import { actionLabel, type SellerAction, sellerActionsFor } from './seller-actions';
 import '../../styles/selling.css';
@@ -63,13 +64,10 @@ export function SellerActions({ listing, onChanged }: SellerActionsProps) {
     <section className="seller-actions" aria-label={`Manage ${listing.listingTitle}`}>
       {status && <p className="seller-actions__status">{status}</p>}
       <div className="seller-actions__row">
-        {listing.offerCount > 0 ? (
-          <a className="button button--small button--secondary" href={listingOffersPath(listing.listingRefnum)}>
-            View Offers ({listing.offerCount})
-          </a>
-        ) : (
-          <span className="seller-actions__offers">View Offers (0)</span>
-        )}
+        {/* Also at (0): answered and expired offers stay readable on the listing's offers page. */}
+        <a className="button button--small button--secondary" href={listingOffersPath(listing.listingRefnum)}>
+          View Offers ({listing.offerCount})
+        </a>
         {canEdit && (
           <a className="button button--small button--secondary" href={createListingPath(listing.listingRefnum)}>
             {listing.listingState === 'draft' ? 'Finish and publish' : 'Edit'}

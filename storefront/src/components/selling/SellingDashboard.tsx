@@ -11,6 +11,7 @@ import { Breadcrumbs } from '../Breadcrumbs';
 import { ListingCard } from '../ListingCard';
 import { Pagination } from '../Pagination';
 import { Spinner } from '../Spinner';
+import { DashboardTabs } from './DashboardTabs';
 import { SellerActions } from './SellerActions';
 import '../../styles/selling.css';
 import '../../styles/product-list.css';
@@ -105,11 +106,7 @@ export function SellingDashboard() {
           Sell an item
         </a>
       </div>
-      <nav className="tabs" aria-label="Dashboard">
-        <a href={dashboardPath('selling')} aria-current="page">
-          Selling
-        </a>
-      </nav>
+      <DashboardTabs current="selling" />
       {query && (
         <div className="toolbar">
           <label>
@@ -149,6 +146,8 @@ export function SellingDashboard() {
       )}
       {load.status === 'done' && load.listings.length > 0 && query && (
         <>
+          {/* The cards' titles are h3: their list needs its h2. */}
+          <h2 className="visually-hidden">{FILTER_LABELS[query.sellFilter]}</h2>
           <ul className="listing-grid" aria-label="Your listings">
             {load.listings.map((listing) => (
               <li key={listing.listingRefnum}>

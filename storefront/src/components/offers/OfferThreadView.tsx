@@ -1,0 +1,39 @@
+import type { OfferThread } from '@yardly/shared/contract';
+import { formatCents, formatDate } from '@yardly/shared/rules';
+import { OfferActions } from './OfferActions';
+import { offerSenderLabel, offerStateLabel, offersOldestFirst } from './offer-view';
+
+interface OfferThreadViewProps {
+  thread: OfferThread;
+  viewerRefnum: string | undefined;
+  onChanged: () => void;
+}
+
+/** One buyer's offers on a listing, newest last, each with its price, state and the viewer's answers. */
+export function OfferThreadView({ thread, viewerRefnum, onChanged }: OfferThreadViewProps) {
+  const heading = viewerRefnum === thread.buyerRefnum ? 'Your offers' : `Offers from ${thread.buyerName}`;
+  return (
+    <section className="offer-thread" aria-label={heading}>
+      <h2 className="offer-thread__title">{heading}</h2>
+      <ol className="offer-thread__offers">
+        {offersOldestFirst(thread).map((offer) => (
+          <li
+            key={offer.offerRefnum}
+            className="offer"
+            aria-label={`${offerSenderLabel(offer, viewerRefnum)} ${formatCents(offer.offerPrice)}`}
+          >
+            <p className="offer__line">
+              <span>{offerSenderLabel(offer, viewerRefnum)}</span>{' '}
+              <strong className="offer__price">{formatCents(offer.offerPrice)}</strong>
+              <span className={`offer__state offer__state--${offer.offerStatus}`}>
+                {offerStateLabel(offer.offerStatus)}
+              </span>
+            </p>
+            <p className="offer__date">{formatDate(offer.createdAt)}</p>
+            <OfferActions offer={offer} viewerRefnum={viewerRefnum} onChanged={onChanged} />
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,103 @@
+import { useStore } from '@nanostores/react';
+import type { ListingDetail, OfferThread } from '@yardly/shared/contract';
+import { formatCents, offerMessages } from '@yardly/shared/rules';
+import { useCallback, useEffect, useState } from 'react';
+import { requireSignedIn } from '../../lib/access-gates';
+import { browserApi } from '../../lib/api';
+import { decodeOfferId, type OfferThreadsRef } from '../../lib/offer-paths';
+import { itemPath } from '../../lib/routes';
+import { dashboardPath } from '../../lib/selling-paths';
+import { $session } from '../../stores/session';
+import { Breadcrumbs } from '../Breadcrumbs';
+import { Spinner } from '../Spinner';
+import { OfferThreadView } from './OfferThreadView';
+import '../../styles/offers.css';
+
+/** The most threads one listing's page shows (the api's largest page). */
+const THREADS_PAGE_SIZE = 100;
+
+type Load =
+  | { status: 'loading' }
+  | { status: 'missing' }
+  | { status: 'error'; message: string }
+  | { status: 'done'; listing: ListingDetail | null; threads: OfferThread[] };
+
+function refFromPath(): OfferThreadsRef | null {
+  const id = window.location.pathname.replace(/\/+$/, '').split('/').pop() ?? '';
+  return decodeOfferId(id);
+}
+
+/** My Quest's offers (/offers/{encoded id}): a listing's offer threads, or one of them. */
+export function OffersPage() {
+  const session = useStore($session);
+  const [ref, setRef] = useState<OfferThreadsRef | null | undefined>(undefined);
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+
+  useEffect(() => {
+    void requireSignedIn().then((signedIn) => {
+      if (signedIn) setRef(refFromPath());
+    });
+  }, []);
+
+  const fetchThreads = useCallback(async () => {
+    if (ref === undefined || !session) return;
+    if (ref === null) {
+      setLoad({ status: 'missing' });
+      return;
+    }
+    try {
+      const [detail, page] = await Promise.all([
+        browserApi.listings.detail({ listingRefnum: ref.listingRefnum }),
+        browserApi.offers.list({ listingRefnum: ref.listingRefnum, page: 0, size: THREADS_PAGE_SIZE }),
+      ]);
+      const threads = page.offers.content.filter(
+        (thread) => ref.buyerRefnum === undefined || thread.buyerRefnum === ref.buyerRefnum,
+      );
+      setLoad({ status: 'done', listing: detail.listing, threads });
+    } catch (cause) {
+      console.error('Could not load offers', cause);
+      setLoad({ status: 'error', message: cause instanceof Error ? cause.message : String(cause) });
+    }
+  }, [ref, session]);
+
+  useEffect(() => {
+    void fetchThreads();
+  }, [fetchThreads]);
+
+  const isSeller = load.status === 'done' && load.listing?.sellerRefnum === session?.userRefnum;
+  const backTab = isSeller ? 'selling' : 'offers';
+
+  return (
+    <section className="offers-page" aria-labelledby="offers-title">
+      <Breadcrumbs
+        crumbs={[
+          { label: 'Home', href: '/' },
+          { label: 'My Dashboard', href: dashboardPath(backTab) },
+          { label: 'Offers' },
+        ]}
+      />
+      <h1 id="offers-title">
+        {load.status === 'done' && load.listing ? `Offers on ${load.listing.listingTitle}` : 'Offers'}
+      </h1>
+      {load.status === 'done' && load.listing && (
+        <p className="offers-page__listing">
+          <a href={itemPath(load.listing.listingRefnum)}>View the item</a> · Asking price{' '}
+          {formatCents(load.listing.listingCurrentPrice)}
+        </p>
+      )}
+      {load.status === 'loading' && <Spinner label="Loading offers" />}
+      {load.status === 'missing' && <p className="state-message">{offerMessages.notFound}</p>}
+      {load.status === 'error' && <p className="state-message state-message--error">{load.message}</p>}
+      {load.status === 'done' && load.threads.length === 0 && <p className="state-message">No offers yet</p>}
+      {load.status === 'done' &&
+        load.threads.map((thread) => (
+          <OfferThreadView
+            key={thread.threadKey}
+            thread={thread}
+            viewerRefnum={session?.userRefnum}
+            onChanged={() => void fetchThreads()}
+          />
+        ))}
+    </section>
+  );
+}
