@@ -1,6 +1,7 @@
 import {
   alreadyOfferedCall,
   type Call,
+  conversationsCall,
   createOfferCall,
   favouriteCalls,
   type LoginData,
@@ -39,13 +40,17 @@ import { fieldsOf, validOf } from './zod-arbitraries';
  * be exactly as they were (another's 2xx changed nothing of theirs).
  */
 
-/** The calls a person makes about someone else's listing (their summaries: "not your own"). */
+/**
+ * The calls a person makes about someone else's listing (their summaries: "not your own"), and
+ * the ones that name a listing to answer only the caller's own rows about it (conversations).
+ */
 const ABOUT_ANOTHERS_LISTING = new Set<Call>([
   favouriteCalls.add,
   favouriteCalls.remove,
   reportCalls.create,
   createOfferCall,
   alreadyOfferedCall,
+  conversationsCall,
 ]);
 
 type Person = 'anonymous' | 'other user' | 'limited admin' | 'admin' | 'owner';
