@@ -7,6 +7,7 @@ import {
   type LoginData,
   reportCalls,
 } from '@yardly/shared/contract';
+import { fillPath, type QueryValue } from '@yardly/shared/client';
 import { type AdminVerb, mayAdmin, type UserRole } from '@yardly/shared/rules';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -207,7 +208,9 @@ async function contractCallOutcomes({ name, call, url }: ContractCall, index: nu
   const owned = call.auth === 'required' ? await ownersObjects(fields, aboutAnothers) : {};
   const values = { ...COMMON_VALUES(), ...owned };
   const namesOwned = Object.keys(owned).length > 0 && !aboutAnothers;
-  const query = toQuery(validRequest(call.query, values, index));
+  // A path field (`/messages/{conversationId}`) goes in the path, the rest in the query string.
+  const { path, rest } = fillPath(url, validRequest(call.query, values, index) as Record<string, QueryValue>);
+  const target = `${path}${toQuery(rest)}`;
   // An upload's body is a real photo under the call's field name.
   const upload = call.upload ? await multipart(await image(64, 48), call.upload) : undefined;
   const body = upload?.payload ?? validRequest(call.body, values, index);
@@ -219,7 +222,7 @@ async function contractCallOutcomes({ name, call, url }: ContractCall, index: nu
     }
     if (person === 'anonymous') before = await ownersRows();
     const payload = body ?? (call.method === 'GET' ? undefined : {});
-    const res = await send(call.method, `${url}${query}`, person, payload, upload?.headers);
+    const res = await send(call.method, target, person, payload, upload?.headers);
     outcomes.push({
       where: `${person} ${call.method} ${url} (${name}${namesOwned ? ", naming the owner's objects" : ''})`,
       allowed: allowedFor(person, call, namesOwned),
