@@ -87,3 +87,14 @@ export function adminResourceOf(call: Call): AdminResource | undefined {
   const match = /^\/admin\/([^/?]+)/.exec(call.path);
   return ADMIN_RESOURCES.find((resource) => resource === match?.[1]);
 }
+
+/** A call's path with its path fields (`/messages/{conversationId}`) filled from `request`, and the fields left for the query. */
+export function inPath(template: string, request: Record<string, unknown> | undefined) {
+  const rest = { ...request };
+  const path = template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = rest[name];
+    delete rest[name];
+    return encodeURIComponent(String(value ?? ''));
+  });
+  return { path, rest };
+}

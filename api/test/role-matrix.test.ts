@@ -7,7 +7,6 @@ import {
   type LoginData,
   reportCalls,
 } from '@yardly/shared/contract';
-import { fillPath, type QueryValue } from '@yardly/shared/client';
 import { type AdminVerb, mayAdmin, type UserRole } from '@yardly/shared/rules';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -21,7 +20,7 @@ import {
   payoutAccounts,
   users,
 } from '../src/db/schema/index';
-import { adminResourceCalls, adminResourceOf, type ContractCall, contractCalls } from './contract-calls';
+import { adminResourceCalls, adminResourceOf, type ContractCall, contractCalls, inPath } from './contract-calls';
 import { json, startTestApp, type TestApp } from './harness';
 import { freshEmail, GOOD_PASSWORD, signedUp } from './identity-helpers';
 import { withRoles } from './role-helpers';
@@ -209,7 +208,7 @@ async function contractCallOutcomes({ name, call, url }: ContractCall, index: nu
   const values = { ...COMMON_VALUES(), ...owned };
   const namesOwned = Object.keys(owned).length > 0 && !aboutAnothers;
   // A path field (`/messages/{conversationId}`) goes in the path, the rest in the query string.
-  const { path, rest } = fillPath(url, validRequest(call.query, values, index) as Record<string, QueryValue>);
+  const { path, rest } = inPath(url, validRequest(call.query, values, index) as Record<string, unknown> | undefined);
   const target = `${path}${toQuery(rest)}`;
   // An upload's body is a real photo under the call's field name.
   const upload = call.upload ? await multipart(await image(64, 48), call.upload) : undefined;
