@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { firstNameSchema, keepNameCharacters, lastNameSchema, nameSchema, namesAreSame } from './names';
+import { firstNameSchema, keepNameCharacters, lastNameSchema, nameSchema, namesAreSame, publicName } from './names';
 
 /** The errors a form would show, as { field: message }. */
 function fieldErrors(result: z.ZodSafeParseResult<unknown>): Array<[string, string]> {
@@ -73,5 +73,10 @@ describe('name helpers', () => {
 
   it('keepNameCharacters drops what the input does not accept', () => {
     expect(keepNameCharacters("J0hn O'Brien-Smith Jr.")).toBe('Jhn OBrienSmith Jr.');
+  });
+
+  it('publicName shows the first name and the last initial only', () => {
+    expect(publicName('Ann', 'Lee')).toBe('Ann L.');
+    expect(publicName('Ann', '')).toBe('Ann');
   });
 });

@@ -58,3 +58,9 @@ export const nameSchema = z.object(nameFields).superRefine(distinctNames('nameFi
 
 export type NameInput = z.input<typeof nameSchema>;
 export type Name = z.output<typeof nameSchema>;
+
+/** How a person is named to others: their first name and the initial of their last ("Ann L."). */
+export function publicName(first: string, last: string): string {
+  const initial = last.trim().charAt(0);
+  return initial ? `${first.trim()} ${initial}.` : first.trim();
+}

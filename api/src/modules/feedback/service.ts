@@ -1,5 +1,5 @@
 import type { ReceivedFeedback } from '@yardly/shared/contract';
-import { halfStepRating, profileMessages } from '@yardly/shared/rules';
+import { halfStepRating, profileMessages, publicName } from '@yardly/shared/rules';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { feedback, users } from '../../db/schema/index';
@@ -52,7 +52,7 @@ export async function receivedFeedback(
       content: rows.map((r) => ({
         feedbackContent: r.content,
         // First name and initial: a review never spells out the reviewer's full name.
-        feedbackSentByUsername: `${r.nameFirst} ${r.nameLast.charAt(0)}.`.trim(),
+        feedbackSentByUsername: publicName(r.nameFirst, r.nameLast),
         updatedAt: new Date(r.updatedAt).toISOString(),
         aggregateRating: halfStepRating(r.rating),
       })),

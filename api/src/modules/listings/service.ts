@@ -1,6 +1,13 @@
 import type { ListingDetail, ListingPage } from '@yardly/shared/contract';
 import { isRefnum } from '@yardly/shared/contract';
-import { conditionLabel, currentListingState, editLockedIn, listingStatusOf, visibleTo } from '@yardly/shared/rules';
+import {
+  conditionLabel,
+  currentListingState,
+  editLockedIn,
+  listingStatusOf,
+  publicName,
+  visibleTo,
+} from '@yardly/shared/rules';
 import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connect';
@@ -157,7 +164,7 @@ export async function listingDetail(
     seller: {
       userRefnum: row.sellerRefnum,
       // First name and last initial: enough to recognise, not to look someone up.
-      name: `${row.sellerFirst} ${row.sellerLast.charAt(0)}.`,
+      name: publicName(row.sellerFirst, row.sellerLast),
       pictureUrl: row.sellerPicture ? fileUrl(row.sellerPicture) : null,
       location: sellerPlace[0] ? placeName(sellerPlace[0].city, sellerPlace[0].stateCode) : location,
       memberSince: new Date(row.sellerSince).toISOString(),

@@ -1,5 +1,5 @@
 import type { CallData, ConversationSummary, conversationsCall, SendMessageBody } from '@yardly/shared/contract';
-import { conversationMessages, listingActionMessages } from '@yardly/shared/rules';
+import { conversationMessages, listingActionMessages, publicName } from '@yardly/shared/rules';
 import { and, desc, eq, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connect';
@@ -180,7 +180,7 @@ async function summaries(db: Db, caller: Caller, where: SQL, page: { limit: numb
 function partyOf(user: { refnum: string; nameFirst: string; nameLast: string; picture: string | null }) {
   return {
     userRefnum: user.refnum,
-    name: `${user.nameFirst} ${user.nameLast.charAt(0)}.`.trim(),
+    name: publicName(user.nameFirst, user.nameLast),
     pictureUrl: user.picture ? fileUrl(user.picture) : null,
   };
 }

@@ -5,6 +5,7 @@ import {
   offerMessages,
   offerProcess,
   type ProcessRole,
+  publicName,
 } from '@yardly/shared/rules';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
@@ -15,7 +16,7 @@ import { AppError } from '../../errors';
 import type { Caller } from '../../http/caller';
 import { cardColumns, toCard } from '../listings/cards';
 import { saleReturned } from '../listings/seller-listings';
-import { selectOffers, shortName, toOffer } from './view';
+import { selectOffers, toOffer } from './view';
 
 /**
  * A listing's offer threads, newest activity first, each with its latest offer's fields and
@@ -58,7 +59,7 @@ export async function listingOffers(
     return [
       {
         ...toOffer(latest, now),
-        buyerName: shortName(latest.buyerFirst, latest.buyerLast),
+        buyerName: publicName(latest.buyerFirst, latest.buyerLast),
         lastUpdated: new Date(latest.threadUpdatedAt).toISOString(),
         offers: thread.map((row) => toOffer(row, now)),
       },

@@ -59,8 +59,3 @@ export async function offerById(db: Db, offerId: number, now: Date): Promise<Off
   if (!row) throw new Error(`offer ${offerId} vanished`);
   return toOffer(row, now);
 }
-
-/** First name and last initial: enough to recognise, not to look someone up (as the item page shows a seller). */
-export function shortName(first: string, last: string): string {
-  return `${first} ${last.charAt(0)}.`;
-}
