@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import tls from 'node:tls';
 import type { LoginData } from '@yardly/shared/contract';
 import { conversationPath, notificationMessages, offerThreadKey, offerThreadPath } from '@yardly/shared/rules';
 import { eq } from 'drizzle-orm';
@@ -8,7 +10,7 @@ import { freshEmail, outbox, signedUp } from './identity-helpers';
 import { openStream, sent } from './message-helpers';
 import { markNotificationsRead, notificationsOf, savePushToken } from './notification-helpers';
 import { acceptOffer, counterOffer, declineOffer, makeOffer, refreshed } from './offer-helpers';
-import { browserSubscription } from './push-service-stand-in';
+import { browserSubscription, startPushServiceStandIn } from './push-service-stand-in';
 import { auth, publishedListing } from './selling-helpers';
 
 // Issue 17 §3: each offer step and each message tells the other party: a notification with its
@@ -299,5 +301,34 @@ describe('push subscriptions', () => {
     const res = await t.app.inject({ method: 'GET', url: '/svc/session/vapid-key' });
     expect(res.statusCode).toBe(200);
     expect(json<{ data: { publicKey: string } }>(res).data.publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/);
+  });
+
+  it('a push service answering 410 (the browser unsubscribed) deletes the subscription; others stay', async () => {
+    const pushService = await startPushServiceStandIn();
+    // In this process the stand-in's certificate is trusted in code; web-push.test.ts trusts it as an operator would.
+    const defaults = tls.getCACertificates('default');
+    tls.setDefaultCACertificates([...defaults, readFileSync(pushService.certFile, 'utf8')]);
+    try {
+      const s = await signedUp(t, freshEmail('push-seller'));
+      const b = await signedUp(t, freshEmail('push-buyer'));
+      const listingRefnum = await publishedListing(t, s.token, { listingTitle: 'Lamp' });
+      const gone = browserSubscription(`${pushService.origin}/push/gone`);
+      const kept = browserSubscription(`${pushService.origin}/push/kept`);
+      for (const browser of [gone, kept]) await savePushToken(t, s.token, { fcm_token: browser.json });
+      pushService.answer('/push/gone', 410);
+      await sent(t, b.token, { listingRefnum, toRefnum: s.userRefnum, text: 'Hi' });
+      await runDueJobs(t);
+      const paths = [(await pushService.next()).path, (await pushService.next()).path].sort();
+      expect(paths).toEqual(['/push/gone', '/push/kept']);
+      const left = await t.database.db
+        .select({ endpoint: pushSubscriptions.endpoint })
+        .from(pushSubscriptions)
+        .innerJoin(users, eq(users.id, pushSubscriptions.userId))
+        .where(eq(users.refnum, s.userRefnum));
+      expect(left.map((row) => row.endpoint)).toEqual([kept.json.endpoint]);
+    } finally {
+      tls.setDefaultCACertificates(defaults);
+      await pushService.close();
+    }
   });
 });
