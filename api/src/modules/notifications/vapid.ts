@@ -15,12 +15,17 @@ export interface VapidKeys {
 export function loadVapidKeys(options: { configured?: VapidKeys; dataDir: string }): VapidKeys {
   if (options.configured) return options.configured;
   const path = join(options.dataDir, 'vapid.json');
-  if (existsSync(path)) {
-    const stored = JSON.parse(readFileSync(path, 'utf8')) as Partial<VapidKeys>;
-    if (stored.publicKey && stored.privateKey) return { publicKey: stored.publicKey, privateKey: stored.privateKey };
+  if (!existsSync(path)) {
+    mkdirSync(options.dataDir, { recursive: true });
+    try {
+      // Created only if absent: two processes starting together on one DATA_DIR keep one pair.
+      writeFileSync(path, JSON.stringify(webpush.generateVAPIDKeys()), { mode: 0o600, flag: 'wx' });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
   }
-  const keys = webpush.generateVAPIDKeys();
-  mkdirSync(options.dataDir, { recursive: true });
-  writeFileSync(path, JSON.stringify(keys), { mode: 0o600 });
-  return keys;
+  const stored = JSON.parse(readFileSync(path, 'utf8')) as Partial<VapidKeys>;
+  if (!stored.publicKey || !stored.privateKey)
+    throw new Error(`${path} holds no VAPID key pair: delete it to make a new one`);
+  return { publicKey: stored.publicKey, privateKey: stored.privateKey };
 }
