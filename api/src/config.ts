@@ -114,6 +114,19 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   /** Signs access tokens; absent: generated once and kept in DATA_DIR/secrets.json. */
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  // Web Push (VAPID): both keys, base64url as `web-push generate-vapid-keys` prints them, or neither (generated into DATA_DIR).
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'must be a base64url P-256 public key (65 bytes, 87 characters)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key (32 bytes, 43 characters)')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https:// URL')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   /** 'true': the donation flows, the storefront's at build time and the console's donation resources. */
   PUBLIC_DONATION_ENABLED: z.string().max(16).optional(),
@@ -138,7 +151,11 @@ export type Config = ReturnType<typeof parseConfig>;
 export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
   // An empty variable means unset (DATABASE_URL= switches back to the embedded database).
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
-  const parsed = envSchema.superRefine(requireOAuthPairs).superRefine(requireMailServerInProduction).safeParse(present);
+  const parsed = envSchema
+    .superRefine(requireOAuthPairs)
+    .superRefine(requireVapidPair)
+    .superRefine(requireMailServerInProduction)
+    .safeParse(present);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new ConfigError(`Invalid configuration: ${problems}`);
@@ -170,6 +187,14 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     refreshTokenDays: e.REFRESH_TOKEN_DAYS,
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     jwtSecret: e.JWT_SECRET,
+    vapid: {
+      keys:
+        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+          : undefined,
+      /** Who push services may contact about this sender. */
+      subject: e.VAPID_SUBJECT ?? `mailto:${e.SUPPORT_EMAIL}`,
+    },
     donationEnabled: donationFlag(e.PUBLIC_DONATION_ENABLED),
     oauthProviders: Object.fromEntries(
       SOCIAL_PROVIDERS.map((provider) => {
@@ -198,6 +223,14 @@ function requireOAuthPairs(e: z.output<typeof envSchema>, ctx: z.RefinementCtx) 
     if (secret && !id)
       ctx.addIssue({ code: 'custom', path: [names.id], message: `required when ${names.secret} is set` });
   }
+}
+
+/** One VAPID key without the other cannot sign: say which is missing. */
+function requireVapidPair(e: z.output<typeof envSchema>, ctx: z.RefinementCtx) {
+  if (e.VAPID_PUBLIC_KEY && !e.VAPID_PRIVATE_KEY)
+    ctx.addIssue({ code: 'custom', path: ['VAPID_PRIVATE_KEY'], message: 'required when VAPID_PUBLIC_KEY is set' });
+  if (e.VAPID_PRIVATE_KEY && !e.VAPID_PUBLIC_KEY)
+    ctx.addIssue({ code: 'custom', path: ['VAPID_PUBLIC_KEY'], message: 'required when VAPID_PRIVATE_KEY is set' });
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { LoginData } from '@yardly/shared/contract';
+import type { CallData, LoginData, notificationsCall } from '@yardly/shared/contract';
 import { adminMessages } from '@yardly/shared/contract';
 import { ADMIN_RESOURCES, type AdminVerb, authMessages, mayAdmin, notices } from '@yardly/shared/rules';
 import { eq } from 'drizzle-orm';
@@ -9,6 +9,8 @@ import { listingReports, listings, organizations, users } from '../src/db/schema
 import { categoryBySlug, insertListing, insertSeller } from './fixtures';
 import { json, startTestApp, type TestApp } from './harness';
 import { freshEmail, GOOD_PASSWORD, post, signedUp } from './identity-helpers';
+
+type NotificationsPage = CallData<typeof notificationsCall>;
 
 let t: TestApp;
 let admin: LoginData;
@@ -289,11 +291,14 @@ describe('organisations and their members', () => {
 
     expect(await detail()).toBe('VERIFIED');
     const inbox = await call('GET', '/svc/notifications', member.token);
-    expect(json<{ data: { text: string }[] }>(inbox).data.map((n) => n.text)).toEqual([
+    expect(json<{ data: NotificationsPage }>(inbox).data.notifications.content.map((n) => n.text)).toEqual([
       notices.organisationStatus('Member Co', 'VERIFIED'),
     ]);
     // Someone else's notifications are not theirs to read.
-    expect(json<{ data: unknown[] }>(await call('GET', '/svc/notifications', person.token)).data).toEqual([]);
+    expect(
+      json<{ data: NotificationsPage }>(await call('GET', '/svc/notifications', person.token)).data.notifications
+        .content,
+    ).toEqual([]);
     expect((await call('GET', '/svc/notifications')).statusCode).toBe(401);
   });
 });
@@ -403,7 +408,8 @@ describe('reports and listings', () => {
     expect(resolved.statusCode, resolved.body).toBe(200);
     const [after] = await t.database.db.select().from(listings).where(eq(listings.id, listing.id));
     expect(after?.state).toBe('deleted');
-    const inbox = json<{ data: { text: string }[] }>(await call('GET', '/svc/notifications', person.token)).data;
+    const inbox = json<{ data: NotificationsPage }>(await call('GET', '/svc/notifications', person.token)).data
+      .notifications.content;
     expect(inbox[0]?.text).toBe(notices.reportResolved('Fake watch', true));
 
     const again = await call('PUT', `/svc/admin/reports/${report?.id}`, admin.token, { status: 'no_action' });

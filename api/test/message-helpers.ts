@@ -64,9 +64,13 @@ export async function listeningUrl(t: TestApp): Promise<string> {
 
 /**
  * GET /svc/live over real HTTP, read as it arrives. `next()` waits for the next event (never a
- * sleep: the test's own timeout is the limit); comment lines (keep-alive) and `retry:` are skipped.
+ * sleep: the test's own timeout is the limit); comment lines (keep-alive) and `retry:` are skipped,
+ * and so are events of the types in `ignore` (a test about messages ignores 'notification').
  */
-export async function openStream(t: TestApp, options: { token?: string; ticket?: string; lastEventId?: string } = {}) {
+export async function openStream(
+  t: TestApp,
+  options: { token?: string; ticket?: string; lastEventId?: string; ignore?: readonly string[] } = {},
+) {
   const controller = new AbortController();
   const headers: Record<string, string> = {};
   if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -76,6 +80,7 @@ export async function openStream(t: TestApp, options: { token?: string; ticket?:
   const queued: StreamEvent[] = [];
   const waiting: ((event: StreamEvent) => void)[] = [];
   const deliver = (event: StreamEvent) => {
+    if (options.ignore?.includes(event.event)) return;
     const waiter = waiting.shift();
     if (waiter) waiter(event);
     else queued.push(event);

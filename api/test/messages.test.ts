@@ -307,13 +307,14 @@ describe('system lines', () => {
     const listingRefnum = await publishedListing(t, owner.token);
     const [listing] = await t.database.db.select().from(listings).where(eq(listings.refnum, listingRefnum));
     const [buyerRow] = await t.database.db.select().from(users).where(eq(users.refnum, buyer.userRefnum));
-    const services = { clock: t.app.clock, live: t.app.live };
+    const services = { clock: t.app.clock, live: t.app.live, jobs: t.app.jobs };
     await t.database.db.transaction((tx) =>
       appendSystemLine(tx, services, {
         listingId: listing?.id ?? 0,
         buyerId: buyerRow?.id ?? 0,
         text: offerLine({ event: 'offered', amountCents: 4000 }),
         actorId: buyerRow?.id,
+        notice: { kind: 'offer_made', amountCents: 4000 },
       }),
     );
     await sent(t, owner.token, { listingRefnum, toRefnum: buyer.userRefnum, text: 'Make it 45?' });
@@ -323,6 +324,7 @@ describe('system lines', () => {
         buyerId: buyerRow?.id ?? 0,
         text: offerLine({ event: 'countered', amountCents: 4500 }),
         actorId: listing?.sellerId,
+        notice: { kind: 'offer_countered', amountCents: 4500 },
       }),
     );
     const [conversation] = (await conversationsOf(t, buyer.token, `listingRefnum=${listingRefnum}`)).content;
@@ -342,6 +344,7 @@ describe('system lines', () => {
         listingId: listing?.id ?? 0,
         buyerId: buyerRow?.id ?? 0,
         text: offerLine({ event: 'expired' }),
+        notice: { kind: 'offer_expired' },
       }),
     );
     expect(await unreadOf(t, owner.token)).toMatchObject({ unreadCount: 1 });

@@ -1,3 +1,4 @@
+import { fillPath, type QueryValue } from '@yardly/shared/client';
 import {
   alreadyOfferedCall,
   type Call,

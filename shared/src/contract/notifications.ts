@@ -1,21 +1,131 @@
 import { z } from 'zod';
+import { NOTIFICATION_KINDS, notificationMessages } from '../rules/notifications';
 import { defineCall } from './call';
-import { isoDateTimeSchema } from './common';
+import { isoDateTimeSchema, pageQuerySchema } from './common';
 
 export const notificationSchema = z.object({
   id: z.number().int(),
+  kind: z.enum(NOTIFICATION_KINDS),
   text: z.string(),
+  /** Where it leads: `/offers/{encoded id}` for an offer's step, `/messages/{encoded id}` for a message. */
   link: z.string().nullable(),
+  read: z.boolean(),
   createdAt: isoDateTimeSchema,
 });
 export type Notification = z.infer<typeof notificationSchema>;
+
+/** The count on the menu: notifications the caller has not read. */
+export const notificationUnreadSchema = z.object({ unreadCount: z.number().int() });
 
 export const notificationsCall = defineCall({
   method: 'GET',
   path: '/notifications',
   auth: 'required',
-  summary: "The signed-in person's in-app notifications, newest first (the latest 50)",
-  response: z.array(notificationSchema),
+  summary: "The signed-in person's in-app notifications, newest first (zero-based page), and how many are unread",
+  query: pageQuerySchema,
+  response: z.object({
+    notifications: z.object({
+      content: z.array(notificationSchema),
+      number: z.number().int(),
+      size: z.number().int(),
+      totalElements: z.number().int(),
+    }),
+    unreadCount: z.number().int(),
+  }),
 });
 
-export const notificationCalls = { list: notificationsCall } as const;
+export const notificationsUnreadCall = defineCall({
+  method: 'GET',
+  path: '/notifications/unread',
+  auth: 'required',
+  summary: 'How many of the caller’s notifications are unread (the count on the menu)',
+  response: notificationUnreadSchema,
+});
+
+export const markNotificationsReadCall = defineCall({
+  method: 'POST',
+  path: '/notifications/read',
+  auth: 'required',
+  summary: "Mark some of the caller's notifications read (`ids`), or all of them (no `ids`)",
+  body: z.object({
+    ids: z
+      .array(
+        z
+          .number({ error: notificationMessages.badIds })
+          .int(notificationMessages.badIds)
+          .positive(notificationMessages.badIds),
+        {
+          error: notificationMessages.badIds,
+        },
+      )
+      .min(1, notificationMessages.badIds)
+      .max(500, notificationMessages.badIds)
+      .optional(),
+  }),
+  response: notificationUnreadSchema,
+});
+
+/** A browser's Web Push subscription, as `PushSubscription.toJSON()` gives it. */
+export const pushSubscriptionSchema = z.object(
+  {
+    endpoint: z
+      .string({ error: notificationMessages.badSubscription })
+      .max(2000, notificationMessages.badSubscription)
+      .url(notificationMessages.badSubscription)
+      .regex(/^https:\/\//, notificationMessages.badSubscription),
+    keys: z.object(
+      {
+        p256dh: z
+          .string({ error: notificationMessages.badSubscription })
+          .regex(/^[A-Za-z0-9_-]{80,100}={0,2}$/, notificationMessages.badSubscription),
+        auth: z
+          .string({ error: notificationMessages.badSubscription })
+          .regex(/^[A-Za-z0-9_-]{16,44}={0,2}$/, notificationMessages.badSubscription),
+      },
+      { error: notificationMessages.badSubscription },
+    ),
+  },
+  { error: notificationMessages.badSubscription },
+);
+export type PushSubscriptionJson = z.infer<typeof pushSubscriptionSchema>;
+
+/** `fcm_token` carries the subscription's JSON text (spec: "update push token with body fcm_token"). */
+const subscriptionText = z
+  .string({ error: notificationMessages.badSubscription })
+  .max(4000, notificationMessages.badSubscription)
+  .transform((text, ctx) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: notificationMessages.badSubscription });
+      return z.NEVER;
+    }
+  })
+  .pipe(pushSubscriptionSchema);
+
+export const savePushTokenCall = defineCall({
+  method: 'POST',
+  path: '/session/fcm/token',
+  auth: 'required',
+  summary: "Save this browser's Web Push subscription for the caller (`fcm_token`: the PushSubscription's JSON)",
+  body: z.object({
+    fcm_token: z.union([subscriptionText, pushSubscriptionSchema], { error: notificationMessages.badSubscription }),
+  }),
+  response: z.object({ saved: z.literal(true) }),
+});
+
+export const vapidKeyCall = defineCall({
+  method: 'GET',
+  path: '/session/vapid-key',
+  auth: 'none',
+  summary: "The server's VAPID public key (base64url): the `applicationServerKey` a browser subscribes with",
+  response: z.object({ publicKey: z.string() }),
+});
+
+export const notificationCalls = {
+  list: notificationsCall,
+  unread: notificationsUnreadCall,
+  markRead: markNotificationsReadCall,
+  savePushToken: savePushTokenCall,
+  vapidKey: vapidKeyCall,
+} as const;

@@ -16,6 +16,7 @@ export * from './messages';
 export * from './money';
 export * from './names';
 export * from './notices';
+export * from './notifications';
 export * from './offer-process';
 export * from './organisation';
 export * from './password';

@@ -4,19 +4,9 @@
  * thread, or a listing's refnum alone for every thread on it (the seller's 'View Offers'),
  * encoded base64url so the address carries one opaque segment.
  */
+import { fromBase64Url, offerThreadPath, toBase64Url } from '@yardly/shared/rules';
 
-function toBase64Url(text: string): string {
-  return btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-function fromBase64Url(id: string): string | null {
-  if (!/^[A-Za-z0-9_-]+$/.test(id)) return null;
-  try {
-    return atob(id.replace(/-/g, '+').replace(/_/g, '/'));
-  } catch {
-    return null;
-  }
-}
+export { offerThreadPath };
 
 /** What an encoded id names: a listing's offers, or one buyer's thread on it. */
 export interface OfferThreadsRef {
@@ -27,11 +17,6 @@ export interface OfferThreadsRef {
 }
 
 const REFNUM = /^[A-Za-z0-9]{1,40}$/;
-
-/** One buyer's offer thread, by its key (`offerThreadKey`). */
-export function offerThreadPath(threadKey: string): string {
-  return `/offers/${toBase64Url(threadKey)}`;
-}
 
 /** Every offer thread on a listing: where the seller's 'View Offers (n)' leads. */
 export function listingOffersPath(listingRefnum: string): string {

@@ -32,3 +32,27 @@ export const liveTickets = pgTable(
   },
   (t) => [index('live_tickets_expires_idx').on(t.expiresAt)],
 );
+
+/**
+ * The api processes serving live streams, each with a heartbeat on the clock: a process that
+ * died without saying so stops counting after a while, and with it its streams.
+ */
+export const liveProcesses = pgTable('live_processes', {
+  id: text('id').primaryKey(),
+  seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
+});
+
+/** One open live stream (GET /svc/live): who is connected, shared by every api process. */
+export const livePresence = pgTable(
+  'live_presence',
+  {
+    id: text('id').primaryKey(),
+    processId: text('process_id')
+      .notNull()
+      .references(() => liveProcesses.id, { onDelete: 'cascade' }),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('live_presence_user_idx').on(t.userId)],
+);

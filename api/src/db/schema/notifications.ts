@@ -1,7 +1,12 @@
-import { bigint, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { conversations } from './messages';
 import { users } from './users';
 
-/** In-app notifications for one person (a report resolved, their organisation's status changed). */
+/**
+ * In-app notifications for one person: an offer's step or a message in one of their
+ * conversations (issue 17), a report resolved, their organisation's status changed.
+ */
 export const notifications = pgTable(
   'notifications',
   {
@@ -9,9 +14,56 @@ export const notifications = pgTable(
     userId: bigint('user_id', { mode: 'number' })
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** `offer_made`, `offer_countered`, `offer_accepted`, `offer_declined`, `offer_expired`, `message`, or `notice`. */
+    kind: text('kind').notNull().default('notice'),
     text: text('text').notNull(),
     link: text('link'),
+    /** The conversation it tells of (emails are batched per conversation). */
+    conversationId: bigint('conversation_id', { mode: 'number' }).references(() => conversations.id, {
+      onDelete: 'cascade',
+    }),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    /** When the email step has dealt with it (mailed, or not mailed: connected, unsubscribed, read). */
+    mailHandledAt: timestamp('mail_handled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt.desc())],
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.createdAt.desc()),
+    index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
+    index('notifications_unmailed_idx')
+      .on(t.userId, t.conversationId)
+      .where(sql`${t.mailHandledAt} is null and ${t.conversationId} is not null`),
+  ],
+);
+
+/** When a person was last emailed about a conversation: at most one email per conversation per 15 minutes. */
+export const notificationEmails = pgTable(
+  'notification_emails',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    conversationId: bigint('conversation_id', { mode: 'number' })
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    lastEmailedAt: timestamp('last_emailed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.conversationId] })],
+);
+
+/** A browser's Web Push subscription (its endpoint and keys), saved by POST /svc/session/fcm/token. */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The push service's URL for this browser: one subscription, one person. */
+    endpoint: text('endpoint').notNull().unique(),
+    /** `{ p256dh, auth }`, base64url, as the browser's PushSubscription gives them. */
+    keys: jsonb('keys').$type<{ p256dh: string; auth: string }>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('push_subscriptions_user_idx').on(t.userId)],
 );

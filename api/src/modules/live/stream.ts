@@ -83,12 +83,20 @@ export function installLiveStream(app: FastifyInstance, s: AppServices): void {
         });
     };
     const unsubscribe = s.live.hub.subscribe(userId, wake);
+    // Connected: a notification's email waits (issue 17) while this stream is open.
+    const leaving = s.live.presence.enter(userId).catch((error: unknown) => {
+      request.log.error({ err: error }, 'live: recording the open stream failed');
+      return async () => {};
+    });
     const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
     heartbeat.unref();
     raw.on('close', () => {
       clearInterval(heartbeat);
       unsubscribe();
       open.delete(raw);
+      void leaving
+        .then((leave) => leave())
+        .catch((error: unknown) => request.log.warn({ err: error }, 'live: recording the closed stream failed'));
     });
     // Events committed between reading `latest` and subscribing (or missed since Last-Event-ID).
     wake();

@@ -1,4 +1,5 @@
 import { MAIL_LIST_LABELS, type MailList } from '@yardly/shared/rules';
+import type { Db } from '../../db/connect';
 import type { Mail, Mailer } from './mailer';
 import { escapeHtml } from './templates';
 
@@ -35,10 +36,16 @@ export function withUnsubscribe(mail: Mail, url: string, list: MailList): Mail {
 /** Sends a list's mail only to a person who wants it, always with its unsubscribe link. */
 export function optionalMailer(deps: { mailer: Mailer; preferences: ListPreferences; publicUrl: string }) {
   return {
-    async send(userId: number, list: MailList, mail: Mail): Promise<'sent' | 'unsubscribed'> {
+    /** Queued in `options.db` when given (the caller's transaction). */
+    async send(
+      userId: number,
+      list: MailList,
+      mail: Mail,
+      options: { db?: Db } = {},
+    ): Promise<'sent' | 'unsubscribed'> {
       const { wanted, token } = await deps.preferences.forMail(userId, list);
       if (!wanted) return 'unsubscribed';
-      await deps.mailer.send(withUnsubscribe(mail, unsubscribeUrl(deps.publicUrl, token, list), list));
+      await deps.mailer.send(withUnsubscribe(mail, unsubscribeUrl(deps.publicUrl, token, list), list), options);
       return 'sent';
     },
   };

@@ -3,20 +3,22 @@ import type { Db } from '../../db/connect';
 import { newRefnum } from '../../db/refnum';
 import { conversations, listings, messages } from '../../db/schema/index';
 import type { AppServices } from '../../services';
+import { type LineNotice, noticeConversationLine } from '../notifications/notify';
 import { type ConversationRef, messageColumns, openConversation, toMessage } from './conversations';
 
-type LineServices = Pick<AppServices, 'clock' | 'live'>;
+type LineServices = Pick<AppServices, 'clock' | 'live' | 'jobs'>;
 
 /**
  * Adds a line to a conversation in the caller's transaction (the conversation locked by
  * `openConversation`): a party's message, or a system line when `senderId` is null. Both
- * parties' open pages get it when the transaction commits; the sender has read up to it.
+ * parties' open pages get it when the transaction commits; the sender has read up to it. The
+ * other party is notified (`notice`: a message unless said otherwise), the one place that decides it.
  */
 export async function appendLine(
   tx: Db,
   s: LineServices,
   conversation: ConversationRef,
-  line: { senderId: number | null; body: string; readBy?: number },
+  line: { senderId: number | null; body: string; readBy?: number; notice?: LineNotice },
 ) {
   const now = s.clock.now();
   const [row] = await tx
@@ -43,9 +45,13 @@ export async function appendLine(
     .update(conversations)
     .set({ lastMessageAt: now, ...readBy })
     .where(eq(conversations.id, conversation.id));
-  await s.live.record(
-    tx,
-    [conversation.buyerId, conversation.sellerId].map((userId) => ({
+  const noticed = await noticeConversationLine(tx, s, conversation, {
+    writerId: line.senderId ?? line.readBy ?? null,
+    body: line.body,
+    notice: line.notice ?? { kind: 'message' },
+  });
+  await s.live.record(tx, [
+    ...[conversation.buyerId, conversation.sellerId].map((userId) => ({
       userId,
       type: 'message',
       payload: {
@@ -54,7 +60,8 @@ export async function appendLine(
         message: toMessage(conversation, userId, row),
       },
     })),
-  );
+    ...noticed,
+  ]);
   return row;
 }
 
@@ -67,7 +74,7 @@ export async function appendLine(
 export async function appendSystemLine(
   tx: Db,
   s: LineServices,
-  line: { listingId: number; buyerId: number; text: string; actorId?: number | null },
+  line: { listingId: number; buyerId: number; text: string; actorId?: number | null; notice: LineNotice },
 ) {
   const [listing] = await tx
     .select({ sellerId: listings.sellerId })
@@ -79,5 +86,10 @@ export async function appendSystemLine(
     buyerId: line.buyerId,
     sellerId: listing.sellerId,
   });
-  return appendLine(tx, s, conversation, { senderId: null, body: line.text, readBy: line.actorId ?? undefined });
+  return appendLine(tx, s, conversation, {
+    senderId: null,
+    body: line.text,
+    readBy: line.actorId ?? undefined,
+    notice: line.notice,
+  });
 }

@@ -22,7 +22,7 @@ import {
 } from './conversations';
 import { appendLine } from './lines';
 
-type Services = Pick<AppServices, 'db' | 'clock' | 'live'>;
+type Services = Pick<AppServices, 'db' | 'clock' | 'live' | 'jobs'>;
 
 /**
  * Sends a message about a listing. A buyer writes to its seller (opening their conversation

@@ -1,12 +1,37 @@
 import { notificationCalls } from '@yardly/shared/contract';
 import { defineCapability } from '../../http/capability';
-import { latestNotices } from './service';
+import type { AppServices } from '../../services';
+import { emailJob } from './email';
+import { pushJob, savePushSubscription } from './push';
+import { listNotifications, markNotificationsRead, unreadNotifications } from './service';
+import { loadVapidKeys } from './vapid';
 
-/** In-app notices: other capabilities write them (`notify`), the person reads them on /notifications. */
+/**
+ * Notifications (issue 17): what other capabilities tell a person (`notify`, and every new line
+ * of their conversations through `noticeConversationLine`), read on /notifications, pushed to
+ * their browsers (Web Push, VAPID) and emailed while they are away.
+ */
 export const notificationsCapability = defineCapability({
   name: 'notifications',
   calls: notificationCalls,
-  handlers: ({ db }) => ({
-    list: ({ caller }) => latestNotices(db, caller.userId),
+  services: (app: AppServices) => ({
+    ...app,
+    vapid: {
+      ...loadVapidKeys({ configured: app.config.vapid.keys, dataDir: app.config.dataDir }),
+      subject: app.config.vapid.subject,
+    },
   }),
+  handlers: ({ db, clock, live, vapid }) => ({
+    list: ({ query, caller }) => listNotifications(db, caller.userId, query),
+    unread: ({ caller }) => unreadNotifications(db, caller.userId),
+    markRead: async ({ body, caller }) => {
+      const answer = await markNotificationsRead(db, clock, caller.userId, body.ids);
+      // The caller's other tabs update the menu's count.
+      await live.record(db, [{ userId: caller.userId, type: 'notifications-read', payload: answer }]);
+      return answer;
+    },
+    savePushToken: ({ body, caller }) => savePushSubscription(db, clock, caller.userId, body.fcm_token),
+    vapidKey: async () => ({ publicKey: vapid.publicKey }),
+  }),
+  jobs: ({ jobs, mailer, config, vapid }) => [pushJob(vapid), emailJob({ jobs, mailer, publicUrl: config.publicUrl })],
 });

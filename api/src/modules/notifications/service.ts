@@ -1,14 +1,71 @@
-import { desc, eq } from 'drizzle-orm';
+import type { Notification } from '@yardly/shared/contract';
+import type { NotificationKind } from '@yardly/shared/rules';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Clock } from '../../clock/clock';
 import type { Db } from '../../db/connect';
 import { notifications } from '../../db/schema/index';
 
-/** A person's latest notices, newest first. */
-export async function latestNotices(db: Db, userId: number) {
-  const rows = await db
-    .select()
+type NotificationRow = typeof notifications.$inferSelect;
+
+export function toNotification(row: NotificationRow): Notification {
+  return {
+    id: row.id,
+    kind: row.kind as NotificationKind,
+    text: row.text,
+    link: row.link,
+    read: row.readAt !== null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** How many of a person's notifications are unread (the menu's count). */
+export async function unreadNotifications(db: Db, userId: number): Promise<{ unreadCount: number }> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
     .from(notifications)
-    .where(eq(notifications.userId, userId))
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(50);
-  return rows.map((n) => ({ id: n.id, text: n.text, link: n.link, createdAt: n.createdAt.toISOString() }));
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return { unreadCount: row?.n ?? 0 };
+}
+
+/** A page of a person's notifications, newest first, with the unread count. */
+export async function listNotifications(db: Db, userId: number, query: { page: number; size: number }) {
+  const mine = eq(notifications.userId, userId);
+  const [rows, [total], unread] = await Promise.all([
+    db
+      .select()
+      .from(notifications)
+      .where(mine)
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(query.size)
+      .offset(query.page * query.size),
+    db.select({ n: sql<number>`count(*)::int` }).from(notifications).where(mine),
+    unreadNotifications(db, userId),
+  ]);
+  return {
+    notifications: {
+      content: rows.map(toNotification),
+      number: query.page,
+      size: query.size,
+      totalElements: total?.n ?? 0,
+    },
+    unreadCount: unread.unreadCount,
+  };
+}
+
+/**
+ * Marks the caller's notifications read: those of `ids` (ids of someone else's are left
+ * alone, as unknown ones are), or all. Answers the count left unread.
+ */
+export async function markNotificationsRead(db: Db, clock: Clock, userId: number, ids: number[] | undefined) {
+  await db
+    .update(notifications)
+    .set({ readAt: clock.now() })
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        isNull(notifications.readAt),
+        ids ? inArray(notifications.id, ids) : undefined,
+      ),
+    );
+  return unreadNotifications(db, userId);
 }

@@ -1,4 +1,10 @@
-import { type OfferEvent, type OfferLineEvent, type OfferState, offerLine } from '@yardly/shared/rules';
+import {
+  type OfferEvent,
+  type OfferLineEvent,
+  type OfferState,
+  offerLine,
+  offerNotificationKind,
+} from '@yardly/shared/rules';
 import { eq } from 'drizzle-orm';
 import { offers } from '../../db/schema/index';
 import type { Effect } from '../../process/transition';
@@ -8,9 +14,10 @@ import { appendSystemLine } from '../messages/lines';
 /**
  * How the other side is told (issue 17): every offer step leaves its line in the conversation of
  * the listing and the buyer ('Offered $40.00', 'Countered $45.00', 'Accepted', 'Expired'), in the
- * step's own transaction, and the live stream carries it to both parties' open pages.
+ * step's own transaction, and the live stream carries it to both parties' open pages; the party
+ * who did not take the step is notified (in-app, push, email while away).
  */
-export function offerLinesEffect(s: Pick<AppServices, 'clock' | 'live'>): Effect<OfferState, OfferEvent> {
+export function offerLinesEffect(s: Pick<AppServices, 'clock' | 'live' | 'jobs'>): Effect<OfferState, OfferEvent> {
   return async (tx, done) => {
     const [offer] = await tx
       .select({
@@ -29,6 +36,7 @@ export function offerLinesEffect(s: Pick<AppServices, 'clock' | 'live'>): Effect
       buyerId: offer.buyerId,
       text: offerLine(step),
       actorId: done.by.userId,
+      notice: { kind: offerNotificationKind(step), amountCents: 'amountCents' in step ? step.amountCents : undefined },
     });
   };
 }

@@ -1,0 +1,146 @@
+import { NOTIFICATION_EMAIL_GAP_MINUTES } from '@yardly/shared/rules';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { addMs } from '../../clock/clock';
+import type { Db } from '../../db/connect';
+import { notificationEmails, notifications, users } from '../../db/schema/index';
+import { defineJob } from '../../jobs/job';
+import type { Jobs } from '../../jobs/runner';
+import { preferenceStore } from '../account/preferences';
+import { isConnected } from '../live/presence';
+import type { Mail, Mailer } from '../mail/mailer';
+import { optionalMailer } from '../mail/optional-mail';
+import { escapeHtml } from '../mail/templates';
+import { type EmailJobPayload, NOTIFICATION_EMAIL_JOB } from './job-names';
+
+/** Advisory lock space of "a conversation's notification email is being decided". */
+const EMAIL_LOCK_SPACE = 727_276;
+
+/**
+ * Emails a person what is new in one conversation (issue 17): only while they have no live
+ * stream open, at most once per conversation per 15 minutes (what comes sooner waits and goes
+ * in the next email), only when their 'offers and messages' setting allows it, always with
+ * the unsubscribe link. A notification the email step has dealt with (mailed, or passed over:
+ * read, seen live, unsubscribed) is never mailed later.
+ */
+export function emailJob(deps: { jobs: Jobs; mailer: Mailer; publicUrl: string }) {
+  return defineJob<EmailJobPayload>({
+    name: NOTIFICATION_EMAIL_JOB,
+    async run({ userId, conversationId }, { db, now }) {
+      await db.transaction(async (tx) => {
+        // One email step per conversation at a time, across processes: the gap is read and kept under it.
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(${EMAIL_LOCK_SPACE}, (${conversationId}::bigint % 2147483647)::int)`,
+        );
+        const [last] = await tx
+          .select({ at: notificationEmails.lastEmailedAt })
+          .from(notificationEmails)
+          .where(and(eq(notificationEmails.userId, userId), eq(notificationEmails.conversationId, conversationId)));
+        const nextAllowed = last && addMs(last.at, NOTIFICATION_EMAIL_GAP_MINUTES * 60_000);
+        if (nextAllowed && nextAllowed > now) {
+          // What came within 15 minutes of the last email waits for the next one (one deferred run per time).
+          const key = `${userId}:${conversationId}:${nextAllowed.toISOString()}`;
+          await deps.jobs.enqueue(tx, NOTIFICATION_EMAIL_JOB, { userId, conversationId }, { at: nextAllowed, key });
+          return;
+        }
+        const pending = await unmailed(tx, userId, conversationId);
+        if (pending.length === 0) return;
+        const unread = pending.filter((n) => n.readAt === null);
+        const [person] = await tx
+          .select({ email: users.email, nameFirst: users.nameFirst })
+          .from(users)
+          .where(eq(users.id, userId));
+        if (unread.length > 0 && person && !(await isConnected(tx, userId, now))) {
+          const mail = { to: person.email, ...conversationMail(person.nameFirst, unread, deps.publicUrl) };
+          // Preferences read in this transaction (an embedded database has one connection).
+          const optional = optionalMailer({
+            mailer: deps.mailer,
+            preferences: preferenceStore(tx),
+            publicUrl: deps.publicUrl,
+          });
+          const sent = await optional.send(userId, 'offersAndMessagesUpdates', mail, { db: tx });
+          if (sent === 'sent') {
+            await tx
+              .insert(notificationEmails)
+              .values({ userId, conversationId, lastEmailedAt: now })
+              .onConflictDoUpdate({
+                target: [notificationEmails.userId, notificationEmails.conversationId],
+                set: { lastEmailedAt: now },
+              });
+          }
+        }
+        await tx
+          .update(notifications)
+          .set({ mailHandledAt: now })
+          .where(
+            inArray(
+              notifications.id,
+              pending.map((n) => n.id),
+            ),
+          );
+      });
+    },
+  });
+}
+
+/** A person's notifications about a conversation the email step has not dealt with, oldest first (locked). */
+function unmailed(tx: Db, userId: number, conversationId: number) {
+  return tx
+    .select({ id: notifications.id, text: notifications.text, link: notifications.link, readAt: notifications.readAt })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        eq(notifications.conversationId, conversationId),
+        isNull(notifications.mailHandledAt),
+      ),
+    )
+    .orderBy(asc(notifications.id))
+    .for('update');
+}
+
+/** The email listing what is new in a conversation, each line with its link. */
+function conversationMail(
+  nameFirst: string,
+  items: { text: string; link: string | null }[],
+  publicUrl: string,
+): Omit<Mail, 'to'> {
+  const name = nameFirst.replace(/\s+/g, ' ').trim();
+  const greeting = name ? `Hi ${name},` : 'Hi,';
+  const subject =
+    items.length === 1 ? (items[0]?.text ?? 'New activity on Yardly') : `${items.length} updates on Yardly`;
+  const lines = items.map((item) => ({ text: item.text, url: `${publicUrl}${item.link ?? '/notifications'}` }));
+  const text = [
+    greeting,
+    '',
+    'Here is what is new on Yardly:',
+    '',
+    ...lines.map((l) => `- ${l.text}\n  ${l.url}`),
+    '',
+    `All your notifications: ${publicUrl}/notifications`,
+    '',
+    'The Yardly team',
+    '',
+  ].join('\n');
+  const font = "font-family: -apple-system, 'Segoe UI', Helvetica, Arial, sans-serif";
+  const html = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(subject)}</title>
+</head>
+<body style="margin: 0; padding: 24px; background: #f5f5f4; ${font}; color: #1c1917;">
+<div style="max-width: 480px; margin: 0 auto; padding: 32px; background: #ffffff; border-radius: 8px;">
+<p style="margin: 0 0 24px; font-size: 22px; font-weight: 700; color: #15803d;">Yardly</p>
+<p style="margin: 0 0 16px; font-size: 16px; line-height: 1.5;">${escapeHtml(greeting)}</p>
+<p style="margin: 0 0 16px; font-size: 16px; line-height: 1.5;">Here is what is new on Yardly:</p>
+<ul style="margin: 0 0 16px; padding-left: 20px; font-size: 16px; line-height: 1.5;">
+${lines.map((l) => `<li><a href="${escapeHtml(l.url)}">${escapeHtml(l.text)}</a></li>`).join('\n')}
+</ul>
+<p style="margin: 0; font-size: 14px; color: #57534e;"><a href="${escapeHtml(`${publicUrl}/notifications`)}">All your notifications</a></p>
+</div>
+</body>
+</html>
+`;
+  return { subject, text, html };
+}

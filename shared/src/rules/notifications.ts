@@ -1,0 +1,129 @@
+import type { OfferLineEvent } from './conversation';
+import { formatCents } from './money';
+import { truncate } from './text';
+
+/** What a notification tells of: an offer's step or a message in a conversation, or another notice. */
+export const NOTIFICATION_KINDS = [
+  'offer_made',
+  'offer_countered',
+  'offer_accepted',
+  'offer_declined',
+  'offer_expired',
+  'offer_withdrawn',
+  'message',
+  'notice',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** Within this many minutes of an email about a conversation, no other email about it is sent. */
+export const NOTIFICATION_EMAIL_GAP_MINUTES = 15;
+
+/** The kind of notification an offer's step in a conversation makes. */
+export function offerNotificationKind(step: OfferLineEvent): NotificationKind {
+  switch (step.event) {
+    case 'offered':
+      return 'offer_made';
+    case 'countered':
+      return 'offer_countered';
+    case 'accepted':
+      return 'offer_accepted';
+    case 'declined':
+      return 'offer_declined';
+    case 'expired':
+      return 'offer_expired';
+    case 'cancelled':
+      return 'offer_withdrawn';
+  }
+}
+
+/** What a notification says to the person it is for ('New offer of $20.00 on “Lamp”'). */
+export function notificationText(
+  about: { kind: NotificationKind; amountCents?: number; message?: string },
+  listingTitle: string,
+): string {
+  const title = `“${truncate(listingTitle)}”`;
+  const amount = about.amountCents === undefined ? '' : ` of ${formatCents(about.amountCents)}`;
+  switch (about.kind) {
+    case 'offer_made':
+      return `New offer${amount} on ${title}`;
+    case 'offer_countered':
+      return `Counter-offer${amount} on ${title}`;
+    case 'offer_accepted':
+      return `Offer accepted on ${title}`;
+    case 'offer_declined':
+      return `Offer declined on ${title}`;
+    case 'offer_expired':
+      return `Offer expired on ${title}`;
+    case 'offer_withdrawn':
+      return `Offer withdrawn on ${title}`;
+    case 'message':
+      return `New message about ${title}: ${truncate(about.message ?? '')}`;
+    case 'notice':
+      return title;
+  }
+}
+
+/** base64url of a text (browsers and Node alike): the opaque segment of My Quest's addresses. */
+export function toBase64Url(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** The text of a base64url segment; null when it is not one. */
+export function fromBase64Url(id: string): string | null {
+  if (!/^[A-Za-z0-9_-]+$/.test(id)) return null;
+  try {
+    const binary = atob(id.replace(/-/g, '+').replace(/_/g, '/'));
+    return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+  } catch {
+    return null;
+  }
+}
+
+/** One buyer's offer thread in My Quest (spec section 2: `/offers/{encoded id}`), by its thread key. */
+export function offerThreadPath(threadKey: string): string {
+  return `/offers/${toBase64Url(threadKey)}`;
+}
+
+/** One conversation in My Quest (spec section 2: `/messages/{encoded id}`): its `conversationId`, base64url. */
+export function conversationPath(conversationId: string): string {
+  return `/messages/${toBase64Url(conversationId)}`;
+}
+
+/** The `conversationId` a `/messages/{encoded id}` names; null for an id that names none. */
+export function conversationIdOfPath(encodedId: string): string | null {
+  const decoded = fromBase64Url(encodedId);
+  return decoded !== null && /^[A-Za-z0-9]{1,40}$/.test(decoded) ? decoded : null;
+}
+
+export const notificationMessages = {
+  badSubscription: 'Enter a push subscription: the JSON of a browser PushSubscription (an https endpoint and its keys)',
+  badIds: 'Enter the ids of your notifications to mark as read',
+  pushUnsupported: 'This browser cannot show notifications',
+  pushDenied: 'Notifications are blocked for this site: allow them in your browser settings',
+  pushOn: 'Notifications are on for this browser',
+} as const;
+
+/** The title of a notification shown by the browser (Web Push). */
+export function notificationTitle(kind: NotificationKind): string {
+  switch (kind) {
+    case 'offer_made':
+      return 'New offer';
+    case 'offer_countered':
+      return 'Counter-offer';
+    case 'offer_accepted':
+      return 'Offer accepted';
+    case 'offer_declined':
+      return 'Offer declined';
+    case 'offer_expired':
+      return 'Offer expired';
+    case 'offer_withdrawn':
+      return 'Offer withdrawn';
+    case 'message':
+      return 'New message';
+    case 'notice':
+      return 'Yardly';
+  }
+}
