@@ -1,4 +1,3 @@
-import { fillPath, type QueryValue } from '@yardly/shared/client';
 import {
   alreadyOfferedCall,
   type Call,
