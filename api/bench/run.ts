@@ -133,6 +133,8 @@ async function startServer(env: Record<string, string>): Promise<ChildProcess> {
       API_ONLY: '1',
       SEED: 'none',
       LOG_LEVEL: 'warn',
+      // Production refuses to start without a mail server unless mail may go to the log; the bench sends none.
+      MAIL_LOG: '1',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

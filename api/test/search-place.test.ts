@@ -8,7 +8,9 @@ import { post, signedUp } from './identity-helpers';
 import { createListing, draftRef, goodForm, publishedListing } from './selling-helpers';
 
 // A text search near a place asks the index for grid cells around the centre (place-cells.ts,
-// migration 0012): these tests hold the SQL and TypeScript halves of that together.
+// migration 0012), and a browse reads the listings of the finest cells around it, measured from
+// the zip's centre the listing keeps (migration 0022): these tests hold the SQL and TypeScript
+// halves of that together.
 let t: TestApp;
 
 beforeAll(async () => {
@@ -30,8 +32,8 @@ async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
   return ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
-async function searchTitles(filters: SearchFilters): Promise<string[]> {
-  const res = await post(t, '/search/srp', filters);
+async function searchTitles(filters: SearchFilters, path = '/search/srp'): Promise<string[]> {
+  const res = await post(t, path, filters);
   expect(res.statusCode, res.body).toBe(200);
   return json<SearchResult>(res)
     .data.docs.map((doc) => doc.listingTitle)
@@ -54,11 +56,16 @@ describe('filing listings under grid cells', () => {
     }
   });
 
-  it("files each listing by its zip's centre", async () => {
-    const filed = await rows<{ cells: number[]; latitude: number; longitude: number }>(sql`
-      select l.place_cells as cells, z.latitude, z.longitude from listings l join zip_codes z on z.zip = l.zip`);
+  it("files each listing by its zip's centre, and keeps that centre", async () => {
+    const filed = await rows<{ cells: number[]; latitude: number; longitude: number; kept: [number, number] }>(sql`
+      select l.place_cells as cells, z.latitude, z.longitude,
+        json_build_array(l.place_latitude, l.place_longitude) as kept
+      from listings l join zip_codes z on z.zip = l.zip`);
     expect(filed).toHaveLength(4);
-    for (const row of filed) expect(row.cells).toEqual(placeCellsOf(row.latitude, row.longitude));
+    for (const row of filed) {
+      expect(row.cells).toEqual(placeCellsOf(row.latitude, row.longitude));
+      expect(row.kept).toEqual([row.latitude, row.longitude]);
+    }
   });
 });
 
@@ -96,5 +103,48 @@ describe('a text search near a place', () => {
     expect(moved.statusCode, moved.body).toBe(200);
     expect(await searchTitles(near)).toEqual(['Teak bookshelf']);
     expect(await searchTitles({ ...near, zip: '90012' })).toEqual([]);
+  });
+});
+
+describe('browsing near a place (no text)', () => {
+  const browse = async (filters: SearchFilters) =>
+    (await searchTitles(filters, '/search/brp')).filter((title) => title.startsWith('Walnut rocking chair'));
+
+  it('finds what is within the radius, across cells and latitude rows, and nothing beyond it', async () => {
+    expect(await browse({ zip: '10001', d: 50 })).toEqual([
+      'Walnut rocking chair in Manhattan',
+      'Walnut rocking chair up the Hudson',
+    ]);
+    expect(await browse({ zip: '10001', d: 0 })).toEqual(['Walnut rocking chair in Manhattan']);
+    expect(await browse({ zip: '10001', d: 300 })).toHaveLength(3);
+    // A radius wider than a continent: every latitude row of the box, across every longitude.
+    expect(await browse({ zip: '10001', d: 3000 })).toHaveLength(4);
+    expect(await browse({ location: '34.06,-118.24', d: 10 })).toEqual(['Walnut rocking chair in Los Angeles']);
+  });
+
+  it('gives the distance from the centre to the zip of each listing', async () => {
+    const res = await post(t, '/search/brp', { zip: '10001', d: 50, sortBy: 'distance' });
+    expect(res.statusCode, res.body).toBe(200);
+    const miles = Object.fromEntries(
+      json<SearchResult>(res).data.docs.map((doc) => [doc.listingTitle, doc.distance] as const),
+    );
+    expect(miles['Walnut rocking chair in Manhattan']).toBe(0);
+    expect(miles['Walnut rocking chair up the Hudson']).toBe(49);
+  });
+
+  it('finds an edited listing at its new zip, and no longer at the old one', async () => {
+    const seller = await signedUp(t);
+    const titled = (titles: string[]) => titles.filter((title) => title === 'Pine dresser');
+    const refnum = await publishedListing(t, seller.token, { listingTitle: 'Pine dresser', zip: '90012' });
+    expect(titled(await searchTitles({ zip: '10001', d: 50 }, '/search/brp'))).toEqual([]);
+
+    const form = await goodForm(t, await draftRef(t, seller.token, refnum), {
+      listingTitle: 'Pine dresser',
+      zip: '10002',
+    });
+    const moved = await createListing(t, seller.token, form);
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(titled(await searchTitles({ zip: '10001', d: 50 }, '/search/brp'))).toEqual(['Pine dresser']);
+    expect(titled(await searchTitles({ zip: '90012', d: 50 }, '/search/brp'))).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   customType,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -63,6 +64,9 @@ export const listings = pgTable(
     searchDocument: tsvector('search_document'),
     /** The grid cells around the zip's centre (`place_cells_of`, search/place-cells.ts). */
     placeCells: integer('place_cells').array(),
+    /** Its zip's centre, copied beside the cells by the same trigger: browsing near a place measures from it. */
+    placeLatitude: doublePrecision('place_latitude'),
+    placeLongitude: doublePrecision('place_longitude'),
   },
   (t) => [
     index('listings_seller_idx').on(t.sellerId),

@@ -14,22 +14,21 @@ export interface Searcher {
  * The SQL pieces of one search. `where` is what every facet shares (live, text, free, seller);
  * `radius` narrows it further when there is a centre. The facet filters are kept apart so each
  * facet can count as if its own filter were off, which is what lets a person widen a choice
- * from the chips.
+ * from the chips; a facet not chosen is null, so the statement leaves it out rather than test
+ * `true` on every row.
  */
 export interface Match {
   where: SQL;
   rank: SQL;
   radius: Radius | null;
-  category: SQL;
-  condition: SQL;
-  price: SQL;
-  delivery: SQL;
+  category: SQL | null;
+  condition: SQL | null;
+  price: SQL | null;
+  delivery: SQL | null;
   hasText: boolean;
   hasCentre: boolean;
   fuzzy: boolean;
 }
-
-const TRUE = sql`true`;
 
 /**
  * `fuzzy` adds word similarity over the title's trigrams (`<%`), which catches typos the
@@ -68,7 +67,7 @@ export function buildMatch(
     category: categoryMatch(filters),
     condition: filters.conditions?.length
       ? sql`"listings"."condition" = any(${sqlTextArray(conditionCodes(filters.conditions))})`
-      : TRUE,
+      : null,
     price: priceMatch(filters),
     delivery: deliveryMatch(filters),
     hasText: q !== '',
@@ -77,7 +76,7 @@ export function buildMatch(
   };
 }
 
-function categoryMatch(filters: ParsedSearchFilters): SQL {
+function categoryMatch(filters: ParsedSearchFilters): SQL | null {
   const parts: SQL[] = [];
   if (filters.categoryRefnum) {
     parts.push(sql`"listings"."category_id" = (select id from categories where refnum = ${filters.categoryRefnum})`);
@@ -87,7 +86,7 @@ function categoryMatch(filters: ParsedSearchFilters): SQL {
       sql`"listings"."sub_category_id" = (select id from categories where refnum = ${filters.subCategoryRefnum})`,
     );
   }
-  return parts.length ? sql.join(parts, sql` and `) : TRUE;
+  return parts.length ? sql.join(parts, sql` and `) : null;
 }
 
 /**
@@ -101,11 +100,11 @@ function conditionCodes(labels: string[]): string[] {
   });
 }
 
-function priceMatch(filters: ParsedSearchFilters): SQL {
+function priceMatch(filters: ParsedSearchFilters): SQL | null {
   const parts: SQL[] = [];
   if (filters.minPrice !== undefined) parts.push(sql`"listings"."price_cents" >= ${filters.minPrice}`);
   if (filters.maxPrice !== undefined) parts.push(sql`"listings"."price_cents" <= ${filters.maxPrice}`);
-  return parts.length ? sql.join(parts, sql` and `) : TRUE;
+  return parts.length ? sql.join(parts, sql` and `) : null;
 }
 
 const DELIVERY_COLUMN = {
@@ -115,33 +114,44 @@ const DELIVERY_COLUMN = {
 } as const;
 
 /** Any of the chosen ways to receive the item will do. */
-function deliveryMatch(filters: ParsedSearchFilters): SQL {
+function deliveryMatch(filters: ParsedSearchFilters): SQL | null {
   const chosen = filters.delivery ?? [];
   return chosen.length
     ? sql`(${sql.join(
         chosen.map((option) => DELIVERY_COLUMN[option]),
         sql` or `,
       )})`
-    : TRUE;
+    : null;
 }
 
-/** The price facet's counts among the rows where `among` holds, one per range, in PRICE_RANGES order. */
-export function priceRangeCounts(among: SQL): SQL {
+/** The conditions joined by `and`; null when there are none (every row holds). */
+export function allOf(conditions: (SQL | null)[]): SQL | null {
+  const kept = conditions.filter((c): c is SQL => c !== null);
+  return kept.length ? sql.join(kept, sql` and `) : null;
+}
+
+function andAlso(among: SQL | null, condition: SQL): SQL {
+  return among ? sql`${among} and ${condition}` : condition;
+}
+
+/** The price facet's counts among the rows where `among` holds (all rows when null), one per range, in PRICE_RANGES order. */
+export function priceRangeCounts(among: SQL | null): SQL {
   return sql.join(
-    PRICE_RANGES.map((range) =>
-      range.maxCents === null
-        ? sql`count(*) filter (where ${among} and price_cents >= ${range.minCents})::int`
-        : sql`count(*) filter (where ${among} and price_cents between ${range.minCents} and ${range.maxCents})::int`,
-    ),
+    PRICE_RANGES.map((range) => {
+      const inRange =
+        range.maxCents === null
+          ? sql`price_cents >= ${range.minCents}`
+          : sql`price_cents between ${range.minCents} and ${range.maxCents}`;
+      return sql`count(*) filter (where ${andAlso(among, inRange)})::int`;
+    }),
     sql`, `,
   );
 }
 
-/** The delivery facet's counts among the rows where `among` holds, in DELIVERY_OPTIONS order. */
-export function deliveryCounts(among: SQL): SQL {
-  return sql`count(*) filter (where ${among} and shippable)::int,
-    count(*) filter (where ${among} and meet_to_deliver)::int,
-    count(*) filter (where ${among} and offer_free_delivery)::int`;
+/** The delivery facet's counts among the rows where `among` holds (all rows when null), in DELIVERY_OPTIONS order. */
+export function deliveryCounts(among: SQL | null): SQL {
+  const count = (column: SQL) => sql`count(*) filter (where ${andAlso(among, column)})::int`;
+  return sql.join([count(sql`shippable`), count(sql`meet_to_deliver`), count(sql`offer_free_delivery`)], sql`, `);
 }
 
 function sqlTextArray(values: string[]): SQL {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cellsCovering, MAX_CELLS, placeCellsOf } from './place-cells';
+import { cellsCovering, finestCellRanges, MAX_CELLS, placeCellsOf } from './place-cells';
 import { type Box, boundingBox } from './radius';
 
 /** A seeded generator, so a failure can be replayed. */
@@ -65,5 +65,36 @@ describe('the grid cells a radius asks for', () => {
   it('file a point under one cell of each grid', () => {
     expect(placeCellsOf(40.7484, -73.9967)).toEqual([261_212, 1_065_053, 2_016_013]);
     expect(placeCellsOf(-90, -180)).toEqual([0, 1_000_000, 2_000_000]);
+  });
+});
+
+describe('the finest cells a browse reads, one range per latitude row', () => {
+  it('hold the finest cell of every point of the box, for centres across the US and many radii', () => {
+    const next = random(11);
+    for (let i = 0; i < 200; i++) {
+      const centre = { lat: 19 + next() * 52, lng: -160 + next() * 94 };
+      const miles = [0, 1, 10, 25, 50, 100, 250, 500, 900, 3000][i % 10] as number;
+      const box = boundingBox(centre, miles);
+      const ranges = finestCellRanges(box);
+      for (const point of pointsIn(box, next)) {
+        const [finest = -1] = placeCellsOf(point.lat, point.lng);
+        expect(
+          ranges.some((range) => range.from <= finest && finest < range.to),
+          `${miles} mi around ${JSON.stringify(centre)}`,
+        ).toBe(true);
+      }
+    }
+  });
+
+  it('are one range per latitude row of half a degree, never overlapping', () => {
+    const ranges = finestCellRanges(boundingBox({ lat: 40.7484, lng: -73.9967 }, 50));
+    expect(ranges).toEqual([
+      { from: 260_210, to: 260_214 },
+      { from: 261_210, to: 261_214 },
+      { from: 262_210, to: 262_214 },
+    ]);
+    const world = finestCellRanges(boundingBox({ lat: 39.8, lng: -98.6 }, 3000));
+    expect(world.length).toBeLessThanOrEqual(361);
+    for (const [i, range] of world.entries()) expect(range.from).toBeGreaterThanOrEqual(world[i - 1]?.to ?? 0);
   });
 });

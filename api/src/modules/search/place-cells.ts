@@ -5,7 +5,8 @@ import type { Box } from './radius';
  * `listings.place_cells` beside its text document, in one GIN index (docs/decisions/0010). A
  * text search near a centre asks the index for the words AND one of the cells the radius
  * touches, so it reads only the matches in that neighbourhood instead of every match in the
- * country.
+ * country. Browsing near a centre reads the live listings in order of their finest cell (the
+ * array's first key) from a btree on `place_cells`, one range per latitude row (docs/decisions/0022).
  *
  * The SQL function `place_cells_of(lat, lng)` (migration 0012) files each listing; it must
  * compute exactly these keys (a test holds the two together).
@@ -55,4 +56,27 @@ export function cellsCovering(box: Box): number[] | null {
     return keys;
   }
   return null;
+}
+
+/** Keys `from` (included) to `to` (excluded) of the finest grid: cells side by side on one latitude row. */
+export interface CellRange {
+  from: number;
+  to: number;
+}
+
+/**
+ * The finest grid's cells covering the box, one range of keys per latitude row (a key is
+ * `latitude index * 1000 + longitude index`, so a row's cells are consecutive). A btree on
+ * `place_cells` orders listings by their finest cell first, so each range is one index range:
+ * `place_cells >= array[from] and place_cells < array[to]`. At most 361 ranges, whatever the box.
+ */
+export function finestCellRanges(box: Box): CellRange[] {
+  const grid = GRIDS[0];
+  const west = lngIndex(grid, box.west);
+  const east = lngIndex(grid, box.east);
+  const ranges: CellRange[] = [];
+  for (let lat = latIndex(grid, box.south); lat <= latIndex(grid, box.north); lat++) {
+    ranges.push({ from: cellKey(grid, lat, west), to: cellKey(grid, lat, east) + 1 });
+  }
+  return ranges;
 }

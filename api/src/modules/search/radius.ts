@@ -12,10 +12,10 @@ export interface Box {
 }
 
 /**
- * A latitude/longitude box that surely holds every point within `miles` of the centre, so an
- * index can narrow the zips before the exact distance is checked. Near a pole, or where the
- * box would cross the antimeridian (western Alaska), it spans every longitude: wider, never
- * missing a zip.
+ * A latitude/longitude box that surely holds every point within `miles` of the centre, so the
+ * grid cells around it narrow the listings before the exact distance is checked. Near a pole,
+ * or where the box would cross the antimeridian (western Alaska), it spans every longitude:
+ * wider, never missing a zip.
  */
 export function boundingBox(centre: Centre, miles: number): Box {
   const dLat = miles / MILES_PER_DEGREE;
@@ -35,27 +35,25 @@ export interface Radius {
 }
 
 const zipPoint = sql`point("zip_codes"."longitude", "zip_codes"."latitude")`;
+/** The listing's copy of its zip's centre (kept by the trigger that files its cells, migration 0022). */
+const listingPoint = sql`point("listings"."place_longitude", "listings"."place_latitude")`;
 
-/** `<@>` is earthdistance's great-circle distance in statute miles, from a zip's centre. */
-function milesFrom(centre: Centre): SQL {
-  return sql`(${zipPoint} <@> point(${centre.lng}::float8, ${centre.lat}::float8))`;
+/** `<@>` is earthdistance's great-circle distance in statute miles, from a point to the centre. */
+function milesFrom(point: SQL, centre: Centre): SQL {
+  return sql`(${point} <@> point(${centre.lng}::float8, ${centre.lat}::float8))`;
 }
 
 /**
- * The zips within the radius, each with its distance (`zip`, `miles`). A listing is placed at
- * its zip's centre, never its seller's address, so browsing near a place is browsing these few
- * hundred zips rather than every listing's own point. The box matches the GiST index on the
- * zip's point.
+ * A listing's distance from the centre, from its zip's centre as the listing row keeps it:
+ * the same figure as its zip's `zipIfWithin`, without reading the zip table. Null when the zip
+ * has no coordinates (never within a radius).
  */
-export function zipsWithin({ centre, miles }: Radius): SQL {
-  const box = boundingBox(centre, miles);
-  return sql`select "zip_codes"."zip" as zip, ${milesFrom(centre)} as miles from "zip_codes"
-    where ${zipPoint} <@ box(point(${box.west}::float8, ${box.south}::float8), point(${box.east}::float8, ${box.north}::float8))
-      and ${milesFrom(centre)} <= ${miles}::float8`;
+export function listingMiles({ centre }: Radius): SQL {
+  return milesFrom(listingPoint, centre);
 }
 
 /** One zip (`zip`, `miles`) when it lies within the radius: no row otherwise. */
 export function zipIfWithin({ centre, miles }: Radius, zip: SQL): SQL {
-  return sql`select "zip_codes"."zip" as zip, ${milesFrom(centre)} as miles from "zip_codes"
-    where "zip_codes"."zip" = ${zip} and ${milesFrom(centre)} <= ${miles}::float8`;
+  return sql`select "zip_codes"."zip" as zip, ${milesFrom(zipPoint, centre)} as miles from "zip_codes"
+    where "zip_codes"."zip" = ${zip} and ${milesFrom(zipPoint, centre)} <= ${miles}::float8`;
 }

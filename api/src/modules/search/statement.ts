@@ -3,9 +3,9 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { executeKept } from '../../db/kept-statements';
 import { type CardJson, pageCardsJson } from '../listings/cards';
-import { deliveryCounts, type Match, priceRangeCounts } from './match';
-import { cellsCovering } from './place-cells';
-import { boundingBox, zipIfWithin, zipsWithin } from './radius';
+import { allOf, deliveryCounts, type Match, priceRangeCounts } from './match';
+import { cellsCovering, finestCellRanges } from './place-cells';
+import { boundingBox, listingMiles, zipIfWithin } from './radius';
 
 /** What one search statement answers: the page's ids in order, the totals and every facet's counts. */
 export interface SearchRows {
@@ -54,37 +54,49 @@ function orderBy(sort: SearchSort, direction: 'asc' | 'desc'): SQL {
 }
 
 /**
- * Where the matching rows come from, each with its zip's distance (`near.miles`) when there is
- * a centre. Without one: the live listings. With a centre and text: the text index asked only
- * for the grid cells the radius touches (docs/decisions/0010), then each match's zip checked
- * against the radius. With a centre alone (browsing): the zips within the radius, then their
- * listings zip by zip from the covering index on the zip of live listings, read from the index
- * alone, so the facets count thousands of rows without touching the table. The planner cannot
- * estimate how many zips a radius holds (it guesses a handful), so each shape is fixed here
- * rather than left to it (docs/decisions/0007).
+ * Where the matching rows come from, and each one's distance in miles (`miles`, null without a
+ * centre). Without a centre: the live listings. With a centre and text: the text index asked
+ * only for the grid cells the radius touches (docs/decisions/0010), then each match's zip
+ * checked against the radius. With a centre alone (browsing): the live listings of the finest
+ * grid cells around the radius, one index range per latitude row, read from the covering btree
+ * on `place_cells` alone (the facets count thousands of rows without touching the table), each
+ * kept when its zip's centre, copied on the listing, lies within the radius (docs/decisions/0022).
+ * The planner cannot estimate how many rows a radius holds, so each shape is fixed here rather
+ * than left to it (docs/decisions/0007).
  */
-function rowSource(match: Match): { with: SQL; from: SQL } {
+function rowSource(match: Match): { from: SQL; miles: SQL } {
   const { radius } = match;
-  if (!radius) return { with: sql``, from: sql`"listings" where ${match.where}` };
+  if (!radius) return { from: sql`"listings" where ${match.where}`, miles: sql`null::float8` };
+  const box = boundingBox(radius.centre, radius.miles);
   // offset 0 keeps each subquery as written, whatever the planner guesses of the radius.
   if (match.hasText) {
-    const cells = cellsCovering(boundingBox(radius.centre, radius.miles));
-    const inCells = cells ? sql` and "listings"."place_cells" && ${`{${cells.join(',')}}`}::int[]` : sql``;
+    const cells = cellsCovering(box);
+    const inCells = cells ? sql` and "listings"."place_cells" && ${intArray(cells)}::int[]` : sql``;
     return {
-      with: sql``,
       from: sql`(select * from "listings" where ${match.where}${inCells} offset 0) "listings"
         cross join lateral (${zipIfWithin(radius, sql`"listings"."zip"`)}) near`,
+      miles: sql`near.miles`,
     };
   }
+  const ranges = finestCellRanges(box);
   return {
-    with: sql`near as materialized (${zipsWithin(radius)}),`,
-    from: sql`near cross join lateral (
-      select ${sql.join(COVERED_COLUMNS, sql`, `)} from "listings"
-      where "listings"."zip" = near.zip and ${match.where} offset 0) "listings"`,
+    from: sql`unnest(${intArray(ranges.map((r) => r.from))}::int[], ${intArray(ranges.map((r) => r.to))}::int[])
+        ranges(from_cell, to_cell)
+      cross join lateral (
+        select ${sql.join(COVERED_COLUMNS, sql`, `)}, ${listingMiles(radius)} as miles from "listings"
+        where "listings"."place_cells" >= array[ranges.from_cell] and "listings"."place_cells" < array[ranges.to_cell]
+          and ${match.where} offset 0) "listings"
+      where "listings"."miles" <= ${radius.miles}::float8`,
+    miles: sql`"listings"."miles"`,
   };
 }
 
-/** What `listings_live_zip_idx` holds beside the zip (its migration keeps the same list). */
+/** An int[] parameter, written as its text so both engines' drivers take it alike. */
+function intArray(values: number[]): string {
+  return `{${values.join(',')}}`;
+}
+
+/** What `listings_live_place_idx` holds beside the cells and the zip's centre (its migration keeps the same list). */
 const COVERED_COLUMNS = [
   'id',
   'category_id',
@@ -97,55 +109,73 @@ const COVERED_COLUMNS = [
   'created_at',
 ].map((column) => sql.identifier(column));
 
+const FACETS = ['category', 'condition', 'price', 'delivery'] as const;
+type Facet = (typeof FACETS)[number];
+
+/** ` filter (where ...)` for an aggregate, or nothing when every row counts. */
+function filterWhere(condition: SQL | null): SQL {
+  return condition ? sql` filter (where ${condition})` : sql``;
+}
+
+/** `where ...` for a query over `base`, or nothing when every row is kept. */
+function whereOf(condition: SQL | null): SQL {
+  return condition ? sql`where ${condition}` : sql``;
+}
+
 /**
  * One round trip: the matching live listings are gathered once (`base`), then the page with
  * its cards, the totals and each facet are read from them. Each facet counts with every filter
- * but its own; the totals, price and delivery counts share one pass over `base`. (A round trip
- * costs more than most of the statement's work: docs/decisions/0009.)
+ * but its own; the totals, price and delivery counts share one pass over `base`. A facet filter
+ * not chosen is left out of `base` and of every count, rather than tested as `true` row by row.
+ * (A round trip costs more than most of the statement's work: docs/decisions/0009.)
  */
 export function searchStatement(match: Match, filters: ParsedSearchFilters, options: { facets: boolean }): SQL {
   const sort = effectiveSort(filters, match);
   const order = orderBy(sort, filters.sortOrder ?? DEFAULT_ORDER[sort]);
-  const hit = sql`m_category and m_condition and m_price and m_delivery`;
+  const chosen = FACETS.filter((facet) => match[facet] !== null);
+  const flag = (facet: Facet) => sql.raw(`m_${facet}`);
+  /** Every chosen facet filter but `except`'s, as the `base` columns that hold them. */
+  const allBut = (except?: Facet) => allOf(chosen.filter((facet) => facet !== except).map(flag));
+  const hit = allBut();
   const rangeCounts = options.facets
     ? sql`,
-      json_build_array(${priceRangeCounts(sql`m_category and m_condition and m_delivery`)}) as prices,
-      json_build_array(${deliveryCounts(sql`m_category and m_condition and m_price`)}) as delivery`
+      json_build_array(${priceRangeCounts(allBut('price'))}) as prices,
+      json_build_array(${deliveryCounts(allBut('delivery'))}) as delivery`
     : sql``;
   const groupCounts = options.facets
     ? sql`,
       (select json_agg(json_build_array(c.refnum, c.title, s.refnum, s.title, x.n))
         from (select category_id, sub_category_id, count(*)::int n from base
-              where m_condition and m_price and m_delivery group by 1, 2) x
+              ${whereOf(allBut('category'))} group by 1, 2) x
         join categories c on c.id = x.category_id left join categories s on s.id = x.sub_category_id) as pivot,
       (select json_agg(json_build_array(condition, n) order by n desc, condition)
         from (select condition, count(*)::int n from base
-              where m_category and m_price and m_delivery group by 1) x) as conditions`
+              ${whereOf(allBut('condition'))} group by 1) x) as conditions`
     : sql``;
   const source = rowSource(match);
+  const facetColumns = chosen.map((facet) => sql`, ${match[facet]} as ${flag(facet)}`);
   return sql`
-    with ${source.with} base as materialized (
+    with base as materialized (
       select "listings"."id" as id, "listings"."category_id" as category_id,
         "listings"."sub_category_id" as sub_category_id, "listings"."condition" as condition,
         "listings"."price_cents" as price_cents, "listings"."shippable" as shippable,
         "listings"."meet_to_deliver" as meet_to_deliver, "listings"."offer_free_delivery" as offer_free_delivery,
-        "listings"."created_at" as created_at, ${match.rank} as rank,
-        ${match.radius ? sql`near.miles` : sql`null::float8`} as miles,
-        ${match.category} as m_category, ${match.condition} as m_condition,
-        ${match.price} as m_price, ${match.delivery} as m_delivery
+        "listings"."created_at" as created_at,
+        ${source.miles} as miles
+        ${match.hasText ? sql`, ${match.rank} as rank` : sql``}${sql.join(facetColumns, sql``)}
       from ${source.from}
     ),
     counts as (
-      select count(*) filter (where ${hit})::int as total,
-        min(price_cents) filter (where ${hit}) as "minPrice",
-        max(price_cents) filter (where ${hit}) as "maxPrice"
+      select count(*)${filterWhere(hit)}::int as total,
+        min(price_cents)${filterWhere(hit)} as "minPrice",
+        max(price_cents)${filterWhere(hit)} as "maxPrice"
         ${rangeCounts}
       from base
     ),
     page as (
       -- The page is cut by a top-N sort first; only its own rows are then numbered.
       select id, miles, row_number() over (order by ${order}) as n from (
-        select * from base where ${hit}
+        select * from base ${whereOf(hit)}
         order by ${order} limit ${filters.size} offset ${filters.page * filters.size}
       ) cut
     )
