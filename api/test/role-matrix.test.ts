@@ -1,3 +1,4 @@
+import { fillPath, type QueryValue } from '@yardly/shared/client';
 import {
   alreadyOfferedCall,
   type Call,
@@ -7,7 +8,6 @@ import {
   type LoginData,
   reportCalls,
 } from '@yardly/shared/contract';
-import { fillPath, type QueryValue } from '@yardly/shared/client';
 import { type AdminVerb, mayAdmin, type UserRole } from '@yardly/shared/rules';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';

@@ -4,19 +4,7 @@
  * thread, or a listing's refnum alone for every thread on it (the seller's 'View Offers'),
  * encoded base64url so the address carries one opaque segment.
  */
-
-function toBase64Url(text: string): string {
-  return btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-function fromBase64Url(id: string): string | null {
-  if (!/^[A-Za-z0-9_-]+$/.test(id)) return null;
-  try {
-    return atob(id.replace(/-/g, '+').replace(/_/g, '/'));
-  } catch {
-    return null;
-  }
-}
+import { fromBase64Url, toBase64Url } from './base64url';
 
 /** What an encoded id names: a listing's offers, or one buyer's thread on it. */
 export interface OfferThreadsRef {
