@@ -11,7 +11,8 @@ const $status = atom<LiveStatus>('off');
 /**
  * This tab's one live stream (GET /svc/live, ADR 0021), opened while something listens to this
  * store and someone is signed in, closed when nothing listens any more or on logging out.
- * Pages that show live lines listen (see `onLiveEvent`); the header does not open it.
+ * Pages that show live lines listen (see `onLiveEvent`); the header does not open it. Read it
+ * by listening (useStore): nanostores mounts a store for a bare `get()`, which would open it briefly.
  */
 export const $live: ReadableAtom<LiveStatus> = $status;
 
