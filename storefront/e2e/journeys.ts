@@ -67,6 +67,6 @@ export async function personIn(browser: Browser, viewport: { width: number; heig
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   const person = newPerson(name);
-  await signInByApi(page, person);
-  return { person, page };
+  const login = await signInByApi(page, person);
+  return { person, page, login };
 }

@@ -1,6 +1,6 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { headerMenu, hydrated } from './fixtures';
-import { expectPageFits, listItem, personIn } from './journeys';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { headerMenu, hydrated, type Person } from './fixtures';
+import { bearer, expectPageFits, listItem, personIn } from './journeys';
 
 // Issue 17 §2, the storefront's part: a buyer writes from the item page, each party's open
 // conversation shows the other's lines live (no reload), the header counts what is unread, and
@@ -132,4 +132,47 @@ test('the main flow at 384 px: message from the item page, the seller answers fr
   await expect(lines(buyer.page).getByText('Yes it is.')).toBeVisible();
   await send(buyer.page, 'On my way.');
   await expect(lines(seller.page).getByText('On my way.')).toBeVisible();
+});
+
+/** Lines sent through the api, one after another (a fresh token when the 3-second one dies). */
+async function sendByApi(
+  request: APIRequestContext,
+  from: Person,
+  to: { listingRefnum: string; toRefnum: string },
+  texts: string[],
+) {
+  let headers = await bearer(request, from);
+  for (const text of texts) {
+    let response = await request.post('/svc/messages', { headers, data: { ...to, text } });
+    if (response.status() === 401) {
+      headers = await bearer(request, from);
+      response = await request.post('/svc/messages', { headers, data: { ...to, text } });
+    }
+    expect(response.ok(), await response.text()).toBe(true);
+  }
+}
+
+test('a long conversation opens at its latest lines; Load earlier pages back to the first', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const viewport = { width: 1280, height: 800 };
+  const seller = await personIn(browser, viewport, 'Siv');
+  const buyer = await personIn(browser, viewport, 'Ben');
+  const title = `Oak bench ${Date.now().toString(36)}`;
+  const listingRefnum = await listItem(request, seller.person, title, 3000);
+  const texts = Array.from({ length: 55 }, (_, i) => `Line ${i + 1}`);
+  await sendByApi(request, buyer.person, { listingRefnum, toRefnum: seller.login.userRefnum }, texts);
+
+  await openConversationFromItem(buyer.page, listingRefnum, title);
+  const log = lines(buyer.page);
+  // The latest 50, oldest first.
+  await expect(log.getByRole('listitem')).toHaveCount(50);
+  await expect(log.getByRole('listitem').first()).toContainText('Line 6');
+  await expect(log.getByRole('listitem').last()).toContainText('Line 55');
+  await buyer.page.getByRole('button', { name: 'Load earlier' }).click();
+  await expect(log.getByRole('listitem')).toHaveCount(55);
+  await expect(log.getByRole('listitem').first()).toContainText('Line 1');
+  await expect(buyer.page.getByRole('button', { name: 'Load earlier' })).toHaveCount(0);
 });
