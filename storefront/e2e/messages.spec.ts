@@ -123,6 +123,12 @@ test('the main flow at 384 px: message from the item page, the seller answers fr
   await seller.page.goto('/myquest/messages');
   const card = seller.page.getByRole('link', { name: new RegExp(title) });
   await expect(card).toContainText('1 unread');
+  // The folded menu shows a dot: something is unread; its 'My Messages' link says how much.
+  const menuToggle = seller.page.getByRole('button', { name: 'Open menu' });
+  await expect(menuToggle.locator('[data-unread="messages"]')).toBeVisible();
+  await menuToggle.click();
+  await expect(myMessages(seller.page)).toHaveAccessibleName(/^My Messages\s*1 unread$/);
+  await seller.page.getByRole('button', { name: 'Close menu' }).click();
   await expectPageFits(seller.page, 'My Messages at 384 px');
   await card.click();
   await expect(lines(seller.page).getByText(long)).toBeVisible();
