@@ -158,6 +158,27 @@ describe('tickets (EventSource sends no headers)', () => {
     expect((await t.app.inject({ method: 'POST', url: '/svc/live/ticket' })).statusCode).toBe(401);
   });
 
+  it('a page opening a new stream with a fresh ticket replays after ?lastEventId= (EventSource sets no header)', async () => {
+    const first = await openStream(t, { ticket: (await ticket(seller.token)).ticket });
+    await first.next(); // ready
+    const to = { listingRefnum, toRefnum: seller.userRefnum };
+    await sent(t, buyer.token, { ...to, text: 'seen by ticket' });
+    const seen = await first.next();
+    first.close();
+    await sent(t, buyer.token, { ...to, text: 'missed by ticket' });
+
+    const again = await openStream(t, { ticket: (await ticket(seller.token)).ticket, lastEventIdInQuery: seen.id });
+    expect(again.response.status).toBe(200);
+    expect((await again.next()).event).toBe('ready');
+    expect(textOf(await again.next())).toBe('missed by ticket');
+    expect(again.pending()).toBe(0);
+    again.close();
+
+    const bad = await openStream(t, { ticket: (await ticket(seller.token)).ticket, lastEventIdInQuery: '-1' });
+    expect(bad.response.status).toBe(400);
+    expect(await bad.response.json()).toMatchObject({ code: 400, msg: liveMessages.badLastEventId });
+  });
+
   it('expires after 60 seconds on the clock', async () => {
     const early = await ticket(seller.token);
     const late = await ticket(seller.token);

@@ -69,13 +69,23 @@ export async function listeningUrl(t: TestApp): Promise<string> {
  */
 export async function openStream(
   t: TestApp,
-  options: { token?: string; ticket?: string; lastEventId?: string; ignore?: readonly string[] } = {},
+  options: {
+    token?: string;
+    ticket?: string;
+    lastEventId?: string;
+    /** `?lastEventId=`: what a page sends when it opens a new EventSource (which cannot set the header). */
+    lastEventIdInQuery?: string;
+    ignore?: readonly string[];
+  } = {},
 ) {
   const controller = new AbortController();
   const headers: Record<string, string> = {};
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.lastEventId) headers['last-event-id'] = options.lastEventId;
-  const query = options.ticket ? `?ticket=${encodeURIComponent(options.ticket)}` : '';
+  const params = new URLSearchParams();
+  if (options.ticket) params.set('ticket', options.ticket);
+  if (options.lastEventIdInQuery) params.set('lastEventId', options.lastEventIdInQuery);
+  const query = params.size > 0 ? `?${params}` : '';
   const response = await fetch(`${await listeningUrl(t)}/svc/live${query}`, { headers, signal: controller.signal });
   const queued: StreamEvent[] = [];
   const waiting: ((event: StreamEvent) => void)[] = [];

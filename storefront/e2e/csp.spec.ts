@@ -125,6 +125,23 @@ test('every page type restricts scripts to its own and runs without a violation'
   }
 });
 
+test("a messages page opens its live stream (EventSource to /svc/live, connect-src 'self') without a violation", async ({
+  page,
+}) => {
+  const errors = await watch(page);
+  await signInByApi(page, newPerson('Liv'));
+  const stream = page.waitForResponse((response) => new URL(response.url()).pathname === '/svc/live');
+  await scriptPolicy(page, '/myquest/messages');
+  await expect(page.getByRole('heading', { level: 1, name: 'My Messages' })).toBeVisible();
+  const opened = await stream;
+  expect(opened.status()).toBe(200);
+  expect(opened.headers()['content-type']).toMatch(/^text\/event-stream/);
+  // Not 'networkidle': the stream stays open while the page is.
+  await expect(page.getByText('No messages yet')).toBeVisible();
+  expect(await violations(page), 'CSP violations').toEqual([]);
+  expect(errors, 'errors').toEqual([]);
+});
+
 test('a script that is not the page’s own is refused', async ({ page }) => {
   await watch(page);
   await page.goto('/faq');

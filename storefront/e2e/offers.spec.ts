@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from '@playwright/test';
-import type { CategoryNode, LoginData } from '@yardly/shared/contract';
-import { cards, newPerson, type Person, signInByApi } from './fixtures';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { cards } from './fixtures';
+import { expectPageFits, listItem, personIn } from './journeys';
 
 // Issue 17 §1, the storefront's part: a buyer offers from the item page, the seller counters
 // from 'View Offers (n)', the buyer accepts; an unanswered offer expires on both sides.
@@ -10,71 +9,6 @@ const VIEWPORTS = [
   { name: 'wide', width: 1280, height: 800 },
   { name: '384 px', width: 384, height: 800 },
 ] as const;
-
-async function expectNoAxeViolations(page: Page, what: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(
-    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    what,
-  ).toEqual([]);
-}
-
-/** Nothing runs off the side of the page, and axe finds nothing. */
-async function expectPageFits(page: Page, what: string): Promise<void> {
-  const { width } = page.viewportSize() ?? { width: 0 };
-  expect(
-    await page.evaluate(() => document.documentElement.scrollWidth),
-    `${what} fits ${width} px`,
-  ).toBeLessThanOrEqual(width);
-  await expectNoAxeViolations(page, what);
-}
-
-/** A fresh access token (they live 3 seconds in these runs): one per call. */
-async function bearer(request: APIRequestContext, who: Person) {
-  const login = await request.post('/svc/users/login', { data: { email: who.email, password: who.password } });
-  expect(login.ok(), await login.text()).toBe(true);
-  return { authorization: `Bearer ${((await login.json()) as { data: LoginData }).data.token}` };
-}
-
-/** A live listing of `seller`'s, made through the api: its refnum. */
-async function listItem(request: APIRequestContext, seller: Person, title: string, priceCents: number) {
-  const tree = ((await (await request.get('/svc/categories/all')).json()) as { data: CategoryNode[] }).data;
-  const subCategory = tree.find((c) => !c.restrictedElectronics)?.subCategories.find((s) => !s.restrictedElectronics);
-  if (!subCategory) throw new Error('the seeded taxonomy has an ordinary subcategory');
-  const draft = await request.get('/svc/listings/inputSourceRandomRefnum', { headers: await bearer(request, seller) });
-  const { inputSourceRandomRefnum } = ((await draft.json()) as { data: { inputSourceRandomRefnum: string } }).data;
-  const created = await request.post('/svc/listings/create/v2', {
-    headers: await bearer(request, seller),
-    data: {
-      inputSourceRandomRefnum,
-      listingTitle: title,
-      listingDescription: 'Oak, sturdy, a few marks on the top.',
-      categoryRefnum: subCategory.categoryRefnum,
-      condition: 'used',
-      properties: {},
-      listingPrice: priceCents,
-      weightLbs: 8,
-      shippable: false,
-      meetToDeliver: true,
-      offerFreeDelivery: false,
-      buyNow: false,
-      zip: '10001',
-      donation: false,
-      draft: false,
-    },
-  });
-  expect(created.ok(), await created.text()).toBe(true);
-  return ((await created.json()) as { data: { listingRefnum: string } }).data.listingRefnum;
-}
-
-/** A signed-in person in their own browser context. */
-async function personIn(browser: Browser, viewport: { width: number; height: number }, name: string) {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  const person = newPerson(name);
-  await signInByApi(page, person);
-  return { person, page };
-}
 
 function cardTitled(page: Page, title: string): Locator {
   return cards(page).filter({ has: page.getByRole('heading', { name: title, exact: true }) });

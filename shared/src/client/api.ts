@@ -8,7 +8,9 @@ import { favouriteCalls } from '../contract/favourites';
 import { feedbackCalls } from '../contract/feedback';
 import { healthCalls } from '../contract/health';
 import { listingCalls } from '../contract/listings';
+import { liveCalls } from '../contract/live';
 import { locationCalls } from '../contract/location';
+import { messageCalls } from '../contract/messages';
 import { notificationCalls } from '../contract/notifications';
 import { offerCalls } from '../contract/offers';
 import { organisationCalls } from '../contract/organisations';
@@ -39,6 +41,8 @@ export function createApi(options: HttpClientOptions = {}) {
     listings: bindCalls(http, listingCalls),
     favourites: bindCalls(http, favouriteCalls),
     offers: bindCalls(http, offerCalls),
+    messages: bindCalls(http, messageCalls),
+    live: bindCalls(http, liveCalls),
     reports: bindCalls(http, reportCalls),
     content: bindCalls(http, joinCalls(contactCalls, referralCalls)),
   };

@@ -20,6 +20,8 @@ export const conversationMessages = {
   ownListing: 'You cannot message yourself about your own listing',
   wrongRecipient: 'You can only message the seller of this listing, or reply to a buyer who wrote to you',
   unknownLine: 'This message is not part of this conversation',
+  /** A `/messages/{encoded id}` address that names no conversation. */
+  notFound: 'This conversation does not exist',
 } as const;
 
 /** A message's text as typed: trimmed, not empty, at most 2000 characters. Never HTML: pages show it escaped. */

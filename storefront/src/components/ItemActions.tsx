@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import type { SellerListing } from '@yardly/shared/contract';
 import { listingClosedToOffers, offerProcess } from '@yardly/shared/rules';
 import { lazy, Suspense, useState } from 'react';
+import { conversationWithSellerPath } from '../lib/message-paths';
 import { openAuthDialog, promptGuest } from '../stores/auth-dialog';
 import { $session, GUEST_PROMPTS } from '../stores/session';
 
@@ -19,7 +20,8 @@ interface ItemActionsProps {
 /**
  * What a visitor can do about an item. The seller manages it here (sold, deactivate, relist,
  * edit, delete); anyone else may make an offer while it is live (a guest is asked to log in
- * first) or see the one they made, and report it. Checkout ('Buy Now') comes with orders.
+ * first) or see the one they made, message the seller, and report it. Checkout ('Buy Now')
+ * comes with orders.
  */
 export function ItemActions({ listing, unavailable }: ItemActionsProps) {
   const session = useStore($session);
@@ -61,6 +63,7 @@ export function ItemActions({ listing, unavailable }: ItemActionsProps) {
       ) : (
         <p className="item__note">{listingClosedToOffers[listing.listingState]}</p>
       )}
+      {listing.listingState === 'live' && <MessageSeller listing={listing} signedIn={session !== null} />}
       <button type="button" className="link-button" onClick={openReport}>
         Report an item
       </button>
@@ -70,5 +73,29 @@ export function ItemActions({ listing, unavailable }: ItemActionsProps) {
         </Suspense>
       )}
     </div>
+  );
+}
+
+/**
+ * 'Message': the buyer's conversation with the seller about this listing (opened by its first
+ * line there). A guest logs in first and then goes there.
+ */
+function MessageSeller({ listing, signedIn }: { listing: SellerListing; signedIn: boolean }) {
+  const path = conversationWithSellerPath(listing.listingRefnum, listing.sellerRefnum);
+  if (signedIn) {
+    return (
+      <a className="button button--secondary item__message" href={path}>
+        Message
+      </a>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className="button button--secondary item__message"
+      onClick={() => openAuthDialog({ name: 'login', notice: GUEST_PROMPTS.account, returnTo: path })}
+    >
+      Message
+    </button>
   );
 }

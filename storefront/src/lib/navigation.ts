@@ -6,13 +6,15 @@ export interface MenuLink {
   href: string;
   /** Signed-in routes: a guest is asked to sign up or log in instead (spec section 6). */
   requiresLogin: boolean;
+  /** The header shows an unread count beside it (components/header/header-unread.ts). */
+  unread?: 'messages';
 }
 
 export function marketplaceMenu(options: { donationEnabled: boolean }): MenuLink[] {
   const links: (MenuLink | false)[] = [
     { label: 'Sell', href: '/creatinglist', requiresLogin: true },
     { label: 'My Dashboard', href: '/myquest', requiresLogin: true },
-    { label: 'My Messages', href: '/myquest/messages', requiresLogin: true },
+    { label: 'My Messages', href: '/myquest/messages', requiresLogin: true, unread: 'messages' },
     { label: 'My Profile', href: '/myprofile', requiresLogin: true },
     { label: 'My Rewards', href: '/myrewards', requiresLogin: true },
     options.donationEnabled && { label: 'Why Donate?', href: '/why-donate', requiresLogin: false },

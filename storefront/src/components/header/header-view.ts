@@ -2,6 +2,7 @@ import type { LoginData } from '@yardly/shared/contract';
 import { greeting } from '../../lib/auth-texts';
 import { HEADER_WANTED } from '../../lib/header-events';
 import type { HeaderAction, HeaderView } from './header-actions';
+import type { UnreadKind } from './header-unread';
 
 // The header's script on every page (SiteHeader.astro): a few KB, no React, no stores. It
 // shows who is signed in from the stored login, opens the phone and account menus, and at the
@@ -25,6 +26,9 @@ export function startHeader(header: HTMLElement): void {
 
   let signedIn = false;
   let storedRead = false;
+  /** The page has loaded: from now on someone signed in gets their unread counts. */
+  let loaded = false;
+  let unreadFollowed = false;
   let actions: Promise<typeof import('./header-actions')> | null = null;
 
   const view: HeaderView = { session: showSession, place: showPlace };
@@ -55,6 +59,28 @@ export function startHeader(header: HTMLElement): void {
     if (!session) closeAccountMenu(false);
     const greetingText = find<HTMLElement>('[data-greeting]');
     greetingText.textContent = session ? greeting(session.nameFirst) : '';
+    if (session) followUnread();
+    else for (const kind of ['messages', 'notifications'] as const) showUnread(kind, null);
+  }
+
+  /** The counts beside 'My Messages' (and Notifications): the api client comes in, once loaded, only for someone signed in. */
+  function followUnread() {
+    if (!loaded || unreadFollowed) return;
+    unreadFollowed = true;
+    import('./header-unread')
+      .then((module) => module.followUnread(showUnread))
+      .catch((cause: unknown) => {
+        unreadFollowed = false; // the code did not load (offline): the next page tries again
+        console.error(cause);
+      });
+  }
+
+  function showUnread(kind: UnreadKind, count: number | null) {
+    for (const badge of header.querySelectorAll<HTMLElement>(`[data-unread="${kind}"]`)) {
+      badge.hidden = !signedIn || !count;
+      const number = badge.querySelector('[data-unread-count]');
+      if (number) number.textContent = count ? (count > 99 ? '99+' : String(count)) : '';
+    }
   }
 
   function showPlace(zip: string | null) {
@@ -159,6 +185,8 @@ export function startHeader(header: HTMLElement): void {
   // The first read opens the page's storage, which takes a while on a phone: once loaded and idle.
   afterLoad(() => {
     readStored();
+    loaded = true;
+    if (signedIn) followUnread();
     // The server ended the session and the page reloaded: the stores say so (a toast).
     if (read(loggedOutKey) !== null) void loadActions();
   });

@@ -4,6 +4,7 @@ import { formatCents, listingListMessages } from '@yardly/shared/rules';
 import { useCallback, useEffect, useState } from 'react';
 import { requireSignedIn } from '../../lib/access-gates';
 import { browserApi } from '../../lib/api';
+import { conversationWithSellerPath } from '../../lib/message-paths';
 import { offerThreadPath } from '../../lib/offer-paths';
 import { positiveInt } from '../../lib/product-query';
 import { dashboardPath } from '../../lib/selling-paths';
@@ -161,6 +162,13 @@ export function BuyingDashboard({ tab }: { tab: 'buying' | 'offers' }) {
                       aria-label={`View Offer on ${listing.listingTitle}`}
                     >
                       View Offer
+                    </a>
+                    <a
+                      className="button button--small button--secondary"
+                      href={conversationWithSellerPath(listing.listingRefnum, listing.sellerRefnum)}
+                      aria-label={`View Messages about ${listing.listingTitle}`}
+                    >
+                      View Messages
                     </a>
                   </div>
                 </ListingCard>

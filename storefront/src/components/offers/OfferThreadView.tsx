@@ -7,14 +7,21 @@ interface OfferThreadViewProps {
   thread: OfferThread;
   viewerRefnum: string | undefined;
   onChanged: () => void;
+  /** The conversation between the thread's buyer and seller (their messages and these offers' steps). */
+  conversationHref?: string;
 }
 
 /** One buyer's offers on a listing, newest last, each with its price, state and the viewer's answers. */
-export function OfferThreadView({ thread, viewerRefnum, onChanged }: OfferThreadViewProps) {
+export function OfferThreadView({ thread, viewerRefnum, onChanged, conversationHref }: OfferThreadViewProps) {
   const heading = viewerRefnum === thread.buyerRefnum ? 'Your offers' : `Offers from ${thread.buyerName}`;
   return (
     <section className="offer-thread" aria-label={heading}>
       <h2 className="offer-thread__title">{heading}</h2>
+      {conversationHref && (
+        <p className="offer-thread__messages">
+          <a href={conversationHref}>View Messages</a>
+        </p>
+      )}
       <ol className="offer-thread__offers">
         {offersOldestFirst(thread).map((offer) => (
           <li

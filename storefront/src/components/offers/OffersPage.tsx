@@ -4,6 +4,7 @@ import { formatCents, offerMessages } from '@yardly/shared/rules';
 import { useCallback, useEffect, useState } from 'react';
 import { requireSignedIn } from '../../lib/access-gates';
 import { browserApi } from '../../lib/api';
+import { conversationPath, conversationWithSellerPath } from '../../lib/message-paths';
 import { decodeOfferId, type OfferThreadsRef } from '../../lib/offer-paths';
 import { itemPath } from '../../lib/routes';
 import { dashboardPath } from '../../lib/selling-paths';
@@ -20,7 +21,13 @@ type Load =
   | { status: 'loading' }
   | { status: 'missing' }
   | { status: 'error'; message: string }
-  | { status: 'done'; listing: ListingDetail | null; threads: OfferThread[] };
+  | {
+      status: 'done';
+      listing: ListingDetail | null;
+      threads: OfferThread[];
+      /** The seller's conversation with each buyer on the listing, by the buyer's refnum. */
+      conversations: Map<string, string>;
+    };
 
 function refFromPath(): OfferThreadsRef | null {
   const id = window.location.pathname.replace(/\/+$/, '').split('/').pop() ?? '';
@@ -46,14 +53,23 @@ export function OffersPage() {
       return;
     }
     try {
-      const [detail, page] = await Promise.all([
+      const [detail, page, talks] = await Promise.all([
         browserApi.listings.detail({ listingRefnum: ref.listingRefnum }),
         browserApi.offers.list({ listingRefnum: ref.listingRefnum, page: 0, size: THREADS_PAGE_SIZE }),
+        browserApi.messages.conversations({
+          type: 'selling',
+          listingRefnum: ref.listingRefnum,
+          page: 0,
+          size: THREADS_PAGE_SIZE,
+        }),
       ]);
       const threads = page.offers.content.filter(
         (thread) => ref.buyerRefnum === undefined || thread.buyerRefnum === ref.buyerRefnum,
       );
-      setLoad({ status: 'done', listing: detail.listing, threads });
+      const conversations = new Map(
+        talks.conversations.content.map((c) => [c.otherParty.userRefnum, c.conversationId] as const),
+      );
+      setLoad({ status: 'done', listing: detail.listing, threads, conversations });
     } catch (cause) {
       console.error('Could not load offers', cause);
       setLoad({ status: 'error', message: cause instanceof Error ? cause.message : String(cause) });
@@ -96,8 +112,23 @@ export function OffersPage() {
             thread={thread}
             viewerRefnum={session?.userRefnum}
             onChanged={() => void fetchThreads()}
+            conversationHref={conversationHrefFor(thread, session?.userRefnum, load.conversations)}
           />
         ))}
     </section>
   );
+}
+
+/**
+ * Where a thread's conversation is: the buyer's by its key (every offer opens it, spec section
+ * 3); the seller's with that buyer by its id. Undefined when the seller has none to show.
+ */
+function conversationHrefFor(
+  thread: OfferThread,
+  viewerRefnum: string | undefined,
+  sellersConversations: Map<string, string>,
+): string | undefined {
+  if (viewerRefnum === thread.buyerRefnum) return conversationWithSellerPath(thread.listingRefnum, thread.sellerRefnum);
+  const conversationId = sellersConversations.get(thread.buyerRefnum);
+  return conversationId ? conversationPath(conversationId) : undefined;
 }

@@ -1,12 +1,13 @@
 import { dashboardPath } from '../../lib/selling-paths';
 
 /** My Dashboard's tabs (spec section 2's My Quest tab keys) that have a page. */
-export type DashboardTab = 'selling' | 'buying' | 'offers';
+export type DashboardTab = 'selling' | 'buying' | 'offers' | 'messages';
 
 const TABS: { tab: DashboardTab; label: string }[] = [
   { tab: 'selling', label: 'Selling' },
   { tab: 'buying', label: 'Buying' },
   { tab: 'offers', label: 'My Offers' },
+  { tab: 'messages', label: 'My Messages' },
 ];
 
 export function DashboardTabs({ current }: { current: DashboardTab }) {

@@ -3,6 +3,7 @@ import type { SellerListing } from '@yardly/shared/contract';
 import { listingActionMessages } from '@yardly/shared/rules';
 import { useState } from 'react';
 import { browserApi } from '../../lib/api';
+import { listingConversationsPath } from '../../lib/message-paths';
 import { listingOffersPath } from '../../lib/offer-paths';
 import { createListingPath } from '../../lib/selling-paths';
 import { showToast } from '../../stores/toast';
@@ -67,6 +68,13 @@ export function SellerActions({ listing, onChanged }: SellerActionsProps) {
         {/* Also at (0): answered and expired offers stay readable on the listing's offers page. */}
         <a className="button button--small button--secondary" href={listingOffersPath(listing.listingRefnum)}>
           View Offers ({listing.offerCount})
+        </a>
+        <a
+          className="button button--small button--secondary"
+          href={listingConversationsPath(listing.listingRefnum)}
+          aria-label={`View Messages about ${listing.listingTitle}`}
+        >
+          View Messages
         </a>
         {canEdit && (
           <a className="button button--small button--secondary" href={createListingPath(listing.listingRefnum)}>

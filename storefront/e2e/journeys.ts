@@ -1,0 +1,72 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
+import type { CategoryNode, LoginData } from '@yardly/shared/contract';
+import { newPerson, type Person, signInByApi } from './fixtures';
+
+// Journeys between two people (offers, messages): each in their own browser context, signed in
+// through the api, with a listing made through the api.
+
+export async function expectNoAxeViolations(page: Page, what: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(
+    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    what,
+  ).toEqual([]);
+}
+
+/** Nothing runs off the side of the page, and axe finds nothing. */
+export async function expectPageFits(page: Page, what: string): Promise<void> {
+  const { width } = page.viewportSize() ?? { width: 0 };
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth),
+    `${what} fits ${width} px`,
+  ).toBeLessThanOrEqual(width);
+  await expectNoAxeViolations(page, what);
+}
+
+/** A fresh access token (they live 3 seconds in these runs): one per call. */
+export async function bearer(request: APIRequestContext, who: Person) {
+  const login = await request.post('/svc/users/login', { data: { email: who.email, password: who.password } });
+  expect(login.ok(), await login.text()).toBe(true);
+  return { authorization: `Bearer ${((await login.json()) as { data: LoginData }).data.token}` };
+}
+
+/** A live listing of `seller`'s, made through the api: its refnum. */
+export async function listItem(request: APIRequestContext, seller: Person, title: string, priceCents: number) {
+  const tree = ((await (await request.get('/svc/categories/all')).json()) as { data: CategoryNode[] }).data;
+  const subCategory = tree.find((c) => !c.restrictedElectronics)?.subCategories.find((s) => !s.restrictedElectronics);
+  if (!subCategory) throw new Error('the seeded taxonomy has an ordinary subcategory');
+  const draft = await request.get('/svc/listings/inputSourceRandomRefnum', { headers: await bearer(request, seller) });
+  const { inputSourceRandomRefnum } = ((await draft.json()) as { data: { inputSourceRandomRefnum: string } }).data;
+  const created = await request.post('/svc/listings/create/v2', {
+    headers: await bearer(request, seller),
+    data: {
+      inputSourceRandomRefnum,
+      listingTitle: title,
+      listingDescription: 'Oak, sturdy, a few marks on the top.',
+      categoryRefnum: subCategory.categoryRefnum,
+      condition: 'used',
+      properties: {},
+      listingPrice: priceCents,
+      weightLbs: 8,
+      shippable: false,
+      meetToDeliver: true,
+      offerFreeDelivery: false,
+      buyNow: false,
+      zip: '10001',
+      donation: false,
+      draft: false,
+    },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  return ((await created.json()) as { data: { listingRefnum: string } }).data.listingRefnum;
+}
+
+/** A signed-in person in their own browser context. */
+export async function personIn(browser: Browser, viewport: { width: number; height: number }, name: string) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const person = newPerson(name);
+  const login = await signInByApi(page, person);
+  return { person, page, login };
+}
