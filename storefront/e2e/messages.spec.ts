@@ -59,6 +59,10 @@ test('buyer and seller write to each other live; the header counts unread; an of
   // The seller: 1 unread in the header and on the conversation's card.
   await seller.page.goto('/myquest/messages');
   await expect(myMessages(seller.page)).toHaveAccessibleName(/^My Messages\s*1 unread$/);
+  // ... and a notification of it, counted beside 'Notifications'.
+  await expect(headerMenu(seller.page).getByRole('link', { name: /^Notifications/ })).toHaveAccessibleName(
+    /^Notifications\s*1 unread$/,
+  );
   const card = seller.page.getByRole('link', { name: new RegExp(title) });
   await expect(card).toContainText(`Buyer ${buyer.person.nameFirst}`);
   await expect(card).toContainText(first);

@@ -37,6 +37,10 @@ export const liveEventSchemas = {
   }),
   /** The person read a conversation (in another tab): its unread count is now 0. */
   read: z.object({ conversationId: refnumSchema }),
+  /** A notification for the person (the menu's count follows `unreadCount`). */
+  notification: z.object({ unreadCount: z.number().int() }),
+  /** The person marked notifications read (in another tab): how many are still unread. */
+  'notifications-read': z.object({ unreadCount: z.number().int() }),
 } as const;
 export type LiveEventType = keyof typeof liveEventSchemas;
 export type LiveEventPayload<T extends LiveEventType> = z.infer<(typeof liveEventSchemas)[T]>;

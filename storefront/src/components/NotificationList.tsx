@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { requireSignedIn } from '../lib/access-gates';
 import { browserApi } from '../lib/api';
 import { currentPushState, type PushState, turnOnPush } from '../lib/web-push';
+import { refreshUnreadNotifications } from '../stores/unread';
 import { markedRead, pushControl, unreadSummary } from './notification-view';
 import { Spinner } from './Spinner';
 
@@ -38,6 +39,7 @@ export function NotificationList() {
       const { unreadCount } = await browserApi.notifications.markRead(ids ? { ids } : {});
       setResult({ state: 'ok', items: markedRead(result.items, ids), unreadCount });
       setActionError(null);
+      void refreshUnreadNotifications(); // the menu's count
     } catch (cause) {
       console.error('Marking notifications read failed', cause);
       setActionError(messageOf(cause));

@@ -7,7 +7,7 @@ export interface MenuLink {
   /** Signed-in routes: a guest is asked to sign up or log in instead (spec section 6). */
   requiresLogin: boolean;
   /** The header shows an unread count beside it (components/header/header-unread.ts). */
-  unread?: 'messages';
+  unread?: 'messages' | 'notifications';
 }
 
 export function marketplaceMenu(options: { donationEnabled: boolean }): MenuLink[] {
@@ -15,6 +15,8 @@ export function marketplaceMenu(options: { donationEnabled: boolean }): MenuLink
     { label: 'Sell', href: '/creatinglist', requiresLogin: true },
     { label: 'My Dashboard', href: '/myquest', requiresLogin: true },
     { label: 'My Messages', href: '/myquest/messages', requiresLogin: true, unread: 'messages' },
+    // Issue 17: offers' steps and new messages, with the unread count in the menu.
+    { label: 'Notifications', href: '/notifications', requiresLogin: true, unread: 'notifications' },
     { label: 'My Profile', href: '/myprofile', requiresLogin: true },
     { label: 'My Rewards', href: '/myrewards', requiresLogin: true },
     options.donationEnabled && { label: 'Why Donate?', href: '/why-donate', requiresLogin: false },

@@ -1,57 +1,84 @@
+import type { LiveEventType } from '@yardly/shared/contract';
 import { atom, onMount, type ReadableAtom } from 'nanostores';
 import { onLiveEvent } from './live';
 import { $session } from './session';
 
-const $count = atom<number | null>(null);
+type BrowserApi = typeof import('../lib/api')['browserApi'];
 
 /**
- * Lines the signed-in person has not read, across their conversations ('My Messages' in the
- * header): null until known, or for a guest. Read from GET /svc/messages/unread while someone
- * listens, and read again when this tab's live stream tells of a line or of a conversation read.
+ * A count the header shows beside a link: null until known, or for a guest. Read from the api
+ * while someone listens, and read again when this tab's live stream tells of something that
+ * changes it (or reconnects: a tab away for days may have missed what replays do not cover).
  */
-export const $unreadMessages: ReadableAtom<number | null> = $count;
+function unreadCount(
+  what: string,
+  read: (api: BrowserApi) => Promise<number>,
+  changedBy: (subscribe: (type: LiveEventType, when?: (payload: unknown) => boolean) => () => void) => (() => void)[],
+) {
+  const $count = atom<number | null>(null);
+  let reading: Promise<void> | null = null;
+  let readAgain = false;
 
-let reading: Promise<void> | null = null;
-let readAgain = false;
-
-/** Reads the count again (a page marked a conversation read); one read at a time, the last ask always answered. */
-export async function refreshUnreadMessages(): Promise<void> {
-  if (reading) {
-    readAgain = true;
+  /** Reads the count again; one read at a time, the last ask always answered. */
+  async function refresh(): Promise<void> {
+    if (reading) {
+      readAgain = true;
+      return reading;
+    }
+    reading = (async () => {
+      do {
+        readAgain = false;
+        if (!$session.get()) {
+          $count.set(null);
+          return;
+        }
+        try {
+          const { browserApi } = await import('../lib/api');
+          $count.set(await read(browserApi));
+        } catch (cause) {
+          // The count stays as it was (hidden when never read): it is a hint, the list is the truth.
+          console.error(`Could not read the unread ${what} count`, cause);
+        }
+      } while (readAgain);
+    })().finally(() => {
+      reading = null;
+    });
     return reading;
   }
-  reading = (async () => {
-    do {
-      readAgain = false;
-      if (!$session.get()) {
-        $count.set(null);
-        return;
-      }
-      try {
-        const { browserApi } = await import('../lib/api');
-        $count.set((await browserApi.messages.unread()).unreadCount);
-      } catch (cause) {
-        // The count stays as it was (hidden when never read): it is a hint, the list is the truth.
-        console.error('Could not read the unread messages count', cause);
-      }
-    } while (readAgain);
-  })().finally(() => {
-    reading = null;
+
+  onMount($count, () => {
+    const stops = [
+      $session.subscribe(() => void refresh()),
+      onLiveEvent('ready', () => void refresh()),
+      ...changedBy((type, when) =>
+        onLiveEvent(type, (payload) => {
+          if (!when || when(payload)) void refresh();
+        }),
+      ),
+    ];
+    return () => {
+      for (const stop of stops) stop();
+    };
   });
-  return reading;
+  return { $count: $count as ReadableAtom<number | null>, refresh };
 }
 
-onMount($count, () => {
-  const stops = [
-    $session.subscribe(() => void refreshUnreadMessages()),
-    onLiveEvent('message', ({ message }) => {
-      if (!message.mine) void refreshUnreadMessages();
-    }),
-    onLiveEvent('read', () => void refreshUnreadMessages()),
-    // A reconnection may have missed lines that replays do not cover (a tab away for days).
-    onLiveEvent('ready', () => void refreshUnreadMessages()),
-  ];
-  return () => {
-    for (const stop of stops) stop();
-  };
-});
+const messages = unreadCount(
+  'messages',
+  async (api) => (await api.messages.unread()).unreadCount,
+  (on) => [on('message', (payload) => !(payload as { message: { mine: boolean } }).message.mine), on('read')],
+);
+const notifications = unreadCount(
+  'notifications',
+  async (api) => (await api.notifications.unread()).unreadCount,
+  (on) => [on('notification'), on('notifications-read')],
+);
+
+/** Lines the signed-in person has not read, across their conversations ('My Messages'). */
+export const $unreadMessages = messages.$count;
+/** Reads the messages count again (a page marked a conversation read). */
+export const refreshUnreadMessages = messages.refresh;
+/** The signed-in person's unread notifications ('Notifications' in the menu). */
+export const $unreadNotifications = notifications.$count;
+/** Reads the notifications count again (the notifications page marked some read). */
+export const refreshUnreadNotifications = notifications.refresh;

@@ -1,6 +1,6 @@
-import { $unreadMessages } from '../../stores/unread';
+import { $unreadMessages, $unreadNotifications } from '../../stores/unread';
 
-/** The counts the header shows beside its links: `messages` here; `notifications` is the notifications' to fill. */
+/** The counts the header shows beside its links. */
 export type UnreadKind = 'messages' | 'notifications';
 
 /**
@@ -10,4 +10,5 @@ export type UnreadKind = 'messages' | 'notifications';
  */
 export function followUnread(show: (kind: UnreadKind, count: number | null) => void): void {
   $unreadMessages.subscribe((count) => show('messages', count));
+  $unreadNotifications.subscribe((count) => show('notifications', count));
 }
