@@ -60,7 +60,7 @@ test('the seller reads a new message on /notifications and marks all read (384 p
   const link = page.getByRole('link', { name: 'New message about “Oak side table”: Is it still available?' });
   await expect(link).toBeVisible();
   await expect(link).toHaveAttribute('href', /^\/messages\/[\w-]+$/);
-  await expect(page.getByText('1 unread notification')).toBeVisible();
+  await expect(page.getByText('1 unread notification', { exact: true })).toBeVisible();
   // Nothing is asked of the browser until the person chooses to.
   await expect(page.getByRole('button', { name: 'Turn on notifications' })).toBeVisible();
 

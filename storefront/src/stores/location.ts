@@ -35,6 +35,8 @@ export interface StoredIpLocation extends IpLocation {
 export const $location = atom<StoredLocation | null>(null);
 
 onMount($location, () => {
+  // Rendering on the server: there is no visitor's storage to read and no address to look up.
+  if (typeof window === 'undefined') return;
   const chosen = readStored();
   const byIp = readIpLocation();
   $location.set(chosen ?? placeFromIp(byIp));
