@@ -12,6 +12,7 @@ import { $session } from '../../stores/session';
 import { Breadcrumbs } from '../Breadcrumbs';
 import { ListingCard } from '../ListingCard';
 import { Pagination } from '../Pagination';
+import { PerPageSelect } from '../PerPageSelect';
 import { Spinner } from '../Spinner';
 import { DashboardTabs } from '../selling/DashboardTabs';
 import { offerStateLabel } from './offer-view';
@@ -119,19 +120,7 @@ export function BuyingDashboard({ tab }: { tab: 'buying' | 'offers' }) {
               </select>
             </label>
           )}
-          <label>
-            Per page{' '}
-            <select
-              value={query.size}
-              onChange={(event) => go({ ...query, size: Number(event.target.value), page: 1 })}
-            >
-              {[10, 25, 50].map((size) => (
-                <option key={size} value={size}>
-                  {size}
-                </option>
-              ))}
-            </select>
-          </label>
+          <PerPageSelect size={query.size} onChange={(size) => go({ ...query, size, page: 1 })} />
         </div>
       )}
       {load.status === 'loading' && <Spinner label="Loading your offers" />}

@@ -1,10 +1,11 @@
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@yardly/shared/client';
 import type { OfferThread, SellerListing } from '@yardly/shared/contract';
 import { centsToDollarInput, formatCents, offerMessages, offerProcess } from '@yardly/shared/rules';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { browserApi } from '../../lib/api';
 import { offerThreadPath } from '../../lib/offer-paths';
 import { showToast } from '../../stores/toast';
+import { DollarField } from './DollarField';
 import { closedToOffersMessage, makeOfferView, offerSenderLabel, offerStateLabel, parseOfferInput } from './offer-view';
 import '../../styles/offers.css';
 
@@ -26,8 +27,6 @@ export function MakeOffer({ listing, viewerRefnum }: MakeOfferProps) {
   const [price, setPrice] = useState(centsToDollarInput(listing.listingCurrentPrice));
   const [inputError, setInputError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
-  const inputId = useId();
-  const errorId = useId();
 
   const check = useCallback(async () => {
     try {
@@ -92,25 +91,10 @@ export function MakeOffer({ listing, viewerRefnum }: MakeOfferProps) {
 
   return (
     <form className="offer-form" onSubmit={(event) => void submit(event)} noValidate aria-label="Make an offer">
-      <label htmlFor={inputId}>Your offer ($)</label>
-      <input
-        id={inputId}
-        type="text"
-        inputMode="decimal"
-        autoComplete="off"
-        value={price}
-        onChange={(event) => setPrice(event.target.value)}
-        aria-invalid={inputError !== null || undefined}
-        aria-describedby={inputError ? errorId : undefined}
-      />
+      <DollarField label="Your offer ($)" value={price} error={inputError} onChange={setPrice} />
       <button type="submit" className="button" disabled={sending} aria-busy={sending || undefined}>
         {sending ? 'Sending…' : offerProcess.events.make.label}
       </button>
-      {inputError && (
-        <p id={errorId} className="field-error">
-          {inputError}
-        </p>
-      )}
     </form>
   );
 }

@@ -1,9 +1,10 @@
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@yardly/shared/client';
 import type { Offer } from '@yardly/shared/contract';
 import { centsToDollarInput, offerMessages } from '@yardly/shared/rules';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { browserApi } from '../../lib/api';
 import { showToast } from '../../stores/toast';
+import { DollarField } from './DollarField';
 import { type OfferAction, offerActionLabel, offerActionsFor, parseOfferInput } from './offer-view';
 
 const DONE: Record<OfferAction, string> = {
@@ -38,8 +39,6 @@ export function OfferActions({ offer, viewerRefnum, onChanged }: OfferActionsPro
   const [countering, setCountering] = useState(false);
   const [price, setPrice] = useState(centsToDollarInput(offer.offerPrice));
   const [inputError, setInputError] = useState<string | null>(null);
-  const inputId = useId();
-  const errorId = useId();
 
   if (actions.length === 0) return null;
 
@@ -102,22 +101,7 @@ export function OfferActions({ offer, viewerRefnum, onChanged }: OfferActionsPro
       </div>
       {countering && (
         <form className="offer-form" onSubmit={submitCounter} noValidate>
-          <label htmlFor={inputId}>Your counter-offer ($)</label>
-          <input
-            id={inputId}
-            type="text"
-            inputMode="decimal"
-            autoComplete="off"
-            value={price}
-            onChange={(event) => setPrice(event.target.value)}
-            aria-invalid={inputError !== null || undefined}
-            aria-describedby={inputError ? errorId : undefined}
-          />
-          {inputError && (
-            <p id={errorId} className="field-error">
-              {inputError}
-            </p>
-          )}
+          <DollarField label="Your counter-offer ($)" value={price} error={inputError} onChange={setPrice} />
           <button type="submit" className="button button--small" disabled={working !== null}>
             {working === 'counter' ? 'Working…' : 'Send counter-offer'}
           </button>
