@@ -37,7 +37,8 @@ test('search near a zip: a typo, a facet, a sort, page 2, and the same results a
   const used = filters.getByRole('group', { name: 'Condition' }).getByRole('button', { name: /^Used/ });
   const count = Number((await used.locator('.chip__count').textContent()) ?? 0);
   expect(count).toBeGreaterThanOrEqual(2);
-  await used.click();
+  // The results page is a new page load: its filters work once their island has hydrated.
+  await (await hydrated(used)).click();
   await expect(used).toHaveAttribute('aria-pressed', 'true');
   await expect(page).toHaveURL(/conditions%5B%5D=Used/);
   await expect(page.getByText(`of ${count} items`)).toBeVisible();
