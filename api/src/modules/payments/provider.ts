@@ -1,0 +1,116 @@
+/**
+ * The one interface the api pays through (issue 18). Two implementations: the built-in test
+ * provider (the default, so `pnpm start` can be tried end to end) and Stripe (when
+ * STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY are set). Amounts are integer cents in USD.
+ *
+ * Money is authorised first and captured only for the order that committed: a buyer who loses
+ * a race has the authorisation released (`cancel`), so no money is taken from them.
+ */
+export interface PaymentProvider {
+  readonly name: 'test' | 'stripe';
+  /** What the browser needs to collect a card: the test form, or Stripe.js with this key. */
+  readonly browser: { provider: 'test' } | { provider: 'stripe'; publishableKey: string };
+  /** Creates an intent to be authorised (captured later); the same key answers the same intent. */
+  createIntent(input: CreateIntentInput): Promise<ProviderIntent>;
+  retrieveIntent(intentId: string): Promise<ProviderIntent>;
+  /** Takes the authorised money (status `requires_capture` → `succeeded`). */
+  capture(intentId: string, idempotencyKey: string): Promise<ProviderIntent>;
+  /** Releases an authorisation or abandons an unpaid intent (→ `canceled`); no money moves. */
+  cancel(intentId: string, idempotencyKey: string): Promise<ProviderIntent>;
+  /** Gives captured money back, all of it when `amountCents` is left out. */
+  refund(input: RefundInput): Promise<ProviderRefund>;
+  /** Sends a seller's available money to their bank account. */
+  payout(input: PayoutInput): Promise<ProviderPayout>;
+  /**
+   * Checks a webhook's signature over the raw body and reads the event; throws
+   * `InvalidWebhookError` when the signature does not match (answered 400, nothing applied).
+   */
+  readWebhook(rawBody: Buffer, signatureHeader: string | undefined): ProviderEvent;
+}
+
+export interface CreateIntentInput {
+  amountCents: number;
+  /** Sent to the provider as its idempotency key: a retried request creates nothing new. */
+  idempotencyKey: string;
+  /** Stored with the intent at the provider (listing and buyer refnums, delivery method). */
+  metadata: Record<string, string>;
+  /** A saved card's provider token, to pay without typing the card again. */
+  savedCardToken?: string;
+}
+
+export type IntentStatus =
+  | 'requires_payment_method'
+  | 'requires_confirmation'
+  | 'requires_action'
+  | 'processing'
+  | 'requires_capture'
+  | 'succeeded'
+  | 'canceled';
+
+export interface ProviderIntent {
+  id: string;
+  /** Handed to the browser to confirm the payment (Stripe.js, or the test provider's form). */
+  clientSecret: string;
+  amountCents: number;
+  status: IntentStatus;
+  metadata: Record<string, string>;
+  /** Why the last attempt failed, in words for the buyer ('Your card was declined.'). */
+  lastError: string | null;
+  /** The card that authorised it, once one has. */
+  card: ProviderCard | null;
+}
+
+export interface ProviderCard {
+  /** The provider's reusable token for this card (a Stripe PaymentMethod id); never a number. */
+  token: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+export interface RefundInput {
+  intentId: string;
+  amountCents?: number;
+  idempotencyKey: string;
+  reason: string;
+}
+
+export interface ProviderRefund {
+  id: string;
+  amountCents: number;
+  status: 'pending' | 'succeeded' | 'failed';
+}
+
+export interface PayoutInput {
+  amountCents: number;
+  /** The seller's account as `/settings/bank-account` holds it (number unsealed for this call only). */
+  bankAccount: { routingNumber: string; accountNumber: string; holderName: string };
+  idempotencyKey: string;
+  metadata: Record<string, string>;
+}
+
+export interface ProviderPayout {
+  id: string;
+  amountCents: number;
+  status: 'pending' | 'paid' | 'failed';
+  failure: string | null;
+}
+
+/** A webhook event as the api applies it: `id` makes replays harmless (each applied once). */
+export interface ProviderEvent {
+  id: string;
+  type:
+    | 'payment_intent.amount_capturable_updated'
+    | 'payment_intent.succeeded'
+    | 'payment_intent.payment_failed'
+    | 'payment_intent.canceled'
+    | 'charge.refunded'
+    | 'payout.paid'
+    | 'payout.failed'
+    | 'other';
+  /** The intent or payout the event is about, re-read from the provider before acting. */
+  objectId: string;
+}
+
+export class InvalidWebhookError extends Error {}
