@@ -1,7 +1,8 @@
-// `pnpm test`: type check and lint, the unit and api tests on the embedded database, then the
-// api tests again on PostgreSQL (when DATABASE_URL is set) beside the end-to-end journeys in
-// Chromium. Steps in one stage run at once: a stage ends when all its steps have, and the first
-// failure stops the run.
+// `pnpm test`: type check and lint beside the production build the end-to-end journeys start,
+// the unit and api tests on the embedded database, then the api tests again on PostgreSQL (when
+// DATABASE_URL is set) beside the end-to-end journeys in Chromium. Steps in one stage run at
+// once: a stage ends when all its steps have, and the first failure stops the run. A step is
+// one pnpm command or several in turn.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { requireProjectRuntime } from './runtime.mjs';
@@ -13,8 +14,14 @@ const { DATABASE_URL, ...embeddedEnv } = process.env;
 
 const stages = [
   [
-    { name: 'type check', args: ['-r', 'typecheck'] },
-    { name: 'lint', args: ['lint'] },
+    { name: 'type check and lint', runs: [['-r', '--filter=!@yardly/storefront', 'typecheck'], ['lint']] },
+    // The journeys' server finds these builds fresh and starts at once. The storefront's type
+    // check writes the same generated types (.astro/) as its build, so it follows the build.
+    {
+      name: 'build, then the storefront type check',
+      runs: [['build'], ['--filter', '@yardly/storefront', 'typecheck']],
+      env: { ...process.env, NODE_ENV: 'production' },
+    },
   ],
   [{ name: 'unit and api tests (embedded database)', args: ['exec', 'vitest', 'run'], env: embeddedEnv }],
   [
@@ -52,26 +59,32 @@ console.log(`\nAll tests passed in ${seconds(started)} s.`);
  * Runs one step. Alone in its stage, its output streams as it comes; beside others, each step's
  * output is held and printed whole when it ends, so the logs do not interleave.
  */
-function run(step, beside) {
-  console.log(`\n=== ${step.name}: pnpm ${step.args.join(' ')}${beside ? ' (its output follows when it ends)' : ''}`);
+async function run(step, beside) {
+  const runs = step.runs ?? [step.args];
+  const commands = runs.map((args) => `pnpm ${args.join(' ')}`).join(', then ');
+  console.log(`\n=== ${step.name}: ${commands}${beside ? ' (its output follows when it ends)' : ''}`);
   const began = Date.now();
-  const child = spawn('pnpm', step.args, {
-    stdio: beside ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-    env: step.env ?? process.env,
-  });
   const held = [];
+  let status = 0;
+  for (const args of runs) {
+    status = await runPnpm(args, step.env ?? process.env, beside ? held : null);
+    if (status !== 0) break;
+  }
+  if (beside) {
+    console.log(`\n=== ${step.name}: its output`);
+    process.stdout.write(Buffer.concat(held));
+  }
+  console.log(`=== ${step.name}: ${status === 0 ? 'passed' : 'FAILED'} in ${seconds(began)} s`);
+  return { name: step.name, status };
+}
+
+/** One pnpm command; its output streams, or is held in `held` when given. Answers the exit status. */
+function runPnpm(args, env, held) {
+  const child = spawn('pnpm', args, { stdio: held ? ['ignore', 'pipe', 'pipe'] : 'inherit', env });
   child.stdout?.on('data', (chunk) => held.push(chunk));
   child.stderr?.on('data', (chunk) => held.push(chunk));
   return new Promise((resolve) => {
-    child.on('close', (code, signal) => {
-      const status = code ?? (signal ? 1 : 0);
-      if (beside) {
-        console.log(`\n=== ${step.name}: its output`);
-        process.stdout.write(Buffer.concat(held));
-      }
-      console.log(`=== ${step.name}: ${status === 0 ? 'passed' : 'FAILED'} in ${seconds(began)} s`);
-      resolve({ name: step.name, status });
-    });
+    child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 }
 
