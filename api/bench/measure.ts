@@ -45,7 +45,7 @@ export async function measureHttp(
   };
 }
 
-function percentiles(times: number[]): { p50: number; p95: number } {
+export function percentiles(times: number[]): { p50: number; p95: number } {
   const sorted = [...times].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
   return { p50: at(0.5), p95: at(0.95) };

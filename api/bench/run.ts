@@ -2,19 +2,21 @@
 // deterministic bulk catalogue, the search called directly (no HTTP), then the api started as
 // a second process and loaded with autocannon from this one. Prints p50, p95, requests/s and
 // the HTTP/SQL ratio of search, and the search at lighter loads (4, 2, 1 connections); asserts
-// nothing.
+// nothing. Then live delivery and jobs (live.ts): a message from send to its recipient's open
+// stream with 200 streams open (on PostgreSQL across two api processes), and jobs per second.
 //   BENCH_LISTINGS (100000), BENCH_ENGINES (postgres,pglite), BENCH_SECONDS (10),
 //   BENCH_CONNECTIONS (10), BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/postgres),
-//   BENCH_PORT (3999)
-import { type ChildProcess, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+//   BENCH_PORT (3999; the second api process of the live bench takes the next one),
+//   BENCH_PARTS (search,live), BENCH_STREAMS (200), BENCH_JOBS (2000)
 import type { SearchFilters } from '@yardly/shared/contract';
 import { searchFiltersSchema } from '@yardly/shared/contract';
 import { sql } from 'drizzle-orm';
 import { search } from '../src/modules/search/service';
 import { suggest } from '../src/modules/search/suggest';
-import { type Engine, prepareDatabase } from './engines';
+import { type BenchDatabase, type Engine, prepareDatabase } from './engines';
+import { benchLive } from './live';
 import { type Figures, type HttpTarget, measureDirect, measureHttp, printHeader, printRow } from './measure';
+import { startServer, stopServer } from './server';
 
 const listings = Number(process.env.BENCH_LISTINGS ?? 100_000);
 const engines = (process.env.BENCH_ENGINES ?? 'postgres,pglite').split(',') as Engine[];
@@ -25,7 +27,11 @@ const load = {
 const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const port = Number(process.env.BENCH_PORT ?? 3999);
 const LIGHTER_LOADS = [4, 2, 1];
-const apiRoot = fileURLToPath(new URL('..', import.meta.url));
+const parts = (process.env.BENCH_PARTS ?? 'search,live').split(',');
+const live = {
+  streams: Number(process.env.BENCH_STREAMS ?? 200),
+  jobs: Number(process.env.BENCH_JOBS ?? 2000),
+};
 
 console.log(`${listings} listings; ${load.connections} connections, ${load.seconds} s per measurement\n`);
 for (const engine of engines) await benchEngine(engine);
@@ -34,79 +40,84 @@ async function benchEngine(engine: Engine): Promise<void> {
   console.log(`== ${engine}`);
   const prepared = await prepareDatabase(engine, listings, adminUrl);
   try {
-    const database = await prepared.open();
-    const sample = await pickSample(database.db);
-    const near = { zip: '10001', d: 50 } as const;
-    const searchQuery: SearchFilters = { ...near, q: 'lamp', conditions: ['Used', 'Like New'], size: 25 };
-    const category: SearchFilters = { ...near, categoryRefnum: sample.categoryRefnum, sortBy: 'newest' };
-    // Page 40 (rows 1,001-1,025) must exist to be measured: every category near 10001, newest first.
-    const page1: SearchFilters = { ...near, sortBy: 'newest', page: 0 };
-    const page40: SearchFilters = { ...page1, page: 40 };
-    const parse = (f: SearchFilters) => searchFiltersSchema.parse(f);
-    const last = await search(database.db, parse(page40));
-    console.log(`  page 40 holds ${last.data.docs.length} of ${last.data.totalElements} listings near 10001`);
-    const direct: Figures[] = [];
-    console.log('  the search service called directly (its SQL, no HTTP):');
-    printHeader();
-    for (const [name, filters] of [
-      ['search near 10001: q, conditions, facets', searchQuery],
-      ['category browse near 10001', category],
-      ['browse near 10001, newest, page 1', page1],
-      ['browse near 10001, newest, page 40', page40],
-    ] as const) {
-      const parsed = parse(filters);
-      const figures = await measureDirect(name, () => search(database.db, parsed), load);
-      direct.push(figures);
-      printRow(figures);
-    }
-    printRow(await measureDirect('auto-suggest "bicyle"', () => suggest(database.db, 'bicyle'), load));
-    await database.close();
-
-    const server = await startServer(prepared.env);
-    try {
-      const origin = `http://127.0.0.1:${port}`;
-      const targets: HttpTarget[] = [
-        {
-          name: 'POST /search/srp near 10001: q, conditions, facets',
-          path: '/search/srp',
-          method: 'POST',
-          body: searchQuery,
-        },
-        { name: 'POST /search/brp category near 10001', path: '/search/brp', method: 'POST', body: category },
-        { name: 'POST /search/brp near 10001, page 1', path: '/search/brp', method: 'POST', body: page1 },
-        { name: 'POST /search/brp near 10001, page 40', path: '/search/brp', method: 'POST', body: page40 },
-        { name: 'GET /search/auto-suggest?q=bicyle', path: '/search/auto-suggest?q=bicyle' },
-        {
-          name: 'POST /svc/listing/detailListing/v2',
-          path: `/svc/listing/detailListing/v2?listingRefnum=${sample.listingRefnum}`,
-          method: 'POST',
-        },
-      ];
-      console.log('  over HTTP (autocannon, api in a second process):');
-      printHeader();
-      const http: Figures[] = [];
-      for (const target of targets) {
-        const figures = await measureHttp(origin, target, load);
-        http.push(figures);
-        printRow(figures);
-      }
-      const ratio = (a?: Figures, b?: Figures) => (a && b ? (a.p95 / b.p95).toFixed(2) : '-');
-      console.log(`  search HTTP/SQL p95: ${ratio(http[0], direct[0])}x (goal < 1.5x)`);
-      console.log(
-        `  page 40 / page 1 p95: HTTP ${ratio(http[3], http[2])}x, SQL ${ratio(direct[3], direct[2])}x (goal <= 1.5x)`,
-      );
-      // On two cores the latency is mostly queueing: the same search at lighter loads shows where it holds.
-      const byLoad = [`${http[0]?.p95.toFixed(1)} ms at ${load.connections} connections`];
-      for (const connections of LIGHTER_LOADS.filter((c) => c < load.connections)) {
-        const figures = await measureHttp(origin, targets[0] as HttpTarget, { ...load, connections });
-        byLoad.push(`${figures.p95.toFixed(1)} ms at ${connections} (${figures.rps.toFixed(0)} req/s)`);
-      }
-      console.log(`  search p95 over HTTP: ${byLoad.join(', ')} (goal < 50 ms on PostgreSQL)\n`);
-    } finally {
-      await stopServer(server);
-    }
+    if (parts.includes('search')) await benchSearch(prepared);
+    if (parts.includes('live')) await benchLive(prepared, { ...load, ...live, port });
   } finally {
     await prepared.drop();
+  }
+}
+
+async function benchSearch(prepared: BenchDatabase): Promise<void> {
+  const database = await prepared.open();
+  const sample = await pickSample(database.db);
+  const near = { zip: '10001', d: 50 } as const;
+  const searchQuery: SearchFilters = { ...near, q: 'lamp', conditions: ['Used', 'Like New'], size: 25 };
+  const category: SearchFilters = { ...near, categoryRefnum: sample.categoryRefnum, sortBy: 'newest' };
+  // Page 40 (rows 1,001-1,025) must exist to be measured: every category near 10001, newest first.
+  const page1: SearchFilters = { ...near, sortBy: 'newest', page: 0 };
+  const page40: SearchFilters = { ...page1, page: 40 };
+  const parse = (f: SearchFilters) => searchFiltersSchema.parse(f);
+  const last = await search(database.db, parse(page40));
+  console.log(`  page 40 holds ${last.data.docs.length} of ${last.data.totalElements} listings near 10001`);
+  const direct: Figures[] = [];
+  console.log('  the search service called directly (its SQL, no HTTP):');
+  printHeader();
+  for (const [name, filters] of [
+    ['search near 10001: q, conditions, facets', searchQuery],
+    ['category browse near 10001', category],
+    ['browse near 10001, newest, page 1', page1],
+    ['browse near 10001, newest, page 40', page40],
+  ] as const) {
+    const parsed = parse(filters);
+    const figures = await measureDirect(name, () => search(database.db, parsed), load);
+    direct.push(figures);
+    printRow(figures);
+  }
+  printRow(await measureDirect('auto-suggest "bicyle"', () => suggest(database.db, 'bicyle'), load));
+  await database.close();
+
+  const server = await startServer(prepared.env, port);
+  try {
+    const origin = `http://127.0.0.1:${port}`;
+    const targets: HttpTarget[] = [
+      {
+        name: 'POST /search/srp near 10001: q, conditions, facets',
+        path: '/search/srp',
+        method: 'POST',
+        body: searchQuery,
+      },
+      { name: 'POST /search/brp category near 10001', path: '/search/brp', method: 'POST', body: category },
+      { name: 'POST /search/brp near 10001, page 1', path: '/search/brp', method: 'POST', body: page1 },
+      { name: 'POST /search/brp near 10001, page 40', path: '/search/brp', method: 'POST', body: page40 },
+      { name: 'GET /search/auto-suggest?q=bicyle', path: '/search/auto-suggest?q=bicyle' },
+      {
+        name: 'POST /svc/listing/detailListing/v2',
+        path: `/svc/listing/detailListing/v2?listingRefnum=${sample.listingRefnum}`,
+        method: 'POST',
+      },
+    ];
+    console.log('  over HTTP (autocannon, api in a second process):');
+    printHeader();
+    const http: Figures[] = [];
+    for (const target of targets) {
+      const figures = await measureHttp(origin, target, load);
+      http.push(figures);
+      printRow(figures);
+    }
+    const ratio = (a?: Figures, b?: Figures) => (a && b ? (a.p95 / b.p95).toFixed(2) : '-');
+    console.log(`  search HTTP/SQL p95: ${ratio(http[0], direct[0])}x (goal < 1.5x)`);
+    console.log(
+      `  page 40 / page 1 p95: HTTP ${ratio(http[3], http[2])}x, SQL ${ratio(direct[3], direct[2])}x (goal <= 1.5x)`,
+    );
+    // On two cores the latency is mostly queueing: the same search at lighter loads shows where it holds.
+    const byLoad = [`${http[0]?.p95.toFixed(1)} ms at ${load.connections} connections`];
+    for (const connections of LIGHTER_LOADS.filter((c) => c < load.connections)) {
+      const figures = await measureHttp(origin, targets[0] as HttpTarget, { ...load, connections });
+      byLoad.push(`${figures.p95.toFixed(1)} ms at ${connections} (${figures.rps.toFixed(0)} req/s)`);
+    }
+    console.log(`  search p95 over HTTP: ${byLoad.join(', ')} (goal < 50 ms on PostgreSQL)\n`);
+  } finally {
+    await stopServer(server);
   }
 }
 
@@ -119,43 +130,4 @@ async function pickSample(db: Parameters<typeof search>[0]) {
   const row = result.rows[0];
   if (!row) throw new Error('no listings to measure');
   return row;
-}
-
-async function startServer(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: apiRoot,
-    env: {
-      ...process.env,
-      ...env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      API_ONLY: '1',
-      SEED: 'none',
-      LOG_LEVEL: 'warn',
-      // Production refuses to start without a mail server unless mail may go to the log; the bench sends none.
-      MAIL_LOG: '1',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the api exited with ${child.exitCode}`);
-    const up = await fetch(`http://127.0.0.1:${port}/svc/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) return child;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  child.kill('SIGTERM');
-  throw new Error('the api did not start within 2 minutes');
-}
-
-function stopServer(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
 }

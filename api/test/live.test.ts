@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveEvents, users } from '../src/db/schema/index';
 import { advanceClock, json, startTestApp, type TestApp } from './harness';
-import { freshEmail, signedUp } from './identity-helpers';
+import { freshEmail, GOOD_PASSWORD, post, signedUp } from './identity-helpers';
 import { type Envelope, markRead, openStream, sent } from './message-helpers';
 import { auth, publishedListing } from './selling-helpers';
 
@@ -197,6 +197,74 @@ describe('tickets (EventSource sends no headers)', () => {
   });
 });
 
+describe('streams end with their session', () => {
+  /** Logs in once more: a second session of the same person (another device). */
+  async function loggedInAgain(email: string): Promise<LoginData> {
+    const res = await post(t, '/svc/users/login', { email, password: GOOD_PASSWORD });
+    expect(res.statusCode, res.body).toBe(200);
+    return json<Envelope<LoginData>>(res).data;
+  }
+  const logout = (person: LoginData) => post(t, '/svc/users/logout', { refreshToken: person.refreshToken });
+
+  it("logging out closes that session's open streams (by token and by ticket) and refuses its unused tickets; other sessions stay", async () => {
+    const email = freshEmail('leaving');
+    const laptop = await signedUp(t, email);
+    const phone = await loggedInAgain(email);
+    const byToken = await openStream(t, { token: laptop.token });
+    const byTicket = await openStream(t, { ticket: (await ticket(laptop.token)).ticket });
+    const onPhone = await openStream(t, { token: phone.token });
+    for (const stream of [byToken, byTicket, onPhone]) expect((await stream.next()).event).toBe('ready');
+    const unused = await ticket(laptop.token);
+
+    expect((await logout(laptop)).statusCode).toBe(200);
+    // The server ends them (the test's timeout is the limit: no sleep).
+    await Promise.all([byToken.ended, byTicket.ended]);
+    // A reconnection with a ticket of the ended session is refused, as is its token.
+    const reconnect = await openStream(t, { ticket: unused.ticket });
+    expect(reconnect.response.status).toBe(401);
+    expect(await reconnect.response.json()).toMatchObject({ code: 401, msg: liveMessages.badTicket });
+    const byOldToken = await openStream(t, { token: laptop.token });
+    expect(byOldToken.response.status).toBe(401);
+    expect(await byOldToken.response.json()).toMatchObject({ code: 488 });
+
+    // The phone's session is another: its stream still gets the person's events.
+    const theirListing = await publishedListing(t, phone.token);
+    await sent(t, buyer.token, { listingRefnum: theirListing, toRefnum: phone.userRefnum, text: 'still here?' });
+    let event = await onPhone.next();
+    while (event.event !== 'message') event = await onPhone.next();
+    expect(textOf(event)).toBe('still here?');
+    expect((await ticket(phone.token)).ticket).toEqual(expect.any(String));
+    onPhone.close();
+  });
+
+  it('an admin blocking a person closes all their open streams; their tickets open nothing', async () => {
+    const admin = await signedUp(t, freshEmail('admin'));
+    await t.database.db
+      .update(users)
+      .set({ roles: ['ROLE_USER', 'ROLE_ADMIN'] })
+      .where(eq(users.refnum, admin.userRefnum));
+    const email = freshEmail('blocked');
+    const person = await signedUp(t, email);
+    const other = await loggedInAgain(email);
+    const streams = [
+      await openStream(t, { token: person.token }),
+      await openStream(t, { ticket: (await ticket(other.token)).ticket }),
+    ];
+    for (const stream of streams) expect((await stream.next()).event).toBe('ready');
+    const unused = await ticket(person.token);
+
+    const block = await t.app.inject({
+      method: 'PUT',
+      url: `/svc/admin/users/${person.userRefnum}`,
+      headers: auth(admin.token),
+      payload: { roles: ['ROLE_USER'], blocked: true },
+    });
+    expect(block.statusCode, block.body).toBe(200);
+    await Promise.all(streams.map((stream) => stream.ended));
+    expect((await openStream(t, { ticket: unused.ticket })).response.status).toBe(401);
+  });
+});
+
 describe.runIf(Boolean(process.env.DATABASE_URL))('several api processes on one PostgreSQL', () => {
   let other: TestApp;
   beforeAll(async () => {
@@ -217,6 +285,14 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('several api processes on one 
     expect(textOf(await onA.next())).toBe('and back');
     onA.close();
     onB.close();
+  });
+
+  it('logging out through one app closes the stream held by another', async () => {
+    const person = await signedUp(t, freshEmail('across'));
+    const onB = await openStream(other, { token: person.token });
+    expect((await onB.next()).event).toBe('ready');
+    expect((await post(t, '/svc/users/logout', { refreshToken: person.refreshToken })).statusCode).toBe(200);
+    await onB.ended;
   });
 });
 

@@ -1,10 +1,17 @@
 import type { LoginData } from '@yardly/shared/contract';
-import { conversationMessages, listingActionMessages, MESSAGE_MAX, offerLine } from '@yardly/shared/rules';
+import {
+  conversationMessages,
+  listingActionMessages,
+  MESSAGE_MAX,
+  MESSAGE_RATE_LIMIT,
+  messageRateMessage,
+  offerLine,
+} from '@yardly/shared/rules';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listings, users } from '../src/db/schema/index';
 import { appendSystemLine } from '../src/modules/messages/lines';
-import { json, startTestApp, type TestApp } from './harness';
+import { advanceClock, holdClock, json, startTestApp, type TestApp } from './harness';
 import { freshEmail, signedUp } from './identity-helpers';
 import {
   conversationsOf,
@@ -135,6 +142,39 @@ describe('sending', () => {
     expect(body(late).msg).toBe(listingActionMessages.notFound);
     await sent(t, buyer.token, { listingRefnum, toRefnum: seller.userRefnum, text: 'Still there?' });
     await sent(t, seller.token, { listingRefnum, toRefnum: buyer.userRefnum, text: 'Paused for now' });
+  });
+
+  it(`takes ${MESSAGE_RATE_LIMIT.max} messages a minute from one sender, then 429 until the minute is over`, async () => {
+    const listingRefnum = await publishedListing(t, seller.token);
+    const hasty = await signedUp(t, freshEmail('hasty'));
+    const to = { listingRefnum, toRefnum: seller.userRefnum };
+    const release = holdClock(t);
+    try {
+      // All at once: the counter is one statement, so no two sends share the last place.
+      const burst = await Promise.all(
+        Array.from({ length: MESSAGE_RATE_LIMIT.max + 3 }, (_, i) =>
+          sendMessage(t, hasty.token, { ...to, text: `line ${i}` }),
+        ),
+      );
+      const statuses = burst.map((res) => res.statusCode);
+      expect(statuses.filter((status) => status === 200)).toHaveLength(MESSAGE_RATE_LIMIT.max);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(3);
+      const refused = burst.find((res) => res.statusCode === 429);
+      expect(refused && body(refused)).toMatchObject({ code: 429, msg: messageRateMessage(1) });
+      expect(messageRateMessage(1)).toBe('You are sending messages too quickly: please wait a minute and try again');
+      // Nothing of a refused send was written: the seller has exactly the lines that went through.
+      const [conversation] = (await conversationsOf(t, seller.token, `listingRefnum=${listingRefnum}`)).content;
+      expect(conversation?.unreadCount).toBe(MESSAGE_RATE_LIMIT.max);
+      // Only the hasty sender waits: the seller still replies.
+      await sent(t, seller.token, { listingRefnum, toRefnum: hasty.userRefnum, text: 'Slow down' });
+      expect((await sendMessage(t, hasty.token, { ...to, text: 'still too soon' })).statusCode).toBe(429);
+
+      // A minute later on the clock the sender is heard again.
+      await advanceClock(t, MESSAGE_RATE_LIMIT.windowMinutes);
+      await sent(t, hasty.token, { ...to, text: 'Sorry, one more' });
+    } finally {
+      release();
+    }
   });
 });
 

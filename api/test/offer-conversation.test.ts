@@ -90,4 +90,57 @@ describe('offer steps in the conversation', () => {
     expect((await lines(buyer, listingRefnum)).at(-1)).toEqual(['system', 'Expired']);
     expect((await lines(seller, listingRefnum)).at(-1)).toEqual(['system', 'Expired']);
   });
+
+  it("tells both parties' open pages each step of the offer as it now is, a timer's expiry included", async () => {
+    const listingRefnum = await publishedListing(t, seller.token);
+    // Each page follows the offers only: the steps' lines and notifications are other tests' business.
+    const ignore = ['message', 'notification'];
+    const sellerStream = await openStream(t, { token: seller.token, ignore });
+    const buyerStream = await openStream(t, { token: buyer.token, ignore });
+    const offerOf = (event: { event: string; data: unknown }) => {
+      expect(event.event).toBe('offer');
+      return (event.data as { offer: { offerRefnum: string; offerStatus: string; offerPrice: number } }).offer;
+    };
+    try {
+      expect((await sellerStream.next()).event).toBe('ready');
+      expect((await buyerStream.next()).event).toBe('ready');
+
+      const made = (await makeOffer(t, buyer.token, listingRefnum, 1600)).body as Made;
+      for (const stream of [sellerStream, buyerStream]) {
+        expect(offerOf(await stream.next())).toMatchObject({
+          offerRefnum: made.data.offerRefnum,
+          offerStatus: 'pending',
+          offerPrice: 1600,
+        });
+      }
+
+      // A counter: the countered offer, then the new pending one, in that order on both pages.
+      const countered = (await counterOffer(t, seller.token, made.data.offerRefnum, 1900)).body as Made;
+      for (const stream of [sellerStream, buyerStream]) {
+        expect(offerOf(await stream.next())).toMatchObject({
+          offerRefnum: made.data.offerRefnum,
+          offerStatus: 'countered',
+        });
+        expect(offerOf(await stream.next())).toMatchObject({
+          offerRefnum: countered.data.offerRefnum,
+          offerStatus: 'pending',
+          offerPrice: 1900,
+        });
+      }
+
+      // Nobody answers the counter: the expiry job, moved by the clock, tells both sides.
+      await advanceKeepingSignedIn(t, 24 * 60 + 1, [seller, buyer]);
+      for (const stream of [sellerStream, buyerStream]) {
+        expect(offerOf(await stream.next())).toMatchObject({
+          offerRefnum: countered.data.offerRefnum,
+          offerStatus: 'expired',
+        });
+      }
+      expect(sellerStream.pending()).toBe(0);
+      expect(buyerStream.pending()).toBe(0);
+    } finally {
+      sellerStream.close();
+      buyerStream.close();
+    }
+  });
 });

@@ -170,3 +170,73 @@ test('an offer left unanswered for 24 hours shows expired to the buyer and the s
     seller.page.getByRole('region', { name: `Offers from ${buyer.person.nameFirst}` }).getByRole('button'),
   ).toHaveCount(0);
 });
+
+// Issue 17's "Done when": two people in two browser windows; each open page follows the other's
+// step live (no reload), and the 24-hour expiry, moved by the dev clock, shows on both.
+for (const viewport of VIEWPORTS) {
+  test(`open offer pages follow the other party live: the offer arrives, the acceptance, the expiry (${viewport.name})`, async ({
+    browser,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const seller = await personIn(browser, viewport, 'Lia');
+    const buyer = await personIn(browser, viewport, 'Rui');
+    const suffix = Date.now().toString(36);
+    const accepted = `Walnut tray ${suffix}`;
+    const unanswered = `Cane chair ${suffix}`;
+    const acceptedRefnum = await listItem(request, seller.person, accepted, 5000);
+    const unansweredRefnum = await listItem(request, seller.person, unanswered, 2500);
+
+    // The seller waits on the listing's offers page, reached from the dashboard.
+    await seller.page.goto('/myquest/selling');
+    await cardTitled(seller.page, accepted).getByRole('link', { name: 'View Offers (0)' }).click();
+    await expect(seller.page.getByText('No offers yet')).toBeVisible();
+    const sellersThread = seller.page.getByRole('region', { name: `Offers from ${buyer.person.nameFirst}` });
+
+    // The buyer offers: it arrives on the seller's open page.
+    await buyer.page.goto(`/${acceptedRefnum}`);
+    const form = buyer.page.getByRole('form', { name: 'Make an offer' });
+    await form.getByLabel('Your offer ($)').fill('42');
+    await form.getByRole('button', { name: 'Make Offer' }).click();
+    await expect(toast(buyer.page, 'Offer sent')).toBeVisible();
+    const arrived = offerLine(sellersThread, 'Buyer offered $42.00');
+    await expect(arrived).toContainText('Pending');
+    await expect(arrived.getByRole('button')).toHaveText(['Counter', 'Accept', 'Decline']);
+
+    // The buyer waits on the thread; the seller accepts: the buyer's open page shows it.
+    await buyer.page.getByRole('link', { name: 'View your offer' }).click();
+    const buyersThread = buyer.page.getByRole('region', { name: 'Your offers' });
+    const mine = offerLine(buyersThread, 'You offered $42.00');
+    await expect(mine.getByRole('button')).toHaveText(['Withdraw']);
+    await arrived.getByRole('button', { name: 'Accept' }).click();
+    await expect(toast(seller.page, 'Offer accepted')).toBeVisible();
+    await expect(mine).toContainText('Accepted');
+    await expect(buyersThread.getByRole('button')).toHaveCount(0);
+    await expectPageFits(buyer.page, 'offers page (buyer) after a live acceptance');
+
+    // The seller's dashboard counts a new offer as it is made.
+    await seller.page.goto('/myquest/selling');
+    const card = cardTitled(seller.page, unanswered);
+    await expect(card.getByRole('link', { name: 'View Offers (0)' })).toBeVisible();
+    await buyer.page.goto(`/${unansweredRefnum}`);
+    await form.getByLabel('Your offer ($)').fill('20');
+    await form.getByRole('button', { name: 'Make Offer' }).click();
+    await expect(toast(buyer.page, 'Offer sent')).toBeVisible();
+    await expect(card.getByRole('link', { name: 'View Offers (1)' })).toBeVisible();
+    await card.getByRole('link', { name: 'View Offers (1)' }).click();
+    const waiting = offerLine(seller.page, 'Buyer offered $20.00');
+    await expect(waiting).toContainText('Pending');
+    await buyer.page.getByRole('link', { name: 'View your offer' }).click();
+    const unansweredMine = offerLine(buyer.page, 'You offered $20.00');
+    await expect(unansweredMine).toContainText('Pending');
+
+    // Nobody answers for 24 hours: both open pages read it expired, with nothing left to press.
+    const moved = await request.post('/svc/dev/clock', { data: { advanceMinutes: 1441 } });
+    expect(moved.ok(), await moved.text()).toBe(true);
+    await expect(waiting).toContainText('Expired');
+    await expect(waiting.getByRole('button')).toHaveCount(0);
+    await expect(unansweredMine).toContainText('Expired');
+    await expect(unansweredMine.getByRole('button')).toHaveCount(0);
+    await expectPageFits(seller.page, 'offers page (seller) after a live expiry');
+  });
+}

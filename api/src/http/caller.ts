@@ -7,6 +7,8 @@ import { AppError } from '../errors';
 export interface Caller {
   userId: number;
   userRefnum: string;
+  /** The session the access token was issued for (an open live stream ends with it). */
+  sessionId: string;
   roles: string[];
   isProgressive: boolean;
   isProfessionVerified: boolean;

@@ -27,6 +27,7 @@ const calls = { whoAmI, echo } as const;
 const ADA: Caller = {
   userId: 7,
   userRefnum: 'U0000000000A',
+  sessionId: 'session-of-ada',
   roles: [],
   isProgressive: false,
   isProfessionVerified: false,

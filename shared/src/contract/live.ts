@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall } from './call';
 import { isoDateTimeSchema, refnumSchema } from './common';
 import { conversationMessageSchema } from './messages';
+import { offerSchema } from './offers';
 
 /** Seconds a live ticket may be used, once. */
 export const LIVE_TICKET_SECONDS = 60;
@@ -35,6 +36,11 @@ export const liveEventSchemas = {
     listingRefnum: refnumSchema,
     message: conversationMessageSchema,
   }),
+  /**
+   * An offer of one of the person's threads changed (made, countered, accepted, declined,
+   * withdrawn, expired), told to its buyer and its seller: open offer pages follow it.
+   */
+  offer: z.object({ offer: offerSchema }),
   /** The person read a conversation (in another tab): its unread count is now 0. */
   read: z.object({ conversationId: refnumSchema }),
   /** A notification for the person (the menu's count follows `unreadCount`). */

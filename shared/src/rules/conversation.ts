@@ -4,6 +4,7 @@
  * offer's steps inside the conversation.
  */
 import { z } from 'zod';
+import type { RateLimit } from './auth';
 import { formatCents } from './money';
 
 /** 'My Messages' tab keys that list conversations (the offers tabs, `offers` and `offer`, list offers). */
@@ -23,6 +24,19 @@ export const conversationMessages = {
   /** A `/messages/{encoded id}` address that names no conversation. */
   notFound: 'This conversation does not exist',
 } as const;
+
+/**
+ * Messages one person may send in a minute, over all their conversations: far above anyone
+ * typing (a quick back-and-forth is a few a minute), low enough that a script cannot flood
+ * people's inboxes, notifications and emails. Past it the send is refused with 429 until the
+ * minute is over; one counter in the database, so every api process agrees.
+ */
+export const MESSAGE_RATE_LIMIT = { max: 30, windowMinutes: 1 } as const satisfies RateLimit;
+
+/** Why a send past `MESSAGE_RATE_LIMIT` is refused, and when to try again. */
+export function messageRateMessage(minutes: number): string {
+  return `You are sending messages too quickly: please wait ${minutes === 1 ? 'a minute' : `${minutes} minutes`} and try again`;
+}
 
 /** A message's text as typed: trimmed, not empty, at most 2000 characters. Never HTML: pages show it escaped. */
 export const messageTextSchema = z

@@ -3,6 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { addMs, type Clock } from '../../clock/clock';
 import type { Db } from '../../db/connect';
 import { refreshTokens, sessions } from '../../db/schema/index';
+import { endLiveStreamsOf } from '../live/log';
 
 /** Two tabs may refresh with the same token at once: a reuse this soon is not an attack. */
 export const REUSE_GRACE_MS = 5_000;
@@ -24,7 +25,8 @@ function digest(token: string): string {
  * Sessions and their refresh tokens. A login starts a session with one absolute end; its
  * refresh tokens are opaque, stored hashed and rotated on every use. A used token presented
  * again after its grace window ends the session (it was stolen or replayed). Ending a session
- * is one row: the access tokens naming it are refused from then on (resolve-caller.ts).
+ * is one row: the access tokens naming it are refused from then on (resolve-caller.ts), and the
+ * person's open live streams are told to check theirs (they close with it).
  */
 export function refreshTokenStore(db: Db, lifetimeDays: number, clock: Clock) {
   async function insertToken(into: Db, sessionId: string, userId: number, deviceId?: string) {
@@ -60,6 +62,7 @@ export function refreshTokenStore(db: Db, lifetimeDays: number, clock: Clock) {
         if (session.revokedAt || session.expiresAt.getTime() <= now.getTime()) return { ok: false as const };
         if (used.usedAt && now.getTime() - used.usedAt.getTime() > REUSE_GRACE_MS) {
           await tx.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, session.id));
+          await endLiveStreamsOf(tx, session.userId);
           return { ok: false as const };
         }
         if (!used.usedAt) await tx.update(refreshTokens).set({ usedAt: now }).where(eq(refreshTokens.id, used.id));
@@ -75,14 +78,17 @@ export function refreshTokenStore(db: Db, lifetimeDays: number, clock: Clock) {
     /** Log out: the token's session ends. Unknown tokens are ignored (logging out twice is fine). */
     async revokeFamilyOf(token: string): Promise<void> {
       const [row] = await db
-        .select({ sessionId: refreshTokens.familyId })
+        .select({ sessionId: refreshTokens.familyId, userId: refreshTokens.userId })
         .from(refreshTokens)
         .where(eq(refreshTokens.tokenHash, digest(token)));
       if (!row) return;
-      await db
-        .update(sessions)
-        .set({ revokedAt: clock.now() })
-        .where(and(eq(sessions.id, row.sessionId), isNull(sessions.revokedAt)));
+      await db.transaction(async (tx) => {
+        await tx
+          .update(sessions)
+          .set({ revokedAt: clock.now() })
+          .where(and(eq(sessions.id, row.sessionId), isNull(sessions.revokedAt)));
+        await endLiveStreamsOf(tx, row.userId);
+      });
     },
 
     /** Every session of a user ends (a password change or reset, a block); pass `tx` to end them in it. */
@@ -91,6 +97,7 @@ export function refreshTokenStore(db: Db, lifetimeDays: number, clock: Clock) {
         .update(sessions)
         .set({ revokedAt: clock.now() })
         .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+      await endLiveStreamsOf(into, userId);
     },
   };
 }

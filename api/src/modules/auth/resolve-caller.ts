@@ -6,6 +6,7 @@ import { sessions, users } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import type { Caller } from '../../http/caller';
 import type { AccessTokens } from './access-tokens';
+import { sessionIsOpen } from './open-sessions';
 import { companyStatusOf, isVerifiedProfessional } from './users';
 
 /** The answer for a token whose session is dead: 488, so the client refreshes, and the refresh answers 499. */
@@ -39,13 +40,12 @@ export function callerResolver(db: Db, access: AccessTokens, clock: Clock) {
     if (!user || user.refnum !== userRefnum) throw new AppError(401, authMessages.sessionExpired);
     // Blocked by an admin: refused from the very next call, whatever the token's age.
     if (user.blockedAt) throw sessionEnded(authMessages.accountBlocked);
-    const session = row.session;
-    const alive = session && !session.revokedAt && session.expiresAt.getTime() > clock.now().getTime();
-    if (!alive) throw sessionEnded(authMessages.sessionExpired);
+    if (!sessionIsOpen(row.session, clock.now())) throw sessionEnded(authMessages.sessionExpired);
     const companyStatus = await companyStatusOf(db, user);
     return {
       userId: user.id,
       userRefnum: user.refnum,
+      sessionId,
       roles: user.roles,
       isProgressive: user.isProgressive,
       isProfessionVerified: isVerifiedProfessional(user, companyStatus),

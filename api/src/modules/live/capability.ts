@@ -9,7 +9,7 @@ export const liveCapability = defineCapability({
   name: 'live',
   calls: liveCalls,
   handlers: ({ db, clock }) => ({
-    ticket: ({ caller }) => issueLiveTicket(db, clock, caller.userId),
+    ticket: ({ caller }) => issueLiveTicket(db, clock, caller),
   }),
   routes: (app, s) => installLiveStream(app, s),
   jobs: () => [pruneLive],

@@ -1,22 +1,35 @@
 import type { Database } from '../../db/connect';
-import { LIVE_CHANNEL } from './log';
+import { LIVE_CHANNEL, parseLiveNotification } from './log';
 
-/** Something to wake when a person has new events (one open stream). */
-export type Wake = () => void;
+/** One open stream, as the hub reaches it. */
+export interface StreamHandle {
+  /** The person has new events: read them. */
+  wake(): void;
+  /** A session of the person ended: close if it was this stream's. */
+  recheck(): void;
+}
 
 /**
  * This process's open streams by person. A notification (from any api process, through the
- * database) wakes the streams of the person it names; they read the log themselves.
+ * database) wakes the streams of the person it names, which read the log themselves, or, when
+ * a session of theirs ended, has them check their own.
  */
 export function createLiveHub(database: Database, onError: (error: unknown) => void) {
-  const streams = new Map<number, Set<Wake>>();
+  const streams = new Map<number, Set<StreamHandle>>();
   let stop: (() => Promise<void>) | undefined;
 
-  const wakeUser = (userId: number) => {
-    for (const wake of streams.get(userId) ?? []) wake();
+  const reach = (userId: number, ended: boolean) => {
+    for (const stream of streams.get(userId) ?? []) {
+      if (ended) stream.recheck();
+      else stream.wake();
+    }
   };
-  const wakeAll = () => {
-    for (const userId of streams.keys()) wakeUser(userId);
+  // Notifications sent while the connection was down are lost: every stream checks and looks again.
+  const reachAll = () => {
+    for (const userId of streams.keys()) {
+      reach(userId, true);
+      reach(userId, false);
+    }
   };
 
   return {
@@ -26,22 +39,21 @@ export function createLiveHub(database: Database, onError: (error: unknown) => v
       stop = await database.listen(
         LIVE_CHANNEL,
         (payload) => {
-          const userId = Number(payload);
-          if (Number.isSafeInteger(userId)) wakeUser(userId);
+          const notice = parseLiveNotification(payload);
+          if (notice) reach(notice.userId, notice.ended);
         },
-        // Notifications sent while the connection was down are lost: every stream looks again.
-        wakeAll,
+        reachAll,
       );
     },
-    subscribe(userId: number, wake: Wake): () => void {
+    subscribe(userId: number, stream: StreamHandle): () => void {
       let set = streams.get(userId);
       if (!set) {
         set = new Set();
         streams.set(userId, set);
       }
-      set.add(wake);
+      set.add(stream);
       return () => {
-        set.delete(wake);
+        set.delete(stream);
         if (set.size === 0 && streams.get(userId) === set) streams.delete(userId);
       };
     },

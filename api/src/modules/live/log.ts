@@ -43,6 +43,25 @@ export async function recordLiveEvents(into: Db, clock: Clock, events: readonly 
   });
 }
 
+/** A notification that a person's sessions changed, not an event: `end:<user id>`. */
+const END_PREFIX = 'end:';
+
+/** What a notification on the live channel asks: wake a person's streams, or have them check their session. */
+export function parseLiveNotification(payload: string): { userId: number; ended: boolean } | null {
+  const ended = payload.startsWith(END_PREFIX);
+  const userId = Number(ended ? payload.slice(END_PREFIX.length) : payload);
+  return Number.isSafeInteger(userId) && userId > 0 ? { userId, ended } : null;
+}
+
+/**
+ * A session of this person ended (log-out, a password change, a block): every api process's
+ * open streams of the person check their own session and close if it is over. In the caller's
+ * transaction, delivered when it commits.
+ */
+export async function endLiveStreamsOf(into: Db, userId: number): Promise<void> {
+  await into.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${END_PREFIX + String(userId)})`);
+}
+
 /** A person's events after `afterId`, oldest first. */
 export function liveEventsAfter(db: Db, userId: number, afterId: number, limit: number): Promise<StoredLiveEvent[]> {
   return db

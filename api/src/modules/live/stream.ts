@@ -4,6 +4,7 @@ import { authMessages } from '@yardly/shared/rules';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors';
 import type { AppServices } from '../../services';
+import { isSessionOpen } from '../auth/open-sessions';
 import { latestLiveEventId, liveEventsAfter, type StoredLiveEvent } from './log';
 import { redeemLiveTicket } from './tickets';
 
@@ -22,7 +23,8 @@ export function formatEvent(id: number, type: string, payload: unknown): string 
 /**
  * GET /svc/live: one Server-Sent Events stream per tab. Who: the bearer token, or `?ticket=`
  * (EventSource sends no headers). It answers `ready` (its id is where the stream starts), the
- * events after `Last-Event-ID` when reconnecting, then each new event as it commits.
+ * events after `Last-Event-ID` when reconnecting, then each new event as it commits. It ends
+ * when its session does (a log-out, a block), on whichever api process that happens.
  */
 export function installLiveStream(app: FastifyInstance, s: AppServices): void {
   const open = new Set<ServerResponse>();
@@ -32,7 +34,7 @@ export function installLiveStream(app: FastifyInstance, s: AppServices): void {
   });
 
   app.get('/svc/live', { schema: { hide: true } }, async (request, reply) => {
-    const userId = await streamOwner(request, s);
+    const { userId, sessionId } = await streamOwner(request, s);
     const asked = lastEventId(request);
     const latest = await latestLiveEventId(s.db, userId);
     // An id from another database (or the future) replays nothing rather than waiting for it.
@@ -82,7 +84,22 @@ export function installLiveStream(app: FastifyInstance, s: AppServices): void {
           if (again) wake();
         });
     };
-    const unsubscribe = s.live.hub.subscribe(userId, wake);
+    // A session of the person ended (here or on another process): this stream goes if it was its.
+    const recheck = () => {
+      if (raw.writableEnded) return;
+      isSessionOpen(s.db, sessionId, s.clock.now())
+        .then((open) => {
+          if (!open) raw.end();
+        })
+        .catch((error: unknown) => {
+          request.log.error(
+            { err: error },
+            'live: checking the session failed; the stream ends and the browser reconnects',
+          );
+          raw.end();
+        });
+    };
+    const unsubscribe = s.live.hub.subscribe(userId, { wake, recheck });
     // Connected: a notification's email waits (issue 17) while this stream is open.
     const leaving = s.live.presence.enter(userId).catch((error: unknown) => {
       request.log.error({ err: error }, 'live: recording the open stream failed');
@@ -98,22 +115,24 @@ export function installLiveStream(app: FastifyInstance, s: AppServices): void {
         .then((leave) => leave())
         .catch((error: unknown) => request.log.warn({ err: error }, 'live: recording the closed stream failed'));
     });
-    // Events committed between reading `latest` and subscribing (or missed since Last-Event-ID).
+    // Events committed between reading `latest` and subscribing (or missed since Last-Event-ID),
+    // and a session that ended meanwhile.
     wake();
+    recheck();
   });
 }
 
-/** The person a stream is for: a ticket when one is given, else the bearer token. */
-async function streamOwner(request: FastifyRequest, s: AppServices): Promise<number> {
+/** The person and session a stream is for: a ticket when one is given, else the bearer token. */
+async function streamOwner(request: FastifyRequest, s: AppServices): Promise<{ userId: number; sessionId: string }> {
   const { ticket } = request.query as { ticket?: unknown };
   if (ticket !== undefined) {
-    const userId = typeof ticket === 'string' ? await redeemLiveTicket(s.db, s.clock, ticket) : null;
-    if (userId === null) throw new AppError(401, liveMessages.badTicket);
-    return userId;
+    const owner = typeof ticket === 'string' ? await redeemLiveTicket(s.db, s.clock, ticket) : null;
+    if (owner === null) throw new AppError(401, liveMessages.badTicket);
+    return owner;
   }
   const caller = await request.server.resolveCaller(request);
   if (!caller) throw new AppError(401, authMessages.loginRequired);
-  return caller.userId;
+  return caller;
 }
 
 /** `Last-Event-ID` (sent by EventSource when it reconnects), or `?lastEventId=` for a page that keeps it itself. */

@@ -1,5 +1,11 @@
 import type { CallData, ConversationSummary, conversationsCall, SendMessageBody } from '@yardly/shared/contract';
-import { conversationMessages, listingActionMessages, publicName } from '@yardly/shared/rules';
+import {
+  conversationMessages,
+  listingActionMessages,
+  MESSAGE_RATE_LIMIT,
+  messageRateMessage,
+  publicName,
+} from '@yardly/shared/rules';
 import { and, desc, eq, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connect';
@@ -7,6 +13,7 @@ import { conversations, listings, messages, users, zipCodes } from '../../db/sch
 import { AppError } from '../../errors';
 import type { Caller } from '../../http/caller';
 import type { AppServices } from '../../services';
+import { rateLimits } from '../auth/rate-limits';
 import { fileUrl } from '../files/urls';
 import { cardColumns, toCard } from '../listings/cards';
 import { liveListing } from '../listings/live';
@@ -27,8 +34,11 @@ type Services = Pick<AppServices, 'db' | 'clock' | 'live' | 'jobs'>;
 /**
  * Sends a message about a listing. A buyer writes to its seller (opening their conversation
  * while the listing is live); the seller replies to a buyer who wrote. Anyone else: 403.
+ * At most `MESSAGE_RATE_LIMIT` sends a minute per sender: then 429 until the minute is over.
  */
 export async function sendMessage(s: Services, caller: Caller, body: SendMessageBody & { text: string }) {
+  // Counted before anything is written: past the limit nothing is sent, notified or mailed.
+  await rateLimits(s.db, s.clock).spend(`messages:${caller.userId}`, MESSAGE_RATE_LIMIT, messageRateMessage);
   return s.db.transaction(async (tx) => {
     const [listing] = await tx
       .select({ id: listings.id, sellerId: listings.sellerId, sellerRefnum: users.refnum })

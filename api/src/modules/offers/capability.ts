@@ -4,6 +4,7 @@ import { defineCapability } from '../../http/capability';
 import type { AppServices } from '../../services';
 import { offerLinesEffect } from './conversation-lines';
 import { offerExpiryJob } from './expiry-job';
+import { offerLiveEffect } from './live-effect';
 import { offerRunnerWith } from './process';
 import { alreadyOffered, buyerListings, listingOffers } from './read';
 import { createOfferService } from './service';
@@ -14,7 +15,7 @@ export const offersCapability = defineCapability({
   calls: offerCalls,
   process: offerProcess,
   services: (app: AppServices) => {
-    const runner = offerRunnerWith(app.jobs, offerLinesEffect(app));
+    const runner = offerRunnerWith(app.jobs, offerLinesEffect(app), offerLiveEffect(app));
     return { ...app, runner, offers: createOfferService({ db: app.db, clock: app.clock, runner }) };
   },
   handlers: ({ db, clock, offers }) => ({

@@ -27,14 +27,14 @@ export type OfferRunner = BoundProcess<OfferState, OfferEvent, 'receiver' | 'sen
 
 /**
  * The offer process bound to the `offers` table. Every transition tells the other side (`told`:
- * its line in the conversation) and queues the one-shot job of any timer it starts (making an
+ * its line in the conversation, the offer to both parties' open pages) and queues the one-shot job of any timer it starts (making an
  * offer starts its 24-hour expiry), in the same transaction.
  */
-export function offerRunnerWith(jobs: Jobs, told: Effect<OfferState, OfferEvent>): OfferRunner {
+export function offerRunnerWith(jobs: Jobs, ...told: Effect<OfferState, OfferEvent>[]): OfferRunner {
   return bindProcess(offerProcess, offers, {
     message: offerRefusalMessage,
     effects: [
-      told,
+      ...told,
       async (tx, done) => {
         for (const timer of done.timers) {
           await jobs.enqueue(

@@ -15,10 +15,10 @@ import type { Session } from '../../stores/session';
 import { refreshUnreadMessages } from '../../stores/unread';
 import { Breadcrumbs } from '../Breadcrumbs';
 import { Spinner } from '../Spinner';
+import { useLiveEvent } from '../use-live-event';
 import { ConversationLines } from './ConversationLines';
 import { belongsHere, mergeLines, type OpenConversation, otherPartyLabel } from './conversation-view';
 import { SendBox } from './SendBox';
-import { useLiveEvent } from './use-live-event';
 import '../../styles/messages.css';
 
 /** What the page shows about a conversation: opened, or a buyer's first words to a seller. */

@@ -16,6 +16,7 @@ import { PerPageSelect } from '../PerPageSelect';
 import { Spinner } from '../Spinner';
 import { DashboardTabs } from '../selling/DashboardTabs';
 import { offerStateLabel } from './offer-view';
+import { useOfferUpdates } from './use-offer-updates';
 import '../../styles/selling.css';
 import '../../styles/product-list.css';
 import '../../styles/offers.css';
@@ -54,7 +55,7 @@ type Load = { status: 'loading' } | { status: 'error' } | { status: 'done'; list
 /**
  * My Dashboard's buying side (/myquest/buying, by buy filter) and My Offers (/myquest/offers,
  * the open ones): the listings the buyer made offers on, each with their latest offer and a
- * link to its thread. Filter, page and size live in the URL.
+ * link to its thread, kept current live. Filter, page and size live in the URL.
  */
 export function BuyingDashboard({ tab }: { tab: 'buying' | 'offers' }) {
   const session = useStore($session);
@@ -70,25 +71,34 @@ export function BuyingDashboard({ tab }: { tab: 'buying' | 'offers' }) {
     return () => window.removeEventListener('popstate', sync);
   }, [tab]);
 
-  const fetchPage = useCallback(async () => {
-    if (!query || !session) return;
-    setLoad({ status: 'loading' });
-    try {
-      const page = await browserApi.offers.byBuyer({
-        buyFilter: query.buyFilter,
-        page: query.page - 1,
-        size: query.size,
-      });
-      setLoad({ status: 'done', listings: page.listings, total: page.totalElements });
-    } catch (cause) {
-      console.error('Could not load your offers', cause);
-      setLoad({ status: 'error' });
-    }
-  }, [query, session]);
+  const fetchPage = useCallback(
+    async (quietly = false) => {
+      if (!query || !session) return;
+      if (!quietly) setLoad({ status: 'loading' });
+      try {
+        const page = await browserApi.offers.byBuyer({
+          buyFilter: query.buyFilter,
+          page: query.page - 1,
+          size: query.size,
+        });
+        setLoad({ status: 'done', listings: page.listings, total: page.totalElements });
+      } catch (cause) {
+        console.error('Could not load your offers', cause);
+        setLoad({ status: 'error' });
+      }
+    },
+    [query, session],
+  );
 
   useEffect(() => {
     void fetchPage();
   }, [fetchPage]);
+
+  // A seller's answer to one of the buyer's offers, or its expiry, shows without a reload.
+  useOfferUpdates(
+    () => fetchPage(true),
+    (offer) => offer.buyerRefnum === session?.userRefnum,
+  );
 
   function go(next: BuyingQuery) {
     window.history.pushState(null, '', dashboardPath(tab, next));

@@ -7,6 +7,7 @@ import { offerThreadPath } from '../../lib/offer-paths';
 import { showToast } from '../../stores/toast';
 import { DollarField } from './DollarField';
 import { closedToOffersMessage, makeOfferView, offerSenderLabel, offerStateLabel, parseOfferInput } from './offer-view';
+import { useOfferUpdates } from './use-offer-updates';
 import '../../styles/offers.css';
 
 interface MakeOfferProps {
@@ -50,19 +51,14 @@ export function MakeOffer({ listing, viewerRefnum }: MakeOfferProps) {
   const view = makeOfferView(listing, viewerRefnum, existing);
 
   if (view.kind === 'offered') {
-    const offer = thread?.offers.find((o) => o.offerRefnum === view.offerRefnum) ?? thread;
     return (
-      <section className="offer-summary" aria-label="Your offer">
-        {offer && (
-          <p>
-            {offerSenderLabel(offer, viewerRefnum)} <strong>{formatCents(offer.offerPrice)}</strong>{' '}
-            <span className={`offer__state offer__state--${offer.offerStatus}`}>
-              {offerStateLabel(offer.offerStatus)}
-            </span>
-          </p>
-        )}
-        {thread && <a href={offerThreadPath(thread.threadKey)}>View your offer</a>}
-      </section>
+      <YourOffer
+        thread={thread}
+        offerRefnum={view.offerRefnum}
+        viewerRefnum={viewerRefnum}
+        listingRefnum={listing.listingRefnum}
+        readAgain={check}
+      />
     );
   }
   if (view.kind === 'closed') return <p className="item__note">{closedToOffersMessage(listing.listingState)}</p>;
@@ -96,5 +92,32 @@ export function MakeOffer({ listing, viewerRefnum }: MakeOfferProps) {
         {sending ? 'Sending…' : offerProcess.events.make.label}
       </button>
     </form>
+  );
+}
+
+interface YourOfferProps {
+  thread: OfferThread | null;
+  offerRefnum: string;
+  viewerRefnum: string;
+  listingRefnum: string;
+  readAgain: () => Promise<void>;
+}
+
+/** The buyer's open offer on the item page, following the seller's answer (or its expiry) live. */
+function YourOffer({ thread, offerRefnum, viewerRefnum, listingRefnum, readAgain }: YourOfferProps) {
+  useOfferUpdates(readAgain, (offer) => offer.listingRefnum === listingRefnum && offer.buyerRefnum === viewerRefnum);
+  const offer = thread?.offers.find((o) => o.offerRefnum === offerRefnum) ?? thread;
+  return (
+    <section className="offer-summary" aria-label="Your offer">
+      {offer && (
+        <p>
+          {offerSenderLabel(offer, viewerRefnum)} <strong>{formatCents(offer.offerPrice)}</strong>{' '}
+          <span className={`offer__state offer__state--${offer.offerStatus}`}>
+            {offerStateLabel(offer.offerStatus)}
+          </span>
+        </p>
+      )}
+      {thread && <a href={offerThreadPath(thread.threadKey)}>View your offer</a>}
+    </section>
   );
 }

@@ -12,6 +12,7 @@ import { $session } from '../../stores/session';
 import { Breadcrumbs } from '../Breadcrumbs';
 import { Spinner } from '../Spinner';
 import { OfferThreadView } from './OfferThreadView';
+import { useOfferUpdates } from './use-offer-updates';
 import '../../styles/offers.css';
 
 /** The most threads one listing's page shows (the api's largest page). */
@@ -34,7 +35,7 @@ function refFromPath(): OfferThreadsRef | null {
   return decodeOfferId(id);
 }
 
-/** My Quest's offers (/offers/{encoded id}): a listing's offer threads, or one of them. */
+/** My Quest's offers (/offers/{encoded id}): a listing's offer threads, or one of them, kept current live. */
 export function OffersPage() {
   const session = useStore($session);
   const [ref, setRef] = useState<OfferThreadsRef | null | undefined>(undefined);
@@ -79,6 +80,14 @@ export function OffersPage() {
   useEffect(() => {
     void fetchThreads();
   }, [fetchThreads]);
+
+  // The other party's answer, or the 24-hour expiry, shows without a reload.
+  useOfferUpdates(
+    fetchThreads,
+    (offer) =>
+      offer.listingRefnum === ref?.listingRefnum &&
+      (ref.buyerRefnum === undefined || offer.buyerRefnum === ref.buyerRefnum),
+  );
 
   const isSeller = load.status === 'done' && load.listing?.sellerRefnum === session?.userRefnum;
   const backTab = isSeller ? 'selling' : 'offers';

@@ -9,6 +9,7 @@ import { createListingPath, dashboardPath } from '../../lib/selling-paths';
 import { $session } from '../../stores/session';
 import { Breadcrumbs } from '../Breadcrumbs';
 import { ListingCard } from '../ListingCard';
+import { useOfferUpdates } from '../offers/use-offer-updates';
 import { Pagination } from '../Pagination';
 import { PerPageSelect } from '../PerPageSelect';
 import { Spinner } from '../Spinner';
@@ -45,7 +46,10 @@ function readQuery(search: string): DashboardQuery {
 
 type Load = { status: 'loading' } | { status: 'error' } | { status: 'done'; listings: SellerListing[]; total: number };
 
-/** My Dashboard (/myquest, /myquest/selling): the seller's listings by sell filter, page and size in the URL. */
+/**
+ * My Dashboard (/myquest, /myquest/selling): the seller's listings by sell filter, page and size
+ * in the URL; their offer counts kept current live.
+ */
 export function SellingDashboard() {
   const session = useStore($session);
   const [query, setQuery] = useState<DashboardQuery | null>(null);
@@ -61,28 +65,37 @@ export function SellingDashboard() {
     return () => window.removeEventListener('popstate', sync);
   }, []);
 
-  const fetchPage = useCallback(async () => {
-    if (!query || !session) return;
-    setLoad({ status: 'loading' });
-    try {
-      const page = await browserApi.listings.bySeller({
-        sellerRefnum: session.userRefnum,
-        sellFilter: query.sellFilter,
-        page: query.page - 1,
-        size: query.size,
-        orderBy: 14,
-        asc: 'false',
-      });
-      setLoad({ status: 'done', listings: page.listings, total: page.totalElements });
-    } catch (cause) {
-      console.error('Could not load your listings', cause);
-      setLoad({ status: 'error' });
-    }
-  }, [query, session]);
+  const fetchPage = useCallback(
+    async (quietly = false) => {
+      if (!query || !session) return;
+      if (!quietly) setLoad({ status: 'loading' });
+      try {
+        const page = await browserApi.listings.bySeller({
+          sellerRefnum: session.userRefnum,
+          sellFilter: query.sellFilter,
+          page: query.page - 1,
+          size: query.size,
+          orderBy: 14,
+          asc: 'false',
+        });
+        setLoad({ status: 'done', listings: page.listings, total: page.totalElements });
+      } catch (cause) {
+        console.error('Could not load your listings', cause);
+        setLoad({ status: 'error' });
+      }
+    },
+    [query, session],
+  );
 
   useEffect(() => {
     void fetchPage();
   }, [fetchPage]);
+
+  // 'View Offers (n)' counts a buyer's new offer, or one expiring, without a reload.
+  useOfferUpdates(
+    () => fetchPage(true),
+    (offer) => offer.sellerRefnum === session?.userRefnum,
+  );
 
   function go(next: DashboardQuery) {
     window.history.pushState(null, '', dashboardPath('selling', next));

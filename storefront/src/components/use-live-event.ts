@@ -1,6 +1,6 @@
 import type { LiveEventPayload, LiveEventType } from '@yardly/shared/contract';
 import { useEffect, useRef } from 'react';
-import { $live, onLiveEvent } from '../../stores/live';
+import { $live, onLiveEvent } from '../stores/live';
 
 /**
  * Calls `handler` with each new live event of `type` while the component is shown, keeping

@@ -1,0 +1,29 @@
+import type { OfferEvent, OfferState } from '@yardly/shared/rules';
+import { eq } from 'drizzle-orm';
+import { offers, offerThreads } from '../../db/schema/index';
+import type { Effect } from '../../process/transition';
+import type { AppServices } from '../../services';
+import { selectOffers, toOffer } from './view';
+
+/**
+ * Every offer step, a timer's expiry included, tells both parties' open pages the offer as it
+ * now is (live event `offer`), so an offers page or dashboard follows without a reload. It
+ * runs after the step's conversation line, whose events already hold both parties' live locks
+ * in this transaction: no new lock is taken out of order.
+ */
+export function offerLiveEffect(s: Pick<AppServices, 'live'>): Effect<OfferState, OfferEvent> {
+  return async (tx, done) => {
+    const [row] = await selectOffers(tx).where(eq(offers.id, done.subjectId));
+    const [thread] = await tx
+      .select({ buyerId: offerThreads.buyerId, sellerId: offerThreads.sellerId })
+      .from(offerThreads)
+      .innerJoin(offers, eq(offers.threadId, offerThreads.id))
+      .where(eq(offers.id, done.subjectId));
+    if (!row || !thread) return;
+    const payload = { offer: toOffer(row, done.at) };
+    await s.live.record(
+      tx,
+      [thread.buyerId, thread.sellerId].map((userId) => ({ userId, type: 'offer', payload })),
+    );
+  };
+}
