@@ -26,12 +26,13 @@ export const conversationMessages = {
 } as const;
 
 /**
- * Messages one person may send in a minute, over all their conversations: far above anyone
- * typing (a quick back-and-forth is a few a minute), low enough that a script cannot flood
- * people's inboxes, notifications and emails. Past it the send is refused with 429 until the
- * minute is over; one counter in the database, so every api process agrees.
+ * Messages one person may send in a minute, over all their conversations: one a second for a
+ * whole minute, far above anyone typing or pasting a few lines, and enough for a conversation
+ * longer than a page of history to be written at once (the tests do); low enough that a script
+ * cannot flood people's inboxes, notifications and emails. Past it the send is refused with 429
+ * until the minute is over; one counter in the database, so every api process agrees.
  */
-export const MESSAGE_RATE_LIMIT = { max: 30, windowMinutes: 1 } as const satisfies RateLimit;
+export const MESSAGE_RATE_LIMIT = { max: 60, windowMinutes: 1 } as const satisfies RateLimit;
 
 /** Why a send past `MESSAGE_RATE_LIMIT` is refused, and when to try again. */
 export function messageRateMessage(minutes: number): string {
