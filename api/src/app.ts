@@ -36,6 +36,8 @@ import { messagesCapability } from './modules/messages/capability';
 import { notificationsCapability } from './modules/notifications/capability';
 import { offersCapability } from './modules/offers/capability';
 import { organisationsCapability } from './modules/organisations/capability';
+import { paymentWebhookCapability } from './modules/payments/webhook-capability';
+import { installPaymentEvents } from './modules/payments/webhook-registry';
 import { referralsCapability } from './modules/referrals/capability';
 import { reportsCapability } from './modules/reports/capability';
 import { searchCapability } from './modules/search/capability';
@@ -78,6 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const clock = clockFor(deps.config.isProduction);
   const jobs = installJobs(app, { db: deps.database.db, clock });
   const live = installLive(app, { database: deps.database, clock });
+  const paymentEvents = installPaymentEvents(app);
   const secret = loadSigningSecret({ configured: deps.config.jwtSecret, dataDir: deps.config.dataDir });
   const { mailer, transport } = createMail({ config: deps.config, db: deps.database.db, jobs, log: app.log, secret });
   const { auth, codes, resolveCaller } = createAuth({ ...deps, mailer, clock, secret });
@@ -93,6 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     codes,
     mailer,
     transport,
+    paymentEvents,
     secret,
   };
 
@@ -138,6 +142,7 @@ function capabilitiesFor(config: Config): Capability[] {
     notificationsCapability,
     messagesCapability,
     liveCapability,
+    paymentWebhookCapability,
     bannersCapability,
     ...(config.isProduction ? [] : [devCapability]),
     filesCapability,
