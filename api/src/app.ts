@@ -36,6 +36,7 @@ import { messagesCapability } from './modules/messages/capability';
 import { notificationsCapability } from './modules/notifications/capability';
 import { offersCapability } from './modules/offers/capability';
 import { organisationsCapability } from './modules/organisations/capability';
+import { cardsCapability } from './modules/payments/cards-capability';
 import { paymentWebhookCapability } from './modules/payments/webhook-capability';
 import { installPaymentEvents } from './modules/payments/webhook-registry';
 import { referralsCapability } from './modules/referrals/capability';
@@ -143,6 +144,7 @@ function capabilitiesFor(config: Config): Capability[] {
     messagesCapability,
     liveCapability,
     paymentWebhookCapability,
+    cardsCapability,
     bannersCapability,
     ...(config.isProduction ? [] : [devCapability]),
     filesCapability,
