@@ -61,20 +61,20 @@ export function stripePayouts(deps: StripePayoutDeps) {
   }
 
   return async function payout(input: PayoutInput): Promise<ProviderPayout> {
-    const accountId = await connectedAccountFor(input);
-    await stripe.transfers.create(
-      { amount: input.amountCents, currency: 'usd', destination: accountId, metadata: input.metadata },
-      { idempotencyKey: `${input.idempotencyKey}:transfer` },
-    );
     try {
+      const accountId = await connectedAccountFor(input);
+      await stripe.transfers.create(
+        { amount: input.amountCents, currency: 'usd', destination: accountId, metadata: input.metadata },
+        { idempotencyKey: `${input.idempotencyKey}:transfer` },
+      );
       const payout = await stripe.payouts.create(
         { amount: input.amountCents, currency: 'usd', metadata: input.metadata },
         { idempotencyKey: `${input.idempotencyKey}:payout`, stripeAccount: accountId },
       );
       return toProviderPayout(payout);
     } catch (error) {
-      // The money reached the seller's connected account but Stripe would not send it on
-      // (an account not yet verified, say): a failed payout to retry, with Stripe's reason.
+      // Stripe would not take a bank account, or would not send the money on (a seller not yet
+      // verified, a platform balance too low): a failed payout to retry, with Stripe's reason.
       if (error instanceof Stripe.errors.StripeInvalidRequestError) {
         throw new AppError(502, `Stripe refused the payout: ${error.message}`, { reason: 'payout_refused' });
       }

@@ -235,6 +235,20 @@ describe('the Stripe provider against the local stand-in', () => {
     });
   });
 
+  it('answers a bank account Stripe will not take as a refused payout, moving no money', async () => {
+    const transfersBefore = standIn.objects('tr').length;
+    const bankAccount = { routingNumber: '12345', accountNumber: '000123456789', holderName: 'Cy Doe' };
+    const refused = await refusal(
+      stripe.payout({ amountCents: 500, bankAccount, idempotencyKey: key('payout'), metadata: {} }),
+    );
+    expect(refused).toMatchObject({
+      status: 502,
+      reason: 'payout_refused',
+      message: 'Stripe refused the payout: Invalid routing number',
+    });
+    expect(standIn.objects('tr')).toHaveLength(transfersBefore);
+  });
+
   it('answers 502 when Stripe cannot be reached', async () => {
     const offline = createStripeProvider({
       config: { ...config, apiBase: 'http://127.0.0.1:9' },
