@@ -60,7 +60,7 @@ const missing = (kind: string, id: string) =>
   });
 
 /** `a[b][0]=x` as Stripe reads it: nested objects (an index is a key too; see `list`). */
-export function parseForm(body: string): Form {
+function parseForm(body: string): Form {
   const form: Form = {};
   for (const [rawKey, value] of new URLSearchParams(body)) {
     const [head, ...rest] = rawKey.split('[').map((part) => part.replace(/\]$/, ''));
@@ -98,6 +98,8 @@ export interface StripeStandIn {
   confirm(intentId: string, paymentMethod: string): Promise<{ status: number; body: StripeObject }>;
   /** The objects the stand-in holds, for assertions (intents, refunds, accounts, transfers, payouts). */
   objects(prefix: 'pi' | 're' | 'acct' | 'tr' | 'po' | 'cus' | 'pm'): StripeObject[];
+  /** A saved card that is declined from now on (its account ran dry), as the bank would say it. */
+  declineFrom(paymentMethodId: string, decline: 'insufficient_funds' | 'generic_decline'): void;
   /** How many requests reached it (idempotent replays included). */
   requestCount(): number;
   close(): Promise<void>;
@@ -109,6 +111,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const objects = new Map<string, StripeObject>();
   const replays = new Map<string, { request: string; status: number; body: StripeObject }>();
   const balances = new Map<string, number>();
+  const laterDeclines = new Map<string, { code: string; message: string }>();
   let requests = 0;
 
   const get = (kind: string, id: string) => {
@@ -176,7 +179,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       pm.reusable = intent.setup_future_usage != null;
     }
     intent.payment_method = pm.id;
-    const decline = TEST_CARDS[pm.test_card as string]?.decline;
+    const decline = TEST_CARDS[pm.test_card as string]?.decline ?? laterDeclines.get(pm.id as string);
     if (decline) {
       const error = {
         type: 'card_error',
@@ -474,6 +477,13 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         }),
       });
       return { status: res.status, body: (await res.json()) as StripeObject };
+    },
+    declineFrom(paymentMethodId, code) {
+      const card =
+        code === 'insufficient_funds'
+          ? TEST_CARDS.pm_card_chargeDeclinedInsufficientFunds
+          : TEST_CARDS.pm_card_chargeDeclined;
+      if (card?.decline) laterDeclines.set(paymentMethodId, card.decline);
     },
     objects: (prefix) => [...objects.values()].filter((o) => String(o.id).startsWith(`${prefix}_`)),
     requestCount: () => requests,

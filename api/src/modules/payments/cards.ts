@@ -10,7 +10,7 @@ import type { Tx } from './webhook-registry';
 
 type CardRow = typeof savedCards.$inferSelect;
 
-export const CARD_NOT_FOUND = 'This card was not found in your account';
+const CARD_NOT_FOUND = 'This card was not found in your account';
 
 export interface CardStoreDeps {
   db: Db;

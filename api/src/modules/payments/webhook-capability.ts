@@ -6,7 +6,7 @@ import { InvalidWebhookError, type PaymentProvider } from './provider';
 import { createStripeProvider } from './stripe/provider';
 import { applyPaymentEvent } from './webhook-apply';
 
-export const WEBHOOK_PATH = '/svc/payment/webhook';
+const WEBHOOK_PATH = '/svc/payment/webhook';
 
 /**
  * `POST /svc/payment/webhook` (issue 18): Stripe's events, signature checked over the raw body,

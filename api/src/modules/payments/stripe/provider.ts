@@ -1,4 +1,4 @@
-import type Stripe from 'stripe';
+import Stripe from 'stripe';
 import type { Clock } from '../../../clock/clock';
 import type { StripeConfig } from '../../../config';
 import type { Db } from '../../../db/connect';
@@ -86,9 +86,8 @@ async function createIntent(stripe: Stripe, input: CreateIntentInput): Promise<P
     return toProviderIntent(intent);
   } catch (error) {
     // A declined saved card still made an intent: answer it with the decline, as Stripe.js would.
-    const declined = (error as { payment_intent?: Stripe.PaymentIntent }).payment_intent;
-    if ((error as { type?: string }).type === 'StripeCardError' && declined) {
-      return toProviderIntent(await stripe.paymentIntents.retrieve(declined.id, WITH_CARD));
+    if (error instanceof Stripe.errors.StripeCardError && error.payment_intent) {
+      return toProviderIntent(await stripe.paymentIntents.retrieve(error.payment_intent.id, WITH_CARD));
     }
     throw error;
   }

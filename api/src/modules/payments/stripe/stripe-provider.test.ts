@@ -183,6 +183,20 @@ describe('the Stripe provider against the local stand-in', () => {
     expect(standIn.objects('cus')).toHaveLength(customersBefore + 1);
   });
 
+  it('answers a saved card the bank now declines with the decline, the same on a retry', async () => {
+    const first = await authorised(1200);
+    const token = first.card?.token as string;
+    standIn.declineFrom(token, 'insufficient_funds');
+    const input = { amountCents: 1200, idempotencyKey: key('intent'), metadata: {}, savedCardToken: token };
+    const declined = await stripe.createIntent(input);
+    expect(declined).toMatchObject({
+      status: 'requires_payment_method',
+      lastError: 'Your card has insufficient funds.',
+      card: null,
+    });
+    expect((await stripe.createIntent(input)).id).toBe(declined.id);
+  });
+
   it('answers 404 for an intent Stripe does not know', async () => {
     expect(await refusal(stripe.retrieveIntent('pi_missing'))).toMatchObject({
       status: 404,
