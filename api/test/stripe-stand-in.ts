@@ -37,6 +37,10 @@ const TEST_CARDS: Record<string, TestCard> = {
   },
 };
 
+/** Stripe's answer to a second use of a card that was never attached to a Customer. */
+const NOT_REUSABLE =
+  'The provided PaymentMethod was previously used with a PaymentIntent without Customer attachment, shared with a connected account without Customer attachment, or was detached from a Customer. It may not be used again. To use a PaymentMethod multiple times, you must attach it to a Customer first.';
+
 /** Stripe's test bank account that accepts the account but fails its payouts. */
 export const FAILING_BANK_ACCOUNT = '000111111116';
 
@@ -163,10 +167,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     if (!pmId) throw invalid('You cannot confirm this PaymentIntent because it’s missing a payment method.');
     const pm = paymentMethodFor(pmId);
     if (pm.used_once_unattached && !pm.customer) {
-      throw invalid(
-        'This PaymentMethod was previously used without being attached to a Customer or was detached from a Customer, and may not be used again.',
-        { param: 'payment_method' },
-      );
+      throw invalid(NOT_REUSABLE, { param: 'payment_method' });
     }
     if (pm.customer && intent.customer !== pm.customer) {
       throw invalid(
@@ -298,10 +299,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     if (pmId) {
       const pm = get('payment_method', pmId);
       if (pm.customer || (pm.used_once_unattached && !pm.reusable)) {
-        throw invalid(
-          'This PaymentMethod was previously used without being attached to a Customer or was detached from a Customer, and may not be used again.',
-          { param: 'payment_method' },
-        );
+        throw invalid(NOT_REUSABLE, { param: 'payment_method' });
       }
       pm.customer = customer.id;
     }

@@ -183,6 +183,24 @@ describe('the Stripe provider against the local stand-in', () => {
     expect(standIn.objects('cus')).toHaveLength(customersBefore + 1);
   });
 
+  it('could not reuse a card whose first payment did not ask to keep it (why every intent asks)', async () => {
+    const res = await fetch(`${standIn.url}/v1/payment_intents`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${standIn.secretKey}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'amount=1000&currency=usd&capture_method=manual',
+    });
+    const { id } = (await res.json()) as { id: string };
+    await standIn.confirm(id, 'pm_card_visa');
+    const token = (await stripe.retrieveIntent(id)).card?.token as string;
+    const reuse = stripe.createIntent({
+      amountCents: 1000,
+      idempotencyKey: key('intent'),
+      metadata: {},
+      savedCardToken: token,
+    });
+    await expect(reuse).rejects.toThrow(/may not be used again/);
+  });
+
   it('answers a saved card the bank now declines with the decline, the same on a retry', async () => {
     const first = await authorised(1200);
     const token = first.card?.token as string;
