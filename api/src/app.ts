@@ -36,6 +36,9 @@ import { messagesCapability } from './modules/messages/capability';
 import { notificationsCapability } from './modules/notifications/capability';
 import { offersCapability } from './modules/offers/capability';
 import { organisationsCapability } from './modules/organisations/capability';
+import { cardsCapability } from './modules/payments/cards-capability';
+import { paymentWebhookCapability } from './modules/payments/webhook-capability';
+import { installPaymentEvents } from './modules/payments/webhook-registry';
 import { referralsCapability } from './modules/referrals/capability';
 import { reportsCapability } from './modules/reports/capability';
 import { searchCapability } from './modules/search/capability';
@@ -78,6 +81,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const clock = clockFor(deps.config.isProduction);
   const jobs = installJobs(app, { db: deps.database.db, clock });
   const live = installLive(app, { database: deps.database, clock });
+  const paymentEvents = installPaymentEvents(app);
   const secret = loadSigningSecret({ configured: deps.config.jwtSecret, dataDir: deps.config.dataDir });
   const { mailer, transport } = createMail({ config: deps.config, db: deps.database.db, jobs, log: app.log, secret });
   const { auth, codes, resolveCaller } = createAuth({ ...deps, mailer, clock, secret });
@@ -93,6 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     codes,
     mailer,
     transport,
+    paymentEvents,
     secret,
   };
 
@@ -138,6 +143,8 @@ function capabilitiesFor(config: Config): Capability[] {
     notificationsCapability,
     messagesCapability,
     liveCapability,
+    paymentWebhookCapability,
+    cardsCapability,
     bannersCapability,
     ...(config.isProduction ? [] : [devCapability]),
     filesCapability,

@@ -47,4 +47,33 @@ describe('configuration', () => {
     expect(() => parseConfig({ NODE_ENV: 'development' })).not.toThrow();
     expect(() => parseConfig({ MAIL_LOG: 'yes' })).toThrow(/MAIL_LOG: must be 0 or 1/);
   });
+
+  it('takes payments through Stripe only with both keys, naming the one that is missing', () => {
+    const keys = { STRIPE_SECRET_KEY: 'sk_test_abc123', STRIPE_PUBLISHABLE_KEY: 'pk_test_abc123' };
+    expect(parseConfig({}).stripe).toBeUndefined();
+    expect(parseConfig(keys).stripe).toEqual({
+      secretKey: 'sk_test_abc123',
+      publishableKey: 'pk_test_abc123',
+      webhookSecret: undefined,
+      apiBase: undefined,
+    });
+    expect(() => parseConfig({ STRIPE_SECRET_KEY: 'sk_test_abc123' })).toThrow(
+      'Invalid configuration: STRIPE_PUBLISHABLE_KEY: required when STRIPE_SECRET_KEY is set',
+    );
+    expect(() => parseConfig({ STRIPE_PUBLISHABLE_KEY: 'pk_test_abc123' })).toThrow(
+      'Invalid configuration: STRIPE_SECRET_KEY: required when STRIPE_PUBLISHABLE_KEY is set',
+    );
+    expect(() => parseConfig({ STRIPE_WEBHOOK_SECRET: 'whsec_abc' })).toThrow(
+      /STRIPE_SECRET_KEY: required when STRIPE_WEBHOOK_SECRET is set/,
+    );
+    expect(() => parseConfig({ ...keys, STRIPE_SECRET_KEY: 'pk_test_abc123' })).toThrow(/STRIPE_SECRET_KEY: must be/);
+    expect(() => parseConfig({ ...keys, STRIPE_WEBHOOK_SECRET: 'secret' })).toThrow(/STRIPE_WEBHOOK_SECRET: must be/);
+    expect(() => parseConfig({ ...keys, STRIPE_API_BASE: 'ftp://x' })).toThrow(/STRIPE_API_BASE/);
+    const local = parseConfig({
+      ...keys,
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+      STRIPE_API_BASE: 'http://127.0.0.1:12111',
+    });
+    expect(local.stripe).toMatchObject({ webhookSecret: 'whsec_abc', apiBase: 'http://127.0.0.1:12111' });
+  });
 });

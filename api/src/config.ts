@@ -143,9 +143,30 @@ const envSchema = z.object({
   OAUTH_GOOGLE_TOKEN_ENDPOINT: endpointUrl,
   OAUTH_FACEBOOK_TOKEN_ENDPOINT: endpointUrl,
   OAUTH_LINKEDIN_TOKEN_ENDPOINT: endpointUrl,
+  // Stripe (issue 18): both keys, or neither (the built-in test provider takes payments).
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(
+      /^(sk|rk)_(test|live)_\w+$/,
+      'must be a Stripe secret key (sk_test_..., sk_live_... or a restricted rk_ key)',
+    )
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_test_... or pk_live_...)')
+    .optional(),
+  /** The signing secret of the webhook endpoint (whsec_...); unset: /svc/payment/webhook answers 404. */
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_...)')
+    .optional(),
+  /** Where the Stripe API is (tests point it at a local stand-in); unset: api.stripe.com. */
+  STRIPE_API_BASE: endpointUrl,
 });
 
 export type Config = ReturnType<typeof parseConfig>;
+/** Stripe's keys and where its API is, when both keys are set. */
+export type StripeConfig = NonNullable<Config['stripe']>;
 
 /** Parse the environment once; a bad value stops start-up naming the variable. */
 export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
@@ -154,6 +175,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
   const parsed = envSchema
     .superRefine(requireOAuthPairs)
     .superRefine(requireVapidPair)
+    .superRefine(requireStripePair)
     .superRefine(requireMailServerInProduction)
     .safeParse(present);
   if (!parsed.success) {
@@ -196,6 +218,15 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
       subject: e.VAPID_SUBJECT ?? `mailto:${e.SUPPORT_EMAIL}`,
     },
     donationEnabled: donationFlag(e.PUBLIC_DONATION_ENABLED),
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            apiBase: e.STRIPE_API_BASE,
+          }
+        : undefined,
     oauthProviders: Object.fromEntries(
       SOCIAL_PROVIDERS.map((provider) => {
         const names = OAUTH_ENV[provider];
@@ -231,6 +262,28 @@ function requireVapidPair(e: z.output<typeof envSchema>, ctx: z.RefinementCtx) {
     ctx.addIssue({ code: 'custom', path: ['VAPID_PRIVATE_KEY'], message: 'required when VAPID_PUBLIC_KEY is set' });
   if (e.VAPID_PRIVATE_KEY && !e.VAPID_PUBLIC_KEY)
     ctx.addIssue({ code: 'custom', path: ['VAPID_PUBLIC_KEY'], message: 'required when VAPID_PRIVATE_KEY is set' });
+}
+
+/** Stripe takes payments only with both keys: one without the other is a mistake, so say which is missing. */
+function requireStripePair(e: z.output<typeof envSchema>, ctx: z.RefinementCtx) {
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_PUBLISHABLE_KEY)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['STRIPE_PUBLISHABLE_KEY'],
+      message: 'required when STRIPE_SECRET_KEY is set',
+    });
+  if (e.STRIPE_PUBLISHABLE_KEY && !e.STRIPE_SECRET_KEY)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['STRIPE_SECRET_KEY'],
+      message: 'required when STRIPE_PUBLISHABLE_KEY is set',
+    });
+  if (e.STRIPE_WEBHOOK_SECRET && !e.STRIPE_SECRET_KEY && !e.STRIPE_PUBLISHABLE_KEY)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['STRIPE_SECRET_KEY'],
+      message: 'required when STRIPE_WEBHOOK_SECRET is set',
+    });
 }
 
 /**

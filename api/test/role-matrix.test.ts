@@ -18,8 +18,10 @@ import {
   listingDrafts,
   listings,
   payoutAccounts,
+  savedCards,
   users,
 } from '../src/db/schema/index';
+import { savedCardOf } from './card-helpers';
 import { adminResourceCalls, adminResourceOf, type ContractCall, contractCalls, inPath } from './contract-calls';
 import { json, startTestApp, type TestApp } from './harness';
 import { freshEmail, GOOD_PASSWORD, signedUp } from './identity-helpers';
@@ -129,6 +131,7 @@ async function ownersObjects(fields: Record<string, unknown>, aboutAnothers: boo
     const saved = await send('POST', '/svc/account/saveAddress', 'owner', ADDRESS);
     values.addressId = values.id = json<{ data: { id: string } }>(saved).data.id;
   }
+  if (named('cardId')) values.cardId = (await savedCardOf(t, logins.owner.userRefnum)).id;
   return values;
 }
 
@@ -147,6 +150,9 @@ const COMMON_VALUES = (): Record<string, unknown> => ({
   accountHolder: 'Ann Lee',
   routingNumber: '011000015',
   accountNumber: '000123456789',
+  // A category's specifics are checked against its offered values before the draft's owner is:
+  // random ones would make every caller's request a 400 (none at all is valid).
+  properties: {},
 });
 
 /** A request the schema accepts, with the named objects' refnums in their fields (the fields it has). */
@@ -182,6 +188,7 @@ async function ownersRows() {
     addresses: await db.select().from(addresses).where(eq(addresses.userId, ownerId)).orderBy(addresses.id),
     favourites: await db.select().from(favourites).where(eq(favourites.userId, ownerId)),
     payout: await db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, ownerId)),
+    cards: await db.select().from(savedCards).where(eq(savedCards.userId, ownerId)).orderBy(savedCards.id),
     drafts,
     photos: await Promise.all(drafts.map((d) => db.select().from(draftPhotos).where(eq(draftPhotos.draftId, d.id)))),
   });

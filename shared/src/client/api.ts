@@ -2,6 +2,7 @@ import { accountCalls, profileCalls } from '../contract/account';
 import { adminCalls, bannerCalls } from '../contract/admin';
 import { authCalls, credentialCalls } from '../contract/auth';
 import { joinCalls } from '../contract/call';
+import { cardCalls } from '../contract/cards';
 import { categoryCalls } from '../contract/categories';
 import { contactCalls, referralCalls } from '../contract/content';
 import { favouriteCalls } from '../contract/favourites';
@@ -41,6 +42,7 @@ export function createApi(options: HttpClientOptions = {}) {
     listings: bindCalls(http, listingCalls),
     favourites: bindCalls(http, favouriteCalls),
     offers: bindCalls(http, offerCalls),
+    cards: bindCalls(http, cardCalls),
     messages: bindCalls(http, messageCalls),
     live: bindCalls(http, liveCalls),
     reports: bindCalls(http, reportCalls),

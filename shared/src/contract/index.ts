@@ -2,6 +2,7 @@ export * from './account';
 export * from './admin';
 export * from './auth';
 export * from './call';
+export * from './cards';
 export * from './categories';
 export * from './common';
 export * from './content';

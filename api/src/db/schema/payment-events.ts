@@ -1,0 +1,14 @@
+import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * Every payment provider event applied, by the provider's event id: the row is written in the
+ * same transaction as the event's effects, so a replayed event finds it and changes nothing.
+ */
+export const paymentEvents = pgTable('payment_events', {
+  eventId: text('event_id').primaryKey(),
+  provider: text('provider').notNull(),
+  type: text('type').notNull(),
+  /** The intent or payout the event was about. */
+  objectId: text('object_id').notNull(),
+  appliedAt: timestamp('applied_at', { withTimezone: true }).notNull(),
+});

@@ -1,0 +1,17 @@
+import { cardCalls } from '@yardly/shared/contract';
+import { defineCapability } from '../../http/capability';
+import type { AppServices } from '../../services';
+import { cardStore } from './cards';
+
+/** Saved payment cards (issue 18): a person lists and forgets their own. */
+export const cardsCapability = defineCapability({
+  name: 'cards',
+  calls: cardCalls,
+  services: (app: AppServices) =>
+    // The provider the app pays through: Stripe when both its keys are set, as the provider factory chooses.
+    cardStore({ db: app.db, clock: app.clock, provider: app.config.stripe ? 'stripe' : 'test' }),
+  handlers: (cards) => ({
+    list: ({ caller }) => cards.list(caller.userId),
+    remove: ({ query, caller }) => cards.remove(caller.userId, query.cardId),
+  }),
+});

@@ -1,0 +1,120 @@
+import Stripe from 'stripe';
+import type { Clock } from '../../../clock/clock';
+import type { StripeConfig } from '../../../config';
+import type { Db } from '../../../db/connect';
+import type { CreateIntentInput, PaymentProvider, ProviderIntent, ProviderRefund } from '../provider';
+import { stripeClient } from './client';
+import { withStripeErrors } from './errors';
+import { toProviderIntent } from './intents';
+import { stripePayouts } from './payouts';
+import { readStripeWebhook } from './webhook-events';
+
+export interface StripeProviderDeps {
+  config: StripeConfig;
+  db: Db;
+  clock: Clock;
+  secret: Uint8Array;
+}
+
+/** Every intent is read with its PaymentMethod, so an authorised intent names its card. */
+const WITH_CARD = { expand: ['payment_method'] };
+
+/**
+ * The Stripe implementation of the payment provider (issue 18): PaymentIntents with manual
+ * capture, so money is authorised at checkout and captured only for the order that committed.
+ */
+export function createStripeProvider(deps: StripeProviderDeps): PaymentProvider {
+  const stripe = stripeClient(deps.config);
+  const payout = stripePayouts({ stripe, db: deps.db, clock: deps.clock, secret: deps.secret });
+
+  return {
+    name: 'stripe',
+    browser: { provider: 'stripe', publishableKey: deps.config.publishableKey },
+    createIntent: (input) => withStripeErrors('created', () => createIntent(stripe, input)),
+    retrieveIntent: (intentId) =>
+      withStripeErrors('read', async () => toProviderIntent(await stripe.paymentIntents.retrieve(intentId, WITH_CARD))),
+    capture: (intentId, idempotencyKey) =>
+      withStripeErrors('captured', async () =>
+        toProviderIntent(await stripe.paymentIntents.capture(intentId, WITH_CARD, { idempotencyKey })),
+      ),
+    cancel: (intentId, idempotencyKey) =>
+      withStripeErrors('cancelled', async () =>
+        toProviderIntent(await stripe.paymentIntents.cancel(intentId, WITH_CARD, { idempotencyKey })),
+      ),
+    refund: (input) =>
+      withStripeErrors('refunded', async () => {
+        const refund = await stripe.refunds.create(
+          {
+            payment_intent: input.intentId,
+            ...(input.amountCents !== undefined && { amount: input.amountCents }),
+            reason: 'requested_by_customer',
+            metadata: { reason: input.reason.slice(0, 500) },
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        return toProviderRefund(refund);
+      }),
+    payout: (input) => withStripeErrors('paid out', () => payout(input)),
+    readWebhook: (rawBody, signatureHeader) =>
+      readStripeWebhook(stripe, deps.config.webhookSecret, deps.clock.now(), rawBody, signatureHeader),
+  };
+}
+
+/**
+ * A new intent for the browser to confirm with Stripe.js; with a saved card, confirmed here at
+ * once. `setup_future_usage` lets the buyer keep the card: Stripe allows a PaymentMethod to be
+ * attached to a Customer (and so reused) only when the first payment said so.
+ */
+async function createIntent(stripe: Stripe, input: CreateIntentInput): Promise<ProviderIntent> {
+  const base: Stripe.PaymentIntentCreateParams = {
+    amount: input.amountCents,
+    currency: 'usd',
+    capture_method: 'manual',
+    allowed_payment_method_types: ['card'],
+    setup_future_usage: 'on_session',
+    metadata: input.metadata,
+    ...WITH_CARD,
+  };
+  const key = input.idempotencyKey;
+  if (!input.savedCardToken) return toProviderIntent(await stripe.paymentIntents.create(base, { idempotencyKey: key }));
+  const customer = await customerOf(stripe, input.savedCardToken, key, input.metadata);
+  try {
+    const intent = await stripe.paymentIntents.create(
+      { ...base, customer, payment_method: input.savedCardToken, confirm: true },
+      { idempotencyKey: key },
+    );
+    return toProviderIntent(intent);
+  } catch (error) {
+    // A declined saved card still made an intent: answer it with the decline, as Stripe.js would.
+    if (error instanceof Stripe.errors.StripeCardError && error.payment_intent) {
+      return toProviderIntent(await stripe.paymentIntents.retrieve(error.payment_intent.id, WITH_CARD));
+    }
+    throw error;
+  }
+}
+
+/** The Customer a saved card belongs to: made on its first reuse, which attaches the card to it. */
+async function customerOf(
+  stripe: Stripe,
+  token: string,
+  idempotencyKey: string,
+  metadata: Record<string, string>,
+): Promise<string> {
+  const method = await stripe.paymentMethods.retrieve(token);
+  if (method.customer) return typeof method.customer === 'string' ? method.customer : method.customer.id;
+  const customer = await stripe.customers.create(
+    { payment_method: token, metadata },
+    { idempotencyKey: `${idempotencyKey}:customer` },
+  );
+  return customer.id;
+}
+
+function toProviderRefund(refund: Stripe.Refund): ProviderRefund {
+  const status =
+    refund.status === 'succeeded'
+      ? 'succeeded'
+      : ['failed', 'canceled'].includes(refund.status ?? '')
+        ? 'failed'
+        : 'pending';
+  return { id: refund.id, amountCents: refund.amount, status };
+}

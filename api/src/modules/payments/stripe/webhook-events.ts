@@ -1,0 +1,53 @@
+import type Stripe from 'stripe';
+import { InvalidWebhookError, type ProviderEvent } from '../provider';
+
+const APPLIED_TYPES = new Set<ProviderEvent['type']>([
+  'payment_intent.amount_capturable_updated',
+  'payment_intent.succeeded',
+  'payment_intent.payment_failed',
+  'payment_intent.canceled',
+  'charge.refunded',
+  'payout.paid',
+  'payout.failed',
+]);
+
+/** Stripe tolerates five minutes between signing and receipt; so do we (a replayed old body is refused). */
+const TOLERANCE_SECONDS = 300;
+
+/**
+ * Checks the `Stripe-Signature` header over the raw body with the endpoint's secret, at the
+ * app clock's time, and reads the event. Any doubt is an `InvalidWebhookError` (answered 400).
+ */
+export function readStripeWebhook(
+  stripe: Stripe,
+  webhookSecret: string | undefined,
+  now: Date,
+  rawBody: Buffer,
+  signatureHeader: string | undefined,
+): ProviderEvent {
+  if (!webhookSecret) throw new InvalidWebhookError('STRIPE_WEBHOOK_SECRET is not set');
+  if (!signatureHeader) throw new InvalidWebhookError('The Stripe-Signature header is missing');
+  let event: Stripe.Event;
+  try {
+    event = stripe.webhooks.constructEvent(
+      rawBody,
+      signatureHeader,
+      webhookSecret,
+      TOLERANCE_SECONDS,
+      undefined,
+      now.getTime(),
+    );
+  } catch (error) {
+    throw new InvalidWebhookError(error instanceof Error ? error.message : 'The webhook signature does not match');
+  }
+  return toProviderEvent(event);
+}
+
+function toProviderEvent(event: Stripe.Event): ProviderEvent {
+  const type = APPLIED_TYPES.has(event.type as ProviderEvent['type']) ? (event.type as ProviderEvent['type']) : 'other';
+  const object = event.data.object as { id?: string; object?: string; payment_intent?: string | { id: string } | null };
+  // A refund arrives on the charge: what the api acts on is the charge's intent.
+  const intent = object.object === 'charge' ? object.payment_intent : undefined;
+  const objectId = (typeof intent === 'string' ? intent : intent?.id) ?? object.id ?? '';
+  return { id: event.id, type, objectId };
+}

@@ -1,0 +1,490 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A local stand-in for the part of Stripe's REST API the adapter calls (issue 18: its tests
+ * never reach the network). It keeps objects in memory and behaves as Stripe documents it:
+ * form-encoded bodies with bracketed keys, `Idempotency-Key` replays the first answer (other
+ * parameters under the same key are refused), errors shaped `{error: {type, code, message}}`,
+ * manual capture, and Stripe's test payment methods (`pm_card_visa` succeeds,
+ * `pm_card_chargeDeclined` and `pm_card_chargeDeclinedInsufficientFunds` are declined).
+ * Confirming an intent is what Stripe.js does in the browser: tests call `confirm()`.
+ */
+
+type Form = { [key: string]: string | Form };
+type StripeObject = Record<string, unknown>;
+
+interface TestCard {
+  brand: string;
+  last4: string;
+  decline?: { code: string; message: string };
+}
+
+/** Stripe's test PaymentMethods (docs.stripe.com/testing), each a shorthand for a card. */
+const TEST_CARDS: Record<string, TestCard> = {
+  pm_card_visa: { brand: 'visa', last4: '4242' },
+  pm_card_mastercard: { brand: 'mastercard', last4: '4444' },
+  pm_card_chargeDeclined: {
+    brand: 'visa',
+    last4: '0002',
+    decline: { code: 'generic_decline', message: 'Your card was declined.' },
+  },
+  pm_card_chargeDeclinedInsufficientFunds: {
+    brand: 'visa',
+    last4: '9995',
+    decline: { code: 'insufficient_funds', message: 'Your card has insufficient funds.' },
+  },
+};
+
+/** Stripe's answer to a second use of a card that was never attached to a Customer. */
+const NOT_REUSABLE =
+  'The provided PaymentMethod was previously used with a PaymentIntent without Customer attachment, shared with a connected account without Customer attachment, or was detached from a Customer. It may not be used again. To use a PaymentMethod multiple times, you must attach it to a Customer first.';
+
+/** Stripe's test bank account that accepts the account but fails its payouts. */
+export const FAILING_BANK_ACCOUNT = '000111111116';
+
+class StripeError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: StripeObject,
+  ) {
+    super(String(body.message));
+  }
+}
+
+const invalid = (message: string, extra: StripeObject = {}) =>
+  new StripeError(400, { type: 'invalid_request_error', message, ...extra });
+const missing = (kind: string, id: string) =>
+  new StripeError(404, {
+    type: 'invalid_request_error',
+    code: 'resource_missing',
+    message: `No such ${kind}: '${id}'`,
+    param: 'id',
+  });
+
+/** `a[b][0]=x` as Stripe reads it: nested objects (an index is a key too; see `list`). */
+function parseForm(body: string): Form {
+  const form: Form = {};
+  for (const [rawKey, value] of new URLSearchParams(body)) {
+    const [head, ...rest] = rawKey.split('[').map((part) => part.replace(/\]$/, ''));
+    const path = [head as string, ...rest];
+    let node = form;
+    for (const key of path.slice(0, -1)) {
+      if (typeof node[key] !== 'object') node[key] = {};
+      node = node[key] as Form;
+    }
+    node[path.at(-1) as string] = value;
+  }
+  return form;
+}
+
+const text = (value: string | Form | undefined) => (typeof value === 'string' ? value : undefined);
+const list = (value: string | Form | undefined): string[] =>
+  typeof value === 'object'
+    ? Object.values(value).filter((v): v is string => typeof v === 'string')
+    : typeof value === 'string'
+      ? [value]
+      : [];
+const cents = (value: string | Form | undefined, param: string) => {
+  const n = Number(text(value));
+  if (!Number.isInteger(n) || n < 1) throw invalid(`Invalid positive integer`, { param });
+  return n;
+};
+const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+
+export interface StripeStandIn {
+  /** `http://127.0.0.1:<port>`, for STRIPE_API_BASE. */
+  url: string;
+  secretKey: string;
+  publishableKey: string;
+  /** What Stripe.js does in the browser: confirms an intent with a test PaymentMethod. */
+  confirm(intentId: string, paymentMethod: string): Promise<{ status: number; body: StripeObject }>;
+  /** The objects the stand-in holds, for assertions (intents, refunds, accounts, transfers, payouts). */
+  objects(prefix: 'pi' | 're' | 'acct' | 'tr' | 'po' | 'cus' | 'pm'): StripeObject[];
+  /** A saved card that is declined from now on (its account ran dry), as the bank would say it. */
+  declineFrom(paymentMethodId: string, decline: 'insufficient_funds' | 'generic_decline'): void;
+  /** How many requests reached it (idempotent replays included). */
+  requestCount(): number;
+  close(): Promise<void>;
+}
+
+export async function startStripeStandIn(): Promise<StripeStandIn> {
+  const secretKey = `sk_test_${randomBytes(8).toString('hex')}`;
+  const publishableKey = `pk_test_${randomBytes(8).toString('hex')}`;
+  const objects = new Map<string, StripeObject>();
+  const replays = new Map<string, { request: string; status: number; body: StripeObject }>();
+  const balances = new Map<string, number>();
+  const laterDeclines = new Map<string, { code: string; message: string }>();
+  let requests = 0;
+
+  const get = (kind: string, id: string) => {
+    const found = objects.get(id);
+    if (!found || found.object !== kind) throw missing(kind, id);
+    return found;
+  };
+  const put = (object: StripeObject) => {
+    objects.set(object.id as string, object);
+    return object;
+  };
+
+  /** A test shorthand becomes a new PaymentMethod each time it is used, as at Stripe. */
+  function paymentMethodFor(id: string): StripeObject {
+    const card = TEST_CARDS[id];
+    if (!card) return get('payment_method', id);
+    return put({
+      id: newId('pm'),
+      object: 'payment_method',
+      type: 'card',
+      customer: null,
+      card: { brand: card.brand, last4: card.last4, exp_month: 12, exp_year: 2034 },
+      test_card: id,
+      used_once_unattached: false,
+      reusable: false,
+    });
+  }
+
+  function intentView(intent: StripeObject, expand: string[]): StripeObject {
+    const view = { ...intent };
+    if (expand.includes('payment_method') && typeof intent.payment_method === 'string') {
+      view.payment_method = viewOf(objects.get(intent.payment_method) as StripeObject);
+    }
+    return view;
+  }
+  const viewOf = (object: StripeObject) =>
+    Object.fromEntries(
+      Object.entries(object).filter(([key]) => !['test_card', 'used_once_unattached', 'reusable'].includes(key)),
+    );
+
+  function confirmIntent(intent: StripeObject, paymentMethodId: string | undefined) {
+    if (!['requires_payment_method', 'requires_confirmation'].includes(intent.status as string)) {
+      throw invalid(
+        `This PaymentIntent's payment_method could not be updated because it has a status of ${intent.status}.`,
+        { code: 'payment_intent_unexpected_state' },
+      );
+    }
+    const pmId = paymentMethodId ?? (intent.payment_method as string | null);
+    if (!pmId) throw invalid('You cannot confirm this PaymentIntent because it’s missing a payment method.');
+    const pm = paymentMethodFor(pmId);
+    if (pm.used_once_unattached && !pm.customer) {
+      throw invalid(NOT_REUSABLE, { param: 'payment_method' });
+    }
+    if (pm.customer && intent.customer !== pm.customer) {
+      throw invalid(
+        `The provided PaymentMethod belongs to a Customer, but you did not provide the Customer. Pass customer=${pm.customer}.`,
+        { param: 'customer' },
+      );
+    }
+    if (!pm.customer) {
+      pm.used_once_unattached = true;
+      pm.reusable = intent.setup_future_usage != null;
+    }
+    intent.payment_method = pm.id;
+    const decline = TEST_CARDS[pm.test_card as string]?.decline ?? laterDeclines.get(pm.id as string);
+    if (decline) {
+      const error = {
+        type: 'card_error',
+        code: 'card_declined',
+        decline_code: decline.code,
+        message: decline.message,
+        charge: newId('ch'),
+        payment_method: viewOf(pm),
+      };
+      Object.assign(intent, { status: 'requires_payment_method', last_payment_error: error, payment_method: null });
+      throw new StripeError(402, { ...error, payment_intent: { ...intent } });
+    }
+    Object.assign(intent, {
+      status: intent.capture_method === 'manual' ? 'requires_capture' : 'succeeded',
+      amount_capturable: intent.capture_method === 'manual' ? intent.amount : 0,
+      amount_received: intent.capture_method === 'manual' ? 0 : intent.amount,
+      latest_charge: newId('ch'),
+      last_payment_error: null,
+    });
+  }
+
+  function createIntent(form: Form): StripeObject {
+    const currency = text(form.currency);
+    if (!currency) throw invalid('Missing required param: currency.', { param: 'currency' });
+    const intent = put({
+      id: newId('pi'),
+      object: 'payment_intent',
+      amount: cents(form.amount, 'amount'),
+      amount_capturable: 0,
+      amount_received: 0,
+      currency,
+      capture_method: text(form.capture_method) ?? 'automatic_async',
+      customer: text(form.customer) ?? null,
+      metadata: typeof form.metadata === 'object' ? form.metadata : {},
+      payment_method: text(form.payment_method) ?? null,
+      payment_method_types: list(form.allowed_payment_method_types ?? form.payment_method_types),
+      setup_future_usage: text(form.setup_future_usage) ?? null,
+      status: form.payment_method ? 'requires_confirmation' : 'requires_payment_method',
+      last_payment_error: null,
+      latest_charge: null,
+      livemode: false,
+      created: Math.floor(Date.now() / 1000),
+    });
+    intent.client_secret = `${intent.id}_secret_${randomBytes(8).toString('hex')}`;
+    if (text(form.confirm) === 'true') confirmIntent(intent, undefined);
+    return intent;
+  }
+
+  function capture(intent: StripeObject, form: Form): StripeObject {
+    if (intent.status !== 'requires_capture') {
+      throw invalid(
+        `This PaymentIntent could not be captured because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be captured: requires_capture.`,
+        { code: 'payment_intent_unexpected_state' },
+      );
+    }
+    const amount = form.amount_to_capture ? cents(form.amount_to_capture, 'amount_to_capture') : intent.amount;
+    return Object.assign(intent, { status: 'succeeded', amount_capturable: 0, amount_received: amount });
+  }
+
+  const CANCELABLE = [
+    'requires_payment_method',
+    'requires_capture',
+    'requires_confirmation',
+    'requires_action',
+    'processing',
+  ];
+  function cancel(intent: StripeObject, form: Form): StripeObject {
+    if (!CANCELABLE.includes(intent.status as string)) {
+      throw invalid(
+        `You cannot cancel this PaymentIntent because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be canceled: ${CANCELABLE.join(', ')}.`,
+        { code: 'payment_intent_unexpected_state' },
+      );
+    }
+    return Object.assign(intent, {
+      status: 'canceled',
+      amount_capturable: 0,
+      cancellation_reason: text(form.cancellation_reason) ?? null,
+    });
+  }
+
+  function refund(form: Form): StripeObject {
+    const intentId = text(form.payment_intent);
+    if (!intentId)
+      throw invalid('One of the following params should be provided for this request: payment_intent or charge.');
+    const intent = get('payment_intent', intentId);
+    const refunded = [...objects.values()]
+      .filter((o) => o.object === 'refund' && o.payment_intent === intentId)
+      .reduce((sum, o) => sum + (o.amount as number), 0);
+    const left = (intent.amount_received as number) - refunded;
+    if (intent.status !== 'succeeded' || left === 0) {
+      throw invalid(`Charge ${intent.latest_charge} has already been refunded.`, { code: 'charge_already_refunded' });
+    }
+    const amount = form.amount ? cents(form.amount, 'amount') : left;
+    if (amount > left) {
+      throw invalid(
+        `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`,
+        { param: 'amount' },
+      );
+    }
+    return put({
+      id: newId('re'),
+      object: 'refund',
+      amount,
+      currency: intent.currency,
+      payment_intent: intentId,
+      charge: intent.latest_charge,
+      reason: text(form.reason) ?? null,
+      metadata: typeof form.metadata === 'object' ? form.metadata : {},
+      status: 'succeeded',
+    });
+  }
+
+  function createCustomer(form: Form): StripeObject {
+    const customer = put({ id: newId('cus'), object: 'customer', metadata: form.metadata ?? {} });
+    const pmId = text(form.payment_method);
+    if (pmId) {
+      const pm = get('payment_method', pmId);
+      if (pm.customer || (pm.used_once_unattached && !pm.reusable)) {
+        throw invalid(NOT_REUSABLE, { param: 'payment_method' });
+      }
+      pm.customer = customer.id;
+    }
+    return customer;
+  }
+
+  function createAccount(form: Form): StripeObject {
+    const bank = typeof form.external_account === 'object' ? form.external_account : undefined;
+    const routing = text(bank?.routing_number);
+    const number = text(bank?.account_number);
+    if (!routing || !/^\d{9}$/.test(routing)) throw invalid('Invalid routing number', { param: 'external_account' });
+    if (!number) throw invalid('Missing account number', { param: 'external_account' });
+    const id = newId('acct');
+    balances.set(id, 0);
+    return put({
+      id,
+      object: 'account',
+      type: text(form.type) ?? 'custom',
+      country: text(form.country) ?? 'US',
+      metadata: form.metadata ?? {},
+      external_accounts: {
+        object: 'list',
+        data: [
+          {
+            id: newId('ba'),
+            object: 'bank_account',
+            routing_number: routing,
+            last4: number.slice(-4),
+            account_holder_name: text(bank?.account_holder_name) ?? null,
+            fails_payouts: number === FAILING_BANK_ACCOUNT,
+          },
+        ],
+      },
+    });
+  }
+
+  function transfer(form: Form): StripeObject {
+    const destination = text(form.destination) ?? '';
+    get('account', destination);
+    const amount = cents(form.amount, 'amount');
+    balances.set(destination, (balances.get(destination) ?? 0) + amount);
+    return put({ id: newId('tr'), object: 'transfer', amount, currency: text(form.currency), destination });
+  }
+
+  function payout(form: Form, account: string | undefined): StripeObject {
+    if (!account) throw invalid('The platform cannot pay out to a seller without a connected account.');
+    const connected = get('account', account);
+    const amount = cents(form.amount, 'amount');
+    const balance = balances.get(account) ?? 0;
+    if (amount > balance) {
+      throw invalid('You have insufficient funds in your Stripe account for this transfer.', {
+        code: 'balance_insufficient',
+      });
+    }
+    balances.set(account, balance - amount);
+    const bank = (connected.external_accounts as { data: StripeObject[] }).data[0] as StripeObject;
+    return put({
+      id: newId('po'),
+      object: 'payout',
+      amount,
+      currency: text(form.currency),
+      destination: bank.id,
+      metadata: form.metadata ?? {},
+      status: bank.fails_payouts ? 'failed' : 'pending',
+      failure_code: bank.fails_payouts ? 'no_account' : null,
+      failure_message: bank.fails_payouts
+        ? 'The bank account details on file are probably incorrect. No bank account could be located with those details.'
+        : null,
+      account,
+    });
+  }
+
+  /** Routes a request: the path and method as Stripe's v1 API names them. */
+  function route(method: string, path: string, form: Form, query: URLSearchParams, account: string | undefined) {
+    const expand = [...list(form.expand), ...query.getAll('expand[]'), ...query.getAll('expand[0]')];
+    const parts = path.split('/').filter(Boolean);
+    const [version, kind, id, action] = parts;
+    if (version !== 'v1') throw missing('endpoint', path);
+    if (kind === 'payment_intents') {
+      if (method === 'POST' && !id) return intentView(createIntent(form), expand);
+      const intent = get('payment_intent', id as string);
+      if (method === 'GET' && !action) return intentView(intent, expand);
+      if (method === 'POST' && action === 'confirm') {
+        confirmIntent(intent, text(form.payment_method));
+        return intentView(intent, expand);
+      }
+      if (method === 'POST' && action === 'capture') return intentView(capture(intent, form), expand);
+      if (method === 'POST' && action === 'cancel') return intentView(cancel(intent, form), expand);
+    }
+    if (kind === 'payment_methods' && method === 'GET' && id) return viewOf(get('payment_method', id));
+    if (kind === 'customers' && method === 'POST' && !id) return createCustomer(form);
+    if (kind === 'refunds' && method === 'POST' && !id) return refund(form);
+    if (kind === 'accounts' && method === 'POST' && !id) return createAccount(form);
+    if (kind === 'transfers' && method === 'POST' && !id) return transfer(form);
+    if (kind === 'payouts' && method === 'POST' && !id) return payout(form, account);
+    if (kind === 'payouts' && method === 'GET' && id) return get('payout', id);
+    throw new StripeError(404, {
+      type: 'invalid_request_error',
+      message: `Unrecognized request URL (${method}: ${path}).`,
+    });
+  }
+
+  /** Who may call: the secret key; the publishable key only to confirm an intent with its client secret (Stripe.js). */
+  function authorised(req: IncomingMessage, path: string, form: Form): boolean {
+    const key = req.headers.authorization?.replace(/^Bearer /, '');
+    if (key === secretKey) return true;
+    if (key !== publishableKey || !path.endsWith('/confirm')) return false;
+    const intent = objects.get(path.split('/')[3] ?? '');
+    return intent?.client_secret === text(form.client_secret);
+  }
+
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      requests++;
+      const url = new URL(req.url ?? '/', 'http://stand-in');
+      const body = Buffer.concat(chunks).toString('utf8');
+      const form = parseForm(body);
+      const answer = (status: number, payload: StripeObject) => {
+        res.writeHead(status, { 'content-type': 'application/json', 'request-id': newId('req') });
+        res.end(JSON.stringify(payload));
+      };
+      if (!authorised(req, url.pathname, form)) {
+        return answer(401, {
+          error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' },
+        });
+      }
+      const account = req.headers['stripe-account'] as string | undefined;
+      const key = req.headers['idempotency-key'] as string | undefined;
+      const request = `${req.method} ${url.pathname} ${account ?? ''} ${body}`;
+      const replay = key ? replays.get(key) : undefined;
+      if (replay) {
+        if (replay.request !== request) {
+          return answer(400, {
+            error: {
+              type: 'idempotency_error',
+              message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+            },
+          });
+        }
+        return answer(replay.status, replay.body);
+      }
+      let status = 200;
+      let payload: StripeObject;
+      try {
+        payload = route(req.method ?? 'GET', url.pathname, form, url.searchParams, account);
+      } catch (error) {
+        if (!(error instanceof StripeError)) throw error;
+        status = error.status;
+        payload = { error: error.body };
+      }
+      // Stripe keeps the answer of a request that ran (a decline too), so a retry reads the same.
+      if (key && req.method === 'POST') replays.set(key, { request, status, body: payload });
+      answer(status, payload);
+    });
+  });
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    url,
+    secretKey,
+    publishableKey,
+    async confirm(intentId, paymentMethod) {
+      const intent = objects.get(intentId);
+      const res = await fetch(`${url}/v1/payment_intents/${intentId}/confirm`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${publishableKey}`, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          payment_method: paymentMethod,
+          client_secret: String(intent?.client_secret ?? ''),
+        }),
+      });
+      return { status: res.status, body: (await res.json()) as StripeObject };
+    },
+    declineFrom(paymentMethodId, code) {
+      const card =
+        code === 'insufficient_funds'
+          ? TEST_CARDS.pm_card_chargeDeclinedInsufficientFunds
+          : TEST_CARDS.pm_card_chargeDeclined;
+      if (card?.decline) laterDeclines.set(paymentMethodId, card.decline);
+    },
+    objects: (prefix) => [...objects.values()].filter((o) => String(o.id).startsWith(`${prefix}_`)),
+    requestCount: () => requests,
+    close: () => new Promise<void>((ok) => server.close(() => ok())),
+  };
+}
