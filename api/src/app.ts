@@ -35,7 +35,10 @@ import { createMail } from './modules/mail/create';
 import { messagesCapability } from './modules/messages/capability';
 import { notificationsCapability } from './modules/notifications/capability';
 import { offersCapability } from './modules/offers/capability';
+import { ordersCapability } from './modules/orders/capability';
 import { organisationsCapability } from './modules/organisations/capability';
+import { createPaymentProvider } from './modules/payments/provider-factory';
+import { testProviderCapability } from './modules/payments/test-provider/capability';
 import { referralsCapability } from './modules/referrals/capability';
 import { reportsCapability } from './modules/reports/capability';
 import { searchCapability } from './modules/search/capability';
@@ -82,8 +85,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { mailer, transport } = createMail({ config: deps.config, db: deps.database.db, jobs, log: app.log, secret });
   const { auth, codes, resolveCaller } = createAuth({ ...deps, mailer, clock, secret });
   installCaller(app, resolveCaller);
+  const payments = createPaymentProvider({ config: deps.config, db: deps.database.db, clock });
   const services: AppServices = {
     ...deps,
+    payments,
     db: deps.database.db,
     log: app.log,
     clock,
@@ -125,6 +130,8 @@ function capabilitiesFor(config: Config): Capability[] {
     categoriesCapability,
     listingsCapability,
     offersCapability,
+    ordersCapability,
+    testProviderCapability,
     favouritesCapability,
     reportsCapability,
     locationCapability,

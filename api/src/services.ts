@@ -9,6 +9,7 @@ import type { FileStore } from './modules/files/file-store';
 import type { Live } from './modules/live/live';
 import type { Mailer } from './modules/mail/mailer';
 import type { MailTransport } from './modules/mail/transport';
+import type { PaymentProvider } from './modules/payments/provider';
 
 /** What the app builds once and every capability may use: configuration, storage, identity, mail. */
 export interface AppServices {
@@ -28,6 +29,8 @@ export interface AppServices {
   /** Queues mail in the caller's transaction; `transport` is what the mail jobs send with. */
   mailer: Mailer;
   transport: MailTransport;
+  /** The payment provider (the built-in test provider unless Stripe is configured). */
+  payments: PaymentProvider;
   /** The server secret: tokens, and what is sealed at rest (mail bodies, a payout account number). */
   secret: Uint8Array;
 }

@@ -13,6 +13,7 @@ export const REFNUM_PREFIX = {
   conversation: 'T',
   message: 'M',
   address: 'A',
+  order: 'R',
 } as const;
 
 /** A new opaque public id: a type letter and 11 random base32 characters (55 bits). */
