@@ -4,7 +4,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkouts, listings, orders, testPaymentIntents } from '../src/db/schema/index';
 import { checkLedger, ledgerIsSound } from '../src/modules/ledger/check';
-import { authorisedIntent, createPI, placeOrder } from './checkout-helpers';
+import { authorisedIntent, createPI, type Intent, placeOrder } from './checkout-helpers';
 import { startTestApp, type TestApp } from './harness';
 import { freshEmail, signedUp } from './identity-helpers';
 import { acceptOffer, makeOffer } from './offer-helpers';
@@ -36,7 +36,7 @@ describe('races on one listing', () => {
   it('50 buyers pressing Buy Now at once: one order, 49 × 409, 49 authorisations released, nothing captured for them', async () => {
     const listing = await publishedListing(t, seller.token, { shippable: false, meetToDeliver: true });
     const buyers = await Promise.all(Array.from({ length: 50 }, (_, i) => signedUp(t, freshEmail(`racer${i}`))));
-    const intents = [];
+    const intents: Intent[] = [];
     for (const buyer of buyers) {
       intents.push(await authorisedIntent(t, buyer.token, { listingRefnum: listing, deliveryMethod: 'pickup' }));
     }
