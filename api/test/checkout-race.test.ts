@@ -29,7 +29,10 @@ async function statuses(ids: string[]) {
 
 async function ordersOf(listingRefnum: string) {
   const [listing] = await t.database.db.select().from(listings).where(eq(listings.refnum, listingRefnum));
-  return t.database.db.select().from(orders).where(eq(orders.listingId, listing?.id ?? 0));
+  return t.database.db
+    .select()
+    .from(orders)
+    .where(eq(orders.listingId, listing?.id ?? 0));
 }
 
 describe('races on one listing', () => {
@@ -54,7 +57,11 @@ describe('races on one listing', () => {
   }, 120_000);
 
   it('an accepted offer’s payment racing a Buy Now started before the acceptance: the offer’s buyer wins', async () => {
-    const listing = await publishedListing(t, seller.token, { shippable: false, meetToDeliver: true, listingPrice: 3000 });
+    const listing = await publishedListing(t, seller.token, {
+      shippable: false,
+      meetToDeliver: true,
+      listingPrice: 3000,
+    });
     const quick = await signedUp(t, freshEmail('quick'));
     const offerer = await signedUp(t, freshEmail('offerer'));
     const buyNow = await authorisedIntent(t, quick.token, { listingRefnum: listing, deliveryMethod: 'pickup' });
@@ -86,7 +93,9 @@ describe('races on one listing', () => {
     const id = created[0]?.body.data.paymentIntentId ?? '';
     expect(await t.database.db.select().from(checkouts).where(eq(checkouts.paymentIntentId, id))).toHaveLength(1);
     const intent = await authorisedIntent(t, buyer.token, body);
-    const placed = await Promise.all(Array.from({ length: 5 }, () => placeOrder(t, buyer.token, intent.paymentIntentId)));
+    const placed = await Promise.all(
+      Array.from({ length: 5 }, () => placeOrder(t, buyer.token, intent.paymentIntentId)),
+    );
     expect(new Set(placed.map((p) => p.status))).toEqual(new Set([200]));
     expect(new Set(placed.map((p) => p.body.data.orderId)).size).toBe(1);
     expect(await ordersOf(listing)).toHaveLength(1);

@@ -49,13 +49,10 @@ export interface CreateIntentRequest {
   addressId?: string;
 }
 
-/** The Idempotency-Key header: 1-255 printable characters, required. */
-export function idempotencyKeyOf(header: string | string[] | undefined): string {
+/** The Idempotency-Key header when it is one (1-255 printable characters); null when missing or malformed. */
+export function idempotencyKeyOf(header: string | string[] | undefined): string | null {
   const key = Array.isArray(header) ? header[0] : header;
-  if (!key || key.length > 255 || !/^[\x21-\x7e]+$/.test(key)) {
-    throw new AppError(400, orderMessages.idempotencyKeyRequired, { field: 'Idempotency-Key' });
-  }
-  return key;
+  return key && key.length <= 255 && /^[\x21-\x7e]+$/.test(key) ? key : null;
 }
 
 type CheckoutRow = typeof checkouts.$inferSelect;
@@ -93,7 +90,7 @@ function sameRequest(
  * intent by the same key and records it.
  */
 export function createPaymentIntentWith({ db, clock, payments, offerRunner }: CheckoutDeps) {
-  return async (caller: Caller, request: CreateIntentRequest, key: string) => {
+  return async (caller: Caller, request: CreateIntentRequest, key: string | null) => {
     const now = clock.now();
     const [listing] = await db
       .select({ id: listings.id })
@@ -106,10 +103,12 @@ export function createPaymentIntentWith({ db, clock, payments, offerRunner }: Ch
     const [address] = request.addressId
       ? await db.select({ id: addresses.id }).from(addresses).where(eq(addresses.refnum, request.addressId))
       : [];
-    const [earlier] = await db
-      .select()
-      .from(checkouts)
-      .where(and(eq(checkouts.buyerId, caller.userId), eq(checkouts.idempotencyKey, key)));
+    const [earlier] = key
+      ? await db
+          .select()
+          .from(checkouts)
+          .where(and(eq(checkouts.buyerId, caller.userId), eq(checkouts.idempotencyKey, key)))
+      : [];
     if (earlier) {
       if (!sameRequest(earlier, listing.id, offer?.id ?? null, request, address?.id ?? null)) {
         throw AppError.conflict(
@@ -133,6 +132,8 @@ export function createPaymentIntentWith({ db, clock, payments, offerRunner }: Ch
         now,
       );
     });
+    // Checked after the purchase's own refusals: someone else's address is a 403 whatever the headers.
+    if (!key) throw new AppError(400, orderMessages.idempotencyKeyRequired, { field: 'Idempotency-Key' });
     const [seller] = await db
       .select({ refnum: users.refnum })
       .from(users)

@@ -103,7 +103,9 @@ export async function purchaseTerms(
   const ship = request.deliveryMethod === 'ship';
   if (ship && !listing.shippable) throw AppError.badRequest(orderMessages.noShipping, 'deliveryMethod');
   if (!ship && !listing.meetToDeliver) throw AppError.badRequest(orderMessages.noPickup, 'deliveryMethod');
-  const address = ship ? await shippingAddress(tx, caller, request) : null;
+  // An address named is checked as the caller's own even for pickup: nobody learns of another's addresses by trying.
+  const named = request.addressId || request.addressRefnum;
+  const address = ship || named ? await shippingAddress(tx, caller, request) : null;
   const shipping = ship ? shippingCents(listing) : 0;
   return { itemPriceCents, shippingCents: shipping, totalCents: itemPriceCents + shipping, offerId, address };
 }
