@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { ledgerEntries, ledgerTransactions } from '../../db/schema/index';
 import { sellerAccount } from './accounts';
@@ -61,12 +61,20 @@ export interface SellerBalance {
   paidOut: number;
 }
 
-/** A seller's money, in cents, derived from the ledger. */
+/** A seller's money, in cents, derived from the ledger: one statement over their three accounts. */
 export async function sellerBalance(db: Db, sellerId: number): Promise<SellerBalance> {
-  const [pending, available, paidOut] = await Promise.all([
-    balanceOf(db, sellerAccount(sellerId, 'pending')),
-    balanceOf(db, sellerAccount(sellerId, 'available')),
-    balanceOf(db, sellerAccount(sellerId, 'paid_out')),
-  ]);
-  return { pending, available, paidOut };
+  const parts = { pending: 'pending', available: 'available', paidOut: 'paid_out' } as const;
+  const rows = await db
+    .select({ account: ledgerEntries.account, total: sql<string>`sum(${ledgerEntries.amountCents})` })
+    .from(ledgerEntries)
+    .where(
+      inArray(
+        ledgerEntries.account,
+        Object.values(parts).map((part) => sellerAccount(sellerId, part)),
+      ),
+    )
+    .groupBy(ledgerEntries.account);
+  const of = (part: (typeof parts)[keyof typeof parts]) =>
+    Number(rows.find((row) => row.account === sellerAccount(sellerId, part))?.total ?? 0);
+  return { pending: of('pending'), available: of('available'), paidOut: of('paid_out') };
 }
