@@ -20,6 +20,7 @@ import {
   payoutAccounts,
   users,
 } from '../src/db/schema/index';
+import { HOME } from './checkout-helpers';
 import { adminResourceCalls, adminResourceOf, type ContractCall, contractCalls, inPath } from './contract-calls';
 import { json, startTestApp, type TestApp } from './harness';
 import { freshEmail, GOOD_PASSWORD, signedUp } from './identity-helpers';
@@ -71,15 +72,7 @@ const VERB_OF_METHOD: Record<string, AdminVerb> = {
   DELETE: 'delete',
 };
 
-const ADDRESS = {
-  firstName: 'Ann',
-  lastName: 'Lee',
-  line1: '1 Main St',
-  city: 'New York',
-  state: 'NY',
-  zip: '10001',
-  phoneNo: '5551234567',
-};
+const ADDRESS = HOME;
 
 let t: TestApp;
 let logins: Record<Exclude<Person, 'anonymous'>, LoginData>;

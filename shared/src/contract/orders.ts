@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BUY_FILTER_ORDER_STATES, SELL_FILTER_ORDER_STATES } from '../rules/order-process';
+import { addressSchemaOut } from './account';
 import { defineCall } from './call';
 import { checkoutAmountSchema, deliveryMethodSchema, orderStateSchema } from './checkout';
 import { centsSchema, isoDateTimeSchema, pageQuerySchema, refnumSchema } from './common';
@@ -41,16 +42,8 @@ export const orderDetailSchema = orderSummarySchema.extend({
   /** Shown to the buyer of a local order, null to everyone else. */
   pickupCode: z.string().nullable(),
   /** The address it ships to (the buyer's and seller's view); null for pickup. */
-  shipTo: z
-    .object({
-      firstName: z.string(),
-      lastName: z.string(),
-      line1: z.string(),
-      line2: z.string().nullable(),
-      city: z.string(),
-      state: z.string(),
-      zip: z.string(),
-    })
+  shipTo: addressSchemaOut
+    .pick({ firstName: true, lastName: true, line1: true, line2: true, city: true, state: true, zip: true })
     .nullable(),
   history: z.array(z.object({ event: z.string(), status: orderStateSchema, at: isoDateTimeSchema })),
   /** The order events the caller may take now (order-process.ts), e.g. ['confirmPickup', 'cancel'] for its seller. */
