@@ -11,6 +11,7 @@ import { postOrderRefunded } from '../ledger/order-postings';
 import { notify } from '../notifications/notify';
 import type { PaymentProvider } from '../payments/provider';
 import { orderFor } from './access';
+import { BUYING_DASHBOARD, SELLING_DASHBOARD } from './dashboards';
 import { ORDER_AUTO_CANCEL_JOB, type OrderRow, type OrderRunner, takeOrderEvent } from './process';
 import { queueSettlement, settleNow } from './settle';
 
@@ -30,12 +31,9 @@ async function cancelLocked(
   await postOrderRefunded(tx, order, now);
   await queueSettlement(deps.jobs, tx, order.id);
   const words = event === 'cancel' ? orderMessages.sellerCancelled : orderMessages.autoCancelled;
-  await notify(
-    tx,
-    event === 'cancel' ? [order.buyerId] : [order.buyerId, order.sellerId],
-    words,
-    `/orders/${order.refnum}`,
-  );
+  // Each side's dashboard lists the order under its Cancelled filter.
+  await notify(tx, [order.buyerId], words, BUYING_DASHBOARD);
+  if (event === 'autoCancel') await notify(tx, [order.sellerId], words, SELLING_DASHBOARD);
 }
 
 export interface CancelDeps {

@@ -15,6 +15,7 @@ import { takeListingEvent } from '../listings/process';
 import { notify } from '../notifications/notify';
 import { catchUpOffer, type OfferRunner, takeOfferEvent } from '../offers/process';
 import type { PaymentProvider } from '../payments/provider';
+import { SELLING_DASHBOARD } from './dashboards';
 import type { OrderRow, OrderRunner } from './process';
 import { catchUpListing } from './reservation';
 import { queueSettlement, settleNow } from './settle';
@@ -131,7 +132,7 @@ async function commitSale(deps: PlaceDeps, caller: Caller, checkout: CheckoutRow
       tx,
       [listing.sellerId],
       `Sold: ${listing.title}. See the order to ship it or hand it over.`,
-      `/selling`,
+      SELLING_DASHBOARD,
     );
     return order;
   });
