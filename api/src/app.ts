@@ -35,8 +35,11 @@ import { createMail } from './modules/mail/create';
 import { messagesCapability } from './modules/messages/capability';
 import { notificationsCapability } from './modules/notifications/capability';
 import { offersCapability } from './modules/offers/capability';
+import { ordersCapability } from './modules/orders/capability';
 import { organisationsCapability } from './modules/organisations/capability';
 import { cardsCapability } from './modules/payments/cards-capability';
+import { createPaymentProvider } from './modules/payments/provider-factory';
+import { testProviderCapability } from './modules/payments/test-provider/capability';
 import { paymentWebhookCapability } from './modules/payments/webhook-capability';
 import { installPaymentEvents } from './modules/payments/webhook-registry';
 import { referralsCapability } from './modules/referrals/capability';
@@ -86,8 +89,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { mailer, transport } = createMail({ config: deps.config, db: deps.database.db, jobs, log: app.log, secret });
   const { auth, codes, resolveCaller } = createAuth({ ...deps, mailer, clock, secret });
   installCaller(app, resolveCaller);
+  const payments = createPaymentProvider({ config: deps.config, db: deps.database.db, clock, secret });
   const services: AppServices = {
     ...deps,
+    payments,
     db: deps.database.db,
     log: app.log,
     clock,
@@ -130,6 +135,8 @@ function capabilitiesFor(config: Config): Capability[] {
     categoriesCapability,
     listingsCapability,
     offersCapability,
+    ordersCapability,
+    testProviderCapability,
     favouritesCapability,
     reportsCapability,
     locationCapability,

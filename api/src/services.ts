@@ -10,6 +10,7 @@ import type { Live } from './modules/live/live';
 import type { Mailer } from './modules/mail/mailer';
 import type { MailTransport } from './modules/mail/transport';
 import type { PaymentEventRegistry } from './modules/payments/webhook-registry';
+import type { PaymentProvider } from './modules/payments/provider';
 
 /** What the app builds once and every capability may use: configuration, storage, identity, mail. */
 export interface AppServices {
@@ -31,6 +32,8 @@ export interface AppServices {
   transport: MailTransport;
   /** What capabilities do when a payment provider's event arrives (`onPaymentEvent`). */
   paymentEvents: PaymentEventRegistry;
+  /** The payment provider (the built-in test provider unless Stripe is configured). */
+  payments: PaymentProvider;
   /** The server secret: tokens, and what is sealed at rest (mail bodies, a payout account number). */
   secret: Uint8Array;
 }

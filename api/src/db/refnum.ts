@@ -14,6 +14,7 @@ export const REFNUM_PREFIX = {
   message: 'M',
   address: 'A',
   card: 'K',
+  order: 'R',
 } as const;
 
 /** A new opaque public id: a type letter and 11 random base32 characters (55 bits). */

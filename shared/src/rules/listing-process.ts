@@ -13,7 +13,7 @@ export interface ListingFacts {
  * sold (donated when it is free), relists and deletes; the platform expires it when its lifetime
  * runs out; a moderator deactivates, reactivates, removes and restores it. Accepting an offer
  * reserves it for that buyer (offer-process.ts): no new offers, nobody else buys it, editing is
- * locked; the checkout issue takes it on from there (sold once paid).
+ * locked; an order sells it (`sell`), or the reservation lapses unpaid (`release`).
  */
 export const listingProcess = defineProcess({
   name: 'listing',
@@ -68,6 +68,10 @@ export const listingProcess = defineProcess({
     expire: { label: 'Expire', from: ['live'], to: 'expired', by: ['system'], after: { days: LISTING_LIFETIME_DAYS } },
     // An offer on it was accepted (taken by the offer's transaction, not by a person on the listing).
     reserve: { label: 'Reserve', from: ['live'], to: 'reserved', by: ['system'] },
+    // An order was placed (issue 18): Buy Now on a live listing, or the reserved buyer paying their accepted offer.
+    sell: { label: 'Sold by order', from: ['live', 'reserved'], to: 'sold', by: ['buyer', 'system'] },
+    // The accepted offer's buyer did not pay in time: the listing is on sale again.
+    release: { label: 'Reservation lapsed', from: ['reserved'], to: 'live', by: ['system'] },
     remove: {
       label: 'Remove',
       from: ['draft', 'live', 'reserved', 'paused', 'sold', 'donated', 'expired'],

@@ -27,8 +27,16 @@ describe('the offer process (issue 17)', () => {
     ]);
   });
 
+  it('an accepted offer is answered by nobody; only the platform lapses it when it goes unpaid', () => {
+    for (const role of ['buyer', 'seller'] as const) expect(offerEventsFor('accepted', role, receiver)).toEqual([]);
+    expect(offerEventsFor('accepted', 'system', sender)).toEqual(['lapse']);
+    expect(timersStartedBy(offerProcess, 'accept', new Date('2026-12-01T10:00:00Z'))).toEqual([
+      { event: 'lapse', at: new Date('2026-12-02T10:00:00Z') },
+    ]);
+  });
+
   it('every other state is final: nobody answers it', () => {
-    for (const state of OFFER_STATES.filter((s) => s !== 'pending')) {
+    for (const state of OFFER_STATES.filter((s) => s !== 'pending' && s !== 'accepted')) {
       expect(isFinal(offerProcess, state)).toBe(true);
       for (const role of ['buyer', 'seller', 'system'] as const) {
         expect(offerEventsFor(state, role, receiver)).toEqual([]);

@@ -1,4 +1,4 @@
-import { OFFER_EXPIRY_HOURS } from './constants';
+import { OFFER_EXPIRY_HOURS, OFFER_PAYMENT_HOURS } from './constants';
 import { listingActionMessages } from './listing-rules';
 import { formatCents } from './money';
 import { defineProcess, type EventOf, eventsFor, type ProcessRole, type StateOf } from './process';
@@ -37,12 +37,27 @@ export const offerProcess = defineProcess({
     // An offer is made by the buyer, or (countering) by whichever party received the last one.
     make: { label: 'Make Offer', from: [], to: 'pending', by: ['buyer', 'seller'], starts: ['expire'] },
     counter: { label: 'Counter', from: ['pending'], to: 'countered', by: ['buyer', 'seller'], guard: 'receiver' },
-    accept: { label: 'Accept', from: ['pending'], to: 'accepted', by: ['buyer', 'seller'], guard: 'receiver' },
+    accept: {
+      label: 'Accept',
+      from: ['pending'],
+      to: 'accepted',
+      by: ['buyer', 'seller'],
+      guard: 'receiver',
+      starts: ['lapse'],
+    },
     decline: { label: 'Decline', from: ['pending'], to: 'declined', by: ['buyer', 'seller'], guard: 'receiver' },
     withdraw: { label: 'Withdraw', from: ['pending'], to: 'cancelled', by: ['buyer', 'seller'], guard: 'sender' },
     // Another offer on the listing was accepted: the listing is reserved for that buyer.
     supersede: { label: 'Declined (another offer was accepted)', from: ['pending'], to: 'declined', by: ['system'] },
     expire: { label: 'Expire', from: ['pending'], to: 'expired', by: ['system'], after: { hours: OFFER_EXPIRY_HOURS } },
+    // The buyer did not pay an accepted offer in time (issue 18): the reservation lapses, the listing is live again.
+    lapse: {
+      label: 'Reservation lapsed',
+      from: ['accepted'],
+      to: 'expired',
+      by: ['system'],
+      after: { hours: OFFER_PAYMENT_HOURS },
+    },
   },
 });
 

@@ -10,6 +10,8 @@ export type ProcessRole = (typeof PROCESS_ROLES)[number];
 
 /** How long after the event that starts it a timer fires. */
 export interface Duration {
+  /** Monday to Friday (UTC), counted before the other parts: a deadline of three business days. */
+  businessDays?: number;
   days?: number;
   hours?: number;
   minutes?: number;
@@ -156,6 +158,24 @@ export function stateBadge<S extends string, E extends string, G extends string,
   return process.states[state].badge;
 }
 
+/** `from` plus `businessDays` weekdays, keeping the time of day (a Friday plus 1 is the Monday). */
+export function addBusinessDays(from: Date, businessDays: number): Date {
+  const at = new Date(from.getTime());
+  let left = businessDays;
+  while (left > 0) {
+    at.setUTCDate(at.getUTCDate() + 1);
+    const weekday = at.getUTCDay();
+    if (weekday !== 0 && weekday !== 6) left -= 1;
+  }
+  return at;
+}
+
+/** When a timer of `duration` started at `from` is due. */
+export function addDuration(from: Date, duration: Duration): Date {
+  return new Date(addBusinessDays(from, duration.businessDays ?? 0).getTime() + durationMs(duration));
+}
+
+/** The calendar part of a duration in ms (business days are not a fixed length: see `addDuration`). */
 export function durationMs(duration: Duration): number {
   return (((duration.days ?? 0) * 24 + (duration.hours ?? 0)) * 60 + (duration.minutes ?? 0)) * 60_000;
 }
@@ -175,6 +195,6 @@ export function timersStartedBy<S extends string, E extends string, G extends st
   const starts = process.events[event].starts ?? [];
   return starts.map((timer) => ({
     event: timer,
-    at: new Date(now.getTime() + durationMs(process.events[timer].after ?? {})),
+    at: addDuration(now, process.events[timer].after ?? {}),
   }));
 }

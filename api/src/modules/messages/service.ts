@@ -187,7 +187,7 @@ async function summaries(db: Db, caller: Caller, where: SQL, page: { limit: numb
 }
 
 /** First name and last initial: enough to recognise, not to look someone up (as on a listing's seller). */
-function partyOf(user: { refnum: string; nameFirst: string; nameLast: string; picture: string | null }) {
+export function partyOf(user: { refnum: string; nameFirst: string; nameLast: string; picture: string | null }) {
   return {
     userRefnum: user.refnum,
     name: publicName(user.nameFirst, user.nameLast),

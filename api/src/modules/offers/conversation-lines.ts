@@ -56,6 +56,7 @@ function lineStepOf(event: OfferEvent, offer: { priceCents: number; parentId: nu
     case 'withdraw':
       return { event: 'cancelled' };
     case 'expire':
+    case 'lapse':
       return { event: 'expired' };
   }
 }

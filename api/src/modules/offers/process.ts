@@ -23,12 +23,14 @@ export type OfferRow = typeof offers.$inferSelect;
 
 /** The one-shot job that fires an offer's expiry timer (expiry-job.ts). */
 export const OFFER_EXPIRY_JOB = 'offers.expire';
+/** The one-shot job that lapses an accepted offer left unpaid (the orders module's reservation-lapse-job.ts). */
+export const OFFER_LAPSE_JOB = 'offers.lapse-reservation';
 export type OfferRunner = BoundProcess<OfferState, OfferEvent, 'receiver' | 'sender', OfferFacts, typeof offers>;
 
 /**
  * The offer process bound to the `offers` table. Every transition tells the other side (`told`:
  * its line in the conversation, the offer to both parties' open pages) and queues the one-shot job of any timer it starts (making an
- * offer starts its 24-hour expiry), in the same transaction.
+ * offer starts its 24-hour expiry, accepting it the 24 hours its buyer has to pay), in the same transaction.
  */
 export function offerRunnerWith(jobs: Jobs, ...told: Effect<OfferState, OfferEvent>[]): OfferRunner {
   return bindProcess(offerProcess, offers, {
@@ -37,11 +39,13 @@ export function offerRunnerWith(jobs: Jobs, ...told: Effect<OfferState, OfferEve
       ...told,
       async (tx, done) => {
         for (const timer of done.timers) {
+          // An accepted offer's payment window has its own job: its expiry job may still be queued under `offer:`.
+          const lapse = timer.event === 'lapse';
           await jobs.enqueue(
             tx,
-            OFFER_EXPIRY_JOB,
+            lapse ? OFFER_LAPSE_JOB : OFFER_EXPIRY_JOB,
             { offerId: done.subjectId },
-            { at: timer.at, key: `offer:${done.subjectId}` },
+            { at: timer.at, key: `${lapse ? 'reservation' : 'offer'}:${done.subjectId}` },
           );
         }
       },

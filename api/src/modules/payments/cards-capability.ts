@@ -8,8 +8,8 @@ export const cardsCapability = defineCapability({
   name: 'cards',
   calls: cardCalls,
   services: (app: AppServices) =>
-    // The provider the app pays through: Stripe when both its keys are set, as the provider factory chooses.
-    cardStore({ db: app.db, clock: app.clock, provider: app.config.stripe ? 'stripe' : 'test' }),
+    // Only the cards of the provider the app pays through can pay (provider-factory.ts).
+    cardStore({ db: app.db, clock: app.clock, provider: app.payments.name }),
   handlers: (cards) => ({
     list: ({ caller }) => cards.list(caller.userId),
     remove: ({ query, caller }) => cards.remove(caller.userId, query.cardId),

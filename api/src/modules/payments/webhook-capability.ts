@@ -3,7 +3,6 @@ import { AppError } from '../../errors';
 import { defineCapability } from '../../http/capability';
 import type { AppServices } from '../../services';
 import { InvalidWebhookError, type PaymentProvider } from './provider';
-import { createStripeProvider } from './stripe/provider';
 import { applyPaymentEvent } from './webhook-apply';
 
 const WEBHOOK_PATH = '/svc/payment/webhook';
@@ -17,9 +16,8 @@ export const paymentWebhookCapability = defineCapability({
   name: 'payment-webhook',
   services: (app: AppServices) => ({
     ...app,
-    provider: app.config.stripe?.webhookSecret
-      ? createStripeProvider({ config: app.config.stripe, db: app.db, clock: app.clock, secret: app.secret })
-      : undefined,
+    // Only Stripe sends webhooks, and only a configured secret can check them.
+    provider: app.payments.name === 'stripe' && app.config.stripe?.webhookSecret ? app.payments : undefined,
   }),
   routes: (app, s) => {
     // The signature covers the bytes as sent: this route alone keeps the body unparsed.

@@ -2,7 +2,10 @@ import type { SellerListing } from '@yardly/shared/contract';
 import { type ListingEvent, listingProcess, sellerEventsFor, stateBadge } from '@yardly/shared/rules';
 
 /** The events a seller takes with a button here; publishing is the form's "Finish and publish". */
-export type SellerAction = Exclude<ListingEvent, 'publish' | 'expire' | 'reserve' | 'remove' | 'restore'>;
+export type SellerAction = Exclude<
+  ListingEvent,
+  'publish' | 'expire' | 'reserve' | 'sell' | 'release' | 'remove' | 'restore'
+>;
 
 const BUTTON_EVENTS: readonly ListingEvent[] = [
   'markSold',

@@ -1,0 +1,120 @@
+import { ORDER_STATES } from '@yardly/shared/rules';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { addresses } from './account';
+import { listings } from './listings';
+import { offers } from './offers';
+import { users } from './users';
+
+/** Where an order is in its life (`shared/src/rules/order-process.ts`); only the process layer changes it. */
+export const orderState = pgEnum('order_state', ORDER_STATES);
+export const deliveryMethod = pgEnum('delivery_method', ['ship', 'pickup']);
+
+/**
+ * A checkout the api started (`POST /svc/payment/createPI`): the payment intent and the amount the
+ * api computed for it, so placing the order compares the provider's intent with what the api
+ * asked for, never with anything the client says. One per buyer and Idempotency-Key.
+ */
+export const checkouts = pgTable(
+  'checkouts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** The provider's intent id (the wire's paymentIntentId). */
+    paymentIntentId: text('payment_intent_id').notNull().unique(),
+    provider: text('provider').notNull(),
+    buyerId: bigint('buyer_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    idempotencyKey: text('idempotency_key').notNull(),
+    listingId: bigint('listing_id', { mode: 'number' })
+      .notNull()
+      .references(() => listings.id),
+    /** The accepted offer paid for; null for Buy Now. */
+    offerId: bigint('offer_id', { mode: 'number' }).references(() => offers.id),
+    deliveryMethod: deliveryMethod('delivery_method').notNull(),
+    addressId: bigint('address_id', { mode: 'number' }).references(() => addresses.id, { onDelete: 'set null' }),
+    itemPriceCents: integer('item_price_cents').notNull(),
+    shippingCents: integer('shipping_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    /** When the buyer lost the item to another order: the authorisation was released. */
+    lostAt: timestamp('lost_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('checkouts_buyer_key_idx').on(t.buyerId, t.idempotencyKey)],
+);
+
+/**
+ * An order: one listing bought by one buyer, placed in the transaction that sold the listing.
+ * The wire's orderId is `refnum`. A partial unique index keeps one live order per listing,
+ * whatever the code above it does.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    refnum: text('refnum').notNull().unique(),
+    checkoutId: bigint('checkout_id', { mode: 'number' })
+      .notNull()
+      .unique()
+      .references(() => checkouts.id),
+    buyerId: bigint('buyer_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    sellerId: bigint('seller_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    listingId: bigint('listing_id', { mode: 'number' })
+      .notNull()
+      .references(() => listings.id),
+    state: orderState('state').notNull(),
+    deliveryMethod: deliveryMethod('delivery_method').notNull(),
+    /** The address as it was when the order was placed (a later edit of the saved one does not move a parcel). */
+    shipTo: jsonb('ship_to').$type<Record<string, string | null>>(),
+    itemPriceCents: integer('item_price_cents').notNull(),
+    shippingCents: integer('shipping_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    commissionCents: integer('commission_cents').notNull(),
+    paymentIntentId: text('payment_intent_id').notNull().unique(),
+    /** The local buyer's 6-digit code, shown only to them; the seller enters it at the handoff. */
+    pickupCode: text('pickup_code'),
+    pickupAttempts: integer('pickup_attempts').notNull().default(0),
+    /** When the platform cancels it unless it was shipped or handed over (three business days). */
+    shipBy: timestamp('ship_by', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('orders_buyer_idx').on(t.buyerId, t.createdAt.desc()),
+    index('orders_seller_idx').on(t.sellerId, t.createdAt.desc()),
+    uniqueIndex('orders_one_live_per_listing_idx').on(t.listingId).where(sql`${t.state} <> 'cancelled'`),
+    check(
+      'orders_amounts',
+      sql`${t.totalCents} = ${t.itemPriceCents} + ${t.shippingCents} and ${t.itemPriceCents} > 0`,
+    ),
+  ],
+);
+
+/** What an order bought (spec section 3): the listing, the accepted offer it was paid at, and that price. */
+export const orderLineItems = pgTable('order_line_items', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  orderId: bigint('order_id', { mode: 'number' })
+    .notNull()
+    .references(() => orders.id),
+  listingId: bigint('listing_id', { mode: 'number' })
+    .notNull()
+    .references(() => listings.id),
+  offerId: bigint('offer_id', { mode: 'number' }).references(() => offers.id),
+  /** The wire's orderLineItemPrice, in cents. */
+  priceCents: integer('price_cents').notNull(),
+});

@@ -1,0 +1,44 @@
+import { bigint, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/**
+ * The built-in test provider's own records (api/src/modules/payments/test-provider/): what a
+ * payment provider keeps on its side, kept in our database so intents survive a restart. Only
+ * the test provider reads or writes these tables; card numbers are never stored (brand, last 4).
+ */
+export const testPaymentIntents = pgTable('test_payment_intents', {
+  id: text('id').primaryKey(),
+  clientSecret: text('client_secret').notNull(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  amountCents: integer('amount_cents').notNull(),
+  status: text('status').notNull(),
+  metadata: jsonb('metadata').$type<Record<string, string>>().notNull(),
+  lastError: text('last_error'),
+  card: jsonb('card').$type<{ token: string; brand: string; last4: string; expMonth: number; expYear: number }>(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+export const testPaymentRefunds = pgTable('test_payment_refunds', {
+  id: text('id').primaryKey(),
+  intentId: text('intent_id')
+    .notNull()
+    .references(() => testPaymentIntents.id),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  amountCents: integer('amount_cents').notNull(),
+  reason: text('reason').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
+
+export const testPayouts = pgTable(
+  'test_payouts',
+  {
+    id: text('id').primaryKey(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    /** The bank account's last four digits: the test provider records where it would have paid. */
+    accountLast4: text('account_last4').notNull(),
+    metadata: jsonb('metadata').$type<Record<string, string>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('test_payouts_key_idx').on(t.idempotencyKey)],
+);

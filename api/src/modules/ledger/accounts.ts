@@ -1,0 +1,22 @@
+/**
+ * The ledger's accounts (issue 18). Money comes in from `buyer_payments` (the buyers' cards: it
+ * goes negative as they pay) and leaves to `refunds` and each seller's `paid_out` (both grow as
+ * money goes back out); everything between is the platform's books.
+ */
+export const LEDGER = {
+  /** The buyers' cards: every payment is taken from here. */
+  buyerPayments: 'buyer_payments',
+  /** A payment waiting to be split between the seller, the commission and shipping. */
+  clearing: 'platform_clearing',
+  /** The commission (COMMISSION_SCHEDULE in shared/src/rules/money.ts). */
+  revenue: 'platform_revenue',
+  /** What buyers paid for shipping, held for the label (the shipping issue spends it). */
+  shipping: 'shipping_payable',
+  /** Money given back to buyers. */
+  refunds: 'refunds',
+} as const;
+
+/** A seller's money: held until the order is delivered, then available, then paid out to their bank. */
+export function sellerAccount(sellerId: number, part: 'pending' | 'available' | 'paid_out'): string {
+  return `seller:${sellerId}:${part}`;
+}

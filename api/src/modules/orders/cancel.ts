@@ -1,0 +1,81 @@
+import { orderMessages } from '@yardly/shared/rules';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/connect';
+import { orders } from '../../db/schema/index';
+import { AppError } from '../../errors';
+import type { Caller } from '../../http/caller';
+import { defineJob } from '../../jobs/job';
+import type { Jobs } from '../../jobs/runner';
+import { type Actor, SYSTEM } from '../../process/transition';
+import { postOrderRefunded } from '../ledger/order-postings';
+import { notify } from '../notifications/notify';
+import type { PaymentProvider } from '../payments/provider';
+import { orderFor } from './access';
+import { BUYING_DASHBOARD, SELLING_DASHBOARD } from './dashboards';
+import { ORDER_AUTO_CANCEL_JOB, type OrderRow, type OrderRunner, takeOrderEvent } from './process';
+import { queueSettlement, settleNow } from './settle';
+
+/**
+ * Cancels an order the caller has locked, before it was shipped or handed over: the state, the
+ * ledger's reversal and the refund's settlement in one transaction; the buyer is told.
+ */
+async function cancelLocked(
+  tx: Db,
+  deps: { jobs: Jobs; orderRunner: OrderRunner },
+  order: OrderRow,
+  event: 'cancel' | 'autoCancel',
+  actor: Actor,
+  now: Date,
+): Promise<void> {
+  await takeOrderEvent(tx, deps.orderRunner, order, event, actor, now);
+  await postOrderRefunded(tx, order, now);
+  await queueSettlement(deps.jobs, tx, order.id);
+  const words = event === 'cancel' ? orderMessages.sellerCancelled : orderMessages.autoCancelled;
+  // Each side's dashboard lists the order under its Cancelled filter.
+  await notify(tx, [order.buyerId], words, BUYING_DASHBOARD);
+  if (event === 'autoCancel') await notify(tx, [order.sellerId], words, SELLING_DASHBOARD);
+}
+
+export interface CancelDeps {
+  db: Db;
+  jobs: Jobs;
+  payments: PaymentProvider;
+  orderRunner: OrderRunner;
+  log: {
+    warn(obj: object, msg: string): void;
+    info(obj: object, msg: string): void;
+    error(obj: object, msg: string): void;
+  };
+}
+
+/** The seller (or an admin) cancels before shipping: a full refund. The buyer is refused (spec section 4). */
+export function cancelOrderWith(deps: CancelDeps) {
+  return async (caller: Caller, orderId: string, now: Date): Promise<number> => {
+    const id = await deps.db.transaction(async (tx) => {
+      const { order, party } = await orderFor(tx, caller, orderId, 'edit', true);
+      if (party === 'buyer')
+        throw new AppError(403, orderMessages.buyerCannotCancel, { reason: 'buyer_cannot_cancel' });
+      await cancelLocked(tx, deps, order, 'cancel', { userId: caller.userId, role: party }, now);
+      return order.id;
+    });
+    await settleNow(deps.db, deps.payments, id, deps.log);
+    return id;
+  };
+}
+
+/** The ship-by timer: an order still not shipped or handed over three business days on is cancelled and refunded. */
+export function autoCancelJob(deps: Omit<CancelDeps, 'db' | 'log'>) {
+  return defineJob<{ orderId: number }>({
+    name: ORDER_AUTO_CANCEL_JOB,
+    async run({ orderId }, { db, now, log }) {
+      const cancelled = await db.transaction(async (tx) => {
+        const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+        if (!order || (order.state !== 'paid' && order.state !== 'awaiting_pickup')) return false;
+        if (order.shipBy.getTime() > now.getTime()) return false;
+        await cancelLocked(tx, deps, order, 'autoCancel', SYSTEM, now);
+        return true;
+      });
+      if (cancelled) await settleNow(db, deps.payments, orderId, log);
+    },
+  });
+}

@@ -1,0 +1,51 @@
+import { checkoutCalls, joinCalls, orderCalls } from '@yardly/shared/contract';
+import { orderProcess } from '@yardly/shared/rules';
+import { defineCapability } from '../../http/capability';
+import type { AppServices } from '../../services';
+import { offerLinesEffect } from '../offers/conversation-lines';
+import { offerRunnerWith } from '../offers/process';
+import { autoCancelJob, cancelOrderWith } from './cancel';
+import { createPaymentIntentWith, deliveryOptions, idempotencyKeyOf } from './checkout';
+import { assertPickupCheckout, confirmPickupWith } from './pickup';
+import { placeOrderWith } from './place';
+import { orderRunnerWith } from './process';
+import { listOrders, orderDetailById, orderDetailFor, placedAnswer } from './read';
+import { reservationLapseJob } from './reservation';
+import { settlePaymentJob } from './settle';
+
+/** Checkout and orders (issue 18): delivery options, payment intents, placing, pay-and-pickup, the orders' reads and changes. */
+export const ordersCapability = defineCapability({
+  name: 'orders',
+  calls: joinCalls(checkoutCalls, orderCalls),
+  process: orderProcess,
+  services: (app: AppServices) => {
+    const offerRunner = offerRunnerWith(app.jobs, offerLinesEffect(app));
+    const orderRunner = orderRunnerWith(app.jobs);
+    const deps = { ...app, offerRunner, orderRunner };
+    return {
+      ...deps,
+      createPaymentIntent: createPaymentIntentWith(deps),
+      placeOrder: placeOrderWith(deps),
+      cancelOrder: cancelOrderWith(deps),
+      confirmPickup: confirmPickupWith(deps),
+    };
+  },
+  handlers: (s) => ({
+    deliveryOptions: ({ query }) => deliveryOptions(s.db, query.listingRefnum),
+    createPaymentIntent: ({ body, caller, request }) =>
+      s.createPaymentIntent(caller, body, idempotencyKeyOf(request.headers['idempotency-key'])),
+    placeOrder: async ({ body, caller }) => placedAnswer(s.db, await s.placeOrder(caller, body.paymentIntentId)),
+    payAndPickup: async ({ body, caller }) => {
+      await assertPickupCheckout(s.db, caller, body);
+      const order = await s.placeOrder(caller, body.paymentIntentId);
+      return { ...(await placedAnswer(s.db, order)), pickupCode: order.pickupCode ?? '' };
+    },
+    list: ({ query, caller }) => listOrders(s.db, caller, query),
+    detail: ({ query, caller }) => orderDetailFor(s.db, caller, query.orderId),
+    cancel: async ({ body, caller }) =>
+      orderDetailById(s.db, caller, await s.cancelOrder(caller, body.orderId, s.clock.now())),
+    confirmPickup: async ({ body, caller }) =>
+      orderDetailById(s.db, caller, await s.confirmPickup(caller, body, s.clock.now())),
+  }),
+  jobs: (s) => [settlePaymentJob(s.payments), autoCancelJob(s), reservationLapseJob(s.offerRunner)],
+});

@@ -1,0 +1,176 @@
+import type { CheckoutDeliveryOption, DeliveryMethod } from '@yardly/shared/contract';
+import {
+  FREE_SHIPPING_LABEL,
+  LOCAL_PICKUP_LABEL,
+  orderMessages,
+  shippingCents,
+  weightClassOf,
+} from '@yardly/shared/rules';
+import { and, eq } from 'drizzle-orm';
+import type { Clock } from '../../clock/clock';
+import type { Db } from '../../db/connect';
+import { addresses, checkouts, listings, offers, users } from '../../db/schema/index';
+import { AppError } from '../../errors';
+import type { Caller } from '../../http/caller';
+import type { OfferRunner } from '../offers/process';
+import type { PaymentProvider } from '../payments/provider';
+import { catchUpListing } from './reservation';
+import { purchaseTerms } from './terms';
+
+export interface CheckoutDeps {
+  db: Db;
+  clock: Clock;
+  payments: PaymentProvider;
+  offerRunner: OfferRunner;
+}
+
+/** The ways a listing reaches its buyer, as the listing allows them (shippable, meetToDeliver). */
+export async function deliveryOptions(db: Db, listingRefnum: string) {
+  const [listing] = await db.select().from(listings).where(eq(listings.refnum, listingRefnum));
+  if (!listing || listing.state === 'draft' || listing.state === 'deleted') {
+    throw AppError.notFound('This listing does not exist');
+  }
+  const options: CheckoutDeliveryOption[] = [];
+  if (listing.shippable) {
+    options.push({
+      method: 'ship',
+      label: listing.offerFreeDelivery ? FREE_SHIPPING_LABEL : `Shipping (${weightClassOf(listing.weightLbs).label})`,
+      priceCents: shippingCents(listing),
+    });
+  }
+  if (listing.meetToDeliver) options.push({ method: 'pickup', label: LOCAL_PICKUP_LABEL, priceCents: 0 });
+  return { listingRefnum, options };
+}
+
+export interface CreateIntentRequest {
+  listingRefnum: string;
+  offerRefnum?: string;
+  deliveryMethod: DeliveryMethod;
+  addressId?: string;
+}
+
+/** The Idempotency-Key header when it is one (1-255 printable characters); null when missing or malformed. */
+export function idempotencyKeyOf(header: string | string[] | undefined): string | null {
+  const key = Array.isArray(header) ? header[0] : header;
+  return key && key.length <= 255 && /^[\x21-\x7e]+$/.test(key) ? key : null;
+}
+
+type CheckoutRow = typeof checkouts.$inferSelect;
+
+/** The answer of createPI for a checkout: its intent and the amount the api computed. */
+async function answerFor(payments: PaymentProvider, checkout: CheckoutRow) {
+  const intent = await payments.retrieveIntent(checkout.paymentIntentId);
+  return {
+    paymentIntentId: intent.id,
+    clientSecret: intent.clientSecret,
+    amount: { itemPrice: checkout.itemPriceCents, shipping: checkout.shippingCents, total: checkout.totalCents },
+  };
+}
+
+/** The same key sent again with another request: refused, as Stripe refuses a reused key. */
+function sameRequest(
+  checkout: CheckoutRow,
+  listingId: number,
+  offerId: number | null,
+  request: CreateIntentRequest,
+  addressId: number | null,
+) {
+  return (
+    checkout.listingId === listingId &&
+    checkout.offerId === offerId &&
+    checkout.deliveryMethod === request.deliveryMethod &&
+    (request.deliveryMethod === 'pickup' || checkout.addressId === addressId)
+  );
+}
+
+/**
+ * `POST /svc/payment/createPI`: the api prices the purchase (purchaseTerms), asks the provider for
+ * an intent of that amount under the caller's Idempotency-Key, and keeps the checkout. The same
+ * key answers the same intent; a retry after a crash between the two writes finds the provider's
+ * intent by the same key and records it.
+ */
+export function createPaymentIntentWith({ db, clock, payments, offerRunner }: CheckoutDeps) {
+  return async (caller: Caller, request: CreateIntentRequest, key: string | null) => {
+    const now = clock.now();
+    const [listing] = await db
+      .select({ id: listings.id })
+      .from(listings)
+      .where(eq(listings.refnum, request.listingRefnum));
+    if (!listing) throw AppError.notFound('This listing does not exist');
+    const [offer] = request.offerRefnum
+      ? await db.select({ id: offers.id }).from(offers).where(eq(offers.refnum, request.offerRefnum))
+      : [];
+    const [address] = request.addressId
+      ? await db.select({ id: addresses.id }).from(addresses).where(eq(addresses.refnum, request.addressId))
+      : [];
+    const [earlier] = key
+      ? await db
+          .select()
+          .from(checkouts)
+          .where(and(eq(checkouts.buyerId, caller.userId), eq(checkouts.idempotencyKey, key)))
+      : [];
+    if (earlier) {
+      if (!sameRequest(earlier, listing.id, offer?.id ?? null, request, address?.id ?? null)) {
+        throw AppError.conflict(
+          'This Idempotency-Key was used for another checkout: send a new one',
+          'idempotency_key_reused',
+        );
+      }
+      return answerFor(payments, earlier);
+    }
+    await catchUpListing(db, offerRunner, listing.id, now);
+    const terms = await db.transaction(async (tx) => {
+      const [locked] = await tx.select().from(listings).where(eq(listings.id, listing.id)).for('update');
+      if (!locked) throw AppError.notFound('This listing does not exist');
+      const { offerRefnum, deliveryMethod, addressId } = request;
+      return purchaseTerms(
+        tx,
+        offerRunner,
+        caller,
+        locked,
+        { offerRefnum, deliveryMethod, addressRefnum: addressId },
+        now,
+      );
+    });
+    // Checked after the purchase's own refusals: someone else's address is a 403 whatever the headers.
+    if (!key) throw new AppError(400, orderMessages.idempotencyKeyRequired, { field: 'Idempotency-Key' });
+    const [seller] = await db
+      .select({ refnum: users.refnum })
+      .from(users)
+      .innerJoin(listings, eq(listings.sellerId, users.id))
+      .where(eq(listings.id, listing.id));
+    const intent = await payments.createIntent({
+      amountCents: terms.totalCents,
+      idempotencyKey: `checkout:${caller.userRefnum}:${key}`,
+      metadata: {
+        listingRefnum: request.listingRefnum,
+        buyerRefnum: caller.userRefnum,
+        sellerRefnum: seller?.refnum ?? '',
+        deliveryMethod: request.deliveryMethod,
+        ...(request.offerRefnum && { offerRefnum: request.offerRefnum }),
+      },
+    });
+    await db
+      .insert(checkouts)
+      .values({
+        paymentIntentId: intent.id,
+        provider: payments.name,
+        buyerId: caller.userId,
+        idempotencyKey: key,
+        listingId: listing.id,
+        offerId: terms.offerId,
+        deliveryMethod: request.deliveryMethod,
+        addressId: terms.address?.id ?? null,
+        itemPriceCents: terms.itemPriceCents,
+        shippingCents: terms.shippingCents,
+        totalCents: terms.totalCents,
+        createdAt: now,
+      })
+      .onConflictDoNothing();
+    const [checkout] = await db
+      .select()
+      .from(checkouts)
+      .where(and(eq(checkouts.buyerId, caller.userId), eq(checkouts.idempotencyKey, key)));
+    return answerFor(payments, checkout as CheckoutRow);
+  };
+}

@@ -1,0 +1,14 @@
+import { cardMessages } from '@yardly/shared/rules';
+
+/**
+ * Stripe's public test numbers that fail (stripe.com/docs/testing), with the words Stripe.js
+ * shows for them. Any other valid number authorises (4242 4242 4242 4242 first of all).
+ */
+export const DECLINING_TEST_CARDS: Readonly<Record<string, string>> = {
+  '4000000000000002': cardMessages.declined,
+  '4000000000009995': cardMessages.insufficientFunds,
+  '4000000000009987': cardMessages.declined,
+  '4000000000000069': cardMessages.expired,
+  '4000000000000127': 'Your card’s security code is incorrect.',
+  '4000000000000119': 'An error occurred while processing your card. Try again in a little bit.',
+};

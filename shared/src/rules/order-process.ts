@@ -1,0 +1,158 @@
+import { defineProcess, type EventOf, eventsFor, type ProcessRole, type StateOf } from './process';
+
+/** What an order's guards read besides its state. */
+export interface OrderFacts {
+  /** The order is collected in person (pay-and-pickup), not shipped. */
+  pickup: boolean;
+}
+
+/** Days (Monday to Friday) the seller has to ship or hand over an order before it is cancelled and refunded (spec section 4). */
+export const SHIP_BY_BUSINESS_DAYS = 3;
+
+/**
+ * An order's life (issue 18, spec section 4). Placing it is one transaction with the listing's
+ * `sell`: a shipped order waits to be shipped, a local one to be picked up (the seller enters the
+ * buyer's 6-digit code at the handoff). The seller must ship or hand it over within three
+ * business days or the platform cancels it with a full refund; the seller may cancel before then
+ * (refunded in full); the buyer never cancels. Shipping labels and tracking are issue 19's
+ * (`ship`), returns a later issue's (`markReturned`, a moderator's for now).
+ */
+export const orderProcess = defineProcess({
+  name: 'order',
+  initial: 'paid',
+  states: {
+    paid: { label: 'Paid, to be shipped', badge: 'To be shipped', refusal: 'awaiting_shipment' },
+    awaiting_pickup: { label: 'Awaiting pickup', badge: 'Awaiting pickup', refusal: 'awaiting_pickup' },
+    shipped: { label: 'Shipped', badge: 'Shipped', refusal: 'already_shipped' },
+    delivered: { label: 'Delivered', badge: 'Delivered', refusal: 'already_delivered' },
+    cancelled: { label: 'Cancelled (refunded)', badge: 'Cancelled', refusal: 'already_cancelled' },
+    returned: { label: 'Returned', badge: 'Returned', refusal: 'already_returned' },
+  },
+  guards: {
+    shipped: { test: (f: OrderFacts) => !f.pickup, refusal: 'is_pickup' },
+    pickup: { test: (f: OrderFacts) => f.pickup, refusal: 'is_shipped_order' },
+  },
+  events: {
+    place: {
+      label: 'Place order',
+      from: [],
+      to: 'paid',
+      by: ['buyer'],
+      guard: 'shipped',
+      starts: ['autoCancel'],
+    },
+    placeForPickup: {
+      label: 'Pay and pick up',
+      from: [],
+      to: 'awaiting_pickup',
+      by: ['buyer'],
+      guard: 'pickup',
+      starts: ['autoCancel'],
+    },
+    ship: { label: 'Mark as shipped', from: ['paid'], to: 'shipped', by: ['seller'] },
+    confirmPickup: { label: 'Confirm pickup', from: ['awaiting_pickup'], to: 'delivered', by: ['seller'] },
+    confirmDelivery: { label: 'Confirm delivery', from: ['shipped'], to: 'delivered', by: ['buyer', 'admin'] },
+    cancel: { label: 'Cancel order', from: ['paid', 'awaiting_pickup'], to: 'cancelled', by: ['seller', 'admin'] },
+    autoCancel: {
+      label: 'Not shipped in time',
+      from: ['paid', 'awaiting_pickup'],
+      to: 'cancelled',
+      by: ['system'],
+      after: { businessDays: SHIP_BY_BUSINESS_DAYS },
+    },
+    markReturned: { label: 'Mark as returned', from: ['delivered'], to: 'returned', by: ['admin'] },
+  },
+});
+
+export type OrderProcess = typeof orderProcess;
+export type OrderState = StateOf<OrderProcess>;
+export type OrderEvent = EventOf<OrderProcess>;
+
+export const ORDER_STATES = Object.keys(orderProcess.states) as [OrderState, ...OrderState[]];
+
+/** Orders whose money is still held for the seller (pending): not yet delivered, not cancelled. */
+export const OPEN_ORDER_STATES = ['paid', 'awaiting_pickup', 'shipped'] as const satisfies readonly OrderState[];
+
+/** The buttons a party sees on an order: the events the table allows them. */
+export function orderEventsFor(state: OrderState, role: ProcessRole, facts: OrderFacts): OrderEvent[] {
+  return eventsFor(orderProcess, state, role, facts);
+}
+
+/**
+ * The dashboards' filters (spec section 4) as the order states each shows, spelt as the spec
+ * spells them. OPEN_OFFFERS shows offers, not orders; EXPIRED shows the seller's expired
+ * listings (the listings' filter), so neither names an order state.
+ */
+export const BUY_FILTER_ORDER_STATES = {
+  OPEN_OFFFERS: [],
+  IN_PROGRESS: ['paid', 'awaiting_pickup', 'shipped'],
+  DELIVERED: ['delivered'],
+  CANCELLED: ['cancelled'],
+  RETURNED: ['returned'],
+} as const satisfies Record<string, readonly OrderState[]>;
+
+export const SELL_FILTER_ORDER_STATES = {
+  ALL: ORDER_STATES,
+  EXPIRED: [],
+  CANCELLED: ['cancelled'],
+  ACTIVE_AND_TO_BE_SHIPPED: ['paid', 'awaiting_pickup'],
+  SOLD_AND_DELIVERED: ['shipped', 'delivered'],
+  RETURNED: ['returned'],
+} as const satisfies Record<string, readonly OrderState[]>;
+
+export type OrderBuyFilter = keyof typeof BUY_FILTER_ORDER_STATES;
+export type OrderSellFilter = keyof typeof SELL_FILTER_ORDER_STATES;
+
+/** The order states a dashboard filter shows on one side; every state when no filter is given. */
+export function orderStatesFor(side: 'buying' | 'selling', filter: string | undefined): readonly OrderState[] {
+  if (filter === undefined) return ORDER_STATES;
+  const table: Record<string, readonly OrderState[]> =
+    side === 'buying' ? BUY_FILTER_ORDER_STATES : SELL_FILTER_ORDER_STATES;
+  return table[filter] ?? [];
+}
+
+/** Digits of the code a local buyer shows the seller at the handoff. */
+export const PICKUP_CODE_LENGTH = 6;
+/** Wrong codes before the order's pickup code is locked. */
+export const PICKUP_CODE_ATTEMPTS = 5;
+
+export const orderMessages = {
+  noLongerAvailable: 'This item is no longer available',
+  notFound: 'This order does not exist',
+  notYours: 'Only the buyer, the seller or an admin can see this order',
+  buyerCannotCancel: 'An order cannot be cancelled once the offer is accepted or placed',
+  onlySellerConfirmsPickup: 'Only the seller confirms a pickup with the buyer’s code',
+  wrongPickupCode: 'That pickup code is not right. Check it with the buyer',
+  pickupLocked: 'Too many wrong pickup codes: this order’s code is locked. Contact support',
+  ownListing: 'You cannot buy your own listing',
+  notBuyNow: 'This listing is not for sale by Buy Now: make an offer instead',
+  offerNotYours: 'Only the buyer of this accepted offer can pay for it',
+  offerNotAccepted: 'Only an accepted offer can be paid for',
+  offerLapsed: 'The 24 hours to pay for this accepted offer have passed',
+  reservedForAnother: 'This item is reserved for another buyer',
+  noShipping: 'This item is not shipped: choose local pickup',
+  noPickup: 'This item cannot be picked up: choose shipping',
+  addressRequired: 'Choose a shipping address',
+  addressNotYours: 'Choose one of your saved addresses',
+  intentNotFound: 'This payment does not exist',
+  notAuthorised: 'This payment has not been authorised yet: confirm the card first',
+  amountChanged: 'The price changed since this payment was started: start the checkout again',
+  idempotencyKeyRequired: 'Send an Idempotency-Key header (1-255 characters) with this request',
+  wrongDelivery: 'This payment was started for another delivery method',
+  pickupNeedsListing: 'Name either the offer or the listing to pay for',
+  cancelled: 'Order cancelled: the buyer is refunded in full',
+  sellerCancelled: 'The seller cancelled your order: you are refunded in full',
+  autoCancelled: 'The order was not shipped in time: it is cancelled and refunded in full',
+  reservationLapsed: 'The accepted offer was not paid within 24 hours: the item is on sale again',
+} as const;
+
+/** The message a party reads when the table refuses `event` on an order for `reason`. */
+export function orderRefusalMessage(event: OrderEvent, reason: string): string {
+  if (event === 'cancel' && reason === 'not_your_turn') return orderMessages.buyerCannotCancel;
+  const state = (Object.keys(orderProcess.states) as OrderState[]).find(
+    (s) => orderProcess.states[s].refusal === reason,
+  );
+  if (state)
+    return `This order is ${orderProcess.states[state].label.toLowerCase()}: ${orderProcess.events[event].label} is not possible now`;
+  return `${orderProcess.events[event].label} is not possible for this order now (${reason})`;
+}
