@@ -39,6 +39,7 @@ import { ordersCapability } from './modules/orders/capability';
 import { organisationsCapability } from './modules/organisations/capability';
 import { createPaymentProvider } from './modules/payments/provider-factory';
 import { testProviderCapability } from './modules/payments/test-provider/capability';
+import { payoutsCapability } from './modules/payouts/capability';
 import { referralsCapability } from './modules/referrals/capability';
 import { reportsCapability } from './modules/reports/capability';
 import { searchCapability } from './modules/search/capability';
@@ -132,6 +133,7 @@ function capabilitiesFor(config: Config): Capability[] {
     offersCapability,
     ordersCapability,
     testProviderCapability,
+    payoutsCapability,
     favouritesCapability,
     reportsCapability,
     locationCapability,

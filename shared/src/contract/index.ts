@@ -19,6 +19,7 @@ export * from './notifications';
 export * from './offers';
 export * from './orders';
 export * from './organisations';
+export * from './payouts';
 export * from './photos';
 export * from './reports';
 export * from './search';

@@ -27,6 +27,7 @@ export const ADMIN_RESOURCES = [
   'donations',
   'process-donations',
   'orders',
+  'payouts',
   'employee-benefit',
 ] as const;
 export type AdminResource = (typeof ADMIN_RESOURCES)[number];
