@@ -35,6 +35,7 @@ import { createMail } from './modules/mail/create';
 import { messagesCapability } from './modules/messages/capability';
 import { notificationsCapability } from './modules/notifications/capability';
 import { offersCapability } from './modules/offers/capability';
+import { orderConsoleCapability } from './modules/order-console/capability';
 import { ordersCapability } from './modules/orders/capability';
 import { organisationsCapability } from './modules/organisations/capability';
 import { createPaymentProvider } from './modules/payments/provider-factory';
@@ -132,6 +133,7 @@ function capabilitiesFor(config: Config): Capability[] {
     listingsCapability,
     offersCapability,
     ordersCapability,
+    orderConsoleCapability,
     testProviderCapability,
     payoutsCapability,
     favouritesCapability,

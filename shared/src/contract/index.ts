@@ -17,6 +17,7 @@ export * from './location';
 export * from './messages';
 export * from './notifications';
 export * from './offers';
+export * from './order-console';
 export * from './orders';
 export * from './organisations';
 export * from './payouts';
