@@ -5,10 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, orders, testPaymentRefunds, users } from '../src/db/schema/index';
 import { checkLedger, ledgerIsSound } from '../src/modules/ledger/check';
 import { sellerBalance } from '../src/modules/ledger/ledger';
-import { authorisedIntent, boughtNow, call, type Placed } from './checkout-helpers';
+import { boughtNow } from './checkout-helpers';
 import { runDueJobs, startTestApp, type TestApp } from './harness';
 import { freshEmail, signedUp } from './identity-helpers';
 import { advanceKeepingSignedIn } from './offer-helpers';
+import { deliveredPickup, saveBankAccount } from './payout-helpers';
 import { withRoles } from './role-helpers';
 import { auth, publishedListing } from './selling-helpers';
 
@@ -44,25 +45,6 @@ async function sellerId() {
 
 async function soundLedger() {
   expect(ledgerIsSound(await checkLedger(t.database.db))).toBe(true);
-}
-
-/** A local sale of $20.00 whose pickup code the seller entered: delivered, $17.00 available. */
-async function deliveredPickup(): Promise<string> {
-  const listing = await publishedListing(t, seller.token, {
-    shippable: false,
-    meetToDeliver: true,
-    listingPrice: 2000,
-  });
-  const intent = await authorisedIntent(t, buyer.token, { listingRefnum: listing, deliveryMethod: 'pickup' });
-  const paid = await call<Placed & { pickupCode: string }>(t, 'POST', '/svc/offer/pay-and-pickup', buyer.token, {
-    listingRefnum: listing,
-    paymentIntentId: intent.paymentIntentId,
-  });
-  const { orderId, pickupCode } = paid.body.data;
-  expect(
-    (await call(t, 'POST', '/svc/orders/confirm-pickup', seller.token, { orderId, code: pickupCode })).status,
-  ).toBe(200);
-  return orderId;
 }
 
 describe('the console’s orders (/svc/admin/orders)', () => {
@@ -182,7 +164,7 @@ describe('the console’s Refund', () => {
 
   it('takes a delivered order’s refund from the seller’s available money, and refuses once it was paid out', async () => {
     const before = await sellerBalance(t.database.db, await sellerId());
-    const returned = await deliveredPickup();
+    const returned = (await deliveredPickup(t, seller, buyer)).orderId;
     const answer = await refund(returned, admin);
     expect(answer.statusCode).toBe(200);
     expect(JSON.parse(answer.body)).toMatchObject({ status: 'returned', refunds: [{ amount: 2000 }] });
@@ -193,13 +175,8 @@ describe('the console’s Refund', () => {
       await t.database.db.select().from(testPaymentRefunds).where(eq(testPaymentRefunds.intentId, intent)),
     ).toHaveLength(1);
 
-    const paidOut = await deliveredPickup();
-    const saved = await call(t, 'POST', '/svc/account/saveBankAccount', seller.token, {
-      accountHolder: 'Sam Seller',
-      routingNumber: '011000015',
-      accountNumber: '000123456789',
-    });
-    expect(saved.status).toBe(200);
+    const paidOut = (await deliveredPickup(t, seller, buyer)).orderId;
+    await saveBankAccount(t, seller);
     await advanceKeepingSignedIn(t, 24 * 60 + 1, [seller, buyer, admin, limited]);
     const late = await refund(paidOut, admin);
     expect([late.statusCode, JSON.parse(late.body).msg]).toEqual([409, payoutMessages.alreadyPaidOut]);

@@ -8,15 +8,15 @@ import { checkLedger, ledgerIsSound } from '../src/modules/ledger/check';
 import { postOrderReleased } from '../src/modules/ledger/order-postings';
 import { createTestProvider } from '../src/modules/payments/test-provider/provider';
 import { sendPayout, startPayout } from '../src/modules/payouts/send';
-import { authorisedIntent, boughtNow, call, type Intent, type Placed } from './checkout-helpers';
+import { boughtNow, call } from './checkout-helpers';
 import { startTestApp, type TestApp } from './harness';
 import { freshEmail, signedUp } from './identity-helpers';
 import { advanceKeepingSignedIn } from './offer-helpers';
+import { deliveredPickup, GOOD_ACCOUNT, saveBankAccount } from './payout-helpers';
 import { withRoles } from './role-helpers';
 import { publishedListing } from './selling-helpers';
 
 const DAY = 24 * 60;
-const GOOD_ACCOUNT = '000123456789';
 /** Stripe's test account whose payouts fail (the built-in provider fails them too). */
 const FAILING_ACCOUNT = '000111111116';
 
@@ -59,36 +59,6 @@ async function idOf(person: LoginData): Promise<number> {
 const balance = (person: LoginData) => call<Balance>(t, 'GET', '/svc/payouts/balance', person.token);
 const entries = (person: LoginData, query = '') =>
   call<Entries>(t, 'GET', `/svc/payouts/entries${query}`, person.token);
-
-async function saveBankAccount(person: LoginData, accountNumber: string) {
-  const saved = await call(t, 'POST', '/svc/account/saveBankAccount', person.token, {
-    accountHolder: 'Sam Seller',
-    routingNumber: '011000015',
-    accountNumber,
-  });
-  expect(saved.status).toBe(200);
-}
-
-/** A local sale of a $20.00 item (commission 15%: the seller's share is $17.00), its code entered: delivered. */
-async function deliveredPickup(seller: LoginData): Promise<{ orderId: string; listing: string }> {
-  const listing = await publishedListing(t, seller.token, {
-    shippable: false,
-    meetToDeliver: true,
-    listingPrice: 2000,
-  });
-  const intent: Intent = await authorisedIntent(t, buyer.token, { listingRefnum: listing, deliveryMethod: 'pickup' });
-  const paid = await call<Placed & { pickupCode: string }>(t, 'POST', '/svc/offer/pay-and-pickup', buyer.token, {
-    listingRefnum: listing,
-    paymentIntentId: intent.paymentIntentId,
-  });
-  expect(paid.status).toBe(200);
-  const done = await call(t, 'POST', '/svc/orders/confirm-pickup', seller.token, {
-    orderId: paid.body.data.orderId,
-    code: paid.body.data.pickupCode,
-  });
-  expect(done.status).toBe(200);
-  return { orderId: paid.body.data.orderId, listing };
-}
 
 /** Days pass: the daily payout run and the sends it queues run on the dev clock. */
 function daysPass(days: number, ...people: LoginData[]) {
@@ -135,7 +105,7 @@ describe('the balance and the history (GET /svc/payouts/balance, /entries)', () 
       listingRefnum: listing,
       listingTitle: expect.any(String),
     });
-    const local = await deliveredPickup(seller);
+    const local = await deliveredPickup(t, seller, buyer);
     expect((await balance(seller)).body.data).toEqual({ pending: 2760, available: 1700, paidOut: 0 });
     const all = (await entries(seller)).body.data;
     expect(all.totalElements).toBe(4);
@@ -155,8 +125,8 @@ describe('the balance and the history (GET /svc/payouts/balance, /entries)', () 
 describe('the daily payout run', () => {
   it('pays a local sale within a day of its pickup code, once, through the provider', async () => {
     const seller = await signedUp(t, freshEmail('local-seller'));
-    await saveBankAccount(seller, GOOD_ACCOUNT);
-    await deliveredPickup(seller);
+    await saveBankAccount(t, seller, GOOD_ACCOUNT);
+    await deliveredPickup(t, seller, buyer);
     await daysPass(1, seller);
     expect((await balance(seller)).body.data).toEqual({ pending: 0, available: 0, paidOut: 1700 });
     const [payout] = await payoutsOf(seller);
@@ -180,7 +150,7 @@ describe('the daily payout run', () => {
 
   it('holds a shipped order’s money five days after delivery, then pays it', async () => {
     const seller = await signedUp(t, freshEmail('ship-seller'));
-    await saveBankAccount(seller, GOOD_ACCOUNT);
+    await saveBankAccount(t, seller, GOOD_ACCOUNT);
     const placed = await boughtNow(t, buyer.token, await publishedListing(t, seller.token, { listingPrice: 5000 }));
     // Delivery of a shipped order arrives with tracking (the shipping issue): here it is marked as that will.
     const db = t.database.db;
@@ -202,20 +172,20 @@ describe('the daily payout run', () => {
 
   it('keeps the balance of a seller without a bank account, and pays once one is added', async () => {
     const seller = await signedUp(t, freshEmail('no-bank'));
-    await deliveredPickup(seller);
+    await deliveredPickup(t, seller, buyer);
     await daysPass(2, seller);
     expect((await balance(seller)).body.data).toEqual({ pending: 0, available: 1700, paidOut: 0 });
     expect(await payoutsOf(seller)).toEqual([]);
     expect((await call(t, 'GET', '/svc/account/bankAccount', seller.token)).body.data).toBeNull();
-    await saveBankAccount(seller, GOOD_ACCOUNT);
+    await saveBankAccount(t, seller, GOOD_ACCOUNT);
     await daysPass(1, seller);
     expect((await balance(seller)).body.data).toEqual({ pending: 0, available: 0, paidOut: 1700 });
   });
 
   it('pays once when the run and the send go twice at the same moment', async () => {
     const seller = await signedUp(t, freshEmail('twice'));
-    await saveBankAccount(seller, GOOD_ACCOUNT);
-    await deliveredPickup(seller);
+    await saveBankAccount(t, seller, GOOD_ACCOUNT);
+    await deliveredPickup(t, seller, buyer);
     const sellerId = await idOf(seller);
     const now = t.app.clock.now();
     const started = await Promise.all([1, 2, 3].map(() => startPayout(t.database.db, t.app.jobs, sellerId, now)));
@@ -238,8 +208,8 @@ describe('the daily payout run', () => {
 describe('a failed payout', () => {
   it('returns the money to available, tells the seller, and an admin can send it again', async () => {
     const seller = await signedUp(t, freshEmail('failing'));
-    await saveBankAccount(seller, FAILING_ACCOUNT);
-    await deliveredPickup(seller);
+    await saveBankAccount(t, seller, FAILING_ACCOUNT);
+    await deliveredPickup(t, seller, buyer);
     await daysPass(1, seller);
     const [failed] = await payoutsOf(seller);
     expect(failed).toMatchObject({ status: 'failed', failure: expect.stringContaining('no_account'), attempts: 1 });
@@ -274,7 +244,7 @@ describe('a failed payout', () => {
       });
     expect((await retry(limited)).statusCode).toBe(403);
     expect((await retry(seller)).statusCode).toBe(403);
-    await saveBankAccount(seller, GOOD_ACCOUNT);
+    await saveBankAccount(t, seller, GOOD_ACCOUNT);
     const retried = await retry(admin);
     expect(retried.statusCode).toBe(200);
     expect(JSON.parse(retried.body)).toMatchObject({ id, status: 'pending', attempts: 2, failure: null });
@@ -289,10 +259,10 @@ describe('a failed payout', () => {
 
   it('cannot be retried once its money was paid by a later run', async () => {
     const seller = await signedUp(t, freshEmail('superseded'));
-    await saveBankAccount(seller, FAILING_ACCOUNT);
-    await deliveredPickup(seller);
+    await saveBankAccount(t, seller, FAILING_ACCOUNT);
+    await deliveredPickup(t, seller, buyer);
     await daysPass(1, seller);
-    await saveBankAccount(seller, GOOD_ACCOUNT);
+    await saveBankAccount(t, seller, GOOD_ACCOUNT);
     await daysPass(1, seller);
     const rows = await payoutsOf(seller);
     expect(rows.map((p) => p.status).sort()).toEqual(['failed', 'paid']);
