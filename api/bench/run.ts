@@ -2,7 +2,8 @@
 // deterministic bulk catalogue, the search called directly (no HTTP), then the api started as
 // a second process and loaded with autocannon from this one. Prints p50, p95, requests/s and
 // the HTTP/SQL ratio of search, and the search at lighter loads (4, 2, 1 connections); asserts
-// nothing. Then the seller balance over a million ledger entries (bench/ledger.ts).
+// nothing. Then the seller balance over a million ledger entries (bench/ledger.ts) and checkout
+// throughput with 20 buyers at once (bench/checkout.ts), on PostgreSQL.
 //   BENCH_LISTINGS (100000), BENCH_ENGINES (postgres,pglite), BENCH_SECONDS (10),
 //   BENCH_CONNECTIONS (10), BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/postgres),
 //   BENCH_PORT (3999)
@@ -29,10 +30,13 @@ const apiRoot = fileURLToPath(new URL('..', import.meta.url));
 
 console.log(`${listings} listings; ${load.connections} connections, ${load.seconds} s per measurement\n`);
 for (const engine of engines) await benchEngine(engine);
-// The seller balance over a million ledger entries (bench/ledger.ts, alone: `pnpm bench:ledger`).
+// The seller balance over a million ledger entries and checkout with 20 buyers at once
+// (bench/ledger.ts and bench/checkout.ts; alone: `pnpm bench:ledger`, `pnpm bench:checkout`).
 if (engines.includes('postgres')) {
   console.log('== postgres: the ledger');
   await import('./ledger');
+  console.log('== postgres: checkout');
+  await import('./checkout');
 }
 
 async function benchEngine(engine: Engine): Promise<void> {
