@@ -8,7 +8,9 @@ import { Dashboard } from './dashboard/Dashboard';
 import { dataProvider } from './data-provider';
 import { DONATION_ENABLED } from './features';
 import listings from './listings';
+import orders from './orders';
 import organizations from './organizations';
+import payouts from './payouts';
 import placeholder from './placeholder';
 import reports from './reports';
 import users from './users';
@@ -39,13 +41,14 @@ export function App() {
       <Resource name="organizations" {...organizations} />
       <Resource name="work-email-domains" {...workEmailDomains} />
       <Resource name="users" {...users} />
+      <Resource name="orders" {...orders} />
+      <Resource name="payouts" {...payouts} />
       <Resource name="audit-log" {...auditLog} />
       {/* The donation resources exist only in a build with the donation flag on (spec section 2). */}
       {DONATION_ENABLED && <Resource name="donations" {...placeholder} />}
       {DONATION_ENABLED && (
         <Resource name="process-donations" {...placeholder} options={{ label: 'Process donations' }} />
       )}
-      <Resource name="orders" {...placeholder} />
       <Resource name="employee-benefit" {...placeholder} options={{ label: 'Employee benefit' }} />
     </Admin>
   );

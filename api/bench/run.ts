@@ -4,10 +4,12 @@
 // the HTTP/SQL ratio of search, and the search at lighter loads (4, 2, 1 connections); asserts
 // nothing. Then live delivery and jobs (live.ts): a message from send to its recipient's open
 // stream with 200 streams open (on PostgreSQL across two api processes), and jobs per second.
+// Then the seller balance over a million ledger entries (bench/ledger.ts) and checkout
+// throughput with 20 buyers at once (bench/checkout.ts), on PostgreSQL.
 //   BENCH_LISTINGS (100000), BENCH_ENGINES (postgres,pglite), BENCH_SECONDS (10),
 //   BENCH_CONNECTIONS (10), BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/postgres),
 //   BENCH_PORT (3999; the second api process of the live bench takes the next one),
-//   BENCH_PARTS (search,live), BENCH_STREAMS (200), BENCH_JOBS (2000)
+//   BENCH_PARTS (search,live,ledger,checkout), BENCH_STREAMS (200), BENCH_JOBS (2000)
 import type { SearchFilters } from '@yardly/shared/contract';
 import { searchFiltersSchema } from '@yardly/shared/contract';
 import { sql } from 'drizzle-orm';
@@ -27,7 +29,7 @@ const load = {
 const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const port = Number(process.env.BENCH_PORT ?? 3999);
 const LIGHTER_LOADS = [4, 2, 1];
-const parts = (process.env.BENCH_PARTS ?? 'search,live').split(',');
+const parts = (process.env.BENCH_PARTS ?? 'search,live,ledger,checkout').split(',');
 const live = {
   streams: Number(process.env.BENCH_STREAMS ?? 200),
   jobs: Number(process.env.BENCH_JOBS ?? 2000),
@@ -35,6 +37,16 @@ const live = {
 
 console.log(`${listings} listings; ${load.connections} connections, ${load.seconds} s per measurement\n`);
 for (const engine of engines) await benchEngine(engine);
+// The seller balance over a million ledger entries and checkout with 20 buyers at once
+// (bench/ledger.ts and bench/checkout.ts; alone: `pnpm bench:ledger`, `pnpm bench:checkout`).
+if (engines.includes('postgres') && parts.includes('ledger')) {
+  console.log('== postgres: the ledger');
+  await import('./ledger');
+}
+if (engines.includes('postgres') && parts.includes('checkout')) {
+  console.log('== postgres: checkout');
+  await import('./checkout');
+}
 
 async function benchEngine(engine: Engine): Promise<void> {
   console.log(`== ${engine}`);

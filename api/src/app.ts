@@ -35,6 +35,7 @@ import { createMail } from './modules/mail/create';
 import { messagesCapability } from './modules/messages/capability';
 import { notificationsCapability } from './modules/notifications/capability';
 import { offersCapability } from './modules/offers/capability';
+import { orderConsoleCapability } from './modules/order-console/capability';
 import { ordersCapability } from './modules/orders/capability';
 import { organisationsCapability } from './modules/organisations/capability';
 import { cardsCapability } from './modules/payments/cards-capability';
@@ -42,6 +43,7 @@ import { createPaymentProvider } from './modules/payments/provider-factory';
 import { testProviderCapability } from './modules/payments/test-provider/capability';
 import { paymentWebhookCapability } from './modules/payments/webhook-capability';
 import { installPaymentEvents } from './modules/payments/webhook-registry';
+import { payoutsCapability } from './modules/payouts/capability';
 import { referralsCapability } from './modules/referrals/capability';
 import { reportsCapability } from './modules/reports/capability';
 import { searchCapability } from './modules/search/capability';
@@ -136,7 +138,9 @@ function capabilitiesFor(config: Config): Capability[] {
     listingsCapability,
     offersCapability,
     ordersCapability,
+    orderConsoleCapability,
     testProviderCapability,
+    payoutsCapability,
     favouritesCapability,
     reportsCapability,
     locationCapability,

@@ -15,6 +15,7 @@ import { messageCalls } from '../contract/messages';
 import { notificationCalls } from '../contract/notifications';
 import { offerCalls } from '../contract/offers';
 import { organisationCalls } from '../contract/organisations';
+import { payoutCalls } from '../contract/payouts';
 import { reportCalls } from '../contract/reports';
 import { searchCalls } from '../contract/search';
 import { socialCalls } from '../contract/social';
@@ -43,6 +44,7 @@ export function createApi(options: HttpClientOptions = {}) {
     favourites: bindCalls(http, favouriteCalls),
     offers: bindCalls(http, offerCalls),
     cards: bindCalls(http, cardCalls),
+    payouts: bindCalls(http, payoutCalls),
     messages: bindCalls(http, messageCalls),
     live: bindCalls(http, liveCalls),
     reports: bindCalls(http, reportCalls),

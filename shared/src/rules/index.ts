@@ -22,6 +22,7 @@ export * from './offer-process';
 export * from './order-process';
 export * from './organisation';
 export * from './password';
+export * from './payouts';
 export * from './phone';
 export * from './process';
 export * from './profile';

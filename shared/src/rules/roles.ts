@@ -23,10 +23,11 @@ export const ADMIN_RESOURCES = [
   'organizations',
   'users',
   'audit-log',
+  'orders',
+  'payouts',
   // Seams: their resources arrive with their own issues (the console shows a placeholder).
   'donations',
   'process-donations',
-  'orders',
   'employee-benefit',
 ] as const;
 export type AdminResource = (typeof ADMIN_RESOURCES)[number];

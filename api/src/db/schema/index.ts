@@ -14,6 +14,7 @@ export * from './mail';
 export * from './messages';
 export * from './notifications';
 export * from './offers';
+export * from './order-refunds';
 export * from './orders';
 export * from './organisations';
 export * from './payment-cards';

@@ -1,4 +1,6 @@
-import { bigint, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { PAYOUT_STATUSES } from '@yardly/shared/rules';
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
@@ -15,3 +17,33 @@ export const payoutAccounts = pgTable('payout_accounts', {
   accountNumberLast4: text('account_number_last4').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+export const payoutStatus = pgEnum('payout_status', PAYOUT_STATUSES);
+
+/**
+ * A sending of a seller's available money to their bank (issue 18). Written, with its ledger
+ * transaction available → paid_out, before the provider is asked; the provider's answer moves
+ * it to paid, or to failed with the money returned to available. `attempts` names the provider
+ * idempotency key of each try (`payout:<id>:<attempt>`), so a retried job pays once.
+ */
+export const sellerPayouts = pgTable(
+  'seller_payouts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    sellerId: bigint('seller_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    status: payoutStatus('status').notNull(),
+    attempts: integer('attempts').notNull().default(1),
+    providerPayoutId: text('provider_payout_id'),
+    failure: text('failure'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('seller_payouts_seller_idx').on(t.sellerId, t.createdAt.desc()),
+    index('seller_payouts_status_idx').on(t.status),
+    check('seller_payouts_positive', sql`${t.amountCents} > 0`),
+  ],
+);

@@ -6,6 +6,7 @@ import { showToast } from '../../stores/toast';
 import { FormAlert, SubmitButton, TextField } from '../auth/fields';
 import { useAuthForm } from '../auth/use-auth-form';
 import { Spinner } from '../Spinner';
+import { PayoutBalance } from './PayoutBalance';
 
 /** Settings, bank account: where payouts go; the number is only ever shown masked. */
 export function BankAccountSettings() {
@@ -25,34 +26,37 @@ export function BankAccountSettings() {
 
   if (account === undefined) return <Spinner label="Loading bank account" />;
   return (
-    <section className="settings-section" aria-labelledby="bank-title">
-      <h2 id="bank-title">Bank account</h2>
-      <p>Payouts for your sales go to this account in 5-10 days.</p>
-      {account && !editing ? (
-        <>
-          <dl className="settings-facts">
-            <dt>Account holder</dt>
-            <dd>{account.accountHolder}</dd>
-            <dt>Routing number</dt>
-            <dd>{account.routingNumber}</dd>
-            <dt>Account number</dt>
-            <dd>{account.accountNumberMasked}</dd>
-          </dl>
-          <div className="settings-section__actions">
-            <button type="button" className="button button--secondary" onClick={() => setEditing(true)}>
-              Change bank account
-            </button>
-          </div>
-        </>
-      ) : (
-        <BankAccountForm
-          onSaved={(saved) => {
-            setAccount(saved);
-            setEditing(false);
-          }}
-        />
-      )}
-    </section>
+    <>
+      <PayoutBalance hasBankAccount={account !== null} />
+      <section className="settings-section" aria-labelledby="bank-title">
+        <h2 id="bank-title">Bank account</h2>
+        <p>Payouts for your sales go to this account in 5-10 days.</p>
+        {account && !editing ? (
+          <>
+            <dl className="settings-facts">
+              <dt>Account holder</dt>
+              <dd>{account.accountHolder}</dd>
+              <dt>Routing number</dt>
+              <dd>{account.routingNumber}</dd>
+              <dt>Account number</dt>
+              <dd>{account.accountNumberMasked}</dd>
+            </dl>
+            <div className="settings-section__actions">
+              <button type="button" className="button button--secondary" onClick={() => setEditing(true)}>
+                Change bank account
+              </button>
+            </div>
+          </>
+        ) : (
+          <BankAccountForm
+            onSaved={(saved) => {
+              setAccount(saved);
+              setEditing(false);
+            }}
+          />
+        )}
+      </section>
+    </>
   );
 }
 

@@ -4,6 +4,7 @@ import type { Db } from '../../../db/connect';
 import { testPaymentIntents, testPaymentRefunds, testPayouts } from '../../../db/schema/index';
 import { type IntentStatus, InvalidWebhookError, type PaymentProvider, type ProviderIntent } from '../provider';
 import { findIntent, type TestIntentRow, TestProviderError, testId, toIntent } from './intents';
+import { FAILING_TEST_BANK_ACCOUNTS } from './test-cards';
 
 /**
  * The built-in payment provider (issue 18), the default: it keeps intents, refunds and payouts in
@@ -129,6 +130,8 @@ export function createTestProvider(deps: { db: Db; clock: Clock }): PaymentProvi
     },
 
     async payout({ amountCents, bankAccount, idempotencyKey, metadata }) {
+      const failure = FAILING_TEST_BANK_ACCOUNTS[bankAccount.accountNumber];
+      if (failure) return { id: testId('po_test'), amountCents, status: 'failed', failure };
       await db
         .insert(testPayouts)
         .values({

@@ -1,0 +1,20 @@
+import { commissionCents } from '@yardly/shared/rules';
+import type { Db } from '../../db/connect';
+import { LEDGER, sellerAccount } from './accounts';
+import { postLedger } from './ledger';
+import type { OrderMoney } from './order-postings';
+
+/**
+ * A delivered order refunded in full (the console's refund of a return): the seller's share
+ * leaves their available money, the commission and the shipping are given back, the whole
+ * payment goes to the buyer. The caller checks the share is still available (not paid out).
+ */
+export async function postDeliveredOrderRefunded(tx: Db, order: OrderMoney, at: Date): Promise<void> {
+  const commission = commissionCents(order.itemPriceCents);
+  await postLedger(tx, { kind: 'refund', orderId: order.id, memo: `Refund of returned order ${order.refnum}`, at }, [
+    { account: sellerAccount(order.sellerId, 'available'), amountCents: -(order.itemPriceCents - commission) },
+    { account: LEDGER.revenue, amountCents: -commission },
+    { account: LEDGER.shipping, amountCents: -order.shippingCents },
+    { account: LEDGER.refunds, amountCents: order.totalCents },
+  ]);
+}

@@ -1,0 +1,85 @@
+import { commissionCents, orderMessages, payoutMessages } from '@yardly/shared/rules';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/connect';
+import { orderRefunds, orders, payoutAccounts } from '../../db/schema/index';
+import { AppError } from '../../errors';
+import { defineJob } from '../../jobs/job';
+import type { Jobs } from '../../jobs/runner';
+import { sellerAccount } from '../ledger/accounts';
+import { balanceOf } from '../ledger/ledger';
+import { postOrderRefunded } from '../ledger/order-postings';
+import { postDeliveredOrderRefunded } from '../ledger/return-postings';
+import { notify } from '../notifications/notify';
+import { type OrderRow, type OrderRunner, takeOrderEvent } from '../orders/process';
+import { queueSettlement } from '../orders/settle';
+import type { PaymentProvider } from '../payments/provider';
+
+export const CONSOLE_REFUND_JOB = 'order-console.refund';
+
+/** States the console refunds from: before shipping (the order is cancelled) and delivered (it is returned). */
+export const REFUNDABLE_STATES: readonly OrderRow['state'][] = ['paid', 'awaiting_pickup', 'delivered'];
+
+export interface RefundDeps {
+  jobs: Jobs;
+  orderRunner: OrderRunner;
+}
+
+/**
+ * An admin refunds an order in full, in the console's audited transaction: before shipping the
+ * order is cancelled as a seller's cancel would; delivered, it is marked returned and the
+ * seller's share leaves their available money (refused once it was paid out). The provider's
+ * refund is queued with the change; both parties are told; the reason is kept with the order.
+ */
+export async function refundOrder(
+  tx: Db,
+  deps: RefundDeps,
+  input: { refnum: string; reason: string; actorId: number },
+  now: Date,
+): Promise<void> {
+  const [order] = await tx.select().from(orders).where(eq(orders.refnum, input.refnum)).for('update');
+  if (!order) throw new AppError(404, orderMessages.notFound, { reason: 'order_not_found' });
+  const admin = { userId: input.actorId, role: 'admin' as const };
+  if (order.state === 'paid' || order.state === 'awaiting_pickup') {
+    await takeOrderEvent(tx, deps.orderRunner, order, 'cancel', admin, now);
+    await postOrderRefunded(tx, order, now);
+    await queueSettlement(deps.jobs, tx, order.id);
+  } else if (order.state === 'delivered') {
+    // The payout run locks this row before it pays: the share cannot leave while it is checked here.
+    await tx.select().from(payoutAccounts).where(eq(payoutAccounts.userId, order.sellerId)).for('update');
+    const share = order.itemPriceCents - commissionCents(order.itemPriceCents);
+    if ((await balanceOf(tx, sellerAccount(order.sellerId, 'available'))) < share) {
+      throw new AppError(409, payoutMessages.alreadyPaidOut, { reason: 'already_paid_out' });
+    }
+    await takeOrderEvent(tx, deps.orderRunner, order, 'markReturned', admin, now);
+    await postDeliveredOrderRefunded(tx, order, now);
+    await deps.jobs.enqueue(tx, CONSOLE_REFUND_JOB, { orderId: order.id, reason: input.reason });
+  } else {
+    throw new AppError(409, payoutMessages.notRefundable, { reason: 'not_refundable' });
+  }
+  await tx.insert(orderRefunds).values({
+    orderId: order.id,
+    amountCents: order.totalCents,
+    reason: input.reason,
+    actorId: input.actorId,
+    at: now,
+  });
+  await notify(
+    tx,
+    [order.buyerId, order.sellerId],
+    `Order ${order.refnum} was refunded to the buyer in full by Yardly.`,
+    `/orders/${order.refnum}`,
+  );
+}
+
+/** Gives a returned order's captured payment back through the provider (idempotent: the order's key). */
+export function consoleRefundJob(payments: PaymentProvider) {
+  return defineJob<{ orderId: number; reason: string }>({
+    name: CONSOLE_REFUND_JOB,
+    maxAttempts: 20,
+    async run({ orderId, reason }, { db }) {
+      const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+      if (!order) return;
+      await payments.refund({ intentId: order.paymentIntentId, idempotencyKey: `refund:${order.refnum}`, reason });
+    },
+  });
+}

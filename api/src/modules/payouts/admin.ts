@@ -1,0 +1,68 @@
+import { type AdminPayoutRecord, adminPayoutRecordSchema, adminPayoutRetrySchema } from '@yardly/shared/contract';
+import { payoutMessages } from '@yardly/shared/rules';
+import { eq, sql } from 'drizzle-orm';
+import type { Clock } from '../../clock/clock';
+import type { Db } from '../../db/connect';
+import { sellerPayouts, users } from '../../db/schema/index';
+import { AppError } from '../../errors';
+import type { Jobs } from '../../jobs/runner';
+import { defineResource, textFilter } from '../admin/define-resource';
+import { retryPayout } from './send';
+
+/** The console's payouts: every sending of a seller's money, newest first; a failed one can be sent again. */
+export function payoutsResource(deps: { jobs: Jobs; clock: Clock }) {
+  return defineResource({
+    name: 'payouts',
+    record: adminPayoutRecordSchema,
+    id: { column: sellerPayouts.id, kind: 'numeric' },
+    select: (db: Db) =>
+      db
+        .select({
+          id: sellerPayouts.id,
+          sellerId: users.refnum,
+          sellerEmail: users.email,
+          amount: sellerPayouts.amountCents,
+          status: sellerPayouts.status,
+          failure: sellerPayouts.failure,
+          attempts: sellerPayouts.attempts,
+          providerPayoutId: sellerPayouts.providerPayoutId,
+          createdAt: sellerPayouts.createdAt,
+          updatedAt: sellerPayouts.updatedAt,
+        })
+        .from(sellerPayouts)
+        .innerJoin(users, eq(users.id, sellerPayouts.sellerId)),
+    sortable: {
+      id: sellerPayouts.id,
+      createdAt: sellerPayouts.createdAt,
+      updatedAt: sellerPayouts.updatedAt,
+      amount: sellerPayouts.amountCents,
+      status: sellerPayouts.status,
+    },
+    filters: {
+      status: textFilter((status) => sql`${sellerPayouts.status}::text = ${status}`),
+      sellerId: textFilter((refnum) => eq(users.refnum, refnum)),
+    },
+    toRecord: (row): AdminPayoutRecord => ({
+      ...row,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    }),
+    update: {
+      input: adminPayoutRetrySchema,
+      async run(tx, id) {
+        const [payout] = await tx
+          .select()
+          .from(sellerPayouts)
+          .where(eq(sellerPayouts.id, Number(id)))
+          .for('update');
+        if (!payout) throw AppError.notFound('There is no such record in payouts');
+        if (payout.status !== 'failed') throw new AppError(409, payoutMessages.notFailed, { reason: 'not_failed' });
+        const outcome = await retryPayout(tx, deps.jobs, payout, deps.clock.now());
+        if (outcome === 'no_bank_account') {
+          throw new AppError(409, payoutMessages.noBankAccount, { reason: 'no_bank_account' });
+        }
+        if (outcome === 'money_gone') throw new AppError(409, payoutMessages.moneyGone, { reason: 'money_gone' });
+      },
+    },
+  });
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { payoutMessages } from '../rules/payouts';
+import { deliveryMethodSchema, orderStateSchema } from './checkout';
+import { isoDateTimeSchema, refnumSchema } from './common';
+
+/**
+ * An order as the console shows it (`/svc/admin/orders`, issue 18 §4): its parties, amounts and
+ * payment, its ledger entries and status history, the refunds admins gave; `id` is the order's
+ * refnum (the wire's orderId).
+ */
+export const adminOrderRecordSchema = z.object({
+  id: refnumSchema,
+  status: orderStateSchema,
+  statusLabel: z.string(),
+  listingId: refnumSchema,
+  listingTitle: z.string(),
+  buyerId: refnumSchema,
+  buyerEmail: z.string(),
+  sellerId: refnumSchema,
+  sellerEmail: z.string(),
+  deliveryMethod: deliveryMethodSchema,
+  itemPrice: z.number().int(),
+  shipping: z.number().int(),
+  total: z.number().int(),
+  commission: z.number().int(),
+  payment: z.object({ provider: z.string(), paymentIntentId: z.string() }),
+  /** Whether the console's Refund applies in this state (before shipping, or delivered and not yet paid out). */
+  refundable: z.boolean(),
+  history: z.array(
+    z.object({ event: z.string(), status: z.string(), at: isoDateTimeSchema, by: z.string().nullable() }),
+  ),
+  ledger: z.array(
+    z.object({
+      id: z.number().int(),
+      kind: z.string(),
+      memo: z.string(),
+      account: z.string(),
+      amount: z.number().int(),
+      at: isoDateTimeSchema,
+    }),
+  ),
+  refunds: z.array(z.object({ amount: z.number().int(), reason: z.string(), by: z.string(), at: isoDateTimeSchema })),
+  createdAt: isoDateTimeSchema,
+  updatedAt: isoDateTimeSchema,
+});
+export type AdminOrderRecord = z.infer<typeof adminOrderRecordSchema>;
+
+/** The console's refund of an order: ROLE_ADMIN only, always with a reason (kept in the audit log). */
+export const adminOrderRefundSchema = z.object({
+  refundReason: z
+    .string({ error: payoutMessages.refundReasonRequired })
+    .trim()
+    .min(1, payoutMessages.refundReasonRequired)
+    .max(500),
+});
+export type AdminOrderRefund = z.infer<typeof adminOrderRefundSchema>;

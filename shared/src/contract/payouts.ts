@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { BALANCE_PARTS, PAYOUT_STATUSES } from '../rules/payouts';
+import { defineCall } from './call';
+import { isoDateTimeSchema, pageOf, pageQuerySchema, refnumSchema } from './common';
+
+/** A seller's money in cents, derived from the ledger: held until delivery, ready to be paid, sent to the bank. */
+export const sellerBalanceSchema = z.object({
+  pending: z.number().int(),
+  available: z.number().int(),
+  paidOut: z.number().int(),
+});
+export type SellerBalanceAnswer = z.infer<typeof sellerBalanceSchema>;
+
+/** One movement of a seller's money: which part of the balance it changed, by how much (signed cents), and why. */
+export const payoutEntrySchema = z.object({
+  id: z.number().int(),
+  /** The ledger transaction's kind: sale, release, refund, payout or payout_failed. */
+  kind: z.string(),
+  /** What the seller reads (PAYOUT_ENTRY_LABELS). */
+  label: z.string(),
+  part: z.enum(BALANCE_PARTS),
+  /** Negative leaves this part of the balance, positive reaches it. */
+  amount: z.number().int(),
+  orderId: refnumSchema.nullable(),
+  listingRefnum: refnumSchema.nullable(),
+  listingTitle: z.string().nullable(),
+  date: isoDateTimeSchema,
+});
+export type PayoutEntry = z.infer<typeof payoutEntrySchema>;
+
+export const payoutBalanceCall = defineCall({
+  method: 'GET',
+  path: '/payouts/balance',
+  auth: 'required',
+  summary: "The caller's money as a seller, in cents: pending (until delivery), available, paid out",
+  response: sellerBalanceSchema,
+});
+
+export const payoutEntriesCall = defineCall({
+  method: 'GET',
+  path: '/payouts/entries',
+  auth: 'required',
+  summary: "The caller's money history as a seller, newest first: sales, deliveries, refunds and payouts",
+  query: pageQuerySchema,
+  response: pageOf(payoutEntrySchema),
+});
+
+export const payoutCalls = { balance: payoutBalanceCall, entries: payoutEntriesCall } as const;
+
+// ---- The console (/svc/admin/orders and /svc/admin/payouts) ----
+
+/** A payout as the console lists it; a failed one can be retried. */
+export const adminPayoutRecordSchema = z.object({
+  id: z.number().int(),
+  sellerId: refnumSchema,
+  sellerEmail: z.string(),
+  amount: z.number().int(),
+  status: z.enum(PAYOUT_STATUSES),
+  failure: z.string().nullable(),
+  attempts: z.number().int(),
+  providerPayoutId: z.string().nullable(),
+  createdAt: isoDateTimeSchema,
+  updatedAt: isoDateTimeSchema,
+});
+export type AdminPayoutRecord = z.infer<typeof adminPayoutRecordSchema>;
+
+/** The console's one change to a payout: send a failed one again. */
+export const adminPayoutRetrySchema = z.object({ retry: z.literal(true) });

@@ -1,0 +1,42 @@
+/**
+ * When a seller's money reaches their bank (issue 18, spec section 9: payouts in 5-10 days,
+ * local sales within one day after the pickup code is verified). A delivered order's share is
+ * available at once but held for a while before it is paid: shipped orders PAYOUT_HOLD_DAYS.ship
+ * days (time for a problem with the parcel to surface), local sales none. The payout run goes
+ * once a day and pays each seller everything whose hold has passed, so a local sale is paid
+ * within a day of its code and a shipped one 5 to 6 days after delivery.
+ */
+export const PAYOUT_HOLD_DAYS = { ship: 5, pickup: 0 } as const;
+
+/** How often the payout run goes (minutes): daily. */
+export const PAYOUT_RUN_EVERY_MINUTES = 24 * 60;
+
+export const PAYOUT_STATUSES = ['pending', 'paid', 'failed'] as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+
+/** Money released after this moment is still held at `now` (its hold has not passed). */
+export function holdCutoff(now: Date, deliveryMethod: keyof typeof PAYOUT_HOLD_DAYS): Date {
+  return new Date(now.getTime() - PAYOUT_HOLD_DAYS[deliveryMethod] * 24 * 60 * 60 * 1000);
+}
+
+export const payoutMessages = {
+  noBankAccount: 'Add a bank account to receive your payouts: your balance is kept until you do',
+  notFailed: 'Only a failed payout can be retried',
+  moneyGone: 'This payout’s money is no longer available to send (it was paid out since)',
+  refundReasonRequired: 'Give the reason for the refund',
+  notRefundable: 'This order cannot be refunded in its current state',
+  alreadyPaidOut: 'The seller has been paid for this order: it cannot be refunded from their balance',
+} as const;
+
+/** What a seller's history calls each movement of their money (the ledger transaction's kind). */
+export const PAYOUT_ENTRY_LABELS: Record<string, string> = {
+  sale: 'Sale (held until delivery)',
+  release: 'Delivered: available',
+  refund: 'Refunded to the buyer',
+  payout: 'Paid to your bank',
+  payout_failed: 'Payout failed: back in available',
+};
+
+/** The part of a seller's balance an entry moved. */
+export const BALANCE_PARTS = ['pending', 'available', 'paid_out'] as const;
+export type BalancePart = (typeof BALANCE_PARTS)[number];

@@ -1,0 +1,78 @@
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { formatCents, payoutMessages } from '@yardly/shared/rules';
+import { hydrated, type Person } from './fixtures';
+import { bearer, expectPageFits, listItem, personIn } from './journeys';
+
+const PHONE = { width: 384, height: 800 };
+
+async function post<T>(request: APIRequestContext, who: Person, url: string, data: object, headers = {}) {
+  const res = await request.post(url, { data, headers: { ...(await bearer(request, who)), ...headers } });
+  expect(res.ok(), `${url}: ${await res.text()}`).toBe(true);
+  return ((await res.json()) as { data: T }).data;
+}
+
+/**
+ * A local sale through the api, as the two people make it: an offer accepted, paid with the
+ * test card (pay-and-pickup), the buyer's code entered by the seller. The seller's share is available.
+ */
+async function localSale(request: APIRequestContext, seller: Person, buyer: Person, priceCents: number) {
+  const listingRefnum = await listItem(request, seller, 'Oak side table', priceCents);
+  const { offerRefnum } = await post<{ offerRefnum: string }>(request, buyer, '/svc/offer/create/v2', {
+    listingRefnum,
+    offerPrice: priceCents,
+  });
+  await post(request, seller, '/svc/offer/accept', { offerRefnum });
+  const intent = await post<{ paymentIntentId: string }>(
+    request,
+    buyer,
+    '/svc/payment/createPI',
+    { listingRefnum, offerRefnum, deliveryMethod: 'pickup' },
+    { 'idempotency-key': `e2e-${offerRefnum}` },
+  );
+  await post(request, buyer, '/svc/payment/test-provider/confirm', {
+    paymentIntentId: intent.paymentIntentId,
+    number: '4242 4242 4242 4242',
+    exp: '12/30',
+    cvc: '123',
+  });
+  const paid = await post<{ orderId: string; pickupCode: string }>(request, buyer, '/svc/offer/pay-and-pickup', {
+    offerRefnum,
+    paymentIntentId: intent.paymentIntentId,
+  });
+  await post(request, seller, '/svc/orders/confirm-pickup', { orderId: paid.orderId, code: paid.pickupCode });
+}
+
+test('the bank account tab shows the balance and its history, and asks for a bank account, at 384 px', async ({
+  browser,
+  request,
+}) => {
+  const seller = await personIn(browser, PHONE, 'Sally');
+  const buyer = await personIn(browser, PHONE, 'Bert');
+  const { page } = seller;
+
+  await page.goto('/settings/bank-account');
+  const balance = page.getByRole('region', { name: 'Your balance' });
+  await expect(balance.getByText(`${payoutMessages.noBankAccount}.`)).toBeVisible();
+  await expect(balance.getByText('No sales yet: money from your sales shows here.')).toBeVisible();
+  await expectPageFits(page, 'the bank account tab without a bank account');
+
+  // $20.00 sold locally: 15% commission, $17.00 available once the code is entered.
+  await localSale(request, seller.person, buyer.person, 2000);
+  await page.reload();
+  await expect(balance.getByText(formatCents(1700)).first()).toBeVisible();
+  const history = balance.getByRole('listitem');
+  // Delivered: the share leaves pending and reaches available (two entries of one movement).
+  const delivered = history.filter({ hasText: 'Delivered: available' });
+  await expect(delivered.filter({ hasText: `+${formatCents(1700)}` })).toHaveCount(1);
+  await expect(delivered.filter({ hasText: `−${formatCents(1700)}` })).toHaveCount(1);
+  await expect(history.filter({ hasText: 'Sale (held until delivery)' })).toContainText('Oak side table');
+  await expectPageFits(page, 'the bank account tab with a balance and its history');
+
+  await page.getByLabel('Account holder').fill('Sally Tester');
+  await page.getByLabel('Routing number').fill('011000015');
+  await page.getByLabel('Account number').fill('000123456789');
+  await (await hydrated(page.getByRole('button', { name: 'Save bank account' }))).click();
+  await expect(page.getByText('****6789')).toBeVisible();
+  await expect(balance.getByText(`${payoutMessages.noBankAccount}.`)).toHaveCount(0);
+  await expectPageFits(page, 'the bank account tab with a bank account');
+});
