@@ -9,8 +9,8 @@ import type { FileStore } from './modules/files/file-store';
 import type { Live } from './modules/live/live';
 import type { Mailer } from './modules/mail/mailer';
 import type { MailTransport } from './modules/mail/transport';
-import type { PaymentEventRegistry } from './modules/payments/webhook-registry';
 import type { PaymentProvider } from './modules/payments/provider';
+import type { PaymentEventRegistry } from './modules/payments/webhook-registry';
 
 /** What the app builds once and every capability may use: configuration, storage, identity, mail. */
 export interface AppServices {

@@ -28,7 +28,12 @@ async function authorise(intentId: string) {
 
 describe('the built-in test provider', () => {
   it('is the default provider', () => {
-    const provider = createPaymentProvider({ config: testConfig(), db: t.database.db, clock: t.app.clock, secret: new Uint8Array(32) });
+    const provider = createPaymentProvider({
+      config: testConfig(),
+      db: t.database.db,
+      clock: t.app.clock,
+      secret: new Uint8Array(32),
+    });
     expect(provider.name).toBe('test');
     expect(provider.browser).toEqual({ provider: 'test' });
   });
@@ -77,7 +82,12 @@ describe('the built-in test provider', () => {
   });
 
   it('records a payout once per key, keeping only the account’s last four digits', async () => {
-    const provider = createPaymentProvider({ config: testConfig(), db: t.database.db, clock: t.app.clock, secret: new Uint8Array(32) });
+    const provider = createPaymentProvider({
+      config: testConfig(),
+      db: t.database.db,
+      clock: t.app.clock,
+      secret: new Uint8Array(32),
+    });
     const input = {
       amountCents: 4750,
       bankAccount: { routingNumber: '011000015', accountNumber: '000123456789', holderName: 'Ann Lee' },
