@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import type { SellerListing } from '@yardly/shared/contract';
 import { listingClosedToOffers, offerProcess } from '@yardly/shared/rules';
 import { lazy, Suspense, useState } from 'react';
+import { checkoutPath } from '../lib/checkout-paths';
 import { conversationWithSellerPath } from '../lib/message-paths';
 import { openAuthDialog, promptGuest } from '../stores/auth-dialog';
 import { $session, GUEST_PROMPTS } from '../stores/session';
@@ -19,9 +20,9 @@ interface ItemActionsProps {
 
 /**
  * What a visitor can do about an item. The seller manages it here (sold, deactivate, relist,
- * edit, delete); anyone else may make an offer while it is live (a guest is asked to log in
- * first) or see the one they made, message the seller, and report it. Checkout ('Buy Now')
- * comes with orders.
+ * edit, delete); anyone else may buy it now when the listing allows it, make an offer while it
+ * is live (a guest is asked to log in first for either) or see the one they made, message the
+ * seller, and report it.
  */
 export function ItemActions({ listing, unavailable }: ItemActionsProps) {
   const session = useStore($session);
@@ -46,6 +47,9 @@ export function ItemActions({ listing, unavailable }: ItemActionsProps) {
 
   return (
     <div>
+      {!unavailable && listing.buyNow && listing.listingState === 'live' && (
+        <BuyNow listingRefnum={listing.listingRefnum} signedIn={session !== null} />
+      )}
       {unavailable ? (
         <p className="item__note">This item is no longer available.</p>
       ) : session ? (
@@ -73,6 +77,27 @@ export function ItemActions({ listing, unavailable }: ItemActionsProps) {
         </Suspense>
       )}
     </div>
+  );
+}
+
+/** 'Buy Now': to the checkout; a guest logs in first and then goes there. */
+function BuyNow({ listingRefnum, signedIn }: { listingRefnum: string; signedIn: boolean }) {
+  const path = checkoutPath({ itemRefnum: listingRefnum });
+  if (signedIn) {
+    return (
+      <a className="button item__buy" href={path}>
+        Buy Now
+      </a>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className="button item__buy"
+      onClick={() => openAuthDialog({ name: 'login', notice: GUEST_PROMPTS.account, returnTo: path })}
+    >
+      Buy Now
+    </button>
   );
 }
 

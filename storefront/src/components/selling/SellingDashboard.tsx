@@ -9,6 +9,7 @@ import { createListingPath, dashboardPath } from '../../lib/selling-paths';
 import { $session } from '../../stores/session';
 import { Breadcrumbs } from '../Breadcrumbs';
 import { ListingCard } from '../ListingCard';
+import { OrdersSection } from '../orders/OrdersSection';
 import { Pagination } from '../Pagination';
 import { PerPageSelect } from '../PerPageSelect';
 import { Spinner } from '../Spinner';
@@ -45,7 +46,10 @@ function readQuery(search: string): DashboardQuery {
 
 type Load = { status: 'loading' } | { status: 'error' } | { status: 'done'; listings: SellerListing[]; total: number };
 
-/** My Dashboard (/myquest, /myquest/selling): the seller's listings by sell filter, page and size in the URL. */
+/**
+ * My Dashboard (/myquest, /myquest/selling): the seller's sales under the sell filter (to cancel,
+ * or to confirm a pickup), then their listings by sell filter, page and size in the URL.
+ */
 export function SellingDashboard() {
   const session = useStore($session);
   const [query, setQuery] = useState<DashboardQuery | null>(null);
@@ -126,6 +130,7 @@ export function SellingDashboard() {
           <PerPageSelect size={query.size} onChange={(size) => go({ ...query, size, page: 1 })} />
         </div>
       )}
+      {query && <OrdersSection side="selling" filter={query.sellFilter} />}
       {load.status === 'loading' && <Spinner label="Loading your listings" />}
       {load.status === 'error' && (
         <p className="state-message state-message--error">{listingListMessages.fetchError}</p>
