@@ -47,8 +47,15 @@ export function ItemActions({ listing, unavailable }: ItemActionsProps) {
 
   return (
     <div>
+      {/* 'Buy Now': to the checkout. */}
       {!unavailable && listing.buyNow && listing.listingState === 'live' && (
-        <BuyNow listingRefnum={listing.listingRefnum} signedIn={session !== null} />
+        <AccountLink
+          className="button item__buy"
+          href={checkoutPath({ itemRefnum: listing.listingRefnum })}
+          signedIn={session !== null}
+        >
+          Buy Now
+        </AccountLink>
       )}
       {unavailable ? (
         <p className="item__note">This item is no longer available.</p>
@@ -67,7 +74,16 @@ export function ItemActions({ listing, unavailable }: ItemActionsProps) {
       ) : (
         <p className="item__note">{listingClosedToOffers[listing.listingState]}</p>
       )}
-      {listing.listingState === 'live' && <MessageSeller listing={listing} signedIn={session !== null} />}
+      {/* 'Message': the buyer's conversation with the seller about this listing (opened by its first line there). */}
+      {listing.listingState === 'live' && (
+        <AccountLink
+          className="button button--secondary item__message"
+          href={conversationWithSellerPath(listing.listingRefnum, listing.sellerRefnum)}
+          signedIn={session !== null}
+        >
+          Message
+        </AccountLink>
+      )}
       <button type="button" className="link-button" onClick={openReport}>
         Report an item
       </button>
@@ -80,47 +96,29 @@ export function ItemActions({ listing, unavailable }: ItemActionsProps) {
   );
 }
 
-/** 'Buy Now': to the checkout; a guest logs in first and then goes there. */
-function BuyNow({ listingRefnum, signedIn }: { listingRefnum: string; signedIn: boolean }) {
-  const path = checkoutPath({ itemRefnum: listingRefnum });
-  if (signedIn) {
-    return (
-      <a className="button item__buy" href={path}>
-        Buy Now
-      </a>
-    );
-  }
-  return (
-    <button
-      type="button"
-      className="button item__buy"
-      onClick={() => openAuthDialog({ name: 'login', notice: GUEST_PROMPTS.account, returnTo: path })}
-    >
-      Buy Now
-    </button>
-  );
+interface AccountLinkProps {
+  href: string;
+  className: string;
+  signedIn: boolean;
+  children: string;
 }
 
-/**
- * 'Message': the buyer's conversation with the seller about this listing (opened by its first
- * line there). A guest logs in first and then goes there.
- */
-function MessageSeller({ listing, signedIn }: { listing: SellerListing; signedIn: boolean }) {
-  const path = conversationWithSellerPath(listing.listingRefnum, listing.sellerRefnum);
+/** A link that needs an account: a guest's press opens the login dialog, which goes there afterwards. */
+function AccountLink({ href, className, signedIn, children }: AccountLinkProps) {
   if (signedIn) {
     return (
-      <a className="button button--secondary item__message" href={path}>
-        Message
+      <a className={className} href={href}>
+        {children}
       </a>
     );
   }
   return (
     <button
       type="button"
-      className="button button--secondary item__message"
-      onClick={() => openAuthDialog({ name: 'login', notice: GUEST_PROMPTS.account, returnTo: path })}
+      className={className}
+      onClick={() => openAuthDialog({ name: 'login', notice: GUEST_PROMPTS.account, returnTo: href })}
     >
-      Message
+      {children}
     </button>
   );
 }

@@ -42,7 +42,7 @@ interface AmountListProps {
 }
 
 /** Item, shipping ('Free' at 0) and total, in cents as the api computed them. */
-export function AmountList({ amount, itemLabel, askingPrice }: AmountListProps) {
+function AmountList({ amount, itemLabel, askingPrice }: AmountListProps) {
   if (!amount) {
     return askingPrice === undefined ? null : (
       <dl className="amounts">

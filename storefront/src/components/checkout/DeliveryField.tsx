@@ -1,5 +1,6 @@
 import type { CheckoutDeliveryOption, DeliveryMethod } from '@yardly/shared/contract';
 import { formatCents } from '@yardly/shared/rules';
+import { ChoiceRadio } from './ChoiceRadio';
 
 interface DeliveryFieldProps {
   options: readonly CheckoutDeliveryOption[];
@@ -14,20 +15,17 @@ export function DeliveryField({ options, value, disabled, onChange }: DeliveryFi
     <fieldset className="checkout-panel checkout-choice">
       <legend>Delivery</legend>
       {options.map((option) => (
-        <label key={option.method} className="check">
-          <input
-            type="radio"
-            name="deliveryMethod"
-            value={option.method}
-            checked={value === option.method}
-            disabled={disabled}
-            onChange={() => onChange(option.method)}
-          />
-          <span>
-            {option.label}
-            {option.priceCents > 0 && <strong> {formatCents(option.priceCents)}</strong>}
-          </span>
-        </label>
+        <ChoiceRadio
+          key={option.method}
+          name="deliveryMethod"
+          value={option.method}
+          checked={value === option.method}
+          disabled={disabled}
+          onSelect={() => onChange(option.method)}
+        >
+          {option.label}
+          {option.priceCents > 0 && <strong> {formatCents(option.priceCents)}</strong>}
+        </ChoiceRadio>
       ))}
     </fieldset>
   );

@@ -1,7 +1,9 @@
 import type { SavedAddress } from '@yardly/shared/contract';
-import { findUsState, orderMessages } from '@yardly/shared/rules';
+import { orderMessages } from '@yardly/shared/rules';
 import { useState } from 'react';
 import { AddressForm } from '../account/AddressForm';
+import { addressLine } from '../orders/order-view';
+import { ChoiceRadio } from './ChoiceRadio';
 
 interface ShipToFieldProps {
   addresses: readonly SavedAddress[];
@@ -20,21 +22,16 @@ export function ShipToField({ addresses, value, disabled, onChange, onAdded }: S
       <legend>Ship to</legend>
       {addresses.length === 0 && <p className="state-message">{orderMessages.addressRequired}: add one first.</p>}
       {addresses.map((address) => (
-        <label key={address.id} className="check checkout-address">
-          <input
-            type="radio"
-            name="addressId"
-            value={address.id}
-            checked={value === address.id}
-            disabled={disabled}
-            onChange={() => onChange(address.id)}
-          />
-          <span>
-            {address.firstName} {address.lastName}, {address.line1}
-            {address.line2 ? `, ${address.line2}` : ''}, {address.city},{' '}
-            {findUsState(address.state)?.abbreviation ?? address.state} {address.zip}
-          </span>
-        </label>
+        <ChoiceRadio
+          key={address.id}
+          name="addressId"
+          value={address.id}
+          checked={value === address.id}
+          disabled={disabled}
+          onSelect={() => onChange(address.id)}
+        >
+          {addressLine(address)}
+        </ChoiceRadio>
       ))}
       <button
         type="button"

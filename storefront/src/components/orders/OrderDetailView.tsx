@@ -1,9 +1,9 @@
 import type { OrderDetail } from '@yardly/shared/contract';
-import { findUsState, formatCents, formatDate } from '@yardly/shared/rules';
+import { formatCents, formatDate } from '@yardly/shared/rules';
 import { dashboardPath } from '../../lib/selling-paths';
 import { CheckoutItem } from '../checkout/CheckoutItem';
 import { OrderActions } from './OrderActions';
-import { deliveryLabel, PICKUP_CODE_HELP } from './order-view';
+import { addressLine, deliveryLabel, PICKUP_CODE_HELP } from './order-view';
 import '../../styles/checkout.css';
 
 interface OrderDetailViewProps {
@@ -42,11 +42,7 @@ export function OrderDetailView({ order, onChanged }: OrderDetailViewProps) {
             {address && (
               <>
                 <dt>Ships to</dt>
-                <dd>
-                  {address.firstName} {address.lastName}, {address.line1}
-                  {address.line2 ? `, ${address.line2}` : ''}, {address.city},{' '}
-                  {findUsState(address.state)?.abbreviation ?? address.state} {address.zip}
-                </dd>
+                <dd>{addressLine(address)}</dd>
               </>
             )}
           </dl>

@@ -1,6 +1,13 @@
 import type { OrderSummary } from '@yardly/shared/contract';
 import { describe, expect, it } from 'vitest';
-import { deliveryLabel, filterShowsOrders, orderActionLabel, orderActionsFor, otherPartyLabel } from './order-view';
+import {
+  addressLine,
+  deliveryLabel,
+  filterShowsOrders,
+  orderActionLabel,
+  orderActionsFor,
+  otherPartyLabel,
+} from './order-view';
 
 type Facts = Pick<OrderSummary, 'status' | 'role' | 'deliveryMethod'>;
 
@@ -40,5 +47,22 @@ describe('the dashboards’ order lines', () => {
     expect(otherPartyLabel({ role: 'buying', otherParty: party })).toBe('Seller: Ann B.');
     expect(deliveryLabel({ deliveryMethod: 'ship' })).toBe('Shipping');
     expect(deliveryLabel({ deliveryMethod: 'pickup' })).toBe('Local pickup (pay and pick up)');
+  });
+});
+
+describe('an address on one line', () => {
+  it('gives the state its abbreviation and leaves out an empty second line', () => {
+    const address = {
+      firstName: 'Bo',
+      lastName: 'Tester',
+      line1: '1 Main St',
+      line2: null,
+      city: 'New York',
+      zip: '10001',
+    };
+    expect(addressLine({ ...address, state: 'New York' })).toBe('Bo Tester, 1 Main St, New York, NY 10001');
+    expect(addressLine({ ...address, line2: 'Apt 2', state: 'NY' })).toBe(
+      'Bo Tester, 1 Main St, Apt 2, New York, NY 10001',
+    );
   });
 });

@@ -1,6 +1,7 @@
 import type { OrderSummary } from '@yardly/shared/contract';
 import {
   BUY_FILTER_ORDER_STATES,
+  findUsState,
   type OrderEvent,
   orderEventsFor,
   orderProcess,
@@ -56,3 +57,18 @@ export const CANCEL_ORDER_PROMPT =
   'Cancel this order? The buyer is refunded in full and the item cannot be sold to them.';
 
 export const PICKUP_CONFIRMED = 'Pickup confirmed: the order is delivered';
+
+/** An address on one line: 'Bo Tester, 1 Main St, New York, NY 10001'. */
+export function addressLine(address: {
+  firstName: string;
+  lastName: string;
+  line1: string;
+  line2: string | null;
+  city: string;
+  state: string;
+  zip: string;
+}): string {
+  const state = findUsState(address.state)?.abbreviation ?? address.state;
+  const street = address.line2 ? `${address.line1}, ${address.line2}` : address.line1;
+  return `${address.firstName} ${address.lastName}, ${street}, ${address.city}, ${state} ${address.zip}`;
+}
