@@ -162,15 +162,47 @@ test('a declined card shows the decline beside the card and leaves the item buya
     'Your card has insufficient funds.',
   );
 
-  // Still for sale: a guest sees Buy Now on the item page.
+  // Still for sale: a guest sees Buy Now on the item page, and is asked to log in first.
   const guest = await browser.newPage({ viewport: WIDE });
   await guest.goto(`/${listingRefnum}`);
-  await expect(guest.getByRole('button', { name: 'Buy Now' })).toBeVisible();
+  await (await hydrated(guest.getByRole('button', { name: 'Buy Now' }))).click();
+  await expect(dialog(guest, 'Log in')).toBeVisible();
 
   // The same payment, another card.
   await payWith(buyer.page, '4242 4242 4242 4242', 1800);
   await expect(buyer.page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible();
   await expect(buyer.page.getByRole('region', { name: 'Order', exact: true })).toContainText('Awaiting pickup');
+});
+
+test('an order that did not get placed is placed on retry, after a reload, without asking for the card again', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const seller = await personIn(browser, WIDE, 'Sia');
+  const buyer = await personIn(browser, WIDE, 'Rex');
+  const title = `Tin bucket ${Date.now().toString(36)}`;
+  const listingRefnum = await listItem(request, seller.person, title, 1200, { buyNow: true });
+
+  await buyNowFromItemPage(buyer.page, listingRefnum);
+  // The card authorises the payment, then the connection drops before the order is placed.
+  let placing = 0;
+  await buyer.page.route('**/svc/offer/pay-and-pickup', async (route) => {
+    placing += 1;
+    if (placing === 1) await route.abort('connectionreset');
+    else await route.continue();
+  });
+  await payWith(buyer.page, '4242 4242 4242 4242', 1200);
+  await expect(buyer.page.getByRole('alert').filter({ hasText: 'There was an error, please try again' })).toBeVisible();
+
+  // A reload resumes the same attempt: the same payment, already authorised.
+  await buyer.page.reload();
+  const card = buyer.page.getByRole('form', { name: 'Card' });
+  await expect(card).toContainText('Your card has authorised this payment.');
+  await expect(card.getByLabel('Card number')).toHaveCount(0);
+  await card.getByRole('button', { name: 'Pay $12.00' }).click();
+  await expect(buyer.page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible();
+  expect(placing).toBe(2);
 });
 
 test('an accepted offer is paid at its price from Pay now', async ({ browser, request }) => {
@@ -273,4 +305,44 @@ test('the seller cancels a sale before shipping: asked first, the buyer refunded
 
   await buyer.page.goto('/myquest/buying?buyFilter=CANCELLED');
   await expect(cardTitled(buyer.page, title)).toContainText('Cancelled (refunded)');
+});
+
+test('an item bought by someone else meanwhile: Pay says plainly it is no longer available', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const seller = await personIn(browser, WIDE, 'Sy');
+  const slow = await personIn(browser, WIDE, 'Lou');
+  const quick = await personIn(browser, WIDE, 'Kit');
+  const title = `Pine stool ${Date.now().toString(36)}`;
+  const listingRefnum = await listItem(request, seller.person, title, 2000, { buyNow: true });
+
+  await buyNowFromItemPage(slow.page, listingRefnum);
+  await expect(slow.page.getByRole('button', { name: 'Pay $20.00' })).toBeEnabled();
+
+  // Someone else pays for it through the api first.
+  const started = await request.post('/svc/payment/createPI', {
+    headers: { ...(await bearer(request, quick.person)), 'Idempotency-Key': `e2e-${listingRefnum}` },
+    data: { listingRefnum, deliveryMethod: 'pickup' },
+  });
+  expect(started.ok(), await started.text()).toBe(true);
+  const { paymentIntentId } = ((await started.json()) as { data: { paymentIntentId: string } }).data;
+  const confirmed = await request.post('/svc/payment/test-provider/confirm', {
+    headers: await bearer(request, quick.person),
+    data: { paymentIntentId, number: '4242424242424242', exp: '04/30', cvc: '123' },
+  });
+  expect(confirmed.ok(), await confirmed.text()).toBe(true);
+  const placed = await request.post('/svc/offer/pay-and-pickup', {
+    headers: await bearer(request, quick.person),
+    data: { listingRefnum, paymentIntentId },
+  });
+  expect(placed.ok(), await placed.text()).toBe(true);
+
+  await payWith(slow.page, '4242 4242 4242 4242', 2000);
+  const problem = slow.page.getByRole('alert').filter({ hasText: 'This item is no longer available' });
+  await expect(problem).toBeVisible();
+  await expect(problem.getByRole('link', { name: 'Back to the item' })).toHaveAttribute('href', `/${listingRefnum}`);
+  await expect(slow.page).toHaveURL(/\/checkout\?/);
+  await expect(slow.page.getByRole('button', { name: /^Pay/ })).toBeDisabled();
 });

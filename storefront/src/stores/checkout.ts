@@ -4,6 +4,7 @@ import { atom, type ReadableAtom } from 'nanostores';
 import { type CardErrors, type CardInput, cardErrors, cardErrorsFrom } from '../components/checkout/card-form-view';
 import { browserApi } from '../lib/api';
 import type { CheckoutRef, OrderRef } from '../lib/checkout-paths';
+import { forgetAttempt, readSavedAttempt, saveAttempt } from './checkout-attempt-storage';
 
 /** How the buyer gets the item: shipped to one of their saved addresses, or picked up. */
 export interface DeliveryChoice {
@@ -64,9 +65,15 @@ function sameChoice(a: DeliveryChoice | null, b: DeliveryChoice): boolean {
   return a !== null && a.deliveryMethod === b.deliveryMethod && a.addressId === b.addressId;
 }
 
-/** A fresh checkout for an item (or an accepted offer on it). */
+/** The checkout of an item (or an accepted offer on it): this tab's attempt resumed after a reload, else a fresh one. */
 export function startCheckout(ref: CheckoutRef): void {
-  $state.set({ ...EMPTY, ref });
+  const saved = readSavedAttempt(ref);
+  $state.set({ ...EMPTY, ref, ...saved });
+}
+
+function remember(): void {
+  const { ref, choice, idempotencyKey, authorised } = $state.get();
+  if (ref && choice && idempotencyKey) saveAttempt(ref, { choice, idempotencyKey, authorised });
 }
 
 /**
@@ -75,9 +82,9 @@ export function startCheckout(ref: CheckoutRef): void {
  * another attempt with a new key.
  */
 export async function chooseDelivery(choice: DeliveryChoice): Promise<void> {
-  const { ref, choice: current, idempotencyKey, intent, status } = $state.get();
+  const { ref, choice: current, idempotencyKey, intent, status, authorised } = $state.get();
   if (!ref || status === 'paying' || status === 'placed') return;
-  const retry = sameChoice(current, choice);
+  const retry = sameChoice(current, choice) && idempotencyKey !== null;
   if (retry && intent) return;
   const key = retry && idempotencyKey ? idempotencyKey : crypto.randomUUID();
   update({
@@ -85,10 +92,12 @@ export async function chooseDelivery(choice: DeliveryChoice): Promise<void> {
     idempotencyKey: key,
     status: 'pricing',
     intent: null,
-    authorised: false,
+    // The same attempt's intent keeps its authorisation (a reload after the card was accepted).
+    authorised: retry && authorised,
     decline: null,
     problem: null,
   });
+  remember();
   try {
     const answer = await browserApi.http.call(createPaymentIntentCall, {
       body: { listingRefnum: ref.itemRefnum, offerRefnum: ref.offerRefnum, ...choice },
@@ -100,6 +109,7 @@ export async function chooseDelivery(choice: DeliveryChoice): Promise<void> {
   } catch (cause) {
     if ($state.get().idempotencyKey !== key) return;
     console.error('Could not start the payment', cause);
+    if (cause instanceof ApiError && cause.status === 409) forgetAttempt(ref);
     update({ status: 'idle', problem: messageOf(cause) });
   }
 }
@@ -131,6 +141,7 @@ export async function payWithCard(card: CardInput, now: Date): Promise<void> {
     try {
       await browserApi.checkout.confirm({ paymentIntentId, ...card });
       update({ authorised: true });
+      remember();
     } catch (cause) {
       console.error('The card did not authorise the payment', cause);
       if (cause instanceof ApiError && cause.status === 402) update({ status: 'ready', decline: cause.message });
@@ -149,11 +160,13 @@ export async function payWithCard(card: CardInput, now: Date): Promise<void> {
               : { listingRefnum: ref.itemRefnum, paymentIntentId },
           )
         : await browserApi.checkout.placeOrder({ paymentIntentId });
+    forgetAttempt(ref);
     update({ status: 'placed', placed: { listingRefnum: order.listingRefnum, orderId: order.orderId } });
   } catch (cause) {
     console.error('Could not place the order', cause);
     // 409: someone else bought it first (the api released this authorisation); the attempt is over.
     const over = cause instanceof ApiError && cause.status === 409;
+    if (over) forgetAttempt(ref);
     update({ status: over ? 'idle' : 'ready', problem: messageOf(cause), ...(over && { intent: null }) });
   }
 }

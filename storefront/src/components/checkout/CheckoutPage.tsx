@@ -65,8 +65,11 @@ export function CheckoutPage() {
           return;
         }
         setLoad({ status: 'done', listing: detail.listing, options: delivery.options, addresses });
-        setMethod(delivery.options[0]?.method ?? null);
-        setAddressId(firstAddress(addresses));
+        // A reload resumes this tab's attempt where its choice still stands.
+        const resumed = $checkout.get().choice;
+        const method = delivery.options.find((o) => o.method === resumed?.deliveryMethod) ?? delivery.options[0];
+        setMethod(method?.method ?? null);
+        setAddressId(addresses.find((a) => a.id === resumed?.addressId)?.id ?? firstAddress(addresses));
       } catch (cause) {
         console.error('Could not load the checkout', cause);
         setLoad({ status: 'missing', message: cause instanceof ApiError ? cause.message : GENERIC_ERROR_MESSAGE });
