@@ -1,8 +1,8 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import type { CheckoutDeliveryOption } from '@yardly/shared/contract';
-import { formatCents } from '@yardly/shared/rules';
+import { commissionCents, formatCents } from '@yardly/shared/rules';
 import { cards, dialog, hydrated } from './fixtures';
-import { bearer, expectPageFits, listItem, personIn } from './journeys';
+import { bearer, expectPageFits, listItem, personIn, type SaleTerms } from './journeys';
 
 // Issue 18 in the storefront: Buy Now with the built-in test provider's card form, the
 // confirmation, the seller's sale on My Dashboard; a declined card; an accepted offer paid at
@@ -51,20 +51,40 @@ async function shippingOption(page: Page, listingRefnum: string): Promise<Checko
   return ship;
 }
 
+/** A seller with a live listing (a fresh title) and a buyer, each signed in in their own browser. */
+async function aSale(
+  browser: Browser,
+  request: APIRequestContext,
+  names: { seller: string; buyer: string; item: string },
+  priceCents: number,
+  terms: Partial<SaleTerms>,
+  viewport: { width: number; height: number } = WIDE,
+) {
+  const seller = await personIn(browser, viewport, names.seller);
+  const buyer = await personIn(browser, viewport, names.buyer);
+  const title = `${names.item} ${Date.now().toString(36)}`;
+  const listingRefnum = await listItem(request, seller.person, title, priceCents, terms);
+  return { seller, buyer, title, listingRefnum };
+}
+
 for (const viewport of VIEWPORTS) {
   test(`a buyer buys with 4242… and sees the confirmation; the seller has the sale to ship (${viewport.name})`, async ({
     browser,
     request,
   }) => {
     test.setTimeout(150_000);
-    const seller = await personIn(browser, viewport, 'Sal');
-    const buyer = await personIn(browser, viewport, 'Bo');
-    const title = `Walnut desk ${Date.now().toString(36)}`;
-    const listingRefnum = await listItem(request, seller.person, title, 2500, {
-      shippable: true,
-      meetToDeliver: false,
-      buyNow: true,
-    });
+    const { seller, buyer, title, listingRefnum } = await aSale(
+      browser,
+      request,
+      { seller: 'Sal', buyer: 'Bo', item: 'Walnut desk' },
+      2500,
+      {
+        shippable: true,
+        meetToDeliver: false,
+        buyNow: true,
+      },
+      viewport,
+    );
     const ship = await shippingOption(buyer.page, listingRefnum);
     const total = 2500 + ship.priceCents;
 
@@ -147,10 +167,13 @@ test('a declined card shows the decline beside the card and leaves the item buya
   request,
 }) => {
   test.setTimeout(120_000);
-  const seller = await personIn(browser, WIDE, 'Sid');
-  const buyer = await personIn(browser, WIDE, 'Bex');
-  const title = `Cane chair ${Date.now().toString(36)}`;
-  const listingRefnum = await listItem(request, seller.person, title, 1800, { buyNow: true });
+  const { buyer, listingRefnum } = await aSale(
+    browser,
+    request,
+    { seller: 'Sid', buyer: 'Bex', item: 'Cane chair' },
+    1800,
+    { buyNow: true },
+  );
 
   await buyNowFromItemPage(buyer.page, listingRefnum);
   await expect(buyer.page.getByRole('radio', { name: 'Local pickup' })).toBeChecked();
@@ -179,10 +202,13 @@ test('an order that did not get placed is placed on retry, after a reload, witho
   request,
 }) => {
   test.setTimeout(120_000);
-  const seller = await personIn(browser, WIDE, 'Sia');
-  const buyer = await personIn(browser, WIDE, 'Rex');
-  const title = `Tin bucket ${Date.now().toString(36)}`;
-  const listingRefnum = await listItem(request, seller.person, title, 1200, { buyNow: true });
+  const { buyer, listingRefnum } = await aSale(
+    browser,
+    request,
+    { seller: 'Sia', buyer: 'Rex', item: 'Tin bucket' },
+    1200,
+    { buyNow: true },
+  );
 
   await buyNowFromItemPage(buyer.page, listingRefnum);
   // The card authorises the payment, then the connection drops before the order is placed.
@@ -207,10 +233,13 @@ test('an order that did not get placed is placed on retry, after a reload, witho
 
 test('an accepted offer is paid at its price from Pay now', async ({ browser, request }) => {
   test.setTimeout(120_000);
-  const seller = await personIn(browser, WIDE, 'Sam');
-  const buyer = await personIn(browser, WIDE, 'Bea');
-  const title = `Brass lamp ${Date.now().toString(36)}`;
-  const listingRefnum = await listItem(request, seller.person, title, 4000);
+  const { seller, buyer, title, listingRefnum } = await aSale(
+    browser,
+    request,
+    { seller: 'Sam', buyer: 'Bea', item: 'Brass lamp' },
+    4000,
+    {},
+  );
   const made = await request.post('/svc/offer/create/v2', {
     headers: await bearer(request, buyer.person),
     data: { listingRefnum, offerPrice: 3250 },
@@ -251,10 +280,13 @@ test('a local sale: the buyer gets a pickup code and the seller enters it at the
   request,
 }) => {
   test.setTimeout(120_000);
-  const seller = await personIn(browser, WIDE, 'Sue');
-  const buyer = await personIn(browser, WIDE, 'Ben');
-  const title = `Garden bench ${Date.now().toString(36)}`;
-  const listingRefnum = await listItem(request, seller.person, title, 6000, { buyNow: true });
+  const { seller, buyer, title, listingRefnum } = await aSale(
+    browser,
+    request,
+    { seller: 'Sue', buyer: 'Ben', item: 'Garden bench' },
+    6000,
+    { buyNow: true },
+  );
 
   await buyNowFromItemPage(buyer.page, listingRefnum);
   await payWith(buyer.page, '4242 4242 4242 4242', 6000);
@@ -278,6 +310,14 @@ test('a local sale: the buyer gets a pickup code and the seller enters it at the
   await expect(toast(seller.page, 'Pickup confirmed: the order is delivered')).toBeVisible();
   await expect(sale).toContainText('Delivered');
   await expect(sale.getByRole('form')).toHaveCount(0);
+  // The order's page: the seller's share after the commission.
+  await sale.getByRole('link', { name: `Order details: ${title}` }).click();
+  await expect(seller.page).toHaveURL(/\/orders\/\w+$/);
+  await expect(seller.page.getByRole('heading', { level: 1, name: 'Order details' })).toBeVisible();
+  const share = seller.page.getByRole('definition');
+  await expect(seller.page.getByRole('region', { name: 'Order', exact: true })).toContainText('Delivered');
+  await expect(share.last()).toHaveText(formatCents(6000 - commissionCents(6000)));
+  await expectPageFits(seller.page, 'an order’s page (seller)');
 
   // The buyer's order reads delivered.
   await buyer.page.reload();
@@ -286,10 +326,13 @@ test('a local sale: the buyer gets a pickup code and the seller enters it at the
 
 test('the seller cancels a sale before shipping: asked first, the buyer refunded', async ({ browser, request }) => {
   test.setTimeout(120_000);
-  const seller = await personIn(browser, WIDE, 'Sol');
-  const buyer = await personIn(browser, WIDE, 'Bri');
-  const title = `Oak crate ${Date.now().toString(36)}`;
-  const listingRefnum = await listItem(request, seller.person, title, 1500, { buyNow: true });
+  const { seller, buyer, title, listingRefnum } = await aSale(
+    browser,
+    request,
+    { seller: 'Sol', buyer: 'Bri', item: 'Oak crate' },
+    1500,
+    { buyNow: true },
+  );
   await buyNowFromItemPage(buyer.page, listingRefnum);
   await payWith(buyer.page, '4242 4242 4242 4242', 1500);
   await expect(buyer.page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible();

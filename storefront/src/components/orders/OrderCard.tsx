@@ -17,7 +17,7 @@ export function OrderCard({ order, onChanged }: OrderCardProps) {
     <ListingCard listing={order.listing}>
       <div className="order-card">
         <p>
-          <span className={`order__state order__state--${order.status}`}>{order.statusLabel}</span>
+          <span className={`offer__state order__state--${order.status}`}>{order.statusLabel}</span>
         </p>
         <p>{otherPartyLabel(order)}</p>
         <p>

@@ -6,6 +6,7 @@ import { Spinner } from '../Spinner';
 import { OrderCard } from './OrderCard';
 import { filterShowsOrders } from './order-view';
 import '../../styles/checkout.css';
+import '../../styles/offers.css';
 
 const PAGE_SIZE = 10;
 
