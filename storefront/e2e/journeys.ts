@@ -31,8 +31,22 @@ export async function bearer(request: APIRequestContext, who: Person) {
   return { authorization: `Bearer ${((await login.json()) as { data: LoginData }).data.token}` };
 }
 
-/** A live listing of `seller`'s, made through the api: its refnum. */
-export async function listItem(request: APIRequestContext, seller: Person, title: string, priceCents: number) {
+/** How a listing is sold and reaches its buyer (the sell form's choices). */
+export interface SaleTerms {
+  shippable: boolean;
+  meetToDeliver: boolean;
+  offerFreeDelivery: boolean;
+  buyNow: boolean;
+}
+
+/** A live listing of `seller`'s, made through the api: its refnum. Local pickup and offers only unless `terms` say otherwise. */
+export async function listItem(
+  request: APIRequestContext,
+  seller: Person,
+  title: string,
+  priceCents: number,
+  terms: Partial<SaleTerms> = {},
+) {
   const tree = ((await (await request.get('/svc/categories/all')).json()) as { data: CategoryNode[] }).data;
   const subCategory = tree.find((c) => !c.restrictedElectronics)?.subCategories.find((s) => !s.restrictedElectronics);
   if (!subCategory) throw new Error('the seeded taxonomy has an ordinary subcategory');
@@ -53,6 +67,7 @@ export async function listItem(request: APIRequestContext, seller: Person, title
       meetToDeliver: true,
       offerFreeDelivery: false,
       buyNow: false,
+      ...terms,
       zip: '10001',
       donation: false,
       draft: false,

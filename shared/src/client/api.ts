@@ -4,6 +4,7 @@ import { authCalls, credentialCalls } from '../contract/auth';
 import { joinCalls } from '../contract/call';
 import { cardCalls } from '../contract/cards';
 import { categoryCalls } from '../contract/categories';
+import { checkoutCalls } from '../contract/checkout';
 import { contactCalls, referralCalls } from '../contract/content';
 import { favouriteCalls } from '../contract/favourites';
 import { feedbackCalls } from '../contract/feedback';
@@ -14,11 +15,13 @@ import { locationCalls } from '../contract/location';
 import { messageCalls } from '../contract/messages';
 import { notificationCalls } from '../contract/notifications';
 import { offerCalls } from '../contract/offers';
+import { orderCalls } from '../contract/orders';
 import { organisationCalls } from '../contract/organisations';
 import { payoutCalls } from '../contract/payouts';
 import { reportCalls } from '../contract/reports';
 import { searchCalls } from '../contract/search';
 import { socialCalls } from '../contract/social';
+import { testProviderCalls } from '../contract/test-provider';
 import { bindCalls } from './bind-calls';
 import { createHttpClient, type HttpClient, type HttpClientOptions } from './http-client';
 
@@ -49,6 +52,9 @@ export function createApi(options: HttpClientOptions = {}) {
     live: bindCalls(http, liveCalls),
     reports: bindCalls(http, reportCalls),
     content: bindCalls(http, joinCalls(contactCalls, referralCalls)),
+    // Checkout: delivery options, the payment intent, the test provider's card form, placing the order.
+    checkout: bindCalls(http, joinCalls(checkoutCalls, testProviderCalls)),
+    orders: bindCalls(http, orderCalls),
   };
 }
 

@@ -226,6 +226,20 @@ describe('device headers', () => {
   });
 });
 
+describe("a call's own headers", () => {
+  it('go with it, and with its one retry after a refresh (an Idempotency-Key must not change)', async () => {
+    const { api } = tab({ token: 'access-0' });
+
+    await expect(api.http.call(pingCall, { headers: { 'Idempotency-Key': 'attempt-1' } })).resolves.toEqual({
+      authorization: 'Bearer access-2',
+    });
+
+    const pings = seenAt('/svc/ping');
+    expect(pings.map((p) => p.headers.authorization)).toEqual(['Bearer access-0', 'Bearer access-2']);
+    expect(pings.map((p) => p.headers['idempotency-key'])).toEqual(['attempt-1', 'attempt-1']);
+  });
+});
+
 describe('a limit reached', () => {
   it("is an ApiError carrying the api's message (no code was sent), not retried", async () => {
     const { api } = tab();

@@ -42,7 +42,10 @@ function isFormData(body: unknown): body is FormData {
 }
 
 export type CallInput<C> = (CallQuery<C> extends undefined ? { query?: undefined } : { query: CallQuery<C> }) &
-  (CallBody<C> extends undefined ? { body?: FormData } : { body?: CallBody<C> });
+  (CallBody<C> extends undefined ? { body?: FormData } : { body?: CallBody<C> }) & {
+    /** Headers a call asks for besides the session's (createPI's Idempotency-Key). */
+    headers?: Record<string, string>;
+  };
 
 export interface HttpClient {
   /** Make one contract call: typed input, typed `data`, an ApiError on failure. */
@@ -132,7 +135,11 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   }
 
   async function call<C extends Call>(definition: C, input?: CallInput<C>): Promise<CallData<C>> {
-    const { query, body } = (input ?? {}) as { query?: Record<string, never>; body?: unknown };
+    const { query, body, headers } = (input ?? {}) as {
+      query?: Record<string, never>;
+      body?: unknown;
+      headers?: Record<string, string>;
+    };
     const { path, rest } = fillPath(definition.path, query);
     const qs = toQueryString(rest);
     const url = `${definition.root ? rootUrl : baseUrl}${path}${qs ? `?${qs}` : ''}`;
@@ -140,6 +147,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     try {
       response = await instance(url, {
         method: definition.method,
+        headers,
         // A file upload goes as multipart (the browser sets its boundary); everything else as JSON.
         ...(isFormData(body) ? { body } : { json: body }),
         context: { [NO_TOKEN]: definition.auth === 'none' },

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import type { SellerListing } from '@yardly/shared/contract';
 import { listingClosedToOffers, offerProcess } from '@yardly/shared/rules';
 import { lazy, Suspense, useState } from 'react';
+import { checkoutPath } from '../lib/checkout-paths';
 import { conversationWithSellerPath } from '../lib/message-paths';
 import { openAuthDialog, promptGuest } from '../stores/auth-dialog';
 import { $session, GUEST_PROMPTS } from '../stores/session';
@@ -19,9 +20,9 @@ interface ItemActionsProps {
 
 /**
  * What a visitor can do about an item. The seller manages it here (sold, deactivate, relist,
- * edit, delete); anyone else may make an offer while it is live (a guest is asked to log in
- * first) or see the one they made, message the seller, and report it. Checkout ('Buy Now')
- * comes with orders.
+ * edit, delete); anyone else may buy it now when the listing allows it, make an offer while it
+ * is live (a guest is asked to log in first for either) or see the one they made, message the
+ * seller, and report it.
  */
 export function ItemActions({ listing, unavailable }: ItemActionsProps) {
   const session = useStore($session);
@@ -46,6 +47,16 @@ export function ItemActions({ listing, unavailable }: ItemActionsProps) {
 
   return (
     <div>
+      {/* 'Buy Now': to the checkout. */}
+      {!unavailable && listing.buyNow && listing.listingState === 'live' && (
+        <AccountLink
+          className="button item__buy"
+          href={checkoutPath({ itemRefnum: listing.listingRefnum })}
+          signedIn={session !== null}
+        >
+          Buy Now
+        </AccountLink>
+      )}
       {unavailable ? (
         <p className="item__note">This item is no longer available.</p>
       ) : session ? (
@@ -63,7 +74,16 @@ export function ItemActions({ listing, unavailable }: ItemActionsProps) {
       ) : (
         <p className="item__note">{listingClosedToOffers[listing.listingState]}</p>
       )}
-      {listing.listingState === 'live' && <MessageSeller listing={listing} signedIn={session !== null} />}
+      {/* 'Message': the buyer's conversation with the seller about this listing (opened by its first line there). */}
+      {listing.listingState === 'live' && (
+        <AccountLink
+          className="button button--secondary item__message"
+          href={conversationWithSellerPath(listing.listingRefnum, listing.sellerRefnum)}
+          signedIn={session !== null}
+        >
+          Message
+        </AccountLink>
+      )}
       <button type="button" className="link-button" onClick={openReport}>
         Report an item
       </button>
@@ -76,26 +96,29 @@ export function ItemActions({ listing, unavailable }: ItemActionsProps) {
   );
 }
 
-/**
- * 'Message': the buyer's conversation with the seller about this listing (opened by its first
- * line there). A guest logs in first and then goes there.
- */
-function MessageSeller({ listing, signedIn }: { listing: SellerListing; signedIn: boolean }) {
-  const path = conversationWithSellerPath(listing.listingRefnum, listing.sellerRefnum);
+interface AccountLinkProps {
+  href: string;
+  className: string;
+  signedIn: boolean;
+  children: string;
+}
+
+/** A link that needs an account: a guest's press opens the login dialog, which goes there afterwards. */
+function AccountLink({ href, className, signedIn, children }: AccountLinkProps) {
   if (signedIn) {
     return (
-      <a className="button button--secondary item__message" href={path}>
-        Message
+      <a className={className} href={href}>
+        {children}
       </a>
     );
   }
   return (
     <button
       type="button"
-      className="button button--secondary item__message"
-      onClick={() => openAuthDialog({ name: 'login', notice: GUEST_PROMPTS.account, returnTo: path })}
+      className={className}
+      onClick={() => openAuthDialog({ name: 'login', notice: GUEST_PROMPTS.account, returnTo: href })}
     >
-      Message
+      {children}
     </button>
   );
 }

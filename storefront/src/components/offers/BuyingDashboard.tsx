@@ -4,6 +4,7 @@ import { formatCents, listingListMessages } from '@yardly/shared/rules';
 import { useCallback, useEffect, useState } from 'react';
 import { requireSignedIn } from '../../lib/access-gates';
 import { browserApi } from '../../lib/api';
+import { checkoutPath } from '../../lib/checkout-paths';
 import { conversationWithSellerPath } from '../../lib/message-paths';
 import { offerThreadPath } from '../../lib/offer-paths';
 import { positiveInt } from '../../lib/product-query';
@@ -11,11 +12,12 @@ import { dashboardPath } from '../../lib/selling-paths';
 import { $session } from '../../stores/session';
 import { Breadcrumbs } from '../Breadcrumbs';
 import { ListingCard } from '../ListingCard';
+import { OrdersSection } from '../orders/OrdersSection';
 import { Pagination } from '../Pagination';
 import { PerPageSelect } from '../PerPageSelect';
 import { Spinner } from '../Spinner';
 import { DashboardTabs } from '../selling/DashboardTabs';
-import { offerStateLabel } from './offer-view';
+import { offerPayable, offerStateLabel, PAY_NOW_LABEL } from './offer-view';
 import { useOfferUpdates } from './use-offer-updates';
 import '../../styles/selling.css';
 import '../../styles/product-list.css';
@@ -54,8 +56,9 @@ type Load = { status: 'loading' } | { status: 'error' } | { status: 'done'; list
 
 /**
  * My Dashboard's buying side (/myquest/buying, by buy filter) and My Offers (/myquest/offers,
- * the open ones): the listings the buyer made offers on, each with their latest offer and a
- * link to its thread, kept current live. Filter, page and size live in the URL.
+ * the open ones): the buyer's orders under the filter, then the listings they made offers on,
+ * each with their latest offer, a link to its thread and 'Pay now' for an accepted one, kept
+ * current live. Filter, page and size live in the URL.
  */
 export function BuyingDashboard({ tab }: { tab: 'buying' | 'offers' }) {
   const session = useStore($session);
@@ -133,6 +136,7 @@ export function BuyingDashboard({ tab }: { tab: 'buying' | 'offers' }) {
           <PerPageSelect size={query.size} onChange={(size) => go({ ...query, size, page: 1 })} />
         </div>
       )}
+      {query && tab === 'buying' && <OrdersSection side="buying" filter={query.buyFilter} />}
       {load.status === 'loading' && <Spinner label="Loading your offers" />}
       {load.status === 'error' && (
         <p className="state-message state-message--error">{listingListMessages.fetchError}</p>
@@ -155,6 +159,15 @@ export function BuyingDashboard({ tab }: { tab: 'buying' | 'offers' }) {
                         {offerStateLabel(listing.offerStatus)}
                       </span>
                     </p>
+                    {offerPayable(listing) && (
+                      <a
+                        className="button button--small"
+                        href={checkoutPath({ itemRefnum: listing.listingRefnum, offerRefnum: listing.offerRefnum })}
+                        aria-label={`${PAY_NOW_LABEL} for ${listing.listingTitle}`}
+                      >
+                        {PAY_NOW_LABEL}
+                      </a>
+                    )}
                     <a
                       className="button button--small button--secondary"
                       href={offerThreadPath(listing.threadKey)}

@@ -1,18 +1,27 @@
 import type { OfferThread } from '@yardly/shared/contract';
 import { formatCents, formatDate } from '@yardly/shared/rules';
+import { checkoutPath } from '../../lib/checkout-paths';
 import { OfferActions } from './OfferActions';
-import { offerSenderLabel, offerStateLabel, offersOldestFirst } from './offer-view';
+import { offerPayable, offerSenderLabel, offerStateLabel, offersOldestFirst, PAY_NOW_LABEL } from './offer-view';
 
 interface OfferThreadViewProps {
   thread: OfferThread;
   viewerRefnum: string | undefined;
   onChanged: () => void;
+  /** The listing's saleType (non-zero once sold): an accepted offer is paid for only before. */
+  listingSaleType: number;
   /** The conversation between the thread's buyer and seller (their messages and these offers' steps). */
   conversationHref?: string;
 }
 
 /** One buyer's offers on a listing, newest last, each with its price, state and the viewer's answers. */
-export function OfferThreadView({ thread, viewerRefnum, onChanged, conversationHref }: OfferThreadViewProps) {
+export function OfferThreadView({
+  thread,
+  viewerRefnum,
+  onChanged,
+  listingSaleType,
+  conversationHref,
+}: OfferThreadViewProps) {
   const heading = viewerRefnum === thread.buyerRefnum ? 'Your offers' : `Offers from ${thread.buyerName}`;
   return (
     <section className="offer-thread" aria-label={heading}>
@@ -38,6 +47,14 @@ export function OfferThreadView({ thread, viewerRefnum, onChanged, conversationH
             </p>
             <p className="offer__date">{formatDate(offer.createdAt)}</p>
             <OfferActions offer={offer} viewerRefnum={viewerRefnum} onChanged={onChanged} />
+            {viewerRefnum === offer.buyerRefnum && offerPayable({ ...offer, saleType: listingSaleType }) && (
+              <a
+                className="button button--small"
+                href={checkoutPath({ itemRefnum: offer.listingRefnum, offerRefnum: offer.offerRefnum })}
+              >
+                {PAY_NOW_LABEL}
+              </a>
+            )}
           </li>
         ))}
       </ol>

@@ -121,6 +121,7 @@ export function OffersPage() {
             thread={thread}
             viewerRefnum={session?.userRefnum}
             onChanged={() => void fetchThreads()}
+            listingSaleType={load.listing?.saleType ?? 0}
             conversationHref={conversationHrefFor(thread, session?.userRefnum, load.conversations)}
           />
         ))}

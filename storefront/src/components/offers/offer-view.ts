@@ -100,3 +100,11 @@ export function makeOfferView(
 export function closedToOffersMessage(state: ListingState): string | null {
   return state === 'live' ? null : listingClosedToOffers[state];
 }
+
+/** The accepted offer's buyer pays for it at checkout (within its 24 hours; the api refuses later). */
+export const PAY_NOW_LABEL = 'Pay now';
+
+/** An accepted offer whose listing is not sold yet: its buyer may pay for it. */
+export function offerPayable(offer: { offerStatus: OfferState; saleType: number }): boolean {
+  return offer.offerStatus === 'accepted' && offer.saleType === 0;
+}

@@ -10,6 +10,7 @@ import { $session } from '../../stores/session';
 import { Breadcrumbs } from '../Breadcrumbs';
 import { ListingCard } from '../ListingCard';
 import { useOfferUpdates } from '../offers/use-offer-updates';
+import { OrdersSection } from '../orders/OrdersSection';
 import { Pagination } from '../Pagination';
 import { PerPageSelect } from '../PerPageSelect';
 import { Spinner } from '../Spinner';
@@ -47,8 +48,9 @@ function readQuery(search: string): DashboardQuery {
 type Load = { status: 'loading' } | { status: 'error' } | { status: 'done'; listings: SellerListing[]; total: number };
 
 /**
- * My Dashboard (/myquest, /myquest/selling): the seller's listings by sell filter, page and size
- * in the URL; their offer counts kept current live.
+ * My Dashboard (/myquest, /myquest/selling): the seller's sales under the sell filter (to cancel,
+ * or to confirm a pickup), then their listings by sell filter, page and size in the URL; their
+ * offer counts kept current live.
  */
 export function SellingDashboard() {
   const session = useStore($session);
@@ -139,6 +141,7 @@ export function SellingDashboard() {
           <PerPageSelect size={query.size} onChange={(size) => go({ ...query, size, page: 1 })} />
         </div>
       )}
+      {query && <OrdersSection side="selling" filter={query.sellFilter} />}
       {load.status === 'loading' && <Spinner label="Loading your listings" />}
       {load.status === 'error' && (
         <p className="state-message state-message--error">{listingListMessages.fetchError}</p>

@@ -1,0 +1,64 @@
+import { type CheckoutAmount, type ListingCard, PHOTO_SIZES } from '@yardly/shared/contract';
+import { formatCents } from '@yardly/shared/rules';
+import { cardPictureUrl } from '../../lib/pictures';
+import { itemPath } from '../../lib/routes';
+
+interface CheckoutItemProps {
+  listing: Pick<ListingCard, 'listingRefnum' | 'listingTitle' | 'listingPictureUrl' | 'listingCurrentPrice'>;
+  /** What the api priced (the accepted offer's price for an offer); null until it has. */
+  amount: CheckoutAmount | null;
+  /** Paying an accepted offer, not the asking price. */
+  offer: boolean;
+}
+
+/** What is bought and what it costs: the item, then item price, shipping and total as the api computed them. */
+export function CheckoutItem({ listing, amount, offer }: CheckoutItemProps) {
+  return (
+    <section className="checkout-panel checkout-item" aria-labelledby="checkout-item-title">
+      <h2 id="checkout-item-title">Your item</h2>
+      <a className="checkout-item__listing" href={itemPath(listing.listingRefnum)}>
+        <img
+          src={cardPictureUrl(listing.listingPictureUrl)}
+          alt=""
+          width={PHOTO_SIZES.card.w}
+          height={PHOTO_SIZES.card.h}
+        />
+        <span className="checkout-item__title">{listing.listingTitle}</span>
+      </a>
+      <AmountList
+        amount={amount}
+        itemLabel={offer ? 'Your accepted offer' : 'Price'}
+        askingPrice={listing.listingCurrentPrice}
+      />
+    </section>
+  );
+}
+
+interface AmountListProps {
+  amount: CheckoutAmount | null;
+  itemLabel: string;
+  /** Shown until the api has priced the checkout. */
+  askingPrice?: number;
+}
+
+/** Item, shipping ('Free' at 0) and total, in cents as the api computed them. */
+function AmountList({ amount, itemLabel, askingPrice }: AmountListProps) {
+  if (!amount) {
+    return askingPrice === undefined ? null : (
+      <dl className="amounts">
+        <dt>Asking price</dt>
+        <dd>{formatCents(askingPrice)}</dd>
+      </dl>
+    );
+  }
+  return (
+    <dl className="amounts" aria-label="Amounts">
+      <dt>{itemLabel}</dt>
+      <dd>{formatCents(amount.itemPrice)}</dd>
+      <dt>Shipping</dt>
+      <dd>{amount.shipping === 0 ? 'Free' : formatCents(amount.shipping)}</dd>
+      <dt className="amounts__total">Total</dt>
+      <dd className="amounts__total">{formatCents(amount.total)}</dd>
+    </dl>
+  );
+}

@@ -1,0 +1,148 @@
+import { useStore } from '@nanostores/react';
+import { ApiError, GENERIC_ERROR_MESSAGE } from '@yardly/shared/client';
+import type { CheckoutDeliveryOption, DeliveryMethod, ListingDetail, SavedAddress } from '@yardly/shared/contract';
+import { orderMessages } from '@yardly/shared/rules';
+import { useCallback, useEffect, useState } from 'react';
+import { requireSignedIn } from '../../lib/access-gates';
+import { browserApi } from '../../lib/api';
+import { type CheckoutRef, orderConfirmationPath, readCheckoutRef } from '../../lib/checkout-paths';
+import { itemPath } from '../../lib/routes';
+import { $checkout, chooseDelivery, startCheckout } from '../../stores/checkout';
+import { Breadcrumbs } from '../Breadcrumbs';
+import { Spinner } from '../Spinner';
+import { CardForm } from './CardForm';
+import { CheckoutItem } from './CheckoutItem';
+import { DeliveryField } from './DeliveryField';
+import { ShipToField } from './ShipToField';
+import '../../styles/checkout.css';
+
+type Load =
+  | { status: 'loading' }
+  | { status: 'missing'; message: string }
+  | { status: 'done'; listing: ListingDetail; options: CheckoutDeliveryOption[]; addresses: SavedAddress[] };
+
+/** The primary address (the api lists it first), or none. */
+function firstAddress(addresses: readonly SavedAddress[]): string | null {
+  return (addresses.find((a) => a.primary) ?? addresses[0])?.id ?? null;
+}
+
+/**
+ * `/checkout?itemRefnum=` (and `&offerRefnum=` for an accepted offer): the item, how it comes
+ * (shipped to a saved address, or picked up), the card and the total the api computed; Pay
+ * authorises the card and places the order, then the confirmation page shows it.
+ */
+export function CheckoutPage() {
+  const checkout = useStore($checkout);
+  const [ref, setRef] = useState<CheckoutRef | null>(null);
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [method, setMethod] = useState<DeliveryMethod | null>(null);
+  const [addressId, setAddressId] = useState<string | null>(null);
+
+  useEffect(() => {
+    void requireSignedIn().then((session) => {
+      if (!session) return;
+      const found = readCheckoutRef(window.location.search);
+      if (!found) {
+        setLoad({ status: 'missing', message: orderMessages.noLongerAvailable });
+        return;
+      }
+      startCheckout(found);
+      setRef(found);
+    });
+  }, []);
+
+  useEffect(() => {
+    if (!ref) return;
+    void (async () => {
+      try {
+        const [detail, delivery, addresses] = await Promise.all([
+          browserApi.listings.detail({ listingRefnum: ref.itemRefnum }),
+          browserApi.checkout.deliveryOptions({ listingRefnum: ref.itemRefnum }),
+          browserApi.account.fetchAddresses(),
+        ]);
+        if (!detail.listing) {
+          setLoad({ status: 'missing', message: orderMessages.noLongerAvailable });
+          return;
+        }
+        setLoad({ status: 'done', listing: detail.listing, options: delivery.options, addresses });
+        // A reload resumes this tab's attempt where its choice still stands.
+        const resumed = $checkout.get().choice;
+        const method = delivery.options.find((o) => o.method === resumed?.deliveryMethod) ?? delivery.options[0];
+        setMethod(method?.method ?? null);
+        setAddressId(addresses.find((a) => a.id === resumed?.addressId)?.id ?? firstAddress(addresses));
+      } catch (cause) {
+        console.error('Could not load the checkout', cause);
+        setLoad({ status: 'missing', message: cause instanceof ApiError ? cause.message : GENERIC_ERROR_MESSAGE });
+      }
+    })();
+  }, [ref]);
+
+  // A complete choice is priced by the api at once, so the total shown is the api's.
+  useEffect(() => {
+    if (method === 'pickup') void chooseDelivery({ deliveryMethod: 'pickup' });
+    else if (method === 'ship' && addressId) void chooseDelivery({ deliveryMethod: 'ship', addressId });
+  }, [method, addressId]);
+
+  useEffect(() => {
+    if (checkout.placed) window.location.assign(orderConfirmationPath(checkout.placed));
+  }, [checkout.placed]);
+
+  const addressAdded = useCallback(async () => {
+    if (load.status !== 'done') return;
+    try {
+      const addresses = await browserApi.account.fetchAddresses();
+      const known = new Set(load.addresses.map((a) => a.id));
+      setLoad({ ...load, addresses });
+      setAddressId(addresses.find((a) => !known.has(a.id))?.id ?? firstAddress(addresses));
+    } catch (cause) {
+      console.error('Could not read the saved addresses', cause);
+    }
+  }, [load]);
+
+  const locked = checkout.status === 'paying' || checkout.status === 'placed';
+
+  return (
+    <section className="checkout" aria-labelledby="checkout-title">
+      <Breadcrumbs crumbs={[{ label: 'Home', href: '/' }, { label: 'Checkout' }]} />
+      <h1 id="checkout-title">Checkout</h1>
+      {load.status === 'loading' && <Spinner label="Loading the checkout" />}
+      {load.status === 'missing' && <p className="state-message state-message--error">{load.message}</p>}
+      {load.status === 'done' && (
+        <div className="checkout__layout">
+          <CheckoutItem
+            listing={load.listing}
+            amount={checkout.intent?.amount ?? null}
+            offer={Boolean(ref?.offerRefnum)}
+          />
+          <div className="checkout__steps">
+            {load.options.length > 0 ? (
+              <DeliveryField options={load.options} value={method} disabled={locked} onChange={setMethod} />
+            ) : (
+              <p className="state-message">{orderMessages.noLongerAvailable}</p>
+            )}
+            {method === 'ship' && (
+              <ShipToField
+                addresses={load.addresses}
+                value={addressId}
+                disabled={locked}
+                onChange={setAddressId}
+                onAdded={() => void addressAdded()}
+              />
+            )}
+            {checkout.problem && (
+              <div className="checkout-problem" role="alert">
+                <p>{checkout.problem}</p>
+                <a href={itemPath(load.listing.listingRefnum)}>Back to the item</a>
+              </div>
+            )}
+            {checkout.status === 'pricing' && <Spinner label="Working out the total" />}
+            <section className="checkout-panel" aria-labelledby="checkout-payment-title">
+              <h2 id="checkout-payment-title">Payment</h2>
+              <CardForm />
+            </section>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+import {
+  type CardBrand,
+  cardBrand,
+  cardCvcProblem,
+  cardDigits,
+  cardExpiryProblem,
+  cardNumberProblem,
+} from '@yardly/shared/rules';
+
+/** The test provider's card form, as the api's confirm call names its fields. */
+export interface CardInput {
+  number: string;
+  exp: string;
+  cvc: string;
+}
+export type CardField = keyof CardInput;
+export type CardErrors = Partial<Record<CardField, string>>;
+
+export const CARD_FIELDS: readonly CardField[] = ['number', 'exp', 'cvc'];
+
+/** The brand of the number typed so far, shown beside it (null until its first digits name one). */
+export function typedBrand(number: string): CardBrand | null {
+  const digits = cardDigits(number);
+  return digits ? cardBrand(digits) : null;
+}
+
+/** A card number as it is typed, in groups of four (American Express: 4, 6, 5); at most 19 digits. */
+export function formatCardNumber(typed: string): string {
+  const digits = typed.replace(/\D/g, '').slice(0, 19);
+  if (typedBrand(digits) === 'American Express') {
+    return [digits.slice(0, 4), digits.slice(4, 10), digits.slice(10, 15)].filter(Boolean).join(' ');
+  }
+  return digits.replace(/(\d{4})(?=\d)/g, '$1 ');
+}
+
+/** Each field's problem by the shared card rules (the test provider checks the same); empty when the card can be sent. */
+export function cardErrors(card: CardInput, now: Date): CardErrors {
+  const errors: CardErrors = {};
+  const number = cardNumberProblem(card.number);
+  const exp = cardExpiryProblem(card.exp, now);
+  const cvc = cardCvcProblem(card.cvc, typedBrand(card.number));
+  if (number) errors.number = number;
+  if (exp) errors.exp = exp;
+  if (cvc) errors.cvc = cvc;
+  return errors;
+}
+
+/** The field errors an api answer carried (400 under number, exp or cvc). */
+export function cardErrorsFrom(errors: readonly { field: string; message: string }[]): CardErrors {
+  const found: CardErrors = {};
+  for (const { field, message } of errors) {
+    if ((CARD_FIELDS as readonly string[]).includes(field)) found[field as CardField] ??= message;
+  }
+  return found;
+}

@@ -1,0 +1,122 @@
+import { ApiError, GENERIC_ERROR_MESSAGE } from '@yardly/shared/client';
+import type { OrderDetail, OrderSummary } from '@yardly/shared/contract';
+import { orderMessages, PICKUP_CODE_LENGTH } from '@yardly/shared/rules';
+import { useState } from 'react';
+import { browserApi } from '../../lib/api';
+import { showToast } from '../../stores/toast';
+import { ConfirmDialog } from '../account/ConfirmDialog';
+import { TextField } from '../auth/fields';
+import {
+  CANCEL_ORDER_PROMPT,
+  type OrderAction,
+  orderActionLabel,
+  orderActionsFor,
+  PICKUP_CONFIRMED,
+} from './order-view';
+
+interface OrderActionsProps {
+  order: OrderSummary;
+  /** After a change the api took: the order as it is now. */
+  onChanged: (order: OrderDetail) => void;
+}
+
+/**
+ * The seller's buttons on an order, as the order process allows them: Cancel order (asked
+ * first; the buyer is refunded in full) and, at a local handoff, the buyer's pickup code.
+ */
+export function OrderActions({ order, onChanged }: OrderActionsProps) {
+  const actions = orderActionsFor(order);
+  const [working, setWorking] = useState<OrderAction | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | undefined>(undefined);
+
+  if (actions.length === 0) return null;
+  const title = order.listing.listingTitle;
+
+  async function cancel() {
+    setWorking('cancel');
+    try {
+      const changed = await browserApi.orders.cancel({ orderId: order.orderId });
+      showToast(orderMessages.cancelled, 'success');
+      onChanged(changed);
+    } catch (cause) {
+      console.error('Could not cancel an order', cause);
+      showToast(cause instanceof ApiError ? cause.message : GENERIC_ERROR_MESSAGE, 'error');
+    } finally {
+      setWorking(null);
+      setConfirming(false);
+    }
+  }
+
+  async function confirmPickup(event: React.FormEvent) {
+    event.preventDefault();
+    if (!new RegExp(`^\\d{${PICKUP_CODE_LENGTH}}$`).test(code)) {
+      setCodeError('Enter the 6-digit pickup code');
+      return;
+    }
+    setWorking('confirmPickup');
+    try {
+      const changed = await browserApi.orders.confirmPickup({ orderId: order.orderId, code });
+      showToast(PICKUP_CONFIRMED, 'success');
+      onChanged(changed);
+    } catch (cause) {
+      console.error('Could not confirm a pickup', cause);
+      setCodeError(cause instanceof ApiError ? cause.message : GENERIC_ERROR_MESSAGE);
+    } finally {
+      setWorking(null);
+    }
+  }
+
+  return (
+    <div className="order-card__actions">
+      {actions.includes('confirmPickup') && (
+        <form onSubmit={(event) => void confirmPickup(event)} noValidate aria-label={`Pickup code for ${title}`}>
+          <TextField
+            label="Buyer's pickup code"
+            inputMode="numeric"
+            maxLength={PICKUP_CODE_LENGTH}
+            autoComplete="off"
+            field={{
+              name: 'code',
+              value: code,
+              error: codeError,
+              onChange: (typed) => {
+                setCode(typed.replace(/\D/g, ''));
+                setCodeError(undefined);
+              },
+              onBlur: () => undefined,
+            }}
+          />
+          <button
+            type="submit"
+            className="button button--small"
+            disabled={working !== null}
+            aria-busy={working === 'confirmPickup' || undefined}
+          >
+            {working === 'confirmPickup' ? 'Working…' : orderActionLabel('confirmPickup')}
+          </button>
+        </form>
+      )}
+      {actions.includes('cancel') && (
+        <button
+          type="button"
+          className="button button--small button--secondary"
+          disabled={working !== null}
+          aria-label={`${orderActionLabel('cancel')}: ${title}`}
+          onClick={() => setConfirming(true)}
+        >
+          {orderActionLabel('cancel')}
+        </button>
+      )}
+      {confirming && (
+        <ConfirmDialog
+          message={CANCEL_ORDER_PROMPT}
+          pending={working === 'cancel'}
+          onYes={() => void cancel()}
+          onNo={() => setConfirming(false)}
+        />
+      )}
+    </div>
+  );
+}
