@@ -179,8 +179,9 @@ export async function logOut(page: Page, nameFirst?: string): Promise<void> {
  * pointer would, by hovering it. In the header (HTML and a script): until its script runs.
  */
 export async function hydrated(locator: Locator): Promise<Locator> {
-  // Islands below the fold hydrate when seen (client:visible): bring it into view first.
-  await locator.scrollIntoViewIfNeeded();
+  // Islands below the fold hydrate when seen (client:visible): bring it into view first. An island
+  // that hydrates meanwhile may replace the element (its first client render): then find it again.
+  await expect(async () => locator.scrollIntoViewIfNeeded({ timeout: 2_000 })).toPass();
   const island = locator.locator('xpath=ancestor::astro-island[1]');
   if ((await island.count()) === 0) {
     await expect(locator.locator('xpath=ancestor::*[@data-site-header][1]')).toHaveAttribute('data-script', 'ready');
