@@ -1,5 +1,5 @@
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@yardly/shared/client';
-import { type CheckoutAmount, createPaymentIntentCall, type DeliveryMethod } from '@yardly/shared/contract';
+import { type CallBody, type CheckoutAmount, createPaymentIntentCall } from '@yardly/shared/contract';
 import { atom, type ReadableAtom } from 'nanostores';
 import { type CardErrors, type CardInput, cardErrors, cardErrorsFrom } from '../components/checkout/card-form-view';
 import { browserApi } from '../lib/api';
@@ -7,11 +7,7 @@ import type { CheckoutRef, OrderRef } from '../lib/checkout-paths';
 import { forgetAttempt, readSavedAttempt, saveAttempt } from './checkout-attempt-storage';
 
 /** How the buyer gets the item: shipped to one of their saved addresses, or picked up. */
-export interface DeliveryChoice {
-  deliveryMethod: DeliveryMethod;
-  /** The saved address it ships to; absent for pickup. */
-  addressId?: string;
-}
+export type DeliveryChoice = Pick<CallBody<typeof createPaymentIntentCall>, 'deliveryMethod' | 'addressId'>;
 
 /**
  * One checkout attempt: a delivery choice and the payment intent the api priced for it, under

@@ -1,3 +1,4 @@
+import type { CallBody, testProviderConfirmCall } from '@yardly/shared/contract';
 import {
   type CardBrand,
   cardBrand,
@@ -8,11 +9,7 @@ import {
 } from '@yardly/shared/rules';
 
 /** The test provider's card form, as the api's confirm call names its fields. */
-export interface CardInput {
-  number: string;
-  exp: string;
-  cvc: string;
-}
+export type CardInput = Omit<CallBody<typeof testProviderConfirmCall>, 'paymentIntentId'>;
 export type CardField = keyof CardInput;
 export type CardErrors = Partial<Record<CardField, string>>;
 
