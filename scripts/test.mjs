@@ -1,8 +1,8 @@
-// `pnpm test`: type check and lint beside the production build the end-to-end journeys start,
-// the unit and api tests on the embedded database, then the api tests again on PostgreSQL (when
-// DATABASE_URL is set) beside the end-to-end journeys in Chromium. Steps in one stage run at
-// once: a stage ends when all its steps have, and the first failure stops the run. A step is
-// one pnpm command or several in turn.
+// `pnpm test`: type check and lint beside the production build the end-to-end journeys start;
+// then the end-to-end journeys in Chromium beside the unit and api tests on the embedded
+// database followed by the api tests again on PostgreSQL (when DATABASE_URL is set). Steps in
+// one stage run at once: a stage ends when all its steps have, and the first failure stops the
+// run. A step is one pnpm command or several in turn.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { requireProjectRuntime } from './runtime.mjs';
@@ -15,7 +15,7 @@ const { DATABASE_URL, ...embeddedEnv } = process.env;
 const stages = [
   [
     { name: 'type check and lint', runs: [['-r', '--filter=!@yardly/storefront', 'typecheck'], ['lint']] },
-    // The journeys' server finds these builds fresh and starts at once. The storefront's type
+    // The journeys' servers find these builds fresh and start at once. The storefront's type
     // check writes the same generated types (.astro/) as its build, so it follows the build.
     {
       name: 'build, then the storefront type check',
@@ -23,17 +23,23 @@ const stages = [
       env: { ...process.env, NODE_ENV: 'production' },
     },
   ],
-  [{ name: 'unit and api tests (embedded database)', args: ['exec', 'vitest', 'run'], env: embeddedEnv }],
   [
-    // The end-to-end journey mostly waits on a browser: the PostgreSQL pass uses the other core.
-    { name: 'end-to-end tests', args: ['test:e2e'], env: embeddedEnv, needsChromium: true },
-    DATABASE_URL && {
-      name: 'api tests on PostgreSQL',
-      // The process test is about the embedded database's DATA_DIR lock: it ran in the pass above.
-      args: ['exec', 'vitest', 'run', '--project', 'api', '--exclude', '**/server-process.test.ts'],
-      env: process.env,
+    // The journeys mostly wait on a browser and a server: the api suites use the cores meanwhile.
+    { name: 'end-to-end tests', runs: [['test:e2e']], env: embeddedEnv, needsChromium: true },
+    {
+      name: DATABASE_URL
+        ? 'unit and api tests (embedded database), then the api tests on PostgreSQL'
+        : 'unit and api tests',
+      runs: [
+        { args: ['exec', 'vitest', 'run'], env: embeddedEnv },
+        // The process test is about the embedded database's DATA_DIR lock: it ran in the pass before.
+        DATABASE_URL && {
+          args: ['exec', 'vitest', 'run', '--project', 'api', '--exclude', '**/server-process.test.ts'],
+          env: process.env,
+        },
+      ].filter(Boolean),
     },
-  ].filter(Boolean),
+  ],
 ];
 
 if (stages.flat().some((step) => step.needsChromium) && !existsSync(CHROMIUM)) {
@@ -60,14 +66,15 @@ console.log(`\nAll tests passed in ${seconds(started)} s.`);
  * output is held and printed whole when it ends, so the logs do not interleave.
  */
 async function run(step, beside) {
-  const runs = step.runs ?? [step.args];
-  const commands = runs.map((args) => `pnpm ${args.join(' ')}`).join(', then ');
+  // A run is a pnpm command's arguments, or { args, env } when it needs an environment of its own.
+  const runs = step.runs.map((run) => (Array.isArray(run) ? { args: run, env: step.env } : run));
+  const commands = runs.map(({ args }) => `pnpm ${args.join(' ')}`).join(', then ');
   console.log(`\n=== ${step.name}: ${commands}${beside ? ' (its output follows when it ends)' : ''}`);
   const began = Date.now();
   const held = [];
   let status = 0;
-  for (const args of runs) {
-    status = await runPnpm(args, step.env ?? process.env, beside ? held : null);
+  for (const { args, env } of runs) {
+    status = await runPnpm(args, env ?? process.env, beside ? held : null);
     if (status !== 0) break;
   }
   if (beside) {

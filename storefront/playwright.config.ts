@@ -13,28 +13,61 @@ if (!existsSync(CHROMIUM)) {
   );
 }
 
-// E2E_PORT lets two checkouts (git worktrees) run their suites side by side.
+// E2E_PORT lets two checkouts (git worktrees) run their suites side by side: the first server
+// takes it, the OpenID stand-in the next port, the second server the one after.
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_ADMIN = { email: 'admin@yardly.test', password: 'Adm1n!password' } as const;
-const baseURL = `http://127.0.0.1:${PORT}`;
 /** A local OpenID provider standing in for Google and LinkedIn (api/test/oidc-stand-in.ts). */
 export const E2E_IDP = { issuer: `http://127.0.0.1:${PORT + 1}`, clientId: 'yardly-e2e', clientSecret: 'e2e-secret' };
-// A fresh embedded database (seeded with demo listings) for every run. Workers load this file
-// again: the environment hands them the runner's folder instead of making new ones.
-process.env.YARDLY_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'yardly-e2e-'));
-const dataDir = process.env.YARDLY_E2E_DATA_DIR;
+
+/**
+ * The journeys run in two lanes at once, each against a server of its own (`pnpm start` on its
+ * own port and fresh embedded database): a journey mostly waits on the browser and the server, so
+ * two lanes use both cores, and a lane's dev clock moves (offers.spec.ts moves it a day) and data
+ * never reach the other's journeys. Within a lane the files run one after the other, as before.
+ * The lanes are split by the files' measured time (about half each); a new spec file joins lane
+ * `b` until it is placed here.
+ */
+const LANE_A_FILES = [
+  'admin-console.spec.ts',
+  'checkout.spec.ts',
+  'header-layout.spec.ts',
+  'identity.spec.ts',
+  'notifications.spec.ts',
+  'offers.spec.ts',
+  'search.spec.ts',
+];
+const lanes = [
+  { name: 'a', port: PORT, testMatch: LANE_A_FILES },
+  { name: 'b', port: PORT + 2, testIgnore: LANE_A_FILES },
+].map((lane) => ({ ...lane, baseURL: `http://127.0.0.1:${lane.port}` }));
+
+// A fresh embedded database (seeded with demo listings) per lane for every run. Workers load this
+// file again: the environment hands them the runner's folders instead of making new ones.
+for (const lane of lanes) {
+  const key = `YARDLY_E2E_DATA_DIR_${lane.name.toUpperCase()}`;
+  process.env[key] ??= mkdtempSync(join(tmpdir(), `yardly-e2e-${lane.name}-`));
+}
+const dataDirOf = (lane: { name: string }) => process.env[`YARDLY_E2E_DATA_DIR_${lane.name.toUpperCase()}`] ?? '';
 
 export default defineConfig({
   testDir: './e2e',
   fullyParallel: false,
-  workers: 1,
+  // One worker per lane (each project below allows one at a time).
+  workers: lanes.length,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  projects: lanes.map(({ name, testMatch, testIgnore, baseURL }) => ({
+    name,
+    testMatch,
+    testIgnore,
+    workers: 1,
+    use: { baseURL },
+  })),
   use: {
-    baseURL,
     browserName: 'chromium',
     launchOptions: {
       executablePath: CHROMIUM,
@@ -49,7 +82,9 @@ export default defineConfig({
         '--disable-sync',
       ],
     },
-    trace: 'retain-on-failure',
+    // A trace records every step of every journey to keep the failing ones: worth it at a
+    // developer's desk, not in CI, whose folder nobody opens afterwards (its log says what failed).
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
   webServer: [
@@ -63,12 +98,12 @@ export default defineConfig({
       stderr: 'pipe',
       env: {
         PORT: String(PORT + 1),
-        APP_URL: baseURL,
+        APP_URL: lanes.map((lane) => lane.baseURL).join(','),
         CLIENT_ID: E2E_IDP.clientId,
         CLIENT_SECRET: E2E_IDP.clientSecret,
       },
     },
-    {
+    ...lanes.map(({ port, baseURL, ...lane }) => ({
       // `pnpm start` (its builds are always production ones, whatever NODE_ENV the server runs with).
       command: 'node ../scripts/start.mjs',
       url: `${baseURL}/svc/health`,
@@ -77,8 +112,8 @@ export default defineConfig({
       stdout: 'pipe',
       stderr: 'pipe',
       env: {
-        PORT: String(PORT),
-        DATA_DIR: dataDir,
+        PORT: String(port),
+        DATA_DIR: dataDirOf(lane),
         // Not production: the dev outbox (GET /svc/dev/outbox) hands the tests the emailed codes.
         NODE_ENV: 'development',
         LOG_LEVEL: 'warn',
@@ -98,6 +133,6 @@ export default defineConfig({
         OAUTH_LINKEDIN_CLIENT_ID: E2E_IDP.clientId,
         OAUTH_LINKEDIN_CLIENT_SECRET: E2E_IDP.clientSecret,
       },
-    },
+    })),
   ],
 });

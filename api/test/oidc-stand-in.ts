@@ -5,17 +5,20 @@
 import { startTestIdp } from './oidc-test-provider';
 
 const port = Number(process.env.PORT);
-const appUrl = process.env.APP_URL;
+// APP_URL: one origin, or several separated by commas (the journeys run on one server per worker).
+const appUrls = (process.env.APP_URL ?? '').split(',').filter(Boolean);
 const clientId = process.env.CLIENT_ID;
 const clientSecret = process.env.CLIENT_SECRET;
-if (!port || !appUrl || !clientId || !clientSecret) {
+if (!port || appUrls.length === 0 || !clientId || !clientSecret) {
   throw new Error('oidc-stand-in needs PORT, APP_URL, CLIENT_ID and CLIENT_SECRET');
 }
 
 const idp = await startTestIdp({
   port,
   client: { id: clientId, secret: clientSecret },
-  redirectUri: ['google', 'linkedin'].map((provider) => `${appUrl}/oauth2/callback/${provider}`),
+  redirectUri: appUrls.flatMap((appUrl) =>
+    ['google', 'linkedin'].map((provider) => `${appUrl}/oauth2/callback/${provider}`),
+  ),
   claimsInIdToken: true,
   accountOf: (login) =>
     login.startsWith('noemail-')
