@@ -35,7 +35,26 @@ export const deleteSavedCardCall = defineCall({
   response: z.object({ id: refnumSchema, deleted: z.literal(true) }),
 });
 
+/**
+ * How this browser collects a card: the built-in test provider's form (test mode, no real money)
+ * or Stripe.js with the platform's publishable key (the only Stripe key a browser ever sees).
+ */
+export const paymentConfigSchema = z.discriminatedUnion('provider', [
+  z.object({ provider: z.literal('test'), publishableKey: z.null() }),
+  z.object({ provider: z.literal('stripe'), publishableKey: z.string().min(1) }),
+]);
+export type PaymentConfig = z.output<typeof paymentConfigSchema>;
+
+export const paymentConfigCall = defineCall({
+  method: 'GET',
+  path: '/payment/config',
+  auth: 'optional',
+  summary: "How the checkout collects a card: 'test' (the built-in test provider's form) or 'stripe' with its publishable key",
+  response: paymentConfigSchema,
+});
+
 export const cardCalls = {
   list: savedCardsCall,
   remove: deleteSavedCardCall,
+  config: paymentConfigCall,
 } as const;

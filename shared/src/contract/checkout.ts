@@ -4,6 +4,18 @@ import { defineCall } from './call';
 import { centsSchema, refnumSchema } from './common';
 import { paymentIntentIdSchema } from './test-provider';
 
+/** A payment intent's status, in Stripe's words (the built-in test provider uses the same). */
+export const paymentIntentStatusSchema = z.enum([
+  'requires_payment_method',
+  'requires_confirmation',
+  'requires_action',
+  'processing',
+  'requires_capture',
+  'succeeded',
+  'canceled',
+]);
+export type PaymentIntentStatus = z.infer<typeof paymentIntentStatusSchema>;
+
 export const deliveryMethodSchema = z.enum(['ship', 'pickup']);
 export type DeliveryMethod = z.infer<typeof deliveryMethodSchema>;
 export const orderStateSchema = z.enum(ORDER_STATES);
@@ -43,11 +55,21 @@ export const createPaymentIntentCall = defineCall({
     deliveryMethod: deliveryMethodSchema,
     /** One of the caller's saved addresses (its id); required to ship. */
     addressId: refnumSchema.optional(),
+    /** Keep the card that pays for later (saved when the order is placed): `GET /svc/payment/cards`. */
+    saveCard: z.boolean().optional(),
+    /**
+     * Pay with one of the caller's saved cards (its id): the api confirms the intent with it, so
+     * the answer's status is already `requires_capture` unless the bank asks the buyer
+     * (`requires_action`, Stripe.js handles it) or declines (402 with the bank's words).
+     */
+    paymentCardId: refnumSchema.optional(),
   }),
   response: z.object({
     paymentIntentId: paymentIntentIdSchema,
     clientSecret: z.string(),
     amount: checkoutAmountSchema,
+    /** The intent's status: `requires_payment_method` until a card confirms it, `requires_capture` once authorised. */
+    status: paymentIntentStatusSchema,
   }),
 });
 

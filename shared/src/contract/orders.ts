@@ -101,9 +101,20 @@ export const confirmPickupCall = defineCall({
   response: orderDetailSchema,
 });
 
+export const confirmDeliveryCall = defineCall({
+  method: 'POST',
+  path: '/orders/confirm-delivery',
+  auth: 'required',
+  summary:
+    "The buyer confirms a shipped order arrived: it is delivered and the seller's share becomes available (after the payout hold)",
+  body: orderIdBody,
+  response: orderDetailSchema,
+});
+
 export const orderCalls = {
   list: ordersCall,
   detail: orderCall,
   cancel: cancelOrderCall,
   confirmPickup: confirmPickupCall,
+  confirmDelivery: confirmDeliveryCall,
 } as const;
