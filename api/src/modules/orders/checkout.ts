@@ -57,13 +57,14 @@ export function idempotencyKeyOf(header: string | string[] | undefined): string 
 
 type CheckoutRow = typeof checkouts.$inferSelect;
 
-/** The answer of createPI for a checkout: its intent and the amount the api computed. */
+/** The answer of createPI for a checkout: its intent, the intent's status and the amount the api computed. */
 async function answerFor(payments: PaymentProvider, checkout: CheckoutRow) {
   const intent = await payments.retrieveIntent(checkout.paymentIntentId);
   return {
     paymentIntentId: intent.id,
     clientSecret: intent.clientSecret,
     amount: { itemPrice: checkout.itemPriceCents, shipping: checkout.shippingCents, total: checkout.totalCents },
+    status: intent.status,
   };
 }
 
