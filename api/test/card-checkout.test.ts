@@ -287,12 +287,14 @@ describe('paymentCardId: paying with a saved card', () => {
     expect(await checkoutsOf(buyer, key)).toHaveLength(1);
   });
 
-  it("answers 404 for someone else's card, an unknown one and another provider's, creating nothing", async () => {
+  it("answers 404 for someone else's card, an unknown one, another provider's and one the provider never made, creating nothing", async () => {
     const annsCard = await savedByPaying(buyer);
     const atStripe = await savedCardOf(t, other.userRefnum, providerCard(), 'stripe');
+    // A row whose token no payment of the test provider ever carried: the provider does not know the card.
+    const unknownToProvider = await savedCardOf(t, other.userRefnum, providerCard(), 'test');
     const listing = await publishedListing(t, seller.token);
     const intentsBefore = (await t.database.db.select().from(testPaymentIntents)).length;
-    for (const paymentCardId of [annsCard.id, 'K00000000000', atStripe.id]) {
+    for (const paymentCardId of [annsCard.id, 'K00000000000', atStripe.id, unknownToProvider.id]) {
       const key = randomUUID();
       const refused = await createPI(
         t,
