@@ -64,6 +64,7 @@ async function answerFor(payments: PaymentProvider, checkout: CheckoutRow) {
     paymentIntentId: intent.id,
     clientSecret: intent.clientSecret,
     amount: { itemPrice: checkout.itemPriceCents, shipping: checkout.shippingCents, total: checkout.totalCents },
+    status: intent.status,
   };
 }
 

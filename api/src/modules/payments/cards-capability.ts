@@ -1,4 +1,4 @@
-import { cardCalls } from '@yardly/shared/contract';
+import { cardCalls, type PaymentConfig } from '@yardly/shared/contract';
 import { defineCapability } from '../../http/capability';
 import type { AppServices } from '../../services';
 import { cardStore } from './cards';
@@ -7,11 +7,18 @@ import { cardStore } from './cards';
 export const cardsCapability = defineCapability({
   name: 'cards',
   calls: cardCalls,
-  services: (app: AppServices) =>
+  services: (app: AppServices) => ({
     // Only the cards of the provider the app pays through can pay (provider-factory.ts).
-    cardStore({ db: app.db, clock: app.clock, provider: app.payments.name }),
+    ...cardStore({ db: app.db, clock: app.clock, provider: app.payments.name }),
+    // How the checkout collects a card: the same rule as the provider factory's (config.stripe set → Stripe).
+    paymentConfig: (): PaymentConfig =>
+      app.config.stripe
+        ? { provider: 'stripe', publishableKey: app.config.stripe.publishableKey }
+        : { provider: 'test', publishableKey: null },
+  }),
   handlers: (cards) => ({
     list: ({ caller }) => cards.list(caller.userId),
     remove: ({ query, caller }) => cards.remove(caller.userId, query.cardId),
+    config: async () => cards.paymentConfig(),
   }),
 });
