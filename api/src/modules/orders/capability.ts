@@ -6,6 +6,7 @@ import { offerLinesEffect } from '../offers/conversation-lines';
 import { offerRunnerWith } from '../offers/process';
 import { autoCancelJob, cancelOrderWith } from './cancel';
 import { createPaymentIntentWith, deliveryOptions, idempotencyKeyOf } from './checkout';
+import { completeCheckoutWith } from './complete';
 import { confirmDeliveryWith } from './delivery';
 import { assertPickupCheckout, confirmPickupWith } from './pickup';
 import { placeOrderWith } from './place';
@@ -27,6 +28,7 @@ export const ordersCapability = defineCapability({
       ...deps,
       createPaymentIntent: createPaymentIntentWith(deps),
       placeOrder: placeOrderWith(deps),
+      completeCheckout: completeCheckoutWith(deps),
       cancelOrder: cancelOrderWith(deps),
       confirmPickup: confirmPickupWith(deps),
       confirmDelivery: confirmDeliveryWith(deps),
@@ -51,5 +53,14 @@ export const ordersCapability = defineCapability({
     confirmDelivery: async ({ body, caller }) =>
       orderDetailById(s.db, caller, await s.confirmDelivery(caller, body.orderId, s.clock.now())),
   }),
+  routes: (_app, s) => {
+    // Stripe's "authorised": the order is placed even when the buyer's tab closed before it could place it.
+    s.paymentEvents.onPaymentEvent(
+      'payment_intent.amount_capturable_updated',
+      async ({ tx, event, provider, afterCommit }) => {
+        await s.completeCheckout(tx, event.objectId, () => provider.retrieveIntent(event.objectId), afterCommit);
+      },
+    );
+  },
   jobs: (s) => [settlePaymentJob(s.payments), autoCancelJob(s), reservationLapseJob(s.offerRunner)],
 });
