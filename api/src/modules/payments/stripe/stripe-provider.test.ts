@@ -323,6 +323,18 @@ describe('reading Stripe webhooks', () => {
       type: 'payout.failed',
       objectId: 'po_1',
     });
+    const returned = event('payout.failed', {
+      id: 'po_2',
+      object: 'payout',
+      failure_code: 'account_closed',
+      failure_message: 'The bank account has been closed.',
+    });
+    expect(stripe.readWebhook(Buffer.from(returned), sign(returned))).toEqual({
+      id: JSON.parse(returned).id,
+      type: 'payout.failed',
+      objectId: 'po_2',
+      failure: 'The bank account has been closed.',
+    });
     const other = event('customer.created', { id: 'cus_1', object: 'customer' });
     expect(stripe.readWebhook(Buffer.from(other), sign(other))).toMatchObject({ type: 'other', objectId: 'cus_1' });
   });

@@ -45,9 +45,16 @@ export function readStripeWebhook(
 
 function toProviderEvent(event: Stripe.Event): ProviderEvent {
   const type = APPLIED_TYPES.has(event.type as ProviderEvent['type']) ? (event.type as ProviderEvent['type']) : 'other';
-  const object = event.data.object as { id?: string; object?: string; payment_intent?: string | { id: string } | null };
+  const object = event.data.object as {
+    id?: string;
+    object?: string;
+    payment_intent?: string | { id: string } | null;
+    failure_message?: string | null;
+    failure_code?: string | null;
+  };
   // A refund arrives on the charge: what the api acts on is the charge's intent.
   const intent = object.object === 'charge' ? object.payment_intent : undefined;
   const objectId = (typeof intent === 'string' ? intent : intent?.id) ?? object.id ?? '';
-  return { id: event.id, type, objectId };
+  const failure = type === 'payout.failed' ? (object.failure_message ?? object.failure_code ?? undefined) : undefined;
+  return { id: event.id, type, objectId, ...(failure && { failure }) };
 }
