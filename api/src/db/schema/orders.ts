@@ -49,9 +49,17 @@ export const checkouts = pgTable(
     totalCents: integer('total_cents').notNull(),
     /** When the buyer lost the item to another order: the authorisation was released. */
     lostAt: timestamp('lost_at', { withTimezone: true }),
+    /**
+     * When the sweep of abandoned checkouts (orders/abandoned.ts) last asked the provider about
+     * this one: it visits the least recently asked first, and a lost one only until it has seen it released.
+     */
+    sweptAt: timestamp('swept_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [uniqueIndex('checkouts_buyer_key_idx').on(t.buyerId, t.idempotencyKey)],
+  (t) => [
+    uniqueIndex('checkouts_buyer_key_idx').on(t.buyerId, t.idempotencyKey),
+    index('checkouts_created_idx').on(t.createdAt),
+  ],
 );
 
 /**

@@ -4,6 +4,7 @@ import { defineCapability } from '../../http/capability';
 import type { AppServices } from '../../services';
 import { offerLinesEffect } from '../offers/conversation-lines';
 import { offerRunnerWith } from '../offers/process';
+import { abandonedCheckoutsJob } from './abandoned';
 import { autoCancelJob, cancelOrderWith } from './cancel';
 import { createPaymentIntentWith, deliveryOptions, idempotencyKeyOf } from './checkout';
 import { completeCheckoutWith } from './complete';
@@ -62,5 +63,10 @@ export const ordersCapability = defineCapability({
       },
     );
   },
-  jobs: (s) => [settlePaymentJob(s.payments), autoCancelJob(s), reservationLapseJob(s.offerRunner)],
+  jobs: (s) => [
+    settlePaymentJob(s.payments),
+    autoCancelJob(s),
+    reservationLapseJob(s.offerRunner),
+    abandonedCheckoutsJob({ payments: s.payments, complete: s.completeCheckout }),
+  ],
 });

@@ -66,7 +66,13 @@ export function completeCheckoutWith(deps: PlaceDeps) {
     readIntent: () => Promise<ProviderIntent>,
     afterCommit: AfterCommit,
   ): Promise<Completion> => {
-    const [checkout] = await tx.select().from(checkouts).where(eq(checkouts.paymentIntentId, intentId)).for('update');
+    const [checkout] = await tx
+      .select()
+      .from(checkouts)
+      .where(eq(checkouts.paymentIntentId, intentId))
+      // Not FOR UPDATE: the buyer's own placing, holding the listing, takes a key-share lock on this
+      // row when its order names it, and must not wait for us while we wait for the listing.
+      .for('no key update');
     if (!checkout || checkout.provider !== deps.payments.name) return 'no_checkout';
     if (await orderOfCheckout(tx, checkout.id)) return 'already_placed';
     // Read once the checkout is ours and open: an event's body may be stale, the provider is not.
@@ -110,3 +116,5 @@ export function completeCheckoutWith(deps: PlaceDeps) {
     }
   };
 }
+
+export type CompleteCheckout = ReturnType<typeof completeCheckoutWith>;
