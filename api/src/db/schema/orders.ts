@@ -49,6 +49,8 @@ export const checkouts = pgTable(
     totalCents: integer('total_cents').notNull(),
     /** When the buyer lost the item to another order: the authorisation was released. */
     lostAt: timestamp('lost_at', { withTimezone: true }),
+    /** Why, in the words the buyer read then (placing it again answers the same). */
+    lostMessage: text('lost_message'),
     /**
      * When the sweep of abandoned checkouts (orders/abandoned.ts) last asked the provider about
      * this one: it visits the least recently asked first, and a lost one only until it has seen it released.

@@ -96,7 +96,10 @@ export function completeCheckoutWith(deps: PlaceDeps) {
     };
     const buyer = await buyerOf(tx, checkout);
     if (!buyer) {
-      await tx.update(checkouts).set({ lostAt: deps.clock.now() }).where(eq(checkouts.id, checkout.id));
+      await tx
+        .update(checkouts)
+        .set({ lostAt: deps.clock.now(), lostMessage: authMessages.accountBlocked })
+        .where(eq(checkouts.id, checkout.id));
       await afterCommit(release);
       return released(authMessages.accountBlocked);
     }

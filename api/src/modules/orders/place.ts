@@ -179,7 +179,7 @@ export function placeCheckoutWith(deps: PlaceDeps) {
     const { paymentIntentId } = checkout;
     const placed = await orderOfCheckout(db, checkout.id);
     if (placed) return placed;
-    if (checkout.lostAt) throw AppError.conflict(orderMessages.noLongerAvailable, 'lost');
+    if (checkout.lostAt) throw AppError.conflict(checkout.lostMessage ?? orderMessages.noLongerAvailable, 'lost');
     if (intent.status === 'canceled') throw AppError.conflict(orderMessages.noLongerAvailable, 'payment_cancelled');
     if (intent.status !== 'requires_capture' && intent.status !== 'succeeded') {
       throw AppError.conflict(orderMessages.notAuthorised, 'payment_not_authorised');
@@ -197,7 +197,7 @@ export function placeCheckoutWith(deps: PlaceDeps) {
       // same checkout placed the order meanwhile.
       const won = await orderOfCheckout(db, checkout.id);
       if (won) return won;
-      await db.update(checkouts).set({ lostAt: now }).where(eq(checkouts.id, checkout.id));
+      await db.update(checkouts).set({ lostAt: now, lostMessage: error.message }).where(eq(checkouts.id, checkout.id));
       await afterCommit(() => payments.cancel(paymentIntentId, `cancel:${paymentIntentId}`));
       throw error;
     }
