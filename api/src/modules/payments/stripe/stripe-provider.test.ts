@@ -352,6 +352,21 @@ describe('reading Stripe webhooks', () => {
     );
   });
 
+  it("takes the Connect endpoint's events, signed with its own secret, when that secret is set", () => {
+    const connect = 'whsec_connectendpoint';
+    const both = createStripeProvider({
+      config: { ...config, connectWebhookSecret: connect },
+      db: t.database.db,
+      clock,
+      secret: t.secret,
+    });
+    const body = event('payout.paid', { id: 'po_9', object: 'payout' });
+    expect(both.readWebhook(Buffer.from(body), sign(body, connect))).toMatchObject({ type: 'payout.paid' });
+    expect(both.readWebhook(Buffer.from(body), sign(body))).toMatchObject({ objectId: 'po_9' });
+    expect(() => both.readWebhook(Buffer.from(body), sign(body, 'whsec_other'))).toThrow(InvalidWebhookError);
+    expect(() => stripe.readWebhook(Buffer.from(body), sign(body, connect))).toThrow(InvalidWebhookError);
+  });
+
   it('checks the age of a signature by the app clock', () => {
     const body = event('payment_intent.succeeded', { id: 'pi_5', object: 'payment_intent' });
     const header = sign(body);
