@@ -50,14 +50,18 @@ async function listingLog(refnum: string) {
 
 const cancel = (token: string, orderId: string) => call(t, 'POST', '/svc/orders/cancel', token, { orderId });
 
-describe("the listing of a cancelled order: Deactivated, for its seller to put back on sale", () => {
+describe('the listing of a cancelled order: Deactivated, for its seller to put back on sale', () => {
   it("after the seller's cancel it is paused (logged as the platform's), the seller activates it, another buyer buys it", async () => {
     const listing = await publishedListing(t, seller.token);
     const first = await boughtNow(t, buyer.token, listing);
     expect((await asSellerSeesIt(listing))?.listingState).toBe('sold');
     expect((await cancel(seller.token, first.orderId)).status).toBe(200);
 
-    expect(await asSellerSeesIt(listing)).toMatchObject({ listingState: 'paused', listingStatus: 'inactive', saleType: 0 });
+    expect(await asSellerSeesIt(listing)).toMatchObject({
+      listingState: 'paused',
+      listingStatus: 'inactive',
+      saleType: 0,
+    });
     expect((await listingLog(listing)).slice(-2)).toEqual([
       ['sell', 'live', 'sold', 'buyer'],
       ['orderCancelled', 'sold', 'paused', 'system'],

@@ -59,7 +59,10 @@ describe('a cancelled order (issue 18)', () => {
       expect(can(listingProcess, state, 'orderCancelled', 'system', priced).ok).toBe(false);
     }
     for (const role of ['seller', 'admin', 'buyer'] as const) {
-      expect(can(listingProcess, 'sold', 'orderCancelled', role, priced)).toEqual({ ok: false, reason: 'not_your_turn' });
+      expect(can(listingProcess, 'sold', 'orderCancelled', role, priced)).toEqual({
+        ok: false,
+        reason: 'not_your_turn',
+      });
     }
   });
 
