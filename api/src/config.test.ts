@@ -55,6 +55,7 @@ describe('configuration', () => {
       secretKey: 'sk_test_abc123',
       publishableKey: 'pk_test_abc123',
       webhookSecret: undefined,
+      connectWebhookSecret: undefined,
       apiBase: undefined,
     });
     expect(() => parseConfig({ STRIPE_SECRET_KEY: 'sk_test_abc123' })).toThrow(
@@ -75,5 +76,16 @@ describe('configuration', () => {
       STRIPE_API_BASE: 'http://127.0.0.1:12111',
     });
     expect(local.stripe).toMatchObject({ webhookSecret: 'whsec_abc', apiBase: 'http://127.0.0.1:12111' });
+    const connect = { ...keys, STRIPE_WEBHOOK_SECRET: 'whsec_abc', STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_def' };
+    expect(parseConfig(connect).stripe).toMatchObject({
+      webhookSecret: 'whsec_abc',
+      connectWebhookSecret: 'whsec_def',
+    });
+    expect(() => parseConfig({ ...keys, STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_def' })).toThrow(
+      /STRIPE_WEBHOOK_SECRET: required when STRIPE_CONNECT_WEBHOOK_SECRET is set/,
+    );
+    expect(() => parseConfig({ ...connect, STRIPE_CONNECT_WEBHOOK_SECRET: 'nope' })).toThrow(
+      /STRIPE_CONNECT_WEBHOOK_SECRET: must be/,
+    );
   });
 });

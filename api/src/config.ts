@@ -160,6 +160,15 @@ const envSchema = z.object({
     .string()
     .regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_...)')
     .optional(),
+  /**
+   * The signing secret of the Connect endpoint at the same URL: the sellers' payouts happen on
+   * their connected accounts, whose events (payout.paid, payout.failed) Stripe sends only to an
+   * endpoint listening to connected accounts, signed with that endpoint's own secret.
+   */
+  STRIPE_CONNECT_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_...)')
+    .optional(),
   /** Where the Stripe API is (tests point it at a local stand-in); unset: api.stripe.com. */
   STRIPE_API_BASE: endpointUrl,
 });
@@ -224,6 +233,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
             secretKey: e.STRIPE_SECRET_KEY,
             publishableKey: e.STRIPE_PUBLISHABLE_KEY,
             webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            connectWebhookSecret: e.STRIPE_CONNECT_WEBHOOK_SECRET,
             apiBase: e.STRIPE_API_BASE,
           }
         : undefined,
@@ -283,6 +293,13 @@ function requireStripePair(e: z.output<typeof envSchema>, ctx: z.RefinementCtx) 
       code: 'custom',
       path: ['STRIPE_SECRET_KEY'],
       message: 'required when STRIPE_WEBHOOK_SECRET is set',
+    });
+  // The Connect endpoint is a second endpoint beside the account's one, at the same URL.
+  if (e.STRIPE_CONNECT_WEBHOOK_SECRET && !e.STRIPE_WEBHOOK_SECRET)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['STRIPE_WEBHOOK_SECRET'],
+      message: 'required when STRIPE_CONNECT_WEBHOOK_SECRET is set',
     });
 }
 

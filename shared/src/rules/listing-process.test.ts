@@ -4,6 +4,7 @@ import {
   currentListingState,
   editLockedIn,
   LISTING_STATES,
+  listingProcess,
   listingRefusalMessage,
   listingStatusOf,
   saleTypeOf,
@@ -11,6 +12,7 @@ import {
   visibleTo,
 } from './listing-process';
 import { listingActionMessages } from './listing-rules';
+import { can } from './process';
 
 const priced = { priceCents: 2500, openOffers: 0 };
 
@@ -46,6 +48,28 @@ describe("a moderator's actions", () => {
     ['deleted', ['restore']],
   ] as const)('%s: %j', (state, events) => {
     expect(adminEventsFor(state, { ...priced, openOffers: 3 })).toEqual(events);
+  });
+});
+
+describe('a cancelled order (issue 18)', () => {
+  it('takes its sold listing to Deactivated, the platform only, and only from sold', () => {
+    expect(listingProcess.events.orderCancelled).toMatchObject({ from: ['sold'], to: 'paused', by: ['system'] });
+    expect(can(listingProcess, 'sold', 'orderCancelled', 'system', priced)).toEqual({ ok: true });
+    for (const state of LISTING_STATES.filter((s) => s !== 'sold')) {
+      expect(can(listingProcess, state, 'orderCancelled', 'system', priced).ok).toBe(false);
+    }
+    for (const role of ['seller', 'admin', 'buyer'] as const) {
+      expect(can(listingProcess, 'sold', 'orderCancelled', role, priced)).toEqual({
+        ok: false,
+        reason: 'not_your_turn',
+      });
+    }
+  });
+
+  it('leaves the seller Activate Listing to put it back on sale, and offers it to nobody meanwhile', () => {
+    expect(sellerEventsFor('paused', priced)).toContain('activate');
+    expect(visibleTo('paused', 'public', 'listed')).toBe(false);
+    expect(listingStatusOf('paused')).toBe('inactive');
   });
 });
 

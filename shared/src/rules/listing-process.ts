@@ -13,7 +13,8 @@ export interface ListingFacts {
  * sold (donated when it is free), relists and deletes; the platform expires it when its lifetime
  * runs out; a moderator deactivates, reactivates, removes and restores it. Accepting an offer
  * reserves it for that buyer (offer-process.ts): no new offers, nobody else buys it, editing is
- * locked; an order sells it (`sell`), or the reservation lapses unpaid (`release`).
+ * locked; an order sells it (`sell`), or the reservation lapses unpaid (`release`); a cancelled
+ * order leaves it Deactivated (`orderCancelled`) for its seller to put back on sale.
  */
 export const listingProcess = defineProcess({
   name: 'listing',
@@ -72,6 +73,9 @@ export const listingProcess = defineProcess({
     sell: { label: 'Sold by order', from: ['live', 'reserved'], to: 'sold', by: ['buyer', 'system'] },
     // The accepted offer's buyer did not pay in time: the listing is on sale again.
     release: { label: 'Reservation lapsed', from: ['reserved'], to: 'live', by: ['system'] },
+    // The order that sold it was cancelled (by its seller, the ship-by timer or a moderator's refund),
+    // in the cancel's transaction: Deactivated, so the seller decides when it is on sale again.
+    orderCancelled: { label: 'Order cancelled', from: ['sold'], to: 'paused', by: ['system'] },
     remove: {
       label: 'Remove',
       from: ['draft', 'live', 'reserved', 'paused', 'sold', 'donated', 'expired'],

@@ -57,9 +57,19 @@ export const checkouts = pgTable(
     paymentCardRefnum: text('payment_card_refnum'),
     /** When the buyer lost the item to another order: the authorisation was released. */
     lostAt: timestamp('lost_at', { withTimezone: true }),
+    /** Why, in the words the buyer read then (placing it again answers the same). */
+    lostMessage: text('lost_message'),
+    /**
+     * When the sweep of abandoned checkouts (orders/abandoned.ts) last asked the provider about
+     * this one: it visits the least recently asked first, and a lost one only until it has seen it released.
+     */
+    sweptAt: timestamp('swept_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [uniqueIndex('checkouts_buyer_key_idx').on(t.buyerId, t.idempotencyKey)],
+  (t) => [
+    uniqueIndex('checkouts_buyer_key_idx').on(t.buyerId, t.idempotencyKey),
+    index('checkouts_created_idx').on(t.createdAt),
+  ],
 );
 
 /**

@@ -44,6 +44,8 @@ export const sellerPayouts = pgTable(
   (t) => [
     index('seller_payouts_seller_idx').on(t.sellerId, t.createdAt.desc()),
     index('seller_payouts_status_idx').on(t.status),
+    // The provider's later word on a payout (payout.paid, payout.failed) names it by this id.
+    index('seller_payouts_provider_payout_idx').on(t.providerPayoutId),
     check('seller_payouts_positive', sql`${t.amountCents} > 0`),
   ],
 );

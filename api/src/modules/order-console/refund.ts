@@ -10,6 +10,7 @@ import { balanceOf } from '../ledger/ledger';
 import { postOrderRefunded } from '../ledger/order-postings';
 import { postDeliveredOrderRefunded } from '../ledger/return-postings';
 import { notify } from '../notifications/notify';
+import { pauseCancelledOrdersListing } from '../orders/cancelled-listing';
 import { type OrderRow, type OrderRunner, takeOrderEvent } from '../orders/process';
 import { queueSettlement } from '../orders/settle';
 import type { PaymentProvider } from '../payments/provider';
@@ -26,7 +27,7 @@ export interface RefundDeps {
 
 /**
  * An admin refunds an order in full, in the console's audited transaction: before shipping the
- * order is cancelled as a seller's cancel would; delivered, it is marked returned and the
+ * order is cancelled as a seller's cancel would (its listing Deactivated); delivered, it is marked returned and the
  * seller's share leaves their available money (refused once it was paid out). The provider's
  * refund is queued with the change; both parties are told; the reason is kept with the order.
  */
@@ -41,6 +42,7 @@ export async function refundOrder(
   const admin = { userId: input.actorId, role: 'admin' as const };
   if (order.state === 'paid' || order.state === 'awaiting_pickup') {
     await takeOrderEvent(tx, deps.orderRunner, order, 'cancel', admin, now);
+    await pauseCancelledOrdersListing(tx, order, now);
     await postOrderRefunded(tx, order, now);
     await queueSettlement(deps.jobs, tx, order.id);
   } else if (order.state === 'delivered') {

@@ -4,8 +4,11 @@ import { defineCapability } from '../../http/capability';
 import type { AppServices } from '../../services';
 import { offerLinesEffect } from '../offers/conversation-lines';
 import { offerRunnerWith } from '../offers/process';
+import { abandonedCheckoutsJob } from './abandoned';
 import { autoCancelJob, cancelOrderWith } from './cancel';
 import { createPaymentIntentWith, deliveryOptions, idempotencyKeyOf } from './checkout';
+import { completeCheckoutWith } from './complete';
+import { confirmDeliveryWith } from './delivery';
 import { assertPickupCheckout, confirmPickupWith } from './pickup';
 import { placeOrderWith } from './place';
 import { orderRunnerWith } from './process';
@@ -26,8 +29,10 @@ export const ordersCapability = defineCapability({
       ...deps,
       createPaymentIntent: createPaymentIntentWith(deps),
       placeOrder: placeOrderWith(deps),
+      completeCheckout: completeCheckoutWith(deps),
       cancelOrder: cancelOrderWith(deps),
       confirmPickup: confirmPickupWith(deps),
+      confirmDelivery: confirmDeliveryWith(deps),
     };
   },
   handlers: (s) => ({
@@ -46,6 +51,22 @@ export const ordersCapability = defineCapability({
       orderDetailById(s.db, caller, await s.cancelOrder(caller, body.orderId, s.clock.now())),
     confirmPickup: async ({ body, caller }) =>
       orderDetailById(s.db, caller, await s.confirmPickup(caller, body, s.clock.now())),
+    confirmDelivery: async ({ body, caller }) =>
+      orderDetailById(s.db, caller, await s.confirmDelivery(caller, body.orderId, s.clock.now())),
   }),
-  jobs: (s) => [settlePaymentJob(s.payments), autoCancelJob(s), reservationLapseJob(s.offerRunner)],
+  routes: (_app, s) => {
+    // Stripe's "authorised": the order is placed even when the buyer's tab closed before it could place it.
+    s.paymentEvents.onPaymentEvent(
+      'payment_intent.amount_capturable_updated',
+      async ({ tx, event, provider, afterCommit }) => {
+        await s.completeCheckout(tx, event.objectId, () => provider.retrieveIntent(event.objectId), afterCommit);
+      },
+    );
+  },
+  jobs: (s) => [
+    settlePaymentJob(s.payments),
+    autoCancelJob(s),
+    reservationLapseJob(s.offerRunner),
+    abandonedCheckoutsJob({ payments: s.payments, complete: s.completeCheckout }),
+  ],
 });

@@ -32,13 +32,13 @@ export interface PlaceDeps {
   orderRunner: OrderRunner;
 }
 
-type CheckoutRow = typeof checkouts.$inferSelect;
+export type CheckoutRow = typeof checkouts.$inferSelect;
 
 function pickupCode(): string {
   return String(randomInt(0, 10 ** PICKUP_CODE_LENGTH)).padStart(PICKUP_CODE_LENGTH, '0');
 }
 
-async function orderOfCheckout(db: Db, checkoutId: number): Promise<OrderRow | undefined> {
+export async function orderOfCheckout(db: Db, checkoutId: number): Promise<OrderRow | undefined> {
   const [order] = await db.select().from(orders).where(eq(orders.checkoutId, checkoutId));
   return order;
 }
@@ -160,20 +160,38 @@ export async function callersCheckout(db: Db, caller: Caller, paymentIntentId: s
 }
 
 /**
- * `POST /svc/orders/place` (and pay-and-pickup): the order of the caller's authorised intent.
- * Repeating it answers the same order. A buyer who may no longer have the item (another order
- * won the listing, the price changed, the reservation lapsed) has their authorisation released
- * at once and gets the refusal (409 'This item is no longer available'); no money is taken.
+ * Runs work that must wait until what the caller wrote is committed (the payment's capture, a
+ * loser's release): at once when the caller runs outside a transaction, after the commit when
+ * it runs inside one (a payment webhook's).
  */
-export function placeOrderWith(deps: PlaceDeps) {
-  return async (caller: Caller, paymentIntentId: string): Promise<OrderRow> => {
-    const { db, payments } = deps;
+export type AfterCommit = (work: () => Promise<unknown>) => Promise<void>;
+
+const AT_ONCE: AfterCommit = async (work) => {
+  await work();
+};
+
+/**
+ * The order of a checkout whose intent the provider has authorised, placed as its buyer (the
+ * `buyer` caller): an order already placed for it is answered again. A buyer who may no longer
+ * have the item (another order won the listing, the price changed, the reservation lapsed) has
+ * the checkout marked lost and the authorisation released, and the refusal is thrown (409 'This
+ * item is no longer available'); no money is taken. `db` is the database, or the transaction of
+ * a caller that completes checkouts in its own (complete.ts).
+ */
+export function placeCheckoutWith(deps: PlaceDeps) {
+  return async (
+    db: Db,
+    checkout: CheckoutRow,
+    buyer: Caller,
+    intent: ProviderIntent,
+    afterCommit: AfterCommit = AT_ONCE,
+  ): Promise<OrderRow> => {
+    const { payments } = deps;
     const now = deps.clock.now();
-    const checkout = await callersCheckout(db, caller, paymentIntentId);
+    const { paymentIntentId } = checkout;
     const placed = await orderOfCheckout(db, checkout.id);
     if (placed) return placed;
-    if (checkout.lostAt) throw AppError.conflict(orderMessages.noLongerAvailable, 'lost');
-    const intent = await payments.retrieveIntent(paymentIntentId);
+    if (checkout.lostAt) throw AppError.conflict(checkout.lostMessage ?? orderMessages.noLongerAvailable, 'lost');
     if (intent.status === 'canceled') throw AppError.conflict(orderMessages.noLongerAvailable, 'payment_cancelled');
     if (intent.status !== 'requires_capture' && intent.status !== 'succeeded') {
       throw AppError.conflict(orderMessages.notAuthorised, 'payment_not_authorised');
@@ -182,8 +200,8 @@ export function placeOrderWith(deps: PlaceDeps) {
       if (intent.amountCents !== checkout.totalCents)
         throw AppError.conflict(orderMessages.amountChanged, 'amount_mismatch');
       await catchUpListing(db, deps.offerRunner, checkout.listingId, now);
-      const order = await commitSale(deps, caller, checkout, intent, now);
-      await settleNow(db, payments, order.id, deps.log);
+      const order = await commitSale({ ...deps, db }, buyer, checkout, intent, now);
+      await afterCommit(() => settleNow(deps.db, payments, order.id, deps.log));
       return order;
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
@@ -191,9 +209,24 @@ export function placeOrderWith(deps: PlaceDeps) {
       // same checkout placed the order meanwhile.
       const won = await orderOfCheckout(db, checkout.id);
       if (won) return won;
-      await db.update(checkouts).set({ lostAt: now }).where(eq(checkouts.id, checkout.id));
-      await payments.cancel(paymentIntentId, `cancel:${paymentIntentId}`);
+      await db.update(checkouts).set({ lostAt: now, lostMessage: error.message }).where(eq(checkouts.id, checkout.id));
+      await afterCommit(() => payments.cancel(paymentIntentId, `cancel:${paymentIntentId}`));
       throw error;
     }
+  };
+}
+
+/**
+ * `POST /svc/orders/place` (and pay-and-pickup): the order of the caller's authorised intent.
+ * Repeating it answers the same order; a refusal has released the authorisation (above).
+ */
+export function placeOrderWith(deps: PlaceDeps) {
+  const placeCheckout = placeCheckoutWith(deps);
+  return async (caller: Caller, paymentIntentId: string): Promise<OrderRow> => {
+    const { db, payments } = deps;
+    const checkout = await callersCheckout(db, caller, paymentIntentId);
+    const placed = await orderOfCheckout(db, checkout.id);
+    if (placed) return placed;
+    return placeCheckout(db, checkout, caller, await payments.retrieveIntent(paymentIntentId));
   };
 }

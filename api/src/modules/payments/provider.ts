@@ -111,6 +111,11 @@ export interface ProviderEvent {
     | 'other';
   /** The intent or payout the event is about, re-read from the provider before acting. */
   objectId: string;
+  /**
+   * Why a payout failed, in the provider's words (a `payout.failed` event's `failure_message`):
+   * a failed payout is final, so the signed event is what the api records of it.
+   */
+  failure?: string;
 }
 
 export class InvalidWebhookError extends Error {}

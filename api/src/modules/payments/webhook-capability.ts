@@ -37,7 +37,7 @@ export const paymentWebhookCapability = defineCapability({
         }
         const event = readEvent(provider, request);
         const { applied } = await applyPaymentEvent(
-          { db: s.db, clock: s.clock, registry: s.paymentEvents, provider },
+          { db: s.db, clock: s.clock, registry: s.paymentEvents, provider, log: request.log },
           event,
         );
         return { code: 200, data: { eventId: event.id, applied } };

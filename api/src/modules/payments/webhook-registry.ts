@@ -9,6 +9,11 @@ export interface PaymentEventContext {
   tx: Tx;
   event: ProviderEvent;
   provider: PaymentProvider;
+  /**
+   * Work for once the event's transaction has committed (a capture only for an order that
+   * exists): run after the commit, never when it rolls back; a failure is logged, not thrown.
+   */
+  afterCommit(work: () => Promise<unknown>): Promise<void>;
 }
 
 export type PaymentEventHandler = (ctx: PaymentEventContext) => Promise<void>;

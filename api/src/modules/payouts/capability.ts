@@ -4,6 +4,7 @@ import type { AppServices } from '../../services';
 import { accountNumberCipher } from '../account/bank-account';
 import { sellerBalance } from '../ledger/ledger';
 import { payoutsResource } from './admin';
+import { onPayoutEvents } from './provider-events';
 import { payoutEntries } from './read';
 import { payoutRunJob } from './run';
 import { sendPayoutJob } from './send';
@@ -17,6 +18,7 @@ export const payoutsCapability = defineCapability({
     balance: ({ caller }) => sellerBalance(db, caller.userId),
     entries: ({ query, caller }) => payoutEntries(db, caller.userId, query),
   }),
+  routes: (_app, s) => onPayoutEvents(s.paymentEvents, s.clock),
   jobs: (s) => [payoutRunJob(s.jobs), sendPayoutJob(s)],
   adminResources: (s) => [payoutsResource(s)],
 });

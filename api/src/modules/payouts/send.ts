@@ -53,9 +53,20 @@ async function waitingTry(tx: Db, { payoutId, attempt }: SendPayload): Promise<P
 }
 
 /**
+ * The try an outcome may still change, locked: one waiting for the provider; or, for a failure,
+ * one already paid (the bank may return a payout after the provider said it was paid: Stripe then
+ * sends `payout.failed` after `payout.paid`). A failure is final, so it is never undone by a late 'paid'.
+ */
+async function openTry(tx: Db, which: SendPayload, failed: boolean): Promise<PayoutRow | undefined> {
+  const [payout] = await tx.select().from(sellerPayouts).where(eq(sellerPayouts.id, which.payoutId)).for('update');
+  if (!payout || payout.attempts !== which.attempt) return undefined;
+  return payout.status === 'pending' || (failed && payout.status === 'paid') ? payout : undefined;
+}
+
+/**
  * Records what the provider said of a try: paid; still pending (a provider that answers later:
  * its id is kept for the webhook); failed, with the money back in available and the seller told.
- * A try already settled, or superseded by a retry, is left alone.
+ * A try already settled (but a paid one that fails after all), or superseded by a retry, is left alone.
  */
 export async function recordPayoutOutcome(
   db: Db,
@@ -64,9 +75,9 @@ export async function recordPayoutOutcome(
   now: Date,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const payout = await waitingTry(tx, which);
-    if (!payout) return;
     const failed = outcome.status === 'failed';
+    const payout = await openTry(tx, which, failed);
+    if (!payout) return;
     const failure = failed ? (outcome.failure ?? 'refused by the bank') : null;
     await tx
       .update(sellerPayouts)
@@ -147,7 +158,8 @@ export async function retryPayout(
   const attempt = payout.attempts + 1;
   await tx
     .update(sellerPayouts)
-    .set({ status: 'pending', attempts: attempt, failure: null, updatedAt: now })
+    // The new try has no provider payout yet: a late event about the last one must not reach it.
+    .set({ status: 'pending', attempts: attempt, failure: null, providerPayoutId: null, updatedAt: now })
     .where(eq(sellerPayouts.id, payout.id));
   await postPayoutSent(tx, payout, now);
   await jobs.enqueue(tx, SEND_PAYOUT_JOB, { payoutId: payout.id, attempt } satisfies SendPayload);

@@ -56,7 +56,14 @@ export function createStripeProvider(deps: StripeProviderDeps): PaymentProvider 
       }),
     payout: (input) => withStripeErrors('paid out', () => payout(input)),
     readWebhook: (rawBody, signatureHeader) =>
-      readStripeWebhook(stripe, deps.config.webhookSecret, deps.clock.now(), rawBody, signatureHeader),
+      readStripeWebhook(
+        stripe,
+        deps.config.webhookSecret,
+        deps.clock.now(),
+        rawBody,
+        signatureHeader,
+        deps.config.connectWebhookSecret,
+      ),
   };
 }
 

@@ -323,6 +323,18 @@ describe('reading Stripe webhooks', () => {
       type: 'payout.failed',
       objectId: 'po_1',
     });
+    const returned = event('payout.failed', {
+      id: 'po_2',
+      object: 'payout',
+      failure_code: 'account_closed',
+      failure_message: 'The bank account has been closed.',
+    });
+    expect(stripe.readWebhook(Buffer.from(returned), sign(returned))).toEqual({
+      id: JSON.parse(returned).id,
+      type: 'payout.failed',
+      objectId: 'po_2',
+      failure: 'The bank account has been closed.',
+    });
     const other = event('customer.created', { id: 'cus_1', object: 'customer' });
     expect(stripe.readWebhook(Buffer.from(other), sign(other))).toMatchObject({ type: 'other', objectId: 'cus_1' });
   });
@@ -338,6 +350,21 @@ describe('reading Stripe webhooks', () => {
     expect(() => stripe.readWebhook(Buffer.from(body), sign(body, WEBHOOK_SECRET, tenMinutesAgo))).toThrow(
       InvalidWebhookError,
     );
+  });
+
+  it("takes the Connect endpoint's events, signed with its own secret, when that secret is set", () => {
+    const connect = 'whsec_connectendpoint';
+    const both = createStripeProvider({
+      config: { ...config, connectWebhookSecret: connect },
+      db: t.database.db,
+      clock,
+      secret: t.secret,
+    });
+    const body = event('payout.paid', { id: 'po_9', object: 'payout' });
+    expect(both.readWebhook(Buffer.from(body), sign(body, connect))).toMatchObject({ type: 'payout.paid' });
+    expect(both.readWebhook(Buffer.from(body), sign(body))).toMatchObject({ objectId: 'po_9' });
+    expect(() => both.readWebhook(Buffer.from(body), sign(body, 'whsec_other'))).toThrow(InvalidWebhookError);
+    expect(() => stripe.readWebhook(Buffer.from(body), sign(body, connect))).toThrow(InvalidWebhookError);
   });
 
   it('checks the age of a signature by the app clock', () => {

@@ -1,0 +1,116 @@
+import type { LoginData } from '@yardly/shared/contract';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listings, transitions } from '../src/db/schema/index';
+import { boughtNow, call, createPI } from './checkout-helpers';
+import { startTestApp, type TestApp } from './harness';
+import { freshEmail, signedUp } from './identity-helpers';
+import { advanceKeepingSignedIn } from './offer-helpers';
+import { withRoles } from './role-helpers';
+import { auth, publishedListing } from './selling-helpers';
+
+let t: TestApp;
+let seller: LoginData;
+let buyer: LoginData;
+let nextBuyer: LoginData;
+let admin: LoginData;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  seller = await signedUp(t, freshEmail('seller'));
+  buyer = await signedUp(t, freshEmail('buyer'));
+  nextBuyer = await signedUp(t, freshEmail('next'));
+  admin = await withRoles(t, await signedUp(t, freshEmail('admin')), ['ROLE_USER', 'ROLE_ADMIN']);
+});
+afterAll(() => t?.close());
+
+type SellerCard = { listingRefnum: string; listingState: string; listingStatus: string; saleType: number };
+
+/** The listing as its seller's list shows it (the storefront's buttons follow its state). */
+async function asSellerSeesIt(refnum: string): Promise<SellerCard | undefined> {
+  const answer = await call<{ listings: SellerCard[] }>(
+    t,
+    'POST',
+    `/svc/listing/bysellerrefnum/v2?sellerRefnum=${seller.userRefnum}&page=0&size=100`,
+    seller.token,
+  );
+  return answer.body.data.listings.find((l) => l.listingRefnum === refnum);
+}
+
+/** The listing's logged transitions: event, from, to, by. */
+async function listingLog(refnum: string) {
+  const [listing] = await t.database.db.select().from(listings).where(eq(listings.refnum, refnum));
+  const rows = await t.database.db
+    .select()
+    .from(transitions)
+    .where(and(eq(transitions.process, 'listing'), eq(transitions.subjectId, listing?.id ?? 0)))
+    .orderBy(transitions.id);
+  return rows.map((r) => [r.event, r.fromState, r.toState, r.actorRole]);
+}
+
+const cancel = (token: string, orderId: string) => call(t, 'POST', '/svc/orders/cancel', token, { orderId });
+
+describe('the listing of a cancelled order: Deactivated, for its seller to put back on sale', () => {
+  it("after the seller's cancel it is paused (logged as the platform's), the seller activates it, another buyer buys it", async () => {
+    const listing = await publishedListing(t, seller.token);
+    const first = await boughtNow(t, buyer.token, listing);
+    expect((await asSellerSeesIt(listing))?.listingState).toBe('sold');
+    expect((await cancel(seller.token, first.orderId)).status).toBe(200);
+
+    expect(await asSellerSeesIt(listing)).toMatchObject({
+      listingState: 'paused',
+      listingStatus: 'inactive',
+      saleType: 0,
+    });
+    expect((await listingLog(listing)).slice(-2)).toEqual([
+      ['sell', 'live', 'sold', 'buyer'],
+      ['orderCancelled', 'sold', 'paused', 'system'],
+    ]);
+    // Deactivated is not on sale: nobody buys it until its seller says so.
+    const early = await createPI(t, nextBuyer.token, { listingRefnum: listing, deliveryMethod: 'pickup' });
+    expect([early.status, early.body.error]).toEqual([409, 'is_paused']);
+
+    const activated = await t.app.inject({
+      method: 'POST',
+      url: '/svc/listing/toggle-active-status',
+      payload: { listingRefnum: listing },
+      headers: auth(seller.token),
+    });
+    expect(activated.statusCode).toBe(200);
+    expect((await asSellerSeesIt(listing))?.listingState).toBe('live');
+    const second = await boughtNow(t, nextBuyer.token, listing);
+    expect(second.orderId).not.toBe(first.orderId);
+    expect((await asSellerSeesIt(listing))?.listingState).toBe('sold');
+  });
+
+  it('after the ship-by timer cancels the order, it is paused too', async () => {
+    const listing = await publishedListing(t, seller.token);
+    await boughtNow(t, buyer.token, listing);
+    await advanceKeepingSignedIn(t, 6 * 24 * 60, [seller, buyer, nextBuyer, admin]);
+    expect((await asSellerSeesIt(listing))?.listingState).toBe('paused');
+    expect((await listingLog(listing)).at(-1)).toEqual(['orderCancelled', 'sold', 'paused', 'system']);
+  });
+
+  it("after a moderator's refund before shipping, it is paused too", async () => {
+    const listing = await publishedListing(t, seller.token);
+    const placed = await boughtNow(t, buyer.token, listing);
+    const refunded = await t.app.inject({
+      method: 'PUT',
+      url: `/svc/admin/orders/${placed.orderId}`,
+      headers: auth(admin.token),
+      payload: { refundReason: 'Seller asked us to' },
+    });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect((await asSellerSeesIt(listing))?.listingState).toBe('paused');
+  });
+
+  it('a listing its seller already relisted stays on sale when the old order is cancelled', async () => {
+    const listing = await publishedListing(t, seller.token);
+    const placed = await boughtNow(t, buyer.token, listing);
+    const relisted = await call(t, 'POST', '/svc/listing/relist', seller.token, { listingRefnum: listing });
+    expect(relisted.status).toBe(200);
+    expect((await cancel(seller.token, placed.orderId)).status).toBe(200);
+    expect((await asSellerSeesIt(listing))?.listingState).toBe('live');
+    expect((await listingLog(listing)).map(([event]) => event)).not.toContain('orderCancelled');
+  });
+});
