@@ -2,6 +2,7 @@ import { ORDER_STATES } from '@yardly/shared/rules';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   index,
   integer,
@@ -47,6 +48,13 @@ export const checkouts = pgTable(
     itemPriceCents: integer('item_price_cents').notNull(),
     shippingCents: integer('shipping_cents').notNull(),
     totalCents: integer('total_cents').notNull(),
+    /** The buyer asked to keep the card that pays: it is saved in the transaction that places the order. */
+    saveCard: boolean('save_card').notNull().default(false),
+    /**
+     * The saved card the buyer chose to pay with (its refnum as sent, so a retried request is
+     * recognised even once the card is deleted); null when a card was typed.
+     */
+    paymentCardRefnum: text('payment_card_refnum'),
     /** When the buyer lost the item to another order: the authorisation was released. */
     lostAt: timestamp('lost_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),

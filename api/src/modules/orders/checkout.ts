@@ -1,5 +1,6 @@
 import type { CheckoutDeliveryOption, DeliveryMethod } from '@yardly/shared/contract';
 import {
+  cardMessages,
   FREE_SHIPPING_LABEL,
   LOCAL_PICKUP_LABEL,
   orderMessages,
@@ -13,6 +14,7 @@ import { addresses, checkouts, listings, offers, users } from '../../db/schema/i
 import { AppError } from '../../errors';
 import type { Caller } from '../../http/caller';
 import type { OfferRunner } from '../offers/process';
+import { cardStore } from '../payments/cards';
 import type { PaymentProvider } from '../payments/provider';
 import { catchUpListing } from './reservation';
 import { purchaseTerms } from './terms';
@@ -47,6 +49,10 @@ export interface CreateIntentRequest {
   offerRefnum?: string;
   deliveryMethod: DeliveryMethod;
   addressId?: string;
+  /** Keep the card that pays, once the order is placed. */
+  saveCard?: boolean;
+  /** One of the caller's saved cards to pay with (its refnum): the api confirms the intent with it. */
+  paymentCardId?: string;
 }
 
 /** The Idempotency-Key header when it is one (1-255 printable characters); null when missing or malformed. */
@@ -57,13 +63,21 @@ export function idempotencyKeyOf(header: string | string[] | undefined): string 
 
 type CheckoutRow = typeof checkouts.$inferSelect;
 
-/** The answer of createPI for a checkout: its intent and the amount the api computed. */
+/**
+ * The answer of createPI for a checkout: its intent, the intent's status and the amount the api
+ * computed. A saved card the bank declined answers 402 with the bank's words, every time it is
+ * asked (the checkout is kept, so the same Idempotency-Key answers the same).
+ */
 async function answerFor(payments: PaymentProvider, checkout: CheckoutRow) {
   const intent = await payments.retrieveIntent(checkout.paymentIntentId);
+  if (checkout.paymentCardRefnum && intent.status === 'requires_payment_method') {
+    throw new AppError(402, intent.lastError ?? cardMessages.declined, { reason: 'card_declined' });
+  }
   return {
     paymentIntentId: intent.id,
     clientSecret: intent.clientSecret,
     amount: { itemPrice: checkout.itemPriceCents, shipping: checkout.shippingCents, total: checkout.totalCents },
+    status: intent.status,
   };
 }
 
@@ -79,7 +93,9 @@ function sameRequest(
     checkout.listingId === listingId &&
     checkout.offerId === offerId &&
     checkout.deliveryMethod === request.deliveryMethod &&
-    (request.deliveryMethod === 'pickup' || checkout.addressId === addressId)
+    (request.deliveryMethod === 'pickup' || checkout.addressId === addressId) &&
+    checkout.saveCard === (request.saveCard ?? false) &&
+    checkout.paymentCardRefnum === (request.paymentCardId ?? null)
   );
 }
 
@@ -87,9 +103,11 @@ function sameRequest(
  * `POST /svc/payment/createPI`: the api prices the purchase (purchaseTerms), asks the provider for
  * an intent of that amount under the caller's Idempotency-Key, and keeps the checkout. The same
  * key answers the same intent; a retry after a crash between the two writes finds the provider's
- * intent by the same key and records it.
+ * intent by the same key and records it. With a saved card the provider confirms the intent at
+ * once with the card's token; `saveCard` is kept on the checkout for the placing to honour.
  */
 export function createPaymentIntentWith({ db, clock, payments, offerRunner }: CheckoutDeps) {
+  const cards = cardStore({ db, clock, provider: payments.name });
   return async (caller: Caller, request: CreateIntentRequest, key: string | null) => {
     const now = clock.now();
     const [listing] = await db
@@ -132,6 +150,10 @@ export function createPaymentIntentWith({ db, clock, payments, offerRunner }: Ch
         now,
       );
     });
+    // The card too is checked after the purchase's own refusals: someone else's is a 404 whatever the headers.
+    const savedCardToken = request.paymentCardId
+      ? await cards.tokenToPay(caller.userId, request.paymentCardId)
+      : undefined;
     // Checked after the purchase's own refusals: someone else's address is a 403 whatever the headers.
     if (!key) throw new AppError(400, orderMessages.idempotencyKeyRequired, { field: 'Idempotency-Key' });
     const [seller] = await db
@@ -149,6 +171,7 @@ export function createPaymentIntentWith({ db, clock, payments, offerRunner }: Ch
         deliveryMethod: request.deliveryMethod,
         ...(request.offerRefnum && { offerRefnum: request.offerRefnum }),
       },
+      savedCardToken,
     });
     await db
       .insert(checkouts)
@@ -164,6 +187,8 @@ export function createPaymentIntentWith({ db, clock, payments, offerRunner }: Ch
         itemPriceCents: terms.itemPriceCents,
         shippingCents: terms.shippingCents,
         totalCents: terms.totalCents,
+        saveCard: request.saveCard ?? false,
+        paymentCardRefnum: request.paymentCardId ?? null,
         createdAt: now,
       })
       .onConflictDoNothing();

@@ -14,7 +14,8 @@ import { postOrderPlaced } from '../ledger/order-postings';
 import { takeListingEvent } from '../listings/process';
 import { notify } from '../notifications/notify';
 import { catchUpOffer, type OfferRunner, takeOfferEvent } from '../offers/process';
-import type { PaymentProvider } from '../payments/provider';
+import { cardStore } from '../payments/cards';
+import type { PaymentProvider, ProviderIntent } from '../payments/provider';
 import { SELLING_DASHBOARD } from './dashboards';
 import type { OrderRow, OrderRunner } from './process';
 import { catchUpListing } from './reservation';
@@ -58,9 +59,16 @@ async function declineOpenOffers(tx: Db, runner: OfferRunner, listingId: number,
 /**
  * The one transaction that makes a sale: the listing (locked) is checked again and sold, the
  * order and its line item written in their first state, every open offer declined, the ledger
- * posted, the payment's capture queued. Throws the refusal when the caller may not have it.
+ * posted, the payment's capture queued, and the card that paid saved when the buyer asked.
+ * Throws the refusal when the caller may not have it.
  */
-async function commitSale(deps: PlaceDeps, caller: Caller, checkout: CheckoutRow, now: Date): Promise<OrderRow> {
+async function commitSale(
+  deps: PlaceDeps,
+  caller: Caller,
+  checkout: CheckoutRow,
+  intent: ProviderIntent,
+  now: Date,
+): Promise<OrderRow> {
   return deps.db.transaction(async (tx) => {
     const [listing] = await tx.select().from(listings).where(eq(listings.id, checkout.listingId)).for('update');
     if (!listing) throw AppError.notFound('This listing does not exist');
@@ -128,6 +136,10 @@ async function commitSale(deps: PlaceDeps, caller: Caller, checkout: CheckoutRow
     await declineOpenOffers(tx, deps.offerRunner, listing.id, now);
     await postOrderPlaced(tx, order, now);
     await queueSettlement(deps.jobs, tx, order.id);
+    if (checkout.saveCard && intent.card) {
+      const cards = cardStore({ db: deps.db, clock: deps.clock, provider: deps.payments.name });
+      await cards.saveCardFromIntent(tx, checkout.buyerId, intent.card);
+    }
     await notify(
       tx,
       [listing.sellerId],
@@ -170,7 +182,7 @@ export function placeOrderWith(deps: PlaceDeps) {
       if (intent.amountCents !== checkout.totalCents)
         throw AppError.conflict(orderMessages.amountChanged, 'amount_mismatch');
       await catchUpListing(db, deps.offerRunner, checkout.listingId, now);
-      const order = await commitSale(deps, caller, checkout, now);
+      const order = await commitSale(deps, caller, checkout, intent, now);
       await settleNow(db, payments, order.id, deps.log);
       return order;
     } catch (error) {

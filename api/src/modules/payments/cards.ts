@@ -10,7 +10,8 @@ import type { Tx } from './webhook-registry';
 
 type CardRow = typeof savedCards.$inferSelect;
 
-const CARD_NOT_FOUND = 'This card was not found in your account';
+export const CARD_NOT_FOUND = 'This card was not found in your account';
+export const CARD_EXPIRED = 'This saved card has expired: pay with another card, or delete it and add it again';
 
 export interface CardStoreDeps {
   db: Db;
@@ -24,19 +25,21 @@ export interface CardStoreDeps {
  * stored. The orders capability saves one when the buyer ticks "save this card".
  */
 export function cardStore({ db, clock, provider }: CardStoreDeps) {
-  const toCard = (row: CardRow): SavedCard => {
+  /** A card is good through the last day of its expiry month (as card networks read MM/YY). */
+  const expired = (row: CardRow) => {
     const now = clock.now();
     const [year, month] = [now.getUTCFullYear(), now.getUTCMonth() + 1];
-    return {
-      id: row.refnum,
-      brand: row.brand,
-      last4: row.last4,
-      expMonth: row.expMonth,
-      expYear: row.expYear,
-      exp: `${String(row.expMonth).padStart(2, '0')}/${String(row.expYear % 100).padStart(2, '0')}`,
-      expired: row.expYear < year || (row.expYear === year && row.expMonth < month),
-    };
+    return row.expYear < year || (row.expYear === year && row.expMonth < month);
   };
+  const toCard = (row: CardRow): SavedCard => ({
+    id: row.refnum,
+    brand: row.brand,
+    last4: row.last4,
+    expMonth: row.expMonth,
+    expYear: row.expYear,
+    exp: `${String(row.expMonth).padStart(2, '0')}/${String(row.expYear % 100).padStart(2, '0')}`,
+    expired: expired(row),
+  });
 
   return {
     async list(userId: number): Promise<SavedCard[]> {
@@ -46,6 +49,20 @@ export function cardStore({ db, clock, provider }: CardStoreDeps) {
         .where(and(eq(savedCards.userId, userId), eq(savedCards.provider, provider)))
         .orderBy(desc(savedCards.createdAt), desc(savedCards.id));
       return rows.map(toCard);
+    },
+
+    /**
+     * The provider's token of one of the person's cards, to pay with: someone else's, another
+     * provider's or an unknown one answers 404 (nothing says it exists), an expired one 400.
+     */
+    async tokenToPay(userId: number, refnum: string): Promise<string> {
+      const [row] = await db
+        .select()
+        .from(savedCards)
+        .where(and(eq(savedCards.refnum, refnum), eq(savedCards.userId, userId), eq(savedCards.provider, provider)));
+      if (!row) throw new AppError(404, CARD_NOT_FOUND, { reason: 'card_not_found' });
+      if (expired(row)) throw new AppError(400, CARD_EXPIRED, { field: 'paymentCardId', reason: 'card_expired' });
+      return row.token;
     },
 
     /** Someone else's card answers as an unknown one: 404, and nothing says it exists. */

@@ -7,10 +7,10 @@ import { confirmTestPayment } from './confirm';
 export const testProviderCapability = defineCapability({
   name: 'test-provider',
   calls: testProviderCalls,
-  handlers: ({ db, clock, payments }) => ({
+  handlers: ({ db, clock, secret, payments }) => ({
     confirm: async ({ body, caller }) => {
       if (payments.name !== 'test') throw AppError.notFound('Payments are not in test mode');
-      const { declined, answer } = await confirmTestPayment(db, clock, caller, body);
+      const { declined, answer } = await confirmTestPayment({ db, clock, secret }, caller, body);
       if (declined !== null) throw new AppError(402, declined, { reason: 'card_declined' });
       return answer;
     },

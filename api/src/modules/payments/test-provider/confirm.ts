@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import {
   cardBrand,
   cardCvcProblem,
@@ -13,7 +14,7 @@ import type { Db } from '../../../db/connect';
 import { testPaymentIntents } from '../../../db/schema/index';
 import { AppError } from '../../../errors';
 import type { Caller } from '../../../http/caller';
-import { findIntent, testId } from './intents';
+import { findIntent } from './intents';
 import { DECLINING_TEST_CARDS } from './test-cards';
 
 export interface CardForm {
@@ -21,6 +22,16 @@ export interface CardForm {
   number: string;
   exp: string;
   cvc: string;
+}
+
+/**
+ * The card's reusable token, as a Stripe PaymentMethod id names a card: the same number and
+ * expiry always give the same token (so a card saved twice is one saved card), and nothing of
+ * the number can be read back from it (a hash keyed with the server secret).
+ */
+export function testCardToken(secret: Uint8Array, digits: string, expiry: { month: number; year: number }): string {
+  const hash = createHmac('sha256', secret).update(`test-card:${digits}:${expiry.month}/${expiry.year}`).digest();
+  return `pm_test_${hash.subarray(0, 18).toString('base64url')}`;
 }
 
 /** Each problem of the form under its field, as the storefront's card form shows them. */
@@ -38,9 +49,15 @@ function formProblems(form: CardForm, now: Date): { field: string; message: stri
  * The part Stripe.js plays for Stripe (issue 18): the buyer's card authorises the intent they
  * started. A card the form refuses answers 400 under its field; Stripe's declining test numbers
  * answer 402 with the decline's words and leave the intent payable by another card; any other
- * valid card authorises it (`requires_capture`). Only the card's brand, last 4 and expiry are kept.
+ * valid card authorises it (`requires_capture`). Only the card's token, brand, last 4 and expiry
+ * are kept: the intent knows the card that authorised it, as a Stripe intent knows its PaymentMethod.
  */
-export async function confirmTestPayment(db: Db, clock: Clock, caller: Caller, form: CardForm) {
+export async function confirmTestPayment(
+  deps: { db: Db; clock: Clock; secret: Uint8Array },
+  caller: Caller,
+  form: CardForm,
+) {
+  const { db, clock, secret } = deps;
   const now = clock.now();
   return db.transaction(async (tx) => {
     const intent = await findIntent(tx, form.paymentIntentId, true);
@@ -64,7 +81,7 @@ export async function confirmTestPayment(db: Db, clock: Clock, caller: Caller, f
     }
     const expiry = parseCardExpiry(form.exp) as { month: number; year: number };
     const card = {
-      token: testId('pm_test'),
+      token: testCardToken(secret, digits, expiry),
       brand: cardBrand(digits) as string,
       last4: digits.slice(-4),
       expMonth: expiry.month,

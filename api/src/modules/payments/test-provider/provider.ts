@@ -2,6 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Clock } from '../../../clock/clock';
 import type { Db } from '../../../db/connect';
 import { testPaymentIntents, testPaymentRefunds, testPayouts } from '../../../db/schema/index';
+import { AppError } from '../../../errors';
+import { CARD_NOT_FOUND } from '../cards';
 import { type IntentStatus, InvalidWebhookError, type PaymentProvider, type ProviderIntent } from '../provider';
 import { findIntent, type TestIntentRow, TestProviderError, testId, toIntent } from './intents';
 import { FAILING_TEST_BANK_ACCOUNTS } from './test-cards';
@@ -41,14 +43,18 @@ export function createTestProvider(deps: { db: Db; clock: Clock }): PaymentProvi
     });
   }
 
-  /** A saved card's token names the card an earlier intent was confirmed with: it authorises at once. */
+  /**
+   * A saved card's token names the card an earlier intent was confirmed with: it authorises at
+   * once (a declining test number never confirmed one, so it has no token to pay with).
+   */
   async function savedCard(token: string) {
     const [row] = await db
       .select({ card: testPaymentIntents.card })
       .from(testPaymentIntents)
       .where(sql`${testPaymentIntents.card}->>'token' = ${token}`)
       .limit(1);
-    if (!row?.card) throw new TestProviderError(`No such PaymentMethod: '${token}'`, 'resource_missing');
+    // A token no payment of this provider made cannot pay: the card is unknown here, as at Stripe.
+    if (!row?.card) throw new AppError(404, CARD_NOT_FOUND, { reason: 'card_not_found' });
     return row.card;
   }
 
