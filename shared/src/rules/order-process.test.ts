@@ -33,6 +33,11 @@ describe('the order process (issue 18, spec section 4)', () => {
     expect(orderEventsFor('shipped', 'seller', shipped)).toEqual([]);
     expect(can(orderProcess, 'paid', 'cancel', 'buyer', shipped)).toEqual({ ok: false, reason: 'not_your_turn' });
     expect(orderRefusalMessage('cancel', 'not_your_turn')).toBe(orderMessages.buyerCannotCancel);
+    expect(can(orderProcess, 'shipped', 'confirmDelivery', 'seller', shipped)).toEqual({
+      ok: false,
+      reason: 'not_your_turn',
+    });
+    expect(orderRefusalMessage('confirmDelivery', 'not_your_turn')).toBe(orderMessages.onlyBuyerConfirmsDelivery);
     expect(orderRefusalMessage('cancel', 'already_shipped')).toBe(
       'This order is shipped: Cancel order is not possible now',
     );

@@ -122,6 +122,7 @@ export const orderMessages = {
   notYours: 'Only the buyer, the seller or an admin can see this order',
   buyerCannotCancel: 'An order cannot be cancelled once the offer is accepted or placed',
   onlySellerConfirmsPickup: 'Only the seller confirms a pickup with the buyer’s code',
+  onlyBuyerConfirmsDelivery: 'Only the buyer confirms that a shipped order arrived',
   wrongPickupCode: 'That pickup code is not right. Check it with the buyer',
   pickupLocked: 'Too many wrong pickup codes: this order’s code is locked. Contact support',
   ownListing: 'You cannot buy your own listing',
@@ -149,6 +150,7 @@ export const orderMessages = {
 /** The message a party reads when the table refuses `event` on an order for `reason`. */
 export function orderRefusalMessage(event: OrderEvent, reason: string): string {
   if (event === 'cancel' && reason === 'not_your_turn') return orderMessages.buyerCannotCancel;
+  if (event === 'confirmDelivery' && reason === 'not_your_turn') return orderMessages.onlyBuyerConfirmsDelivery;
   const state = (Object.keys(orderProcess.states) as OrderState[]).find(
     (s) => orderProcess.states[s].refusal === reason,
   );

@@ -6,6 +6,7 @@ import { offerLinesEffect } from '../offers/conversation-lines';
 import { offerRunnerWith } from '../offers/process';
 import { autoCancelJob, cancelOrderWith } from './cancel';
 import { createPaymentIntentWith, deliveryOptions, idempotencyKeyOf } from './checkout';
+import { confirmDeliveryWith } from './delivery';
 import { assertPickupCheckout, confirmPickupWith } from './pickup';
 import { placeOrderWith } from './place';
 import { orderRunnerWith } from './process';
@@ -28,6 +29,7 @@ export const ordersCapability = defineCapability({
       placeOrder: placeOrderWith(deps),
       cancelOrder: cancelOrderWith(deps),
       confirmPickup: confirmPickupWith(deps),
+      confirmDelivery: confirmDeliveryWith(deps),
     };
   },
   handlers: (s) => ({
@@ -46,6 +48,8 @@ export const ordersCapability = defineCapability({
       orderDetailById(s.db, caller, await s.cancelOrder(caller, body.orderId, s.clock.now())),
     confirmPickup: async ({ body, caller }) =>
       orderDetailById(s.db, caller, await s.confirmPickup(caller, body, s.clock.now())),
+    confirmDelivery: async ({ body, caller }) =>
+      orderDetailById(s.db, caller, await s.confirmDelivery(caller, body.orderId, s.clock.now())),
   }),
   jobs: (s) => [settlePaymentJob(s.payments), autoCancelJob(s), reservationLapseJob(s.offerRunner)],
 });
