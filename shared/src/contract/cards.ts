@@ -49,7 +49,8 @@ export const paymentConfigCall = defineCall({
   method: 'GET',
   path: '/payment/config',
   auth: 'optional',
-  summary: "How the checkout collects a card: 'test' (the built-in test provider's form) or 'stripe' with its publishable key",
+  summary:
+    "How the checkout collects a card: 'test' (the built-in test provider's form) or 'stripe' with its publishable key",
   response: paymentConfigSchema,
 });
 
