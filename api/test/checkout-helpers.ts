@@ -43,14 +43,19 @@ export type Intent = {
   paymentIntentId: string;
   clientSecret: string;
   amount: { itemPrice: number; shipping: number; total: number };
+  status: string;
 };
 
-export function createPI(
-  t: TestApp,
-  token: string | undefined,
-  body: { listingRefnum: string; offerRefnum?: string; deliveryMethod: 'ship' | 'pickup'; addressId?: string },
-  key: string | null = randomUUID(),
-) {
+export type CreatePIBody = {
+  listingRefnum: string;
+  offerRefnum?: string;
+  deliveryMethod: 'ship' | 'pickup';
+  addressId?: string;
+  saveCard?: boolean;
+  paymentCardId?: string;
+};
+
+export function createPI(t: TestApp, token: string | undefined, body: CreatePIBody, key: string | null = randomUUID()) {
   return call<Intent>(t, 'POST', '/svc/payment/createPI', token, body, key === null ? {} : { 'idempotency-key': key });
 }
 
@@ -76,11 +81,12 @@ export function placeOrder(t: TestApp, token: string | undefined, paymentIntentI
 export async function authorisedIntent(
   t: TestApp,
   token: string,
-  body: { listingRefnum: string; offerRefnum?: string; deliveryMethod: 'ship' | 'pickup'; addressId?: string },
+  body: CreatePIBody,
+  card = GOOD_CARD,
 ): Promise<Intent> {
   const pi = await createPI(t, token, body);
   if (pi.status !== 200) throw new Error(`createPI answered ${pi.status}: ${JSON.stringify(pi.body)}`);
-  const confirmed = await confirmCard(t, token, pi.body.data.paymentIntentId);
+  const confirmed = await confirmCard(t, token, pi.body.data.paymentIntentId, card);
   if (confirmed.status !== 200)
     throw new Error(`confirm answered ${confirmed.status}: ${JSON.stringify(confirmed.body)}`);
   return pi.body.data;

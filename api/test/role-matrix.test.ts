@@ -124,7 +124,9 @@ async function ownersObjects(fields: Record<string, unknown>, aboutAnothers: boo
     const saved = await send('POST', '/svc/account/saveAddress', 'owner', ADDRESS);
     values.addressId = values.id = json<{ data: { id: string } }>(saved).data.id;
   }
-  if (named('cardId')) values.cardId = (await savedCardOf(t, logins.owner.userRefnum)).id;
+  if (named('cardId', 'paymentCardId')) {
+    values.cardId = values.paymentCardId = (await savedCardOf(t, logins.owner.userRefnum)).id;
+  }
   return values;
 }
 

@@ -8,8 +8,10 @@ import type { AddressInfo } from 'node:net';
  * form-encoded bodies with bracketed keys, `Idempotency-Key` replays the first answer (other
  * parameters under the same key are refused), errors shaped `{error: {type, code, message}}`,
  * manual capture, and Stripe's test payment methods (`pm_card_visa` succeeds,
- * `pm_card_chargeDeclined` and `pm_card_chargeDeclinedInsufficientFunds` are declined).
- * Confirming an intent is what Stripe.js does in the browser: tests call `confirm()`.
+ * `pm_card_chargeDeclined` and `pm_card_chargeDeclinedInsufficientFunds` are declined,
+ * `pm_card_threeDSecure2Required` asks the buyer to authenticate every payment: `requires_action`).
+ * Confirming an intent is what Stripe.js does in the browser: tests call `confirm()`, and
+ * `authenticate()` for the buyer passing the bank's challenge.
  */
 
 type Form = { [key: string]: string | Form };
@@ -19,12 +21,15 @@ interface TestCard {
   brand: string;
   last4: string;
   decline?: { code: string; message: string };
+  /** The bank asks the buyer to authenticate each payment (3D Secure): `requires_action`. */
+  authenticate?: true;
 }
 
 /** Stripe's test PaymentMethods (docs.stripe.com/testing), each a shorthand for a card. */
 const TEST_CARDS: Record<string, TestCard> = {
   pm_card_visa: { brand: 'visa', last4: '4242' },
   pm_card_mastercard: { brand: 'mastercard', last4: '4444' },
+  pm_card_threeDSecure2Required: { brand: 'visa', last4: '3220', authenticate: true },
   pm_card_chargeDeclined: {
     brand: 'visa',
     last4: '0002',
@@ -102,6 +107,8 @@ export interface StripeStandIn {
   confirm(intentId: string, paymentMethod: string): Promise<{ status: number; body: StripeObject }>;
   /** The objects the stand-in holds, for assertions (intents, refunds, accounts, transfers, payouts). */
   objects(prefix: 'pi' | 're' | 'acct' | 'tr' | 'po' | 'cus' | 'pm'): StripeObject[];
+  /** What Stripe.js does once the buyer passed the bank's challenge on an intent that `requires_action`. */
+  authenticate(intentId: string): void;
   /** A saved card that is declined from now on (its account ran dry), as the bank would say it. */
   declineFrom(paymentMethodId: string, decline: 'insufficient_funds' | 'generic_decline'): void;
   /** How many requests reached it (idempotent replays included). */
@@ -193,7 +200,21 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       Object.assign(intent, { status: 'requires_payment_method', last_payment_error: error, payment_method: null });
       throw new StripeError(402, { ...error, payment_intent: { ...intent } });
     }
+    if (TEST_CARDS[pm.test_card as string]?.authenticate) {
+      Object.assign(intent, {
+        status: 'requires_action',
+        next_action: { type: 'use_stripe_sdk', use_stripe_sdk: { type: 'three_d_secure_redirect' } },
+        last_payment_error: null,
+      });
+      return;
+    }
+    authorise(intent);
+  }
+
+  /** The card's bank agreed: the money is held (manual capture) or taken. */
+  function authorise(intent: StripeObject) {
     Object.assign(intent, {
+      next_action: null,
       status: intent.capture_method === 'manual' ? 'requires_capture' : 'succeeded',
       amount_capturable: intent.capture_method === 'manual' ? intent.amount : 0,
       amount_received: intent.capture_method === 'manual' ? 0 : intent.amount,
@@ -475,6 +496,11 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         }),
       });
       return { status: res.status, body: (await res.json()) as StripeObject };
+    },
+    authenticate(intentId) {
+      const intent = get('payment_intent', intentId);
+      if (intent.status !== 'requires_action') throw new Error(`${intentId} does not require an action`);
+      authorise(intent);
     },
     declineFrom(paymentMethodId, code) {
       const card =
