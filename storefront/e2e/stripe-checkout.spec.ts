@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -63,6 +63,7 @@ const FAKE_CARD_FRAME =
 let stripe: StripeStandIn;
 let server: ChildProcess;
 let serverLog = '';
+const dataDir = mkdtempSync(join(tmpdir(), 'yardly-e2e-stripe-'));
 
 async function waitForHealth(): Promise<void> {
   const deadline = Date.now() + 180_000;
@@ -86,7 +87,7 @@ test.beforeAll(async () => {
     env: {
       ...process.env,
       PORT: String(PORT),
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'yardly-e2e-stripe-')),
+      DATA_DIR: dataDir,
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
       SEED: 'none',
@@ -109,6 +110,7 @@ test.afterAll(async () => {
     await exited;
   }
   await stripe?.close();
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 interface Watched {
@@ -175,7 +177,7 @@ async function checkoutOf(page: Page, listingRefnum: string): Promise<void> {
 
 const cardForm = (page: Page) => page.getByRole('form', { name: 'Card' });
 
-test('with Stripe: its card element pays (the card saved), a decline shows Stripe’s words, the saved card pays the next item; Stripe.js only on the checkout', async ({
+test('with Stripe: its card element pays (the card saved), a decline shows Stripe’s words, the saved card pays the next item and its decline is shown; Stripe.js only on the checkout', async ({
   browser,
 }) => {
   test.setTimeout(180_000);
@@ -185,6 +187,7 @@ test('with Stripe: its card element pays (the card saved), a decline shows Strip
   const stamp = Date.now().toString(36);
   const first = await listItem(seller.page.request, seller.person, `Rush mat ${stamp}`, 1900, { buyNow: true });
   const second = await listItem(seller.page.request, seller.person, `Rush basket ${stamp}`, 2600, { buyNow: true });
+  const third = await listItem(seller.page.request, seller.person, `Rush stool ${stamp}`, 1300, { buyNow: true });
 
   // Pages other than the checkout never load Stripe.js.
   await page.goto('/');
@@ -245,7 +248,26 @@ test('with Stripe: its card element pays (the card saved), a decline shows Strip
   expect(buyer.stripeRequests.filter((url) => url.startsWith('https://api.stripe.com/'))).toHaveLength(apiCallsBefore);
   expect(await cspViolations(page)).toEqual([]);
 
-  // Both payments are captured at Stripe for their orders; the declined one holds nothing.
+  // The bank declines the saved card from now on (402 from createPI): its words, and the item stays
+  // buyable with another card.
+  const savedCard = stripe.objects('pm').find((pm) => (pm.card as { last4: string }).last4 === '4242');
+  stripe.declineFrom(String(savedCard?.id), 'insufficient_funds');
+  await checkoutOf(page, third);
+  await expect(payWith.getByRole('radio', { name: /ending in 4242/ })).toBeChecked();
+  await cardForm(page)
+    .getByRole('button', { name: `Pay ${formatCents(1300)}` })
+    .click();
+  await expect(cardForm(page).getByRole('alert')).toHaveText('Your card has insufficient funds.');
+  await expect(page).toHaveURL(/\/checkout\?/);
+  await payWith.getByRole('radio', { name: 'Use a new card' }).check();
+  await expect(cardForm(page).getByRole('group', { name: 'Card' }).locator('iframe')).toBeVisible();
+  await cardForm(page)
+    .getByRole('button', { name: `Pay ${formatCents(1300)}` })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible();
+  expect(await cspViolations(page)).toEqual([]);
+
+  // The payments are captured at Stripe for their orders; the declined ones hold nothing.
   await expect
     .poll(() =>
       stripe
@@ -253,7 +275,7 @@ test('with Stripe: its card element pays (the card saved), a decline shows Strip
         .map((intent) => `${intent.amount} ${intent.status}`)
         .sort(),
     )
-    .toEqual(expect.arrayContaining([`1900 succeeded`, `2600 succeeded`]));
+    .toEqual(expect.arrayContaining([`1300 succeeded`, `1900 succeeded`, `2600 succeeded`]));
   expect(
     stripe.objects('pi').filter((intent) => intent.status === 'requires_capture'),
     'no authorisation left held',
