@@ -63,7 +63,7 @@ const FAKE_CARD_FRAME =
 let stripe: StripeStandIn;
 let server: ChildProcess;
 let serverLog = '';
-const dataDir = mkdtempSync(join(tmpdir(), 'yardly-e2e-stripe-'));
+let dataDir = '';
 
 async function waitForHealth(): Promise<void> {
   const deadline = Date.now() + 180_000;
@@ -82,6 +82,8 @@ async function waitForHealth(): Promise<void> {
 test.beforeAll(async () => {
   test.setTimeout(240_000);
   stripe = await startStripeStandIn();
+  // Made here, not at the top: the runner loads this file too, and only the worker runs the hooks.
+  dataDir = mkdtempSync(join(tmpdir(), 'yardly-e2e-stripe-'));
   // `pnpm start` as the suite's own server runs it, with Stripe configured and no demo data.
   server = spawn('node', [fileURLToPath(new URL('../../scripts/start.mjs', import.meta.url))], {
     env: {
@@ -110,7 +112,7 @@ test.afterAll(async () => {
     await exited;
   }
   await stripe?.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 interface Watched {
