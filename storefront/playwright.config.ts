@@ -14,7 +14,8 @@ if (!existsSync(CHROMIUM)) {
 }
 
 // E2E_PORT lets two checkouts (git worktrees) run their suites side by side: the first server
-// takes it, the OpenID stand-in the next port, the second server the one after.
+// takes it, the OpenID stand-in the next port, the second server the one after (and
+// stripe-checkout.spec.ts starts a server of its own on the next).
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_ADMIN = { email: 'admin@yardly.test', password: 'Adm1n!password' } as const;
 /** A local OpenID provider standing in for Google and LinkedIn (api/test/oidc-stand-in.ts). */

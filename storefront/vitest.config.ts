@@ -6,7 +6,9 @@ export default defineConfig({
   oxc: { jsx: { runtime: 'automatic' } },
   test: {
     name: 'storefront',
-    include: ['src/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
     environment: 'node',
+    // Tests that render components or run the browser stores say '@vitest-environment happy-dom'.
+    environmentOptions: { happyDOM: { url: 'http://127.0.0.1:3000/' } },
   },
 });

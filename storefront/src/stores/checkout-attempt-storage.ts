@@ -1,14 +1,15 @@
 import { deliveryMethodSchema } from '@yardly/shared/contract';
 import type { CheckoutRef } from '../lib/checkout-paths';
-import type { DeliveryChoice } from './checkout';
+import type { AttemptChoice } from './checkout';
 
 /**
  * The checkout attempt of this tab, kept in sessionStorage so that a reload resumes it: the same
- * Idempotency-Key answers the same payment intent, and an intent the card already authorised is
- * placed, not confirmed again (nor left authorised and forgotten).
+ * Idempotency-Key answers the same payment intent (with the same card choice: saving a new card,
+ * or paying with a saved one), and an intent the card already authorised is placed, not
+ * confirmed again (nor left authorised and forgotten).
  */
 export interface SavedAttempt {
-  choice: DeliveryChoice;
+  choice: AttemptChoice;
   idempotencyKey: string;
   authorised: boolean;
 }
@@ -16,13 +17,19 @@ export interface SavedAttempt {
 /** What was stored, when it is an attempt (the tab's storage is anyone's to write). */
 function asAttempt(value: unknown): SavedAttempt | null {
   const { choice, idempotencyKey, authorised } = (value ?? {}) as Partial<Record<keyof SavedAttempt, unknown>>;
-  const { deliveryMethod, addressId } = (choice ?? {}) as Partial<Record<keyof DeliveryChoice, unknown>>;
+  const { deliveryMethod, addressId, saveCard, paymentCardId } = (choice ?? {}) as Partial<
+    Record<keyof AttemptChoice, unknown>
+  >;
   const method = deliveryMethodSchema.safeParse(deliveryMethod);
   if (!method.success || (addressId !== undefined && typeof addressId !== 'string')) return null;
+  if (saveCard !== undefined && saveCard !== true) return null;
+  if (paymentCardId !== undefined && (typeof paymentCardId !== 'string' || saveCard !== undefined)) return null;
   if (typeof idempotencyKey !== 'string' || idempotencyKey.length === 0 || idempotencyKey.length > 255) return null;
   if (typeof authorised !== 'boolean') return null;
-  const kept: DeliveryChoice =
-    addressId === undefined ? { deliveryMethod: method.data } : { deliveryMethod: method.data, addressId };
+  const kept: AttemptChoice = { deliveryMethod: method.data };
+  if (addressId !== undefined) kept.addressId = addressId;
+  if (saveCard) kept.saveCard = true;
+  if (paymentCardId !== undefined) kept.paymentCardId = paymentCardId;
   return { choice: kept, idempotencyKey, authorised };
 }
 

@@ -9,6 +9,7 @@ import { AccountDetails } from './AccountDetails';
 import { AddressBook } from './AddressBook';
 import { BankAccountSettings } from './BankAccountSettings';
 import { CommunicationSettings } from './CommunicationSettings';
+import { PaymentCards } from './PaymentCards';
 
 const TAB_LABELS: Record<SettingsTab, string> = {
   account: 'Account',
@@ -58,6 +59,7 @@ export function SettingsPage({ tab }: { tab: SettingsTab }) {
           <>
             <AccountDetails key={JSON.stringify(profile.account)} profile={profile} onChanged={() => void load()} />
             <AddressBook />
+            <PaymentCards />
           </>
         ) : (
           <Spinner label="Loading your account" />

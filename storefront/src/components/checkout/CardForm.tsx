@@ -1,47 +1,52 @@
 import { useStore } from '@nanostores/react';
-import { cardMessages, formatCardExpiry, formatCents } from '@yardly/shared/rules';
-import { useState } from 'react';
-import { $checkout, editCard, payWithCard } from '../../stores/checkout';
-import { TextField } from '../auth/fields';
-import type { FieldProps } from '../auth/use-auth-form';
-import { type CardField, type CardInput, formatCardNumber, typedBrand } from './card-form-view';
+import type { StripeCardElement } from '@stripe/stripe-js';
+import type { PaymentConfig, SavedCard } from '@yardly/shared/contract';
+import { formatCents } from '@yardly/shared/rules';
+import { useCallback, useState } from 'react';
+import { browserApi } from '../../lib/api';
+import { $checkout, type CardChoice, chooseCard, editCard, payWith } from '../../stores/checkout';
+import { type CardCollector, stripeCardCollector, testCardCollector } from './card-collector';
+import { type CardInput, initialCardChoice } from './card-form-view';
+import { SavedCardChoice } from './SavedCardChoice';
+import { StripeCardField } from './StripeCardField';
+import { TestCardFields, TestModeNote } from './TestCardFields';
+import { useStripe } from './use-stripe';
 
-/** Stripe's public test numbers the built-in provider answers to (issue 18). */
-const TEST_CARDS = [
-  { number: '4242 4242 4242 4242', outcome: 'succeeds' },
-  { number: '4000 0000 0000 0002', outcome: 'is declined' },
-  { number: '4000 0000 0000 9995', outcome: 'is declined for insufficient funds' },
-] as const;
+/** Said when Stripe.js could not be loaded (blocked, or offline): nothing can pay until it is. */
+export const STRIPE_UNAVAILABLE = 'The card form could not be loaded. Check your connection and reload the page.';
 
-const FORMAT: Record<CardField, (typed: string) => string> = {
-  number: formatCardNumber,
-  exp: formatCardExpiry,
-  cvc: (typed) => typed.replace(/\D/g, '').slice(0, 4),
-};
+interface CardFormProps {
+  payment: PaymentConfig;
+  /** The buyer's saved cards (the current provider's), or null when they could not be read. */
+  savedCards: readonly SavedCard[] | null;
+}
 
 /**
- * The built-in test provider's card form (the part Stripe.js plays for Stripe): number with its
- * brand, expiry typed as MM/YY (spec section 5), CVC, a plain test-mode notice, and Pay. The
- * decline of a test card shows beside the card; another card may be tried on the same payment.
+ * The payment: a saved card or a new one (typed into the test provider's form, or Stripe's card
+ * element when Stripe takes the payments), "Save this card for next time", and Pay. The page's
+ * logic is the same for both providers: the form hands the checkout a card collector.
  */
-export function CardForm() {
+export function CardForm({ payment, savedCards }: CardFormProps) {
   const checkout = useStore($checkout);
+  const cards = savedCards ?? [];
+  const [choice, setChoice] = useState<CardChoice>(() => initialCardChoice($checkout.get().choice, cards));
   const [card, setCard] = useState<CardInput>({ number: '', exp: '', cvc: '' });
-  const brand = typedBrand(card.number);
+  const stripe = useStripe(payment);
+  const [element, setElement] = useState<StripeCardElement | null>(null);
   const busy = checkout.status === 'paying' || checkout.status === 'placed';
-  const payable = checkout.status === 'ready' && checkout.intent !== null;
+  const newCard = choice.kind === 'new';
+  const collectorReady = stripe.status === 'ready' && (!newCard || !stripe.stripe || element !== null);
+  const payable = checkout.status === 'ready' && checkout.amount !== null && (checkout.authorised || collectorReady);
+  const edited = useCallback(() => editCard('number'), []);
 
-  function field(name: CardField): FieldProps {
-    return {
-      name,
-      value: card[name],
-      error: checkout.cardErrors[name],
-      onChange: (typed) => {
-        setCard((now) => ({ ...now, [name]: FORMAT[name](typed) }));
-        editCard(name);
-      },
-      onBlur: () => undefined,
-    };
+  function collector(): CardCollector {
+    if (stripe.status === 'ready' && stripe.stripe) return stripeCardCollector(stripe.stripe, element);
+    return testCardCollector(card, (body) => browserApi.checkout.confirm(body));
+  }
+
+  function choose(next: CardChoice) {
+    setChoice(next);
+    chooseCard();
   }
 
   return (
@@ -51,49 +56,58 @@ export function CardForm() {
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        void payWithCard(card, new Date());
+        void payWith(collector(), choice, new Date());
       }}
     >
-      <div className="test-mode" role="note" aria-label="Test mode">
-        <p>{cardMessages.testMode}</p>
-        <ul>
-          {TEST_CARDS.map((test) => (
-            <li key={test.number}>
-              <span className="test-mode__number">{test.number}</span> {test.outcome}
-            </li>
-          ))}
-        </ul>
-      </div>
-      {!checkout.authorised && (
+      {payment.provider === 'test' && <TestModeNote />}
+      {checkout.authorised ? (
+        <p className="card-form__note">Your card has authorised this payment.</p>
+      ) : (
         <>
-          <TextField
-            label="Card number"
-            field={field('number')}
-            autoComplete="cc-number"
-            inputMode="numeric"
-            maxLength={23}
-            hint={brand ? `Brand: ${brand}` : undefined}
-          />
-          <div className="card-form__row">
-            <TextField
-              label="Expiry (MM/YY)"
-              field={field('exp')}
-              autoComplete="cc-exp"
-              inputMode="numeric"
-              maxLength={5}
+          {cards.length > 0 && <SavedCardChoice cards={cards} value={choice} disabled={busy} onChange={choose} />}
+          {savedCards === null && (
+            <p className="state-message">Your saved cards could not be loaded: pay with a new card.</p>
+          )}
+          {newCard && stripe.status === 'ready' && stripe.stripe && (
+            <StripeCardField stripe={stripe.stripe} onElement={setElement} onEdit={edited} />
+          )}
+          {newCard && stripe.status === 'loading' && <p className="state-message">Loading the card form…</p>}
+          {newCard && stripe.status === 'failed' && (
+            <p className="state-message state-message--error" role="alert">
+              {STRIPE_UNAVAILABLE}
+            </p>
+          )}
+          {newCard && payment.provider === 'test' && (
+            <TestCardFields
+              card={card}
+              errors={checkout.cardErrors}
+              onChange={(typed, field) => {
+                setCard(typed);
+                editCard(field);
+              }}
             />
-            <TextField label="CVC" field={field('cvc')} autoComplete="cc-csc" inputMode="numeric" maxLength={4} />
-          </div>
+          )}
+          {newCard && (
+            <label className="checkbox card-form__save">
+              <input
+                type="checkbox"
+                name="saveCard"
+                checked={choice.save}
+                disabled={busy}
+                onChange={(event) => setChoice({ kind: 'new', save: event.target.checked })}
+              />
+              <span>Save this card for next time</span>
+            </label>
+          )}
         </>
       )}
-      {checkout.authorised && <p className="card-form__note">Your card has authorised this payment.</p>}
       {checkout.decline && (
         <p className="field-error card-form__decline" role="alert">
           {checkout.decline}
         </p>
       )}
       <button type="submit" className="button" disabled={!payable || busy} aria-busy={busy || undefined}>
-        {busy ? 'Paying…' : checkout.intent ? `Pay ${formatCents(checkout.intent.amount.total)}` : 'Pay'}
+        {busy ? 'Paying…' : checkout.amount ? `Pay ${formatCents(checkout.amount.total)}` : 'Pay'}
       </button>
     </form>
   );

@@ -1,6 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@yardly/shared/client';
-import type { CheckoutDeliveryOption, DeliveryMethod, ListingDetail, SavedAddress } from '@yardly/shared/contract';
+import type {
+  CheckoutDeliveryOption,
+  DeliveryMethod,
+  ListingDetail,
+  PaymentConfig,
+  SavedAddress,
+  SavedCard,
+} from '@yardly/shared/contract';
 import { orderMessages } from '@yardly/shared/rules';
 import { useCallback, useEffect, useState } from 'react';
 import { requireSignedIn } from '../../lib/access-gates';
@@ -16,14 +23,39 @@ import { DeliveryField } from './DeliveryField';
 import { ShipToField } from './ShipToField';
 import '../../styles/checkout.css';
 
+/** Said when the page could not learn how cards are collected: nothing can be paid. */
+const PAYMENTS_UNAVAILABLE = 'Payments are unavailable right now. Please try again in a few minutes.';
+
 type Load =
   | { status: 'loading' }
   | { status: 'missing'; message: string }
-  | { status: 'done'; listing: ListingDetail; options: CheckoutDeliveryOption[]; addresses: SavedAddress[] };
+  | {
+      status: 'done';
+      listing: ListingDetail;
+      options: CheckoutDeliveryOption[];
+      addresses: SavedAddress[];
+      /** Null when they could not be read: the buyer can still pay with a new card. */
+      savedCards: SavedCard[] | null;
+    };
+
+/** The buyer's saved cards; null, said on the form, when they cannot be read (buying goes on with a new card). */
+async function readSavedCards(): Promise<SavedCard[] | null> {
+  try {
+    return await browserApi.cards.list();
+  } catch (cause) {
+    console.error('Could not read the saved cards', cause);
+    return null;
+  }
+}
 
 /** The primary address (the api lists it first), or none. */
 function firstAddress(addresses: readonly SavedAddress[]): string | null {
   return (addresses.find((a) => a.primary) ?? addresses[0])?.id ?? null;
+}
+
+interface CheckoutPageProps {
+  /** How cards are collected (GET /svc/payment/config, read when the page was rendered); null when it could not be read. */
+  payment: PaymentConfig | null;
 }
 
 /**
@@ -31,7 +63,7 @@ function firstAddress(addresses: readonly SavedAddress[]): string | null {
  * (shipped to a saved address, or picked up), the card and the total the api computed; Pay
  * authorises the card and places the order, then the confirmation page shows it.
  */
-export function CheckoutPage() {
+export function CheckoutPage({ payment }: CheckoutPageProps) {
   const checkout = useStore($checkout);
   const [ref, setRef] = useState<CheckoutRef | null>(null);
   const [load, setLoad] = useState<Load>({ status: 'loading' });
@@ -55,16 +87,17 @@ export function CheckoutPage() {
     if (!ref) return;
     void (async () => {
       try {
-        const [detail, delivery, addresses] = await Promise.all([
+        const [detail, delivery, addresses, savedCards] = await Promise.all([
           browserApi.listings.detail({ listingRefnum: ref.itemRefnum }),
           browserApi.checkout.deliveryOptions({ listingRefnum: ref.itemRefnum }),
           browserApi.account.fetchAddresses(),
+          readSavedCards(),
         ]);
         if (!detail.listing) {
           setLoad({ status: 'missing', message: orderMessages.noLongerAvailable });
           return;
         }
-        setLoad({ status: 'done', listing: detail.listing, options: delivery.options, addresses });
+        setLoad({ status: 'done', listing: detail.listing, options: delivery.options, addresses, savedCards });
         // A reload resumes this tab's attempt where its choice still stands.
         const resumed = $checkout.get().choice;
         const method = delivery.options.find((o) => o.method === resumed?.deliveryMethod) ?? delivery.options[0];
@@ -109,11 +142,7 @@ export function CheckoutPage() {
       {load.status === 'missing' && <p className="state-message state-message--error">{load.message}</p>}
       {load.status === 'done' && (
         <div className="checkout__layout">
-          <CheckoutItem
-            listing={load.listing}
-            amount={checkout.intent?.amount ?? null}
-            offer={Boolean(ref?.offerRefnum)}
-          />
+          <CheckoutItem listing={load.listing} amount={checkout.amount} offer={Boolean(ref?.offerRefnum)} />
           <div className="checkout__steps">
             {load.options.length > 0 ? (
               <DeliveryField options={load.options} value={method} disabled={locked} onChange={setMethod} />
@@ -138,7 +167,13 @@ export function CheckoutPage() {
             {checkout.status === 'pricing' && <Spinner label="Working out the total" />}
             <section className="checkout-panel" aria-labelledby="checkout-payment-title">
               <h2 id="checkout-payment-title">Payment</h2>
-              <CardForm />
+              {payment ? (
+                <CardForm payment={payment} savedCards={load.savedCards} />
+              ) : (
+                <p className="state-message state-message--error" role="alert">
+                  {PAYMENTS_UNAVAILABLE}
+                </p>
+              )}
             </section>
           </div>
         </div>

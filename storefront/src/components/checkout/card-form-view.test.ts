@@ -1,6 +1,6 @@
 import { cardMessages } from '@yardly/shared/rules';
 import { describe, expect, it } from 'vitest';
-import { cardErrors, cardErrorsFrom, formatCardNumber, typedBrand } from './card-form-view';
+import { cardErrors, cardErrorsFrom, formatCardNumber, initialCardChoice, typedBrand } from './card-form-view';
 
 const NOW = new Date('2026-11-25T12:00:00Z');
 
@@ -46,5 +46,35 @@ describe('the card form', () => {
         { field: 'paymentIntentId', message: 'not a card field' },
       ]),
     ).toEqual({ exp: 'first' });
+  });
+});
+
+describe('the card a checkout starts with', () => {
+  const card = (id: string, expired = false) => ({
+    id,
+    brand: 'Visa',
+    last4: '4242',
+    expMonth: 4,
+    expYear: 2030,
+    exp: '04/30',
+    expired,
+  });
+  const ship = { deliveryMethod: 'ship' as const, addressId: 'A0123456789B' };
+
+  it('is the newest saved card that can pay, else a new card', () => {
+    expect(initialCardChoice(null, [card('C1'), card('C2')])).toEqual({ kind: 'saved', cardId: 'C1' });
+    expect(initialCardChoice(null, [card('C1', true), card('C2')])).toEqual({ kind: 'saved', cardId: 'C2' });
+    expect(initialCardChoice(null, [card('C1', true)])).toEqual({ kind: 'new', save: false });
+    expect(initialCardChoice(null, [])).toEqual({ kind: 'new', save: false });
+  });
+
+  it('is the resumed attempt’s: its saved card, or a new card it was to save', () => {
+    expect(initialCardChoice({ ...ship, paymentCardId: 'C2' }, [card('C1'), card('C2')])).toEqual({
+      kind: 'saved',
+      cardId: 'C2',
+    });
+    expect(initialCardChoice({ ...ship, saveCard: true }, [card('C1')])).toEqual({ kind: 'new', save: true });
+    // A card deleted (or expired) since is not chosen again.
+    expect(initialCardChoice({ ...ship, paymentCardId: 'C9' }, [card('C1')])).toEqual({ kind: 'saved', cardId: 'C1' });
   });
 });

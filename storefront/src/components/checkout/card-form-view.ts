@@ -1,4 +1,4 @@
-import type { CallBody, testProviderConfirmCall } from '@yardly/shared/contract';
+import type { CallBody, SavedCard, testProviderConfirmCall } from '@yardly/shared/contract';
 import {
   type CardBrand,
   cardBrand,
@@ -7,6 +7,7 @@ import {
   cardExpiryProblem,
   cardNumberProblem,
 } from '@yardly/shared/rules';
+import type { AttemptChoice, CardChoice } from '../../stores/checkout';
 
 /** The test provider's card form, as the api's confirm call names its fields. */
 export type CardInput = Omit<CallBody<typeof testProviderConfirmCall>, 'paymentIntentId'>;
@@ -49,4 +50,17 @@ export function cardErrorsFrom(errors: readonly { field: string; message: string
     if ((CARD_FIELDS as readonly string[]).includes(field)) found[field as CardField] ??= message;
   }
   return found;
+}
+
+/**
+ * The card the form starts with: the resumed attempt's (its saved card, or a new card it was to
+ * save), else the newest saved card that can still pay, else a new card.
+ */
+export function initialCardChoice(resumed: AttemptChoice | null, cards: readonly SavedCard[]): CardChoice {
+  const usable = cards.filter((card) => !card.expired);
+  if (resumed?.paymentCardId && usable.some((card) => card.id === resumed.paymentCardId))
+    return { kind: 'saved', cardId: resumed.paymentCardId };
+  if (resumed?.saveCard) return { kind: 'new', save: true };
+  const newest = usable[0];
+  return newest ? { kind: 'saved', cardId: newest.id } : { kind: 'new', save: false };
 }

@@ -8,6 +8,8 @@ import { ConfirmDialog } from '../account/ConfirmDialog';
 import { TextField } from '../auth/fields';
 import {
   CANCEL_ORDER_PROMPT,
+  CONFIRM_DELIVERY_PROMPT,
+  DELIVERY_CONFIRMED,
   type OrderAction,
   orderActionLabel,
   orderActionsFor,
@@ -15,37 +17,46 @@ import {
 } from './order-view';
 
 interface OrderActionsProps {
-  order: OrderSummary;
+  /** A dashboard's summary, or an order's detail (whose `actions` the api allows the caller now). */
+  order: OrderSummary & { actions?: readonly string[] };
   /** After a change the api took: the order as it is now. */
   onChanged: (order: OrderDetail) => void;
 }
 
+/** The change a button asks to be confirmed first. */
+type Asking = Extract<OrderAction, 'cancel' | 'confirmDelivery'>;
+
+const PROMPTS: Record<Asking, string> = { cancel: CANCEL_ORDER_PROMPT, confirmDelivery: CONFIRM_DELIVERY_PROMPT };
+
 /**
- * The seller's buttons on an order, as the order process allows them: Cancel order (asked
- * first; the buyer is refunded in full) and, at a local handoff, the buyer's pickup code.
+ * A party's buttons on an order, as the order process allows them: the seller's Cancel order
+ * (asked first; the buyer is refunded in full) and, at a local handoff, the buyer's pickup code;
+ * the buyer's Confirm delivery once a shipped item arrived (asked first: the seller is paid).
  */
 export function OrderActions({ order, onChanged }: OrderActionsProps) {
   const actions = orderActionsFor(order);
   const [working, setWorking] = useState<OrderAction | null>(null);
-  const [confirming, setConfirming] = useState(false);
+  const [asking, setAsking] = useState<Asking | null>(null);
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | undefined>(undefined);
 
   if (actions.length === 0) return null;
   const title = order.listing.listingTitle;
 
-  async function cancel() {
-    setWorking('cancel');
+  async function change(action: Asking) {
+    setWorking(action);
     try {
-      const changed = await browserApi.orders.cancel({ orderId: order.orderId });
-      showToast(orderMessages.cancelled, 'success');
+      const body = { orderId: order.orderId };
+      const changed =
+        action === 'cancel' ? await browserApi.orders.cancel(body) : await browserApi.orders.confirmDelivery(body);
+      showToast(action === 'cancel' ? orderMessages.cancelled : DELIVERY_CONFIRMED, 'success');
       onChanged(changed);
     } catch (cause) {
-      console.error('Could not cancel an order', cause);
+      console.error(`Could not ${action} an order`, cause);
       showToast(cause instanceof ApiError ? cause.message : GENERIC_ERROR_MESSAGE, 'error');
     } finally {
       setWorking(null);
-      setConfirming(false);
+      setAsking(null);
     }
   }
 
@@ -98,23 +109,34 @@ export function OrderActions({ order, onChanged }: OrderActionsProps) {
           </button>
         </form>
       )}
+      {actions.includes('confirmDelivery') && (
+        <button
+          type="button"
+          className="button button--small"
+          disabled={working !== null}
+          aria-label={`${orderActionLabel('confirmDelivery')}: ${title}`}
+          onClick={() => setAsking('confirmDelivery')}
+        >
+          {orderActionLabel('confirmDelivery')}
+        </button>
+      )}
       {actions.includes('cancel') && (
         <button
           type="button"
           className="button button--small button--secondary"
           disabled={working !== null}
           aria-label={`${orderActionLabel('cancel')}: ${title}`}
-          onClick={() => setConfirming(true)}
+          onClick={() => setAsking('cancel')}
         >
           {orderActionLabel('cancel')}
         </button>
       )}
-      {confirming && (
+      {asking && (
         <ConfirmDialog
-          message={CANCEL_ORDER_PROMPT}
-          pending={working === 'cancel'}
-          onYes={() => void cancel()}
-          onNo={() => setConfirming(false)}
+          message={PROMPTS[asking]}
+          pending={working === asking}
+          onYes={() => void change(asking)}
+          onNo={() => setAsking(null)}
         />
       )}
     </div>

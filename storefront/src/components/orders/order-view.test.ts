@@ -16,8 +16,10 @@ describe('an order’s buttons', () => {
     const cases: [Facts, string[]][] = [
       [{ status: 'paid', role: 'selling', deliveryMethod: 'ship' }, ['cancel']],
       [{ status: 'awaiting_pickup', role: 'selling', deliveryMethod: 'pickup' }, ['confirmPickup', 'cancel']],
-      // The buyer never cancels (spec section 4); shipping and delivery come with issue 19.
+      // The buyer never cancels (spec section 4); shipping comes with issue 19.
       [{ status: 'paid', role: 'buying', deliveryMethod: 'ship' }, []],
+      [{ status: 'shipped', role: 'buying', deliveryMethod: 'ship' }, ['confirmDelivery']],
+      [{ status: 'shipped', role: 'selling', deliveryMethod: 'ship' }, []],
       [{ status: 'awaiting_pickup', role: 'buying', deliveryMethod: 'pickup' }, []],
       [{ status: 'delivered', role: 'selling', deliveryMethod: 'pickup' }, []],
       [{ status: 'cancelled', role: 'selling', deliveryMethod: 'ship' }, []],
@@ -25,9 +27,18 @@ describe('an order’s buttons', () => {
     for (const [order, actions] of cases) expect(orderActionsFor(order), JSON.stringify(order)).toEqual(actions);
   });
 
+  it('on an order’s detail, are only those the api allows the caller now', () => {
+    const shipped: Facts = { status: 'shipped', role: 'buying', deliveryMethod: 'ship' };
+    expect(orderActionsFor({ ...shipped, actions: ['confirmDelivery'] })).toEqual(['confirmDelivery']);
+    expect(orderActionsFor({ ...shipped, actions: [] })).toEqual([]);
+    // An event the api names but no button takes (or the process refuses the viewer) is not shown.
+    expect(orderActionsFor({ ...shipped, actions: ['ship', 'cancel'] })).toEqual([]);
+  });
+
   it('read as the process names them', () => {
     expect(orderActionLabel('cancel')).toBe('Cancel order');
     expect(orderActionLabel('confirmPickup')).toBe('Confirm pickup');
+    expect(orderActionLabel('confirmDelivery')).toBe('Confirm delivery');
   });
 });
 

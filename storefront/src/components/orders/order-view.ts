@@ -9,9 +9,9 @@ import {
 } from '@yardly/shared/rules';
 
 /** The order events a party takes with a button today; shipping comes with labels and tracking (issue 19). */
-export type OrderAction = Extract<OrderEvent, 'cancel' | 'confirmPickup'>;
+export type OrderAction = Extract<OrderEvent, 'cancel' | 'confirmPickup' | 'confirmDelivery'>;
 
-const BUTTON_EVENTS: readonly OrderEvent[] = ['cancel', 'confirmPickup'];
+const BUTTON_EVENTS: readonly OrderEvent[] = ['cancel', 'confirmPickup', 'confirmDelivery'];
 
 function isButton(event: OrderEvent): event is OrderAction {
   return BUTTON_EVENTS.includes(event);
@@ -20,10 +20,15 @@ function isButton(event: OrderEvent): event is OrderAction {
 /**
  * The buttons the viewer sees on an order: exactly the events the order process allows their
  * side in its state (`orderEventsFor`, the table the api refuses with), pickup or not as the facts.
+ * An order's detail names the events the api allows the caller now (`actions`): only those.
  */
-export function orderActionsFor(order: Pick<OrderSummary, 'status' | 'role' | 'deliveryMethod'>): OrderAction[] {
+export function orderActionsFor(
+  order: Pick<OrderSummary, 'status' | 'role' | 'deliveryMethod'> & { actions?: readonly string[] },
+): OrderAction[] {
   const role = order.role === 'selling' ? 'seller' : 'buyer';
-  return orderEventsFor(order.status, role, { pickup: order.deliveryMethod === 'pickup' }).filter(isButton);
+  const allowed = orderEventsFor(order.status, role, { pickup: order.deliveryMethod === 'pickup' }).filter(isButton);
+  const { actions } = order;
+  return actions ? allowed.filter((action) => actions.includes(action)) : allowed;
 }
 
 /** A button's text: the event's label in the process. */
@@ -57,6 +62,12 @@ export const CANCEL_ORDER_PROMPT =
   'Cancel this order? The buyer is refunded in full and the item cannot be sold to them.';
 
 export const PICKUP_CONFIRMED = 'Pickup confirmed: the order is delivered';
+
+/** What a buyer confirms when the shipped item arrived: the seller is paid after it. */
+export const CONFIRM_DELIVERY_PROMPT =
+  'Has your item arrived? Confirm delivery only once you have it: the seller is then paid for the order.';
+
+export const DELIVERY_CONFIRMED = 'Delivery confirmed: thank you';
 
 /** An address on one line: 'Bo Tester, 1 Main St, New York, NY 10001'. */
 export function addressLine(address: {

@@ -1,0 +1,103 @@
+import type { SavedCard } from '@yardly/shared/contract';
+import { useCallback, useEffect, useState } from 'react';
+import { browserApi } from '../../lib/api';
+import { showToast } from '../../stores/toast';
+import { SavedCardName } from '../checkout/SavedCardName';
+import { Spinner } from '../Spinner';
+import { ConfirmDialog } from './ConfirmDialog';
+
+/** The section's words, as the address book's are put (spec section 8's style). */
+export const paymentCardTexts = {
+  empty: 'You have no saved payment cards. Tick “Save this card for next time” when you pay to keep one here.',
+  fetchError: 'There was an error fetching your payment cards, please try again',
+  confirmDelete: 'Are you sure you want to delete this card? You can save it again the next time you pay.',
+  deleted: 'Successfully deleted card',
+  deleteError: 'Error deleting card, please try again',
+} as const;
+
+type Load = { status: 'loading' } | { status: 'error' } | { status: 'done'; cards: SavedCard[] };
+
+/**
+ * Saved payment cards (spec section 1, "saved addresses, payment cards"), beside the saved
+ * addresses: brand, last 4 digits and expiry, each with Delete (asked first). Cards are saved at
+ * checkout; nothing here adds one.
+ */
+export function PaymentCards() {
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [deleting, setDeleting] = useState<SavedCard | null>(null);
+  const [pending, setPending] = useState(false);
+
+  const reload = useCallback(async () => {
+    try {
+      setLoad({ status: 'done', cards: await browserApi.cards.list() });
+    } catch (cause) {
+      console.error('Could not read the saved cards', cause);
+      setLoad({ status: 'error' });
+    }
+  }, []);
+
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  async function confirmDelete() {
+    if (!deleting) return;
+    setPending(true);
+    try {
+      await browserApi.cards.remove({ cardId: deleting.id });
+      showToast(paymentCardTexts.deleted, 'success');
+      await reload();
+    } catch (cause) {
+      console.error('Could not delete a saved card', cause);
+      showToast(paymentCardTexts.deleteError, 'error');
+    } finally {
+      setPending(false);
+      setDeleting(null);
+    }
+  }
+
+  return (
+    <section className="settings-section" aria-labelledby="payment-cards-title">
+      <h2 id="payment-cards-title">Payment cards</h2>
+      {load.status === 'loading' && <Spinner label="Loading payment cards" />}
+      {load.status === 'error' && (
+        <div role="alert">
+          <p className="state-message state-message--error">{paymentCardTexts.fetchError}</p>
+          <button type="button" className="button button--secondary" onClick={() => void reload()}>
+            Try again
+          </button>
+        </div>
+      )}
+      {load.status === 'done' && load.cards.length === 0 && <p className="state-message">{paymentCardTexts.empty}</p>}
+      {load.status === 'done' && load.cards.length > 0 && (
+        <ul className="address-list">
+          {load.cards.map((card) => (
+            <li key={card.id} className="address-card payment-card">
+              <p className="payment-card__name">
+                <SavedCardName card={card} />
+              </p>
+              <div className="address-card__actions">
+                <button
+                  type="button"
+                  className="link-button"
+                  aria-label={`Delete ${card.brand} ending in ${card.last4}`}
+                  onClick={() => setDeleting(card)}
+                >
+                  Delete
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {deleting && (
+        <ConfirmDialog
+          message={paymentCardTexts.confirmDelete}
+          pending={pending}
+          onYes={() => void confirmDelete()}
+          onNo={() => setDeleting(null)}
+        />
+      )}
+    </section>
+  );
+}
