@@ -110,8 +110,8 @@ export default defineConfig({
       url: `${baseURL}/svc/health`,
       timeout: 240_000,
       reuseExistingServer: false,
-      stdout: 'pipe',
-      stderr: 'pipe',
+      stdout: 'pipe' as const,
+      stderr: 'pipe' as const,
       env: {
         PORT: String(port),
         DATA_DIR: dataDirOf(lane),
