@@ -14,6 +14,7 @@ import pg from 'pg';
 import { lockDataDir } from './lock';
 import { makePrivate } from './private-files';
 import * as schema from './schema/index';
+import { runningTransactionEnds } from './transaction-end';
 
 export type Schema = typeof schema;
 /** The database, whichever engine is behind it: PostgreSQL dialect either way. */
@@ -77,7 +78,7 @@ async function openPglite(dataDir: string | undefined, template?: Blob, logger?:
     });
     if (dataDir) makePrivate(dataDir);
     await client.exec(CONNECTION_SETTINGS.map(({ name, value }) => `set ${name} = ${value};`).join('\n'));
-    const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
+    const db = runningTransactionEnds(drizzlePglite(client, { schema, logger }) as unknown as Db);
     const fresh = !(await hasSchema(db));
     await migratePglite(drizzlePglite(client), { migrationsFolder });
     return {
@@ -120,7 +121,7 @@ async function openPostgres(url: string, logger?: Logger): Promise<Database> {
       await client.query('select pg_advisory_unlock(727274)').catch(() => {});
       client.release();
     }
-    const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
+    const db = runningTransactionEnds(drizzlePg(pool, { schema, logger }) as unknown as Db);
     return {
       db,
       engine: 'postgres',
