@@ -50,11 +50,12 @@ export async function recordLiveEvents(into: Db, clock: Clock, events: readonly 
 }
 
 /**
- * One statement: a lock per person, in user order in one pass, their wake-ups, and the events.
- * A person's events are written one transaction at a time (the locks are held to commit), so
- * their ids commit in order and a stream reading "after id N" never skips one committed late.
- * The rows inserted come through the locks' row, so no id is drawn before every lock is held.
- * Taken last in the transaction, the locks wait on no row another writer of live events holds.
+ * One statement: a lock per person, in user order, their wake-ups, and the events. A person's
+ * events are written one transaction at a time (the locks are held to commit), so their ids
+ * commit in order and a stream reading "after id N" never skips one committed late. The rows
+ * inserted come through the locks' row, so no id is drawn before every lock is held. Taken in
+ * one pass at the very end, a transaction holding some of these locks waits for nothing but the
+ * rest of them: two transactions cannot wait for each other in a circle through them.
  */
 async function writeLiveEvents(into: Db, createdAt: Date, events: readonly LiveEvent[]): Promise<void> {
   const userIds = [...new Set(events.map((e) => e.userId))].sort((a, b) => a - b);
