@@ -61,7 +61,7 @@ export async function benchLive(prepared: BenchDatabase, options: LiveBenchOptio
       streams.push(openLiveStream(origin(twoProcesses ? options.port + 1 : options.port), pair.seller.token));
     await Promise.all(streams.map((stream) => stream.ready));
     const where = twoProcesses ? 'sent through process A, streams held by process B' : 'one process';
-    console.log(`  live (${streams.length} open streams, ${where}):`);
+    console.log(`  live (${streams.length} open streams, ${where}; goal: send -> delivery p95 <= 100 ms):`);
     printHeader();
     // One sender: the latency itself; then `connections` at once, where queueing shows.
     for (const senders of [...new Set([1, options.connections])]) {

@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Logger } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app';
@@ -28,7 +29,7 @@ export interface TestApp {
  * set, a new PostgreSQL database made for this file and dropped after it.
  */
 export async function startTestApp(
-  options: { env?: Record<string, string>; sameDatabaseAs?: TestApp } = {},
+  options: { env?: Record<string, string>; sameDatabaseAs?: TestApp; logger?: Logger } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'yardly-test-'));
   const shared = options.sameDatabaseAs;
@@ -37,7 +38,10 @@ export async function startTestApp(
     process.env.DATABASE_URL && !shared ? await createPostgresDatabase(process.env.DATABASE_URL) : undefined;
   const databaseUrl = shared?.databaseUrl ?? fresh?.url;
   const config = parseConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, ...options.env });
-  const database = await openDatabase(databaseUrl ? { databaseUrl } : { pgliteTemplate: pgliteTemplate() });
+  const database = await openDatabase({
+    ...(databaseUrl ? { databaseUrl } : { pgliteTemplate: pgliteTemplate() }),
+    logger: options.logger,
+  });
   const files = diskFileStore(config.filesDir);
   const app = await buildApp({ config, database, files });
   await app.ready();

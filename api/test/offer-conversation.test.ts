@@ -2,8 +2,8 @@ import type { LoginData } from '@yardly/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './harness';
 import { signedUp } from './identity-helpers';
-import { conversationsOf, historyOf, openStream, unreadOf } from './message-helpers';
-import { acceptOffer, advanceKeepingSignedIn, counterOffer, declineOffer, makeOffer } from './offer-helpers';
+import { conversationsOf, historyOf, openStream, sendMessage, unreadOf } from './message-helpers';
+import { acceptOffer, advanceKeepingSignedIn, counterOffer, declineOffer, makeOffer, refreshed } from './offer-helpers';
 import { publishedListing } from './selling-helpers';
 
 // Issue 17: each offer step tells the other side: its line in the listing's conversation with the
@@ -15,7 +15,7 @@ let buyer: LoginData;
 let other: LoginData;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ env: { LOG_LEVEL: 'error' } });
   [seller, buyer, other] = [await signedUp(t), await signedUp(t), await signedUp(t)];
 });
 afterAll(() => t?.close());
@@ -141,6 +141,35 @@ describe('offer steps in the conversation', () => {
     } finally {
       sellerStream.close();
       buyerStream.close();
+    }
+  });
+
+  it('an accept and the message of the buyer it declines, at once: both go through, every time', async () => {
+    // The accept writes two conversations' lines (and live events for three people) in one
+    // transaction while the declined buyer's message locks their conversation: the live events'
+    // locks are taken last and in one pass, so neither waits for the other in a circle.
+    for (const person of [seller, buyer, other]) await refreshed(t, person); // the clock moved a day above
+    for (let round = 0; round < 6; round++) {
+      const listingRefnum = await publishedListing(t, seller.token);
+      const accepted = (await makeOffer(t, buyer.token, listingRefnum, 1000)).body as Made;
+      expect((await makeOffer(t, other.token, listingRefnum, 1100)).status).toBe(200);
+      const text = `Is mine still open? (${round})`;
+      const [accept, message] = await Promise.all([
+        acceptOffer(t, seller.token, accepted.data.offerRefnum),
+        sendMessage(t, other.token, { listingRefnum, toRefnum: seller.userRefnum, text }),
+      ]);
+      expect(accept.status, JSON.stringify(accept.body)).toBe(200);
+      expect(message.statusCode, message.body).toBe(200);
+      // The message and the decline in whichever order they committed, each once.
+      const [offered, ...rest] = await lines(other, listingRefnum);
+      expect(offered).toEqual(['system', 'Offered $11.00']);
+      expect(rest).toHaveLength(2);
+      expect(rest).toEqual(
+        expect.arrayContaining([
+          ['system', 'Declined'],
+          ['text', text],
+        ]),
+      );
     }
   });
 });

@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { cube } from '@electric-sql/pglite/contrib/cube';
 import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql } from 'drizzle-orm';
+import { type Logger, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -14,6 +14,7 @@ import pg from 'pg';
 import { lockDataDir } from './lock';
 import { makePrivate } from './private-files';
 import * as schema from './schema/index';
+import { runningTransactionEnds } from './transaction-end';
 
 export type Schema = typeof schema;
 /** The database, whichever engine is behind it: PostgreSQL dialect either way. */
@@ -57,13 +58,17 @@ export interface OpenOptions {
   dataDir?: string;
   /** An embedded database to start from (a `dumpDataDir` tarball): tests copy one migrated and seeded once. */
   pgliteTemplate?: Blob;
+  /** Told every statement the app sends (tests count what a call costs). */
+  logger?: Logger;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir, options.pgliteTemplate);
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.logger)
+    : openPglite(options.dataDir, options.pgliteTemplate, options.logger);
 }
 
-async function openPglite(dataDir: string | undefined, template?: Blob): Promise<Database> {
+async function openPglite(dataDir: string | undefined, template?: Blob, logger?: Logger): Promise<Database> {
   const release = dataDir ? lockDataDir(dataDir) : () => {};
   try {
     const client = await PGlite.create({
@@ -73,7 +78,7 @@ async function openPglite(dataDir: string | undefined, template?: Blob): Promise
     });
     if (dataDir) makePrivate(dataDir);
     await client.exec(CONNECTION_SETTINGS.map(({ name, value }) => `set ${name} = ${value};`).join('\n'));
-    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    const db = runningTransactionEnds(drizzlePglite(client, { schema, logger }) as unknown as Db);
     const fresh = !(await hasSchema(db));
     await migratePglite(drizzlePglite(client), { migrationsFolder });
     return {
@@ -94,7 +99,7 @@ async function openPglite(dataDir: string | undefined, template?: Blob): Promise
   }
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, logger?: Logger): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
@@ -116,7 +121,7 @@ async function openPostgres(url: string): Promise<Database> {
       await client.query('select pg_advisory_unlock(727274)').catch(() => {});
       client.release();
     }
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = runningTransactionEnds(drizzlePg(pool, { schema, logger }) as unknown as Db);
     return {
       db,
       engine: 'postgres',

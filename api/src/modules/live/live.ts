@@ -16,8 +16,8 @@ declare module 'fastify' {
 export interface Live {
   /**
    * Tell people something, inside the transaction of the change (pass `tx`): their open pages
-   * get it when it commits, on whichever api process they are connected to. All of one
-   * transaction's events in one call.
+   * get it when it commits, on whichever api process they are connected to. A transaction may
+   * call it any number of times: its events are written together just before it commits.
    */
   record(tx: Db, events: readonly LiveEvent[]): Promise<void>;
   hub: LiveHub;

@@ -1,7 +1,9 @@
 import { and, asc, eq, gt, max, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock/clock';
+import { sqlTime } from '../../clock/sql-time';
 import type { Db } from '../../db/connect';
 import { liveEvents } from '../../db/schema/index';
+import { atTransactionEnd } from '../../db/transaction-end';
 
 /** The channel every api process listens on; a notification carries a user id, never data. */
 export const LIVE_CHANNEL = 'live';
@@ -22,25 +24,51 @@ export interface StoredLiveEvent {
   payload: unknown;
 }
 
+/** Events a transaction has recorded, written when it is about to commit (`atTransactionEnd`). */
+const queued = new WeakMap<Db, LiveEvent[]>();
+
 /**
- * Writes events in the caller's transaction and wakes every api process's streams of those
- * people when it commits (pg_notify is delivered at commit, and not at all on a rollback).
- * A person's events are written one transaction at a time (an advisory lock held to commit), so
- * their ids commit in order and a stream reading "after id N" never skips one committed late.
- * Record all of a transaction's events in one call: the locks are taken in user order.
+ * Tells people's open pages something when the transaction of the change commits (pg_notify is
+ * delivered at commit, and not at all on a rollback), on whichever api process they are on.
+ * Inside a transaction the events wait for its end, however many calls record them, and are then
+ * written in one statement; outside one they are written at once.
  */
 export async function recordLiveEvents(into: Db, clock: Clock, events: readonly LiveEvent[]): Promise<void> {
   if (events.length === 0) return;
-  const userIds = [...new Set(events.map((e) => e.userId))].sort((a, b) => a - b);
-  // A savepoint inside the caller's transaction; a transaction of its own when called outside one.
-  await into.transaction(async (tx) => {
-    for (const userId of userIds) {
-      await tx.execute(sql`select pg_advisory_xact_lock(${LIVE_LOCK_SPACE}, (${userId}::bigint % 2147483647)::int)`);
-    }
-    const createdAt = clock.now();
-    await tx.insert(liveEvents).values(events.map((e) => ({ ...e, createdAt })));
-    for (const userId of userIds) await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${String(userId)})`);
+  const waiting = queued.get(into);
+  if (waiting) {
+    waiting.push(...events);
+    return;
+  }
+  const list = [...events];
+  const deferred = atTransactionEnd(into, async (tx) => {
+    queued.delete(tx);
+    await writeLiveEvents(tx, clock.now(), list);
   });
+  if (deferred) queued.set(into, list);
+  else await writeLiveEvents(into, clock.now(), list);
+}
+
+/**
+ * One statement: a lock per person, in user order, their wake-ups, and the events. A person's
+ * events are written one transaction at a time (the locks are held to commit), so their ids
+ * commit in order and a stream reading "after id N" never skips one committed late. The rows
+ * inserted come through the locks' row, so no id is drawn before every lock is held. Taken in
+ * one pass at the very end, a transaction holding some of these locks waits for nothing but the
+ * rest of them: two transactions cannot wait for each other in a circle through them.
+ */
+async function writeLiveEvents(into: Db, createdAt: Date, events: readonly LiveEvent[]): Promise<void> {
+  const userIds = [...new Set(events.map((e) => e.userId))].sort((a, b) => a - b);
+  const locks = userIds.map(
+    (userId) => sql`pg_advisory_xact_lock(${LIVE_LOCK_SPACE}, (${userId}::bigint % 2147483647)::int)`,
+  );
+  const wakes = userIds.map((userId) => sql`pg_notify(${LIVE_CHANNEL}, ${String(userId)})`);
+  const rows = events.map((e) => sql`(${e.userId}::bigint, ${e.type}::text, ${JSON.stringify(e.payload)}::jsonb)`);
+  await into.execute(sql`
+    insert into ${liveEvents} (user_id, type, payload, created_at)
+    select e.user_id, e.type, e.payload, ${sqlTime(createdAt)}
+    from (select ${sql.join([...locks, ...wakes], sql`, `)}) as locked
+    cross join (values ${sql.join(rows, sql`, `)}) as e (user_id, type, payload)`);
 }
 
 /** A notification that a person's sessions changed, not an event: `end:<user id>`. */

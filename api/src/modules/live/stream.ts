@@ -50,7 +50,6 @@ export function installLiveStream(app: FastifyInstance, s: AppServices): void {
       connection: 'keep-alive',
     });
     raw.write(`retry: ${RETRY_MS}\n`);
-    raw.write(formatEvent(cursor, 'ready', {}));
     open.add(raw);
 
     // One read at a time per stream; a wake during a read makes it read once more.
@@ -65,9 +64,11 @@ export function installLiveStream(app: FastifyInstance, s: AppServices): void {
         cursor = events.at(-1)?.id ?? cursor;
       } while (events.length === BATCH);
     };
+    // Events wait until the stream has said `ready`.
+    let ready = false;
     const wake = () => {
       again = true;
-      if (reading || raw.writableEnded) return;
+      if (!ready || reading || raw.writableEnded) return;
       reading = true;
       void (async () => {
         while (again) {
@@ -115,6 +116,11 @@ export function installLiveStream(app: FastifyInstance, s: AppServices): void {
         .then((leave) => leave())
         .catch((error: unknown) => request.log.warn({ err: error }, 'live: recording the closed stream failed'));
     });
+    // Counted as connected before it says so: a page that has seen `ready` is not emailed what it is shown.
+    await leaving;
+    if (raw.destroyed || raw.writableEnded) return;
+    raw.write(formatEvent(cursor, 'ready', {}));
+    ready = true;
     // Events committed between reading `latest` and subscribing (or missed since Last-Event-ID),
     // and a session that ended meanwhile.
     wake();

@@ -1,7 +1,8 @@
 import { messageCalls } from '@yardly/shared/contract';
 import { defineCapability } from '../../http/capability';
 import { conversationsResource } from './admin';
-import { conversationHistory, listConversations, markConversationRead, sendMessage, unreadSummary } from './service';
+import { sendMessage } from './send';
+import { conversationHistory, listConversations, markConversationRead, unreadSummary } from './service';
 
 /** Conversations between a listing's buyer and seller ('My Messages'); their lines reach open pages live. */
 export const messagesCapability = defineCapability({

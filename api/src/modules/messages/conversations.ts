@@ -64,34 +64,49 @@ export async function conversationOfParty(db: Db, refnum: string, userId: number
   return { conversation, side };
 }
 
-/** The conversation of a listing and buyer, if they have one. */
-export async function conversationOf(db: Db, listingId: number, buyerId: number) {
-  const [conversation] = await selectConversationRefs(db).where(
-    and(eq(conversations.listingId, listingId), eq(conversations.buyerId, buyerId)),
-  );
-  return conversation;
-}
+/** Who a conversation is between, about which listing: what opening one needs. */
+export type ConversationParties = Omit<ConversationRef, 'id' | 'refnum' | 'buyerReadId' | 'sellerReadId'>;
 
-/** The conversation of a listing and buyer, opened when they have none; locked until the transaction ends. */
-export async function openConversation(
-  tx: Db,
-  clock: Clock,
-  parties: { listingId: number; buyerId: number; sellerId: number },
-): Promise<ConversationRef> {
+const lockedColumns = {
+  id: conversations.id,
+  refnum: conversations.refnum,
+  buyerReadId: conversations.buyerReadId,
+  sellerReadId: conversations.sellerReadId,
+};
+
+/**
+ * The conversation of a listing and buyer, opened when they have none; locked until the
+ * transaction ends, so that its lines are added one at a time and their order is their id's.
+ * Locked without writing it: a row this transaction wrote has its foreign keys checked again
+ * when it is next updated (locking the listing, which an offer step holds while it waits for
+ * this conversation).
+ */
+export async function openConversation(tx: Db, clock: Clock, parties: ConversationParties): Promise<ConversationRef> {
+  const lock = () =>
+    tx
+      .select(lockedColumns)
+      .from(conversations)
+      .where(and(eq(conversations.listingId, parties.listingId), eq(conversations.buyerId, parties.buyerId)))
+      .for('update');
+  const [existing] = await lock();
+  if (existing) return { ...parties, ...existing };
   const now = clock.now();
-  await tx
+  const [opened] = await tx
     .insert(conversations)
-    .values({ ...parties, refnum: newRefnum('conversation'), lastMessageAt: now, createdAt: now })
-    .onConflictDoNothing();
-  // Lines of one conversation are added one at a time (their order is their id's).
-  await tx
-    .select({ id: conversations.id })
-    .from(conversations)
-    .where(and(eq(conversations.listingId, parties.listingId), eq(conversations.buyerId, parties.buyerId)))
-    .for('update');
-  const conversation = await conversationOf(tx, parties.listingId, parties.buyerId);
-  if (!conversation) throw new Error('a conversation just opened is missing');
-  return conversation;
+    .values({
+      refnum: newRefnum('conversation'),
+      listingId: parties.listingId,
+      buyerId: parties.buyerId,
+      sellerId: parties.sellerId,
+      lastMessageAt: now,
+      createdAt: now,
+    })
+    .onConflictDoNothing()
+    .returning(lockedColumns);
+  // Opened meanwhile by another transaction (the insert waited for it to commit): lock that one.
+  const [row] = opened ? [opened] : await lock();
+  if (!row) throw new Error('a conversation just opened is missing');
+  return { ...parties, ...row };
 }
 
 /** A line as a party sees it. */

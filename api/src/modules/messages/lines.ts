@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connect';
 import { newRefnum } from '../../db/refnum';
-import { conversations, listings, messages } from '../../db/schema/index';
+import { conversations, listings, messages, users } from '../../db/schema/index';
 import type { AppServices } from '../../services';
 import { type LineNotice, noticeConversationLine } from '../notifications/notify';
-import { type ConversationRef, messageColumns, openConversation, toMessage } from './conversations';
+import { type ConversationRef, openConversation, toMessage } from './conversations';
 
 type LineServices = Pick<AppServices, 'clock' | 'live' | 'jobs'>;
 
@@ -18,36 +19,50 @@ export async function appendLine(
   tx: Db,
   s: LineServices,
   conversation: ConversationRef,
-  line: { senderId: number | null; body: string; readBy?: number; notice?: LineNotice },
+  line: { senderId: number | null; body: string; listingTitle: string; readBy?: number; notice?: LineNotice },
 ) {
   const now = s.clock.now();
-  const [row] = await tx
-    .insert(messages)
-    .values({
-      refnum: newRefnum('message'),
-      conversationId: conversation.id,
-      senderId: line.senderId,
-      kind: line.senderId === null ? 'system' : 'text',
-      body: line.body,
-      createdAt: now,
-    })
-    .returning(messageColumns);
-  if (!row) throw new Error('a line just written is missing');
-  // Whoever wrote the line (or took the offer's step) has read up to it.
+  const added = tx.$with('line').as(
+    tx
+      .insert(messages)
+      .values({
+        refnum: newRefnum('message'),
+        conversationId: conversation.id,
+        senderId: line.senderId,
+        kind: line.senderId === null ? 'system' : 'text',
+        body: line.body,
+        createdAt: now,
+      })
+      .returning(),
+  );
+  // Whoever wrote the line (or took the offer's step) has read up to it: the line and the marker in one statement.
   const reader = line.readBy ?? line.senderId;
+  const lineId = sql<number>`${added.id}`;
   const readBy =
     reader === conversation.buyerId
-      ? { buyerReadId: row.id }
+      ? { buyerReadId: lineId }
       : reader === conversation.sellerId
-        ? { sellerReadId: row.id }
+        ? { sellerReadId: lineId }
         : {};
-  await tx
+  const [row] = await tx
+    .with(added)
     .update(conversations)
     .set({ lastMessageAt: now, ...readBy })
-    .where(eq(conversations.id, conversation.id));
+    .from(added)
+    .where(eq(conversations.id, conversation.id))
+    .returning({
+      id: added.id,
+      refnum: added.refnum,
+      kind: added.kind,
+      body: added.body,
+      senderId: added.senderId,
+      createdAt: added.createdAt,
+    });
+  if (!row) throw new Error('a line just written is missing');
   const noticed = await noticeConversationLine(tx, s, conversation, {
     writerId: line.senderId ?? line.readBy ?? null,
     body: line.body,
+    listingTitle: line.listingTitle,
     notice: line.notice ?? { kind: 'message' },
   });
   await s.live.record(tx, [
@@ -65,6 +80,9 @@ export async function appendLine(
   return row;
 }
 
+const seller = alias(users, 'seller');
+const buyer = alias(users, 'buyer');
+
 /**
  * A system line (an offer's step, rendered by `offerLine` in shared rules) in the conversation of
  * a listing and buyer, opened if they have none. For the offers capability to call inside its
@@ -77,18 +95,28 @@ export async function appendSystemLine(
   line: { listingId: number; buyerId: number; text: string; actorId?: number | null; notice: LineNotice },
 ) {
   const [listing] = await tx
-    .select({ sellerId: listings.sellerId })
+    .select({
+      listingRefnum: listings.refnum,
+      listingTitle: listings.title,
+      sellerId: listings.sellerId,
+      sellerRefnum: seller.refnum,
+      buyerRefnum: buyer.refnum,
+    })
     .from(listings)
+    .innerJoin(seller, eq(seller.id, listings.sellerId))
+    .innerJoin(buyer, eq(buyer.id, line.buyerId))
     .where(eq(listings.id, line.listingId));
-  if (!listing) throw new Error(`no listing ${line.listingId} for a system line`);
+  if (!listing) throw new Error(`no listing ${line.listingId} (or buyer ${line.buyerId}) for a system line`);
+  const { listingTitle, ...refs } = listing;
   const conversation = await openConversation(tx, s.clock, {
+    ...refs,
     listingId: line.listingId,
     buyerId: line.buyerId,
-    sellerId: listing.sellerId,
   });
   return appendLine(tx, s, conversation, {
     senderId: null,
     body: line.text,
+    listingTitle,
     readBy: line.actorId ?? undefined,
     notice: line.notice,
   });

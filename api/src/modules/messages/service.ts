@@ -1,11 +1,5 @@
-import type { CallData, ConversationSummary, conversationsCall, SendMessageBody } from '@yardly/shared/contract';
-import {
-  conversationMessages,
-  listingActionMessages,
-  MESSAGE_RATE_LIMIT,
-  messageRateMessage,
-  publicName,
-} from '@yardly/shared/rules';
+import type { CallData, ConversationSummary, conversationsCall } from '@yardly/shared/contract';
+import { conversationMessages, publicName } from '@yardly/shared/rules';
 import { and, desc, eq, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connect';
@@ -13,74 +7,11 @@ import { conversations, listings, messages, users, zipCodes } from '../../db/sch
 import { AppError } from '../../errors';
 import type { Caller } from '../../http/caller';
 import type { AppServices } from '../../services';
-import { rateLimits } from '../auth/rate-limits';
 import { fileUrl } from '../files/urls';
 import { cardColumns, toCard } from '../listings/cards';
-import { liveListing } from '../listings/live';
-import {
-  type ConversationRef,
-  conversationOf,
-  conversationOfParty,
-  keyOf,
-  messageColumns,
-  openConversation,
-  sideOf,
-  toMessage,
-} from './conversations';
-import { appendLine } from './lines';
+import { type ConversationRef, conversationOfParty, keyOf, messageColumns, sideOf, toMessage } from './conversations';
 
-type Services = Pick<AppServices, 'db' | 'clock' | 'live' | 'jobs'>;
-
-/**
- * Sends a message about a listing. A buyer writes to its seller (opening their conversation
- * while the listing is live); the seller replies to a buyer who wrote. Anyone else: 403.
- * At most `MESSAGE_RATE_LIMIT` sends a minute per sender: then 429 until the minute is over.
- */
-export async function sendMessage(s: Services, caller: Caller, body: SendMessageBody & { text: string }) {
-  // Counted before anything is written: past the limit nothing is sent, notified or mailed.
-  await rateLimits(s.db, s.clock).spend(`messages:${caller.userId}`, MESSAGE_RATE_LIMIT, messageRateMessage);
-  return s.db.transaction(async (tx) => {
-    const [listing] = await tx
-      .select({ id: listings.id, sellerId: listings.sellerId, sellerRefnum: users.refnum })
-      .from(listings)
-      .innerJoin(users, eq(users.id, listings.sellerId))
-      .where(eq(listings.refnum, body.listingRefnum));
-    if (!listing) throw AppError.notFound(listingActionMessages.notFound);
-    const { listingId, buyerId, sellerId } =
-      caller.userId === listing.sellerId
-        ? await sellerReplyTo(tx, listing.id, caller, body.toRefnum)
-        : await buyerWritingTo(tx, listing, caller, body.toRefnum);
-    const locked = await openConversation(tx, s.clock, { listingId, buyerId, sellerId });
-    const row = await appendLine(tx, s, locked, { senderId: caller.userId, body: body.text });
-    return { conversationId: locked.refnum, message: toMessage(locked, caller.userId, row) };
-  });
-}
-
-async function sellerReplyTo(tx: Db, listingId: number, caller: Caller, toRefnum: string) {
-  if (toRefnum === caller.userRefnum) throw AppError.badRequest(conversationMessages.ownListing, 'toRefnum');
-  const [to] = await tx.select({ id: users.id }).from(users).where(eq(users.refnum, toRefnum));
-  const conversation = to && (await conversationOf(tx, listingId, to.id));
-  if (!conversation) throw AppError.forbidden(conversationMessages.wrongRecipient);
-  return conversation;
-}
-
-async function buyerWritingTo(
-  tx: Db,
-  listing: { id: number; sellerId: number; sellerRefnum: string },
-  caller: Caller,
-  toRefnum: string,
-) {
-  if (toRefnum !== listing.sellerRefnum) throw AppError.forbidden(conversationMessages.wrongRecipient);
-  const parties = { listingId: listing.id, buyerId: caller.userId, sellerId: listing.sellerId };
-  if (await conversationOf(tx, listing.id, caller.userId)) return parties;
-  // A new conversation only about a listing anyone can still find.
-  const [live] = await tx
-    .select({ id: listings.id })
-    .from(listings)
-    .where(and(eq(listings.id, listing.id), liveListing()));
-  if (!live) throw AppError.notFound(listingActionMessages.notFound);
-  return parties;
-}
+type Services = Pick<AppServices, 'db' | 'clock' | 'live'>;
 
 /** Lines a person has not read in a conversation: after their marker, not their own. */
 function unreadIn(userId: number): SQL {

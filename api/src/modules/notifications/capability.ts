@@ -1,6 +1,7 @@
 import { notificationCalls } from '@yardly/shared/contract';
 import { defineCapability } from '../../http/capability';
 import type { AppServices } from '../../services';
+import { deliveryJob } from './deliver';
 import { emailJob } from './email';
 import { pushJob, savePushSubscription } from './push';
 import { listNotifications, markNotificationsRead, unreadNotifications } from './service';
@@ -33,5 +34,8 @@ export const notificationsCapability = defineCapability({
     savePushToken: ({ body, caller }) => savePushSubscription(db, clock, caller.userId, body.fcm_token),
     vapidKey: async () => ({ publicKey: vapid.publicKey }),
   }),
-  jobs: ({ jobs, mailer, config, vapid }) => [pushJob(vapid), emailJob({ jobs, mailer, publicUrl: config.publicUrl })],
+  jobs: ({ jobs, mailer, config, vapid }) => {
+    const email = { jobs, mailer, publicUrl: config.publicUrl };
+    return [pushJob(vapid), emailJob(email), deliveryJob(email)];
+  },
 });

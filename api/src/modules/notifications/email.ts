@@ -15,71 +15,80 @@ import { type EmailJobPayload, NOTIFICATION_EMAIL_JOB } from './job-names';
 /** Advisory lock space of "a conversation's notification email is being decided". */
 const EMAIL_LOCK_SPACE = 727_276;
 
-/**
- * Emails a person what is new in one conversation (issue 17): only while they have no live
- * stream open, at most once per conversation per 15 minutes (what comes sooner waits and goes
- * in the next email), only when their 'offers and messages' setting allows it, always with
- * the unsubscribe link. A notification the email step has dealt with (mailed, or passed over:
- * read, seen live, unsubscribed) is never mailed later.
- */
-export function emailJob(deps: { jobs: Jobs; mailer: Mailer; publicUrl: string }) {
+export interface EmailDeps {
+  jobs: Jobs;
+  mailer: Mailer;
+  publicUrl: string;
+}
+
+/** The email step of a conversation run again when its 15 minutes are up (`emailStep` defers itself with it). */
+export function emailJob(deps: EmailDeps) {
   return defineJob<EmailJobPayload>({
     name: NOTIFICATION_EMAIL_JOB,
-    async run({ userId, conversationId }, { db, now }) {
-      await db.transaction(async (tx) => {
-        // One email step per conversation at a time, across processes: the gap is read and kept under it.
-        await tx.execute(
-          sql`select pg_advisory_xact_lock(${EMAIL_LOCK_SPACE}, (${conversationId}::bigint % 2147483647)::int)`,
-        );
-        const [last] = await tx
-          .select({ at: notificationEmails.lastEmailedAt })
-          .from(notificationEmails)
-          .where(and(eq(notificationEmails.userId, userId), eq(notificationEmails.conversationId, conversationId)));
-        const nextAllowed = last && addMs(last.at, NOTIFICATION_EMAIL_GAP_MINUTES * 60_000);
-        if (nextAllowed && nextAllowed > now) {
-          // What came within 15 minutes of the last email waits for the next one (one deferred run per time).
-          const key = `${userId}:${conversationId}:${nextAllowed.toISOString()}`;
-          await deps.jobs.enqueue(tx, NOTIFICATION_EMAIL_JOB, { userId, conversationId }, { at: nextAllowed, key });
-          return;
-        }
-        const pending = await unmailed(tx, userId, conversationId);
-        if (pending.length === 0) return;
-        const unread = pending.filter((n) => n.readAt === null);
-        const [person] = await tx
-          .select({ email: users.email, nameFirst: users.nameFirst })
-          .from(users)
-          .where(eq(users.id, userId));
-        if (unread.length > 0 && person && !(await isConnected(tx, userId, now))) {
-          const mail = { to: person.email, ...conversationMail(person.nameFirst, unread, deps.publicUrl) };
-          // Preferences read in this transaction (an embedded database has one connection).
-          const optional = optionalMailer({
-            mailer: deps.mailer,
-            preferences: preferenceStore(tx),
-            publicUrl: deps.publicUrl,
-          });
-          const sent = await optional.send(userId, 'offersAndMessagesUpdates', mail, { db: tx });
-          if (sent === 'sent') {
-            await tx
-              .insert(notificationEmails)
-              .values({ userId, conversationId, lastEmailedAt: now })
-              .onConflictDoUpdate({
-                target: [notificationEmails.userId, notificationEmails.conversationId],
-                set: { lastEmailedAt: now },
-              });
-          }
-        }
-        await tx
-          .update(notifications)
-          .set({ mailHandledAt: now })
-          .where(
-            inArray(
-              notifications.id,
-              pending.map((n) => n.id),
-            ),
-          );
-      });
+    async run(payload, { db, now }) {
+      await db.transaction((tx) => emailStep(tx, deps, payload, now));
     },
   });
+}
+
+/**
+ * Emails a person what is new in one conversation (issue 17), in the caller's transaction: only
+ * while they have no live stream open, at most once per conversation per 15 minutes (what comes
+ * sooner waits and goes in the next email), only when their 'offers and messages' setting allows
+ * it, always with the unsubscribe link. A notification the email step has dealt with (mailed, or
+ * passed over: read, seen live, unsubscribed) is never mailed later.
+ */
+export async function emailStep(tx: Db, deps: EmailDeps, { userId, conversationId }: EmailJobPayload, now: Date) {
+  // One email step per conversation at a time, across processes: the gap is read and kept under it.
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(${EMAIL_LOCK_SPACE}, (${conversationId}::bigint % 2147483647)::int)`,
+  );
+  const [last] = await tx
+    .select({ at: notificationEmails.lastEmailedAt })
+    .from(notificationEmails)
+    .where(and(eq(notificationEmails.userId, userId), eq(notificationEmails.conversationId, conversationId)));
+  const nextAllowed = last && addMs(last.at, NOTIFICATION_EMAIL_GAP_MINUTES * 60_000);
+  if (nextAllowed && nextAllowed > now) {
+    // What came within 15 minutes of the last email waits for the next one (one deferred run per time).
+    const key = `${userId}:${conversationId}:${nextAllowed.toISOString()}`;
+    await deps.jobs.enqueue(tx, NOTIFICATION_EMAIL_JOB, { userId, conversationId }, { at: nextAllowed, key });
+    return;
+  }
+  const pending = await unmailed(tx, userId, conversationId);
+  if (pending.length === 0) return;
+  const unread = pending.filter((n) => n.readAt === null);
+  const [person] = await tx
+    .select({ email: users.email, nameFirst: users.nameFirst })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (unread.length > 0 && person && !(await isConnected(tx, userId, now))) {
+    const mail = { to: person.email, ...conversationMail(person.nameFirst, unread, deps.publicUrl) };
+    // Preferences read in this transaction (an embedded database has one connection).
+    const optional = optionalMailer({
+      mailer: deps.mailer,
+      preferences: preferenceStore(tx),
+      publicUrl: deps.publicUrl,
+    });
+    const sent = await optional.send(userId, 'offersAndMessagesUpdates', mail, { db: tx });
+    if (sent === 'sent') {
+      await tx
+        .insert(notificationEmails)
+        .values({ userId, conversationId, lastEmailedAt: now })
+        .onConflictDoUpdate({
+          target: [notificationEmails.userId, notificationEmails.conversationId],
+          set: { lastEmailedAt: now },
+        });
+    }
+  }
+  await tx
+    .update(notifications)
+    .set({ mailHandledAt: now })
+    .where(
+      inArray(
+        notifications.id,
+        pending.map((n) => n.id),
+      ),
+    );
 }
 
 /** A person's notifications about a conversation the email step has not dealt with, oldest first (locked). */

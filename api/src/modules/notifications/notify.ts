@@ -7,11 +7,11 @@ import {
 } from '@yardly/shared/rules';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
-import { listings, notifications, pushSubscriptions } from '../../db/schema/index';
+import { notifications } from '../../db/schema/index';
 import type { AppServices } from '../../services';
 import type { LiveEvent } from '../live/log';
 import type { ConversationRef } from '../messages/conversations';
-import { NOTIFICATION_EMAIL_JOB, NOTIFICATION_PUSH_JOB } from './job-names';
+import { NOTIFICATION_DELIVERY_JOB } from './job-names';
 import { toNotification } from './service';
 
 /** In-app notices for some people, in the caller's transaction (shown on /notifications). */
@@ -29,21 +29,18 @@ export interface LineNotice {
 /**
  * Who is told of a conversation's new line (issue 17), in its transaction: the party who did
  * not write it (both parties for a line nobody wrote, an offer expiring). Each gets a
- * notification linking to the thread, their push subscriptions a job each, and an email job
- * for the conversation (batched there). Answers the live events for their menus' count.
+ * notification linking to the thread and its unread count, and one delivery job, which after
+ * commit pushes it to their browsers and takes the conversation's email step (batched there).
+ * Answers the live events for their menus' count.
  */
 export async function noticeConversationLine(
   tx: Db,
   s: Pick<AppServices, 'clock' | 'jobs'>,
   conversation: ConversationRef,
-  line: { writerId: number | null; body: string; notice: LineNotice },
+  line: { writerId: number | null; body: string; listingTitle: string; notice: LineNotice },
 ): Promise<LiveEvent[]> {
   const receivers = [conversation.buyerId, conversation.sellerId].filter((id) => id !== line.writerId);
-  const [listing] = await tx
-    .select({ title: listings.title })
-    .from(listings)
-    .where(eq(listings.id, conversation.listingId));
-  const text = notificationText({ ...line.notice, message: line.body }, listing?.title ?? '');
+  const text = notificationText({ ...line.notice, message: line.body }, line.listingTitle);
   const link =
     line.notice.kind === 'message'
       ? conversationPath(conversation.refnum)
@@ -51,38 +48,46 @@ export async function noticeConversationLine(
           offerThreadKey(conversation.listingRefnum, conversation.buyerRefnum, conversation.sellerRefnum),
         );
   const now = s.clock.now();
+  const added = tx.$with('added').as(
+    tx
+      .insert(notifications)
+      .values(
+        receivers.map((userId) => ({
+          userId,
+          kind: line.notice.kind,
+          text,
+          link,
+          conversationId: conversation.id,
+          createdAt: now,
+        })),
+      )
+      .returning(),
+  );
+  // A statement does not see its own insert: each receiver's unread count read here lacks their new one.
+  const unreadBefore = tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(and(eq(notifications.userId, added.userId), isNull(notifications.readAt)));
   const rows = await tx
-    .insert(notifications)
-    .values(
-      receivers.map((userId) => ({
-        userId,
-        kind: line.notice.kind,
-        text,
-        link,
-        conversationId: conversation.id,
-        createdAt: now,
-      })),
-    )
-    .returning();
+    .with(added)
+    .select({
+      id: added.id,
+      userId: added.userId,
+      kind: added.kind,
+      text: added.text,
+      link: added.link,
+      readAt: added.readAt,
+      createdAt: added.createdAt,
+      unreadCount: sql<number>`(${unreadBefore}) + 1`,
+    })
+    .from(added);
   const events: LiveEvent[] = [];
-  for (const row of rows) {
-    const subscriptions = await tx
-      .select({ id: pushSubscriptions.id })
-      .from(pushSubscriptions)
-      .where(eq(pushSubscriptions.userId, row.userId));
-    for (const subscription of subscriptions) {
-      await s.jobs.enqueue(tx, NOTIFICATION_PUSH_JOB, { notificationId: row.id, subscriptionId: subscription.id });
-    }
-    // The email step decides when (batching per conversation) and whether (away, settings).
-    await s.jobs.enqueue(tx, NOTIFICATION_EMAIL_JOB, { userId: row.userId, conversationId: conversation.id });
-    const [unread] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(notifications)
-      .where(and(eq(notifications.userId, row.userId), isNull(notifications.readAt)));
+  for (const { unreadCount, ...notification } of rows) {
+    await s.jobs.enqueue(tx, NOTIFICATION_DELIVERY_JOB, { notificationId: notification.id });
     events.push({
-      userId: row.userId,
+      userId: notification.userId,
       type: 'notification',
-      payload: { notification: toNotification(row), unreadCount: unread?.n ?? 0 },
+      payload: { notification: toNotification(notification), unreadCount },
     });
   }
   return events;

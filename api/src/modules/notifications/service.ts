@@ -7,7 +7,9 @@ import { notifications } from '../../db/schema/index';
 
 type NotificationRow = typeof notifications.$inferSelect;
 
-export function toNotification(row: NotificationRow): Notification {
+export function toNotification(
+  row: Pick<NotificationRow, 'id' | 'kind' | 'text' | 'link' | 'readAt' | 'createdAt'>,
+): Notification {
   return {
     id: row.id,
     kind: row.kind as NotificationKind,

@@ -7,9 +7,9 @@ import { selectOffers, toOffer } from './view';
 
 /**
  * Every offer step, a timer's expiry included, tells both parties' open pages the offer as it
- * now is (live event `offer`), so an offers page or dashboard follows without a reload. It
- * runs after the step's conversation line, whose events already hold both parties' live locks
- * in this transaction: no new lock is taken out of order.
+ * now is (live event `offer`), so an offers page or dashboard follows without a reload. Its
+ * events wait with the step's conversation line's for the end of the transaction, where every
+ * person's live lock is taken in one pass.
  */
 export function offerLiveEffect(s: Pick<AppServices, 'live'>): Effect<OfferState, OfferEvent> {
   return async (tx, done) => {

@@ -1,0 +1,94 @@
+import type { SendMessageBody } from '@yardly/shared/contract';
+import {
+  conversationMessages,
+  listingActionMessages,
+  MESSAGE_RATE_LIMIT,
+  messageRateMessage,
+} from '@yardly/shared/rules';
+import { and, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/connect';
+import { conversations, listings, users } from '../../db/schema/index';
+import { AppError } from '../../errors';
+import type { Caller } from '../../http/caller';
+import type { AppServices } from '../../services';
+import { rateLimits } from '../auth/rate-limits';
+import { liveListing } from '../listings/live';
+import { type ConversationParties, openConversation, toMessage } from './conversations';
+import { appendLine } from './lines';
+
+type Services = Pick<AppServices, 'db' | 'clock' | 'live' | 'jobs'>;
+
+/**
+ * Sends a message about a listing. A buyer writes to its seller (opening their conversation
+ * while the listing is live); the seller replies to a buyer who wrote. Anyone else: 403.
+ * At most `MESSAGE_RATE_LIMIT` sends a minute per sender: then 429 until the minute is over.
+ */
+export async function sendMessage(s: Services, caller: Caller, body: SendMessageBody & { text: string }) {
+  // Both before anything is written (past the limit nothing is sent, notified or mailed); the
+  // attempt counts whatever the answer.
+  const [, context] = await Promise.all([
+    rateLimits(s.db, s.clock).spend(`messages:${caller.userId}`, MESSAGE_RATE_LIMIT, messageRateMessage),
+    sendContext(s.db, caller, body),
+  ]);
+  const { parties, listingTitle } = partiesOf(context, caller, body.toRefnum);
+  return s.db.transaction(async (tx) => {
+    const conversation = await openConversation(tx, s.clock, parties);
+    const row = await appendLine(tx, s, conversation, { senderId: caller.userId, body: body.text, listingTitle });
+    return { conversationId: conversation.refnum, message: toMessage(conversation, caller.userId, row) };
+  });
+}
+
+const seller = alias(users, 'seller');
+const recipient = alias(users, 'recipient');
+
+/**
+ * Everything the send decides on, in one read: the listing and its seller, the person written
+ * to, whether the listing is live, and the conversation the message would go in, if there is one
+ * (the caller's as its buyer, or, for its seller, the one with the person written to).
+ */
+async function sendContext(db: Db, caller: Caller, body: { listingRefnum: string; toRefnum: string }) {
+  const buyerId = sql`case when ${listings.sellerId} = ${caller.userId} then ${recipient.id} else ${caller.userId} end`;
+  const [row] = await db
+    .select({
+      listingId: listings.id,
+      listingTitle: listings.title,
+      isLive: sql<boolean>`${liveListing()}`,
+      sellerId: listings.sellerId,
+      sellerRefnum: seller.refnum,
+      recipientId: recipient.id,
+      conversationId: conversations.id,
+    })
+    .from(listings)
+    .innerJoin(seller, eq(seller.id, listings.sellerId))
+    .leftJoin(recipient, eq(recipient.refnum, body.toRefnum))
+    .leftJoin(conversations, and(eq(conversations.listingId, listings.id), eq(conversations.buyerId, buyerId)))
+    .where(eq(listings.refnum, body.listingRefnum));
+  return row && { ...row, listingRefnum: body.listingRefnum };
+}
+
+type SendContext = Awaited<ReturnType<typeof sendContext>>;
+
+/** Who the message is between, or the refusal: 404 for no listing (or a new conversation about one not live), 403 for the wrong person. */
+function partiesOf(
+  context: SendContext,
+  caller: Caller,
+  toRefnum: string,
+): { parties: ConversationParties; listingTitle: string } {
+  if (!context) throw AppError.notFound(listingActionMessages.notFound);
+  const listing = { listingId: context.listingId, listingRefnum: context.listingRefnum };
+  const { listingTitle } = context;
+  if (caller.userId === context.sellerId) {
+    if (toRefnum === caller.userRefnum) throw AppError.badRequest(conversationMessages.ownListing, 'toRefnum');
+    // The seller replies only to a buyer who wrote.
+    if (context.recipientId === null || context.conversationId === null)
+      throw AppError.forbidden(conversationMessages.wrongRecipient);
+    const parties = { buyerId: context.recipientId, buyerRefnum: toRefnum, sellerId: caller.userId };
+    return { parties: { ...listing, ...parties, sellerRefnum: caller.userRefnum }, listingTitle };
+  }
+  if (toRefnum !== context.sellerRefnum) throw AppError.forbidden(conversationMessages.wrongRecipient);
+  // A new conversation only about a listing anyone can still find.
+  if (context.conversationId === null && !context.isLive) throw AppError.notFound(listingActionMessages.notFound);
+  const parties = { buyerId: caller.userId, buyerRefnum: caller.userRefnum, sellerId: context.sellerId };
+  return { parties: { ...listing, ...parties, sellerRefnum: context.sellerRefnum }, listingTitle };
+}
