@@ -36,6 +36,7 @@ const LANE_A_FILES = [
   'identity.spec.ts',
   'notifications.spec.ts',
   'offers.spec.ts',
+  'saved-cards.spec.ts',
   'search.spec.ts',
 ];
 const lanes = [
