@@ -10,7 +10,13 @@ import { hashPassword } from '../src/modules/auth/passwords';
 import { insertListing, insertSeller } from './fixtures';
 import { GOOD_PASSWORD } from './identity-helpers';
 import { browserSubscription, startPushServiceStandIn } from './push-service-stand-in';
-import { databaseFromTemplate, killStartedServers, startServer, waitForHealth } from './server-process-helpers';
+import {
+  databaseFromTemplate,
+  killStartedServers,
+  SERVER_START_MS,
+  startServer,
+  waitForHealth,
+} from './server-process-helpers';
 
 // Issue 17 §3, Web Push end to end: the real server (a child process, so that NODE_EXTRA_CA_CERTS
 // is read at its start, as an operator adds a corporate CA) pushes a message's notification to a
@@ -68,43 +74,47 @@ async function login(email: string) {
 }
 
 describe('web push through a push service over HTTPS', () => {
-  it("pushes a message's notification, encrypted for the browser, to the subscription saved through the api", async () => {
-    const server = startServer({
-      dataDir,
-      port,
-      env: {
-        NODE_ENV: 'test',
-        DATABASE_URL: database.url,
-        LOG_LEVEL: 'warn',
-        NODE_EXTRA_CA_CERTS: pushService.certFile,
-      },
-    });
-    const answer = await Promise.race([waitForHealth(port), server.exited.then((code) => ({ exited: code }))]);
-    expect(answer, server.output()).toEqual({ code: 200, data: { db: 'ok' } });
+  it(
+    "pushes a message's notification, encrypted for the browser, to the subscription saved through the api",
+    async () => {
+      const server = startServer({
+        dataDir,
+        port,
+        env: {
+          NODE_ENV: 'test',
+          DATABASE_URL: database.url,
+          LOG_LEVEL: 'warn',
+          NODE_EXTRA_CA_CERTS: pushService.certFile,
+        },
+      });
+      const answer = await Promise.race([waitForHealth(port), server.exited.then((code) => ({ exited: code }))]);
+      expect(answer, server.output()).toEqual({ code: 200, data: { db: 'ok' } });
 
-    const [seller, buyer] = [await login(people.seller), await login(people.buyer)];
-    const browser = browserSubscription(`${pushService.origin}/push/seller-browser`);
-    const saved = await call('POST', '/session/fcm/token', { fcm_token: JSON.stringify(browser.json) }, seller.token);
-    expect(saved.body).toEqual({ code: 200, data: { saved: true } });
+      const [seller, buyer] = [await login(people.seller), await login(people.buyer)];
+      const browser = browserSubscription(`${pushService.origin}/push/seller-browser`);
+      const saved = await call('POST', '/session/fcm/token', { fcm_token: JSON.stringify(browser.json) }, seller.token);
+      expect(saved.body).toEqual({ code: 200, data: { saved: true } });
 
-    const message = await call(
-      'POST',
-      '/messages',
-      { listingRefnum, toRefnum: seller.userRefnum, text: 'Would you take $30?' },
-      buyer.token,
-    );
-    expect(message.status, JSON.stringify(message.body)).toBe(200);
-    const { conversationId } = message.body.data as { conversationId: string };
+      const message = await call(
+        'POST',
+        '/messages',
+        { listingRefnum, toRefnum: seller.userRefnum, text: 'Would you take $30?' },
+        buyer.token,
+      );
+      expect(message.status, JSON.stringify(message.body)).toBe(200);
+      const { conversationId } = message.body.data as { conversationId: string };
 
-    // The server's job runner sends it within its poll (no clock to move: it is due now).
-    const push = await pushService.next();
-    expect(push.path).toBe('/push/seller-browser');
-    expect(push.headers['content-encoding']).toBe('aes128gcm');
-    expect(String(push.headers.authorization)).toMatch(/^vapid t=[\w-]+\.[\w-]+\.[\w-]+, k=[\w-]{87}$/);
-    expect(JSON.parse(browser.decrypt(push.body))).toEqual({
-      title: 'New message',
-      body: 'New message about “Teak chair”: Would you take $30?',
-      url: conversationPath(conversationId),
-    });
-  }, 90_000);
+      // The server's job runner sends it within its poll (no clock to move: it is due now).
+      const push = await pushService.next();
+      expect(push.path).toBe('/push/seller-browser');
+      expect(push.headers['content-encoding']).toBe('aes128gcm');
+      expect(String(push.headers.authorization)).toMatch(/^vapid t=[\w-]+\.[\w-]+\.[\w-]+, k=[\w-]{87}$/);
+      expect(JSON.parse(browser.decrypt(push.body))).toEqual({
+        title: 'New message',
+        body: 'New message about “Teak chair”: Would you take $30?',
+        url: conversationPath(conversationId),
+      });
+    },
+    2 * SERVER_START_MS,
+  );
 });

@@ -1,3 +1,5 @@
+import type { PaymentIntentStatus } from '@yardly/shared/contract';
+
 /**
  * The one interface the api pays through (issue 18). Two implementations: the built-in test
  * provider (the default, so `pnpm start` can be tried end to end) and Stripe (when
@@ -38,14 +40,8 @@ export interface CreateIntentInput {
   savedCardToken?: string;
 }
 
-export type IntentStatus =
-  | 'requires_payment_method'
-  | 'requires_confirmation'
-  | 'requires_action'
-  | 'processing'
-  | 'requires_capture'
-  | 'succeeded'
-  | 'canceled';
+/** Stripe's statuses, as the contract names them (createPI answers one). */
+export type IntentStatus = PaymentIntentStatus;
 
 export interface ProviderIntent {
   id: string;

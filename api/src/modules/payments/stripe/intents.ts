@@ -1,15 +1,8 @@
+import { paymentIntentStatusSchema } from '@yardly/shared/contract';
 import type Stripe from 'stripe';
 import type { IntentStatus, ProviderCard, ProviderIntent } from '../provider';
 
-const STATUSES: readonly string[] = [
-  'requires_payment_method',
-  'requires_confirmation',
-  'requires_action',
-  'processing',
-  'requires_capture',
-  'succeeded',
-  'canceled',
-] satisfies IntentStatus[];
+const STATUSES: readonly string[] = paymentIntentStatusSchema.options;
 
 /** A Stripe PaymentIntent as the api reads an intent (its PaymentMethod expanded for the card). */
 export function toProviderIntent(intent: Stripe.PaymentIntent): ProviderIntent {
