@@ -1,8 +1,8 @@
 // `pnpm test`: type check and lint beside the production build the end-to-end journeys start;
-// then the end-to-end journeys in Chromium beside the unit and api tests on the embedded
-// database followed by the api tests again on PostgreSQL (when DATABASE_URL is set). Steps in
-// one stage run at once: a stage ends when all its steps have, and the first failure stops the
-// run. A step is one pnpm command or several in turn.
+// the unit and api tests on the embedded database; then the api tests again on PostgreSQL (when
+// DATABASE_URL is set) beside the end-to-end journeys in Chromium. Steps in one stage run at
+// once: a stage ends when all its steps have, and the first failure stops the run. A step is one
+// pnpm command or several in turn.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { requireProjectRuntime } from './runtime.mjs';
@@ -23,23 +23,20 @@ const stages = [
       env: { ...process.env, NODE_ENV: 'production' },
     },
   ],
+  // Alone: its spawned servers and its 5,000-request fuzz are the suite's most sensitive to a busy
+  // machine (beside the journeys, a server's first start took minutes).
+  [{ name: 'unit and api tests (embedded database)', runs: [['exec', 'vitest', 'run']], env: embeddedEnv }],
   [
-    // The journeys mostly wait on a browser and a server: the api suites use the cores meanwhile.
+    // The journeys (two lanes, playwright.config.ts) mostly wait on browsers and servers: the
+    // PostgreSQL pass uses the cores meanwhile.
     { name: 'end-to-end tests', runs: [['test:e2e']], env: embeddedEnv, needsChromium: true },
-    {
-      name: DATABASE_URL
-        ? 'unit and api tests (embedded database), then the api tests on PostgreSQL'
-        : 'unit and api tests',
-      runs: [
-        { args: ['exec', 'vitest', 'run'], env: embeddedEnv },
-        // The process test is about the embedded database's DATA_DIR lock: it ran in the pass before.
-        DATABASE_URL && {
-          args: ['exec', 'vitest', 'run', '--project', 'api', '--exclude', '**/server-process.test.ts'],
-          env: process.env,
-        },
-      ].filter(Boolean),
+    DATABASE_URL && {
+      name: 'api tests on PostgreSQL',
+      // The process test is about the embedded database's DATA_DIR lock: it ran in the pass before.
+      runs: [['exec', 'vitest', 'run', '--project', 'api', '--exclude', '**/server-process.test.ts']],
+      env: process.env,
     },
-  ],
+  ].filter(Boolean),
 ];
 
 if (stages.flat().some((step) => step.needsChromium) && !existsSync(CHROMIUM)) {
