@@ -102,6 +102,11 @@ export interface ProviderRefund {
 
 /** The seller's account as `/settings/bank-account` holds it (number unsealed for the call only). */
 export interface PayoutBankAccount {
+  /**
+   * Whose it is (the seller's refnum): a connected account is one seller's, verified as them,
+   * so two sellers naming the same bank account never share one.
+   */
+  owner: string;
   routingNumber: string;
   accountNumber: string;
   holderName: string;
@@ -125,8 +130,6 @@ export interface OnboardingLinkInput {
   /** Where the provider sends the seller back when they are done, and when the link has expired. */
   returnUrl: string;
   refreshUrl: string;
-  /** Stored with the account if it is made now (the seller's refnum). */
-  metadata: Record<string, string>;
 }
 
 export interface ProviderPayout {

@@ -30,7 +30,7 @@ export function payoutAccountService(deps: Deps) {
   const { db, payments } = deps;
 
   /** The caller's bank account, its number unsealed for the provider; null when none is saved. */
-  async function bankAccountOf(userId: number): Promise<{ bank: PayoutBankAccount; refnum: string } | null> {
+  async function bankAccountOf(userId: number): Promise<PayoutBankAccount | null> {
     const [row] = await db
       .select({ account: payoutAccounts, refnum: users.refnum })
       .from(payoutAccounts)
@@ -38,12 +38,10 @@ export function payoutAccountService(deps: Deps) {
       .where(eq(payoutAccounts.userId, userId));
     if (!row) return null;
     return {
-      refnum: row.refnum,
-      bank: {
-        routingNumber: row.account.routingNumber,
-        accountNumber: deps.cipher.open(row.account.accountNumberCipher),
-        holderName: row.account.accountHolder,
-      },
+      owner: row.refnum,
+      routingNumber: row.account.routingNumber,
+      accountNumber: deps.cipher.open(row.account.accountNumberCipher),
+      holderName: row.account.accountHolder,
     };
   }
 
@@ -54,7 +52,7 @@ export function payoutAccountService(deps: Deps) {
       if (!payments.payoutAccountStatus || !payments.onboardingLink) return answer('not_needed');
       const account = await bankAccountOf(userId);
       if (!account) return answer('no_bank_account');
-      const provider = await payments.payoutAccountStatus(account.bank);
+      const provider = await payments.payoutAccountStatus(account);
       return answer(provider.status, provider.requirements);
     },
 
@@ -67,10 +65,9 @@ export function payoutAccountService(deps: Deps) {
       if (!account) throw new AppError(409, payoutAccountMessages.noBankAccount, { reason: 'no_bank_account' });
       const back = `${deps.publicUrl}/settings/bank-account?onboarding=`;
       const url = await payments.onboardingLink({
-        bankAccount: account.bank,
+        bankAccount: account,
         returnUrl: `${back}return`,
         refreshUrl: `${back}refresh`,
-        metadata: { seller: account.refnum },
       });
       return { url };
     },

@@ -123,6 +123,7 @@ export async function sendPayout(
     .payout({
       amountCents: payout.amountCents,
       bankAccount: {
+        owner: account.seller,
         routingNumber: account.account.routingNumber,
         accountNumber: deps.cipher.open(account.account.accountNumberCipher),
         holderName: account.account.accountHolder,

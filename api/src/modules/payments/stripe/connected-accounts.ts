@@ -18,16 +18,17 @@ type AccountRow = typeof stripeConnectedAccounts.$inferSelect;
 
 /**
  * A seller's bank account is the external account of a Custom connected account of ours, made
- * once (docs/decisions/0025), by the first payout or the seller's onboarding, whichever comes
- * first. Stripe sends payouts from it only once the seller is verified: its status is stored
+ * once per seller and bank account (docs/decisions/0025), by the first payout or the seller's
+ * onboarding, whichever comes first: the account is verified as that seller, so no one else
+ * naming the same bank account reaches it. Stripe sends payouts from it only once the seller is verified: its status is stored
  * beside it, from what Stripe answered when it was made, its `account.updated` events, and a
  * read when nothing is stored (an onboarding link forgets it: the seller is about to change it).
  */
 export function connectedAccounts(deps: ConnectedAccountDeps) {
   const { stripe, db, clock } = deps;
 
-  const fingerprintOf = ({ routingNumber, accountNumber }: PayoutBankAccount) =>
-    createHmac('sha256', deps.secret).update(`${routingNumber}:${accountNumber}`).digest('hex');
+  const fingerprintOf = ({ owner, routingNumber, accountNumber }: PayoutBankAccount) =>
+    createHmac('sha256', deps.secret).update(`${owner}:${routingNumber}:${accountNumber}`).digest('hex');
 
   async function rowOf(bankAccount: PayoutBankAccount): Promise<AccountRow | undefined> {
     const [row] = await db
@@ -38,12 +39,12 @@ export function connectedAccounts(deps: ConnectedAccountDeps) {
   }
 
   /** The connected account paying out to this bank account, made now if it does not exist. */
-  async function accountFor(bankAccount: PayoutBankAccount, metadata: Record<string, string>): Promise<string> {
+  async function accountFor(bankAccount: PayoutBankAccount): Promise<string> {
     const known = await rowOf(bankAccount);
     if (known) return known.accountId;
     const fingerprint = fingerprintOf(bankAccount);
     // Two first payouts (or a payout and an onboarding) at once make one account: Stripe answers
-    // the same key with the same account, as long as the parameters are the same (the seller only).
+    // the same key with the same account (the parameters are the same: the seller and the bank).
     const account = await stripe.accounts.create(
       {
         type: 'custom',
@@ -59,7 +60,7 @@ export function connectedAccounts(deps: ConnectedAccountDeps) {
           account_holder_name: bankAccount.holderName,
           account_holder_type: 'individual',
         },
-        metadata,
+        metadata: { seller: bankAccount.owner },
       },
       { idempotencyKey: `connected-account-${fingerprint}` },
     );
@@ -105,7 +106,7 @@ export function connectedAccounts(deps: ConnectedAccountDeps) {
     },
 
     async onboardingLink(input: OnboardingLinkInput): Promise<string> {
-      const accountId = await accountFor(input.bankAccount, input.metadata);
+      const accountId = await accountFor(input.bankAccount);
       const link = await stripe.accountLinks.create({
         account: accountId,
         type: 'account_onboarding',

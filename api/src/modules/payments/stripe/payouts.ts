@@ -14,7 +14,7 @@ import type { connectedAccounts } from './connected-accounts';
 export function stripePayouts(stripe: Stripe, accounts: ReturnType<typeof connectedAccounts>) {
   return async function payout(input: PayoutInput): Promise<ProviderPayout> {
     try {
-      const accountId = await accounts.accountFor(input.bankAccount, sellerOnly(input.metadata));
+      const accountId = await accounts.accountFor(input.bankAccount);
       await stripe.transfers.create(
         { amount: input.amountCents, currency: 'usd', destination: accountId, metadata: input.metadata },
         { idempotencyKey: `${input.idempotencyKey}:transfer` },
@@ -38,11 +38,6 @@ export function stripePayouts(stripe: Stripe, accounts: ReturnType<typeof connec
       throw error;
     }
   };
-}
-
-/** The account is made with the seller's refnum only, so a payout and an onboarding make it with the same parameters. */
-function sellerOnly(metadata: Record<string, string>): Record<string, string> {
-  return metadata.seller ? { seller: metadata.seller } : {};
 }
 
 function toProviderPayout(payout: Stripe.Payout): ProviderPayout {

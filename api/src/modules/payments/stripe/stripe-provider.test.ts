@@ -223,7 +223,12 @@ describe('the Stripe provider against the local stand-in', () => {
   });
 
   it('pays a seller out through one connected account per bank account, once per idempotency key', async () => {
-    const bankAccount = { routingNumber: '110000000', accountNumber: '000123456789', holderName: 'Ann Lee' };
+    const bankAccount = {
+      owner: 'U1',
+      routingNumber: '110000000',
+      accountNumber: '000123456789',
+      holderName: 'Ann Lee',
+    };
     const accountsBefore = standIn.objects('acct').length;
     // The platform's balance has the buyers' money: a transfer to the seller's account, then a payout from it.
     const payoutKey = key('payout');
@@ -259,7 +264,12 @@ describe('the Stripe provider against the local stand-in', () => {
   });
 
   it('reports a payout the bank refuses as failed, with the reason', async () => {
-    const bankAccount = { routingNumber: '110000000', accountNumber: FAILING_BANK_ACCOUNT, holderName: 'Bo Ray' };
+    const bankAccount = {
+      owner: 'U1',
+      routingNumber: '110000000',
+      accountNumber: FAILING_BANK_ACCOUNT,
+      holderName: 'Bo Ray',
+    };
     const failed = await stripe.payout({ amountCents: 500, bankAccount, idempotencyKey: key('payout'), metadata: {} });
     expect(failed).toMatchObject({
       status: 'failed',
@@ -269,7 +279,7 @@ describe('the Stripe provider against the local stand-in', () => {
 
   it('answers a bank account Stripe will not take as a refused payout, moving no money', async () => {
     const transfersBefore = standIn.objects('tr').length;
-    const bankAccount = { routingNumber: '12345', accountNumber: '000123456789', holderName: 'Cy Doe' };
+    const bankAccount = { owner: 'U1', routingNumber: '12345', accountNumber: '000123456789', holderName: 'Cy Doe' };
     const refused = await refusal(
       stripe.payout({ amountCents: 500, bankAccount, idempotencyKey: key('payout'), metadata: {} }),
     );
