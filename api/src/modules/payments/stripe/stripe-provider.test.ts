@@ -222,7 +222,7 @@ describe('the Stripe provider against the local stand-in', () => {
     });
   });
 
-  it('pays a seller out through one connected account per bank account, once per idempotency key', async () => {
+  it('pays a seller out through one connected account per seller and bank account, once per idempotency key', async () => {
     const bankAccount = {
       owner: 'U1',
       routingNumber: '110000000',
@@ -257,6 +257,16 @@ describe('the Stripe provider against the local stand-in', () => {
     const transfers = standIn.objects('tr').filter((tr) => tr.destination === account.id);
     expect(transfers.map((tr) => tr.amount)).toEqual([4750, 1000]);
     expect(standIn.objects('po').filter((po) => po.account === account.id)).toHaveLength(2);
+    // Another seller naming the same bank account is paid through an account of their own.
+    await stripe.payout({
+      amountCents: 300,
+      bankAccount: { ...bankAccount, owner: 'U2' },
+      idempotencyKey: key('payout'),
+      metadata: {},
+    });
+    const theirs = standIn.objects('acct').at(-1) as { id: string; metadata: Record<string, string> };
+    expect(theirs.id).not.toBe(account.id);
+    expect(theirs.metadata).toEqual({ seller: 'U2' });
     // The database names the account by a keyed hash: no account number is kept.
     const rows = await t.database.db.query.stripeConnectedAccounts.findMany();
     expect(JSON.stringify(rows)).not.toContain('000123456789');
