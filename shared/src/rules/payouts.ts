@@ -64,6 +64,7 @@ export const payoutAccountMessages = {
   pending: 'Stripe is checking your details. Your payouts start once it has.',
   verified: 'Verified by Stripe: your payouts go to your bank account.',
   nothingToVerify: 'There is nothing to verify: payouts are simulated in test mode',
+  bankAccountRefused: 'Stripe did not accept this bank account: check its routing and account numbers',
   /** Why a payout failed (the seller's notification says it in brackets). */
   notVerified: 'Stripe has not verified you yet: verify with Stripe in your bank account settings',
 } as const;

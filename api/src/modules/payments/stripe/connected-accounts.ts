@@ -1,9 +1,11 @@
 import { createHmac } from 'node:crypto';
+import { payoutAccountMessages } from '@yardly/shared/rules';
 import { eq } from 'drizzle-orm';
-import type Stripe from 'stripe';
+import Stripe from 'stripe';
 import type { Clock } from '../../../clock/clock';
 import type { Db } from '../../../db/connect';
 import { stripeConnectedAccounts } from '../../../db/schema/index';
+import { AppError } from '../../../errors';
 import type { OnboardingLinkInput, PayoutBankAccount, ProviderPayoutAccount } from '../provider';
 
 export interface ConnectedAccountDeps {
@@ -106,7 +108,16 @@ export function connectedAccounts(deps: ConnectedAccountDeps) {
     },
 
     async onboardingLink(input: OnboardingLinkInput): Promise<string> {
-      const accountId = await accountFor(input.bankAccount);
+      const accountId = await accountFor(input.bankAccount).catch((error: unknown) => {
+        // Stripe would not take the bank account as the account's external account: the seller's to correct.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+          throw Object.assign(
+            new AppError(409, payoutAccountMessages.bankAccountRefused, { reason: 'bank_account_refused' }),
+            { cause: error },
+          );
+        }
+        throw error;
+      });
       const link = await stripe.accountLinks.create({
         account: accountId,
         type: 'account_onboarding',

@@ -301,6 +301,19 @@ describe('the Stripe provider against the local stand-in', () => {
     expect(standIn.objects('tr')).toHaveLength(transfersBefore);
   });
 
+  it('answers an onboarding for a bank account Stripe will not take as 409, making no account', async () => {
+    const accountsBefore = standIn.objects('acct').length;
+    const bankAccount = { owner: 'U3', routingNumber: '12345', accountNumber: '000123456789', holderName: 'Cy Doe' };
+    const urls = { returnUrl: 'https://yardly.example/r', refreshUrl: 'https://yardly.example/f' };
+    const refused = await refusal(stripe.onboardingLink?.({ bankAccount, ...urls }) ?? Promise.resolve());
+    expect(refused).toMatchObject({
+      status: 409,
+      reason: 'bank_account_refused',
+      message: 'Stripe did not accept this bank account: check its routing and account numbers',
+    });
+    expect(standIn.objects('acct')).toHaveLength(accountsBefore);
+  });
+
   it('answers 502 when Stripe cannot be reached', async () => {
     const offline = createStripeProvider({
       config: { ...config, apiBase: 'http://127.0.0.1:9' },
