@@ -11,7 +11,9 @@ import type { AddressInfo } from 'node:net';
  * `pm_card_chargeDeclined` and `pm_card_chargeDeclinedInsufficientFunds` are declined,
  * `pm_card_threeDSecure2Required` asks the buyer to authenticate every payment: `requires_action`).
  * Confirming an intent is what Stripe.js does in the browser: tests call `confirm()`, and
- * `authenticate()` for the buyer passing the bank's challenge.
+ * `authenticate()` for the buyer passing the bank's challenge. Connected accounts carry their
+ * verification (`requirements`, `payouts_enabled`; transfers refused until verified), Account
+ * Links are recorded, and `setAccountState()` is what the seller's onboarding does at Stripe.
  */
 
 type Form = { [key: string]: string | Form };
@@ -111,18 +113,43 @@ export interface StripeStandIn {
   authenticate(intentId: string): void;
   /** A saved card that is declined from now on (its account ran dry), as the bank would say it. */
   declineFrom(paymentMethodId: string, decline: 'insufficient_funds' | 'generic_decline'): void;
+  /** What the seller's onboarding (or Stripe's checks) did to a connected account: its verification is now `state`. */
+  setAccountState(accountId: string, state: AccountState, currentlyDue?: string[]): void;
+  /** The Account Links made, newest last, with the account and urls they were made for. */
+  accountLinks(): StripeObject[];
   /** How many requests reached it (idempotent replays included). */
   requestCount(): number;
   close(): Promise<void>;
 }
 
-export async function startStripeStandIn(): Promise<StripeStandIn> {
+/** A connected account's verification: Stripe needs something from the seller, is checking it, or pays out. */
+export type AccountState = 'action_required' | 'pending' | 'verified';
+
+/** What Stripe asks a new individual's Custom account for before it enables payouts. */
+export const ONBOARDING_FIELDS = [
+  'individual.dob.day',
+  'individual.id_number',
+  'individual.verification.document',
+  'tos_acceptance.date',
+  'tos_acceptance.ip',
+];
+
+export interface StandInOptions {
+  /**
+   * How a new connected account starts: `unverified` as at Stripe (payouts and transfers off
+   * until the seller's onboarding), or `verified` (default) for tests about what comes after.
+   */
+  newAccounts?: 'verified' | 'unverified';
+}
+
+export async function startStripeStandIn(options: StandInOptions = {}): Promise<StripeStandIn> {
   const secretKey = `sk_test_${randomBytes(8).toString('hex')}`;
   const publishableKey = `pk_test_${randomBytes(8).toString('hex')}`;
   const objects = new Map<string, StripeObject>();
   const replays = new Map<string, { request: string; status: number; body: StripeObject }>();
   const balances = new Map<string, number>();
   const laterDeclines = new Map<string, { code: string; message: string }>();
+  const links: StripeObject[] = [];
   let requests = 0;
 
   const get = (kind: string, id: string) => {
@@ -341,6 +368,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       type: text(form.type) ?? 'custom',
       country: text(form.country) ?? 'US',
       metadata: form.metadata ?? {},
+      ...verification(options.newAccounts === 'unverified' ? 'action_required' : 'verified'),
       external_accounts: {
         object: 'list',
         data: [
@@ -357,9 +385,60 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     });
   }
 
+  /** An account's verification as Stripe shows it: what is due, what it is checking, whether it pays out. */
+  function verification(state: AccountState, currentlyDue = ONBOARDING_FIELDS): StripeObject {
+    const enabled = state === 'verified';
+    return {
+      payouts_enabled: enabled,
+      charges_enabled: enabled,
+      details_submitted: state !== 'action_required',
+      capabilities: { transfers: enabled ? 'active' : state === 'pending' ? 'pending' : 'inactive' },
+      requirements: {
+        currently_due: state === 'action_required' ? currentlyDue : [],
+        eventually_due: state === 'action_required' ? currentlyDue : [],
+        past_due: [],
+        pending_verification: state === 'pending' ? ['individual.verification.document'] : [],
+        disabled_reason:
+          state === 'action_required'
+            ? 'requirements.past_due'
+            : state === 'pending'
+              ? 'requirements.pending_verification'
+              : null,
+      },
+    };
+  }
+
+  function accountLink(form: Form): StripeObject {
+    const account = text(form.account);
+    if (!account) throw invalid('Missing required param: account.', { param: 'account' });
+    get('account', account);
+    const type = text(form.type);
+    if (type !== 'account_onboarding' && type !== 'account_update') {
+      throw invalid('Invalid type: must be one of account_onboarding or account_update', { param: 'type' });
+    }
+    for (const param of ['return_url', 'refresh_url']) {
+      const url = text(form[param]);
+      if (!url || !/^https?:\/\//.test(url)) throw invalid(`Not a valid URL`, { param });
+    }
+    const link = {
+      object: 'account_link',
+      url: `https://connect.stripe.com/setup/c/${account}/${randomBytes(9).toString('hex')}`,
+      created: Math.floor(Date.now() / 1000),
+      expires_at: Math.floor(Date.now() / 1000) + 300,
+    };
+    links.push({ ...link, account, type, return_url: text(form.return_url), refresh_url: text(form.refresh_url) });
+    return link;
+  }
+
   function transfer(form: Form): StripeObject {
     const destination = text(form.destination) ?? '';
-    get('account', destination);
+    const account = get('account', destination);
+    if ((account.capabilities as { transfers?: string } | undefined)?.transfers !== 'active') {
+      throw invalid(
+        'Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments',
+        { code: 'insufficient_capabilities_for_transfer', param: 'destination' },
+      );
+    }
     const amount = cents(form.amount, 'amount');
     balances.set(destination, (balances.get(destination) ?? 0) + amount);
     return put({ id: newId('tr'), object: 'transfer', amount, currency: text(form.currency), destination });
@@ -414,6 +493,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     if (kind === 'customers' && method === 'POST' && !id) return createCustomer(form);
     if (kind === 'refunds' && method === 'POST' && !id) return refund(form);
     if (kind === 'accounts' && method === 'POST' && !id) return createAccount(form);
+    if (kind === 'accounts' && method === 'GET' && id && !action) return get('account', id);
+    if (kind === 'account_links' && method === 'POST' && !id) return accountLink(form);
     if (kind === 'transfers' && method === 'POST' && !id) return transfer(form);
     if (kind === 'payouts' && method === 'POST' && !id) return payout(form, account);
     if (kind === 'payouts' && method === 'GET' && id) return get('payout', id);
@@ -509,6 +590,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
           : TEST_CARDS.pm_card_chargeDeclined;
       if (card?.decline) laterDeclines.set(paymentMethodId, card.decline);
     },
+    setAccountState(accountId, state, currentlyDue) {
+      Object.assign(get('account', accountId), verification(state, currentlyDue));
+    },
+    accountLinks: () => [...links],
     objects: (prefix) => [...objects.values()].filter((o) => String(o.id).startsWith(`${prefix}_`)),
     requestCount: () => requests,
     close: () => new Promise<void>((ok) => server.close(() => ok())),

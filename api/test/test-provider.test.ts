@@ -90,7 +90,7 @@ describe('the built-in test provider', () => {
     });
     const input = {
       amountCents: 4750,
-      bankAccount: { routingNumber: '011000015', accountNumber: '000123456789', holderName: 'Ann Lee' },
+      bankAccount: { owner: 'U1', routingNumber: '011000015', accountNumber: '000123456789', holderName: 'Ann Lee' },
       idempotencyKey: 'payout-1',
       metadata: { sellerRefnum: 'U1' },
     };

@@ -1,22 +1,27 @@
 import Stripe from 'stripe';
 import { json, type TestApp } from './harness';
-import { type StripeStandIn, startStripeStandIn } from './stripe-stand-in';
+import { type StandInOptions, type StripeStandIn, startStripeStandIn } from './stripe-stand-in';
 
 export const WEBHOOK_SECRET = 'whsec_webhooktest';
+/** The Connect endpoint's secret (the connected accounts' events), set by `stripeApp(…, {connect: true})`. */
+export const CONNECT_WEBHOOK_SECRET = 'whsec_connecttest';
 const signer = new Stripe('sk_test_signer');
 let events = 0;
 
 /** An api paying through Stripe (the stand-in), its webhook checked with WEBHOOK_SECRET. */
 export async function stripeApp(
   start: (options: { env: Record<string, string> }) => Promise<TestApp>,
+  options: { standIn?: StandInOptions; connect?: boolean; env?: Record<string, string> } = {},
 ): Promise<{ t: TestApp; standIn: StripeStandIn }> {
-  const standIn = await startStripeStandIn();
+  const standIn = await startStripeStandIn(options.standIn);
   const t = await start({
     env: {
       STRIPE_SECRET_KEY: standIn.secretKey,
       STRIPE_PUBLISHABLE_KEY: standIn.publishableKey,
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
       STRIPE_API_BASE: standIn.url,
+      ...(options.connect && { STRIPE_CONNECT_WEBHOOK_SECRET: CONNECT_WEBHOOK_SECRET }),
+      ...options.env,
     },
   });
   return { t, standIn };
@@ -28,11 +33,15 @@ export function stripeEvent(type: string, object: Record<string, unknown>): { id
   return { id, payload: JSON.stringify({ id, object: 'event', type, data: { object } }) };
 }
 
-/** Delivers an event to `POST /svc/payment/webhook`, signed now by the app clock; answers whether it was applied. */
-export async function deliver(t: TestApp, payload: string): Promise<{ status: number; applied?: boolean }> {
+/** Delivers an event to `POST /svc/payment/webhook`, signed now by the app clock (with `secret`); answers whether it was applied. */
+export async function deliver(
+  t: TestApp,
+  payload: string,
+  secret = WEBHOOK_SECRET,
+): Promise<{ status: number; applied?: boolean }> {
   const header = signer.webhooks.generateTestHeaderString({
     payload,
-    secret: WEBHOOK_SECRET,
+    secret,
     timestamp: Math.floor(t.app.clock.now().getTime() / 1000),
   });
   const res = await t.app.inject({

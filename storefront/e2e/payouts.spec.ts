@@ -71,8 +71,13 @@ test('the bank account tab shows the balance and its history, and asks for a ban
   await page.getByLabel('Account holder').fill('Sally Tester');
   await page.getByLabel('Routing number').fill('011000015');
   await page.getByLabel('Account number').fill('000123456789');
+  const payoutAccountRead = page.waitForResponse((res) => res.url().endsWith('/svc/payouts/account'));
   await (await hydrated(page.getByRole('button', { name: 'Save bank account' }))).click();
   await expect(page.getByText('****6789')).toBeVisible();
+  // The built-in provider has nothing to verify: no Payouts line, no Verify with Stripe.
+  expect(((await (await payoutAccountRead).json()) as { data: { status: string } }).data.status).toBe('not_needed');
+  await expect(page.getByRole('heading', { name: 'Payouts' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Verify with Stripe' })).toHaveCount(0);
   await expect(balance.getByText(`${payoutMessages.noBankAccount}.`)).toHaveCount(0);
   await expectPageFits(page, 'the bank account tab with a bank account');
 });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { formatCents } from '@yardly/shared/rules';
+import { formatCents, payoutAccountMessages } from '@yardly/shared/rules';
 import { type StripeStandIn, startStripeStandIn } from '../../api/test/stripe-stand-in';
 import { hydrated, newPerson, signInByApi } from './fixtures';
 import { expectPageFits, listItem } from './journeys';
@@ -82,7 +82,8 @@ async function waitForHealth(): Promise<void> {
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  stripe = await startStripeStandIn();
+  // New connected accounts start unverified, as at Stripe: the bank account tab's journey verifies one.
+  stripe = await startStripeStandIn({ newAccounts: 'unverified' });
   // Made here, not at the top: the runner loads this file too, and only the worker runs the hooks.
   dataDir = mkdtempSync(join(tmpdir(), 'yardly-e2e-stripe-'));
   // `pnpm start` as the suite's own server runs it, with Stripe configured and no demo data.
@@ -98,6 +99,7 @@ test.beforeAll(async () => {
       STRIPE_SECRET_KEY: stripe.secretKey,
       STRIPE_PUBLISHABLE_KEY: stripe.publishableKey,
       STRIPE_API_BASE: stripe.url,
+      PUBLIC_URL: BASE,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -283,4 +285,43 @@ test('with Stripe: its card element pays (the card saved), a decline shows Strip
     stripe.objects('pi').filter((intent) => intent.status === 'requires_capture'),
     'no authorisation left held',
   ).toEqual([]);
+});
+
+test('with Stripe: the bank account tab asks the seller to verify, Verify with Stripe opens Stripe, and back from it the seller is verified, at 384 px', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const { page, context } = await personOnStripe(browser, 'Vera');
+  // Stripe's hosted onboarding, as far as this journey sees it: a page on connect.stripe.com.
+  await context.route('https://connect.stripe.com/**', (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: '<!doctype html><html lang="en"><head><title>Stripe</title></head><body><p>Verify your identity</p></body></html>',
+    }),
+  );
+  await page.goto('/settings/bank-account');
+  await page.getByLabel('Account holder').fill('Vera Tester');
+  await page.getByLabel('Routing number').fill('011000015');
+  await page.getByLabel('Account number').fill('000123456789');
+  await (await hydrated(page.getByRole('button', { name: 'Save bank account' }))).click();
+  await expect(page.getByRole('heading', { name: 'Payouts' })).toBeVisible();
+  await expect(page.getByText(payoutAccountMessages.actionRequired)).toBeVisible();
+  await expectPageFits(page, 'the bank account tab of a seller Stripe has not verified');
+
+  await page.getByRole('button', { name: 'Verify with Stripe' }).click();
+  await expect(page).toHaveURL(/^https:\/\/connect\.stripe\.com\/setup\//);
+  const link = stripe.accountLinks().at(-1);
+  expect(link).toMatchObject({
+    type: 'account_onboarding',
+    return_url: `${BASE}/settings/bank-account?onboarding=return`,
+  });
+
+  // The seller finishes at Stripe, which verifies them and sends them back.
+  stripe.setAccountState(String(link?.account), 'verified');
+  await page.goto(String(link?.return_url));
+  await expect(page.getByText(payoutAccountMessages.verified)).toBeVisible();
+  await expect(page).toHaveURL(`${BASE}/settings/bank-account`);
+  await expect(page.getByRole('button', { name: 'Verify with Stripe' })).toHaveCount(0);
+  await expectPageFits(page, 'the bank account tab of a verified seller');
+  await context.close();
 });

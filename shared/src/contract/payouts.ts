@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BALANCE_PARTS, PAYOUT_STATUSES } from '../rules/payouts';
+import { BALANCE_PARTS, PAYOUT_ACCOUNT_STATUSES, PAYOUT_STATUSES } from '../rules/payouts';
 import { defineCall } from './call';
 import { isoDateTimeSchema, pageOf, pageQuerySchema, refnumSchema } from './common';
 
@@ -45,7 +45,40 @@ export const payoutEntriesCall = defineCall({
   response: pageOf(payoutEntrySchema),
 });
 
-export const payoutCalls = { balance: payoutBalanceCall, entries: payoutEntriesCall } as const;
+/**
+ * Whether the caller's payouts can reach their bank (Stripe verifies each seller first):
+ * `requirements` are the fields Stripe currently needs (its `currently_due`), `message` the line the seller reads.
+ */
+export const payoutAccountSchema = z.object({
+  status: z.enum(PAYOUT_ACCOUNT_STATUSES),
+  requirements: z.array(z.string()),
+  message: z.string(),
+});
+export type PayoutAccountAnswer = z.infer<typeof payoutAccountSchema>;
+
+export const payoutAccountCall = defineCall({
+  method: 'GET',
+  path: '/payouts/account',
+  auth: 'required',
+  summary: "Whether the caller's payouts can reach their bank: verified, pending, or what Stripe needs from them",
+  response: payoutAccountSchema,
+});
+
+export const payoutOnboardingCall = defineCall({
+  method: 'POST',
+  path: '/payouts/account/onboarding',
+  auth: 'required',
+  summary:
+    'A Stripe page where the caller verifies who they are, so their payouts can be sent (409 in test mode, or without a bank account)',
+  response: z.object({ url: z.string().url() }),
+});
+
+export const payoutCalls = {
+  balance: payoutBalanceCall,
+  entries: payoutEntriesCall,
+  account: payoutAccountCall,
+  onboarding: payoutOnboardingCall,
+} as const;
 
 // ---- The console (/svc/admin/orders and /svc/admin/payouts) ----
 

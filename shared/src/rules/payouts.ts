@@ -40,3 +40,43 @@ export const PAYOUT_ENTRY_LABELS: Record<string, string> = {
 /** The part of a seller's balance an entry moved. */
 export const BALANCE_PARTS = ['pending', 'available', 'paid_out'] as const;
 export type BalancePart = (typeof BALANCE_PARTS)[number];
+
+/**
+ * Whether a seller's payouts can reach their bank, as the provider sees the seller (Stripe
+ * Connect verifies each seller before it enables their payouts, docs/decisions/0025):
+ * `not_needed` the built-in test provider (nothing to verify); `no_bank_account`; `action_required`
+ * Stripe needs something from the seller (identity, terms); `pending` Stripe is verifying;
+ * `verified` payouts enabled.
+ */
+export const PAYOUT_ACCOUNT_STATUSES = [
+  'not_needed',
+  'no_bank_account',
+  'action_required',
+  'pending',
+  'verified',
+] as const;
+export type PayoutAccountStatus = (typeof PAYOUT_ACCOUNT_STATUSES)[number];
+
+export const payoutAccountMessages = {
+  notNeeded: 'Nothing to verify: payouts go to your bank account.',
+  noBankAccount: 'Add a bank account first',
+  actionRequired: 'Stripe needs to verify who you are before it can send your payouts.',
+  pending: 'Stripe is checking your details. Your payouts start once it has.',
+  verified: 'Verified by Stripe: your payouts go to your bank account.',
+  nothingToVerify: 'There is nothing to verify: payouts are simulated in test mode',
+  bankAccountRefused: 'Stripe did not accept this bank account: check its routing and account numbers',
+  /** Why a payout failed (the seller's notification says it in brackets). */
+  notVerified: 'Stripe has not verified you yet: verify with Stripe in your bank account settings',
+} as const;
+
+/** What the seller reads of their payout account's status (one line). */
+export function payoutAccountMessage(status: PayoutAccountStatus): string {
+  const byStatus: Record<PayoutAccountStatus, string> = {
+    not_needed: payoutAccountMessages.notNeeded,
+    no_bank_account: payoutAccountMessages.noBankAccount,
+    action_required: payoutAccountMessages.actionRequired,
+    pending: payoutAccountMessages.pending,
+    verified: payoutAccountMessages.verified,
+  };
+  return byStatus[status];
+}

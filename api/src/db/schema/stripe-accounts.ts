@@ -1,12 +1,22 @@
-import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * The Stripe Connect account that pays out to one bank account (docs/decisions/0025): made
  * once per bank account and reused. The bank account is named by a keyed hash of its routing
  * and account numbers, so this table never holds an account number.
+ *
+ * Its verification as Stripe last told it (`account.updated`, or a read when none is stored):
+ * `payouts_status` action_required / pending / verified, and the fields Stripe currently needs.
  */
-export const stripeConnectedAccounts = pgTable('stripe_connected_accounts', {
-  bankFingerprint: text('bank_fingerprint').primaryKey(),
-  accountId: text('account_id').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-});
+export const stripeConnectedAccounts = pgTable(
+  'stripe_connected_accounts',
+  {
+    bankFingerprint: text('bank_fingerprint').primaryKey(),
+    accountId: text('account_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    payoutsStatus: text('payouts_status'),
+    requirements: jsonb('requirements').$type<string[]>(),
+    statusAt: timestamp('status_at', { withTimezone: true }),
+  },
+  (table) => [index('stripe_connected_accounts_account_idx').on(table.accountId)],
+);

@@ -1,4 +1,5 @@
 import type { PaymentIntentStatus } from '@yardly/shared/contract';
+import type { Db } from '../../db/connect';
 
 /**
  * The one interface the api pays through (issue 18). Two implementations: the built-in test
@@ -23,6 +24,22 @@ export interface PaymentProvider {
   refund(input: RefundInput): Promise<ProviderRefund>;
   /** Sends a seller's available money to their bank account. */
   payout(input: PayoutInput): Promise<ProviderPayout>;
+  /**
+   * Whether payouts to this bank account can be sent (Stripe Connect verifies each seller
+   * first). Absent, or `not_needed`: nothing to verify (the built-in provider).
+   */
+  payoutAccountStatus?(bankAccount: PayoutBankAccount): Promise<ProviderPayoutAccount>;
+  /**
+   * A page at the provider where the seller verifies who they are, for the connected account of
+   * this bank account (made now if no payout made it yet). Absent: nothing to verify (the
+   * built-in provider), whatever `payoutAccountStatus` says.
+   */
+  onboardingLink?(input: OnboardingLinkInput): Promise<string>;
+  /**
+   * The provider says a seller's account changed (`account.updated`): re-read it and store its
+   * status in the event's transaction. An account that is not one of ours is left alone.
+   */
+  payoutAccountChanged?(tx: Db, accountId: string): Promise<void>;
   /**
    * Checks a webhook's signature over the raw body and reads the event; throws
    * `InvalidWebhookError` when the signature does not match (answered 400, nothing applied).
@@ -78,12 +95,36 @@ export interface ProviderRefund {
   status: 'pending' | 'succeeded' | 'failed';
 }
 
+/** The seller's account as `/settings/bank-account` holds it (number unsealed for the call only). */
+export interface PayoutBankAccount {
+  /**
+   * Whose it is (the seller's refnum): a connected account is one seller's, verified as them,
+   * so two sellers naming the same bank account never share one.
+   */
+  owner: string;
+  routingNumber: string;
+  accountNumber: string;
+  holderName: string;
+}
+
 export interface PayoutInput {
   amountCents: number;
-  /** The seller's account as `/settings/bank-account` holds it (number unsealed for this call only). */
-  bankAccount: { routingNumber: string; accountNumber: string; holderName: string };
+  bankAccount: PayoutBankAccount;
   idempotencyKey: string;
   metadata: Record<string, string>;
+}
+
+/** What the provider says of a seller's payouts: can they be sent, and what does it still need (its field names)? */
+export interface ProviderPayoutAccount {
+  status: 'not_needed' | 'action_required' | 'pending' | 'verified';
+  requirements: string[];
+}
+
+export interface OnboardingLinkInput {
+  bankAccount: PayoutBankAccount;
+  /** Where the provider sends the seller back when they are done, and when the link has expired. */
+  returnUrl: string;
+  refreshUrl: string;
 }
 
 export interface ProviderPayout {
@@ -104,8 +145,9 @@ export interface ProviderEvent {
     | 'charge.refunded'
     | 'payout.paid'
     | 'payout.failed'
+    | 'account.updated'
     | 'other';
-  /** The intent or payout the event is about, re-read from the provider before acting. */
+  /** The intent, payout or connected account the event is about, re-read from the provider before acting. */
   objectId: string;
   /**
    * Why a payout failed, in the provider's words (a `payout.failed` event's `failure_message`):

@@ -3,22 +3,32 @@ import { defineCapability } from '../../http/capability';
 import type { AppServices } from '../../services';
 import { accountNumberCipher } from '../account/bank-account';
 import { sellerBalance } from '../ledger/ledger';
+import { payoutAccountService } from './account';
 import { payoutsResource } from './admin';
-import { onPayoutEvents } from './provider-events';
+import { onPayoutAccountEvents, onPayoutEvents } from './provider-events';
 import { payoutEntries } from './read';
 import { payoutRunJob } from './run';
 import { sendPayoutJob } from './send';
 
-/** A seller's money (issue 18): the balance and its history, the daily payout run, and the console's payouts. */
+/** A seller's money (issue 18): the balance and its history, payout verification, the daily payout run, and the console's payouts. */
 export const payoutsCapability = defineCapability({
   name: 'payouts',
   calls: payoutCalls,
-  services: (app: AppServices) => ({ ...app, cipher: accountNumberCipher(app.secret) }),
-  handlers: ({ db }) => ({
+  services: (app: AppServices) => {
+    const cipher = accountNumberCipher(app.secret);
+    const accounts = payoutAccountService({ ...app, cipher, publicUrl: app.config.publicUrl });
+    return { ...app, cipher, accounts };
+  },
+  handlers: ({ db, accounts }) => ({
     balance: ({ caller }) => sellerBalance(db, caller.userId),
     entries: ({ query, caller }) => payoutEntries(db, caller.userId, query),
+    account: ({ caller }) => accounts.status(caller.userId),
+    onboarding: ({ caller }) => accounts.onboarding(caller.userId),
   }),
-  routes: (_app, s) => onPayoutEvents(s.paymentEvents, s.clock),
+  routes: (_app, s) => {
+    onPayoutEvents(s.paymentEvents, s.clock);
+    onPayoutAccountEvents(s.paymentEvents);
+  },
   jobs: (s) => [payoutRunJob(s.jobs), sendPayoutJob(s)],
   adminResources: (s) => [payoutsResource(s)],
 });

@@ -31,3 +31,15 @@ export function onPayoutEvents(registry: PaymentEventRegistry, clock: Clock): vo
   registry.onPaymentEvent('payout.paid', record('paid'));
   registry.onPaymentEvent('payout.failed', record('failed'));
 }
+
+/**
+ * `account.updated` (a seller's connected account, sent to the Connect endpoint): the provider
+ * re-reads the account and stores whether its payouts are enabled, in the event's transaction,
+ * so the event is applied once with its effect. A payout that failed for want of verification
+ * needs nothing here: its money is back in available, and the next daily run sends it.
+ */
+export function onPayoutAccountEvents(registry: PaymentEventRegistry): void {
+  registry.onPaymentEvent('account.updated', async ({ tx, event, provider }) => {
+    await provider.payoutAccountChanged?.(tx, event.objectId);
+  });
+}

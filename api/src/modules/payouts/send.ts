@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { payoutAccounts, sellerPayouts, users } from '../../db/schema/index';
+import { AppError } from '../../errors';
 import { defineJob } from '../../jobs/job';
 import type { Jobs } from '../../jobs/runner';
 import type { AccountNumberCipher } from '../account/bank-account';
@@ -118,17 +119,32 @@ export async function sendPayout(
     await recordPayoutOutcome(db, which, { id: '', status: 'failed', failure: 'no bank account' }, now);
     return;
   }
-  const outcome = await deps.payments.payout({
-    amountCents: payout.amountCents,
-    bankAccount: {
-      routingNumber: account.account.routingNumber,
-      accountNumber: deps.cipher.open(account.account.accountNumberCipher),
-      holderName: account.account.accountHolder,
-    },
-    idempotencyKey: `payout:${payout.id}:${which.attempt}`,
-    metadata: { payoutId: String(payout.id), seller: account.seller },
-  });
+  const outcome = await deps.payments
+    .payout({
+      amountCents: payout.amountCents,
+      bankAccount: {
+        owner: account.seller,
+        routingNumber: account.account.routingNumber,
+        accountNumber: deps.cipher.open(account.account.accountNumberCipher),
+        holderName: account.account.accountHolder,
+      },
+      idempotencyKey: `payout:${payout.id}:${which.attempt}`,
+      metadata: { payoutId: String(payout.id), seller: account.seller },
+    })
+    .catch(refusedAsFailed);
   await recordPayoutOutcome(db, which, outcome, now);
+}
+
+/**
+ * A provider's refusal (Stripe's `payout_refused`: a seller it has not verified yet) is a failed
+ * try, not an outage: the same key would be answered the same refusal, so trying again is the
+ * next run's (a new payout, new keys) or the console's. Anything else is thrown for the job to retry.
+ */
+function refusedAsFailed(error: unknown): Pick<ProviderPayout, 'id' | 'status' | 'failure'> {
+  if (error instanceof AppError && error.reason === 'payout_refused') {
+    return { id: '', status: 'failed', failure: error.message };
+  }
+  throw error;
 }
 
 /** Sends a try; a provider that cannot be reached is tried again later (the payout stays pending). */

@@ -7,6 +7,7 @@ import { FormAlert, SubmitButton, TextField } from '../auth/fields';
 import { useAuthForm } from '../auth/use-auth-form';
 import { Spinner } from '../Spinner';
 import { PayoutBalance } from './PayoutBalance';
+import { PayoutVerification } from './PayoutVerification';
 
 /** Settings, bank account: where payouts go; the number is only ever shown masked. */
 export function BankAccountSettings() {
@@ -46,6 +47,7 @@ export function BankAccountSettings() {
                 Change bank account
               </button>
             </div>
+            <PayoutVerification bankAccountKey={`${account.routingNumber}:${account.accountNumberMasked}`} />
           </>
         ) : (
           <BankAccountForm

@@ -4,6 +4,7 @@ import type { StripeConfig } from '../../../config';
 import type { Db } from '../../../db/connect';
 import type { CreateIntentInput, PaymentProvider, ProviderIntent, ProviderRefund } from '../provider';
 import { stripeClient } from './client';
+import { connectedAccounts } from './connected-accounts';
 import { withStripeErrors } from './errors';
 import { toProviderIntent } from './intents';
 import { stripePayouts } from './payouts';
@@ -25,7 +26,8 @@ const WITH_CARD = { expand: ['payment_method'] };
  */
 export function createStripeProvider(deps: StripeProviderDeps): PaymentProvider {
   const stripe = stripeClient(deps.config);
-  const payout = stripePayouts({ stripe, db: deps.db, clock: deps.clock, secret: deps.secret });
+  const accounts = connectedAccounts({ stripe, db: deps.db, clock: deps.clock, secret: deps.secret });
+  const payout = stripePayouts(stripe, accounts);
 
   return {
     name: 'stripe',
@@ -55,6 +57,9 @@ export function createStripeProvider(deps: StripeProviderDeps): PaymentProvider 
         return toProviderRefund(refund);
       }),
     payout: (input) => withStripeErrors('paid out', () => payout(input)),
+    payoutAccountStatus: (bankAccount) => withStripeErrors('read', () => accounts.status(bankAccount)),
+    onboardingLink: (input) => withStripeErrors('verified', () => accounts.onboardingLink(input)),
+    payoutAccountChanged: (tx, accountId) => withStripeErrors('read', () => accounts.changed(tx, accountId)),
     readWebhook: (rawBody, signatureHeader) =>
       readStripeWebhook(
         stripe,

@@ -222,8 +222,13 @@ describe('the Stripe provider against the local stand-in', () => {
     });
   });
 
-  it('pays a seller out through one connected account per bank account, once per idempotency key', async () => {
-    const bankAccount = { routingNumber: '110000000', accountNumber: '000123456789', holderName: 'Ann Lee' };
+  it('pays a seller out through one connected account per seller and bank account, once per idempotency key', async () => {
+    const bankAccount = {
+      owner: 'U1',
+      routingNumber: '110000000',
+      accountNumber: '000123456789',
+      holderName: 'Ann Lee',
+    };
     const accountsBefore = standIn.objects('acct').length;
     // The platform's balance has the buyers' money: a transfer to the seller's account, then a payout from it.
     const payoutKey = key('payout');
@@ -252,6 +257,16 @@ describe('the Stripe provider against the local stand-in', () => {
     const transfers = standIn.objects('tr').filter((tr) => tr.destination === account.id);
     expect(transfers.map((tr) => tr.amount)).toEqual([4750, 1000]);
     expect(standIn.objects('po').filter((po) => po.account === account.id)).toHaveLength(2);
+    // Another seller naming the same bank account is paid through an account of their own.
+    await stripe.payout({
+      amountCents: 300,
+      bankAccount: { ...bankAccount, owner: 'U2' },
+      idempotencyKey: key('payout'),
+      metadata: {},
+    });
+    const theirs = standIn.objects('acct').at(-1) as { id: string; metadata: Record<string, string> };
+    expect(theirs.id).not.toBe(account.id);
+    expect(theirs.metadata).toEqual({ seller: 'U2' });
     // The database names the account by a keyed hash: no account number is kept.
     const rows = await t.database.db.query.stripeConnectedAccounts.findMany();
     expect(JSON.stringify(rows)).not.toContain('000123456789');
@@ -259,7 +274,12 @@ describe('the Stripe provider against the local stand-in', () => {
   });
 
   it('reports a payout the bank refuses as failed, with the reason', async () => {
-    const bankAccount = { routingNumber: '110000000', accountNumber: FAILING_BANK_ACCOUNT, holderName: 'Bo Ray' };
+    const bankAccount = {
+      owner: 'U1',
+      routingNumber: '110000000',
+      accountNumber: FAILING_BANK_ACCOUNT,
+      holderName: 'Bo Ray',
+    };
     const failed = await stripe.payout({ amountCents: 500, bankAccount, idempotencyKey: key('payout'), metadata: {} });
     expect(failed).toMatchObject({
       status: 'failed',
@@ -269,7 +289,7 @@ describe('the Stripe provider against the local stand-in', () => {
 
   it('answers a bank account Stripe will not take as a refused payout, moving no money', async () => {
     const transfersBefore = standIn.objects('tr').length;
-    const bankAccount = { routingNumber: '12345', accountNumber: '000123456789', holderName: 'Cy Doe' };
+    const bankAccount = { owner: 'U1', routingNumber: '12345', accountNumber: '000123456789', holderName: 'Cy Doe' };
     const refused = await refusal(
       stripe.payout({ amountCents: 500, bankAccount, idempotencyKey: key('payout'), metadata: {} }),
     );
@@ -279,6 +299,19 @@ describe('the Stripe provider against the local stand-in', () => {
       message: 'Stripe refused the payout: Invalid routing number',
     });
     expect(standIn.objects('tr')).toHaveLength(transfersBefore);
+  });
+
+  it('answers an onboarding for a bank account Stripe will not take as 409, making no account', async () => {
+    const accountsBefore = standIn.objects('acct').length;
+    const bankAccount = { owner: 'U3', routingNumber: '12345', accountNumber: '000123456789', holderName: 'Cy Doe' };
+    const urls = { returnUrl: 'https://yardly.example/r', refreshUrl: 'https://yardly.example/f' };
+    const refused = await refusal(stripe.onboardingLink?.({ bankAccount, ...urls }) ?? Promise.resolve());
+    expect(refused).toMatchObject({
+      status: 409,
+      reason: 'bank_account_refused',
+      message: 'Stripe did not accept this bank account: check its routing and account numbers',
+    });
+    expect(standIn.objects('acct')).toHaveLength(accountsBefore);
   });
 
   it('answers 502 when Stripe cannot be reached', async () => {

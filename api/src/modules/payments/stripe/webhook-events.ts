@@ -9,6 +9,8 @@ const APPLIED_TYPES = new Set<ProviderEvent['type']>([
   'charge.refunded',
   'payout.paid',
   'payout.failed',
+  // A seller's connected account: its verification moved on (sent to the Connect endpoint).
+  'account.updated',
 ]);
 
 /** Stripe tolerates five minutes between signing and receipt; so do we (a replayed old body is refused). */

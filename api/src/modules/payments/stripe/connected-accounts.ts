@@ -1,0 +1,157 @@
+import { createHmac } from 'node:crypto';
+import { payoutAccountMessages } from '@yardly/shared/rules';
+import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import type { Clock } from '../../../clock/clock';
+import type { Db } from '../../../db/connect';
+import { stripeConnectedAccounts } from '../../../db/schema/index';
+import { AppError } from '../../../errors';
+import type { OnboardingLinkInput, PayoutBankAccount, ProviderPayoutAccount } from '../provider';
+
+export interface ConnectedAccountDeps {
+  stripe: Stripe;
+  db: Db;
+  clock: Clock;
+  /** Keys the bank account's fingerprint, so the table names an account without holding its number. */
+  secret: Uint8Array;
+}
+
+type AccountRow = typeof stripeConnectedAccounts.$inferSelect;
+
+/**
+ * A seller's bank account is the external account of a Custom connected account of ours, made
+ * once per seller and bank account (docs/decisions/0025), by the first payout or the seller's
+ * onboarding, whichever comes first: the account is verified as that seller, so no one else
+ * naming the same bank account reaches it. Stripe sends payouts from it only once the seller is verified: its status is stored
+ * beside it, from what Stripe answered when it was made, its `account.updated` events, and a
+ * read when nothing is stored (an onboarding link forgets it: the seller is about to change it).
+ */
+export function connectedAccounts(deps: ConnectedAccountDeps) {
+  const { stripe, db, clock } = deps;
+
+  const fingerprintOf = ({ owner, routingNumber, accountNumber }: PayoutBankAccount) =>
+    createHmac('sha256', deps.secret).update(`${owner}:${routingNumber}:${accountNumber}`).digest('hex');
+
+  async function rowOf(bankAccount: PayoutBankAccount): Promise<AccountRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(stripeConnectedAccounts)
+      .where(eq(stripeConnectedAccounts.bankFingerprint, fingerprintOf(bankAccount)));
+    return row;
+  }
+
+  /** The connected account paying out to this bank account, made now if it does not exist. */
+  async function accountFor(bankAccount: PayoutBankAccount): Promise<string> {
+    const known = await rowOf(bankAccount);
+    if (known) return known.accountId;
+    const fingerprint = fingerprintOf(bankAccount);
+    // Two first payouts (or a payout and an onboarding) at once make one account: Stripe answers
+    // the same key with the same account (the parameters are the same: the seller and the bank).
+    const account = await stripe.accounts.create(
+      {
+        type: 'custom',
+        country: 'US',
+        business_type: 'individual',
+        capabilities: { transfers: { requested: true } },
+        external_account: {
+          object: 'bank_account',
+          country: 'US',
+          currency: 'usd',
+          routing_number: bankAccount.routingNumber,
+          account_number: bankAccount.accountNumber,
+          account_holder_name: bankAccount.holderName,
+          account_holder_type: 'individual',
+        },
+        metadata: { seller: bankAccount.owner },
+      },
+      { idempotencyKey: `connected-account-${fingerprint}` },
+    );
+    const status = statusOf(account);
+    await db
+      .insert(stripeConnectedAccounts)
+      .values({
+        bankFingerprint: fingerprint,
+        accountId: account.id,
+        createdAt: clock.now(),
+        payoutsStatus: status.status,
+        requirements: status.requirements,
+        statusAt: clock.now(),
+      })
+      .onConflictDoNothing();
+    return account.id;
+  }
+
+  async function store(tx: Db, accountId: string, status: ProviderPayoutAccount): Promise<void> {
+    await tx
+      .update(stripeConnectedAccounts)
+      .set({ payoutsStatus: status.status, requirements: status.requirements, statusAt: clock.now() })
+      .where(eq(stripeConnectedAccounts.accountId, accountId));
+  }
+
+  async function read(accountId: string): Promise<ProviderPayoutAccount> {
+    return statusOf(await stripe.accounts.retrieve(accountId));
+  }
+
+  return {
+    accountFor,
+
+    async status(bankAccount: PayoutBankAccount): Promise<ProviderPayoutAccount> {
+      const row = await rowOf(bankAccount);
+      // No account yet: Stripe has not been asked, and will want the seller verified.
+      if (!row) return { status: 'action_required', requirements: [] };
+      if (row.payoutsStatus) {
+        return { status: row.payoutsStatus as ProviderPayoutAccount['status'], requirements: row.requirements ?? [] };
+      }
+      const status = await read(row.accountId);
+      await store(db, row.accountId, status);
+      return status;
+    },
+
+    async onboardingLink(input: OnboardingLinkInput): Promise<string> {
+      const accountId = await accountFor(input.bankAccount).catch((error: unknown) => {
+        // Stripe would not take the bank account as the account's external account: the seller's to correct.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+          throw Object.assign(
+            new AppError(409, payoutAccountMessages.bankAccountRefused, { reason: 'bank_account_refused' }),
+            { cause: error },
+          );
+        }
+        throw error;
+      });
+      const link = await stripe.accountLinks.create({
+        account: accountId,
+        type: 'account_onboarding',
+        return_url: input.returnUrl,
+        refresh_url: input.refreshUrl,
+      });
+      // The seller is about to change what Stripe knows: the next read asks Stripe again.
+      await db
+        .update(stripeConnectedAccounts)
+        .set({ payoutsStatus: null, statusAt: clock.now() })
+        .where(eq(stripeConnectedAccounts.accountId, accountId));
+      return link.url;
+    },
+
+    async changed(tx: Db, accountId: string): Promise<void> {
+      const [row] = await tx
+        .select({ accountId: stripeConnectedAccounts.accountId })
+        .from(stripeConnectedAccounts)
+        .where(eq(stripeConnectedAccounts.accountId, accountId));
+      if (!row) return;
+      // The event may be stale or out of order: what counts is the account as Stripe has it now.
+      await store(tx, accountId, await read(accountId));
+    },
+  };
+}
+
+/**
+ * Stripe's account as the seller's payouts see it: payouts enabled → verified; something due
+ * now (or overdue) → the seller must act; otherwise Stripe is checking what it was given.
+ */
+export function statusOf(account: Stripe.Account): ProviderPayoutAccount {
+  const requirements = [...(account.requirements?.currently_due ?? [])];
+  if (account.payouts_enabled) return { status: 'verified', requirements };
+  const overdue = account.requirements?.past_due ?? [];
+  if (requirements.length > 0 || overdue.length > 0) return { status: 'action_required', requirements };
+  return { status: 'pending', requirements };
+}
