@@ -3,12 +3,11 @@ import { payoutAccountMessages } from '@yardly/shared/rules';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, sellerPayouts, stripeConnectedAccounts, users } from '../src/db/schema/index';
-import { call, createPI, type Placed } from './checkout-helpers';
+import { call } from './checkout-helpers';
 import { startTestApp, type TestApp } from './harness';
 import { freshEmail, signedUp } from './identity-helpers';
 import { advanceKeepingSignedIn } from './offer-helpers';
-import { saveBankAccount } from './payout-helpers';
-import { publishedListing } from './selling-helpers';
+import { deliveredStripePickup, saveBankAccount } from './payout-helpers';
 import { ONBOARDING_FIELDS, type StripeStandIn } from './stripe-stand-in';
 import { CONNECT_WEBHOOK_SECRET, deliver, stripeApp, stripeEvent, WEBHOOK_SECRET } from './webhook-helpers';
 
@@ -238,23 +237,7 @@ describe('payout accounts through Stripe Connect', () => {
   it("an unverified seller's payout fails with the reason and the money stays available; once verified, the next run pays it", async () => {
     const seller = await signedUp(t, freshEmail('payout'));
     await saveBankAccount(t, seller, '000555666777');
-    const listing = await publishedListing(t, seller.token, {
-      shippable: false,
-      meetToDeliver: true,
-      listingPrice: 2000,
-    });
-    const pi = await createPI(t, buyer.token, { listingRefnum: listing, deliveryMethod: 'pickup' });
-    const intentId = pi.body.data.paymentIntentId;
-    expect((await standIn.confirm(intentId, 'pm_card_visa')).status).toBe(200);
-    const paid = await call<Placed & { pickupCode: string }>(t, 'POST', '/svc/offer/pay-and-pickup', buyer.token, {
-      listingRefnum: listing,
-      paymentIntentId: intentId,
-    });
-    expect(paid.status).toBe(200);
-    const { orderId, pickupCode } = paid.body.data;
-    expect(
-      (await call(t, 'POST', '/svc/orders/confirm-pickup', seller.token, { orderId, code: pickupCode })).status,
-    ).toBe(200);
+    await deliveredStripePickup(t, standIn, seller, buyer);
 
     await advanceKeepingSignedIn(t, 24 * 60 + 1, [buyer, seller]);
     const [user] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.refnum, seller.userRefnum));

@@ -3,12 +3,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerTransactions, notifications, sellerPayouts, users } from '../src/db/schema/index';
 import { checkLedger, ledgerIsSound } from '../src/modules/ledger/check';
-import { call, createPI, type Placed } from './checkout-helpers';
+import { call } from './checkout-helpers';
 import { startTestApp, type TestApp } from './harness';
 import { freshEmail, signedUp } from './identity-helpers';
 import { advanceKeepingSignedIn } from './offer-helpers';
-import { GOOD_ACCOUNT, saveBankAccount } from './payout-helpers';
-import { publishedListing } from './selling-helpers';
+import { deliveredStripePickup, GOOD_ACCOUNT, saveBankAccount } from './payout-helpers';
 import type { StripeStandIn } from './stripe-stand-in';
 import { deliver, stripeApp, stripeEvent } from './webhook-helpers';
 
@@ -39,23 +38,7 @@ const balance = async (person: LoginData) =>
 async function sellerWithPayoutSent(): Promise<{ seller: LoginData; payout: typeof sellerPayouts.$inferSelect }> {
   const seller = await signedUp(t, freshEmail('seller'));
   await saveBankAccount(t, seller, GOOD_ACCOUNT);
-  const listing = await publishedListing(t, seller.token, {
-    shippable: false,
-    meetToDeliver: true,
-    listingPrice: 2000,
-  });
-  const pi = await createPI(t, buyer.token, { listingRefnum: listing, deliveryMethod: 'pickup' });
-  const intentId = pi.body.data.paymentIntentId;
-  expect((await standIn.confirm(intentId, 'pm_card_visa')).status).toBe(200);
-  const paid = await call<Placed & { pickupCode: string }>(t, 'POST', '/svc/offer/pay-and-pickup', buyer.token, {
-    listingRefnum: listing,
-    paymentIntentId: intentId,
-  });
-  expect(paid.status).toBe(200);
-  const { orderId, pickupCode } = paid.body.data;
-  expect(
-    (await call(t, 'POST', '/svc/orders/confirm-pickup', seller.token, { orderId, code: pickupCode })).status,
-  ).toBe(200);
+  await deliveredStripePickup(t, standIn, seller, buyer);
   await advanceKeepingSignedIn(t, 24 * 60 + 1, [buyer, seller]);
   const [payout] = await t.database.db
     .select()
