@@ -2,6 +2,7 @@ export * from './address';
 export * from './auth';
 export * from './badges';
 export * from './bank-account';
+export * from './business-days';
 export * from './card';
 export * from './communication';
 export * from './constants';

@@ -6,16 +6,21 @@ export interface OrderFacts {
   pickup: boolean;
 }
 
-/** Days (Monday to Friday) the seller has to ship or hand over an order before it is cancelled and refunded (spec section 4). */
+/** US business days (business-days.ts) the seller has to ship (buy the label) or hand over an order before it is cancelled and refunded (spec section 4). */
 export const SHIP_BY_BUSINESS_DAYS = 3;
+/** US business days after the carrier delivered a parcel in which the buyer may open a return; then the order is confirmed by itself (spec section 9). */
+export const RECEIPT_WINDOW_BUSINESS_DAYS = 3;
 
 /**
- * An order's life (issue 18, spec section 4). Placing it is one transaction with the listing's
- * `sell`: a shipped order waits to be shipped, a local one to be picked up (the seller enters the
- * buyer's 6-digit code at the handoff). The seller must ship or hand it over within three
- * business days or the platform cancels it with a full refund; the seller may cancel before then
- * (refunded in full); the buyer never cancels. Shipping labels and tracking are issue 19's
- * (`ship`), returns a later issue's (`markReturned`, a moderator's for now).
+ * An order's life (issues 18 and 19, spec section 4). Placing it is one transaction with the
+ * listing's `sell`: a shipped order waits for its label, a local one for the handoff (the seller
+ * enters the buyer's 6-digit code). The seller must buy the shipping label or hand the item over
+ * within three business days or the platform cancels the order with a full refund; the seller
+ * may cancel before then; the buyer never cancels. Buying the label ships it; the carrier's
+ * "delivered" makes it `arrived`, which opens the receipt window: the buyer confirms it
+ * (`confirmDelivery`), or opens a return (the return process, return-process.ts, then moves it
+ * to `delivered` or `returned`), or the window closes and the platform confirms it. `delivered`
+ * is the completed sale: the seller's share is available and both sides may review each other.
  */
 export const orderProcess = defineProcess({
   name: 'order',
@@ -24,6 +29,8 @@ export const orderProcess = defineProcess({
     paid: { label: 'Paid, to be shipped', badge: 'To be shipped', refusal: 'awaiting_shipment' },
     awaiting_pickup: { label: 'Awaiting pickup', badge: 'Awaiting pickup', refusal: 'awaiting_pickup' },
     shipped: { label: 'Shipped', badge: 'Shipped', refusal: 'already_shipped' },
+    arrived: { label: 'Delivered, to be confirmed', badge: 'Arrived', refusal: 'awaiting_receipt' },
+    returning: { label: 'Return requested', badge: 'Return requested', refusal: 'return_open' },
     delivered: { label: 'Delivered', badge: 'Delivered', refusal: 'already_delivered' },
     cancelled: { label: 'Cancelled (refunded)', badge: 'Cancelled', refusal: 'already_cancelled' },
     returned: { label: 'Returned', badge: 'Returned', refusal: 'already_returned' },
@@ -49,9 +56,41 @@ export const orderProcess = defineProcess({
       guard: 'pickup',
       starts: ['autoCancel'],
     },
-    ship: { label: 'Mark as shipped', from: ['paid'], to: 'shipped', by: ['seller'] },
+    /** Taken by buying the shipping label (POST /svc/shipping/label). */
+    ship: { label: 'Print shipping label', from: ['paid'], to: 'shipped', by: ['seller'] },
+    /** The carrier reported the parcel delivered (its webhook, or the built-in carrier on the clock). */
+    arrive: {
+      label: 'Delivered by the carrier',
+      from: ['shipped'],
+      to: 'arrived',
+      by: ['system'],
+      starts: ['autoConfirm'],
+    },
     confirmPickup: { label: 'Confirm pickup', from: ['awaiting_pickup'], to: 'delivered', by: ['seller'] },
-    confirmDelivery: { label: 'Confirm delivery', from: ['shipped'], to: 'delivered', by: ['buyer', 'admin'] },
+    confirmDelivery: {
+      label: 'Confirm item received',
+      from: ['shipped', 'arrived'],
+      to: 'delivered',
+      by: ['buyer', 'admin'],
+    },
+    autoConfirm: {
+      label: 'Receipt window closed',
+      from: ['arrived'],
+      to: 'delivered',
+      by: ['system'],
+      after: { businessDays: RECEIPT_WINDOW_BUSINESS_DAYS },
+    },
+    /** The buyer opens a return (POST /svc/returns) while the receipt window is open. */
+    openReturn: { label: 'Return item', from: ['arrived'], to: 'returning', by: ['buyer'] },
+    /** An admin decided a disputed return for the seller: the sale stands. */
+    keepSale: { label: 'Return refused', from: ['returning'], to: 'delivered', by: ['admin', 'system'] },
+    /** The item came back to the seller (or an admin refunded a completed sale in the console). */
+    markReturned: {
+      label: 'Returned to the seller',
+      from: ['returning', 'delivered'],
+      to: 'returned',
+      by: ['system', 'admin'],
+    },
     cancel: { label: 'Cancel order', from: ['paid', 'awaiting_pickup'], to: 'cancelled', by: ['seller', 'admin'] },
     autoCancel: {
       label: 'Not shipped in time',
@@ -60,7 +99,6 @@ export const orderProcess = defineProcess({
       by: ['system'],
       after: { businessDays: SHIP_BY_BUSINESS_DAYS },
     },
-    markReturned: { label: 'Mark as returned', from: ['delivered'], to: 'returned', by: ['admin'] },
   },
 });
 
@@ -71,7 +109,13 @@ export type OrderEvent = EventOf<OrderProcess>;
 export const ORDER_STATES = Object.keys(orderProcess.states) as [OrderState, ...OrderState[]];
 
 /** Orders whose money is still held for the seller (pending): not yet delivered, not cancelled. */
-export const OPEN_ORDER_STATES = ['paid', 'awaiting_pickup', 'shipped'] as const satisfies readonly OrderState[];
+export const OPEN_ORDER_STATES = [
+  'paid',
+  'awaiting_pickup',
+  'shipped',
+  'arrived',
+  'returning',
+] as const satisfies readonly OrderState[];
 
 /** The buttons a party sees on an order: the events the table allows them. */
 export function orderEventsFor(state: OrderState, role: ProcessRole, facts: OrderFacts): OrderEvent[] {
@@ -86,9 +130,9 @@ export function orderEventsFor(state: OrderState, role: ProcessRole, facts: Orde
 export const BUY_FILTER_ORDER_STATES = {
   OPEN_OFFFERS: [],
   IN_PROGRESS: ['paid', 'awaiting_pickup', 'shipped'],
-  DELIVERED: ['delivered'],
+  DELIVERED: ['arrived', 'delivered'],
   CANCELLED: ['cancelled'],
-  RETURNED: ['returned'],
+  RETURNED: ['returning', 'returned'],
 } as const satisfies Record<string, readonly OrderState[]>;
 
 export const SELL_FILTER_ORDER_STATES = {
@@ -96,8 +140,8 @@ export const SELL_FILTER_ORDER_STATES = {
   EXPIRED: [],
   CANCELLED: ['cancelled'],
   ACTIVE_AND_TO_BE_SHIPPED: ['paid', 'awaiting_pickup'],
-  SOLD_AND_DELIVERED: ['shipped', 'delivered'],
-  RETURNED: ['returned'],
+  SOLD_AND_DELIVERED: ['shipped', 'arrived', 'delivered'],
+  RETURNED: ['returning', 'returned'],
 } as const satisfies Record<string, readonly OrderState[]>;
 
 export type OrderBuyFilter = keyof typeof BUY_FILTER_ORDER_STATES;

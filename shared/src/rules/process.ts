@@ -1,3 +1,5 @@
+import { addBusinessDays } from './business-days';
+
 /**
  * A business process as data (CONVENTIONS #7): its states, the events that move between them,
  * who may take each event and the timers they start. The api refuses with it and the storefront
@@ -10,7 +12,7 @@ export type ProcessRole = (typeof PROCESS_ROLES)[number];
 
 /** How long after the event that starts it a timer fires. */
 export interface Duration {
-  /** Monday to Friday (UTC), counted before the other parts: a deadline of three business days. */
+  /** US business days (business-days.ts), counted before the other parts: a deadline of three business days. */
   businessDays?: number;
   days?: number;
   hours?: number;
@@ -156,18 +158,6 @@ export function stateBadge<S extends string, E extends string, G extends string,
   state: S,
 ): string | null {
   return process.states[state].badge;
-}
-
-/** `from` plus `businessDays` weekdays, keeping the time of day (a Friday plus 1 is the Monday). */
-export function addBusinessDays(from: Date, businessDays: number): Date {
-  const at = new Date(from.getTime());
-  let left = businessDays;
-  while (left > 0) {
-    at.setUTCDate(at.getUTCDate() + 1);
-    const weekday = at.getUTCDay();
-    if (weekday !== 0 && weekday !== 6) left -= 1;
-  }
-  return at;
 }
 
 /** When a timer of `duration` started at `from` is due. */

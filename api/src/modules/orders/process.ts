@@ -13,21 +13,31 @@ import { type Actor, type BoundProcess, bindProcess, type Transition, transition
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderRunner = BoundProcess<OrderState, OrderEvent, 'shipped' | 'pickup', OrderFacts, typeof orders>;
 
-/** The one-shot job of an order's ship-by timer (auto-cancel.ts). */
+/** The one-shot job of an order's ship-by timer (cancel.ts). */
 export const ORDER_AUTO_CANCEL_JOB = 'orders.auto-cancel';
+/** The one-shot job that confirms an arrived order when its receipt window closes (issue 19). */
+export const ORDER_AUTO_CONFIRM_JOB = 'orders.auto-confirm';
 
-/** The order process bound to `orders`: placing an order queues its ship-by timer in the same transaction. */
+/** Each timer of the order process, the job that takes it and that job's key for an order. */
+const TIMER_JOBS: Partial<Record<OrderEvent, { job: string; key: (orderId: number) => string }>> = {
+  autoCancel: { job: ORDER_AUTO_CANCEL_JOB, key: (id) => `order:${id}` },
+  autoConfirm: { job: ORDER_AUTO_CONFIRM_JOB, key: (id) => `order-receipt:${id}` },
+};
+
+/** The order process bound to `orders`: an event that starts a timer queues its job in the same transaction. */
 export function orderRunnerWith(jobs: Jobs): OrderRunner {
   return bindProcess(orderProcess, orders, {
     message: orderRefusalMessage,
     effects: [
       async (tx, done) => {
         for (const timer of done.timers) {
+          const timerJob = TIMER_JOBS[timer.event];
+          if (!timerJob) throw new Error(`order: no job takes the timer ${timer.event}`);
           await jobs.enqueue(
             tx,
-            ORDER_AUTO_CANCEL_JOB,
+            timerJob.job,
             { orderId: done.subjectId },
-            { at: timer.at, key: `order:${done.subjectId}` },
+            { at: timer.at, key: timerJob.key(done.subjectId) },
           );
         }
       },
