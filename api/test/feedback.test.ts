@@ -31,15 +31,13 @@ beforeAll(async () => {
       publishedAt: new Date(Date.UTC(2026, 0, 1 + i)),
     })),
   );
-  await t.database.db
-    .insert(feedback)
-    .values({
-      aboutUserId: annRow.id,
-      fromUserId: bobRow.id,
-      aboutRole: 'buyer',
-      ratingHalves: 4,
-      content: 'Slow to pay',
-    });
+  await t.database.db.insert(feedback).values({
+    aboutUserId: annRow.id,
+    fromUserId: bobRow.id,
+    aboutRole: 'buyer',
+    ratingHalves: 4,
+    content: 'Slow to pay',
+  });
 });
 afterAll(() => t.close());
 
