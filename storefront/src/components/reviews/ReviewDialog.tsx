@@ -89,10 +89,16 @@ export function ReviewDialog({ target, onClose, onSaved }: ReviewDialogProps) {
     setErrors({});
     try {
       const mine = await browserApi.feedback.leave(parsed.data);
-      const saved = { ...standing, canReview: false, mine };
+      showToast(leaveReviewMessages.sent, 'success');
+      // Read again: when this was the second review, the other side's is published now.
+      const saved = await browserApi.feedback
+        .order({ orderId: standing.orderId })
+        .catch((cause: unknown): OrderReview => {
+          console.error('Could not reload the review of this order', cause);
+          return { ...standing, canReview: false, mine };
+        });
       setLoad({ status: 'done', standing: saved });
       onSaved?.(saved);
-      showToast(leaveReviewMessages.sent, 'success');
     } catch (cause) {
       console.error('Could not save the review', cause);
       setErrors({ form: cause instanceof ApiError ? cause.message : GENERIC_ERROR_MESSAGE });
