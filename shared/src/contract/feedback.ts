@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZES, RATING } from '../rules/constants';
-import { isHalfStepRating, leaveReviewMessages, REVIEW_TAGS, REVIEW_TEXT_MAX } from '../rules/reviews';
+import { leaveReviewMessages, RATING_CHOICES, REVIEW_TAGS, REVIEW_TEXT_MAX } from '../rules/reviews';
 import { defineCall } from './call';
 import { isoDateTimeSchema, refnumSchema } from './common';
 
@@ -48,16 +48,16 @@ export const receivedFeedbackCall = defineCall({
 
 // ---- Leaving a review of the other side of a completed order (issue 19, double-blind) ----
 
-/** 0.5 to 5 stars in half steps; the dialog's radio group and the api check the same rule. */
-export const reviewRatingSchema = z
-  .number({ error: leaveReviewMessages.rating })
-  .refine(isHalfStepRating, { error: leaveReviewMessages.rating });
+/** 0.5 to 5 stars in half steps (one of the ten values); the dialog's radio group offers exactly these. */
+export const reviewRatingSchema = z.literal(RATING_CHOICES as [number, ...number[]], {
+  error: leaveReviewMessages.rating,
+});
 
-/** The review's words: required (the profile tab lists them), trimmed, up to 500 characters. */
+/** The review's words: required (the profile tab lists them; blank is none), trimmed, up to 500 characters. */
 export const reviewTextSchema = z
   .string({ error: leaveReviewMessages.textRequired })
   .trim()
-  .min(1, { error: leaveReviewMessages.textRequired })
+  .regex(/\S/, { error: leaveReviewMessages.textRequired })
   .max(REVIEW_TEXT_MAX, { error: leaveReviewMessages.textTooLong });
 
 export const leaveReviewBodySchema = z.object({

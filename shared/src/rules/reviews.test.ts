@@ -1,19 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { leaveReviewBodySchema } from '../contract/feedback';
-import {
-  halvesToRating,
-  isHalfStepRating,
-  leaveReviewMessages,
-  RATING_CHOICES,
-  ratingToHalves,
-  reviewWindowEnd,
-} from './reviews';
+import { leaveReviewBodySchema, reviewRatingSchema } from '../contract/feedback';
+import { halvesToRating, leaveReviewMessages, RATING_CHOICES, ratingToHalves, reviewWindowEnd } from './reviews';
 
 describe('review ratings', () => {
-  it('accepts 0.5 to 5 in half steps only', () => {
+  it('offers 0.5 to 5 in half steps, and the form accepts exactly those', () => {
     expect(RATING_CHOICES).toEqual([0.5, 1, 1.5, 2, 2.5, 3, 3.5, 4, 4.5, 5]);
-    for (const rating of RATING_CHOICES) expect(isHalfStepRating(rating)).toBe(true);
-    for (const rating of [0, -0.5, 5.5, 3.25, 4.4, Number.NaN]) expect(isHalfStepRating(rating)).toBe(false);
+    for (const rating of RATING_CHOICES) expect(reviewRatingSchema.safeParse(rating).success).toBe(true);
+    for (const rating of [0, -0.5, 5.5, 3.25, 4.4, Number.NaN, '4']) {
+      expect(reviewRatingSchema.safeParse(rating).error?.issues[0]?.message).toBe(leaveReviewMessages.rating);
+    }
   });
 
   it('stores a rating as whole half stars and reads it back exactly', () => {

@@ -16,11 +16,6 @@ export const REVIEW_TEXT_MAX = 500;
 export const REVIEW_TAGS = ['review', 'whitelist', 'blacklist'] as const;
 export type ReviewTag = (typeof REVIEW_TAGS)[number];
 
-/** Whether a rating is one the stars can show: 0.5 to 5 in half steps. */
-export function isHalfStepRating(rating: number): boolean {
-  return Number.isInteger(rating * 2) && rating >= RATING.step && rating <= RATING.max;
-}
-
 /** A rating as stored: whole half-stars, 1 (0.5 stars) to 10 (5 stars). */
 export function ratingToHalves(rating: number): number {
   return Math.round(rating * 2);
