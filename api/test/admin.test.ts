@@ -56,6 +56,8 @@ const ROUTES: Record<string, AdminVerb[]> = {
   // Issue 18: an order's edit is the Refund, a payout's the Retry.
   orders: ['list', 'show', 'edit'],
   payouts: ['list', 'show', 'edit'],
+  // Issue 19: a review's edit is its tag.
+  reviews: ['list', 'show', 'edit'],
 };
 
 const REQUEST: Record<AdminVerb, { method: string; path: (r: string) => string }> = {
@@ -96,7 +98,7 @@ describe('the role-by-resource matrix', () => {
       }
     }
     expect(unexpected).toEqual([]);
-    expect(checked).toBe(11 * 5 * 4);
+    expect(checked).toBe(12 * 5 * 4);
     expect(ADMIN_RESOURCES).toContain('donations'); // the seam: in the matrix, routes to come
   });
 

@@ -85,3 +85,48 @@ export async function personIn(browser: Browser, viewport: { width: number; heig
   const login = await signInByApi(page, person);
   return { person, page, login };
 }
+
+/** A signed-in POST through the api as `who`: its data (the call must succeed). */
+export async function post<T>(request: APIRequestContext, who: Person, url: string, data: object, headers = {}) {
+  const res = await request.post(url, { data, headers: { ...(await bearer(request, who)), ...headers } });
+  expect(res.ok(), `${url}: ${await res.text()}`).toBe(true);
+  return ((await res.json()) as { data: T }).data;
+}
+
+/**
+ * A local sale through the api, as the two people make it: an offer accepted, paid with the
+ * test card (pay-and-pickup), the buyer's code entered by the seller: the order is completed and
+ * the seller's share is available.
+ */
+export async function localSale(
+  request: APIRequestContext,
+  seller: Person,
+  buyer: Person,
+  priceCents: number,
+): Promise<{ listingRefnum: string; orderId: string }> {
+  const listingRefnum = await listItem(request, seller, 'Oak side table', priceCents);
+  const { offerRefnum } = await post<{ offerRefnum: string }>(request, buyer, '/svc/offer/create/v2', {
+    listingRefnum,
+    offerPrice: priceCents,
+  });
+  await post(request, seller, '/svc/offer/accept', { offerRefnum });
+  const intent = await post<{ paymentIntentId: string }>(
+    request,
+    buyer,
+    '/svc/payment/createPI',
+    { listingRefnum, offerRefnum, deliveryMethod: 'pickup' },
+    { 'idempotency-key': `e2e-${offerRefnum}` },
+  );
+  await post(request, buyer, '/svc/payment/test-provider/confirm', {
+    paymentIntentId: intent.paymentIntentId,
+    number: '4242 4242 4242 4242',
+    exp: '12/30',
+    cvc: '123',
+  });
+  const paid = await post<{ orderId: string; pickupCode: string }>(request, buyer, '/svc/offer/pay-and-pickup', {
+    offerRefnum,
+    paymentIntentId: intent.paymentIntentId,
+  });
+  await post(request, seller, '/svc/orders/confirm-pickup', { orderId: paid.orderId, code: paid.pickupCode });
+  return { listingRefnum, orderId: paid.orderId };
+}

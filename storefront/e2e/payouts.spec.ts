@@ -1,46 +1,9 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { formatCents, payoutMessages } from '@yardly/shared/rules';
-import { hydrated, type Person } from './fixtures';
-import { bearer, expectPageFits, listItem, personIn } from './journeys';
+import { hydrated } from './fixtures';
+import { expectPageFits, localSale, personIn } from './journeys';
 
 const PHONE = { width: 384, height: 800 };
-
-async function post<T>(request: APIRequestContext, who: Person, url: string, data: object, headers = {}) {
-  const res = await request.post(url, { data, headers: { ...(await bearer(request, who)), ...headers } });
-  expect(res.ok(), `${url}: ${await res.text()}`).toBe(true);
-  return ((await res.json()) as { data: T }).data;
-}
-
-/**
- * A local sale through the api, as the two people make it: an offer accepted, paid with the
- * test card (pay-and-pickup), the buyer's code entered by the seller. The seller's share is available.
- */
-async function localSale(request: APIRequestContext, seller: Person, buyer: Person, priceCents: number) {
-  const listingRefnum = await listItem(request, seller, 'Oak side table', priceCents);
-  const { offerRefnum } = await post<{ offerRefnum: string }>(request, buyer, '/svc/offer/create/v2', {
-    listingRefnum,
-    offerPrice: priceCents,
-  });
-  await post(request, seller, '/svc/offer/accept', { offerRefnum });
-  const intent = await post<{ paymentIntentId: string }>(
-    request,
-    buyer,
-    '/svc/payment/createPI',
-    { listingRefnum, offerRefnum, deliveryMethod: 'pickup' },
-    { 'idempotency-key': `e2e-${offerRefnum}` },
-  );
-  await post(request, buyer, '/svc/payment/test-provider/confirm', {
-    paymentIntentId: intent.paymentIntentId,
-    number: '4242 4242 4242 4242',
-    exp: '12/30',
-    cvc: '123',
-  });
-  const paid = await post<{ orderId: string; pickupCode: string }>(request, buyer, '/svc/offer/pay-and-pickup', {
-    offerRefnum,
-    paymentIntentId: intent.paymentIntentId,
-  });
-  await post(request, seller, '/svc/orders/confirm-pickup', { orderId: paid.orderId, code: paid.pickupCode });
-}
 
 test('the bank account tab shows the balance and its history, and asks for a bank account, at 384 px', async ({
   browser,

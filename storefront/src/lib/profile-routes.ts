@@ -23,3 +23,13 @@ export function publicProfileView(search: URLSearchParams): ProfileViewParams {
   const role = search.get('role') === 'buyer' ? 'buyer' : 'seller';
   return search.get('tab') === 'reviews' ? { tab: 'reviews', role } : { tab: 'selling', role: 'seller' };
 }
+
+/** A public profile's address for a view (the inverse of publicProfileView). */
+export function publicProfilePath(userRefnum: string, view: ProfileViewParams): string {
+  const params = new URLSearchParams({ user_refnum: userRefnum });
+  if (view.tab === 'reviews') {
+    params.set('tab', 'reviews');
+    params.set('role', view.role);
+  }
+  return `/profile?${params}`;
+}

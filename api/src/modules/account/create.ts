@@ -1,3 +1,4 @@
+import type { Clock } from '../../clock/clock';
 import type { Db } from '../../db/connect';
 import type { FileStore } from '../files/file-store';
 import { addressService } from './addresses';
@@ -7,10 +8,10 @@ import { preferenceStore } from './preferences';
 import { profileService } from './profiles';
 
 /** The account parts, put together once per app. */
-export function createAccount(deps: { db: Db; files: FileStore; secret: Uint8Array }) {
+export function createAccount(deps: { db: Db; clock: Clock; files: FileStore; secret: Uint8Array }) {
   const { db } = deps;
   return {
-    profiles: profileService(db),
+    profiles: profileService(db, deps.clock),
     pictures: pictureService(db, deps.files),
     addresses: addressService(db),
     preferences: preferenceStore(db),

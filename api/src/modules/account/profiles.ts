@@ -1,6 +1,7 @@
 import type { FullProfile, ListingPage, Profile, UpdateName, UpdateProfile } from '@yardly/shared/contract';
 import { addressMessages, normalizePhone, profileMessages } from '@yardly/shared/rules';
 import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Clock } from '../../clock/clock';
 import type { Db } from '../../db/connect';
 import { listings, organizations, userContacts, users, zipCodes } from '../../db/schema/index';
 import { AppError } from '../../errors';
@@ -24,7 +25,7 @@ async function userById(db: Db, id: number): Promise<UserRow> {
   return row;
 }
 
-async function publicProfile(db: Db, user: UserRow): Promise<Profile> {
+async function publicProfile(db: Db, clock: Clock, user: UserRow): Promise<Profile> {
   const [place] = user.zip
     ? await db
         .select({ city: zipCodes.city, stateCode: zipCodes.stateCode })
@@ -53,17 +54,17 @@ async function publicProfile(db: Db, user: UserRow): Promise<Profile> {
       referralPath: `/refer-a-friend/${user.refnum}`,
     },
     organization: org ?? null,
-    userratings: await ratingOf(db, user.id),
+    userratings: await ratingOf(db, user.id, clock.now()),
     itemsSold: sold?.n ?? 0,
   };
 }
 
-export function profileService(db: Db) {
+export function profileService(db: Db, clock: Clock) {
   async function fullProfile(userId: number): Promise<FullProfile> {
     const user = await userById(db, userId);
     const [contacts] = await db.select().from(userContacts).where(eq(userContacts.userId, userId));
     return {
-      ...(await publicProfile(db, user)),
+      ...(await publicProfile(db, clock, user)),
       account: {
         nameFirst: user.nameFirst,
         nameLast: user.nameLast,
@@ -78,7 +79,7 @@ export function profileService(db: Db) {
 
   return {
     async profile(refnum: string): Promise<Profile> {
-      return publicProfile(db, await userByRefnum(db, refnum));
+      return publicProfile(db, clock, await userByRefnum(db, refnum));
     },
 
     fullProfile,

@@ -1,12 +1,22 @@
 import { feedbackCalls } from '@yardly/shared/contract';
 import { defineCapability } from '../../http/capability';
+import type { AppServices } from '../../services';
+import { reviewsResource } from './admin';
+import { leaveReviewWith } from './leave';
+import { orderReviewFor } from './order-review';
+import { reviewsPublishedJob } from './published';
 import { receivedFeedback } from './service';
 
-/** Reviews people leave each other: read here; the orders issue writes them. */
+/** Double-blind reviews after a completed order (issue 19): written, read, and tagged in the console. */
 export const feedbackCapability = defineCapability({
   name: 'feedback',
   calls: feedbackCalls,
-  handlers: ({ db }) => ({
-    received: ({ query }) => receivedFeedback(db, query),
+  services: (app: AppServices) => ({ ...app, leaveReview: leaveReviewWith(app) }),
+  handlers: (s) => ({
+    received: ({ query }) => receivedFeedback(s.db, query, s.clock.now()),
+    leave: ({ body, caller }) => s.leaveReview(caller, body),
+    order: ({ query, caller }) => orderReviewFor(s.db, caller, query, s.clock.now()),
   }),
+  jobs: () => [reviewsPublishedJob],
+  adminResources: () => [reviewsResource],
 });

@@ -1,18 +1,26 @@
 import type { ReceivedFeedback } from '@yardly/shared/contract';
-import { halfStepRating, profileMessages, publicName } from '@yardly/shared/rules';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { halfStepRating, halvesToRating, profileMessages, publicName } from '@yardly/shared/rules';
+import { and, desc, eq, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { feedback, users } from '../../db/schema/index';
 import { AppError } from '../../errors';
 
 type ReviewedAs = (typeof feedback.$inferSelect)['aboutRole'];
 
-/** A person's rating: the average of their reviews in half steps and the count, over both roles unless one is named. */
-export async function ratingOf(db: Db, userId: number, role?: ReviewedAs) {
+/**
+ * The reviews anyone may read at `now`: published (both sides wrote, or the review window
+ * closed) and not blacklisted by the console. Every public read of reviews goes through it.
+ */
+export function publicReview(now: Date) {
+  return and(lte(feedback.publishedAt, now), ne(feedback.tag, 'blacklist'));
+}
+
+/** A person's rating at `now`: the average of their public reviews in half steps and the count, over both roles unless one is named. */
+export async function ratingOf(db: Db, userId: number, now: Date, role?: ReviewedAs) {
   const [row] = await db
-    .select({ avg: sql<string | null>`avg(${feedback.rating})`, n: sql<number>`count(*)::int` })
+    .select({ avg: sql<string | null>`avg(${feedback.ratingHalves}) / 2.0`, n: sql<number>`count(*)::int` })
     .from(feedback)
-    .where(and(eq(feedback.aboutUserId, userId), role ? eq(feedback.aboutRole, role) : undefined));
+    .where(and(eq(feedback.aboutUserId, userId), role ? eq(feedback.aboutRole, role) : undefined, publicReview(now)));
   return {
     rating: halfStepRating(row?.avg === null || row?.avg === undefined ? 0 : Number(row.avg)),
     count: row?.n ?? 0,
@@ -21,11 +29,12 @@ export async function ratingOf(db: Db, userId: number, role?: ReviewedAs) {
 
 /**
  * The reviews a person received as seller or as buyer (spec section 7, GET /svc/feedback/received):
- * a page, newest first, and the aggregate over all of them. Reviews are written with orders.
+ * a page of the public ones at `now`, newest first, and the aggregate over all of them.
  */
 export async function receivedFeedback(
   db: Db,
   query: { userRefnum: string; asSeller: boolean; page: number; size: number },
+  now: Date,
 ): Promise<ReceivedFeedback> {
   const [person] = await db.select({ id: users.id }).from(users).where(eq(users.refnum, query.userRefnum));
   if (!person) throw AppError.notFound(profileMessages.fetchError);
@@ -34,18 +43,18 @@ export async function receivedFeedback(
     db
       .select({
         content: feedback.content,
-        rating: feedback.rating,
-        updatedAt: feedback.updatedAt,
+        ratingHalves: feedback.ratingHalves,
+        publishedAt: feedback.publishedAt,
         nameFirst: users.nameFirst,
         nameLast: users.nameLast,
       })
       .from(feedback)
       .innerJoin(users, eq(users.id, feedback.fromUserId))
-      .where(and(eq(feedback.aboutUserId, person.id), eq(feedback.aboutRole, role)))
-      .orderBy(desc(feedback.updatedAt), desc(feedback.id))
+      .where(and(eq(feedback.aboutUserId, person.id), eq(feedback.aboutRole, role), publicReview(now)))
+      .orderBy(desc(feedback.publishedAt), desc(feedback.id))
       .limit(query.size)
       .offset(query.page * query.size),
-    ratingOf(db, person.id, role),
+    ratingOf(db, person.id, now, role),
   ]);
   return {
     feedbacks: {
@@ -53,8 +62,9 @@ export async function receivedFeedback(
         feedbackContent: r.content,
         // First name and initial: a review never spells out the reviewer's full name.
         feedbackSentByUsername: publicName(r.nameFirst, r.nameLast),
-        updatedAt: new Date(r.updatedAt).toISOString(),
-        aggregateRating: halfStepRating(r.rating),
+        // A review never changes once public: the moment it was published is its date.
+        updatedAt: new Date(r.publishedAt).toISOString(),
+        aggregateRating: halvesToRating(r.ratingHalves),
       })),
       number: query.page,
       size: query.size,

@@ -9,6 +9,7 @@ import type { Db } from '../../db/connect';
 import { orders } from '../../db/schema/index';
 import type { Jobs } from '../../jobs/runner';
 import { type Actor, type BoundProcess, bindProcess, type Transition, transition } from '../../process/transition';
+import { askForReviews } from '../feedback/invitations';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderRunner = BoundProcess<OrderState, OrderEvent, 'shipped' | 'pickup', OrderFacts, typeof orders>;
@@ -41,6 +42,7 @@ export function orderRunnerWith(jobs: Jobs): OrderRunner {
           );
         }
       },
+      askForReviews,
     ],
   });
 }

@@ -2,6 +2,7 @@ import type { OrderDetail } from '@yardly/shared/contract';
 import { formatCents, formatDate } from '@yardly/shared/rules';
 import { dashboardPath } from '../../lib/selling-paths';
 import { CheckoutItem } from '../checkout/CheckoutItem';
+import { OrderReviewPanel } from '../reviews/OrderReviewPanel';
 import { OrderActions } from './OrderActions';
 import { addressLine, deliveryLabel, PICKUP_CODE_HELP } from './order-view';
 import '../../styles/checkout.css';
@@ -56,6 +57,7 @@ export function OrderDetailView({ order, onChanged }: OrderDetailViewProps) {
           )}
         </section>
         <OrderActions order={order} onChanged={onChanged} />
+        {(order.status === 'delivered' || order.status === 'returned') && <OrderReviewPanel orderId={order.orderId} />}
         <p>
           <a href={dashboardPath(buying ? 'buying' : 'selling', buying ? { buyFilter: 'IN_PROGRESS' } : {})}>
             Go to My Dashboard

@@ -4,6 +4,7 @@ import { type ChangeEvent, useRef, useState } from 'react';
 import { browserApi } from '../../lib/api';
 import { showToast } from '../../stores/toast';
 import { ConfirmDialog } from '../account/ConfirmDialog';
+import { RatingStars } from '../reviews/RatingStars';
 import { PictureCropModal } from './PictureCropModal';
 
 /** The round picture, or the initials when there is none. */
@@ -21,24 +22,6 @@ function Avatar({ profile }: { profile: Profile }) {
   return (
     <span className="profile-avatar profile-avatar--initials" role="img" aria-label={`${name} has no profile picture`}>
       {initials}
-    </span>
-  );
-}
-
-/** Stars for a 0-5 rating in half steps, read out as a sentence. */
-export function RatingStars({ rating, count }: { rating: number; count: number }) {
-  const stars = Array.from({ length: 5 }, (_, i) => (rating >= i + 1 ? 'full' : rating >= i + 0.5 ? 'half' : 'empty'));
-  return (
-    <span className="rating" role="img" aria-label={`Rated ${rating} out of 5 from ${count} reviews`}>
-      {stars.map((kind, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: five fixed positions
-        <span key={i} className={`rating__star rating__star--${kind}`} aria-hidden="true">
-          ★
-        </span>
-      ))}
-      <span className="rating__count" aria-hidden="true">
-        {rating} ({count})
-      </span>
     </span>
   );
 }

@@ -3,8 +3,8 @@ import { formatDate, genericMessages, PAGE_SIZES, type ReviewRole, reviewMessage
 import { useEffect, useState } from 'react';
 import { browserApi } from '../../lib/api';
 import { Pagination } from '../Pagination';
+import { RatingStars } from '../reviews/RatingStars';
 import { Spinner } from '../Spinner';
-import { RatingStars } from './ProfileHeader';
 
 /** Reviews of a person as seller or buyer: aggregate rating, count and 10 reviews a page. */
 export function ProfileReviews({ userRefnum, role }: { userRefnum: string; role: ReviewRole }) {
