@@ -1,4 +1,5 @@
-import type { Box } from './radius';
+import type { Centre } from './centre';
+import { type Box, boundingBox, greatCircleMiles } from './radius';
 
 /**
  * A listing's place on three latitude/longitude grids (cells of 0.5, 2 and 8 degrees), kept in
@@ -79,4 +80,47 @@ export function finestCellRanges(box: Box): CellRange[] {
     ranges.push({ from: cellKey(grid, lat, west), to: cellKey(grid, lat, east) + 1 });
   }
   return ranges;
+}
+
+/** A range of finest cells, and whether its listings must be measured against the radius. */
+export interface MeasuredCellRange extends CellRange {
+  /** False when every point of these cells lies within the radius: their listings need no measuring. */
+  measure: boolean;
+}
+
+/** Above this many cells around a radius, none is looked at one by one: every listing is measured. */
+const MAX_CELLS_LOOKED_AT = 2048;
+/** How far inside the radius a cell's farthest corner must be to count as within it, in miles (rounding never matters). */
+const INSIDE_MARGIN_MILES = 0.5;
+
+/**
+ * The finest cells around a radius (`finestCellRanges`), each row's range cut where its cells
+ * pass from partly outside the radius to wholly inside it and back. A cell lies wholly within the
+ * radius when its four corners do: on the sphere, the farthest point of a latitude/longitude cell
+ * from a centre (closer than half the earth) is one of its corners, since the distance grows with
+ * the difference in longitude along a parallel, and along a meridian it has no maximum short of
+ * the antipode. A browse measures only the listings of the cells at the edge (docs/decisions/0032).
+ */
+export function finestCellRangesAround(centre: Centre, miles: number): MeasuredCellRange[] {
+  const ranges = finestCellRanges(boundingBox(centre, miles));
+  const cells = ranges.reduce((sum, range) => sum + range.to - range.from, 0);
+  if (cells > MAX_CELLS_LOOKED_AT) return ranges.map((range) => ({ ...range, measure: true }));
+  const grid = GRIDS[0];
+  const within = (key: number) => {
+    const south = Math.floor(key / 1000) * grid.degrees - 90;
+    const west = (key % 1000) * grid.degrees - 180;
+    return [south, south + grid.degrees].every((lat) =>
+      [west, west + grid.degrees].every((lng) => greatCircleMiles(centre, { lat, lng }) <= miles - INSIDE_MARGIN_MILES),
+    );
+  };
+  const measured: MeasuredCellRange[] = [];
+  for (const range of ranges) {
+    for (let key = range.from; key < range.to; key++) {
+      const measure = !within(key);
+      const last = measured.at(-1);
+      if (last && last.to === key && last.measure === measure) last.to = key + 1;
+      else measured.push({ from: key, to: key + 1, measure });
+    }
+  }
+  return measured;
 }

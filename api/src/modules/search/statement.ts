@@ -4,7 +4,7 @@ import type { Db } from '../../db/connect';
 import { executeKept } from '../../db/kept-statements';
 import { type CardJson, pageCardsJson } from '../listings/cards';
 import { allOf, deliveryCounts, type Match, priceRangeCounts } from './match';
-import { cellsCovering, finestCellRanges } from './place-cells';
+import { cellsCovering, finestCellRanges, finestCellRangesAround } from './place-cells';
 import { boundingBox, listingMiles, zipIfWithin } from './radius';
 
 /** What one search statement answers: the page's ids in order, the totals and every facet's counts. */
@@ -78,15 +78,15 @@ function rowSource(match: Match): { from: SQL; miles: SQL } {
       miles: sql`near.miles`,
     };
   }
-  const ranges = finestCellRanges(box);
+  const ranges = finestCellRangesAround(radius.centre, radius.miles);
+  const miles = listingMiles(radius);
   return {
-    from: sql`unnest(${intArray(ranges.map((r) => r.from))}::int[], ${intArray(ranges.map((r) => r.to))}::int[])
-        ranges(from_cell, to_cell)
+    from: sql`unnest(${intArray(ranges.map((r) => r.from))}::int[], ${intArray(ranges.map((r) => r.to))}::int[],
+        ${`{${ranges.map((r) => r.measure).join(',')}}`}::boolean[]) ranges(from_cell, to_cell, measure)
       cross join lateral (
-        select ${sql.join(COVERED_COLUMNS, sql`, `)}, ${listingMiles(radius)} as miles from "listings"
+        select ${sql.join(COVERED_COLUMNS, sql`, `)}, ${miles} as miles from "listings"
         where "listings"."place_cell" >= ranges.from_cell and "listings"."place_cell" < ranges.to_cell
-          and ${match.where} offset 0) "listings"
-      where "listings"."miles" <= ${radius.miles}::float8`,
+          and ${match.where} and (not ranges.measure or ${miles} <= ${radius.miles}::float8) offset 0) "listings"`,
     miles: sql`"listings"."miles"`,
   };
 }
