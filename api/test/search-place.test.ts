@@ -56,14 +56,21 @@ describe('filing listings under grid cells', () => {
     }
   });
 
-  it("files each listing by its zip's centre, and keeps that centre", async () => {
-    const filed = await rows<{ cells: number[]; latitude: number; longitude: number; kept: [number, number] }>(sql`
-      select l.place_cells as cells, z.latitude, z.longitude,
+  it("files each listing by its zip's centre, and keeps that centre and its finest cell", async () => {
+    const filed = await rows<{
+      cells: number[];
+      cell: number;
+      latitude: number;
+      longitude: number;
+      kept: [number, number];
+    }>(sql`
+      select l.place_cells as cells, l.place_cell as cell, z.latitude, z.longitude,
         json_build_array(l.place_latitude, l.place_longitude) as kept
       from listings l join zip_codes z on z.zip = l.zip`);
     expect(filed).toHaveLength(4);
     for (const row of filed) {
       expect(row.cells).toEqual(placeCellsOf(row.latitude, row.longitude));
+      expect(row.cell).toBe(placeCellsOf(row.latitude, row.longitude)[0]);
       expect(row.kept).toEqual([row.latitude, row.longitude]);
     }
   });

@@ -7,7 +7,8 @@ import { type Box, boundingBox, greatCircleMiles } from './radius';
  * text search near a centre asks the index for the words AND one of the cells the radius
  * touches, so it reads only the matches in that neighbourhood instead of every match in the
  * country. Browsing near a centre reads the live listings in order of their finest cell (the
- * array's first key) from a btree on `place_cells`, one range per latitude row (docs/decisions/0022).
+ * array's first key, kept apart as `place_cell`) from a btree on `place_cell`, one range per
+ * latitude row (docs/decisions/0022, 0032).
  *
  * The SQL function `place_cells_of(lat, lng)` (migration 0012) files each listing; it must
  * compute exactly these keys (a test holds the two together).
@@ -68,8 +69,8 @@ export interface CellRange {
 /**
  * The finest grid's cells covering the box, one range of keys per latitude row (a key is
  * `latitude index * 1000 + longitude index`, so a row's cells are consecutive). A btree on
- * `place_cells` orders listings by their finest cell first, so each range is one index range:
- * `place_cells >= array[from] and place_cells < array[to]`. At most 361 ranges, whatever the box.
+ * `place_cell` (the finest cell) makes each range one index range:
+ * `place_cell >= from and place_cell < to`. At most 361 ranges, whatever the box.
  */
 export function finestCellRanges(box: Box): CellRange[] {
   const grid = GRIDS[0];

@@ -159,8 +159,9 @@ function whereOf(condition: SQL | null): SQL {
  * then the totals and each facet are summed from those groups, and the page with its cards is
  * read. Each facet counts with every filter but its own. A facet filter not chosen is left out of
  * `base` and of every count, rather than tested as `true` row by row. Browsing near a place reads
- * its rows twice from the index rather than keep thousands of them (`base` not materialized), and
- * its newest-first page cell by cell (`cellByCellPage`): docs/decisions/0032.
+ * its rows twice from the index rather than keep thousands of them (`base` not materialized, but
+ * fenced by `offset 0` so each chosen filter is planned and tested once per row, not once per
+ * count), and its newest-first page cell by cell (`cellByCellPage`): docs/decisions/0032.
  * (A round trip costs more than most of the statement's work: docs/decisions/0009.)
  */
 export function searchStatement(match: Match, filters: ParsedSearchFilters, options: { facets: boolean }): SQL {
@@ -211,7 +212,7 @@ export function searchStatement(match: Match, filters: ParsedSearchFilters, opti
         "listings"."created_at" as created_at,
         ${source.miles} as miles
         ${match.hasText ? sql`, ${match.rank} as rank` : sql``}${sql.join(facetColumns, sql``)}
-      from ${source.from}
+      from ${source.from}${browsing ? sql` offset 0` : sql``}
     ),
     grouped as materialized (
       select ${groupColumns}
