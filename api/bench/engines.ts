@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { type Database, openDatabase } from '../src/db/connect';
-import { seedBulkCatalogue } from '../src/seed/bulk';
+import { hasBulkCatalogue, seedBulkCatalogue } from '../src/seed/bulk';
 import { seedReference } from '../src/seed/reference';
 
 export type Engine = 'postgres' | 'pglite';
@@ -18,26 +18,43 @@ export interface BenchDatabase {
   drop(): Promise<void>;
 }
 
-export async function prepareDatabase(engine: Engine, listings: number, adminUrl: string): Promise<BenchDatabase> {
+/**
+ * `keep` (BENCH_KEEP_DB): the name of a PostgreSQL database to seed once and keep, so that
+ * repeated runs skip the seeding (it is migrated on open, and never dropped). A kept database
+ * seeded with another BENCH_LISTINGS keeps its own count.
+ */
+export async function prepareDatabase(
+  engine: Engine,
+  listings: number,
+  adminUrl: string,
+  keep?: string,
+): Promise<BenchDatabase> {
   const dataDir = mkdtempSync(join(tmpdir(), `yardly-bench-${engine}-`));
   let url: string | undefined;
   let dropPostgres = async () => {};
   if (engine === 'postgres') {
-    const name = `yardly_bench_${process.pid}`;
-    await adminQuery(adminUrl, `create database "${name}"`);
+    const name = keep || `yardly_bench_${process.pid}`;
+    if (!keep || !(await adminQuery(adminUrl, `select 1 from pg_database where datname = '${name}'`))) {
+      await adminQuery(adminUrl, `create database "${name}"`);
+    }
     const u = new URL(adminUrl);
     u.pathname = `/${name}`;
     url = u.toString();
-    dropPostgres = () => adminQuery(adminUrl, `drop database if exists "${name}" with (force)`);
+    if (!keep)
+      dropPostgres = () => adminQuery(adminUrl, `drop database if exists "${name}" with (force)`).then(() => {});
   }
   const open = () => openDatabase({ databaseUrl: url, dataDir: url ? undefined : dataDir });
   let t = Date.now();
   const database = await open();
-  await seedReference(database.db);
-  console.log(`  migrate and reference data: ${Date.now() - t} ms`);
-  t = Date.now();
-  await seedBulkCatalogue(database.db, listings);
-  console.log(`  ${listings} listings: ${Date.now() - t} ms`);
+  if (keep && engine === 'postgres' && (await hasBulkCatalogue(database.db))) {
+    console.log(`  kept database ${keep}: migrated in ${Date.now() - t} ms, not seeded again`);
+  } else {
+    await seedReference(database.db);
+    console.log(`  migrate and reference data: ${Date.now() - t} ms`);
+    t = Date.now();
+    await seedBulkCatalogue(database.db, listings);
+    console.log(`  ${listings} listings: ${Date.now() - t} ms`);
+  }
   await database.close();
   return {
     engine,
@@ -50,11 +67,12 @@ export async function prepareDatabase(engine: Engine, listings: number, adminUrl
   };
 }
 
-async function adminQuery(url: string, text: string): Promise<void> {
+/** Runs `text`; true when it answered rows. */
+async function adminQuery(url: string, text: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(text);
+    return ((await client.query(text)).rowCount ?? 0) > 0;
   } finally {
     await client.end();
   }

@@ -9,7 +9,8 @@
 //   BENCH_LISTINGS (100000), BENCH_ENGINES (postgres,pglite), BENCH_SECONDS (10),
 //   BENCH_CONNECTIONS (10), BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/postgres),
 //   BENCH_PORT (3999; the second api process of the live bench takes the next one),
-//   BENCH_PARTS (search,live,ledger,checkout), BENCH_STREAMS (200), BENCH_JOBS (2000)
+//   BENCH_PARTS (search,live,ledger,checkout), BENCH_STREAMS (200), BENCH_JOBS (2000),
+//   BENCH_KEEP_DB (unset: a PostgreSQL database seeded once under this name and kept for later runs)
 import type { SearchFilters } from '@yardly/shared/contract';
 import { searchFiltersSchema } from '@yardly/shared/contract';
 import { sql } from 'drizzle-orm';
@@ -27,6 +28,7 @@ const load = {
   connections: Number(process.env.BENCH_CONNECTIONS ?? 10),
 };
 const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const keepDatabase = process.env.BENCH_KEEP_DB;
 const port = Number(process.env.BENCH_PORT ?? 3999);
 const LIGHTER_LOADS = [4, 2, 1];
 const parts = (process.env.BENCH_PARTS ?? 'search,live,ledger,checkout').split(',');
@@ -50,7 +52,7 @@ if (engines.includes('postgres') && parts.includes('checkout')) {
 
 async function benchEngine(engine: Engine): Promise<void> {
   console.log(`== ${engine}`);
-  const prepared = await prepareDatabase(engine, listings, adminUrl);
+  const prepared = await prepareDatabase(engine, listings, adminUrl, keepDatabase);
   try {
     if (parts.includes('search')) await benchSearch(prepared);
     if (parts.includes('live')) await benchLive(prepared, { ...load, ...live, port });

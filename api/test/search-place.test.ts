@@ -56,14 +56,21 @@ describe('filing listings under grid cells', () => {
     }
   });
 
-  it("files each listing by its zip's centre, and keeps that centre", async () => {
-    const filed = await rows<{ cells: number[]; latitude: number; longitude: number; kept: [number, number] }>(sql`
-      select l.place_cells as cells, z.latitude, z.longitude,
+  it("files each listing by its zip's centre, and keeps that centre and its finest cell", async () => {
+    const filed = await rows<{
+      cells: number[];
+      cell: number;
+      latitude: number;
+      longitude: number;
+      kept: [number, number];
+    }>(sql`
+      select l.place_cells as cells, l.place_cell as cell, z.latitude, z.longitude,
         json_build_array(l.place_latitude, l.place_longitude) as kept
       from listings l join zip_codes z on z.zip = l.zip`);
     expect(filed).toHaveLength(4);
     for (const row of filed) {
       expect(row.cells).toEqual(placeCellsOf(row.latitude, row.longitude));
+      expect(row.cell).toBe(placeCellsOf(row.latitude, row.longitude)[0]);
       expect(row.kept).toEqual([row.latitude, row.longitude]);
     }
   });
@@ -146,5 +153,83 @@ describe('browsing near a place (no text)', () => {
     expect(moved.statusCode, moved.body).toBe(200);
     expect(titled(await searchTitles({ zip: '10001', d: 50 }, '/search/brp'))).toEqual(['Pine dresser']);
     expect(titled(await searchTitles({ zip: '90012', d: 50 }, '/search/brp'))).toEqual([]);
+  });
+});
+
+describe('paging a browse near a place, newest first (read cell by cell)', () => {
+  // Oak stools in two cells (Manhattan, and 49 miles up the Hudson on another latitude row) and one
+  // beyond the radius, their ages interleaved across the cells, two of the same age (the id decides).
+  const stools: { zip: string; minutesAgo: number; condition: 'used' | 'like_new' }[] = [
+    { zip: '10001', minutesAgo: 1, condition: 'used' },
+    { zip: '12577', minutesAgo: 2, condition: 'like_new' },
+    { zip: '10002', minutesAgo: 3, condition: 'used' },
+    { zip: '11776', minutesAgo: 4, condition: 'used' },
+    { zip: '12577', minutesAgo: 5, condition: 'used' },
+    { zip: '10001', minutesAgo: 5, condition: 'like_new' },
+    { zip: '10001', minutesAgo: 6, condition: 'used' },
+    { zip: '12577', minutesAgo: 7, condition: 'used' },
+    { zip: '10002', minutesAgo: 8, condition: 'like_new' },
+  ];
+  const inRadius: { title: string; createdAt: Date; id: number; condition: string }[] = [];
+
+  beforeAll(async () => {
+    const seller = await insertSeller(t.database.db, { zip: '10001' });
+    const now = Date.now();
+    for (const [i, stool] of stools.entries()) {
+      const title = `Oak stool ${i}`;
+      const createdAt = new Date(now - stool.minutesAgo * 60_000);
+      const row = await insertListing(t.database.db, seller.id, 'home-decor-furniture', {
+        title,
+        zip: stool.zip,
+        condition: stool.condition,
+        createdAt,
+      });
+      if (stool.zip !== '11776') inRadius.push({ title, createdAt, id: row.id, condition: stool.condition });
+    }
+  });
+
+  /** Every page of the browse, `size` at a time, and the total each page gave. */
+  async function allPages(filters: SearchFilters, size: number): Promise<{ titles: string[]; totals: number[] }> {
+    const titles: string[] = [];
+    const totals: number[] = [];
+    for (let page = 0; ; page++) {
+      const res = await post(t, '/search/brp', { zip: '10001', d: 50, sortBy: 'newest', ...filters, size, page });
+      expect(res.statusCode, res.body).toBe(200);
+      const result = json<SearchResult>(res);
+      totals.push(result.data.totalElements);
+      if (result.data.docs.length === 0) break;
+      titles.push(...result.data.docs.map((doc) => doc.listingTitle));
+    }
+    return { titles, totals };
+  }
+
+  const newestFirst = (a: (typeof inRadius)[number], b: (typeof inRadius)[number]) =>
+    b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id;
+
+  it('gives every listing within the radius once, in order, across cells and pages', async () => {
+    const { titles, totals } = await allPages({}, 2);
+    expect(titles.filter((title) => title.startsWith('Oak stool'))).toEqual(
+      [...inRadius].sort(newestFirst).map((stool) => stool.title),
+    );
+    expect(new Set(titles).size).toBe(titles.length);
+    expect(new Set(totals)).toEqual(new Set([titles.length]));
+  });
+
+  it('pages oldest first, and with a facet chosen, the same way', async () => {
+    const oldest = await allPages({ sortOrder: 'asc' }, 3);
+    expect(oldest.titles.filter((title) => title.startsWith('Oak stool'))).toEqual(
+      [...inRadius]
+        .sort(newestFirst)
+        .reverse()
+        .map((stool) => stool.title),
+    );
+    const likeNew = await allPages({ conditions: ['Like New'] }, 1);
+    expect(likeNew.titles.filter((title) => title.startsWith('Oak stool'))).toEqual(
+      inRadius
+        .filter((stool) => stool.condition === 'like_new')
+        .sort(newestFirst)
+        .map((stool) => stool.title),
+    );
+    expect(new Set(likeNew.totals)).toEqual(new Set([likeNew.titles.length]));
   });
 });

@@ -64,6 +64,8 @@ export const listings = pgTable(
     searchDocument: tsvector('search_document'),
     /** The grid cells around the zip's centre (`place_cells_of`, search/place-cells.ts). */
     placeCells: integer('place_cells').array(),
+    /** Its finest (0.5-degree) cell, `place_cells[1]` as a plain key: browsing near a place reads it by cell. */
+    placeCell: integer('place_cell'),
     /** Its zip's centre, copied beside the cells by the same trigger: browsing near a place measures from it. */
     placeLatitude: doublePrecision('place_latitude'),
     placeLongitude: doublePrecision('place_longitude'),

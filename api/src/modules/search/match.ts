@@ -134,24 +134,39 @@ function andAlso(among: SQL | null, condition: SQL): SQL {
   return among ? sql`${among} and ${condition}` : condition;
 }
 
-/** The price facet's counts among the rows where `among` holds (all rows when null), one per range, in PRICE_RANGES order. */
-export function priceRangeCounts(among: SQL | null): SQL {
+/** ` as name` when the count is named. */
+function named(name: ((i: number) => string) | undefined, i: number): SQL {
+  return name ? sql` as ${sql.identifier(name(i))}` : sql``;
+}
+
+/**
+ * The price facet's counts among the rows where `among` holds (all rows when null), one per range,
+ * in PRICE_RANGES order; `name` names each column.
+ */
+export function priceRangeCounts(among: SQL | null, name?: (i: number) => string): SQL {
   return sql.join(
-    PRICE_RANGES.map((range) => {
+    PRICE_RANGES.map((range, i) => {
       const inRange =
         range.maxCents === null
           ? sql`price_cents >= ${range.minCents}`
           : sql`price_cents between ${range.minCents} and ${range.maxCents}`;
-      return sql`count(*) filter (where ${andAlso(among, inRange)})::int`;
+      return sql`count(*) filter (where ${andAlso(among, inRange)})::int${named(name, i)}`;
     }),
     sql`, `,
   );
 }
 
-/** The delivery facet's counts among the rows where `among` holds (all rows when null), in DELIVERY_OPTIONS order. */
-export function deliveryCounts(among: SQL | null): SQL {
-  const count = (column: SQL) => sql`count(*) filter (where ${andAlso(among, column)})::int`;
-  return sql.join([count(sql`shippable`), count(sql`meet_to_deliver`), count(sql`offer_free_delivery`)], sql`, `);
+/**
+ * The delivery facet's counts among the rows where `among` holds (all rows when null), in
+ * DELIVERY_OPTIONS order; `name` names each column.
+ */
+export function deliveryCounts(among: SQL | null, name?: (i: number) => string): SQL {
+  const count = (column: SQL, i: number) =>
+    sql`count(*) filter (where ${andAlso(among, column)})::int${named(name, i)}`;
+  return sql.join(
+    [count(sql`shippable`, 0), count(sql`meet_to_deliver`, 1), count(sql`offer_free_delivery`, 2)],
+    sql`, `,
+  );
 }
 
 function sqlTextArray(values: string[]): SQL {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cellsCovering, finestCellRanges, MAX_CELLS, placeCellsOf } from './place-cells';
-import { type Box, boundingBox } from './radius';
+import { cellsCovering, finestCellRanges, finestCellRangesAround, MAX_CELLS, placeCellsOf } from './place-cells';
+import { type Box, boundingBox, greatCircleMiles } from './radius';
 
 /** A seeded generator, so a failure can be replayed. */
 function random(seed: number): () => number {
@@ -9,6 +9,16 @@ function random(seed: number): () => number {
     state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
     return state / 2 ** 31;
   };
+}
+
+/** `count` seeded centres across the US, each with a radius taken in turn from `radii`, and the generator. */
+function centresAndRadii(seed: number, count: number, radii: number[]) {
+  const next = random(seed);
+  const cases = Array.from({ length: count }, (_, i) => ({
+    centre: { lat: 19 + next() * 52, lng: -160 + next() * 94 },
+    miles: radii[i % radii.length] as number,
+  }));
+  return { cases, next };
 }
 
 /** The box's corners, edges and points inside it. */
@@ -70,10 +80,8 @@ describe('the grid cells a radius asks for', () => {
 
 describe('the finest cells a browse reads, one range per latitude row', () => {
   it('hold the finest cell of every point of the box, for centres across the US and many radii', () => {
-    const next = random(11);
-    for (let i = 0; i < 200; i++) {
-      const centre = { lat: 19 + next() * 52, lng: -160 + next() * 94 };
-      const miles = [0, 1, 10, 25, 50, 100, 250, 500, 900, 3000][i % 10] as number;
+    const { cases, next } = centresAndRadii(11, 200, [0, 1, 10, 25, 50, 100, 250, 500, 900, 3000]);
+    for (const { centre, miles } of cases) {
       const box = boundingBox(centre, miles);
       const ranges = finestCellRanges(box);
       for (const point of pointsIn(box, next)) {
@@ -96,5 +104,37 @@ describe('the finest cells a browse reads, one range per latitude row', () => {
     const world = finestCellRanges(boundingBox({ lat: 39.8, lng: -98.6 }, 3000));
     expect(world.length).toBeLessThanOrEqual(361);
     for (const [i, range] of world.entries()) expect(range.from).toBeGreaterThanOrEqual(world[i - 1]?.to ?? 0);
+  });
+});
+
+describe('the cells wholly within a radius, whose listings a browse does not measure', () => {
+  it('hold only points within the radius, and the same cells as the box, for centres across the US and many radii', () => {
+    const { cases, next } = centresAndRadii(23, 300, [0, 1, 10, 25, 40, 50, 75, 100, 250, 500]);
+    for (const { centre, miles } of cases) {
+      const around = finestCellRangesAround(centre, miles);
+      const keys = (ranges: { from: number; to: number }[]) =>
+        ranges.flatMap(({ from, to }) => Array.from({ length: to - from }, (_, k) => from + k));
+      expect(keys(around)).toEqual(keys(finestCellRanges(boundingBox(centre, miles))));
+      const outside: string[] = [];
+      for (const range of around.filter((r) => !r.measure)) {
+        for (let key = range.from; key < range.to; key++) {
+          const south = Math.floor(key / 1000) / 2 - 90;
+          const west = (key % 1000) / 2 - 180;
+          for (let p = 0; p < 12; p++) {
+            const point = { lat: south + next() * 0.5, lng: west + next() * 0.5 };
+            if (greatCircleMiles(centre, point) >= miles) outside.push(JSON.stringify(point));
+          }
+        }
+      }
+      expect(outside, `${miles} mi around ${JSON.stringify(centre)}`).toEqual([]);
+    }
+  });
+
+  it("leave a city's own cells unmeasured, and measure every cell at the edge", () => {
+    const around = finestCellRangesAround({ lat: 40.7484, lng: -73.9967 }, 50);
+    const [ownCell = -1] = placeCellsOf(40.7484, -73.9967);
+    expect(around.find((r) => r.from <= ownCell && ownCell < r.to)?.measure).toBe(false);
+    expect(around.filter((r) => r.measure).length).toBeGreaterThan(0);
+    expect(finestCellRangesAround({ lat: 40.7484, lng: -73.9967 }, 0).every((r) => r.measure)).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
-import type { Box } from './radius';
+import type { Centre } from './centre';
+import { type Box, boundingBox, greatCircleMiles } from './radius';
 
 /**
  * A listing's place on three latitude/longitude grids (cells of 0.5, 2 and 8 degrees), kept in
@@ -6,7 +7,8 @@ import type { Box } from './radius';
  * text search near a centre asks the index for the words AND one of the cells the radius
  * touches, so it reads only the matches in that neighbourhood instead of every match in the
  * country. Browsing near a centre reads the live listings in order of their finest cell (the
- * array's first key) from a btree on `place_cells`, one range per latitude row (docs/decisions/0022).
+ * array's first key, kept apart as `place_cell`) from a btree on `place_cell`, one range per
+ * latitude row (docs/decisions/0022, 0032).
  *
  * The SQL function `place_cells_of(lat, lng)` (migration 0012) files each listing; it must
  * compute exactly these keys (a test holds the two together).
@@ -67,8 +69,8 @@ export interface CellRange {
 /**
  * The finest grid's cells covering the box, one range of keys per latitude row (a key is
  * `latitude index * 1000 + longitude index`, so a row's cells are consecutive). A btree on
- * `place_cells` orders listings by their finest cell first, so each range is one index range:
- * `place_cells >= array[from] and place_cells < array[to]`. At most 361 ranges, whatever the box.
+ * `place_cell` (the finest cell) makes each range one index range:
+ * `place_cell >= from and place_cell < to`. At most 361 ranges, whatever the box.
  */
 export function finestCellRanges(box: Box): CellRange[] {
   const grid = GRIDS[0];
@@ -79,4 +81,47 @@ export function finestCellRanges(box: Box): CellRange[] {
     ranges.push({ from: cellKey(grid, lat, west), to: cellKey(grid, lat, east) + 1 });
   }
   return ranges;
+}
+
+/** A range of finest cells, and whether its listings must be measured against the radius. */
+export interface MeasuredCellRange extends CellRange {
+  /** False when every point of these cells lies within the radius: their listings need no measuring. */
+  measure: boolean;
+}
+
+/** Above this many cells around a radius, none is looked at one by one: every listing is measured. */
+const MAX_CELLS_LOOKED_AT = 2048;
+/** How far inside the radius a cell's farthest corner must be to count as within it, in miles (rounding never matters). */
+const INSIDE_MARGIN_MILES = 0.5;
+
+/**
+ * The finest cells around a radius (`finestCellRanges`), each row's range cut where its cells
+ * pass from partly outside the radius to wholly inside it and back. A cell lies wholly within the
+ * radius when its four corners do: on the sphere, the farthest point of a latitude/longitude cell
+ * from a centre (closer than half the earth) is one of its corners, since the distance grows with
+ * the difference in longitude along a parallel, and along a meridian it has no maximum short of
+ * the antipode. A browse measures only the listings of the cells at the edge (docs/decisions/0032).
+ */
+export function finestCellRangesAround(centre: Centre, miles: number): MeasuredCellRange[] {
+  const ranges = finestCellRanges(boundingBox(centre, miles));
+  const cells = ranges.reduce((sum, range) => sum + range.to - range.from, 0);
+  if (cells > MAX_CELLS_LOOKED_AT) return ranges.map((range) => ({ ...range, measure: true }));
+  const grid = GRIDS[0];
+  const within = (key: number) => {
+    const south = Math.floor(key / 1000) * grid.degrees - 90;
+    const west = (key % 1000) * grid.degrees - 180;
+    return [south, south + grid.degrees].every((lat) =>
+      [west, west + grid.degrees].every((lng) => greatCircleMiles(centre, { lat, lng }) <= miles - INSIDE_MARGIN_MILES),
+    );
+  };
+  const measured: MeasuredCellRange[] = [];
+  for (const range of ranges) {
+    for (let key = range.from; key < range.to; key++) {
+      const measure = !within(key);
+      const last = measured.at(-1);
+      if (last && last.to === key && last.measure === measure) last.to = key + 1;
+      else measured.push({ from: key, to: key + 1, measure });
+    }
+  }
+  return measured;
 }

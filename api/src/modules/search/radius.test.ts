@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boundingBox } from './radius';
-
-/** earthdistance's great-circle miles, to check the box against. */
-function miles(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
-  const rad = Math.PI / 180;
-  const h =
-    Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 +
-    Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lng - a.lng) * rad) / 2) ** 2;
-  return 2 * 3958.747 * Math.asin(Math.sqrt(h));
-}
+import { boundingBox, greatCircleMiles as miles } from './radius';
 
 describe('the box around a radius', () => {
   it('holds the points exactly the radius away in every direction', () => {

@@ -1,10 +1,10 @@
-import type { ParsedSearchFilters, SearchSort } from '@yardly/shared/contract';
+import { DELIVERY_OPTIONS, type ParsedSearchFilters, PRICE_RANGES, type SearchSort } from '@yardly/shared/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { executeKept } from '../../db/kept-statements';
 import { type CardJson, pageCardsJson } from '../listings/cards';
 import { allOf, deliveryCounts, type Match, priceRangeCounts } from './match';
-import { cellsCovering, finestCellRanges } from './place-cells';
+import { cellsCovering, finestCellRanges, finestCellRangesAround } from './place-cells';
 import { boundingBox, listingMiles, zipIfWithin } from './radius';
 
 /** What one search statement answers: the page's ids in order, the totals and every facet's counts. */
@@ -58,11 +58,11 @@ function orderBy(sort: SearchSort, direction: 'asc' | 'desc'): SQL {
  * centre). Without a centre: the live listings. With a centre and text: the text index asked
  * only for the grid cells the radius touches (docs/decisions/0010), then each match's zip
  * checked against the radius. With a centre alone (browsing): the live listings of the finest
- * grid cells around the radius, one index range per latitude row, read from the covering btree
- * on `place_cells` alone (the facets count thousands of rows without touching the table), each
- * kept when its zip's centre, copied on the listing, lies within the radius (docs/decisions/0022).
- * The planner cannot estimate how many rows a radius holds, so each shape is fixed here rather
- * than left to it (docs/decisions/0007).
+ * grid cells around the radius, one range of `place_cell` per latitude row, read from the
+ * covering btree `listings_live_cell_idx` alone (the facets count thousands of rows without
+ * touching the table), each kept when its zip's centre, copied on the listing, lies within the
+ * radius (docs/decisions/0022, 0032). The planner cannot estimate how many rows a radius holds,
+ * so each shape is fixed here rather than left to it (docs/decisions/0007).
  */
 function rowSource(match: Match): { from: SQL; miles: SQL } {
   const { radius } = match;
@@ -78,17 +78,48 @@ function rowSource(match: Match): { from: SQL; miles: SQL } {
       miles: sql`near.miles`,
     };
   }
-  const ranges = finestCellRanges(box);
+  const ranges = finestCellRangesAround(radius.centre, radius.miles);
+  const miles = listingMiles(radius);
   return {
-    from: sql`unnest(${intArray(ranges.map((r) => r.from))}::int[], ${intArray(ranges.map((r) => r.to))}::int[])
-        ranges(from_cell, to_cell)
+    from: sql`unnest(${intArray(ranges.map((r) => r.from))}::int[], ${intArray(ranges.map((r) => r.to))}::int[],
+        ${`{${ranges.map((r) => r.measure).join(',')}}`}::boolean[]) ranges(from_cell, to_cell, measure)
       cross join lateral (
-        select ${sql.join(COVERED_COLUMNS, sql`, `)}, ${listingMiles(radius)} as miles from "listings"
-        where "listings"."place_cells" >= array[ranges.from_cell] and "listings"."place_cells" < array[ranges.to_cell]
-          and ${match.where} offset 0) "listings"
-      where "listings"."miles" <= ${radius.miles}::float8`,
+        select ${sql.join(COVERED_COLUMNS, sql`, `)}, ${miles} as miles from "listings"
+        where "listings"."place_cell" >= ranges.from_cell and "listings"."place_cell" < ranges.to_cell
+          and ${match.where} and (not ranges.measure or ${miles} <= ${radius.miles}::float8) offset 0) "listings"`,
     miles: sql`"listings"."miles"`,
   };
+}
+
+/** Above this many finest cells, a newest-first browse sorts the listings near the place rather than read cell by cell. */
+const MAX_PAGE_CELLS = 256;
+
+/**
+ * A browse's page, newest (or oldest) first, without sorting every listing near the place: each
+ * finest cell around the radius is read from `listings_live_cell_idx` in the page's order, and
+ * stops once it has given the rows up to the page's end that pass the filters and the radius;
+ * the page is then cut from those (at most cells × (offset + size) rows, and far fewer near a
+ * city whose listings sit in a few cells). Null when another sort applies or the radius
+ * touches too many cells: the page then comes from every matching row.
+ */
+function cellByCellPage(match: Match, filters: ParsedSearchFilters, sort: SearchSort, hit: SQL | null): SQL | null {
+  const { radius } = match;
+  if (!radius || match.hasText || sort !== 'newest') return null;
+  const cells = finestCellRanges(boundingBox(radius.centre, radius.miles)).flatMap(({ from, to }) =>
+    Array.from({ length: to - from }, (_, i) => from + i),
+  );
+  if (cells.length > MAX_PAGE_CELLS) return null;
+  const order = orderBy(sort, filters.sortOrder ?? DEFAULT_ORDER[sort]);
+  const end = (filters.page + 1) * filters.size;
+  return sql`select * from unnest(${intArray(cells)}::int[]) cells(cell)
+      cross join lateral (
+        select id, created_at, miles from (
+          select "listings"."id" as id, "listings"."created_at" as created_at, ${listingMiles(radius)} as miles
+          from "listings"
+          where "listings"."place_cell" = cells.cell and ${allOf([match.where, hit])}
+          order by ${order} offset 0) in_cell
+        where miles <= ${radius.miles}::float8
+        order by ${order} limit ${end}) "listings"`;
 }
 
 /** An int[] parameter, written as its text so both engines' drivers take it alike. */
@@ -96,7 +127,7 @@ function intArray(values: number[]): string {
   return `{${values.join(',')}}`;
 }
 
-/** What `listings_live_place_idx` holds beside the cells and the zip's centre (its migration keeps the same list). */
+/** What `listings_live_cell_idx` holds beside the cell and the zip's centre (its migration keeps the same list). */
 const COVERED_COLUMNS = [
   'id',
   'category_id',
@@ -123,10 +154,14 @@ function whereOf(condition: SQL | null): SQL {
 }
 
 /**
- * One round trip: the matching live listings are gathered once (`base`), then the page with
- * its cards, the totals and each facet are read from them. Each facet counts with every filter
- * but its own; the totals, price and delivery counts share one pass over `base`. A facet filter
- * not chosen is left out of `base` and of every count, rather than tested as `true` row by row.
+ * One round trip: the matching live listings (`base`) are counted once, in groups of (category,
+ * subcategory, condition) holding every count the totals and facets need (`grouped`, one pass),
+ * then the totals and each facet are summed from those groups, and the page with its cards is
+ * read. Each facet counts with every filter but its own. A facet filter not chosen is left out of
+ * `base` and of every count, rather than tested as `true` row by row. Browsing near a place reads
+ * its rows twice from the index rather than keep thousands of them (`base` not materialized, but
+ * fenced by `offset 0` so each chosen filter is planned and tested once per row, not once per
+ * count), and its newest-first page cell by cell (`cellByCellPage`): docs/decisions/0032.
  * (A round trip costs more than most of the statement's work: docs/decisions/0009.)
  */
 export function searchStatement(match: Match, filters: ParsedSearchFilters, options: { facets: boolean }): SQL {
@@ -137,25 +172,39 @@ export function searchStatement(match: Match, filters: ParsedSearchFilters, opti
   /** Every chosen facet filter but `except`'s, as the `base` columns that hold them. */
   const allBut = (except?: Facet) => allOf(chosen.filter((facet) => facet !== except).map(flag));
   const hit = allBut();
+  const browsing = match.radius !== null && !match.hasText;
+  const groupColumns = options.facets
+    ? sql`category_id, sub_category_id, condition, count(*)${filterWhere(allBut('category'))}::int as n_category,
+        count(*)${filterWhere(allBut('condition'))}::int as n_condition,
+        ${priceRangeCounts(allBut('price'), (i) => `n_price_${i}`)},
+        ${deliveryCounts(allBut('delivery'), (i) => `n_delivery_${i}`)},`
+    : sql``;
+  const sums = (prefix: string, count: number) =>
+    sql.join(
+      Array.from({ length: count }, (_, i) => sql.raw(`coalesce(sum(${prefix}${i}), 0)::int`)),
+      sql`, `,
+    );
   const rangeCounts = options.facets
     ? sql`,
-      json_build_array(${priceRangeCounts(allBut('price'))}) as prices,
-      json_build_array(${deliveryCounts(allBut('delivery'))}) as delivery`
+      json_build_array(${sums('n_price_', PRICE_RANGES.length)}) as prices,
+      json_build_array(${sums('n_delivery_', DELIVERY_OPTIONS.length)}) as delivery`
     : sql``;
   const groupCounts = options.facets
     ? sql`,
       (select json_agg(json_build_array(c.refnum, c.title, s.refnum, s.title, x.n))
-        from (select category_id, sub_category_id, count(*)::int n from base
-              ${whereOf(allBut('category'))} group by 1, 2) x
+        from (select category_id, sub_category_id, sum(n_category)::int n from grouped
+              group by 1, 2 having sum(n_category) > 0) x
         join categories c on c.id = x.category_id left join categories s on s.id = x.sub_category_id) as pivot,
       (select json_agg(json_build_array(condition, n) order by n desc, condition)
-        from (select condition, count(*)::int n from base
-              ${whereOf(allBut('condition'))} group by 1) x) as conditions`
+        from (select condition, sum(n_condition)::int n from grouped
+              group by 1 having sum(n_condition) > 0) x) as conditions`
     : sql``;
   const source = rowSource(match);
   const facetColumns = chosen.map((facet) => sql`, ${match[facet]} as ${flag(facet)}`);
+  const cut = sql`order by ${order} limit ${filters.size} offset ${filters.page * filters.size}`;
+  const byCell = cellByCellPage(match, filters, sort, allOf(chosen.map((facet) => match[facet])));
   return sql`
-    with base as materialized (
+    with base as ${browsing ? sql`not materialized` : sql`materialized`} (
       select "listings"."id" as id, "listings"."category_id" as category_id,
         "listings"."sub_category_id" as sub_category_id, "listings"."condition" as condition,
         "listings"."price_cents" as price_cents, "listings"."shippable" as shippable,
@@ -163,20 +212,24 @@ export function searchStatement(match: Match, filters: ParsedSearchFilters, opti
         "listings"."created_at" as created_at,
         ${source.miles} as miles
         ${match.hasText ? sql`, ${match.rank} as rank` : sql``}${sql.join(facetColumns, sql``)}
-      from ${source.from}
+      from ${source.from}${browsing ? sql` offset 0` : sql``}
+    ),
+    grouped as materialized (
+      select ${groupColumns}
+        count(*)${filterWhere(hit)}::int as total,
+        min(price_cents)${filterWhere(hit)} as min_price,
+        max(price_cents)${filterWhere(hit)} as max_price
+      from base${options.facets ? sql` group by category_id, sub_category_id, condition` : sql``}
     ),
     counts as (
-      select count(*)${filterWhere(hit)}::int as total,
-        min(price_cents)${filterWhere(hit)} as "minPrice",
-        max(price_cents)${filterWhere(hit)} as "maxPrice"
+      select coalesce(sum(total), 0)::int as total, min(min_price) as "minPrice", max(max_price) as "maxPrice"
         ${rangeCounts}
-      from base
+      from grouped
     ),
     page as (
       -- The page is cut by a top-N sort first; only its own rows are then numbered.
       select id, miles, row_number() over (order by ${order}) as n from (
-        select * from base ${whereOf(hit)}
-        order by ${order} limit ${filters.size} offset ${filters.page * filters.size}
+        ${byCell ? sql`select * from (${byCell}) by_cell ${cut}` : sql`select * from base ${whereOf(hit)} ${cut}`}
       ) cut
     )
     select counts.*,
