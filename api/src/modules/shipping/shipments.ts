@@ -142,6 +142,7 @@ export async function purchaseLabel(
     service: p.service,
     reference: `${p.order.refnum}-${p.direction}`,
     now: p.now,
+    db: tx,
   });
   bought(label);
   const pdf =
