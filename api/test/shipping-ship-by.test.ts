@@ -55,10 +55,7 @@ describe('ship-by: three US business days to buy the label', () => {
   it('an order placed on a Thursday is not cancelled over the weekend, but after its third business day (Tuesday)', async () => {
     // The next Thursday whose Friday, Monday and Tuesday are all business days.
     let thursday = noon(t.app.clock.now().getTime() + DAY);
-    while (
-      thursday.getUTCDay() !== 4 ||
-      ![1, 4, 5].every((d) => isBusinessDay(new Date(thursday.getTime() + d * DAY)))
-    )
+    while (thursday.getUTCDay() !== 4 || ![1, 4, 5].every((d) => isBusinessDay(new Date(thursday.getTime() + d * DAY))))
       thursday = new Date(thursday.getTime() + DAY);
     await clockTo(thursday);
     const placed = await boughtNow(t, buyer.token, await publishedListing(t, seller.token));

@@ -34,7 +34,10 @@ function webhook(body: unknown, auth: { token?: string; signature?: string } = {
   return t.app.inject({
     method: 'POST',
     url: `/svc/shipping/webhook/shippo${auth.token === undefined ? '' : `?token=${encodeURIComponent(auth.token)}`}`,
-    headers: { 'content-type': 'application/json', ...(auth.signature ? { 'shippo-auth-signature': auth.signature } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      ...(auth.signature ? { 'shippo-auth-signature': auth.signature } : {}),
+    },
     payload: raw,
   });
 }
@@ -65,7 +68,12 @@ describe('Shippo: rates, the label, and its track_updated webhook', () => {
     const number = bought.body.data.trackingNumber;
 
     // Refused: no token or signature, a wrong one, a signature over other bytes.
-    const delivered = trackUpdated(number, 'DELIVERED', 'evt_delivered_1', new Date(t.app.clock.now().getTime() + 3_600_000));
+    const delivered = trackUpdated(
+      number,
+      'DELIVERED',
+      'evt_delivered_1',
+      new Date(t.app.clock.now().getTime() + 3_600_000),
+    );
     expect((await webhook(delivered)).statusCode).toBe(401);
     expect((await webhook(delivered, { token: 'not-the-secret' })).statusCode).toBe(401);
     const forged = signShippoWebhook(SECRET, JSON.stringify({ other: true }), t.app.clock.now());
@@ -103,7 +111,11 @@ describe('Shippo: rates, the label, and its track_updated webhook', () => {
   it('without a webhook secret the webhook is not there (404)', async () => {
     const plain = await startTestApp();
     try {
-      const res = await plain.app.inject({ method: 'POST', url: '/svc/shipping/webhook/shippo?token=x', payload: '{}' });
+      const res = await plain.app.inject({
+        method: 'POST',
+        url: '/svc/shipping/webhook/shippo?token=x',
+        payload: '{}',
+      });
       expect(res.statusCode).toBe(404);
     } finally {
       await plain.close();

@@ -190,11 +190,17 @@ describe('rates and the label (GET /svc/shipping/rates, POST /svc/shipping/label
       paymentIntentId: intent.paymentIntentId,
     });
     const pickup = await buyLabel(t, seller.token, paid.body.data.orderId);
-    expect([pickup.status, pickup.body.error, pickup.body.msg]).toEqual([409, 'is_pickup', shippingMessages.pickupOrder]);
+    expect([pickup.status, pickup.body.error, pickup.body.msg]).toEqual([
+      409,
+      'is_pickup',
+      shippingMessages.pickupOrder,
+    ]);
     expect((await rates(t, seller.token, paid.body.data.orderId)).status).toBe(409);
 
     const cancelled = await sale();
-    expect((await call(t, 'POST', '/svc/orders/cancel', seller.token, { orderId: cancelled.orderId })).status).toBe(200);
+    expect((await call(t, 'POST', '/svc/orders/cancel', seller.token, { orderId: cancelled.orderId })).status).toBe(
+      200,
+    );
     const late = await buyLabel(t, seller.token, cancelled.orderId);
     expect([late.status, late.body.error, late.body.msg]).toEqual([409, 'already_cancelled', shippingMessages.notPaid]);
     expect(ledgerIsSound(await checkLedger(t.database.db))).toBe(true);
@@ -246,7 +252,10 @@ describe('tracking, arrival and receipt', () => {
       'delivered',
     ]);
     const arrived = await orderDetail(t, buyer.token, placed.orderId);
-    expect([arrived.body.data.status, arrived.body.data.statusLabel]).toEqual(['arrived', 'Delivered, to be confirmed']);
+    expect([arrived.body.data.status, arrived.body.data.statusLabel]).toEqual([
+      'arrived',
+      'Delivered, to be confirmed',
+    ]);
     expect(arrived.body.data.actions).toContain('confirmDelivery');
     const told = await t.database.db.select().from(notifications);
     expect(told.filter((n) => n.text.includes(`order ${placed.orderId} arrived`)).map((n) => n.link)).toEqual([
@@ -287,9 +296,14 @@ describe('tracking, arrival and receipt', () => {
     expect(done.body.data.history.map((h) => h.event)).toEqual(['place', 'ship', 'arrive', 'autoConfirm']);
     const { rows } = await entriesOf(placed.orderId, 'release');
     const sellerId = await userIdOf(t, seller);
-    expect(rows).toContainEqual({ account: sellerAccount(sellerId, 'available'), amountCents: 2500 - commissionCents(2500) });
+    expect(rows).toContainEqual({
+      account: sellerAccount(sellerId, 'available'),
+      amountCents: 2500 - commissionCents(2500),
+    });
     const told = await t.database.db.select().from(notifications).where(eq(notifications.userId, sellerId));
-    expect(told.map((n) => n.text)).toContain(`Order ${placed.orderId} was delivered: your share is now available for payout.`);
+    expect(told.map((n) => n.text)).toContain(
+      `Order ${placed.orderId} was delivered: your share is now available for payout.`,
+    );
     expect(ledgerIsSound(await checkLedger(t.database.db))).toBe(true);
   });
 
@@ -297,7 +311,12 @@ describe('tracking, arrival and receipt', () => {
     const listing = await publishedListing(t, seller.token);
     const placed = await boughtNow(t, buyer.token, listing);
     for (const person of [buyer, seller]) {
-      const found = await call<{ orderId: string }>(t, 'GET', `/svc/orders/of-listing?listingRefnum=${listing}`, person.token);
+      const found = await call<{ orderId: string }>(
+        t,
+        'GET',
+        `/svc/orders/of-listing?listingRefnum=${listing}`,
+        person.token,
+      );
       expect([found.status, found.body.data.orderId]).toEqual([200, placed.orderId]);
     }
     const none = await call(t, 'GET', `/svc/orders/of-listing?listingRefnum=${listing}`, stranger.token);

@@ -26,8 +26,7 @@ export async function startShippoStandIn(apiKey: string) {
       const pdf = labels.get(path.slice('/labels/'.length));
       return pdf ? send(200, pdf, 'application/pdf') : send(404, { detail: 'Not found' });
     }
-    if (req.headers.authorization !== `ShippoToken ${apiKey}`)
-      return send(401, { detail: 'Invalid token.' });
+    if (req.headers.authorization !== `ShippoToken ${apiKey}`) return send(401, { detail: 'Invalid token.' });
     if (req.method === 'POST' && path === '/shipments/') {
       const shipment = `shp_${++n}`;
       const made = [
@@ -76,7 +75,11 @@ export async function startShippoStandIn(apiKey: string) {
       });
     }
     if (req.method === 'POST' && path === '/refunds/') {
-      return send(201, { object_id: `ref_${++n}`, status: 'QUEUED', transaction: (body as { transaction: string }).transaction });
+      return send(201, {
+        object_id: `ref_${++n}`,
+        status: 'QUEUED',
+        transaction: (body as { transaction: string }).transaction,
+      });
     }
     if (req.method === 'GET' && path.startsWith('/tracks/')) {
       const [, , carrier, number] = path.split('/');
@@ -118,6 +121,11 @@ export function trackUpdated(
   return {
     event: 'track_updated',
     test: true,
-    data: { carrier: 'usps', tracking_number: trackingNumber, tracking_status: trackingStatus, tracking_history: [trackingStatus] },
+    data: {
+      carrier: 'usps',
+      tracking_number: trackingNumber,
+      tracking_status: trackingStatus,
+      tracking_history: [trackingStatus],
+    },
   };
 }

@@ -21,9 +21,12 @@ describe('US business days', () => {
 
   it("New Year's Day 2028 falls on a Saturday: observed on Friday 31 December 2027", () => {
     expect(isBusinessDay(at('2027-12-31T12:00:00Z'))).toBe(false);
-    expect(usFederalHolidays(2028).find((h) => h.name === "New Year's Day")?.date.toISOString().slice(0, 10)).toBe(
-      '2027-12-31',
-    );
+    expect(
+      usFederalHolidays(2028)
+        .find((h) => h.name === "New Year's Day")
+        ?.date.toISOString()
+        .slice(0, 10),
+    ).toBe('2027-12-31');
     // Thursday 30 December plus one: Friday 31 observed, the weekend, Monday 3 January 2028.
     expect(addBusinessDays(at('2027-12-30T08:00:00Z'), 1).toISOString()).toBe('2028-01-03T08:00:00.000Z');
   });
