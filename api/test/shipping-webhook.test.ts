@@ -4,8 +4,9 @@ import { signShippoWebhook } from '../src/modules/shipping/shippo-carrier';
 import { boughtNow, call, orderDetail } from './checkout-helpers';
 import { startTestApp, type TestApp } from './harness';
 import { freshEmail, signedUp } from './identity-helpers';
+import { pdfText } from './pdf-text';
 import { publishedListing } from './selling-helpers';
-import { buyLabel, labelFile, pdfText, rates, tracking } from './shipping-helpers';
+import { buyLabel, labelFile, rates, tracking } from './shipping-helpers';
 import { startShippoStandIn, trackUpdated } from './shippo-stand-in';
 
 const API_KEY = 'shippo_test_0123456789abcdef';

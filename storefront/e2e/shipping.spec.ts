@@ -1,7 +1,7 @@
-import { inflateSync } from 'node:zlib';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import type { Tracking } from '@yardly/shared/contract';
 import { commissionCents, formatDate } from '@yardly/shared/rules';
+import { pdfText } from '../../api/test/pdf-text';
 import { hydrated, type Person } from './fixtures';
 import { bearer, expectPageFits, listItem, personIn } from './journeys';
 
@@ -19,25 +19,6 @@ async function get<T>(request: APIRequestContext, who: Person, url: string) {
   return ((await res.json()) as { data: T }).data;
 }
 
-/** The text a PDF draws: its content streams inflated, pdf-lib's hex strings decoded. */
-function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  const parts: string[] = [];
-  const streams = /stream\r?\n/g;
-  for (let m = streams.exec(raw); m; m = streams.exec(raw)) {
-    const start = m.index + m[0].length;
-    const bytes = pdf.subarray(start, raw.indexOf('endstream', start));
-    let content: string;
-    try {
-      content = inflateSync(bytes).toString('latin1');
-    } catch {
-      content = bytes.toString('latin1');
-    }
-    parts.push(content.replace(/<([0-9A-Fa-f]+)>/g, (_, hex: string) => Buffer.from(hex, 'hex').toString('latin1')));
-  }
-  return parts.join('\n');
-}
-
 test('a shipped sale: the label and its PDF, tracking on both screens on the clock, the buyer confirms, the seller is paid, at 384 px', async ({
   browser,
   request,
@@ -45,7 +26,10 @@ test('a shipped sale: the label and its PDF, tracking on both screens on the clo
   const seller = await personIn(browser, PHONE, 'Shea');
   const buyer = await personIn(browser, PHONE, 'Bria');
   const price = 3000;
-  const listingRefnum = await listItem(request, seller.person, 'Walnut shelf', price, { shippable: true, buyNow: true });
+  const listingRefnum = await listItem(request, seller.person, 'Walnut shelf', price, {
+    shippable: true,
+    buyNow: true,
+  });
 
   // The buyer buys it now, shipped to a saved address (checkout.spec.ts covers these pages).
   const address = await post<{ id: string }>(request, buyer.person, '/svc/account/saveAddress', {

@@ -8,6 +8,7 @@ import { Breadcrumbs } from '../Breadcrumbs';
 import { CONFIRM_DELIVERY_PROMPT } from '../orders/order-view';
 import { Spinner } from '../Spinner';
 import { useOrderFromQuery } from './order-of-listing';
+import { ShippingError } from './ShippingError';
 import { RECEIPT_CONFIRMED } from './shipping-view';
 import '../../styles/checkout.css';
 
@@ -71,11 +72,7 @@ export function ConfirmReceivedPage() {
           <p>
             <a href={orderPath(order.orderId)}>Order details</a>
           </p>
-          {error && (
-            <p className="state-message state-message--error" role="alert">
-              {error}
-            </p>
-          )}
+          <ShippingError message={error} />
         </div>
       )}
     </section>

@@ -1,13 +1,21 @@
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@yardly/shared/client';
 import { buyLabelCall, type ShippingLabel, type ShippingRate } from '@yardly/shared/contract';
-import { formatCents, PARCEL_NAMES, PARCEL_PRESETS, type ParcelName, shippingMessages } from '@yardly/shared/rules';
+import {
+  formatCents,
+  PARCEL_NAMES,
+  PARCEL_PRESETS,
+  type ParcelName,
+  shippingMessages,
+  shippingServiceName,
+} from '@yardly/shared/rules';
 import { useEffect, useState } from 'react';
 import { browserApi } from '../../lib/api';
 import { showToast } from '../../stores/toast';
 import { Breadcrumbs } from '../Breadcrumbs';
 import { Spinner } from '../Spinner';
 import { openLabelPdf, useOrderFromQuery } from './order-of-listing';
-import { LABEL_BOUGHT, sellerTrackPath, serviceLabel } from './shipping-view';
+import { ShippingError } from './ShippingError';
+import { LABEL_BOUGHT, sellerTrackPath } from './shipping-view';
 import '../../styles/checkout.css';
 
 /**
@@ -131,7 +139,7 @@ export function ShippingLabelPage() {
                       checked={service === rate.service}
                       onChange={() => setService(rate.service)}
                     />{' '}
-                    {serviceLabel(rate.service)} · {formatCents(rate.amount)}
+                    {shippingServiceName(rate.service)} · {formatCents(rate.amount)}
                     {free && ` (${shippingMessages.deductedFromPayout})`} · {rate.days} business days
                   </label>
                 ))}
@@ -141,11 +149,7 @@ export function ShippingLabelPage() {
               </button>
             </form>
           ) : null}
-          {error && (
-            <p className="state-message state-message--error" role="alert">
-              {error}
-            </p>
-          )}
+          <ShippingError message={error} />
         </div>
       )}
     </section>

@@ -25,13 +25,5 @@ export function parcelStatusLabel(status: ParcelStatus): string {
   return PARCEL_STATUS_LABELS[status];
 }
 
-/** A rate's line on the label page: 'Ground · $7.10 · 3 business days', and who pays it under free shipping. */
-export function serviceLabel(service: string): string {
-  return service
-    .split('_')
-    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
-    .join(' ');
-}
-
 export const LABEL_BOUGHT = 'Shipping label bought: print it and attach it to the parcel';
 export const RECEIPT_CONFIRMED = 'Thank you: the order is complete and the seller is paid';
