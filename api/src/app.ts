@@ -47,6 +47,8 @@ import { payoutsCapability } from './modules/payouts/capability';
 import { referralsCapability } from './modules/referrals/capability';
 import { reportsCapability } from './modules/reports/capability';
 import { searchCapability } from './modules/search/capability';
+import { shippingCapability } from './modules/shipping/capability';
+import { createShipping } from './modules/shipping/shipping';
 import { sitemapCapability } from './modules/sitemap/capability';
 import { socialCapability } from './modules/social/capability';
 import type { AppServices } from './services';
@@ -92,9 +94,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { auth, codes, resolveCaller } = createAuth({ ...deps, mailer, clock, secret });
   installCaller(app, resolveCaller);
   const payments = createPaymentProvider({ config: deps.config, db: deps.database.db, clock, secret });
+  const shipping = createShipping({ config: deps.config, db: deps.database.db, jobs, log: app.log });
+  app.decorate('shipping', shipping);
   const services: AppServices = {
     ...deps,
     payments,
+    shipping,
     db: deps.database.db,
     log: app.log,
     clock,
@@ -138,6 +143,7 @@ function capabilitiesFor(config: Config): Capability[] {
     listingsCapability,
     offersCapability,
     ordersCapability,
+    shippingCapability,
     orderConsoleCapability,
     testProviderCapability,
     payoutsCapability,

@@ -20,6 +20,7 @@ import { organisationCalls } from '../contract/organisations';
 import { payoutCalls } from '../contract/payouts';
 import { reportCalls } from '../contract/reports';
 import { searchCalls } from '../contract/search';
+import { shippingCalls } from '../contract/shipping';
 import { socialCalls } from '../contract/social';
 import { testProviderCalls } from '../contract/test-provider';
 import { bindCalls } from './bind-calls';
@@ -55,6 +56,8 @@ export function createApi(options: HttpClientOptions = {}) {
     // Checkout: delivery options, the payment intent, the test provider's card form, placing the order.
     checkout: bindCalls(http, joinCalls(checkoutCalls, testProviderCalls)),
     orders: bindCalls(http, orderCalls),
+    // Labels, tracking and the buyer's receipt (issue 19).
+    shipping: bindCalls(http, shippingCalls),
   };
 }
 

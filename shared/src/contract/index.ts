@@ -25,5 +25,6 @@ export * from './payouts';
 export * from './photos';
 export * from './reports';
 export * from './search';
+export * from './shipping';
 export * from './social';
 export * from './test-provider';

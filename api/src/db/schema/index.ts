@@ -23,6 +23,7 @@ export * from './payouts';
 export * from './referrals';
 export * from './reports';
 export * from './reviews';
+export * from './shipments';
 export * from './stripe-accounts';
 export * from './test-payments';
 export * from './transitions';

@@ -3,6 +3,7 @@ import { formatCents, formatDate } from '@yardly/shared/rules';
 import { dashboardPath } from '../../lib/selling-paths';
 import { CheckoutItem } from '../checkout/CheckoutItem';
 import { OrderReviewPanel } from '../reviews/OrderReviewPanel';
+import { ShippingLinks } from '../shipping/ShippingLinks';
 import { OrderActions } from './OrderActions';
 import { addressLine, deliveryLabel, PICKUP_CODE_HELP } from './order-view';
 import '../../styles/checkout.css';
@@ -56,6 +57,7 @@ export function OrderDetailView({ order, onChanged }: OrderDetailViewProps) {
             </dl>
           )}
         </section>
+        <ShippingLinks order={order} />
         <OrderActions order={order} onChanged={onChanged} />
         {(order.status === 'delivered' || order.status === 'returned') && <OrderReviewPanel orderId={order.orderId} />}
         <p>
