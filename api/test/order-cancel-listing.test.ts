@@ -50,7 +50,7 @@ async function listingLog(refnum: string) {
 
 const cancel = (token: string, orderId: string) => call(t, 'POST', '/svc/orders/cancel', token, { orderId });
 
-describe('the listing of a cancelled order: Deactivated, for its seller to put back on sale', () => {
+describe('the listing of a cancelled order: Deactivated for its seller, or on sale again after the ship-by timer', () => {
   it("after the seller's cancel it is paused (logged as the platform's), the seller activates it, another buyer buys it", async () => {
     const listing = await publishedListing(t, seller.token);
     const first = await boughtNow(t, buyer.token, listing);
@@ -83,12 +83,14 @@ describe('the listing of a cancelled order: Deactivated, for its seller to put b
     expect((await asSellerSeesIt(listing))?.listingState).toBe('sold');
   });
 
-  it('after the ship-by timer cancels the order, it is paused too', async () => {
+  it('after the ship-by timer cancels the order, it is on sale again at once (issue 19) and another buyer buys it', async () => {
     const listing = await publishedListing(t, seller.token);
     await boughtNow(t, buyer.token, listing);
     await advanceKeepingSignedIn(t, 6 * 24 * 60, [seller, buyer, nextBuyer, admin]);
-    expect((await asSellerSeesIt(listing))?.listingState).toBe('paused');
-    expect((await listingLog(listing)).at(-1)).toEqual(['orderCancelled', 'sold', 'paused', 'system']);
+    expect((await asSellerSeesIt(listing))?.listingState).toBe('live');
+    expect((await listingLog(listing)).at(-1)).toEqual(['orderLapsed', 'sold', 'live', 'system']);
+    await boughtNow(t, nextBuyer.token, listing);
+    expect((await asSellerSeesIt(listing))?.listingState).toBe('sold');
   });
 
   it("after a moderator's refund before shipping, it is paused too", async () => {

@@ -73,9 +73,12 @@ export const listingProcess = defineProcess({
     sell: { label: 'Sold by order', from: ['live', 'reserved'], to: 'sold', by: ['buyer', 'system'] },
     // The accepted offer's buyer did not pay in time: the listing is on sale again.
     release: { label: 'Reservation lapsed', from: ['reserved'], to: 'live', by: ['system'] },
-    // The order that sold it was cancelled (by its seller, the ship-by timer or a moderator's refund),
-    // in the cancel's transaction: Deactivated, so the seller decides when it is on sale again.
+    // The order that sold it was cancelled (by its seller or a moderator's refund), in the
+    // cancel's transaction: Deactivated, so the seller decides when it is on sale again.
     orderCancelled: { label: 'Order cancelled', from: ['sold'], to: 'paused', by: ['system'] },
+    // The order was cancelled by its ship-by timer (issue 19): the seller let it lapse, the item
+    // is on sale again at once (the expiry sweep still ends it if its listing_end has passed).
+    orderLapsed: { label: 'Order not shipped in time', from: ['sold'], to: 'live', by: ['system'] },
     remove: {
       label: 'Remove',
       from: ['draft', 'live', 'reserved', 'paused', 'sold', 'donated', 'expired'],

@@ -10,7 +10,7 @@ import { balanceOf } from '../ledger/ledger';
 import { postOrderRefunded } from '../ledger/order-postings';
 import { postDeliveredOrderRefunded } from '../ledger/return-postings';
 import { notify } from '../notifications/notify';
-import { pauseCancelledOrdersListing } from '../orders/cancelled-listing';
+import { releaseCancelledOrdersListing } from '../orders/cancelled-listing';
 import { type OrderRow, type OrderRunner, takeOrderEvent } from '../orders/process';
 import { queueSettlement } from '../orders/settle';
 import type { PaymentProvider } from '../payments/provider';
@@ -42,7 +42,7 @@ export async function refundOrder(
   const admin = { userId: input.actorId, role: 'admin' as const };
   if (order.state === 'paid' || order.state === 'awaiting_pickup') {
     await takeOrderEvent(tx, deps.orderRunner, order, 'cancel', admin, now);
-    await pauseCancelledOrdersListing(tx, order, now);
+    await releaseCancelledOrdersListing(tx, order, now);
     await postOrderRefunded(tx, order, now);
     await queueSettlement(deps.jobs, tx, order.id);
   } else if (order.state === 'delivered') {

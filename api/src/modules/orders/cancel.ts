@@ -11,14 +11,14 @@ import { postOrderRefunded } from '../ledger/order-postings';
 import { notify } from '../notifications/notify';
 import type { PaymentProvider } from '../payments/provider';
 import { orderFor } from './access';
-import { pauseCancelledOrdersListing } from './cancelled-listing';
+import { releaseCancelledOrdersListing } from './cancelled-listing';
 import { BUYING_DASHBOARD, SELLING_DASHBOARD } from './dashboards';
 import { ORDER_AUTO_CANCEL_JOB, type OrderRow, type OrderRunner, takeOrderEvent } from './process';
 import { queueSettlement, settleNow } from './settle';
 
 /**
  * Cancels an order the caller has locked, before it was shipped or handed over: the state, the
- * listing back from sold (Deactivated), the ledger's reversal and the refund's settlement in one
+ * listing back from sold (Deactivated, or on sale again after the ship-by timer), the ledger's reversal and the refund's settlement in one
  * transaction; the buyer is told.
  */
 async function cancelLocked(
@@ -30,7 +30,7 @@ async function cancelLocked(
   now: Date,
 ): Promise<void> {
   await takeOrderEvent(tx, deps.orderRunner, order, event, actor, now);
-  await pauseCancelledOrdersListing(tx, order, now);
+  await releaseCancelledOrdersListing(tx, order, now, event === 'autoCancel' ? 'orderLapsed' : 'orderCancelled');
   await postOrderRefunded(tx, order, now);
   await queueSettlement(deps.jobs, tx, order.id);
   const words = event === 'cancel' ? orderMessages.sellerCancelled : orderMessages.autoCancelled;
