@@ -130,3 +130,45 @@ export async function localSale(
   await post(request, seller, '/svc/orders/confirm-pickup', { orderId: paid.orderId, code: paid.pickupCode });
   return { listingRefnum, orderId: paid.orderId };
 }
+
+/** A Buy Now sale shipped to the buyer's new saved address in Boston, paid with the test card: the order's id. */
+export async function shippedSale(request: APIRequestContext, buyer: Person, listingRefnum: string): Promise<string> {
+  const address = await post<{ id: string }>(request, buyer, '/svc/account/saveAddress', {
+    firstName: buyer.nameFirst,
+    lastName: 'Tester',
+    line1: '5 Elm St',
+    city: 'Boston',
+    state: 'MA',
+    zip: '02108',
+    phoneNo: '5551234567',
+  });
+  const intent = await post<{ paymentIntentId: string }>(
+    request,
+    buyer,
+    '/svc/payment/createPI',
+    { listingRefnum, deliveryMethod: 'ship', addressId: address.id },
+    { 'idempotency-key': `e2e-ship-${listingRefnum}` },
+  );
+  await post(request, buyer, '/svc/payment/test-provider/confirm', {
+    paymentIntentId: intent.paymentIntentId,
+    number: '4242 4242 4242 4242',
+    exp: '12/30',
+    cvc: '123',
+  });
+  const placed = await post<{ orderId: string }>(request, buyer, '/svc/orders/place', {
+    paymentIntentId: intent.paymentIntentId,
+  });
+  return placed.orderId;
+}
+
+/** The lane's dev clock (GET /svc/dev/clock). */
+export async function clockNow(request: APIRequestContext): Promise<Date> {
+  return new Date(((await (await request.get('/svc/dev/clock')).json()) as { data: { now: string } }).data.now);
+}
+
+/** Moves the lane's dev clock forward to `at` (at least a minute), running every job that came due. */
+export async function advanceClockTo(request: APIRequestContext, at: Date): Promise<void> {
+  const minutes = Math.max(1, Math.ceil((at.getTime() - (await clockNow(request)).getTime()) / 60_000));
+  const moved = await request.post('/svc/dev/clock', { data: { advanceMinutes: minutes } });
+  expect(moved.ok(), await moved.text()).toBe(true);
+}

@@ -1,17 +1,11 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import type { Tracking } from '@yardly/shared/contract';
+import type { ReceivedFeedback, Tracking } from '@yardly/shared/contract';
 import { commissionCents, formatDate } from '@yardly/shared/rules';
 import { pdfText } from '../../api/test/pdf-text';
 import { hydrated, type Person } from './fixtures';
-import { bearer, expectPageFits, listItem, personIn } from './journeys';
+import { advanceClockTo, bearer, expectPageFits, listItem, personIn, post, shippedSale } from './journeys';
 
 const PHONE = { width: 384, height: 800 };
-
-async function post<T>(request: APIRequestContext, who: Person, url: string, data: object, headers = {}) {
-  const res = await request.post(url, { data, headers: { ...(await bearer(request, who)), ...headers } });
-  expect(res.ok(), `${url}: ${await res.text()}`).toBe(true);
-  return ((await res.json()) as { data: T }).data;
-}
 
 async function get<T>(request: APIRequestContext, who: Person, url: string) {
   const res = await request.get(url, { headers: await bearer(request, who) });
@@ -32,31 +26,7 @@ test('a shipped sale: the label and its PDF, tracking on both screens on the clo
   });
 
   // The buyer buys it now, shipped to a saved address (checkout.spec.ts covers these pages).
-  const address = await post<{ id: string }>(request, buyer.person, '/svc/account/saveAddress', {
-    firstName: 'Bria',
-    lastName: 'Tester',
-    line1: '5 Elm St',
-    city: 'Boston',
-    state: 'MA',
-    zip: '02108',
-    phoneNo: '5551234567',
-  });
-  const intent = await post<{ paymentIntentId: string }>(
-    request,
-    buyer.person,
-    '/svc/payment/createPI',
-    { listingRefnum, deliveryMethod: 'ship', addressId: address.id },
-    { 'idempotency-key': `e2e-ship-${listingRefnum}` },
-  );
-  await post(request, buyer.person, '/svc/payment/test-provider/confirm', {
-    paymentIntentId: intent.paymentIntentId,
-    number: '4242 4242 4242 4242',
-    exp: '12/30',
-    cvc: '123',
-  });
-  const { orderId } = await post<{ orderId: string }>(request, buyer.person, '/svc/orders/place', {
-    paymentIntentId: intent.paymentIntentId,
-  });
+  const orderId = await shippedSale(request, buyer.person, listingRefnum);
 
   // The seller's order screen offers the label, which the process allows them now.
   await seller.page.goto(`/orders/${orderId}`);
@@ -87,9 +57,7 @@ test('a shipped sale: the label and its PDF, tracking on both screens on the clo
 
   // The built-in carrier moves the parcel on the clock: past its expected date, it is delivered.
   const tracking = await get<Tracking>(request, buyer.person, `/svc/orders/${orderId}/tracking`);
-  const now = new Date(((await (await request.get('/svc/dev/clock')).json()) as { data: { now: string } }).data.now);
-  const minutes = Math.ceil((new Date(tracking.expectedAt ?? '').getTime() - now.getTime()) / 60_000) + 1;
-  expect((await request.post('/svc/dev/clock', { data: { advanceMinutes: minutes } })).ok()).toBe(true);
+  await advanceClockTo(request, new Date(new Date(tracking.expectedAt ?? '').getTime() + 60_000));
 
   for (const [who, path] of [
     [seller, '/seller-track'],
@@ -111,4 +79,23 @@ test('a shipped sale: the label and its PDF, tracking on both screens on the clo
   await expect(buyer.page.getByTestId('order-status')).toHaveText('Delivered');
   const balance = await get<{ available: number }>(request, seller.person, '/svc/payouts/balance');
   expect(balance.available).toBe(price - commissionCents(price));
+
+  // Both review each other: hidden until both wrote, then published at one moment.
+  await post(request, buyer.person, '/svc/feedback', {
+    orderId,
+    rating: 5,
+    feedbackContent: 'Well packed, as described.',
+  });
+  await post(request, seller.person, '/svc/feedback', { orderId, rating: 4.5, feedbackContent: 'Quick to confirm.' });
+  const received = async (userRefnum: string, asSeller: boolean) =>
+    (
+      (await (await request.get(`/svc/feedback/received?userRefnum=${userRefnum}&asSeller=${asSeller}`)).json()) as {
+        data: ReceivedFeedback;
+      }
+    ).data;
+  const aboutSeller = await received(seller.login.userRefnum, true);
+  const aboutBuyer = await received(buyer.login.userRefnum, false);
+  expect(aboutSeller.feedbacks.content.map((r) => r.feedbackContent)).toEqual(['Well packed, as described.']);
+  expect(aboutBuyer.feedbacks.content.map((r) => r.feedbackContent)).toEqual(['Quick to confirm.']);
+  expect(aboutSeller.feedbacks.content[0]?.updatedAt).toBe(aboutBuyer.feedbacks.content[0]?.updatedAt);
 });
