@@ -46,6 +46,7 @@ import { installPaymentEvents } from './modules/payments/webhook-registry';
 import { payoutsCapability } from './modules/payouts/capability';
 import { referralsCapability } from './modules/referrals/capability';
 import { reportsCapability } from './modules/reports/capability';
+import { returnsCapability } from './modules/returns/capability';
 import { searchCapability } from './modules/search/capability';
 import { sitemapCapability } from './modules/sitemap/capability';
 import { socialCapability } from './modules/social/capability';
@@ -139,6 +140,7 @@ function capabilitiesFor(config: Config): Capability[] {
     offersCapability,
     ordersCapability,
     orderConsoleCapability,
+    returnsCapability,
     testProviderCapability,
     payoutsCapability,
     favouritesCapability,

@@ -19,6 +19,7 @@ import { orderCalls } from '../contract/orders';
 import { organisationCalls } from '../contract/organisations';
 import { payoutCalls } from '../contract/payouts';
 import { reportCalls } from '../contract/reports';
+import { returnCalls } from '../contract/returns';
 import { searchCalls } from '../contract/search';
 import { socialCalls } from '../contract/social';
 import { testProviderCalls } from '../contract/test-provider';
@@ -55,6 +56,7 @@ export function createApi(options: HttpClientOptions = {}) {
     // Checkout: delivery options, the payment intent, the test provider's card form, placing the order.
     checkout: bindCalls(http, joinCalls(checkoutCalls, testProviderCalls)),
     orders: bindCalls(http, orderCalls),
+    returns: bindCalls(http, returnCalls),
   };
 }
 

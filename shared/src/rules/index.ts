@@ -28,6 +28,7 @@ export * from './phone';
 export * from './process';
 export * from './profile';
 export * from './referral';
+export * from './return-process';
 export * from './roles';
 export * from './shipping-rates';
 export * from './text';

@@ -25,6 +25,7 @@ export const ADMIN_RESOURCES = [
   'audit-log',
   'orders',
   'payouts',
+  'returns',
   // Seams: their resources arrive with their own issues (the console shows a placeholder).
   'donations',
   'process-donations',

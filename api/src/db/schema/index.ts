@@ -22,6 +22,7 @@ export * from './payment-events';
 export * from './payouts';
 export * from './referrals';
 export * from './reports';
+export * from './returns';
 export * from './reviews';
 export * from './stripe-accounts';
 export * from './test-payments';
