@@ -48,6 +48,8 @@ import { referralsCapability } from './modules/referrals/capability';
 import { reportsCapability } from './modules/reports/capability';
 import { returnsCapability } from './modules/returns/capability';
 import { searchCapability } from './modules/search/capability';
+import { shippingCapability } from './modules/shipping/capability';
+import { createShipping } from './modules/shipping/shipping';
 import { sitemapCapability } from './modules/sitemap/capability';
 import { socialCapability } from './modules/social/capability';
 import type { AppServices } from './services';
@@ -93,9 +95,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { auth, codes, resolveCaller } = createAuth({ ...deps, mailer, clock, secret });
   installCaller(app, resolveCaller);
   const payments = createPaymentProvider({ config: deps.config, db: deps.database.db, clock, secret });
+  const shipping = createShipping({ config: deps.config, db: deps.database.db, jobs, log: app.log });
   const services: AppServices = {
     ...deps,
     payments,
+    shipping,
     db: deps.database.db,
     log: app.log,
     clock,
@@ -139,6 +143,7 @@ function capabilitiesFor(config: Config): Capability[] {
     listingsCapability,
     offersCapability,
     ordersCapability,
+    shippingCapability,
     orderConsoleCapability,
     returnsCapability,
     testProviderCapability,

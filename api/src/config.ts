@@ -171,11 +171,22 @@ const envSchema = z.object({
     .optional(),
   /** Where the Stripe API is (tests point it at a local stand-in); unset: api.stripe.com. */
   STRIPE_API_BASE: endpointUrl,
+  // Shippo (issue 19): its API key switches labels and tracking from the built-in carrier to Shippo.
+  SHIPPO_API_KEY: z
+    .string()
+    .regex(/^shippo_(test|live)_\w+$/, 'must be a Shippo API token (shippo_test_... or shippo_live_...)')
+    .optional(),
+  /** Where the Shippo API is (tests point it at a local stand-in); unset: api.goshippo.com. */
+  SHIPPO_API_URL: issuerUrl('https://api.goshippo.com'),
+  /** The secret Shippo's track_updated webhooks carry; unset: /svc/shipping/webhook/shippo answers 404. */
+  SHIPPO_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').max(256).optional(),
 });
 
 export type Config = ReturnType<typeof parseConfig>;
 /** Stripe's keys and where its API is, when both keys are set. */
 export type StripeConfig = NonNullable<Config['stripe']>;
+/** Shippo's key and where its API is, when its key is set. */
+export type ShippoConfig = NonNullable<Config['shippo']>;
 
 /** Parse the environment once; a bad value stops start-up naming the variable. */
 export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
@@ -237,6 +248,13 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
             apiBase: e.STRIPE_API_BASE,
           }
         : undefined,
+    shippo: e.SHIPPO_API_KEY
+      ? {
+          apiKey: e.SHIPPO_API_KEY,
+          apiUrl: e.SHIPPO_API_URL.replace(/\/$/, ''),
+          webhookSecret: e.SHIPPO_WEBHOOK_SECRET,
+        }
+      : undefined,
     oauthProviders: Object.fromEntries(
       SOCIAL_PROVIDERS.map((provider) => {
         const names = OAUTH_ENV[provider];

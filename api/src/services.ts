@@ -11,6 +11,7 @@ import type { Mailer } from './modules/mail/mailer';
 import type { MailTransport } from './modules/mail/transport';
 import type { PaymentProvider } from './modules/payments/provider';
 import type { PaymentEventRegistry } from './modules/payments/webhook-registry';
+import type { Shipping } from './modules/shipping/shipping';
 
 /** What the app builds once and every capability may use: configuration, storage, identity, mail. */
 export interface AppServices {
@@ -34,6 +35,8 @@ export interface AppServices {
   paymentEvents: PaymentEventRegistry;
   /** The payment provider (the built-in test provider unless Stripe is configured). */
   payments: PaymentProvider;
+  /** Labels and tracking (issue 19): the carrier, the return label, `onShipmentDelivered` (modules/shipping/shipping.ts). */
+  shipping: Shipping;
   /** The server secret: tokens, and what is sealed at rest (mail bodies, a payout account number). */
   secret: Uint8Array;
 }

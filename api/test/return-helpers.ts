@@ -1,49 +1,57 @@
 import type { LoginData, ReturnDetail } from '@yardly/shared/contract';
 import { eq } from 'drizzle-orm';
-import { orders, returns, transitions } from '../src/db/schema/index';
-import { orderRunnerWith, takeOrderEvent } from '../src/modules/orders/process';
-import { returnRunnerWith } from '../src/modules/returns/process';
-import { returnDelivered } from '../src/modules/returns/refund';
+import { orders, returns } from '../src/db/schema/index';
 import { boughtNow, call } from './checkout-helpers';
 import type { TestApp } from './harness';
+import { advanceKeepingSignedIn } from './offer-helpers';
 import { publishedListing } from './selling-helpers';
 
 export const RETURN_BODY = { reason: 'damaged', text: 'The handle came off in the box.' } as const;
 
-/**
- * The carrier delivers the order now. Until the shipping module (branch h19-ship, with the
- * order's receipt job) is merged, the test writes the order's `arrive` as the carrier would.
- */
-export async function arrived(t: TestApp, orderId: string): Promise<void> {
-  const now = t.app.clock.now();
-  await t.database.db.transaction(async (tx) => {
-    const [paid] = await tx.select().from(orders).where(eq(orders.refnum, orderId)).for('update');
-    if (!paid) throw new Error(`no order ${orderId}`);
-    const seller = { userId: paid.sellerId, role: 'seller' as const };
-    await takeOrderEvent(tx, orderRunnerWith(t.app.jobs), paid, 'ship', seller, now);
-    const [order] = await tx
-      .update(orders)
-      .set({ state: 'arrived', updatedAt: now })
-      .where(eq(orders.id, paid.id))
-      .returning();
-    if (!order) throw new Error(`no order ${orderId}`);
-    await tx.insert(transitions).values({
-      process: 'order',
-      subjectId: order.id,
-      event: 'arrive',
-      fromState: 'shipped',
-      toState: 'arrived',
-      actorRole: 'system',
-      at: now,
-    });
+/** Moves the clock a day at a time (people stay signed in) until `done` says so; at most `days`. */
+export async function dayByDay(t: TestApp, people: LoginData[], done: () => Promise<boolean>, days = 10) {
+  for (let day = 0; day < days; day++) {
+    if (await done()) return;
+    await advanceKeepingSignedIn(t, 24 * 60, people);
+  }
+  if (!(await done())) throw new Error(`not done after ${days} days`);
+}
+
+/** The seller buys the label (the built-in carrier's cheapest service); its tracking number. */
+export async function labelBought(t: TestApp, seller: LoginData, orderId: string): Promise<string> {
+  const rates = await call<{ rates: { service: string }[] }>(
+    t,
+    'GET',
+    `/svc/shipping/rates?orderId=${orderId}&parcel=small`,
+    seller.token,
+  );
+  const service = rates.body.data.rates[0]?.service ?? '';
+  const label = await call<{ trackingNumber: string }>(t, 'POST', '/svc/shipping/label', seller.token, {
+    orderId,
+    parcel: 'small',
+    service,
+  });
+  if (label.status !== 200) throw new Error(`label answered ${label.status}: ${JSON.stringify(label.body)}`);
+  return label.body.data.trackingNumber;
+}
+
+/** The people of a test: the order's seller and buyer, and whoever else must stay signed in while the clock moves. */
+export type Cast = { seller: LoginData; buyer: LoginData } & Record<string, LoginData>;
+
+/** The seller ships the order and the built-in carrier delivers it on the clock: the order is `arrived`. */
+export async function arrived(t: TestApp, cast: Cast, orderId: string): Promise<void> {
+  await labelBought(t, cast.seller, orderId);
+  await dayByDay(t, Object.values(cast), async () => {
+    const [order] = await t.database.db.select({ state: orders.state }).from(orders).where(eq(orders.refnum, orderId));
+    return order?.state === 'arrived';
   });
 }
 
 /** A shipped sale of the seller's, bought by the buyer and delivered by the carrier: its orderId and listing. */
-export async function deliveredSale(t: TestApp, seller: LoginData, buyer: LoginData, listingPrice = 2500) {
-  const listingRefnum = await publishedListing(t, seller.token, { listingPrice });
-  const placed = await boughtNow(t, buyer.token, listingRefnum);
-  await arrived(t, placed.orderId);
+export async function deliveredSale(t: TestApp, cast: Cast, listingPrice = 2500) {
+  const listingRefnum = await publishedListing(t, cast.seller.token, { listingPrice });
+  const placed = await boughtNow(t, cast.buyer.token, listingRefnum);
+  await arrived(t, cast, placed.orderId);
   return { orderId: placed.orderId, listingRefnum };
 }
 
@@ -60,22 +68,20 @@ export function returnDetail(t: TestApp, token: string | undefined, returnId: st
 }
 
 /** A return opened by the buyer on a delivered sale: its returnId and the sale. */
-export async function openedReturn(t: TestApp, seller: LoginData, buyer: LoginData, listingPrice = 2500) {
-  const sale = await deliveredSale(t, seller, buyer, listingPrice);
-  const opened = await openReturn(t, buyer.token, { orderId: sale.orderId, ...RETURN_BODY });
+export async function openedReturn(t: TestApp, cast: Cast, listingPrice = 2500) {
+  const sale = await deliveredSale(t, cast, listingPrice);
+  const opened = await openReturn(t, cast.buyer.token, { orderId: sale.orderId, ...RETURN_BODY });
   if (opened.status !== 200) throw new Error(`open answered ${opened.status}: ${JSON.stringify(opened.body)}`);
   return { ...sale, returnId: opened.body.data.returnId };
 }
 
-/** The carrier delivers the return parcel back to the seller (the shipping module's hook). */
-export async function deliveredBack(t: TestApp, returnId: string): Promise<boolean> {
-  const [row] = await t.database.db.select().from(returns).where(eq(returns.refnum, returnId));
-  if (!row?.shipmentRef) throw new Error(`return ${returnId} has no label`);
-  const deps = {
-    jobs: t.app.jobs,
-    orderRunner: orderRunnerWith(t.app.jobs),
-    returnRunner: returnRunnerWith(t.app.jobs),
-  };
-  const shipmentRef = row.shipmentRef;
-  return t.database.db.transaction((tx) => returnDelivered(tx, deps, shipmentRef, t.app.clock.now()));
+/** The built-in carrier carries the accepted return's parcel back to the seller on the clock. */
+export async function deliveredBack(t: TestApp, cast: Cast, returnId: string): Promise<void> {
+  await dayByDay(t, Object.values(cast), async () => {
+    const [row] = await t.database.db
+      .select({ state: returns.state })
+      .from(returns)
+      .where(eq(returns.refnum, returnId));
+    return row?.state === 'refunded';
+  });
 }

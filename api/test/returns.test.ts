@@ -2,10 +2,22 @@ import type { AdminReturnRecord, LoginData, ReturnDetail } from '@yardly/shared/
 import { commissionCents, orderMessages, returnMessages } from '@yardly/shared/rules';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, notifications, orders, testPaymentRefunds, users } from '../src/db/schema/index';
-import { LEDGER } from '../src/modules/ledger/accounts';
+import {
+  auditLog,
+  ledgerEntries,
+  ledgerTransactions,
+  notifications,
+  orders,
+  returns,
+  testPaymentRefunds,
+  users,
+} from '../src/db/schema/index';
+import { LEDGER, sellerAccount } from '../src/modules/ledger/accounts';
 import { checkLedger, ledgerIsSound } from '../src/modules/ledger/check';
-import { balanceOf, sellerBalance } from '../src/modules/ledger/ledger';
+import { sellerBalance } from '../src/modules/ledger/ledger';
+import { orderRunnerWith } from '../src/modules/orders/process';
+import { returnRunnerWith } from '../src/modules/returns/process';
+import { returnDelivered } from '../src/modules/returns/refund';
 import { boughtNow, call, orderDetail } from './checkout-helpers';
 import { runDueJobs, startTestApp, type TestApp } from './harness';
 import { advanceKeepingSignedIn } from './offer-helpers';
@@ -23,6 +35,7 @@ import { orderCast } from './role-helpers';
 import { auth, image, multipart, publishedListing } from './selling-helpers';
 
 let t: TestApp;
+let cast: Awaited<ReturnType<typeof orderCast>>;
 let seller: LoginData;
 let buyer: LoginData;
 let other: LoginData;
@@ -31,11 +44,12 @@ let limited: LoginData;
 
 beforeAll(async () => {
   t = await startTestApp();
-  ({ seller, buyer, other, admin, limited } = await orderCast(t));
+  cast = await orderCast(t);
+  ({ seller, buyer, other, admin, limited } = cast);
 });
 afterAll(() => t?.close());
 
-const everyone = () => [seller, buyer, other, admin, limited];
+const everyone = () => Object.values(cast);
 
 async function idOf(person: LoginData): Promise<number> {
   const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.refnum, person.userRefnum));
@@ -71,7 +85,7 @@ const refusal = (answer: { status: number; body: { error?: string; msg?: string 
 
 describe('opening a return (POST /svc/returns)', () => {
   it('the buyer opens one on a delivered order: the order is returning, the seller has 3 business days and is told', async () => {
-    const sale = await deliveredSale(t, seller, buyer);
+    const sale = await deliveredSale(t, cast);
     expect((await orderDetail(t, buyer.token, sale.orderId)).body.data.actions).toEqual([
       'confirmDelivery',
       'openReturn',
@@ -127,7 +141,7 @@ describe('opening a return (POST /svc/returns)', () => {
   });
 
   it('refuses the seller and a stranger (403), no such order (404), nobody signed in (401)', async () => {
-    const sale = await deliveredSale(t, seller, buyer);
+    const sale = await deliveredSale(t, cast);
     const body = { orderId: sale.orderId, ...RETURN_BODY };
     expect(refusal(await openReturn(t, seller.token, body))).toEqual([
       403,
@@ -146,7 +160,7 @@ describe('opening a return (POST /svc/returns)', () => {
   });
 
   it('checks the reason and the text with the form’s messages (400)', async () => {
-    const sale = await deliveredSale(t, seller, buyer);
+    const sale = await deliveredSale(t, cast);
     const noReason = await openReturn(t, buyer.token, { orderId: sale.orderId, text: 'Broken' });
     expect(noReason.status).toBe(400);
     expect(JSON.stringify(noReason.body)).toContain(returnMessages.reasonRequired);
@@ -162,7 +176,7 @@ describe('opening a return (POST /svc/returns)', () => {
   });
 
   it('once per order: a second return is 409, and two at once make one', async () => {
-    const sale = await deliveredSale(t, seller, buyer);
+    const sale = await deliveredSale(t, cast);
     const body = { orderId: sale.orderId, ...RETURN_BODY };
     const both = await Promise.all([openReturn(t, buyer.token, body), openReturn(t, buyer.token, body)]);
     expect(both.map((a) => a.status).sort()).toEqual([200, 409]);
@@ -174,12 +188,12 @@ describe('opening a return (POST /svc/returns)', () => {
     const placed = await boughtNow(t, buyer.token, await publishedListing(t, seller.token));
     const early = await openReturn(t, buyer.token, { orderId: placed.orderId, ...RETURN_BODY });
     expect(refusal(early)).toEqual([409, 'not_arrived', returnMessages.notArrived]);
-    await arrived(t, placed.orderId);
+    await arrived(t, cast, placed.orderId);
     // Three business days is at least three days, at most a week with a weekend and a holiday.
     await advanceKeepingSignedIn(t, 7 * 24 * 60, everyone());
     const late = await openReturn(t, buyer.token, { orderId: placed.orderId, ...RETURN_BODY });
     expect(refusal(late)).toEqual([409, 'window_closed', returnMessages.windowClosed]);
-    const confirmed = await deliveredSale(t, seller, buyer);
+    const confirmed = await deliveredSale(t, cast);
     await call(t, 'POST', '/svc/orders/confirm-delivery', buyer.token, { orderId: confirmed.orderId });
     const afterConfirm = await openReturn(t, buyer.token, { orderId: confirmed.orderId, ...RETURN_BODY });
     expect(refusal(afterConfirm)).toEqual([409, 'window_closed', returnMessages.windowClosed]);
@@ -198,7 +212,7 @@ describe('a return’s photos (POST /svc/returns/{returnId}/photos)', () => {
   };
 
   it('the buyer adds up to 4, re-encoded; a fifth is refused, as is the seller and a stranger', async () => {
-    const { returnId } = await openedReturn(t, seller, buyer);
+    const { returnId } = await openedReturn(t, cast);
     for (let n = 1; n <= 4; n++) expect((await upload(returnId, buyer)).statusCode).toBe(200);
     const fifth = await upload(returnId, buyer);
     expect([fifth.statusCode, JSON.parse(fifth.body).msg]).toEqual([400, returnMessages.tooManyPhotos]);
@@ -211,7 +225,7 @@ describe('a return’s photos (POST /svc/returns/{returnId}/photos)', () => {
   });
 
   it('takes no photo once the seller answered (409)', async () => {
-    const { returnId } = await openedReturn(t, seller, buyer);
+    const { returnId } = await openedReturn(t, cast);
     await answerReturn(t, seller.token, returnId, 'dispute');
     const late = await upload(returnId, buyer);
     expect([late.statusCode, JSON.parse(late.body).msg]).toEqual([409, returnMessages.photosClosed]);
@@ -220,7 +234,7 @@ describe('a return’s photos (POST /svc/returns/{returnId}/photos)', () => {
 
 describe('seeing a return (GET /svc/returns/{returnId})', () => {
   it('is for its buyer, its seller and ROLE_ADMIN only', async () => {
-    const { returnId } = await openedReturn(t, seller, buyer);
+    const { returnId } = await openedReturn(t, cast);
     expect(refusal(await returnDetail(t, other.token, returnId))).toEqual([
       403,
       'not_your_return',
@@ -239,7 +253,7 @@ describe('seeing a return (GET /svc/returns/{returnId})', () => {
 
 describe('the seller answers (POST /svc/returns/{returnId}/accept and /dispute)', () => {
   it('accepting buys the prepaid return label; the buyer sees it and is told; a second answer is 409', async () => {
-    const { returnId, orderId } = await openedReturn(t, seller, buyer);
+    const { returnId, orderId } = await openedReturn(t, cast);
     const accepted = await answerReturn(t, seller.token, returnId, 'accept');
     expect(accepted.status).toBe(200);
     expect(accepted.body.data).toMatchObject({
@@ -262,7 +276,7 @@ describe('the seller answers (POST /svc/returns/{returnId}/accept and /dispute)'
   });
 
   it('refuses the buyer, a stranger and an admin (403), nobody signed in (401), no such return (404)', async () => {
-    const { returnId } = await openedReturn(t, seller, buyer);
+    const { returnId } = await openedReturn(t, cast);
     for (const person of [buyer, admin]) {
       expect(refusal(await answerReturn(t, person.token, returnId, 'accept'))).toEqual([
         403,
@@ -277,7 +291,7 @@ describe('the seller answers (POST /svc/returns/{returnId}/accept and /dispute)'
   });
 
   it('accept and dispute pressed at once: one wins, the other is 409', async () => {
-    const { returnId } = await openedReturn(t, seller, buyer);
+    const { returnId } = await openedReturn(t, cast);
     const answers = await Promise.all([
       answerReturn(t, seller.token, returnId, 'accept'),
       answerReturn(t, seller.token, returnId, 'dispute'),
@@ -290,7 +304,7 @@ describe('the seller answers (POST /svc/returns/{returnId}/accept and /dispute)'
   });
 
   it('a return left unanswered for 3 business days is accepted by Yardly, with its label', async () => {
-    const { returnId, orderId } = await openedReturn(t, seller, buyer);
+    const { returnId, orderId } = await openedReturn(t, cast);
     const replyBy = new Date((await returnDetail(t, buyer.token, returnId)).body.data.replyBy);
     const minutes = Math.ceil((replyBy.getTime() - t.app.clock.now().getTime()) / 60_000);
     await advanceKeepingSignedIn(t, minutes - 5, everyone());
@@ -310,7 +324,7 @@ describe('the seller answers (POST /svc/returns/{returnId}/accept and /dispute)'
 
 describe('the console’s Returns queue (/svc/admin/returns)', () => {
   it('a disputed return waits there; a limited admin and the parties cannot decide it', async () => {
-    const { returnId, orderId } = await openedReturn(t, seller, buyer);
+    const { returnId, orderId } = await openedReturn(t, cast);
     await answerReturn(t, seller.token, returnId, 'dispute');
     expect(await toldTo(buyer)).toContain(`${returnMessages.disputed} (order ${orderId}).`);
     const queue = await t.app.inject({
@@ -335,7 +349,7 @@ describe('the console’s Returns queue (/svc/admin/returns)', () => {
 
   it('deciding for the seller refuses the return: the sale stands, the seller’s share is available, audit-logged', async () => {
     const sellerId = await idOf(seller);
-    const { returnId, orderId } = await openedReturn(t, seller, buyer, 4000);
+    const { returnId, orderId } = await openedReturn(t, cast, 4000);
     await answerReturn(t, seller.token, returnId, 'dispute');
     const before = await sellerBalance(t.database.db, sellerId);
     const decided = await decide(returnId, admin, { decision: 'seller', decisionNote: 'As described in the listing' });
@@ -366,7 +380,7 @@ describe('the console’s Returns queue (/svc/admin/returns)', () => {
   });
 
   it('deciding for the buyer accepts the return and buys its label; two admins at once: one decides', async () => {
-    const { returnId } = await openedReturn(t, seller, buyer);
+    const { returnId } = await openedReturn(t, cast);
     await answerReturn(t, seller.token, returnId, 'dispute');
     const answers = await Promise.all([
       decide(returnId, admin, { decision: 'buyer', decisionNote: 'Photos show the damage' }),
@@ -384,21 +398,31 @@ describe('the console’s Returns queue (/svc/admin/returns)', () => {
 });
 
 describe('delivered back: the item price is refunded', () => {
-  it('refunds the item price only, reverses the seller’s share and the commission, keeps shipping spent', async () => {
-    const sellerId = await idOf(seller);
-    const { returnId, orderId } = await openedReturn(t, seller, buyer, 3000);
-    await runDueJobs(t);
-    await answerReturn(t, seller.token, returnId, 'accept');
+  /** The ledger entries of the order's movements of one kind, by account. */
+  async function entriesOf(orderId: number, kind: string): Promise<Record<string, number>> {
+    const rows = await t.database.db
+      .select({ account: ledgerEntries.account, amount: ledgerEntries.amountCents })
+      .from(ledgerEntries)
+      .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+      .where(and(eq(ledgerTransactions.orderId, orderId), eq(ledgerTransactions.kind, kind)));
+    return Object.fromEntries(rows.map((r) => [r.account, Number(r.amount)]));
+  }
+
+  it('the carrier brings it back: the item price only is refunded, the seller’s share and the commission reversed, shipping stays spent', async () => {
+    const { returnId, orderId } = await openedReturn(t, cast, 3000);
+    const accepted = await answerReturn(t, seller.token, returnId, 'accept');
+    expect(accepted.body.data.tracking).toMatchObject({ trackingNumber: accepted.body.data.label?.trackingNumber });
+    const pdf = await t.app.inject({
+      method: 'GET',
+      url: accepted.body.data.label?.labelUrl ?? '',
+      headers: auth(buyer.token),
+    });
+    expect([pdf.statusCode, pdf.headers['content-type']]).toEqual([200, 'application/pdf']);
     const [order] = await t.database.db.select().from(orders).where(eq(orders.refnum, orderId));
     if (!order) throw new Error('no order');
     expect(order.shippingCents).toBeGreaterThan(0);
-    const before = {
-      seller: await sellerBalance(t.database.db, sellerId),
-      refunds: await balanceOf(t.database.db, LEDGER.refunds),
-      revenue: await balanceOf(t.database.db, LEDGER.revenue),
-      shipping: await balanceOf(t.database.db, LEDGER.shipping),
-    };
-    expect(await deliveredBack(t, returnId)).toBe(true);
+
+    await deliveredBack(t, cast, returnId);
     const detail = (await returnDetail(t, buyer.token, returnId)).body.data;
     expect([detail.status, detail.statusLabel, detail.refund, detail.orderStatus]).toEqual([
       'refunded',
@@ -406,13 +430,13 @@ describe('delivered back: the item price is refunded', () => {
       3000,
       'returned',
     ]);
+    expect(detail.tracking?.status).toBe('delivered');
     const commission = commissionCents(3000);
-    const after = await sellerBalance(t.database.db, sellerId);
-    expect(after.pending - before.seller.pending).toBe(-(3000 - commission));
-    expect(after.available).toBe(before.seller.available);
-    expect((await balanceOf(t.database.db, LEDGER.refunds)) - before.refunds).toBe(3000);
-    expect((await balanceOf(t.database.db, LEDGER.revenue)) - before.revenue).toBe(-commission);
-    expect(await balanceOf(t.database.db, LEDGER.shipping)).toBe(before.shipping);
+    expect(await entriesOf(order.id, 'refund')).toEqual({
+      [sellerAccount(order.sellerId, 'pending')]: -(3000 - commission),
+      [LEDGER.revenue]: -commission,
+      [LEDGER.refunds]: 3000,
+    });
     await soundLedger();
 
     await runDueJobs(t);
@@ -439,8 +463,18 @@ describe('delivered back: the item price is refunded', () => {
       );
       expect(listed.body.data.orders.content.find((o) => o.orderId === orderId)?.status).toBe('returned');
     }
-    // The carrier's event replayed: nothing more happens.
-    expect(await deliveredBack(t, returnId)).toBe(false);
+
+    // The hook run again for the same parcel (a replayed carrier event): nothing more happens.
+    const [row] = await t.database.db.select().from(returns).where(eq(returns.refnum, returnId));
+    const deps = {
+      jobs: t.app.jobs,
+      orderRunner: orderRunnerWith(t.app.jobs),
+      returnRunner: returnRunnerWith(t.app.jobs),
+    };
+    const again = await t.database.db.transaction((tx) =>
+      returnDelivered(tx, deps, row?.shipmentId ?? 0, t.app.clock.now()),
+    );
+    expect(again).toBe(false);
     await runDueJobs(t);
     expect(
       await t.database.db
@@ -448,6 +482,7 @@ describe('delivered back: the item price is refunded', () => {
         .from(testPaymentRefunds)
         .where(eq(testPaymentRefunds.intentId, order.paymentIntentId)),
     ).toHaveLength(1);
+    expect(Object.keys(await entriesOf(order.id, 'refund'))).toHaveLength(3);
     await soundLedger();
   });
 });

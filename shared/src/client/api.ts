@@ -21,6 +21,7 @@ import { payoutCalls } from '../contract/payouts';
 import { reportCalls } from '../contract/reports';
 import { returnCalls } from '../contract/returns';
 import { searchCalls } from '../contract/search';
+import { shippingCalls } from '../contract/shipping';
 import { socialCalls } from '../contract/social';
 import { testProviderCalls } from '../contract/test-provider';
 import { bindCalls } from './bind-calls';
@@ -56,6 +57,8 @@ export function createApi(options: HttpClientOptions = {}) {
     // Checkout: delivery options, the payment intent, the test provider's card form, placing the order.
     checkout: bindCalls(http, joinCalls(checkoutCalls, testProviderCalls)),
     orders: bindCalls(http, orderCalls),
+    // Labels, tracking and the buyer's receipt (issue 19).
+    shipping: bindCalls(http, shippingCalls),
     returns: bindCalls(http, returnCalls),
   };
 }

@@ -26,5 +26,6 @@ export * from './photos';
 export * from './reports';
 export * from './returns';
 export * from './search';
+export * from './shipping';
 export * from './social';
 export * from './test-provider';

@@ -10,6 +10,7 @@ import {
 import { defineCall } from './call';
 import { orderStateSchema } from './checkout';
 import { centsSchema, isoDateTimeSchema, refnumSchema } from './common';
+import { trackingSchema } from './shipping';
 
 export const returnStateSchema = z.enum(RETURN_STATES);
 export const returnReasonSchema = z.enum(RETURN_REASONS, { error: returnMessages.reasonRequired });
@@ -50,10 +51,10 @@ export const returnDetailSchema = z.object({
   photos: z.array(returnPhotoSchema),
   /** When the platform accepts it unless the seller answered (three business days). */
   replyBy: isoDateTimeSchema,
-  /** The prepaid return label the buyer prints, and its tracking; null until accepted. */
-  label: z
-    .object({ labelUrl: z.string(), trackingNumber: z.string(), trackingStatus: z.string().nullable() })
-    .nullable(),
+  /** The prepaid return label the buyer prints (a PDF for the buyer); null until accepted. */
+  label: z.object({ labelUrl: z.string(), trackingNumber: z.string() }).nullable(),
+  /** The return parcel's way back to the seller; null until accepted. */
+  tracking: trackingSchema.nullable(),
   /** What is given back once the parcel is delivered back: the item price (shipping is not refunded). */
   refund: centsSchema.nullable(),
   history: z.array(z.object({ event: z.string(), status: returnStateSchema, at: isoDateTimeSchema })),

@@ -22,6 +22,7 @@ export * from './notifications';
 export * from './offer-process';
 export * from './order-process';
 export * from './organisation';
+export * from './parcels';
 export * from './password';
 export * from './payouts';
 export * from './phone';

@@ -24,6 +24,7 @@ export * from './referrals';
 export * from './reports';
 export * from './returns';
 export * from './reviews';
+export * from './shipments';
 export * from './stripe-accounts';
 export * from './test-payments';
 export * from './transitions';

@@ -2,6 +2,7 @@ import { RETURN_REASONS, RETURN_STATES } from '@yardly/shared/rules';
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { orders } from './orders';
+import { shipments } from './shipments';
 import { users } from './users';
 
 /** Where a return is in its life (`shared/src/rules/return-process.ts`); only the process layer changes it. */
@@ -11,7 +12,7 @@ export const returnReason = pgEnum('return_reason', RETURN_REASONS);
 /**
  * A buyer's return of an order (issue 19 §3); the wire's returnId is `refnum`. One per order
  * (unique), opened in the transaction that takes the order's `openReturn`. The label and its
- * tracking are the prepaid return label bought when it is accepted.
+ * tracking are the shipment of the prepaid return label bought when it is accepted.
  */
 export const returns = pgTable(
   'returns',
@@ -26,10 +27,8 @@ export const returns = pgTable(
     text: text('text').notNull(),
     /** When the platform accepts it unless the seller answered (three business days). */
     replyBy: timestamp('reply_by', { withTimezone: true }).notNull(),
-    /** The prepaid return label, once accepted: the shipping module's shipment and what the buyer prints. */
-    shipmentRef: text('shipment_ref'),
-    labelUrl: text('label_url'),
-    trackingNumber: text('tracking_number'),
+    /** The prepaid return label bought when it was accepted (its PDF, tracking number and events). */
+    shipmentId: bigint('shipment_id', { mode: 'number' }).references(() => shipments.id),
     /** The admin who decided a disputed return, and why (the audit log keeps the rest). */
     decidedBy: bigint('decided_by', { mode: 'number' }).references(() => users.id),
     decisionNote: text('decision_note'),
@@ -42,7 +41,7 @@ export const returns = pgTable(
   (t) => [
     uniqueIndex('returns_one_per_order_idx').on(t.orderId),
     index('returns_state_idx').on(t.state, t.createdAt),
-    uniqueIndex('returns_shipment_idx').on(t.shipmentRef),
+    uniqueIndex('returns_shipment_idx').on(t.shipmentId),
     check('returns_text_length', sql`char_length(${t.text}) between 1 and 1000`),
   ],
 );

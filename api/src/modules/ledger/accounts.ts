@@ -14,6 +14,8 @@ export const LEDGER = {
   shipping: 'shipping_payable',
   /** Money given back to buyers. */
   refunds: 'refunds',
+  /** What shipping labels cost: owed to the carrier (issue 19). */
+  carrier: 'carrier_payable',
 } as const;
 
 /** A seller's money: held until the order is delivered, then available, then paid out to their bank. */

@@ -9,7 +9,7 @@ export interface LedgerEntry {
   amountCents: number;
 }
 
-export type LedgerKind = 'payment' | 'sale' | 'release' | 'refund' | 'payout' | 'payout_failed';
+export type LedgerKind = 'payment' | 'sale' | 'release' | 'refund' | 'payout' | 'payout_failed' | 'label';
 
 /** A money movement that does not balance: a bug in the caller, never a person's mistake. */
 export class UnbalancedLedgerError extends Error {

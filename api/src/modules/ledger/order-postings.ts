@@ -1,5 +1,7 @@
 import { commissionCents } from '@yardly/shared/rules';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
+import { ledgerEntries, ledgerTransactions } from '../../db/schema/index';
 import { LEDGER, sellerAccount } from './accounts';
 import { type LedgerEntry, postLedger } from './ledger';
 
@@ -37,9 +39,27 @@ export async function postOrderPlaced(tx: Db, order: OrderMoney, at: Date): Prom
   );
 }
 
-/** An order delivered: the seller's share moves from pending to available (the payout job pays it). */
+/**
+ * What this order still holds of its seller's pending money: the share of the sale, less a
+ * label deducted from it (free shipping, label-postings.ts).
+ */
+export async function orderPendingCents(tx: Db, order: OrderMoney): Promise<number> {
+  const [row] = await tx
+    .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
+    .from(ledgerEntries)
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+    .where(
+      and(
+        eq(ledgerTransactions.orderId, order.id),
+        eq(ledgerEntries.account, sellerAccount(order.sellerId, 'pending')),
+      ),
+    );
+  return Number(row?.total ?? 0);
+}
+
+/** An order delivered: what it holds of the seller's pending money moves to available (the payout job pays it). */
 export async function postOrderReleased(tx: Db, order: OrderMoney, at: Date): Promise<void> {
-  const share = order.itemPriceCents - commissionCents(order.itemPriceCents);
+  const share = await orderPendingCents(tx, order);
   await postLedger(tx, { kind: 'release', orderId: order.id, memo: `Order ${order.refnum} delivered`, at }, [
     { account: sellerAccount(order.sellerId, 'pending'), amountCents: -share },
     { account: sellerAccount(order.sellerId, 'available'), amountCents: share },

@@ -13,6 +13,7 @@ import { assertPickupCheckout, confirmPickupWith } from './pickup';
 import { placeOrderWith } from './place';
 import { orderRunnerWith } from './process';
 import { listOrders, orderDetailById, orderDetailFor, placedAnswer } from './read';
+import { autoConfirmJob } from './receipt';
 import { reservationLapseJob } from './reservation';
 import { settlePaymentJob } from './settle';
 
@@ -66,6 +67,7 @@ export const ordersCapability = defineCapability({
   jobs: (s) => [
     settlePaymentJob(s.payments),
     autoCancelJob(s),
+    autoConfirmJob(s),
     reservationLapseJob(s.offerRunner),
     abandonedCheckoutsJob({ payments: s.payments, complete: s.completeCheckout }),
   ],

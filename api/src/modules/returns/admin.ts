@@ -4,11 +4,12 @@ import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Clock } from '../../clock/clock';
 import type { Db } from '../../db/connect';
-import { listings, orders, returnPhotos, returns, transitions, users } from '../../db/schema/index';
+import { listings, orders, returnPhotos, returns, shipments, users } from '../../db/schema/index';
 import { processHistories } from '../../process/history';
 import { defineResource, textFilter } from '../admin/define-resource';
 import { containing } from '../admin/rest-adapter';
 import { fileUrl } from '../files/urls';
+import { labelUrlOf } from '../shipping/shipments';
 import type { AnswerDeps } from './answer';
 import { decideReturn } from './decide';
 
@@ -27,13 +28,15 @@ function selectReturns(db: Db) {
       buyerEmail: buyers.email,
       sellerEmail: sellers.email,
       decidedBy: deciders.email,
+      trackingNumber: shipments.trackingNumber,
     })
     .from(returns)
     .innerJoin(orders, eq(orders.id, returns.orderId))
     .innerJoin(listings, eq(listings.id, orders.listingId))
     .innerJoin(buyers, eq(buyers.id, orders.buyerId))
     .innerJoin(sellers, eq(sellers.id, orders.sellerId))
-    .leftJoin(deciders, eq(deciders.id, returns.decidedBy));
+    .leftJoin(deciders, eq(deciders.id, returns.decidedBy))
+    .leftJoin(shipments, eq(shipments.id, returns.shipmentId));
 }
 
 type ReturnConsoleRow = Awaited<ReturnType<typeof selectReturns>>[number];
@@ -62,8 +65,8 @@ async function toReturnRecords(db: Db, rows: ReturnConsoleRow[]): Promise<AdminR
     reasonLabel: RETURN_REASON_LABELS[row.reason],
     text: row.text,
     photos: photos.filter((p) => p.returnId === row.id).map((p) => ({ picno: p.picno, url: fileUrl(p.path) })),
-    labelUrl: row.labelUrl,
-    trackingNumber: row.trackingNumber,
+    labelUrl: r.trackingNumber ? labelUrlOf(r.trackingNumber) : null,
+    trackingNumber: r.trackingNumber,
     decidable: row.state === 'disputed',
     decidedBy: r.decidedBy,
     decisionNote: row.decisionNote,

@@ -8,15 +8,16 @@ import {
 } from '@yardly/shared/rules';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
-import { listings, orders, returnPhotos, returns, transitions } from '../../db/schema/index';
+import { listings, orders, returnPhotos, returns, shipments, transitions } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import type { Caller } from '../../http/caller';
 import { fileUrl } from '../files/urls';
 import type { OrderParty } from '../orders/access';
 import type { OrderRow } from '../orders/process';
+import { trackingOf } from '../shipping/service';
+import { labelUrlOf } from '../shipping/shipments';
 import { returnFor } from './access';
 import type { ReturnRow } from './process';
-import type { ReturnShipping } from './shipping';
 
 /** A return's photos in their order, as URLs. */
 export async function photosOf(db: Db, returnId: number) {
@@ -29,13 +30,7 @@ export async function photosOf(db: Db, returnId: number) {
 }
 
 /** One return as `party` sees it: its label and tracking once accepted, the events the process allows them. */
-export async function returnDetail(
-  db: Db,
-  shipping: ReturnShipping,
-  row: ReturnRow,
-  order: OrderRow,
-  party: OrderParty,
-): Promise<ReturnDetail> {
+export async function returnDetail(db: Db, row: ReturnRow, order: OrderRow, party: OrderParty): Promise<ReturnDetail> {
   const [listing] = await db
     .select({ refnum: listings.refnum, title: listings.title })
     .from(listings)
@@ -45,14 +40,7 @@ export async function returnDetail(
     .from(transitions)
     .where(and(eq(transitions.process, returnProcess.name), eq(transitions.subjectId, row.id)))
     .orderBy(asc(transitions.at), asc(transitions.id));
-  const label =
-    row.labelUrl && row.trackingNumber && row.shipmentRef
-      ? {
-          labelUrl: row.labelUrl,
-          trackingNumber: row.trackingNumber,
-          trackingStatus: await shipping.trackingStatus(db, row.shipmentRef),
-        }
-      : null;
+  const [shipment] = row.shipmentId ? await db.select().from(shipments).where(eq(shipments.id, row.shipmentId)) : [];
   return {
     returnId: row.refnum,
     orderId: order.refnum,
@@ -67,7 +55,8 @@ export async function returnDetail(
     text: row.text,
     photos: await photosOf(db, row.id),
     replyBy: row.replyBy.toISOString(),
-    label,
+    label: shipment ? { labelUrl: labelUrlOf(shipment.trackingNumber), trackingNumber: shipment.trackingNumber } : null,
+    tracking: shipment ? await trackingOf(db, shipment) : null,
     refund: row.refundCents,
     history: history.map((h) => ({ event: h.event, status: h.status as ReturnState, at: h.at.toISOString() })),
     actions: returnEventsFor(row.state, party),
@@ -76,21 +65,16 @@ export async function returnDetail(
 }
 
 /** `GET /svc/returns/{returnId}`: the order's buyer, its seller or an admin (404 / 403 otherwise). */
-export async function returnDetailFor(db: Db, shipping: ReturnShipping, caller: Caller, returnId: string) {
+export async function returnDetailFor(db: Db, caller: Caller, returnId: string) {
   const { row, order, party } = await returnFor(db, caller, returnId, 'show');
-  return returnDetail(db, shipping, row, order, party);
+  return returnDetail(db, row, order, party);
 }
 
 /**
  * `GET /svc/returns?listingRefnum=|orderId=`: the return of the caller's order (as buyer or
  * seller) of that listing, newest first; 404 when there is none the caller may see.
  */
-export async function returnOf(
-  db: Db,
-  shipping: ReturnShipping,
-  caller: Caller,
-  query: { listingRefnum?: string; orderId?: string },
-) {
+export async function returnOf(db: Db, caller: Caller, query: { listingRefnum?: string; orderId?: string }) {
   const where = query.orderId ? eq(orders.refnum, query.orderId) : eq(listings.refnum, query.listingRefnum ?? '');
   const rows = await db
     .select({ refnum: returns.refnum, buyerId: orders.buyerId, sellerId: orders.sellerId })
@@ -101,5 +85,5 @@ export async function returnOf(
     .orderBy(desc(returns.createdAt));
   const own = rows.find((r) => r.buyerId === caller.userId || r.sellerId === caller.userId) ?? rows[0];
   if (!own) throw new AppError(404, returnMessages.notFound, { reason: 'return_not_found' });
-  return returnDetailFor(db, shipping, caller, own.refnum);
+  return returnDetailFor(db, caller, own.refnum);
 }

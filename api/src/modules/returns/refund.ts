@@ -22,14 +22,14 @@ export interface RefundDeps {
 }
 
 /**
- * The shipping module's hook: the return parcel of `shipmentRef` was delivered back to the seller,
+ * The shipping module's hook: the return parcel of `shipmentId` was delivered back to the seller,
  * in the transaction that records it. The return is refunded and the order returned; the ledger
  * gives the buyer the item price back (shipping stays spent), the provider's refund of that amount
  * is queued, both sides are told. A parcel that is no return's, or a return already refunded
  * (a replayed event), changes nothing. Answers whether it refunded.
  */
-export async function returnDelivered(tx: Db, deps: RefundDeps, shipmentRef: string, now: Date): Promise<boolean> {
-  const found = await returnWithOrder(tx, eq(returns.shipmentRef, shipmentRef));
+export async function returnDelivered(tx: Db, deps: RefundDeps, shipmentId: number, now: Date): Promise<boolean> {
+  const found = await returnWithOrder(tx, eq(returns.shipmentId, shipmentId));
   if (found?.row.state !== 'accepted') return false;
   const { order, row } = found;
   await takeReturnEvent(tx, deps.returnRunner, row, 'receive', SYSTEM, now);
