@@ -40,6 +40,19 @@ export function parcelFor(weightLbs: number): ParcelName {
   return PARCEL_NAMES.find((name) => weightLbs <= PARCEL_PRESETS[name].maxLbs) ?? 'large';
 }
 
+const SERVICE_NAMES: Record<string, string> = { ground: 'Ground', priority: 'Priority', express: 'Express' };
+
+/** A carrier's service token as a person reads it: 'ground' → 'Ground', 'usps_priority' → 'Usps Priority'. */
+export function shippingServiceName(service: string): string {
+  return (
+    SERVICE_NAMES[service] ??
+    service
+      .split('_')
+      .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+      .join(' ')
+  );
+}
+
 export const shippingMessages = {
   onlySeller: 'Only the seller of this order can buy or print its shipping label',
   onlyParties: 'Only the buyer and the seller of this order can follow its parcel',

@@ -19,7 +19,7 @@ export function autoConfirmJob(deps: { orderRunner: OrderRunner }) {
     async run({ orderId }, { db, now }) {
       await db.transaction(async (tx) => {
         const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-        if (!order || order.state !== 'arrived') return;
+        if (order?.state !== 'arrived') return;
         await takeOrderEvent(tx, deps.orderRunner, order, 'autoConfirm', SYSTEM, now);
         await postOrderReleased(tx, order, now);
         await notify(

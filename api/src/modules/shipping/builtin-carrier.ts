@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { addBusinessDays, PARCEL_STATUS_LABELS, type ParcelStatus } from '@yardly/shared/rules';
 import { inArray } from 'drizzle-orm';
-import type { Db } from '../../db/connect';
 import { zipCodes } from '../../db/schema/index';
 import {
   type Carrier,
@@ -51,9 +50,9 @@ function milesBetween(a: { lat: number; lng: number }, b: { lat: number; lng: nu
  * out_for_delivery → delivered on the clock: the events come back as planned events, which the
  * shipping module applies through jobs at their time, the same code path as Shippo's webhook.
  */
-export function createBuiltinCarrier(deps: { db: Db }): Carrier {
+export function createBuiltinCarrier(): Carrier {
   async function distance(request: ShipmentRequest): Promise<number> {
-    const rows = await deps.db
+    const rows = await request.db
       .select({ zip: zipCodes.zip, lat: zipCodes.latitude, lng: zipCodes.longitude })
       .from(zipCodes)
       .where(inArray(zipCodes.zip, [request.from.zip, request.to.zip]));

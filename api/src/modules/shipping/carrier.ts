@@ -1,4 +1,5 @@
 import type { ParcelName, ParcelStatus } from '@yardly/shared/rules';
+import type { Db } from '../../db/connect';
 import type { LabelAddress } from '../../db/schema/index';
 
 /**
@@ -28,6 +29,11 @@ export interface ShipmentRequest {
   reference: string;
   /** When the label is bought (the clock's time). */
   now: Date;
+  /**
+   * The caller's database handle (its transaction, when in one): a carrier that reads the
+   * database (the built-in one reads zip coordinates) must use it, as the embedded database has one connection.
+   */
+  db: Db;
 }
 
 export interface CarrierRate {

@@ -85,6 +85,7 @@ export function shippingRatesWith(deps: ShippingDeps) {
       weightLbs,
       reference: `${order.refnum}-outbound`,
       now,
+      db: deps.db,
     };
     const rates = await carrierCall(deps, () => deps.carrier.rates(request));
     return {
@@ -129,6 +130,7 @@ export function buyLabelWith(deps: ShippingDeps) {
           idempotencyKey,
           reference: `${order.refnum}-outbound`,
           now,
+          db: tx,
         };
         const rate = (await carrierCall(deps, () => deps.carrier.rates(purchase))).find(
           (r) => r.service === body.service,
@@ -265,6 +267,7 @@ export function buyReturnLabelWith(deps: Omit<ShippingDeps, 'orderRunner'>) {
       weightLbs: outbound?.weightLbs ?? (await listingWeight(tx, order)),
       reference: `${order.refnum}-return`,
       now,
+      db: tx,
     };
     const [cheapest] = (await carrierCall(deps, () => deps.carrier.rates(purchase))).sort(
       (a, b) => a.amountCents - b.amountCents,

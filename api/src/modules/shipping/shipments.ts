@@ -1,4 +1,4 @@
-import { PARCEL_PRESETS, type ParcelName, type ParcelStatus } from '@yardly/shared/rules';
+import { PARCEL_PRESETS, type ParcelName, type ParcelStatus, shippingServiceName } from '@yardly/shared/rules';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import {
@@ -25,19 +25,6 @@ export const CARRIER_EVENT_JOB = 'shipping.carrier-event';
 /** Where the label's PDF is served (modules/shipping/capability.ts), for the order's seller (or, for a return label, its buyer). */
 export function labelUrlOf(trackingNumber: string): string {
   return `/svc/shipping/labels/${encodeURIComponent(trackingNumber)}.pdf`;
-}
-
-const SERVICE_NAMES: Record<string, string> = { ground: 'Ground', priority: 'Priority', express: 'Express' };
-
-/** A service token as a person reads it (`usps_priority` → 'Usps Priority'). */
-export function serviceName(service: string): string {
-  return (
-    SERVICE_NAMES[service] ??
-    service
-      .split('_')
-      .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
-      .join(' ')
-  );
 }
 
 /** The live (not voided) label of an order in one direction, locked when asked. */
@@ -142,6 +129,7 @@ export async function purchaseLabel(
     service: p.service,
     reference: `${p.order.refnum}-${p.direction}`,
     now: p.now,
+    db: tx,
   });
   bought(label);
   const pdf =
@@ -150,7 +138,7 @@ export async function purchaseLabel(
       from: p.from,
       to: p.to,
       trackingNumber: label.trackingNumber,
-      service: serviceName(label.service),
+      service: shippingServiceName(label.service),
       parcel: p.parcel,
       weightLbs: p.weightLbs,
       reference: p.order.refnum,

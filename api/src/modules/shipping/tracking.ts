@@ -94,7 +94,7 @@ export function arriveOnDelivery(orderRunner: OrderRunner): DeliveredHook {
       .innerJoin(listings, eq(listings.id, orders.listingId))
       .where(eq(orders.id, shipment.orderId))
       .for('update', { of: orders });
-    if (!row || row.order.state !== 'shipped') return;
+    if (row?.order.state !== 'shipped') return;
     const { order, listingRefnum } = row;
     await takeOrderEvent(tx, orderRunner, order, 'arrive', SYSTEM, now);
     const days = RECEIPT_WINDOW_BUSINESS_DAYS;

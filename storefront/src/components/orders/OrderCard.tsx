@@ -2,6 +2,7 @@ import type { OrderDetail, OrderSummary } from '@yardly/shared/contract';
 import { formatCents, formatDate } from '@yardly/shared/rules';
 import { orderPath } from '../../lib/checkout-paths';
 import { ListingCard } from '../ListingCard';
+import { ShippingLinks } from '../shipping/ShippingLinks';
 import { OrderActions } from './OrderActions';
 import { deliveryLabel, otherPartyLabel } from './order-view';
 
@@ -32,6 +33,7 @@ export function OrderCard({ order, onChanged }: OrderCardProps) {
         <a href={orderPath(order.orderId)} aria-label={`Order details: ${order.listing.listingTitle}`}>
           Order details
         </a>
+        <ShippingLinks order={order} />
         <OrderActions order={order} onChanged={onChanged} />
       </div>
     </ListingCard>

@@ -2,6 +2,7 @@ import type { OrderDetail } from '@yardly/shared/contract';
 import { formatCents, formatDate } from '@yardly/shared/rules';
 import { dashboardPath } from '../../lib/selling-paths';
 import { CheckoutItem } from '../checkout/CheckoutItem';
+import { ShippingLinks } from '../shipping/ShippingLinks';
 import { OrderActions } from './OrderActions';
 import { addressLine, deliveryLabel, PICKUP_CODE_HELP } from './order-view';
 import '../../styles/checkout.css';
@@ -55,6 +56,7 @@ export function OrderDetailView({ order, onChanged }: OrderDetailViewProps) {
             </dl>
           )}
         </section>
+        <ShippingLinks order={order} />
         <OrderActions order={order} onChanged={onChanged} />
         <p>
           <a href={dashboardPath(buying ? 'buying' : 'selling', buying ? { buyFilter: 'IN_PROGRESS' } : {})}>

@@ -1,0 +1,29 @@
+import type { OrderSummary } from '@yardly/shared/contract';
+import { orderEventsFor, PARCEL_STATUS_LABELS, type ParcelStatus } from '@yardly/shared/rules';
+
+/** The pages of issue 19, addressed by listing as the spec names them (section 2). */
+export const shippingLabelPath = (listingRefnum: string) =>
+  `/shipping-label?listingRefnum=${encodeURIComponent(listingRefnum)}`;
+export const sellerTrackPath = (listingRefnum: string) =>
+  `/seller-track?listingRefnum=${encodeURIComponent(listingRefnum)}`;
+export const buyerTrackPath = (listingRefnum: string) =>
+  `/buyer-track?listingRefnum=${encodeURIComponent(listingRefnum)}`;
+export const confirmReceivedPath = (orderId: string) => `/confirm-item-received?orderId=${encodeURIComponent(orderId)}`;
+
+/** The seller's "Print shipping label": shown when the order process lets the seller take `ship` now. */
+export function mayPrintLabel(order: Pick<OrderSummary, 'status' | 'role' | 'deliveryMethod'>): boolean {
+  if (order.role !== 'selling') return false;
+  return orderEventsFor(order.status, 'seller', { pickup: order.deliveryMethod === 'pickup' }).includes('ship');
+}
+
+/** Whether the order has a parcel to follow: a shipped order once the label was bought (it left `paid`), not cancelled. */
+export function hasParcel(order: Pick<OrderSummary, 'status' | 'deliveryMethod'>): boolean {
+  return order.deliveryMethod === 'ship' && order.status !== 'paid' && order.status !== 'cancelled';
+}
+
+export function parcelStatusLabel(status: ParcelStatus): string {
+  return PARCEL_STATUS_LABELS[status];
+}
+
+export const LABEL_BOUGHT = 'Shipping label bought: print it and attach it to the parcel';
+export const RECEIPT_CONFIRMED = 'Thank you: the order is complete and the seller is paid';
