@@ -13,6 +13,7 @@ import organizations from './organizations';
 import payouts from './payouts';
 import placeholder from './placeholder';
 import reports from './reports';
+import returns from './returns';
 import users from './users';
 import workEmailDomains from './work-email-domains';
 
@@ -43,6 +44,7 @@ export function App() {
       <Resource name="users" {...users} />
       <Resource name="orders" {...orders} />
       <Resource name="payouts" {...payouts} />
+      <Resource name="returns" {...returns} />
       <Resource name="audit-log" {...auditLog} />
       {/* The donation resources exist only in a build with the donation flag on (spec section 2). */}
       {DONATION_ENABLED && <Resource name="donations" {...placeholder} />}

@@ -2,17 +2,39 @@ import type { LoginData, ReturnDetail } from '@yardly/shared/contract';
 import { eq } from 'drizzle-orm';
 import { orders, returns } from '../src/db/schema/index';
 import { boughtNow, call } from './checkout-helpers';
-import type { TestApp } from './harness';
-import { advanceKeepingSignedIn } from './offer-helpers';
+import { advanceClock, json, type TestApp } from './harness';
+import { freshAddress, GOOD_PASSWORD, post, postFrom } from './identity-helpers';
 import { publishedListing } from './selling-helpers';
 
 export const RETURN_BODY = { reason: 'damaged', text: 'The handle came off in the box.' } as const;
+
+/**
+ * Moves the clock (running what came due) and keeps each person signed in, in place: a refresh,
+ * or a new log-in once their session reached its end (the tests move the clock by weeks).
+ */
+export async function advanceSignedIn(t: TestApp, minutes: number, people: LoginData[]): Promise<void> {
+  await advanceClock(t, minutes);
+  for (const person of people) {
+    const refresh = await post(t, '/svc/users/refreshToken', { refreshToken: person.refreshToken });
+    if (refresh.statusCode === 200) {
+      const data = json<{ data: { accessToken: string; refreshToken: string } }>(refresh).data;
+      Object.assign(person, { token: data.accessToken, refreshToken: data.refreshToken });
+      continue;
+    }
+    const login = await postFrom(t, freshAddress(), '/svc/users/login', {
+      email: person.email,
+      password: GOOD_PASSWORD,
+    });
+    if (login.statusCode !== 200) throw new Error(`login answered ${login.statusCode}: ${login.body}`);
+    Object.assign(person, json<{ data: LoginData }>(login).data);
+  }
+}
 
 /** Moves the clock a day at a time (people stay signed in) until `done` says so; at most `days`. */
 export async function dayByDay(t: TestApp, people: LoginData[], done: () => Promise<boolean>, days = 10) {
   for (let day = 0; day < days; day++) {
     if (await done()) return;
-    await advanceKeepingSignedIn(t, 24 * 60, people);
+    await advanceSignedIn(t, 24 * 60, people);
   }
   if (!(await done())) throw new Error(`not done after ${days} days`);
 }

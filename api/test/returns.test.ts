@@ -20,8 +20,8 @@ import { returnRunnerWith } from '../src/modules/returns/process';
 import { returnDelivered } from '../src/modules/returns/refund';
 import { boughtNow, call, orderDetail } from './checkout-helpers';
 import { runDueJobs, startTestApp, type TestApp } from './harness';
-import { advanceKeepingSignedIn } from './offer-helpers';
 import {
+  advanceSignedIn,
   answerReturn,
   arrived,
   deliveredBack,
@@ -190,7 +190,7 @@ describe('opening a return (POST /svc/returns)', () => {
     expect(refusal(early)).toEqual([409, 'not_arrived', returnMessages.notArrived]);
     await arrived(t, cast, placed.orderId);
     // Three business days is at least three days, at most a week with a weekend and a holiday.
-    await advanceKeepingSignedIn(t, 7 * 24 * 60, everyone());
+    await advanceSignedIn(t, 7 * 24 * 60, everyone());
     const late = await openReturn(t, buyer.token, { orderId: placed.orderId, ...RETURN_BODY });
     expect(refusal(late)).toEqual([409, 'window_closed', returnMessages.windowClosed]);
     const confirmed = await deliveredSale(t, cast);
@@ -307,9 +307,9 @@ describe('the seller answers (POST /svc/returns/{returnId}/accept and /dispute)'
     const { returnId, orderId } = await openedReturn(t, cast);
     const replyBy = new Date((await returnDetail(t, buyer.token, returnId)).body.data.replyBy);
     const minutes = Math.ceil((replyBy.getTime() - t.app.clock.now().getTime()) / 60_000);
-    await advanceKeepingSignedIn(t, minutes - 5, everyone());
+    await advanceSignedIn(t, minutes - 5, everyone());
     expect((await returnDetail(t, buyer.token, returnId)).body.data.status).toBe('requested');
-    await advanceKeepingSignedIn(t, 6, everyone());
+    await advanceSignedIn(t, 6, everyone());
     const detail = (await returnDetail(t, buyer.token, returnId)).body.data;
     expect([detail.status, detail.history.at(-1)?.event, detail.label !== null]).toEqual([
       'accepted',

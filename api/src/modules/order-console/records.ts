@@ -1,6 +1,6 @@
 import type { AdminOrderRecord } from '@yardly/shared/contract';
 import { commissionCents, orderProcess } from '@yardly/shared/rules';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connect';
 import {

@@ -1,6 +1,6 @@
 import { type AdminReturnRecord, adminReturnDecisionSchema, adminReturnRecordSchema } from '@yardly/shared/contract';
 import { RETURN_REASON_LABELS, returnProcess } from '@yardly/shared/rules';
-import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Clock } from '../../clock/clock';
 import type { Db } from '../../db/connect';

@@ -2,6 +2,8 @@ import type { OrderDetail } from '@yardly/shared/contract';
 import { formatCents, formatDate } from '@yardly/shared/rules';
 import { dashboardPath } from '../../lib/selling-paths';
 import { CheckoutItem } from '../checkout/CheckoutItem';
+import { ReturnLinks } from '../returns/ReturnLinks';
+import { ReturnPanel } from '../returns/ReturnPanel';
 import { ShippingLinks } from '../shipping/ShippingLinks';
 import { OrderActions } from './OrderActions';
 import { addressLine, deliveryLabel, PICKUP_CODE_HELP } from './order-view';
@@ -57,6 +59,8 @@ export function OrderDetailView({ order, onChanged }: OrderDetailViewProps) {
           )}
         </section>
         <ShippingLinks order={order} />
+        <ReturnLinks order={order} />
+        <ReturnPanel order={order} />
         <OrderActions order={order} onChanged={onChanged} />
         <p>
           <a href={dashboardPath(buying ? 'buying' : 'selling', buying ? { buyFilter: 'IN_PROGRESS' } : {})}>
