@@ -85,3 +85,54 @@ export async function personIn(browser: Browser, viewport: { width: number; heig
   const login = await signInByApi(page, person);
   return { person, page, login };
 }
+
+/** A POST of `who`'s through the api that must succeed: its `data`. */
+export async function postAs<T>(request: APIRequestContext, who: Person, url: string, data: object, headers = {}) {
+  const res = await request.post(url, { data, headers: { ...(await bearer(request, who)), ...headers } });
+  expect(res.ok(), `${url}: ${await res.text()}`).toBe(true);
+  return ((await res.json()) as { data: T }).data;
+}
+
+/** A GET of `who`'s through the api that must succeed: its `data`. */
+export async function getAs<T>(request: APIRequestContext, who: Person, url: string) {
+  const res = await request.get(url, { headers: await bearer(request, who) });
+  expect(res.ok(), `${url}: ${await res.text()}`).toBe(true);
+  return ((await res.json()) as { data: T }).data;
+}
+
+/** `buyer` buys the listing now, shipped to a saved Boston address, paid with the test card: the orderId. */
+export async function boughtShipped(request: APIRequestContext, buyer: Person, listingRefnum: string) {
+  const address = await postAs<{ id: string }>(request, buyer, '/svc/account/saveAddress', {
+    firstName: buyer.nameFirst,
+    lastName: 'Tester',
+    line1: '5 Elm St',
+    city: 'Boston',
+    state: 'MA',
+    zip: '02108',
+    phoneNo: '5551234567',
+  });
+  const intent = await postAs<{ paymentIntentId: string }>(
+    request,
+    buyer,
+    '/svc/payment/createPI',
+    { listingRefnum, deliveryMethod: 'ship', addressId: address.id },
+    { 'idempotency-key': `e2e-ship-${listingRefnum}` },
+  );
+  await postAs(request, buyer, '/svc/payment/test-provider/confirm', {
+    paymentIntentId: intent.paymentIntentId,
+    number: '4242 4242 4242 4242',
+    exp: '12/30',
+    cvc: '123',
+  });
+  const { orderId } = await postAs<{ orderId: string }>(request, buyer, '/svc/orders/place', {
+    paymentIntentId: intent.paymentIntentId,
+  });
+  return orderId;
+}
+
+/** Moves the server's dev clock just past `at` (the carrier's expected date): what came due has run. */
+export async function clockPast(request: APIRequestContext, at: string | null) {
+  const clock = (await (await request.get('/svc/dev/clock')).json()) as { data: { now: string } };
+  const minutes = Math.ceil((new Date(at ?? '').getTime() - new Date(clock.data.now).getTime()) / 60_000) + 1;
+  expect((await request.post('/svc/dev/clock', { data: { advanceMinutes: Math.max(minutes, 0) } })).ok()).toBe(true);
+}

@@ -1,23 +1,11 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { Tracking } from '@yardly/shared/contract';
 import { commissionCents, formatDate } from '@yardly/shared/rules';
 import { pdfText } from '../../api/test/pdf-text';
-import { hydrated, type Person } from './fixtures';
-import { bearer, expectPageFits, listItem, personIn } from './journeys';
+import { hydrated } from './fixtures';
+import { bearer, boughtShipped, clockPast, expectPageFits, getAs, listItem, personIn } from './journeys';
 
 const PHONE = { width: 384, height: 800 };
-
-async function post<T>(request: APIRequestContext, who: Person, url: string, data: object, headers = {}) {
-  const res = await request.post(url, { data, headers: { ...(await bearer(request, who)), ...headers } });
-  expect(res.ok(), `${url}: ${await res.text()}`).toBe(true);
-  return ((await res.json()) as { data: T }).data;
-}
-
-async function get<T>(request: APIRequestContext, who: Person, url: string) {
-  const res = await request.get(url, { headers: await bearer(request, who) });
-  expect(res.ok(), `${url}: ${await res.text()}`).toBe(true);
-  return ((await res.json()) as { data: T }).data;
-}
 
 test('a shipped sale: the label and its PDF, tracking on both screens on the clock, the buyer confirms, the seller is paid, at 384 px', async ({
   browser,
@@ -32,31 +20,7 @@ test('a shipped sale: the label and its PDF, tracking on both screens on the clo
   });
 
   // The buyer buys it now, shipped to a saved address (checkout.spec.ts covers these pages).
-  const address = await post<{ id: string }>(request, buyer.person, '/svc/account/saveAddress', {
-    firstName: 'Bria',
-    lastName: 'Tester',
-    line1: '5 Elm St',
-    city: 'Boston',
-    state: 'MA',
-    zip: '02108',
-    phoneNo: '5551234567',
-  });
-  const intent = await post<{ paymentIntentId: string }>(
-    request,
-    buyer.person,
-    '/svc/payment/createPI',
-    { listingRefnum, deliveryMethod: 'ship', addressId: address.id },
-    { 'idempotency-key': `e2e-ship-${listingRefnum}` },
-  );
-  await post(request, buyer.person, '/svc/payment/test-provider/confirm', {
-    paymentIntentId: intent.paymentIntentId,
-    number: '4242 4242 4242 4242',
-    exp: '12/30',
-    cvc: '123',
-  });
-  const { orderId } = await post<{ orderId: string }>(request, buyer.person, '/svc/orders/place', {
-    paymentIntentId: intent.paymentIntentId,
-  });
+  const orderId = await boughtShipped(request, buyer.person, listingRefnum);
 
   // The seller's order screen offers the label, which the process allows them now.
   await seller.page.goto(`/orders/${orderId}`);
@@ -75,7 +39,7 @@ test('a shipped sale: the label and its PDF, tracking on both screens on the clo
   await expectPageFits(seller.page, 'the label page once bought');
 
   // The PDF: a real one holding the tracking number, for the seller, again later.
-  const label = await get<{ labelUrl: string }>(request, seller.person, `/svc/shipping/label?orderId=${orderId}`);
+  const label = await getAs<{ labelUrl: string }>(request, seller.person, `/svc/shipping/label?orderId=${orderId}`);
   const pdf = await request.get(label.labelUrl, { headers: await bearer(request, seller.person) });
   expect(pdf.headers()['content-type']).toBe('application/pdf');
   const bytes = await pdf.body();
@@ -86,10 +50,8 @@ test('a shipped sale: the label and its PDF, tracking on both screens on the clo
   expect((await popup).url()).toMatch(/^blob:/);
 
   // The built-in carrier moves the parcel on the clock: past its expected date, it is delivered.
-  const tracking = await get<Tracking>(request, buyer.person, `/svc/orders/${orderId}/tracking`);
-  const now = new Date(((await (await request.get('/svc/dev/clock')).json()) as { data: { now: string } }).data.now);
-  const minutes = Math.ceil((new Date(tracking.expectedAt ?? '').getTime() - now.getTime()) / 60_000) + 1;
-  expect((await request.post('/svc/dev/clock', { data: { advanceMinutes: minutes } })).ok()).toBe(true);
+  const tracking = await getAs<Tracking>(request, buyer.person, `/svc/orders/${orderId}/tracking`);
+  await clockPast(request, tracking.expectedAt);
 
   for (const [who, path] of [
     [seller, '/seller-track'],
@@ -109,6 +71,6 @@ test('a shipped sale: the label and its PDF, tracking on both screens on the clo
   await expectPageFits(buyer.page, '/confirm-item-received');
   await (await hydrated(buyer.page.getByRole('button', { name: 'Confirm item received' }))).click();
   await expect(buyer.page.getByTestId('order-status')).toHaveText('Delivered');
-  const balance = await get<{ available: number }>(request, seller.person, '/svc/payouts/balance');
+  const balance = await getAs<{ available: number }>(request, seller.person, '/svc/payouts/balance');
   expect(balance.available).toBe(price - commissionCents(price));
 });
