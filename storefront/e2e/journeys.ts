@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
 import type { CategoryNode, LoginData } from '@yardly/shared/contract';
-import { newPerson, type Person, signInByApi } from './fixtures';
+import { dialog, newPerson, type Person, signInByApi } from './fixtures';
 
 // Journeys between two people (offers, messages): each in their own browser context, signed in
 // through the api, with a listing made through the api.
@@ -135,4 +135,15 @@ export async function clockPast(request: APIRequestContext, at: string | null) {
   const clock = (await (await request.get('/svc/dev/clock')).json()) as { data: { now: string } };
   const minutes = Math.ceil((new Date(at ?? '').getTime() - new Date(clock.data.now).getTime()) / 60_000) + 1;
   expect((await request.post('/svc/dev/clock', { data: { advanceMinutes: Math.max(minutes, 0) } })).ok()).toBe(true);
+}
+
+/** Logs in through the storefront's dialog that /admin/ opens, and lands on the console. */
+export async function logInToConsole(page: Page, who: { email: string; password: string }) {
+  await page.goto('/admin/');
+  const login = dialog(page, 'Log in');
+  await login.getByLabel('Email').fill(who.email);
+  await login.getByLabel('Password', { exact: true }).fill(who.password);
+  await login.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\//);
+  await expect(page.getByText('Open reports')).toBeVisible();
 }

@@ -1,8 +1,18 @@
 import { expect, test } from '@playwright/test';
 import type { ReturnDetail } from '@yardly/shared/contract';
 import { formatCents, returnMessages } from '@yardly/shared/rules';
+import { E2E_ADMIN } from '../playwright.config';
 import { hydrated } from './fixtures';
-import { boughtShipped, clockPast, expectPageFits, getAs, listItem, personIn, postAs } from './journeys';
+import {
+  boughtShipped,
+  clockPast,
+  expectPageFits,
+  getAs,
+  listItem,
+  logInToConsole,
+  personIn,
+  postAs,
+} from './journeys';
 
 const PHONE = { width: 384, height: 800 };
 
@@ -98,4 +108,49 @@ test('a return from reason to refund: the buyer says why with a photo, the selle
   await seller.page.goto(`/return-track?listingRefnum=${listingRefnum}`);
   await expect(seller.page.getByTestId('return-status')).toHaveText('Returned and refunded');
   await expectPageFits(seller.page, 'the seller’s /return-track refunded');
+});
+
+test('a disputed return goes to the console’s Returns queue, where an admin decides for the seller with a note', async ({
+  browser,
+  request,
+}) => {
+  const seller = await personIn(browser, PHONE, 'Dara');
+  const buyer = await personIn(browser, PHONE, 'Dev');
+  const title = 'Green velvet armchair';
+  const listingRefnum = await listItem(request, seller.person, title, 9000, { shippable: true, buyNow: true });
+  const orderId = await boughtShipped(request, buyer.person, listingRefnum);
+  await postAs(request, seller.person, '/svc/shipping/label', { orderId, parcel: 'large', service: 'ground' });
+  const outbound = await getAs<{ expectedAt: string | null }>(request, buyer.person, `/svc/orders/${orderId}/tracking`);
+  await clockPast(request, outbound.expectedAt);
+  // The buyer's form is the first journey's: here the return is opened through the api.
+  await postAs(request, buyer.person, '/svc/returns', { orderId, reason: 'not_as_described', text: 'It is blue.' });
+
+  await seller.page.goto(`/orders/${orderId}`);
+  await (await hydrated(seller.page.getByRole('button', { name: 'Dispute return' }))).click();
+  await seller.page.getByRole('button', { name: 'Yes' }).click();
+  await expect(seller.page.getByTestId('return-status')).toHaveText('Disputed, Yardly decides');
+  await expect(seller.page.getByRole('button', { name: 'Accept return' })).toHaveCount(0);
+  await expectPageFits(seller.page, 'the seller’s order with a disputed return');
+
+  const context = await browser.newContext();
+  const admin = await context.newPage();
+  await logInToConsole(admin, E2E_ADMIN);
+  await admin.goto('/admin/#/returns');
+  await admin.getByRole('cell', { name: title }).click();
+  await expect(admin.getByText('It is blue.')).toBeVisible();
+  await admin.getByRole('button', { name: 'Decide for the seller' }).click();
+  await admin.getByRole('button', { name: 'Decide', exact: true }).click();
+  await expect(admin.getByRole('alert').filter({ hasText: returnMessages.noteRequired })).toBeVisible();
+  await admin.getByLabel('Why (kept in the audit log)').fill('The listing says green velvet and shows it.');
+  await admin.getByRole('button', { name: 'Decide', exact: true }).click();
+  await expect(admin.getByText('Refused, the sale stands').first()).toBeVisible();
+  await expect(admin.getByText('The listing says green velvet and shows it.')).toBeVisible();
+  await expect(admin.getByRole('button', { name: 'Decide for the buyer' })).toHaveCount(0);
+
+  // The sale stands: the order is delivered, and both sides read the decision.
+  await buyer.page.goto(`/return-track?listingRefnum=${listingRefnum}`);
+  await expect(buyer.page.getByTestId('return-status')).toHaveText('Refused, the sale stands');
+  await expectPageFits(buyer.page, '/return-track refused');
+  const order = await getAs<{ status: string }>(request, seller.person, `/svc/orders/${orderId}`);
+  expect(order.status).toBe('delivered');
 });
