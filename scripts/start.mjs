@@ -19,6 +19,12 @@ buildIfStale({
   sources: [at('storefront/src'), at('storefront/public'), at('storefront/astro.config.mjs'), at('shared/src')],
 });
 buildIfStale({
+  name: 'the api',
+  filter: '@yardly/api',
+  output: at('api/dist/server.mjs'),
+  sources: [at('api/src'), at('api/scripts'), at('api/package.json'), at('shared/src')],
+});
+buildIfStale({
   name: 'the console',
   filter: '@yardly/admin',
   output: at('admin/dist/index.html'),
@@ -35,7 +41,6 @@ if (isLocalTrial(process.env)) {
 
 stopWhenOrphaned();
 
-// The api is TypeScript run as is: tsx compiles it on load (no separate build step).
-const { register } = await import('tsx/esm/api');
-register();
-await import(pathToFileURL(at('api/src/server.ts')).href);
+// The api's bundle (api/scripts/bundle.mjs); its stack traces name the TypeScript files.
+process.setSourceMapsEnabled(true);
+await import(pathToFileURL(at('api/dist/server.mjs')).href);

@@ -1,4 +1,5 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,13 +45,27 @@ const lanes = [
   { name: 'b', port: PORT + 2, testIgnore: LANE_A_FILES },
 ].map((lane) => ({ ...lane, baseURL: `http://127.0.0.1:${lane.port}` }));
 
-// A fresh embedded database (seeded with demo listings) per lane for every run. Workers load this
-// file again: the environment hands them the runner's folders instead of making new ones.
-for (const lane of lanes) {
-  const key = `YARDLY_E2E_DATA_DIR_${lane.name.toUpperCase()}`;
-  process.env[key] ??= mkdtempSync(join(tmpdir(), `yardly-e2e-${lane.name}-`));
+// A fresh embedded database (seeded with demo listings) per lane for every run: seeded once by
+// `pnpm seed` (migrations, the zips, the demo listings and their photos) and copied into each
+// lane's DATA_DIR, so the lanes' servers start at once. Workers load this file again: the
+// environment hands them the runner's folders instead of making new ones.
+const laneKey = (lane: { name: string }) => `YARDLY_E2E_DATA_DIR_${lane.name.toUpperCase()}`;
+if (lanes.some((lane) => !process.env[laneKey(lane)])) {
+  const seeded = mkdtempSync(join(tmpdir(), 'yardly-e2e-seeded-'));
+  const seed = spawnSync(process.execPath, ['--import', 'tsx', 'src/seed/cli.ts'], {
+    cwd: fileURLToPath(new URL('../api', import.meta.url)),
+    env: { ...process.env, DATABASE_URL: '', DATA_DIR: seeded, NODE_ENV: 'development', LOG_LEVEL: 'warn' },
+    stdio: 'inherit',
+  });
+  if (seed.status !== 0) throw new Error(`Seeding the journeys' database failed (exit ${seed.status}): see above`);
+  for (const lane of lanes) {
+    const dataDir = mkdtempSync(join(tmpdir(), `yardly-e2e-${lane.name}-`));
+    cpSync(seeded, dataDir, { recursive: true });
+    process.env[laneKey(lane)] = dataDir;
+  }
+  rmSync(seeded, { recursive: true, force: true });
 }
-const dataDirOf = (lane: { name: string }) => process.env[`YARDLY_E2E_DATA_DIR_${lane.name.toUpperCase()}`] ?? '';
+const dataDirOf = (lane: { name: string }) => process.env[laneKey(lane)] ?? '';
 
 export default defineConfig({
   testDir: './e2e',

@@ -96,6 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installCaller(app, resolveCaller);
   const payments = createPaymentProvider({ config: deps.config, db: deps.database.db, clock, secret });
   const shipping = createShipping({ config: deps.config, db: deps.database.db, jobs, log: app.log });
+  app.decorate('shipping', shipping);
   const services: AppServices = {
     ...deps,
     payments,

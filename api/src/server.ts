@@ -1,16 +1,15 @@
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, parseConfig } from './config';
 import { openDatabase } from './db/connect';
 import { DataDirInUseError } from './db/lock';
 import { bootstrapAdmin } from './modules/auth/bootstrap-admin';
 import { diskFileStore } from './modules/files/file-store';
+import { repoRoot } from './paths';
 import { assertPortFree, PortInUseError } from './port-check';
 import { hasDemoData, seedDemo } from './seed/demo';
 import { seedReference } from './seed/reference';
 import { createWebHandler } from './web/serve-web';
-
-const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 let opened: { close(): Promise<void> } | undefined;
 
@@ -43,8 +42,8 @@ async function main(): Promise<void> {
       ? undefined
       : (instance) =>
           createWebHandler(instance, {
-            storefrontDist: `${repoRoot}storefront/dist`,
-            adminDist: `${repoRoot}admin/dist`,
+            storefrontDist: join(repoRoot, 'storefront', 'dist'),
+            adminDist: join(repoRoot, 'admin', 'dist'),
             publicOrigin: config.publicUrl,
           }),
   });

@@ -1,9 +1,11 @@
+import { execFileSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/connect';
+import { apiRoot } from '../src/paths';
 import { seedReference } from '../src/seed/reference';
 import { trimmedTemplate } from './template-tarball';
 
@@ -13,6 +15,8 @@ export type DatabaseTemplate = { engine: 'pglite'; file: string } | { engine: 'p
 declare module 'vitest' {
   export interface ProvidedContext {
     databaseTemplate: DatabaseTemplate;
+    /** The api bundled for this run (scripts/bundle.mjs): the tests that spawn a server run it. */
+    apiBundle: string;
   }
 }
 
@@ -21,6 +25,28 @@ declare module 'vitest' {
  * tarball or a PostgreSQL template database, and let every file start from a copy.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const removeBundle = bundleApi(project);
+  const dropTemplate = await makeTemplate(project);
+  return async () => {
+    removeBundle();
+    await dropTemplate();
+  };
+}
+
+/**
+ * Spawned servers run the api bundled once for the run, fresh from the sources, not the
+ * TypeScript compiled again on every start (seconds each). In a folder of the run's own, under
+ * dist/ as `pnpm start`'s bundle, so a run beside `pnpm start` never rewrites the file it runs.
+ */
+function bundleApi(project: TestProject): () => void {
+  const folder = join(apiRoot, 'dist', `test-${process.pid}`);
+  const file = join(folder, 'server.mjs');
+  execFileSync(process.execPath, [join(apiRoot, 'scripts', 'bundle.mjs'), file], { stdio: 'inherit' });
+  project.provide('apiBundle', file);
+  return () => rmSync(folder, { recursive: true, force: true });
+}
+
+async function makeTemplate(project: TestProject): Promise<() => Promise<void>> {
   const baseUrl = process.env.DATABASE_URL;
   if (baseUrl) {
     const name = `yardly_template_${process.pid}`;

@@ -88,7 +88,7 @@ describe('confirming delivery (POST /svc/orders/confirm-delivery)', () => {
     expect([early.status, early.body.error, early.body.msg]).toEqual([
       409,
       'awaiting_shipment',
-      'This order is paid, to be shipped: Confirm item received is not possible now',
+      'This order is paid, to be shipped: Confirm delivery is not possible now',
     ]);
     await shipped(placed.orderId);
     const bySeller = await confirmDelivery(seller.token, placed.orderId);

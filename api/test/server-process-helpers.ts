@@ -1,13 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { inject } from 'vitest';
 import { openDatabase } from '../src/db/connect';
 import { createPostgresDatabase, pgliteTemplate } from './harness';
 
 const started: ChildProcess[] = [];
 
-/** The real server (`src/server.ts`) as a child process on a DATA_DIR and port, api only, no demo data. */
+/** The real server (`src/server.ts`, bundled for the run) as a child process on a DATA_DIR and port, api only, no demo data. */
 export function startServer(options: { dataDir: string; port: number; env?: Record<string, string> }) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', inject('apiBundle')], {
     cwd: join(__dirname, '..'),
     env: {
       ...process.env,
@@ -34,9 +35,8 @@ export async function health(port: number): Promise<unknown> {
 }
 
 /**
- * How long a spawned server may take to answer. Its first start in a run compiles the api (tsx),
- * and `pnpm test` runs this suite beside the browser journeys: on a busy two-core machine that
- * start took over a minute. A start is not what these tests time.
+ * How long a spawned server may take to answer: on a busy two-core machine (the PostgreSQL pass
+ * runs beside the browser journeys) a start took over a minute. A start is not what these tests time.
  */
 export const SERVER_START_MS = 180_000;
 

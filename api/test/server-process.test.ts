@@ -2,7 +2,9 @@ import { existsSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/connect';
+import { pgliteTemplate } from './harness';
 import {
   health as healthOn,
   killStartedServers,
@@ -20,6 +22,12 @@ const startServer = (env: Record<string, string> = {}, dir = dataDir) =>
 const health = () => healthOn(port);
 const waitForHealth = () => waitOn(port);
 
+// The run's migrated and seeded template, unpacked here: a fresh start's migrating and seeding is
+// `pnpm start`'s, which every journey's server does; these tests are about the process.
+beforeAll(async () => {
+  const database = await openDatabase({ dataDir, pgliteTemplate: pgliteTemplate() });
+  await database.close();
+});
 afterAll(killStartedServers);
 
 describe('the server process', () => {

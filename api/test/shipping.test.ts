@@ -323,4 +323,34 @@ describe('tracking, arrival and receipt', () => {
     const none = await call(t, 'GET', `/svc/orders/of-listing?listingRefnum=${listing}`, stranger.token);
     expect(none.status).toBe(404);
   });
+
+  it('the return label for the returns process: buyer to seller, the same parcel, the cheapest service, the buyer prints it; its delivery reaches the hook', async () => {
+    const placed = await sale();
+    await buyLabel(t, seller.token, placed.orderId, { parcel: 'medium', service: 'express' });
+    const delivered: string[] = [];
+    t.app.shipping.onShipmentDelivered('return', async (_tx, shipment) => {
+      delivered.push(shipment.trackingNumber);
+    });
+    const bought = await t.database.db.transaction(async (tx) => {
+      const [order] = await tx.select().from(orders).where(eq(orders.refnum, placed.orderId)).for('update');
+      if (!order) throw new Error('no order');
+      const first = await t.app.shipping.buyReturnLabel(tx, order, t.app.clock.now());
+      const again = await t.app.shipping.buyReturnLabel(tx, order, t.app.clock.now());
+      return { first, again };
+    });
+    const label = bought.first;
+    expect(bought.again.trackingNumber).toBe(label.trackingNumber);
+    expect([label.direction, label.parcel, label.service]).toEqual(['return', 'medium', 'ground']);
+    expect(label.fromAddress).toMatchObject({ name: 'Ann Lee', line1: '1 Main St', zip: '10001' });
+    expect(label.labelUrl).toBe(`/svc/shipping/labels/${label.trackingNumber}.pdf`);
+    const pdf = await labelFile(t, buyer.token, label.labelUrl);
+    expect([pdf.status, pdf.type]).toEqual([200, 'application/pdf']);
+    expect(pdfText(pdf.bytes)).toContain(label.trackingNumber);
+    expect((await labelFile(t, seller.token, label.labelUrl)).status).toBe(403);
+    const { rows } = await entriesOf(placed.orderId, 'label');
+    expect(rows).toContainEqual({ account: LEDGER.revenue, amountCents: -label.amountCents });
+    await clockPast(label.expectedAt ?? new Date());
+    expect(delivered).toEqual([label.trackingNumber]);
+    expect(ledgerIsSound(await checkLedger(t.database.db))).toBe(true);
+  });
 });

@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { cube } from '@electric-sql/pglite/contrib/cube';
 import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
@@ -11,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { apiRoot } from '../paths';
 import { lockDataDir } from './lock';
 import { makePrivate } from './private-files';
 import * as schema from './schema/index';
@@ -49,7 +49,7 @@ const CONNECTION_SETTINGS = [
   { name: 'plan_cache_mode', value: 'force_custom_plan' },
 ] as const;
 
-const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+const migrationsFolder = join(apiRoot, 'drizzle');
 
 export interface OpenOptions {
   /** PostgreSQL URL; without it the embedded PGlite is used. */

@@ -68,7 +68,7 @@ export const orderProcess = defineProcess({
     },
     confirmPickup: { label: 'Confirm pickup', from: ['awaiting_pickup'], to: 'delivered', by: ['seller'] },
     confirmDelivery: {
-      label: 'Confirm item received',
+      label: 'Confirm delivery',
       from: ['shipped', 'arrived'],
       to: 'delivered',
       by: ['buyer', 'admin'],

@@ -1,7 +1,8 @@
+import { commissionCents } from '@yardly/shared/rules';
 import type { Db } from '../../db/connect';
 import { LEDGER, sellerAccount } from './accounts';
 import { postLedger } from './ledger';
-import { type OrderMoney, orderPendingCents } from './order-postings';
+import { labelDeductedCents, type OrderMoney } from './order-postings';
 
 /**
  * What a label would take from the seller's pending share of the order: the part of its cost
@@ -11,9 +12,10 @@ export function labelDeductionCents(order: Pick<OrderMoney, 'shippingCents'>, la
   return Math.max(0, labelCents - order.shippingCents);
 }
 
-/** Whether the seller's pending share of the order can pay `labelCents` beyond what the buyer paid for shipping. */
+/** Whether what is left of the seller's share of the order can pay `labelCents` beyond what the buyer paid for shipping. */
 export async function shareCoversLabel(tx: Db, order: OrderMoney, labelCents: number): Promise<boolean> {
-  return (await orderPendingCents(tx, order)) >= labelDeductionCents(order, labelCents);
+  const share = order.itemPriceCents - commissionCents(order.itemPriceCents);
+  return share - (await labelDeductedCents(tx, order)) >= labelDeductionCents(order, labelCents);
 }
 
 /**

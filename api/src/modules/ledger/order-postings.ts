@@ -40,10 +40,10 @@ export async function postOrderPlaced(tx: Db, order: OrderMoney, at: Date): Prom
 }
 
 /**
- * What this order still holds of its seller's pending money: the share of the sale, less a
- * label deducted from it (free shipping, label-postings.ts).
+ * What labels took from the seller's pending share of this order (free shipping, label-postings.ts):
+ * the release pays out the share less it.
  */
-export async function orderPendingCents(tx: Db, order: OrderMoney): Promise<number> {
+export async function labelDeductedCents(tx: Db, order: OrderMoney): Promise<number> {
   const [row] = await tx
     .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
     .from(ledgerEntries)
@@ -51,15 +51,16 @@ export async function orderPendingCents(tx: Db, order: OrderMoney): Promise<numb
     .where(
       and(
         eq(ledgerTransactions.orderId, order.id),
+        eq(ledgerTransactions.kind, 'label'),
         eq(ledgerEntries.account, sellerAccount(order.sellerId, 'pending')),
       ),
     );
-  return Number(row?.total ?? 0);
+  return -Number(row?.total ?? 0);
 }
 
-/** An order delivered: what it holds of the seller's pending money moves to available (the payout job pays it). */
+/** An order delivered: the seller's share (less a label deducted from it) moves from pending to available (the payout job pays it). */
 export async function postOrderReleased(tx: Db, order: OrderMoney, at: Date): Promise<void> {
-  const share = await orderPendingCents(tx, order);
+  const share = order.itemPriceCents - commissionCents(order.itemPriceCents) - (await labelDeductedCents(tx, order));
   await postLedger(tx, { kind: 'release', orderId: order.id, memo: `Order ${order.refnum} delivered`, at }, [
     { account: sellerAccount(order.sellerId, 'pending'), amountCents: -share },
     { account: sellerAccount(order.sellerId, 'available'), amountCents: share },

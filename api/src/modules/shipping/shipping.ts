@@ -43,6 +43,13 @@ export function createShipping(deps: { config: Config; db: Db; jobs: Jobs; log: 
 
 export type Shipping = ReturnType<typeof createShipping>;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The shipping services (tests reach the return label and the delivered hooks through it). */
+    shipping: Shipping;
+  }
+}
+
 interface ShippingLog {
   info(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;

@@ -31,7 +31,7 @@ const PROMPTS: Record<Asking, string> = { cancel: CANCEL_ORDER_PROMPT, confirmDe
 /**
  * A party's buttons on an order, as the order process allows them: the seller's Cancel order
  * (asked first; the buyer is refunded in full) and, at a local handoff, the buyer's pickup code;
- * the buyer's Confirm item received once a shipped item arrived (asked first: the seller is paid).
+ * the buyer's Confirm delivery once a shipped item arrived (asked first: the seller is paid).
  */
 export function OrderActions({ order, onChanged }: OrderActionsProps) {
   const actions = orderActionsFor(order);

@@ -127,8 +127,8 @@ describe('Confirm delivery on the buyer’s order page', () => {
     const api = fakeApi({ 'POST /orders/confirm-delivery': () => ({ data: delivered() }) });
     await render(shippedOrder());
     expect(statusShown()).toBe('Shipped');
-    const confirm = button('Confirm item received');
-    expect(confirm?.getAttribute('aria-label')).toBe('Confirm item received: Walnut desk');
+    const confirm = button('Confirm delivery');
+    expect(confirm?.getAttribute('aria-label')).toBe('Confirm delivery: Walnut desk');
 
     await click(confirm);
     const dialog = host.querySelector('dialog');
@@ -140,7 +140,7 @@ describe('Confirm delivery on the buyer’s order page', () => {
       ['POST', '/orders/confirm-delivery', { orderId: 'O0123456789A' }],
     ]);
     expect(statusShown()).toBe('Delivered');
-    expect(button('Confirm item received')).toBeUndefined();
+    expect(button('Confirm delivery')).toBeUndefined();
     expect(host.querySelector('dialog')).toBeNull();
     expect($toast.get()).toMatchObject({ kind: 'success', message: 'Delivery confirmed: thank you' });
   });
@@ -148,11 +148,11 @@ describe('Confirm delivery on the buyer’s order page', () => {
   it('changes nothing when the buyer answers No', async () => {
     const api = fakeApi({});
     await render(shippedOrder());
-    await click(button('Confirm item received'));
+    await click(button('Confirm delivery'));
     await click(button('No'));
     expect(api.calls).toEqual([]);
     expect(statusShown()).toBe('Shipped');
-    expect(button('Confirm item received')).toBeDefined();
+    expect(button('Confirm delivery')).toBeDefined();
   });
 
   it('shows the api’s refusal and leaves the order as it was', async () => {
@@ -163,7 +163,7 @@ describe('Confirm delivery on the buyer’s order page', () => {
       }),
     });
     await render(shippedOrder());
-    await click(button('Confirm item received'));
+    await click(button('Confirm delivery'));
     await click(button('Yes'));
     expect($toast.get()).toMatchObject({
       kind: 'error',
@@ -175,16 +175,16 @@ describe('Confirm delivery on the buyer’s order page', () => {
   it('is not offered when the api does not allow it now, nor to the seller, nor before the order shipped', async () => {
     fakeApi({});
     await render(shippedOrder({ actions: [] }));
-    expect(button('Confirm item received')).toBeUndefined();
+    expect(button('Confirm delivery')).toBeUndefined();
     await act(async () => root.unmount());
     host.remove();
 
     await render(shippedOrder({ role: 'selling', actions: ['confirmDelivery'] }));
-    expect(button('Confirm item received')).toBeUndefined();
+    expect(button('Confirm delivery')).toBeUndefined();
     await act(async () => root.unmount());
     host.remove();
 
     await render(shippedOrder({ status: 'paid', statusLabel: 'Paid, to be shipped', actions: ['confirmDelivery'] }));
-    expect(button('Confirm item received')).toBeUndefined();
+    expect(button('Confirm delivery')).toBeUndefined();
   });
 });

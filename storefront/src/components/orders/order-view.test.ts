@@ -38,7 +38,7 @@ describe('an order’s buttons', () => {
   it('read as the process names them', () => {
     expect(orderActionLabel('cancel')).toBe('Cancel order');
     expect(orderActionLabel('confirmPickup')).toBe('Confirm pickup');
-    expect(orderActionLabel('confirmDelivery')).toBe('Confirm item received');
+    expect(orderActionLabel('confirmDelivery')).toBe('Confirm delivery');
   });
 });
 

@@ -1,7 +1,5 @@
 CREATE TYPE "public"."parcel_status" AS ENUM('pre_transit', 'in_transit', 'out_for_delivery', 'delivered', 'exception');--> statement-breakpoint
 CREATE TYPE "public"."shipment_direction" AS ENUM('outbound', 'return');--> statement-breakpoint
-ALTER TYPE "public"."order_state" ADD VALUE 'arrived' BEFORE 'delivered';--> statement-breakpoint
-ALTER TYPE "public"."order_state" ADD VALUE 'returning' BEFORE 'delivered';--> statement-breakpoint
 CREATE TABLE "shipment_events" (
 	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "shipment_events_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"shipment_id" bigint NOT NULL,
