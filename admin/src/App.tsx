@@ -13,6 +13,7 @@ import organizations from './organizations';
 import payouts from './payouts';
 import placeholder from './placeholder';
 import reports from './reports';
+import returns from './returns';
 import reviews from './reviews';
 import users from './users';
 import workEmailDomains from './work-email-domains';
@@ -45,6 +46,7 @@ export function App() {
       <Resource name="orders" {...orders} />
       <Resource name="payouts" {...payouts} />
       <Resource name="reviews" {...reviews} />
+      <Resource name="returns" {...returns} />
       <Resource name="audit-log" {...auditLog} />
       {/* The donation resources exist only in a build with the donation flag on (spec section 2). */}
       {DONATION_ENABLED && <Resource name="donations" {...placeholder} />}

@@ -46,6 +46,7 @@ import { installPaymentEvents } from './modules/payments/webhook-registry';
 import { payoutsCapability } from './modules/payouts/capability';
 import { referralsCapability } from './modules/referrals/capability';
 import { reportsCapability } from './modules/reports/capability';
+import { returnsCapability } from './modules/returns/capability';
 import { searchCapability } from './modules/search/capability';
 import { shippingCapability } from './modules/shipping/capability';
 import { createShipping } from './modules/shipping/shipping';
@@ -145,6 +146,7 @@ function capabilitiesFor(config: Config): Capability[] {
     ordersCapability,
     shippingCapability,
     orderConsoleCapability,
+    returnsCapability,
     testProviderCapability,
     payoutsCapability,
     favouritesCapability,

@@ -11,17 +11,7 @@ import {
   readCode,
   signInByApi,
 } from './fixtures';
-
-/** Logs in through the storefront's dialog that /admin/ opens, and lands on the console. */
-async function logInToConsole(page: Page, who: { email: string; password: string }) {
-  await page.goto('/admin/');
-  const login = dialog(page, 'Log in');
-  await login.getByLabel('Email').fill(who.email);
-  await login.getByLabel('Password', { exact: true }).fill(who.password);
-  await login.getByRole('button', { name: 'Log in', exact: true }).click();
-  await expect(page).toHaveURL(/\/admin\//);
-  await expect(page.getByText('Open reports')).toBeVisible();
-}
+import { logInToConsole } from './journeys';
 
 /** From the domains list: the create form filled in with a domain and its organisation. */
 async function addDomain(page: Page, domain: string, orgName: string) {

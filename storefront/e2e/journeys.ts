@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
 import type { CategoryNode, LoginData } from '@yardly/shared/contract';
-import { newPerson, type Person, signInByApi } from './fixtures';
+import { dialog, newPerson, type Person, signInByApi } from './fixtures';
 
 // Journeys between two people (offers, messages): each in their own browser context, signed in
 // through the api, with a listing made through the api.
@@ -171,4 +171,27 @@ export async function advanceClockTo(request: APIRequestContext, at: Date): Prom
   const minutes = Math.max(1, Math.ceil((at.getTime() - (await clockNow(request)).getTime()) / 60_000));
   const moved = await request.post('/svc/dev/clock', { data: { advanceMinutes: minutes } });
   expect(moved.ok(), await moved.text()).toBe(true);
+}
+
+/** A GET of `who`'s through the api that must succeed: its `data`. */
+export async function getAs<T>(request: APIRequestContext, who: Person, url: string) {
+  const res = await request.get(url, { headers: await bearer(request, who) });
+  expect(res.ok(), `${url}: ${await res.text()}`).toBe(true);
+  return ((await res.json()) as { data: T }).data;
+}
+
+/** Logs in through the storefront's dialog that /admin/ opens, and lands on the console. */
+export async function logInToConsole(page: Page, who: { email: string; password: string }) {
+  await page.goto('/admin/');
+  const login = dialog(page, 'Log in');
+  await login.getByLabel('Email').fill(who.email);
+  await login.getByLabel('Password', { exact: true }).fill(who.password);
+  await login.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\//);
+  await expect(page.getByText('Open reports')).toBeVisible();
+}
+
+/** Moves the lane's dev clock just past `at` (a carrier's expected date): what came due has run. */
+export async function clockPast(request: APIRequestContext, at: string | null) {
+  await advanceClockTo(request, new Date(Date.parse(at ?? '') + 60_000));
 }

@@ -1,17 +1,11 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { ReceivedFeedback, Tracking } from '@yardly/shared/contract';
 import { commissionCents, formatDate } from '@yardly/shared/rules';
 import { pdfText } from '../../api/test/pdf-text';
-import { hydrated, type Person } from './fixtures';
-import { advanceClockTo, bearer, expectPageFits, listItem, personIn, post, shippedSale } from './journeys';
+import { hydrated } from './fixtures';
+import { bearer, clockPast, expectPageFits, getAs, listItem, personIn, post, shippedSale } from './journeys';
 
 const PHONE = { width: 384, height: 800 };
-
-async function get<T>(request: APIRequestContext, who: Person, url: string) {
-  const res = await request.get(url, { headers: await bearer(request, who) });
-  expect(res.ok(), `${url}: ${await res.text()}`).toBe(true);
-  return ((await res.json()) as { data: T }).data;
-}
 
 test('a shipped sale: the label and its PDF, tracking on both screens on the clock, the buyer confirms, the seller is paid, at 384 px', async ({
   browser,
@@ -45,7 +39,7 @@ test('a shipped sale: the label and its PDF, tracking on both screens on the clo
   await expectPageFits(seller.page, 'the label page once bought');
 
   // The PDF: a real one holding the tracking number, for the seller, again later.
-  const label = await get<{ labelUrl: string }>(request, seller.person, `/svc/shipping/label?orderId=${orderId}`);
+  const label = await getAs<{ labelUrl: string }>(request, seller.person, `/svc/shipping/label?orderId=${orderId}`);
   const pdf = await request.get(label.labelUrl, { headers: await bearer(request, seller.person) });
   expect(pdf.headers()['content-type']).toBe('application/pdf');
   const bytes = await pdf.body();
@@ -56,8 +50,8 @@ test('a shipped sale: the label and its PDF, tracking on both screens on the clo
   expect((await popup).url()).toMatch(/^blob:/);
 
   // The built-in carrier moves the parcel on the clock: past its expected date, it is delivered.
-  const tracking = await get<Tracking>(request, buyer.person, `/svc/orders/${orderId}/tracking`);
-  await advanceClockTo(request, new Date(new Date(tracking.expectedAt ?? '').getTime() + 60_000));
+  const tracking = await getAs<Tracking>(request, buyer.person, `/svc/orders/${orderId}/tracking`);
+  await clockPast(request, tracking.expectedAt);
 
   for (const [who, path] of [
     [seller, '/seller-track'],
@@ -77,7 +71,7 @@ test('a shipped sale: the label and its PDF, tracking on both screens on the clo
   await expectPageFits(buyer.page, '/confirm-item-received');
   await (await hydrated(buyer.page.getByRole('button', { name: 'Confirm item received' }))).click();
   await expect(buyer.page.getByTestId('order-status')).toHaveText('Delivered');
-  const balance = await get<{ available: number }>(request, seller.person, '/svc/payouts/balance');
+  const balance = await getAs<{ available: number }>(request, seller.person, '/svc/payouts/balance');
   expect(balance.available).toBe(price - commissionCents(price));
 
   // Both review each other: hidden until both wrote, then published at one moment.

@@ -16,6 +16,7 @@ import {
   TextInput,
   TopToolbar,
 } from 'react-admin';
+import { StatusHistory } from '../StatusHistory';
 import { RefundButton } from './RefundButton';
 import { signedCents } from './refund';
 
@@ -74,14 +75,7 @@ export function OrderShow() {
             render={(r) => `${r.payment.paymentIntentId} (${r.payment.provider} provider)`}
           />
         </Labeled>
-        <ArrayField source="history" label="Status history">
-          <Datagrid bulkActionButtons={false} rowClick={false}>
-            <DateField source="at" showTime sortable={false} />
-            <TextField source="event" sortable={false} />
-            <TextField source="status" sortable={false} />
-            <TextField source="by" emptyText="Yardly" sortable={false} />
-          </Datagrid>
-        </ArrayField>
+        <StatusHistory />
         <ArrayField source="ledger" label="Ledger entries">
           <Datagrid bulkActionButtons={false} rowClick={false}>
             <DateField source="at" showTime sortable={false} />

@@ -15,6 +15,7 @@ export const REFNUM_PREFIX = {
   address: 'A',
   card: 'K',
   order: 'R',
+  return: 'N',
 } as const;
 
 /** A new opaque public id: a type letter and 11 random base32 characters (55 bits). */

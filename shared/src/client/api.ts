@@ -19,6 +19,7 @@ import { orderCalls } from '../contract/orders';
 import { organisationCalls } from '../contract/organisations';
 import { payoutCalls } from '../contract/payouts';
 import { reportCalls } from '../contract/reports';
+import { returnCalls } from '../contract/returns';
 import { searchCalls } from '../contract/search';
 import { shippingCalls } from '../contract/shipping';
 import { socialCalls } from '../contract/social';
@@ -58,6 +59,7 @@ export function createApi(options: HttpClientOptions = {}) {
     orders: bindCalls(http, orderCalls),
     // Labels, tracking and the buyer's receipt (issue 19).
     shipping: bindCalls(http, shippingCalls),
+    returns: bindCalls(http, returnCalls),
   };
 }
 

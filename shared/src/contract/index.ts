@@ -24,6 +24,7 @@ export * from './organisations';
 export * from './payouts';
 export * from './photos';
 export * from './reports';
+export * from './returns';
 export * from './search';
 export * from './shipping';
 export * from './social';

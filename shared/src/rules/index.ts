@@ -29,6 +29,7 @@ export * from './phone';
 export * from './process';
 export * from './profile';
 export * from './referral';
+export * from './return-process';
 export * from './reviews';
 export * from './roles';
 export * from './shipping-rates';

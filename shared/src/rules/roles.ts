@@ -26,6 +26,7 @@ export const ADMIN_RESOURCES = [
   'orders',
   'payouts',
   'reviews',
+  'returns',
   // Seams: their resources arrive with their own issues (the console shows a placeholder).
   'donations',
   'process-donations',

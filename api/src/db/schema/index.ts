@@ -22,6 +22,7 @@ export * from './payment-events';
 export * from './payouts';
 export * from './referrals';
 export * from './reports';
+export * from './returns';
 export * from './reviews';
 export * from './shipments';
 export * from './stripe-accounts';

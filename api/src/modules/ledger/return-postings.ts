@@ -18,3 +18,21 @@ export async function postDeliveredOrderRefunded(tx: Db, order: OrderMoney, at: 
     { account: LEDGER.refunds, amountCents: order.totalCents },
   ]);
 }
+
+/**
+ * A returned item came back to its seller (issue 19 §3): the order was never released, so the
+ * seller's share leaves pending, the commission is given back, and the buyer is refunded the
+ * item price only; what the buyer paid for shipping stays spent (spec section 9).
+ */
+export async function postReturnRefunded(tx: Db, order: OrderMoney, at: Date): Promise<void> {
+  const commission = commissionCents(order.itemPriceCents);
+  await postLedger(
+    tx,
+    { kind: 'refund', orderId: order.id, memo: `Refund of the item price of returned order ${order.refnum}`, at },
+    [
+      { account: sellerAccount(order.sellerId, 'pending'), amountCents: -(order.itemPriceCents - commission) },
+      { account: LEDGER.revenue, amountCents: -commission },
+      { account: LEDGER.refunds, amountCents: order.itemPriceCents },
+    ],
+  );
+}

@@ -1,6 +1,6 @@
 import type { AdminOrderRecord } from '@yardly/shared/contract';
 import { commissionCents, orderProcess } from '@yardly/shared/rules';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connect';
 import {
@@ -10,9 +10,9 @@ import {
   listings,
   orderRefunds,
   orders,
-  transitions,
   users,
 } from '../../db/schema/index';
+import { processHistories } from '../../process/history';
 import { REFUNDABLE_STATES } from './refund';
 
 export const buyers = alias(users, 'buyer');
@@ -50,18 +50,7 @@ function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
 export async function toOrderRecords(db: Db, rows: OrderConsoleRow[]): Promise<AdminOrderRecord[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.order.id);
-  const history = await db
-    .select({
-      subjectId: transitions.subjectId,
-      event: transitions.event,
-      status: transitions.toState,
-      at: transitions.at,
-      by: users.email,
-    })
-    .from(transitions)
-    .leftJoin(users, eq(users.id, transitions.actorId))
-    .where(and(eq(transitions.process, orderProcess.name), inArray(transitions.subjectId, ids)))
-    .orderBy(asc(transitions.at), asc(transitions.id));
+  const historyOf = await processHistories(db, orderProcess.name, ids);
   const ledger = await db
     .select({
       orderId: ledgerTransactions.orderId,
@@ -88,7 +77,6 @@ export async function toOrderRecords(db: Db, rows: OrderConsoleRow[]): Promise<A
     .innerJoin(users, eq(users.id, orderRefunds.actorId))
     .where(inArray(orderRefunds.orderId, ids))
     .orderBy(asc(orderRefunds.id));
-  const historyOf = groupBy(history, (h) => h.subjectId);
   const ledgerOf = groupBy(ledger, (e) => e.orderId);
   const refundsOf = groupBy(refunds, (r) => r.orderId);
   return rows.map(({ order, ...row }) => ({
@@ -108,12 +96,7 @@ export async function toOrderRecords(db: Db, rows: OrderConsoleRow[]): Promise<A
     commission: commissionCents(order.itemPriceCents),
     payment: { provider: row.provider, paymentIntentId: order.paymentIntentId },
     refundable: REFUNDABLE_STATES.includes(order.state),
-    history: (historyOf.get(order.id) ?? []).map((h) => ({
-      event: h.event,
-      status: h.status,
-      at: h.at.toISOString(),
-      by: h.by,
-    })),
+    history: historyOf.get(order.id) ?? [],
     ledger: (ledgerOf.get(order.id) ?? []).map(({ orderId: _, ...e }) => ({ ...e, at: e.at.toISOString() })),
     refunds: (refundsOf.get(order.id) ?? []).map(({ orderId: _, ...r }) => ({ ...r, at: r.at.toISOString() })),
     createdAt: order.createdAt.toISOString(),

@@ -2,6 +2,7 @@ import type { OrderDetail, OrderSummary } from '@yardly/shared/contract';
 import { formatCents, formatDate } from '@yardly/shared/rules';
 import { orderPath } from '../../lib/checkout-paths';
 import { ListingCard } from '../ListingCard';
+import { ReturnLinks } from '../returns/ReturnLinks';
 import { ShippingLinks } from '../shipping/ShippingLinks';
 import { OrderActions } from './OrderActions';
 import { deliveryLabel, otherPartyLabel } from './order-view';
@@ -34,6 +35,7 @@ export function OrderCard({ order, onChanged }: OrderCardProps) {
           Order details
         </a>
         <ShippingLinks order={order} />
+        <ReturnLinks order={order} />
         <OrderActions order={order} onChanged={onChanged} />
       </div>
     </ListingCard>

@@ -2,6 +2,8 @@ import type { OrderDetail } from '@yardly/shared/contract';
 import { formatCents, formatDate } from '@yardly/shared/rules';
 import { dashboardPath } from '../../lib/selling-paths';
 import { CheckoutItem } from '../checkout/CheckoutItem';
+import { ReturnLinks } from '../returns/ReturnLinks';
+import { ReturnPanel } from '../returns/ReturnPanel';
 import { OrderReviewPanel } from '../reviews/OrderReviewPanel';
 import { ShippingLinks } from '../shipping/ShippingLinks';
 import { OrderActions } from './OrderActions';
@@ -58,6 +60,8 @@ export function OrderDetailView({ order, onChanged }: OrderDetailViewProps) {
           )}
         </section>
         <ShippingLinks order={order} />
+        <ReturnLinks order={order} />
+        <ReturnPanel order={order} />
         <OrderActions order={order} onChanged={onChanged} />
         {(order.status === 'delivered' || order.status === 'returned') && <OrderReviewPanel orderId={order.orderId} />}
         <p>

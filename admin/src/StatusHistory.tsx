@@ -1,0 +1,15 @@
+import { ArrayField, Datagrid, DateField, TextField } from 'react-admin';
+
+/** A process's steps on a record (`history`: event, status, when, by whom), as the orders and returns show them. */
+export function StatusHistory() {
+  return (
+    <ArrayField source="history" label="Status history">
+      <Datagrid bulkActionButtons={false} rowClick={false}>
+        <DateField source="at" showTime sortable={false} />
+        <TextField source="event" sortable={false} />
+        <TextField source="status" sortable={false} />
+        <TextField source="by" emptyText="Yardly" sortable={false} />
+      </Datagrid>
+    </ArrayField>
+  );
+}

@@ -1,0 +1,110 @@
+import { type ReturnEvent, returnMessages } from '@yardly/shared/rules';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/connect';
+import { returns } from '../../db/schema/index';
+import { AppError } from '../../errors';
+import type { Caller } from '../../http/caller';
+import { defineJob } from '../../jobs/job';
+import { type Actor, SYSTEM } from '../../process/transition';
+import { notify } from '../notifications/notify';
+import type { OrderRow, OrderRunner } from '../orders/process';
+import type { Shipping } from '../shipping/shipping';
+import { returnFor, returnWithOrder } from './access';
+import { RETURN_AUTO_ACCEPT_JOB, type ReturnRow, type ReturnRunner, takeReturnEvent } from './process';
+
+export interface AnswerDeps {
+  db: Db;
+  orderRunner: OrderRunner;
+  returnRunner: ReturnRunner;
+  shipping: Pick<Shipping, 'buyReturnLabel' | 'carrier'>;
+}
+
+/**
+ * Accepts a return whose order and row the caller has locked (the seller's Accept, the platform
+ * when the seller did not answer, an admin deciding for the buyer): the prepaid return label is
+ * bought in the same transaction and the buyer told to send the item back. The carrier's id of
+ * the label is added to `bought`, for the caller to void it should its transaction fail.
+ */
+export async function acceptLocked(
+  tx: Db,
+  deps: Pick<AnswerDeps, 'returnRunner' | 'shipping'>,
+  order: OrderRow,
+  row: ReturnRow,
+  event: Extract<ReturnEvent, 'accept' | 'autoAccept' | 'approve'>,
+  actor: Actor,
+  now: Date,
+  bought?: string[],
+): Promise<void> {
+  await takeReturnEvent(tx, deps.returnRunner, row, event, actor, now);
+  const label = await deps.shipping.buyReturnLabel(tx, order, now);
+  bought?.push(label.carrierLabelId);
+  await tx.update(returns).set({ shipmentId: label.id }).where(eq(returns.id, row.id));
+  await notify(tx, [order.buyerId], `${returnMessages.accepted} (order ${order.refnum}).`, `/orders/${order.refnum}`);
+}
+
+/**
+ * The seller answers a return: Accept (the label is bought) or Dispute (it waits in the console's
+ * Returns queue). Anyone but the seller is refused with 403; a return already answered with 409
+ * (two answers at once: the order's row lock orders them, the second finds it answered).
+ */
+export function answerReturnWith(deps: AnswerDeps) {
+  return (caller: Caller, returnId: string, event: 'accept' | 'dispute', now: Date): Promise<void> =>
+    voidingOnFailure(deps, (bought) =>
+      deps.db.transaction(async (tx) => {
+        const { row, order, party } = await returnFor(tx, caller, returnId, 'edit', true);
+        if (party !== 'seller') throw new AppError(403, returnMessages.onlySellerAnswers, { reason: 'not_your_turn' });
+        const actor = { userId: caller.userId, role: 'seller' as const };
+        if (event === 'accept') {
+          await acceptLocked(tx, deps, order, row, 'accept', actor, now, bought);
+          return;
+        }
+        await takeReturnEvent(tx, deps.returnRunner, row, 'dispute', actor, now);
+        await notify(
+          tx,
+          [order.buyerId],
+          `${returnMessages.disputed} (order ${order.refnum}).`,
+          `/orders/${order.refnum}`,
+        );
+      }),
+    );
+}
+
+/** The seller's three business days are up: a return still unanswered is accepted by the platform. */
+export function autoAcceptJob(deps: Omit<AnswerDeps, 'db'>) {
+  return defineJob<{ returnId: number }>({
+    name: RETURN_AUTO_ACCEPT_JOB,
+    async run({ returnId }, { db, now }) {
+      await voidingOnFailure(deps, (bought) =>
+        db.transaction(async (tx) => {
+          const found = await returnWithOrder(tx, eq(returns.id, returnId));
+          if (found?.row.state !== 'requested' || found.row.replyBy.getTime() > now.getTime()) return;
+          const { order, row } = found;
+          await acceptLocked(tx, deps, order, row, 'autoAccept', SYSTEM, now, bought);
+          await notify(
+            tx,
+            [order.sellerId],
+            `The return of order ${order.refnum} was accepted by Yardly: you did not answer within 3 business days.`,
+            `/orders/${order.refnum}`,
+          );
+        }),
+      );
+    },
+  });
+}
+
+/**
+ * Runs a transaction that may buy return labels; when it fails, the labels it bought are voided
+ * at the carrier (the shipment rows went with the transaction, so nothing else would).
+ */
+async function voidingOnFailure<T>(
+  deps: Pick<AnswerDeps, 'shipping'>,
+  run: (bought: string[]) => Promise<T>,
+): Promise<T> {
+  const bought: string[] = [];
+  try {
+    return await run(bought);
+  } catch (error) {
+    await Promise.allSettled(bought.map((id) => deps.shipping.carrier.voidLabel(id)));
+    throw error;
+  }
+}

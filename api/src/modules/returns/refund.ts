@@ -1,0 +1,71 @@
+import { returnMessages } from '@yardly/shared/rules';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/connect';
+import { orders, returns } from '../../db/schema/index';
+import { defineJob } from '../../jobs/job';
+import type { Jobs } from '../../jobs/runner';
+import { SYSTEM } from '../../process/transition';
+import { postReturnRefunded } from '../ledger/return-postings';
+import { notify } from '../notifications/notify';
+import { BUYING_DASHBOARD, SELLING_DASHBOARD } from '../orders/dashboards';
+import { type OrderRunner, takeOrderEvent } from '../orders/process';
+import type { PaymentProvider } from '../payments/provider';
+import { returnWithOrder } from './access';
+import { type ReturnRunner, takeReturnEvent } from './process';
+
+export const RETURN_REFUND_JOB = 'returns.refund';
+
+export interface RefundDeps {
+  jobs: Jobs;
+  orderRunner: OrderRunner;
+  returnRunner: ReturnRunner;
+}
+
+/**
+ * The shipping module's hook: the return parcel of `shipmentId` was delivered back to the seller,
+ * in the transaction that records it. The return is refunded and the order returned; the ledger
+ * gives the buyer the item price back (shipping stays spent), the provider's refund of that amount
+ * is queued, both sides are told. A parcel that is no return's, or a return already refunded
+ * (a replayed event), changes nothing. Answers whether it refunded.
+ */
+export async function returnDelivered(tx: Db, deps: RefundDeps, shipmentId: number, now: Date): Promise<boolean> {
+  const found = await returnWithOrder(tx, eq(returns.shipmentId, shipmentId));
+  if (found?.row.state !== 'accepted') return false;
+  const { order, row } = found;
+  await takeReturnEvent(tx, deps.returnRunner, row, 'receive', SYSTEM, now);
+  await takeOrderEvent(tx, deps.orderRunner, order, 'markReturned', SYSTEM, now);
+  await postReturnRefunded(tx, order, now);
+  await tx.update(returns).set({ refundCents: order.itemPriceCents }).where(eq(returns.id, row.id));
+  await deps.jobs.enqueue(tx, RETURN_REFUND_JOB, { returnId: row.id });
+  // Each side's dashboard lists it under RETURNED.
+  await notify(tx, [order.buyerId], `${returnMessages.refunded} (order ${order.refnum}).`, BUYING_DASHBOARD);
+  await notify(
+    tx,
+    [order.sellerId],
+    `The returned item of order ${order.refnum} was delivered back to you: the buyer is refunded the item price.`,
+    SELLING_DASHBOARD,
+  );
+  return true;
+}
+
+/** Gives the item price of a returned order back through the provider (idempotent: the return's key). */
+export function returnRefundJob(payments: PaymentProvider) {
+  return defineJob<{ returnId: number }>({
+    name: RETURN_REFUND_JOB,
+    maxAttempts: 20,
+    async run({ returnId }, { db }) {
+      const [row] = await db
+        .select({ refnum: returns.refnum, amount: returns.refundCents, intentId: orders.paymentIntentId })
+        .from(returns)
+        .innerJoin(orders, eq(orders.id, returns.orderId))
+        .where(eq(returns.id, returnId));
+      if (!row?.amount) return;
+      await payments.refund({
+        intentId: row.intentId,
+        amountCents: row.amount,
+        idempotencyKey: `return-refund:${row.refnum}`,
+        reason: 'item returned',
+      });
+    },
+  });
+}

@@ -1,0 +1,117 @@
+import { MAX_PHOTOS } from './listing-rules';
+import { defineProcess, type EventOf, eventsFor, type ProcessRole, type StateOf } from './process';
+
+/** A return's guards read nothing beyond its state and who acts. */
+export type ReturnFacts = Record<string, never>;
+
+/** US business days the seller has to accept or dispute a return before the platform accepts it for them. */
+export const RETURN_REPLY_BUSINESS_DAYS = 3;
+/** The longest description a buyer may write of what is wrong. */
+export const RETURN_TEXT_MAX = 1000;
+/** Photos a return may show (as many as a listing). */
+export const RETURN_MAX_PHOTOS = MAX_PHOTOS;
+
+/** Why an item goes back (issue 19 §3), in the order the form lists them. */
+export const RETURN_REASONS = ['not_as_described', 'damaged', 'wrong_item', 'does_not_work', 'other'] as const;
+export type ReturnReason = (typeof RETURN_REASONS)[number];
+
+export const RETURN_REASON_LABELS: Readonly<Record<ReturnReason, string>> = {
+  not_as_described: 'Not as described',
+  damaged: 'Damaged',
+  wrong_item: 'Wrong item',
+  does_not_work: 'Does not work',
+  other: 'Other',
+};
+
+/**
+ * A return's life (issue 19 §3). The buyer opens it while the order's receipt window is open
+ * (order-process.ts: `openReturn` moves the order to `returning` in the same transaction). The
+ * seller accepts it (a prepaid return label is bought for the buyer) or disputes it within three
+ * business days, else the platform accepts it. A disputed return waits in the console's Returns
+ * queue, where ROLE_ADMIN decides: for the buyer (accepted, the label bought) or for the seller
+ * (refused: the order's `keepSale`, the sale stands). When the carrier delivers the parcel back
+ * the item price is refunded (shipping is not) and the order is `returned`.
+ */
+export const returnProcess = defineProcess({
+  name: 'return',
+  initial: 'requested',
+  states: {
+    requested: { label: 'Return requested', badge: 'Return requested', refusal: 'return_requested' },
+    accepted: { label: 'Accepted, on its way back', badge: 'Return accepted', refusal: 'already_accepted' },
+    disputed: { label: 'Disputed, Yardly decides', badge: 'Return disputed', refusal: 'already_disputed' },
+    refunded: { label: 'Returned and refunded', badge: 'Refunded', refusal: 'already_refunded' },
+    refused: { label: 'Refused, the sale stands', badge: 'Return refused', refusal: 'already_refused' },
+  },
+  guards: {},
+  events: {
+    /** POST /svc/returns: one transaction with the order's `openReturn`. */
+    open: { label: 'Return item', from: [], to: 'requested', by: ['buyer'], starts: ['autoAccept'] },
+    accept: { label: 'Accept return', from: ['requested'], to: 'accepted', by: ['seller'] },
+    dispute: { label: 'Dispute return', from: ['requested'], to: 'disputed', by: ['seller'] },
+    autoAccept: {
+      label: 'Seller did not answer in time',
+      from: ['requested'],
+      to: 'accepted',
+      by: ['system'],
+      after: { businessDays: RETURN_REPLY_BUSINESS_DAYS },
+    },
+    /** The console's decision for the buyer. */
+    approve: { label: 'Decide for the buyer', from: ['disputed'], to: 'accepted', by: ['admin'] },
+    /** The console's decision for the seller: the order's `keepSale`. */
+    refuse: { label: 'Decide for the seller', from: ['disputed'], to: 'refused', by: ['admin'] },
+    /** The carrier delivered the return parcel to the seller: the item price is refunded. */
+    receive: { label: 'Delivered back to the seller', from: ['accepted'], to: 'refunded', by: ['system'] },
+  },
+});
+
+export type ReturnProcess = typeof returnProcess;
+export type ReturnState = StateOf<ReturnProcess>;
+export type ReturnEvent = EventOf<ReturnProcess>;
+
+export const RETURN_STATES = Object.keys(returnProcess.states) as [ReturnState, ...ReturnState[]];
+
+/** What the console's decision may be on a disputed return, and the event each takes. */
+export const RETURN_DECISIONS = { buyer: 'approve', seller: 'refuse' } as const satisfies Record<string, ReturnEvent>;
+export type ReturnDecision = keyof typeof RETURN_DECISIONS;
+
+/** The buttons a party sees on a return: the events the table allows them. */
+export function returnEventsFor(state: ReturnState, role: ProcessRole): ReturnEvent[] {
+  return eventsFor(returnProcess, state, role, {});
+}
+
+export const returnMessages = {
+  notFound: 'This return does not exist',
+  notYours: 'Only the buyer, the seller or an admin can see this return',
+  onlyBuyerOpens: 'Only the buyer of this order can return it',
+  onlySellerAnswers: 'Only the seller of this order can accept or dispute its return',
+  onlyAdminDecides: 'Only an admin decides a disputed return',
+  windowClosed: 'Returns are accepted within 3 business days of delivery: the window for this order has closed',
+  notArrived: 'This order can be returned once the carrier has delivered it',
+  alreadyOpened: 'A return was already opened for this order',
+  reasonRequired: 'Choose why you are returning the item',
+  textRequired: 'Tell the seller what is wrong with the item',
+  textTooLong: `Describe the problem in at most ${RETURN_TEXT_MAX} characters`,
+  tooManyPhotos: `You can add up to ${RETURN_MAX_PHOTOS} photos`,
+  photosClosed: 'Photos can be added only while the return waits for the seller',
+  decisionRequired: 'Decide for the buyer or for the seller',
+  noteRequired: 'Write why you decided so (kept in the audit log)',
+  opened: 'Return requested: the seller has 3 business days to answer',
+  accepted: 'Return accepted: print the prepaid label and send the item back',
+  disputed: 'The seller disputed the return: Yardly will decide',
+  refused: 'Yardly decided for the seller: the sale stands',
+  refunded:
+    'The item is back with the seller: the item price is refunded in 5-10 days (shipping fees are not refunded)',
+} as const;
+
+/** The message a party reads when the table refuses `event` on a return for `reason`. */
+export function returnRefusalMessage(event: ReturnEvent, reason: string): string {
+  if (reason === 'not_your_turn') {
+    if (event === 'accept' || event === 'dispute') return returnMessages.onlySellerAnswers;
+    if (event === 'approve' || event === 'refuse') return returnMessages.onlyAdminDecides;
+    if (event === 'open') return returnMessages.onlyBuyerOpens;
+  }
+  const state = RETURN_STATES.find((s) => returnProcess.states[s].refusal === reason);
+  if (state)
+    return `This return is ${returnProcess.states[state].label.toLowerCase()}: ${returnProcess.events[event].label} is not possible now`;
+  return `${returnProcess.events[event].label} is not possible for this return now (${reason})`;
+}
