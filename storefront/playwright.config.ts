@@ -37,8 +37,10 @@ const LANE_A_FILES = [
   'identity.spec.ts',
   'notifications.spec.ts',
   'offers.spec.ts',
+  'returns.spec.ts',
   'saved-cards.spec.ts',
   'search.spec.ts',
+  'ship-by.spec.ts',
 ];
 const lanes = [
   { name: 'a', port: PORT, testMatch: LANE_A_FILES },
