@@ -132,7 +132,7 @@ describe('migration 0013: one state for a listing', () => {
     const indexes = await engine.query<{ indexname: string; indexdef: string }>(
       `select indexname, indexdef from pg_indexes where tablename = 'listings' and indexname in
        ('listings_live_category_idx', 'listings_live_subcategory_idx', 'listings_live_recent_idx',
-        'listings_live_place_idx', 'listings_search_place_idx')`,
+        'listings_live_cell_idx', 'listings_search_place_idx')`,
     );
     expect(indexes).toHaveLength(5);
     for (const index of indexes) expect(index.indexdef).toMatch(/WHERE \(state = 'live'::listing_state\)$/);

@@ -138,6 +138,8 @@ describe('Confirm delivery on the buyer’s order page', () => {
     await click(button('Yes'));
     expect(api.calls.map((c) => [c.method, c.path, c.body])).toEqual([
       ['POST', '/orders/confirm-delivery', { orderId: 'O0123456789A' }],
+      // The delivered order's review panel asks what the buyer may review (issue 19).
+      ['GET', '/feedback/order?orderId=O0123456789A', undefined],
     ]);
     expect(statusShown()).toBe('Delivered');
     expect(button('Confirm delivery')).toBeUndefined();
