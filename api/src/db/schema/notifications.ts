@@ -23,7 +23,10 @@ export const notifications = pgTable(
       onDelete: 'cascade',
     }),
     readAt: timestamp('read_at', { withTimezone: true }),
-    /** When the email step has dealt with it (mailed, or not mailed: connected, unsubscribed, read). */
+    /**
+     * When the email step has dealt with it (mailed, or not mailed: connected, unsubscribed,
+     * read); for a notice (no conversation), when it was pushed and mailed (notices.ts).
+     */
     mailHandledAt: timestamp('mail_handled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -33,6 +36,10 @@ export const notifications = pgTable(
     index('notifications_unmailed_idx')
       .on(t.userId, t.conversationId)
       .where(sql`${t.mailHandledAt} is null and ${t.conversationId} is not null`),
+    // The notices the delivery job has not sent yet (notices.ts).
+    index('notifications_undelivered_notices_idx')
+      .on(t.id)
+      .where(sql`${t.mailHandledAt} is null and ${t.conversationId} is null`),
   ],
 );
 

@@ -4,6 +4,7 @@ import type { AppServices } from '../../services';
 import { deliveryJob } from './deliver';
 import { emailJob } from './email';
 import { pushJob, savePushSubscription } from './push';
+import { noticeDeliveryJob } from './notices';
 import { listNotifications, markNotificationsRead, unreadNotifications } from './service';
 import { loadVapidKeys } from './vapid';
 
@@ -36,6 +37,6 @@ export const notificationsCapability = defineCapability({
   }),
   jobs: ({ jobs, mailer, config, vapid }) => {
     const email = { jobs, mailer, publicUrl: config.publicUrl };
-    return [pushJob(vapid), emailJob(email), deliveryJob(email)];
+    return [pushJob(vapid), emailJob(email), deliveryJob(email), noticeDeliveryJob(email)];
   },
 });

@@ -62,7 +62,7 @@ export async function emailStep(tx: Db, deps: EmailDeps, { userId, conversationI
     .from(users)
     .where(eq(users.id, userId));
   if (unread.length > 0 && person && !(await isConnected(tx, userId, now))) {
-    const mail = { to: person.email, ...conversationMail(person.nameFirst, unread, deps.publicUrl) };
+    const mail = { to: person.email, ...activityMail(person.nameFirst, unread, deps.publicUrl) };
     // Preferences read in this transaction (an embedded database has one connection).
     const optional = optionalMailer({
       mailer: deps.mailer,
@@ -107,8 +107,8 @@ function unmailed(tx: Db, userId: number, conversationId: number) {
     .for('update');
 }
 
-/** The email listing what is new in a conversation, each line with its link. */
-function conversationMail(
+/** The email listing what is new (a conversation's lines, or a person's notices), each line with its link. */
+export function activityMail(
   nameFirst: string,
   items: { text: string; link: string | null }[],
   publicUrl: string,

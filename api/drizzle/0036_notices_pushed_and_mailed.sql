@@ -1,0 +1,3 @@
+-- Notices written before issue 19 are history: only the ones from now on are pushed and mailed (notices.ts).
+UPDATE "notifications" SET "mail_handled_at" = now() WHERE "conversation_id" IS NULL AND "mail_handled_at" IS NULL;--> statement-breakpoint
+CREATE INDEX "notifications_undelivered_notices_idx" ON "notifications" USING btree ("id") WHERE "notifications"."mail_handled_at" is null and "notifications"."conversation_id" is null;
