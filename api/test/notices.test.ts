@@ -28,7 +28,9 @@ const pushesFor = async (subscriptionId: number) =>
   t.database.db
     .select({ payload: jobs.payload })
     .from(jobs)
-    .where(and(eq(jobs.name, NOTIFICATION_PUSH_JOB), sql`(${jobs.payload}->>'subscriptionId')::bigint = ${subscriptionId}`));
+    .where(
+      and(eq(jobs.name, NOTIFICATION_PUSH_JOB), sql`(${jobs.payload}->>'subscriptionId')::bigint = ${subscriptionId}`),
+    );
 
 describe('order notices by email and push', () => {
   it('mails the buyer and pushes to their browser within a minute of the seller cancelling, once', async () => {
@@ -53,7 +55,9 @@ describe('order notices by email and push', () => {
 
     // Handled once: later minutes neither mail nor push it again.
     await advanceKeepingSignedIn(t, 5, [seller, buyer]);
-    expect((await outbox(t, buyer.email)).filter((m) => m.text.includes(orderMessages.sellerCancelled))).toHaveLength(1);
+    expect((await outbox(t, buyer.email)).filter((m) => m.text.includes(orderMessages.sellerCancelled))).toHaveLength(
+      1,
+    );
     expect((await pushesFor(Number(saved?.id))).length).toBe(1);
   });
 });
