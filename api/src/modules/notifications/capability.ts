@@ -3,8 +3,8 @@ import { defineCapability } from '../../http/capability';
 import type { AppServices } from '../../services';
 import { deliveryJob } from './deliver';
 import { emailJob } from './email';
-import { pushJob, savePushSubscription } from './push';
 import { noticeDeliveryJob } from './notices';
+import { pushJob, savePushSubscription } from './push';
 import { listNotifications, markNotificationsRead, unreadNotifications } from './service';
 import { loadVapidKeys } from './vapid';
 
