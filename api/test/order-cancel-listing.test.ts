@@ -1,8 +1,9 @@
 import type { LoginData } from '@yardly/shared/contract';
+import { orderMessages } from '@yardly/shared/rules';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listings, transitions } from '../src/db/schema/index';
-import { boughtNow, call, createPI } from './checkout-helpers';
+import { authorisedIntent, boughtNow, call, createPI, placeOrder, savedAddress } from './checkout-helpers';
 import { startTestApp, type TestApp } from './harness';
 import { freshEmail, signedUp } from './identity-helpers';
 import { advanceKeepingSignedIn } from './offer-helpers';
@@ -114,5 +115,45 @@ describe('the listing of a cancelled order: Deactivated for its seller, or on sa
     expect((await cancel(seller.token, placed.orderId)).status).toBe(200);
     expect((await asSellerSeesIt(listing))?.listingState).toBe('live');
     expect((await listingLog(listing)).map(([event]) => event)).not.toContain('orderCancelled');
+  });
+});
+
+describe('relisting a sold listing (one order in progress per listing)', () => {
+  it('after its sale is completed, the seller relists it and another buyer buys it', async () => {
+    const listing = await publishedListing(t, seller.token);
+    const first = await boughtNow(t, buyer.token, listing);
+    const label = await call(t, 'POST', '/svc/shipping/label', seller.token, {
+      orderId: first.orderId,
+      parcel: 'medium',
+      service: 'ground',
+    });
+    expect(label.status).toBe(200);
+    expect(
+      (await call(t, 'POST', '/svc/orders/confirm-received', buyer.token, { orderId: first.orderId })).status,
+    ).toBe(200);
+    expect((await call(t, 'POST', '/svc/listing/relist', seller.token, { listingRefnum: listing })).status).toBe(200);
+    const second = await boughtNow(t, nextBuyer.token, listing);
+    expect(second.orderId).not.toBe(first.orderId);
+    expect((await asSellerSeesIt(listing))?.listingState).toBe('sold');
+  });
+
+  it('relisted while its order is in progress, a second buyer is refused (409) and their card released', async () => {
+    const listing = await publishedListing(t, seller.token);
+    await boughtNow(t, buyer.token, listing);
+    expect((await call(t, 'POST', '/svc/listing/relist', seller.token, { listingRefnum: listing })).status).toBe(200);
+    const addressId = await savedAddress(t, nextBuyer.token);
+    const intent = await authorisedIntent(t, nextBuyer.token, {
+      listingRefnum: listing,
+      deliveryMethod: 'ship',
+      addressId,
+    });
+    const refused = await placeOrder(t, nextBuyer.token, intent.paymentIntentId);
+    expect([refused.status, refused.body.error, refused.body.msg]).toEqual([
+      409,
+      'order_in_progress',
+      orderMessages.noLongerAvailable,
+    ]);
+    const again = await placeOrder(t, nextBuyer.token, intent.paymentIntentId);
+    expect([again.status, again.body.msg]).toEqual([409, orderMessages.noLongerAvailable]);
   });
 });

@@ -11,6 +11,7 @@ import type { Caller } from '../../http/caller';
 import type { Jobs } from '../../jobs/runner';
 import { start } from '../../process/transition';
 import { postOrderPlaced } from '../ledger/order-postings';
+import { isUniqueViolation } from '../listings/drafts';
 import { takeListingEvent } from '../listings/process';
 import { notify } from '../notifications/notify';
 import { catchUpOffer, type OfferRunner, takeOfferEvent } from '../offers/process';
@@ -200,7 +201,11 @@ export function placeCheckoutWith(deps: PlaceDeps) {
       if (intent.amountCents !== checkout.totalCents)
         throw AppError.conflict(orderMessages.amountChanged, 'amount_mismatch');
       await catchUpListing(db, deps.offerRunner, checkout.listingId, now);
-      const order = await commitSale({ ...deps, db }, buyer, checkout, intent, now);
+      const order = await commitSale({ ...deps, db }, buyer, checkout, intent, now).catch((error: unknown) => {
+        // A listing relisted while its order is in progress: the one-order-in-progress index refuses the second.
+        if (isUniqueViolation(error)) throw AppError.conflict(orderMessages.noLongerAvailable, 'order_in_progress');
+        throw error;
+      });
       await afterCommit(() => settleNow(deps.db, payments, order.id, deps.log));
       return order;
     } catch (error) {

@@ -1,0 +1,2 @@
+DROP INDEX "orders_one_live_per_listing_idx";--> statement-breakpoint
+CREATE UNIQUE INDEX "orders_one_live_per_listing_idx" ON "orders" USING btree ("listing_id") WHERE state not in ('delivered', 'cancelled', 'returned');
