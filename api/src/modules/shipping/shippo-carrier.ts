@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { PARCEL_PRESETS, type ParcelStatus } from '@yardly/shared/rules';
+import { dollarsToCents, PARCEL_PRESETS, type ParcelStatus } from '@yardly/shared/rules';
 import type { ShippoConfig } from '../../config';
 import type { LabelAddress } from '../../db/schema/index';
 import {
@@ -94,9 +94,9 @@ function shippoParcel(request: ShipmentRequest) {
   };
 }
 
-/** Shippo's decimal dollars as cents. */
+/** Shippo's decimal dollars ("7.55") as cents, by the one money rule (a non-number throws). */
 function centsOf(amount: string): number {
-  return Math.round(Number.parseFloat(amount) * 100);
+  return dollarsToCents(Number(amount));
 }
 
 /**
