@@ -18,6 +18,13 @@ import { offerCalls } from '../contract/offers';
 import { orderCalls } from '../contract/orders';
 import { organisationCalls } from '../contract/organisations';
 import { payoutCalls } from '../contract/payouts';
+import {
+  rentalFavouriteCalls,
+  rentalListingCalls,
+  rentalMessagingCalls,
+  rentalNotificationCalls,
+  rentalSearchCalls,
+} from '../contract/rentals';
 import { reportCalls } from '../contract/reports';
 import { returnCalls } from '../contract/returns';
 import { searchCalls } from '../contract/search';
@@ -60,6 +67,11 @@ export function createApi(options: HttpClientOptions = {}) {
     // Labels, tracking and the buyer's receipt (issue 19).
     shipping: bindCalls(http, shippingCalls),
     returns: bindCalls(http, returnCalls),
+    // The rentals section (issue 20): listings, search, saved places, conversations, notifications.
+    rentals: bindCalls(http, joinCalls(rentalListingCalls, rentalSearchCalls)),
+    rentalFavourites: bindCalls(http, rentalFavouriteCalls),
+    rentalMessages: bindCalls(http, rentalMessagingCalls),
+    rentalNotifications: bindCalls(http, rentalNotificationCalls),
   };
 }
 

@@ -23,6 +23,7 @@ export * from './orders';
 export * from './organisations';
 export * from './payouts';
 export * from './photos';
+export * from './rentals';
 export * from './reports';
 export * from './returns';
 export * from './search';

@@ -29,6 +29,8 @@ export * from './phone';
 export * from './process';
 export * from './profile';
 export * from './referral';
+export * from './rental';
+export * from './rental-process';
 export * from './return-process';
 export * from './reviews';
 export * from './roles';

@@ -21,6 +21,7 @@ export * from './payment-cards';
 export * from './payment-events';
 export * from './payouts';
 export * from './referrals';
+export * from './rentals';
 export * from './reports';
 export * from './returns';
 export * from './reviews';

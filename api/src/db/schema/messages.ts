@@ -1,20 +1,23 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { listings } from './listings';
+import { rentals } from './rentals';
 import { users } from './users';
 
 /**
  * One conversation per listing and buyer, with its seller (spec section 3 keys it
  * `listingRefnum_sellerRefnum`). Each party's read marker is the last line they have read.
+ * A rental's conversation (issue 20) is the same thing about a rental: `rental_id` instead of
+ * `listing_id`, the tenant as buyer and the landlord as seller, so lines, read markers, live
+ * updates and notification emails are one piece of code for both.
  */
 export const conversations = pgTable(
   'conversations',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     refnum: text('refnum').notNull().unique(),
-    listingId: bigint('listing_id', { mode: 'number' })
-      .notNull()
-      .references(() => listings.id, { onDelete: 'cascade' }),
+    listingId: bigint('listing_id', { mode: 'number' }).references(() => listings.id, { onDelete: 'cascade' }),
+    rentalId: bigint('rental_id', { mode: 'number' }).references(() => rentals.id, { onDelete: 'cascade' }),
     buyerId: bigint('buyer_id', { mode: 'number' })
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -29,6 +32,8 @@ export const conversations = pgTable(
   },
   (t) => [
     uniqueIndex('conversations_listing_buyer_idx').on(t.listingId, t.buyerId),
+    uniqueIndex('conversations_rental_buyer_idx').on(t.rentalId, t.buyerId),
+    check('conversations_one_subject', sql`(${t.listingId} is null) <> (${t.rentalId} is null)`),
     index('conversations_buyer_idx').on(t.buyerId, t.lastMessageAt.desc()),
     index('conversations_seller_idx').on(t.sellerId, t.lastMessageAt.desc()),
     check('conversations_two_parties', sql`${t.buyerId} <> ${t.sellerId}`),

@@ -16,6 +16,10 @@ export const notifications = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** `offer_made`, `offer_countered`, `offer_accepted`, `offer_declined`, `offer_expired`, `message`, or `notice`. */
     kind: text('kind').notNull().default('notice'),
+    /** Which section's list shows it: the marketplace's /notifications or the rentals' /rentalsnotify. */
+    section: text('section', { enum: ['market', 'rentals'] })
+      .notNull()
+      .default('market'),
     text: text('text').notNull(),
     link: text('link'),
     /** The conversation it tells of (emails are batched per conversation). */
@@ -31,7 +35,7 @@ export const notifications = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('notifications_user_idx').on(t.userId, t.createdAt.desc()),
+    index('notifications_user_idx').on(t.userId, t.section, t.createdAt.desc()),
     index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
     index('notifications_unmailed_idx')
       .on(t.userId, t.conversationId)

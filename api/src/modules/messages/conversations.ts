@@ -30,7 +30,7 @@ function selectConversationRefs(db: Db) {
     .select({
       id: conversations.id,
       refnum: conversations.refnum,
-      listingId: conversations.listingId,
+      listingId: listings.id,
       listingRefnum: listings.refnum,
       buyerId: conversations.buyerId,
       buyerRefnum: buyer.refnum,

@@ -1,0 +1,561 @@
+import { z } from 'zod';
+import { stateSchema, zipCodeSchema } from '../rules/address';
+import { NOTIFICATION_KINDS, notificationMessages } from '../rules/notifications';
+import {
+  isHalfStep,
+  MAX_BATHROOMS,
+  MAX_BEDROOMS,
+  MAX_RENT_CENTS,
+  MAX_RENTAL_DESCRIPTION_LENGTH,
+  MAX_RENTAL_PHOTOS,
+  MAX_RENTAL_TITLE_LENGTH,
+  MAX_SQUARE_FEET,
+  RENTAL_PROPERTY_KINDS,
+  rentalMessages,
+} from '../rules/rental';
+import { RENTAL_STATES } from '../rules/rental-process';
+import { defineCall } from './call';
+import { centsSchema, isoDateTimeSchema, pageOf, pageQuerySchema, refnumSchema } from './common';
+import { conversationMessageSchema, conversationPartySchema } from './messages';
+import { REPORT_REASONS, type ReportReason, reportMessages } from './reports';
+
+/**
+ * The rentals section (issue 20; spec sections 2, 3, 7). Paths are as the spec gives them: the
+ * listings, search, conversations, messaging and properties calls from the site's root
+ * (`root: true`), favourites and notifications under /svc.
+ */
+
+/** A real calendar day written YYYY-MM-DD (not 2026-02-30). */
+export function isCalendarDay(day: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return false;
+  const date = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day);
+}
+export const calendarDaySchema = z.string().refine(isCalendarDay, 'Please enter a date as YYYY-MM-DD');
+
+export const rentalStateSchema = z.enum(RENTAL_STATES);
+
+/** A rental card (spec section 3: refnum, title, pictureUrl, address, expectedRent, available, landLordRefnum). */
+export const rentalCardSchema = z.object({
+  refnum: refnumSchema,
+  title: z.string(),
+  /** Main photo; append `?w=253&h=210` for the card size. Null when it has none. */
+  pictureUrl: z.string().nullable(),
+  /** 'City, ST 12345', with the street line first only when the landlord chose to show it. */
+  address: z.string(),
+  /** Monthly rent in cents. */
+  expectedRent: centsSchema,
+  /** False once rented (the card shows 'Rented'), deactivated or deleted. */
+  available: z.boolean(),
+  landLordRefnum: refnumSchema,
+  propertyType: z.string(),
+  bedrooms: z.number().int(),
+  bathrooms: z.number(),
+  squareFeet: z.number().int().nullable(),
+  availableFrom: z.string(),
+  deleted: z.boolean(),
+  state: rentalStateSchema,
+  createdAt: isoDateTimeSchema,
+});
+export type RentalCard = z.infer<typeof rentalCardSchema>;
+
+export const rentalPageSchema = pageOf(rentalCardSchema);
+
+export const rentalPictureSchema = z.object({ picno: z.number().int(), url: z.string() });
+export const rentalPictureListSchema = z.array(rentalPictureSchema);
+
+export const rentalLandlordSchema = z.object({
+  userRefnum: refnumSchema,
+  name: z.string(),
+  pictureUrl: z.string().nullable(),
+  memberSince: isoDateTimeSchema,
+});
+
+/** A rental's page: the card, every fact, the photos and the landlord. */
+export const rentalDetailSchema = rentalCardSchema.extend({
+  description: z.string(),
+  deposit: centsSchema,
+  leaseMonths: z.number().int(),
+  cats: z.boolean(),
+  dogs: z.boolean(),
+  parking: z.string(),
+  laundry: z.string(),
+  furnished: z.boolean(),
+  utilitiesIncluded: z.boolean(),
+  /** The street line: null in public answers unless the landlord chose to show it (always given to the landlord). */
+  line1: z.string().nullable(),
+  city: z.string(),
+  state: z.string(),
+  zip: z.string(),
+  showStreet: z.boolean(),
+  /** The zip's centre rounded to two decimals (about a kilometre): never the exact place. */
+  location: z.object({ latitude: z.number(), longitude: z.number() }).nullable(),
+  pictures: rentalPictureListSchema,
+  landlord: rentalLandlordSchema,
+  rentalState: rentalStateSchema,
+  /** The caller is its landlord. */
+  mine: z.boolean(),
+});
+export type RentalDetail = z.infer<typeof rentalDetailSchema>;
+
+const int = (message: string, min: number, max: number) =>
+  z.number({ error: message }).int(message).min(min, message).max(max, message);
+const flag = z.boolean().default(false);
+
+/** The create form (and relist's edit), checked the same in the browser and on the server. */
+export const rentalFormSchema = z.object({
+  /** Set to edit an existing listing; absent to create one. */
+  refnum: refnumSchema.optional(),
+  inputSourceRandomRefnum: refnumSchema,
+  title: z
+    .string({ error: rentalMessages.titleRequired })
+    .trim()
+    .min(1, rentalMessages.titleRequired)
+    .max(MAX_RENTAL_TITLE_LENGTH, rentalMessages.titleTooLong),
+  description: z
+    .string({ error: rentalMessages.descriptionRequired })
+    .trim()
+    .min(1, rentalMessages.descriptionRequired)
+    .max(MAX_RENTAL_DESCRIPTION_LENGTH, rentalMessages.descriptionTooLong),
+  /** One of `GET /rental/properties`' propertyType values (checked on the server against the console's list). */
+  propertyType: z
+    .string({ error: rentalMessages.propertyTypeRequired })
+    .trim()
+    .min(1, rentalMessages.propertyTypeRequired)
+    .max(40),
+  bedrooms: int(rentalMessages.bedroomsInvalid, 0, MAX_BEDROOMS),
+  bathrooms: z
+    .number({ error: rentalMessages.bathroomsInvalid })
+    .min(0, rentalMessages.bathroomsInvalid)
+    .max(MAX_BATHROOMS, rentalMessages.bathroomsInvalid)
+    .refine(isHalfStep, rentalMessages.bathroomsInvalid),
+  squareFeet: int(rentalMessages.squareFeetInvalid, 1, MAX_SQUARE_FEET)
+    .nullish()
+    .transform((v) => v ?? null),
+  /** Monthly rent in integer cents. */
+  expectedRent: z
+    .number({ error: rentalMessages.rentInvalid })
+    .int(rentalMessages.rentInvalid)
+    .min(1, rentalMessages.rentInvalid)
+    .max(MAX_RENT_CENTS, rentalMessages.rentTooHigh),
+  deposit: int(rentalMessages.depositInvalid, 0, MAX_RENT_CENTS).default(0),
+  availableFrom: z
+    .string({ error: rentalMessages.availableFromInvalid })
+    .refine(isCalendarDay, rentalMessages.availableFromInvalid),
+  /** One of the leaseMonths values, as a number of months. */
+  leaseMonths: int(rentalMessages.leaseRequired, 1, 120),
+  cats: flag,
+  dogs: flag,
+  parking: z.string({ error: rentalMessages.parkingRequired }).trim().min(1, rentalMessages.parkingRequired).max(40),
+  laundry: z.string({ error: rentalMessages.laundryRequired }).trim().min(1, rentalMessages.laundryRequired).max(40),
+  furnished: flag,
+  utilitiesIncluded: flag,
+  line1: z.string().trim().max(200).default(''),
+  city: z.string().trim().min(1, 'Please enter the city').max(100),
+  state: stateSchema,
+  zip: zipCodeSchema,
+  /** Show the street line publicly; otherwise only city, state and zip are shown. */
+  showStreet: z.boolean().default(true),
+  /** Save without publishing. */
+  draft: z.boolean().default(false),
+});
+export type RentalForm = z.input<typeof rentalFormSchema>;
+
+const refnumBody = z.object({ refnum: refnumSchema });
+
+export const rentalDraftCall = defineCall({
+  method: 'GET',
+  path: '/rental/listings/inputSourceRandomRefnum',
+  root: true,
+  auth: 'required',
+  summary: "A working copy for the rental form's photos; with refnum, one that edits that listing",
+  query: z.object({ refnum: refnumSchema.optional() }),
+  response: z.object({ inputSourceRandomRefnum: refnumSchema, pictures: rentalPictureListSchema }),
+});
+
+export const rentalPictureQuerySchema = z.object({
+  inputSourceRandomRefnum: refnumSchema,
+  picno: z.coerce.number().int().min(1).max(MAX_RENTAL_PHOTOS),
+});
+
+export const rentalUploadPictureCall = defineCall({
+  method: 'POST',
+  path: '/rental/listings/picture',
+  root: true,
+  auth: 'required',
+  upload: 'photo',
+  summary: 'Add a photo to a rental form: JPG or PNG, at most 10 MB, GPS stripped (at most 8)',
+  query: rentalPictureQuerySchema,
+  response: z.object({ picno: z.number().int(), url: z.string(), pictures: rentalPictureListSchema }),
+});
+
+export const rentalDeletePictureCall = defineCall({
+  method: 'POST',
+  path: '/rental/listings/picture/delete',
+  root: true,
+  auth: 'required',
+  summary: 'Remove a photo from a rental form',
+  query: rentalPictureQuerySchema,
+  response: z.object({ pictures: rentalPictureListSchema }),
+});
+
+export const createRentalCall = defineCall({
+  method: 'POST',
+  path: '/rental/listings/create',
+  root: true,
+  auth: 'required',
+  summary:
+    'Create (or, with refnum, edit) a rental listing; `draft` saves without publishing. Broken fields: 400 with errors[{field, message}]',
+  body: rentalFormSchema,
+  response: z.object({ refnum: refnumSchema, state: rentalStateSchema }),
+});
+
+export const rentalDetailCall = defineCall({
+  method: 'GET',
+  path: '/rental/listings/byListingRefnum',
+  root: true,
+  auth: 'optional',
+  summary: "A rental's details; 404 'Error fetching data, please try again' when there is no such listing",
+  query: z.object({ refnum: refnumSchema }),
+  response: rentalDetailSchema,
+});
+
+export const RENTAL_ORDER_BY_CREATED = 14;
+export const rentalsByUserCall = defineCall({
+  method: 'GET',
+  path: '/rental/listings/byUserRefnum',
+  root: true,
+  auth: 'optional',
+  summary:
+    "A landlord's listings, newest first (zero-based page); their own include drafts, rented and deactivated ones",
+  query: pageQuerySchema.extend({
+    userRefnum: refnumSchema,
+    orderBy: z.coerce.number().int().default(RENTAL_ORDER_BY_CREATED),
+    asc: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
+  }),
+  response: rentalPageSchema,
+});
+
+export const rentalAvailableCall = defineCall({
+  method: 'POST',
+  path: '/rental/listings/available',
+  root: true,
+  auth: 'required',
+  summary: 'The landlord marks the place rented (`available: false`) or available again (`true`)',
+  body: z.object({ refnum: refnumSchema, available: z.boolean() }),
+  response: z.object({ refnum: refnumSchema, available: z.boolean(), state: rentalStateSchema }),
+});
+
+export const deleteRentalCall = defineCall({
+  method: 'POST',
+  path: '/rental/listings/delete',
+  root: true,
+  auth: 'required',
+  summary: 'The landlord deletes the listing',
+  body: refnumBody,
+  response: z.object({ refnum: refnumSchema, state: rentalStateSchema }),
+});
+
+export const relistRentalCall = defineCall({
+  method: 'POST',
+  path: '/rental/listings/relist',
+  root: true,
+  auth: 'required',
+  summary: 'The landlord puts the listing on the market anew (newest first)',
+  body: refnumBody,
+  response: z.object({ refnum: refnumSchema, available: z.boolean(), state: rentalStateSchema }),
+});
+
+export const recentRentalsCall = defineCall({
+  method: 'GET',
+  path: '/rental/listings/recentItems',
+  root: true,
+  auth: 'optional',
+  summary: 'The newest places on the market',
+  query: pageQuerySchema,
+  response: rentalPageSchema,
+});
+
+const reasonCodes = Object.keys(REPORT_REASONS) as [ReportReason, ...ReportReason[]];
+export const reportRentalCall = defineCall({
+  method: 'POST',
+  path: '/rental/listings/reports',
+  root: true,
+  auth: 'required',
+  summary: 'Report a rental listing to the console (once per person and listing)',
+  body: z.object({
+    refnum: refnumSchema,
+    reason: z.enum(reasonCodes, reportMessages.chooseReason),
+    details: z.string().trim().max(1000, reportMessages.detailsTooLong).default(''),
+  }),
+  response: z.object({ reported: z.literal(true) }),
+});
+
+export const rentalPropertyOptionSchema = z.object({ value: z.string(), label: z.string() });
+export const rentalPropertiesSchema = z.object(
+  Object.fromEntries(RENTAL_PROPERTY_KINDS.map((kind) => [kind, z.array(rentalPropertyOptionSchema)])) as Record<
+    (typeof RENTAL_PROPERTY_KINDS)[number],
+    z.ZodArray<typeof rentalPropertyOptionSchema>
+  >,
+);
+export type RentalProperties = z.infer<typeof rentalPropertiesSchema>;
+
+export const rentalPropertiesCall = defineCall({
+  method: 'GET',
+  path: '/rental/properties',
+  root: true,
+  auth: 'none',
+  summary: 'The attribute lists of the rental form and filters (property types, parking, laundry, lease lengths)',
+  response: rentalPropertiesSchema,
+});
+
+export const rentalListingCalls = {
+  draft: rentalDraftCall,
+  uploadPicture: rentalUploadPictureCall,
+  deletePicture: rentalDeletePictureCall,
+  create: createRentalCall,
+  detail: rentalDetailCall,
+  byUser: rentalsByUserCall,
+  setAvailable: rentalAvailableCall,
+  remove: deleteRentalCall,
+  relist: relistRentalCall,
+  recent: recentRentalsCall,
+  report: reportRentalCall,
+  properties: rentalPropertiesCall,
+} as const;
+
+// ---- Search ----
+
+export const RENTAL_SORTS = ['newest', 'rentAsc', 'rentDesc', 'distance'] as const;
+/** `cats`, `dogs`, `both` (cats and dogs), `any` (cats or dogs), or a list of the two. */
+export const RENTAL_PET_FILTERS = ['cats', 'dogs', 'both', 'any'] as const;
+
+export const rentalSearchSchema = z
+  .object({
+    zip: zipCodeSchema,
+    /** Miles around the zip's centre. */
+    d: z.coerce.number().int().min(1).max(500).default(25),
+    text: z.string().trim().max(200).optional(),
+    minRent: z.coerce.number().int().min(0).optional(),
+    maxRent: z.coerce.number().int().min(0).optional(),
+    /** At least this many bedrooms (0: studios and up). */
+    bedrooms: z.coerce.number().int().min(0).max(MAX_BEDROOMS).optional(),
+    /** At least this many bathrooms. */
+    bathrooms: z.coerce.number().min(0).max(MAX_BATHROOMS).optional(),
+    propertyType: z.union([z.string().max(40), z.array(z.string().max(40)).max(10)]).optional(),
+    pets: z.union([z.enum(RENTAL_PET_FILTERS), z.array(z.enum(['cats', 'dogs'])).max(2)]).optional(),
+    /** Available on or before this day. */
+    availableBy: calendarDaySchema.optional(),
+    sortBy: z.enum(RENTAL_SORTS).default('newest'),
+    page: z.coerce.number().int().min(0).max(10_000).default(0),
+    size: z.coerce.number().int().min(1).max(100).default(24),
+  })
+  .refine((s) => s.minRent === undefined || s.maxRent === undefined || s.minRent <= s.maxRent, {
+    path: ['minRent'],
+    message: 'Minimum rent must not be above the maximum',
+  });
+export type RentalSearch = z.input<typeof rentalSearchSchema>;
+
+export const rentalSearchDocSchema = rentalCardSchema.extend({
+  /** Whole miles from the zip's centre. */
+  distance: z.number().int().nullable(),
+});
+
+const facetValueSchema = z.object({ value: z.string(), label: z.string(), count: z.number().int() });
+
+export const rentalSearchCall = defineCall({
+  method: 'POST',
+  path: '/rental/search',
+  root: true,
+  auth: 'none',
+  summary: 'Available places near a zip, filtered, with facets for type, bedrooms and rent bands',
+  body: rentalSearchSchema,
+  response: pageOf(rentalSearchDocSchema).extend({
+    facetFields: z.object({
+      propertyType: z.array(facetValueSchema),
+      bedrooms: z.array(facetValueSchema),
+      price: z.array(facetValueSchema),
+    }),
+  }),
+});
+
+export const rentalSearchCalls = { search: rentalSearchCall } as const;
+
+// ---- Favourites (/svc/rental/fav, the same calls as the sale favourites) ----
+
+const favQuery = z.object({ refnum: refnumSchema });
+const favDone = z.object({ refnum: refnumSchema, favourite: z.boolean() });
+
+export const rentalFavouriteCalls = {
+  add: defineCall({
+    method: 'POST',
+    path: '/rental/fav/create',
+    auth: 'required',
+    summary: 'Save a rental to favourites (not your own)',
+    query: favQuery,
+    response: favDone,
+  }),
+  remove: defineCall({
+    method: 'POST',
+    path: '/rental/fav/delete',
+    auth: 'required',
+    summary: 'Remove a rental from favourites',
+    query: favQuery,
+    response: favDone,
+  }),
+  refnums: defineCall({
+    method: 'GET',
+    path: '/rental/fav/onlyRefnums',
+    auth: 'required',
+    summary: "The refnums of the caller's saved rentals, so every card shows the right heart",
+    response: z.object({ favRefnums: z.array(refnumSchema) }),
+  }),
+  list: defineCall({
+    method: 'GET',
+    path: '/rental/fav',
+    auth: 'required',
+    summary: "The caller's saved rentals, newest first (zero-based page)",
+    query: pageQuerySchema,
+    response: z.object({
+      data: z.array(rentalCardSchema),
+      number: z.number().int(),
+      size: z.number().int(),
+      totalElements: z.number().int(),
+      totalPages: z.number().int(),
+    }),
+  }),
+} as const;
+
+// ---- Conversations and messaging (lines and read markers: the marketplace's /svc/messages/{conversationId} and /svc/messages/read) ----
+
+export const rentalConversationSchema = z.object({
+  conversationId: refnumSchema,
+  /** `refnum_landlordRefnum`. */
+  key: z.string(),
+  /** `buying` for the tenant, `selling` for the landlord. */
+  role: z.enum(['buying', 'selling']),
+  otherParty: conversationPartySchema,
+  rental: rentalCardSchema,
+  lastMessage: conversationMessageSchema.nullable(),
+  unreadCount: z.number().int(),
+  lastMessageAt: isoDateTimeSchema,
+});
+export type RentalConversation = z.infer<typeof rentalConversationSchema>;
+
+const conversationPage = z.object({
+  conversations: z.object({
+    content: z.array(rentalConversationSchema),
+    number: z.number().int(),
+    size: z.number().int(),
+    totalElements: z.number().int(),
+  }),
+});
+const newestFirst = {
+  orderBy: z.enum(['lastUpdated']).default('lastUpdated'),
+  asc: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+};
+
+export const rentalMessagingCalls = {
+  conversations: defineCall({
+    method: 'GET',
+    path: '/rental/conversations',
+    root: true,
+    auth: 'required',
+    summary: "The caller's rental conversations: `buy` as tenant, `sell` as landlord (absent: both)",
+    query: pageQuerySchema.extend({ type: z.enum(['sell', 'buy']).optional(), ...newestFirst }),
+    response: conversationPage,
+  }),
+  ofListing: defineCall({
+    method: 'GET',
+    path: '/rental/conversations/listing',
+    root: true,
+    auth: 'required',
+    summary:
+      "A rental's conversations the caller is in: every tenant's for its landlord, the caller's own for a tenant",
+    query: pageQuerySchema.extend({ refnum: refnumSchema, type: z.enum(['sell', 'buy']).optional(), ...newestFirst }),
+    response: conversationPage,
+  }),
+  send: defineCall({
+    method: 'POST',
+    path: '/rental/messaging',
+    root: true,
+    auth: 'required',
+    summary: 'Message about a rental: a tenant to its landlord, or the landlord back to a tenant (toRefnum)',
+    body: z.object({
+      refnum: refnumSchema,
+      toRefnum: refnumSchema,
+      text: z.string().trim().min(1, 'Please enter a message').max(2000, 'A message can be at most 2000 characters'),
+    }),
+    response: z.object({ conversationId: refnumSchema, message: conversationMessageSchema }),
+  }),
+} as const;
+
+// ---- Notifications (/svc/rental/notifications) ----
+
+export const rentalNotificationSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  text: z.string(),
+  /** `/rentalsmsg?current_tab=…&current_tab_ref=…` for a message. */
+  link: z.string().nullable(),
+  read: z.boolean(),
+  createdAt: isoDateTimeSchema,
+});
+
+const idsBody = z.object({
+  ids: z
+    .array(
+      z
+        .number({ error: notificationMessages.badIds })
+        .int(notificationMessages.badIds)
+        .positive(notificationMessages.badIds),
+      {
+        error: notificationMessages.badIds,
+      },
+    )
+    .min(1, notificationMessages.badIds)
+    .max(500, notificationMessages.badIds)
+    .optional(),
+});
+const unread = z.object({ unreadCount: z.number().int() });
+
+export const rentalNotificationCalls = {
+  list: defineCall({
+    method: 'GET',
+    path: '/rental/notifications',
+    auth: 'required',
+    summary: "The caller's rentals notifications, newest first (zero-based page), and how many are unread",
+    query: pageQuerySchema,
+    response: z.object({
+      notifications: z.object({
+        content: z.array(rentalNotificationSchema),
+        number: z.number().int(),
+        size: z.number().int(),
+        totalElements: z.number().int(),
+      }),
+      unreadCount: z.number().int(),
+    }),
+  }),
+  read: defineCall({
+    method: 'POST',
+    path: '/rental/notifications/read',
+    auth: 'required',
+    summary: 'Mark some (`ids`) or all of the caller’s rentals notifications read',
+    body: idsBody,
+    response: unread,
+  }),
+  remove: defineCall({
+    method: 'POST',
+    path: '/rental/notifications/delete',
+    auth: 'required',
+    summary: 'Delete some (`ids`) or all of the caller’s rentals notifications',
+    body: idsBody,
+    response: unread,
+  }),
+} as const;
