@@ -16,6 +16,8 @@ export const REFNUM_PREFIX = {
   card: 'K',
   order: 'R',
   return: 'N',
+  rental: 'P',
+  rentalDraft: 'Q',
 } as const;
 
 /** A new opaque public id: a type letter and 11 random base32 characters (55 bits). */

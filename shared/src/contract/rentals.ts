@@ -559,3 +559,9 @@ export const rentalNotificationCalls = {
     response: unread,
   }),
 } as const;
+
+/** A rental's refnum starts with P (a place), a sale listing's with L: `/{refnum}` tells them apart by it. */
+export const RENTAL_REFNUM_PREFIX = 'P';
+export function isRentalRefnum(refnum: string): boolean {
+  return refnum.startsWith(RENTAL_REFNUM_PREFIX);
+}
