@@ -45,6 +45,7 @@ import { paymentWebhookCapability } from './modules/payments/webhook-capability'
 import { installPaymentEvents } from './modules/payments/webhook-registry';
 import { payoutsCapability } from './modules/payouts/capability';
 import { referralsCapability } from './modules/referrals/capability';
+import { rentalsCapability } from './modules/rentals/capability';
 import { reportsCapability } from './modules/reports/capability';
 import { returnsCapability } from './modules/returns/capability';
 import { searchCapability } from './modules/search/capability';
@@ -142,6 +143,7 @@ function capabilitiesFor(config: Config): Capability[] {
     healthCapability,
     categoriesCapability,
     listingsCapability,
+    rentalsCapability,
     offersCapability,
     ordersCapability,
     shippingCapability,
