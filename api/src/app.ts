@@ -45,6 +45,7 @@ import { paymentWebhookCapability } from './modules/payments/webhook-capability'
 import { installPaymentEvents } from './modules/payments/webhook-registry';
 import { payoutsCapability } from './modules/payouts/capability';
 import { referralsCapability } from './modules/referrals/capability';
+import { rentalSearchCapability } from './modules/rental-search/capability';
 import { rentalsCapability } from './modules/rentals/capability';
 import { reportsCapability } from './modules/reports/capability';
 import { returnsCapability } from './modules/returns/capability';
@@ -171,6 +172,7 @@ function capabilitiesFor(config: Config): Capability[] {
     filesCapability,
     adminCapability,
     searchCapability,
+    rentalSearchCapability,
     sitemapCapability,
   ];
 }
