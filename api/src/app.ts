@@ -34,6 +34,7 @@ import { locationCapability } from './modules/location/capability';
 import { createMail } from './modules/mail/create';
 import { messagesCapability } from './modules/messages/capability';
 import { notificationsCapability } from './modules/notifications/capability';
+import { rentalNotificationsCapability } from './modules/notifications/rentals-capability';
 import { offersCapability } from './modules/offers/capability';
 import { orderConsoleCapability } from './modules/order-console/capability';
 import { ordersCapability } from './modules/orders/capability';
@@ -45,6 +46,8 @@ import { paymentWebhookCapability } from './modules/payments/webhook-capability'
 import { installPaymentEvents } from './modules/payments/webhook-registry';
 import { payoutsCapability } from './modules/payouts/capability';
 import { referralsCapability } from './modules/referrals/capability';
+import { rentalFavouritesCapability } from './modules/rental-favourites/capability';
+import { rentalMessagesCapability } from './modules/rental-messages/capability';
 import { rentalSearchCapability } from './modules/rental-search/capability';
 import { rentalsCapability } from './modules/rentals/capability';
 import { reportsCapability } from './modules/reports/capability';
@@ -164,6 +167,9 @@ function capabilitiesFor(config: Config): Capability[] {
     feedbackCapability,
     notificationsCapability,
     messagesCapability,
+    rentalMessagesCapability,
+    rentalNotificationsCapability,
+    rentalFavouritesCapability,
     liveCapability,
     paymentWebhookCapability,
     cardsCapability,
