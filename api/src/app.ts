@@ -45,6 +45,7 @@ import { paymentWebhookCapability } from './modules/payments/webhook-capability'
 import { installPaymentEvents } from './modules/payments/webhook-registry';
 import { payoutsCapability } from './modules/payouts/capability';
 import { referralsCapability } from './modules/referrals/capability';
+import { rentalConsoleCapability } from './modules/rental-console/capability';
 import { reportsCapability } from './modules/reports/capability';
 import { returnsCapability } from './modules/returns/capability';
 import { searchCapability } from './modules/search/capability';
@@ -151,6 +152,7 @@ function capabilitiesFor(config: Config): Capability[] {
     payoutsCapability,
     favouritesCapability,
     reportsCapability,
+    rentalConsoleCapability,
     locationCapability,
     authCapability,
     socialCapability,
