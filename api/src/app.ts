@@ -46,6 +46,7 @@ import { paymentWebhookCapability } from './modules/payments/webhook-capability'
 import { installPaymentEvents } from './modules/payments/webhook-registry';
 import { payoutsCapability } from './modules/payouts/capability';
 import { referralsCapability } from './modules/referrals/capability';
+import { rentalConsoleCapability } from './modules/rental-console/capability';
 import { rentalFavouritesCapability } from './modules/rental-favourites/capability';
 import { rentalMessagesCapability } from './modules/rental-messages/capability';
 import { rentalSearchCapability } from './modules/rental-search/capability';
@@ -157,6 +158,7 @@ function capabilitiesFor(config: Config): Capability[] {
     payoutsCapability,
     favouritesCapability,
     reportsCapability,
+    rentalConsoleCapability,
     locationCapability,
     authCapability,
     socialCapability,
