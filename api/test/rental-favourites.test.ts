@@ -19,7 +19,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 type Saved = {
-  data: { refnum: string; title: string; available: boolean; address: string; state: string }[];
+  data: { refnum: string; title: string; available: boolean; address: string; rentalState: string }[];
   number: number;
   size: number;
   totalElements: number;
@@ -101,7 +101,7 @@ describe('saving a place', () => {
 
     const list = await savedList(person);
     expect(list.totalElements).toBe(2);
-    expect(list.data.map((c) => [c.refnum, c.available, c.state])).toEqual([
+    expect(list.data.map((c) => [c.refnum, c.available, c.rentalState])).toEqual([
       [paused, false, 'paused'],
       [rented, false, 'rented'],
     ]);

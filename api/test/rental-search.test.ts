@@ -27,7 +27,7 @@ interface Doc {
   distance: number | null;
   bedrooms: number;
   bathrooms: number;
-  state: string;
+  rentalState: string;
 }
 interface Answer {
   code: number;
@@ -180,7 +180,7 @@ describe('where rentals are found', () => {
     expect(near.docs.map((doc) => doc.refnum)).toEqual([on.sunny, on.studio, on.house]);
     expect(near.totalElements).toBe(3);
     expect(near.docs.map((doc) => doc.distance)).toEqual([0, 0, 4]);
-    expect(near.docs.every((doc) => doc.available && doc.state === 'available')).toBe(true);
+    expect(near.docs.every((doc) => doc.available && doc.rentalState === 'available')).toBe(true);
 
     expect(await found({ d: 50 })).toEqual(['sunny', 'studio', 'house', 'condo']);
     expect(await found({ d: 1 })).toEqual(['sunny', 'studio']);

@@ -54,7 +54,8 @@ export const rentalCardSchema = z.object({
   squareFeet: z.number().int().nullable(),
   availableFrom: z.string(),
   deleted: z.boolean(),
-  state: rentalStateSchema,
+  /** Where the listing is in its life (rules/rental-process.ts): what the landlord's buttons read. */
+  rentalState: rentalStateSchema,
   createdAt: isoDateTimeSchema,
 });
 export type RentalCard = z.infer<typeof rentalCardSchema>;
@@ -85,6 +86,7 @@ export const rentalDetailSchema = rentalCardSchema.extend({
   /** The street line: null in public answers unless the landlord chose to show it (always given to the landlord). */
   line1: z.string().nullable(),
   city: z.string(),
+  /** The US state's abbreviation, as the form sends it. */
   state: z.string(),
   zip: z.string(),
   showStreet: z.boolean(),
@@ -92,7 +94,6 @@ export const rentalDetailSchema = rentalCardSchema.extend({
   location: z.object({ latitude: z.number(), longitude: z.number() }).nullable(),
   pictures: rentalPictureListSchema,
   landlord: rentalLandlordSchema,
-  rentalState: rentalStateSchema,
   /** The caller is its landlord. */
   mine: z.boolean(),
 });

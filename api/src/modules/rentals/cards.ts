@@ -82,7 +82,7 @@ export function toRentalCard(row: RentalCardRow | RentalCardJson): RentalCard {
     squareFeet: row.squareFeet,
     availableFrom: row.availableFrom,
     deleted: row.state === 'deleted',
-    state: row.state,
+    rentalState: row.state,
     createdAt: new Date(row.listedAt ?? row.createdAt).toISOString(),
   };
 }

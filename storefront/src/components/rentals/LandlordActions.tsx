@@ -8,7 +8,7 @@ import { rentalsListingPath, rentalsMsgPath } from './rental-paths';
 import '../../styles/selling.css';
 
 interface LandlordActionsProps {
-  rental: { refnum: string; title: string; state: RentalState };
+  rental: { refnum: string; title: string; rentalState: RentalState };
   /** The api's answer after an action. */
   onChanged: (answer: { state: RentalState; available?: boolean }) => void;
 }
@@ -30,7 +30,7 @@ function run(action: LandlordAction, refnum: string) {
 export function LandlordActions({ rental, onChanged }: LandlordActionsProps) {
   const [working, setWorking] = useState<LandlordAction | null>(null);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
-  const { actions, canEdit, status } = landlordActionsFor(rental.state);
+  const { actions, canEdit, status } = landlordActionsFor(rental.rentalState);
 
   async function perform(action: LandlordAction) {
     setWorking(action);
@@ -51,7 +51,7 @@ export function LandlordActions({ rental, onChanged }: LandlordActionsProps) {
     <section className="seller-actions" aria-label={`Manage ${rental.title}`}>
       {status && <p className="seller-actions__status">{status}</p>}
       <div className="seller-actions__row">
-        {rental.state !== 'draft' && rental.state !== 'deleted' && (
+        {rental.rentalState !== 'draft' && rental.rentalState !== 'deleted' && (
           <a
             className="button button--small button--secondary"
             href={rentalsMsgPath({ tab: 'selling' })}
@@ -62,7 +62,7 @@ export function LandlordActions({ rental, onChanged }: LandlordActionsProps) {
         )}
         {canEdit && (
           <a className="button button--small button--secondary" href={rentalsListingPath(rental.refnum)}>
-            {rental.state === 'draft' ? 'Finish and publish' : 'Edit'}
+            {rental.rentalState === 'draft' ? 'Finish and publish' : 'Edit'}
           </a>
         )}
         {actions

@@ -73,7 +73,7 @@ export function LandlordListings({ userRefnum, mine, pathFor, label }: LandlordL
         {load.cards.map((card) => (
           <li key={card.refnum}>
             <RentalCard rental={card}>
-              {mine && card.state !== 'deleted' && (
+              {mine && card.rentalState !== 'deleted' && (
                 <LandlordActions rental={card} onChanged={(answer) => change(card.refnum, answer)} />
               )}
             </RentalCard>

@@ -16,7 +16,7 @@ const ReportDialog = lazy(() => import('../selling/ReportDialog').then((m) => ({
 export const MESSAGE_PROMPT = 'Sign up or log in to message the landlord';
 
 interface RentalActionsProps {
-  rental: { refnum: string; title: string; landLordRefnum: string; state: RentalState; available: boolean };
+  rental: { refnum: string; title: string; landLordRefnum: string; rentalState: RentalState; available: boolean };
 }
 
 /**
@@ -39,7 +39,7 @@ export function RentalActions({ rental }: RentalActionsProps) {
             onChanged={(answer) =>
               setCurrent((now) => ({
                 ...now,
-                state: answer.state,
+                rentalState: answer.state,
                 available: answer.available ?? answer.state === 'available',
               }))
             }

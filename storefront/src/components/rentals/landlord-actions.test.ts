@@ -22,12 +22,16 @@ describe("a landlord's buttons, from the rental process", () => {
   });
 
   it("a card after the api's answer", () => {
-    const card = { state: 'available' as const, available: true, deleted: false };
+    const card = { rentalState: 'available' as const, available: true, deleted: false };
     expect(afterAction(card, { state: 'rented', available: false })).toEqual({
-      state: 'rented',
+      rentalState: 'rented',
       available: false,
       deleted: false,
     });
-    expect(afterAction(card, { state: 'deleted' })).toEqual({ state: 'deleted', available: false, deleted: true });
+    expect(afterAction(card, { state: 'deleted' })).toEqual({
+      rentalState: 'deleted',
+      available: false,
+      deleted: true,
+    });
   });
 });

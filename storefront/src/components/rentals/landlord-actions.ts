@@ -38,13 +38,13 @@ export const LANDLORD_ACTION_DONE: Record<LandlordAction, string> = {
 };
 
 /** A card after an action, as the api answered it. */
-export function afterAction<T extends Pick<RentalCard, 'state' | 'available' | 'deleted'>>(
+export function afterAction<T extends Pick<RentalCard, 'rentalState' | 'available' | 'deleted'>>(
   card: T,
   answer: { state: RentalState; available?: boolean },
 ): T {
   return {
     ...card,
-    state: answer.state,
+    rentalState: answer.state,
     available: answer.available ?? answer.state === 'available',
     deleted: answer.state === 'deleted',
   };

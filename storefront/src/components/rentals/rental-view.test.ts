@@ -56,12 +56,12 @@ describe('how a rental reads', () => {
   });
 
   it('a place off the market shows Rented to everyone; its landlord sees its state', () => {
-    expect(rentalBadge({ available: false, state: 'rented' }, false)).toBe('Rented');
-    expect(rentalBadge({ available: false, state: 'paused' }, false)).toBe('Rented');
-    expect(rentalBadge({ available: true, state: 'available' }, false)).toBeNull();
-    expect(rentalBadge({ available: false, state: 'rented' }, true)).toBe('Rented');
-    expect(rentalBadge({ available: false, state: 'draft' }, true)).toBe('Draft');
-    expect(rentalBadge({ available: true, state: 'available' }, true)).toBeNull();
+    expect(rentalBadge({ available: false, rentalState: 'rented' }, false)).toBe('Rented');
+    expect(rentalBadge({ available: false, rentalState: 'paused' }, false)).toBe('Rented');
+    expect(rentalBadge({ available: true, rentalState: 'available' }, false)).toBeNull();
+    expect(rentalBadge({ available: false, rentalState: 'rented' }, true)).toBe('Rented');
+    expect(rentalBadge({ available: false, rentalState: 'draft' }, true)).toBe('Draft');
+    expect(rentalBadge({ available: true, rentalState: 'available' }, true)).toBeNull();
   });
 
   it('0 bedrooms is a studio', () => {

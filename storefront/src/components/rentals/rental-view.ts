@@ -22,8 +22,8 @@ export function moneyLabel(cents: number): string {
 }
 
 /** The ribbon on a rental card: 'Rented' for a place off the market; its landlord sees its own state. */
-export function rentalBadge(card: Pick<RentalCard, 'available' | 'state'>, isLandlord: boolean): string | null {
-  if (isLandlord) return card.state === 'available' ? null : stateBadge(rentalProcess, card.state);
+export function rentalBadge(card: Pick<RentalCard, 'available' | 'rentalState'>, isLandlord: boolean): string | null {
+  if (isLandlord) return card.rentalState === 'available' ? null : stateBadge(rentalProcess, card.rentalState);
   return card.available ? null : 'Rented';
 }
 
