@@ -495,6 +495,12 @@ describe("the rental form's attribute lists", () => {
       useCount: 0,
     });
 
+    // The rental form reads the lists as the console left them.
+    const form = json<{ data: { propertyType: { value: string; label: string }[] } }>(
+      await call('GET', '/rental/properties'),
+    );
+    expect(form.data.propertyType).toContainEqual({ value: 'houseboat', label: 'Houseboat' });
+
     const types = await call(
       'GET',
       `/svc/admin/rental-properties${q({ filter: { kind: 'propertyType' }, sort: ['kind', 'ASC'], range: [0, 99] })}`,

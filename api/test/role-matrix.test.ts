@@ -5,6 +5,7 @@ import {
   createOfferCall,
   favouriteCalls,
   type LoginData,
+  rentalMessagingCalls,
   reportCalls,
 } from '@yardly/shared/contract';
 import { type AdminVerb, mayAdmin, type UserRole } from '@yardly/shared/rules';
@@ -54,6 +55,8 @@ const ABOUT_ANOTHERS_LISTING = new Set<Call>([
   createOfferCall,
   alreadyOfferedCall,
   conversationsCall,
+  // A rental's conversations the caller is in: for anyone else, their own (none), never the owner's.
+  rentalMessagingCalls.ofListing,
 ]);
 
 type Person = 'anonymous' | 'other user' | 'limited admin' | 'admin' | 'owner';
@@ -148,6 +151,14 @@ const COMMON_VALUES = (): Record<string, unknown> => ({
   // A category's specifics are checked against its offered values before the draft's owner is:
   // random ones would make every caller's request a 400 (none at all is valid).
   properties: {},
+  // A rental's refined fields (a real calendar day, bathrooms in half steps) and values of the
+  // console's attribute lists, which the server checks before the draft's owner, as a category's specifics.
+  availableFrom: '2026-09-01',
+  bathrooms: 1.5,
+  propertyType: 'apartment',
+  parking: 'street',
+  laundry: 'in_unit',
+  leaseMonths: 12,
   // The dev clock's call runs without moving time: a random jump would expire every token of the calls after it.
   advanceMinutes: 0,
 });

@@ -9,9 +9,10 @@ import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Clock } from '../../clock/clock';
 import type { Db } from '../../db/connect';
-import { notifications, rentalReports, rentals, users } from '../../db/schema/index';
+import { rentalReports, rentals, users } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import { defineResource, textFilter } from '../admin/define-resource';
+import { notify } from '../notifications/notify';
 import { removeReportedRental } from './moderation';
 
 const reporters = alias(users, 'rental_reporter');
@@ -86,12 +87,8 @@ export function rentalReportsResource(deps: { clock: Clock }) {
         if (removed) await removeReportedRental(tx, report.rentalId, ctx.actorId, now);
         const [rental] = await tx.select({ title: rentals.title }).from(rentals).where(eq(rentals.id, report.rentalId));
         // The reporter reads it among their rentals notifications (/rentalsnotify).
-        await tx.insert(notifications).values({
-          userId: report.reporterId,
-          text: notices.reportResolved(rental?.title ?? '', removed),
-          link: null,
+        await notify(tx, [report.reporterId], notices.reportResolved(rental?.title ?? '', removed), null, {
           section: 'rentals',
-          createdAt: now,
         });
       },
     },
