@@ -46,8 +46,11 @@ import { paymentWebhookCapability } from './modules/payments/webhook-capability'
 import { installPaymentEvents } from './modules/payments/webhook-registry';
 import { payoutsCapability } from './modules/payouts/capability';
 import { referralsCapability } from './modules/referrals/capability';
+import { rentalConsoleCapability } from './modules/rental-console/capability';
 import { rentalFavouritesCapability } from './modules/rental-favourites/capability';
 import { rentalMessagesCapability } from './modules/rental-messages/capability';
+import { rentalSearchCapability } from './modules/rental-search/capability';
+import { rentalsCapability } from './modules/rentals/capability';
 import { reportsCapability } from './modules/reports/capability';
 import { returnsCapability } from './modules/returns/capability';
 import { searchCapability } from './modules/search/capability';
@@ -145,6 +148,7 @@ function capabilitiesFor(config: Config): Capability[] {
     healthCapability,
     categoriesCapability,
     listingsCapability,
+    rentalsCapability,
     offersCapability,
     ordersCapability,
     shippingCapability,
@@ -154,6 +158,7 @@ function capabilitiesFor(config: Config): Capability[] {
     payoutsCapability,
     favouritesCapability,
     reportsCapability,
+    rentalConsoleCapability,
     locationCapability,
     authCapability,
     socialCapability,
@@ -175,6 +180,7 @@ function capabilitiesFor(config: Config): Capability[] {
     filesCapability,
     adminCapability,
     searchCapability,
+    rentalSearchCapability,
     sitemapCapability,
   ];
 }

@@ -1,0 +1,37 @@
+import { createRentalCall, rentalListingCalls } from '@yardly/shared/contract';
+import { defineCapability } from '../../http/capability';
+import { registerCall } from '../../http/register-call';
+import { readPhotoPart } from '../files/photo-upload';
+import { saveRental } from './create';
+import { rentalDetail } from './detail';
+import { addRentalDraftPhoto, deleteRentalDraftPhoto, openRentalDraft } from './drafts';
+import { recentRentals, rentalsByUser } from './lists';
+import { deleteRental, relistRental, setRentalAvailable } from './manage';
+import { rentalPropertyLists } from './properties';
+import { reportRental } from './reports';
+
+/** Rental listings (issue 20): the form and its photos, a place's page, landlords' lists and actions, reports. */
+export const rentalsCapability = defineCapability({
+  name: 'rentals',
+  calls: rentalListingCalls,
+  handlers: ({ db, files, clock }) => ({
+    draft: ({ query, caller }) => openRentalDraft(db, caller, query.refnum),
+    uploadPicture: async ({ query, caller, request }) =>
+      addRentalDraftPhoto(db, files, caller, query, await readPhotoPart(request)),
+    deletePicture: ({ query, caller }) => deleteRentalDraftPhoto(db, files, caller, query),
+    create: ({ body, caller }) => saveRental(db, files, caller, body, clock.now()),
+    detail: ({ query, caller }) => rentalDetail(db, query.refnum, caller),
+    byUser: ({ query, caller }) => rentalsByUser(db, caller, query),
+    setAvailable: ({ body, caller }) => setRentalAvailable(db, caller, body, clock.now()),
+    remove: ({ body, caller }) => deleteRental(db, caller, body.refnum, clock.now()),
+    relist: ({ body, caller }) => relistRental(db, caller, body.refnum, clock.now()),
+    recent: ({ query }) => recentRentals(db, query),
+    report: ({ body, caller }) => reportRental(db, caller, body),
+    properties: () => rentalPropertyLists(db),
+  }),
+  // The spec writes the create path with a trailing slash (section 7): both are served.
+  routes: (app, { db, files, clock }) =>
+    registerCall(app, { ...createRentalCall, path: `${createRentalCall.path}/` }, ({ body, caller }) =>
+      saveRental(db, files, caller, body, clock.now()),
+    ),
+});

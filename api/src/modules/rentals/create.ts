@@ -1,0 +1,129 @@
+import type { FieldError, rentalFormSchema } from '@yardly/shared/contract';
+import { locationMessages } from '@yardly/shared/rules';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/connect';
+import { newRefnum } from '../../db/refnum';
+import { rentalDraftPhotos, rentalDrafts, rentalPhotos, rentals, zipCodes } from '../../db/schema/index';
+import { AppError } from '../../errors';
+import type { Caller } from '../../http/caller';
+import type { FileStore } from '../files/file-store';
+import { landlordActor, ownRental } from './access';
+import { assertRentalEditable, forgetUnusedRentalFile, ownRentalDraft } from './drafts';
+import { takeRentalEvent } from './process';
+import { attributeErrors } from './properties';
+
+type Form = z.output<typeof rentalFormSchema>;
+
+/** 400 with every broken field, in the envelope's `errors` (as the selling form's are). */
+function fieldErrors(errors: FieldError[]): AppError {
+  return new AppError(400, errors[0]?.message ?? 'The listing is not valid', { errors });
+}
+
+/** What only the database can tell: the attributes are on the console's lists and the zip is a real one. */
+async function checkForm(db: Db, form: Form): Promise<void> {
+  const errors = await attributeErrors(db, {
+    propertyType: form.propertyType,
+    parking: form.parking,
+    laundry: form.laundry,
+    leaseMonths: String(form.leaseMonths),
+  });
+  const [zip] = await db.select({ zip: zipCodes.zip }).from(zipCodes).where(eq(zipCodes.zip, form.zip));
+  if (!zip) errors.push({ field: 'zip', message: locationMessages.fetchError });
+  if (errors.length > 0) throw fieldErrors(errors);
+}
+
+function columnsOf(form: Form, now: Date) {
+  return {
+    title: form.title,
+    description: form.description,
+    propertyType: form.propertyType,
+    bedrooms: form.bedrooms,
+    bathrooms: form.bathrooms,
+    squareFeet: form.squareFeet,
+    rentCents: form.expectedRent,
+    depositCents: form.deposit,
+    availableFrom: form.availableFrom,
+    leaseMonths: form.leaseMonths,
+    cats: form.cats,
+    dogs: form.dogs,
+    parking: form.parking,
+    laundry: form.laundry,
+    furnished: form.furnished,
+    utilitiesIncluded: form.utilitiesIncluded,
+    line1: form.line1,
+    city: form.city,
+    region: form.state,
+    zip: form.zip,
+    showStreet: form.showStreet,
+    updatedAt: now,
+  };
+}
+
+/**
+ * Create a rental from its form, or (with `refnum`, or a form opened for a listing) save the
+ * caller's own listing. `draft` saves without publishing; otherwise a draft is published through
+ * the rental process. The listing's photos become exactly the form's.
+ */
+export async function saveRental(db: Db, files: FileStore, caller: Caller, form: Form, now: Date) {
+  await checkForm(db, form);
+  const { saved, replaced } = await db.transaction(async (tx) => {
+    const draft = await ownRentalDraft(tx, caller, form.inputSourceRandomRefnum, true);
+    const target = await editedRental(tx, caller, form.refnum, draft.rentalId);
+    const values = columnsOf(form, now);
+    const [row] = target
+      ? await tx.update(rentals).set(values).where(eq(rentals.id, target.id)).returning()
+      : // Every rental starts as a draft; publishing is the process's first event.
+        await tx
+          .insert(rentals)
+          .values({
+            ...values,
+            refnum: newRefnum('rental'),
+            landlordId: caller.userId,
+            state: 'draft',
+            createdAt: now,
+          })
+          .returning();
+    if (!row) throw new Error('rental not saved');
+    const state =
+      row.state === 'draft' && !form.draft
+        ? (await takeRentalEvent(tx, row, 'publish', landlordActor(caller), now)).to
+        : row.state;
+    const replaced = await copyPhotos(tx, draft.id, row.id);
+    await tx.update(rentalDrafts).set({ rentalId: row.id }).where(eq(rentalDrafts.id, draft.id));
+    return { saved: { refnum: row.refnum, state }, replaced };
+  });
+  for (const key of replaced) await forgetUnusedRentalFile(db, files, key);
+  return saved;
+}
+
+/** The listing this save edits, locked: the form's `refnum`, else the one the form was opened for. */
+async function editedRental(tx: Db, caller: Caller, refnum: string | undefined, openedFor: number | null) {
+  const [opened] = openedFor
+    ? await tx.select({ refnum: rentals.refnum }).from(rentals).where(eq(rentals.id, openedFor))
+    : [];
+  if (refnum && opened && opened.refnum !== refnum) {
+    throw fieldErrors([{ field: 'refnum', message: 'This form was opened for another listing, please reload it' }]);
+  }
+  const wanted = refnum ?? opened?.refnum;
+  if (!wanted) return undefined;
+  const rental = await ownRental(tx, caller, wanted, true);
+  assertRentalEditable(rental);
+  return rental;
+}
+
+/** The listing's photos become exactly the form's; answers the files no longer shown by it. */
+async function copyPhotos(tx: Db, draftId: number, rentalId: number): Promise<string[]> {
+  const photos = await tx.select().from(rentalDraftPhotos).where(eq(rentalDraftPhotos.draftId, draftId));
+  const before = await tx
+    .delete(rentalPhotos)
+    .where(eq(rentalPhotos.rentalId, rentalId))
+    .returning({ path: rentalPhotos.path });
+  if (photos.length > 0) {
+    await tx
+      .insert(rentalPhotos)
+      .values(photos.map((p) => ({ rentalId, picno: p.picno, path: p.path, width: p.width, height: p.height })));
+  }
+  const kept = new Set(photos.map((p) => p.path));
+  return before.map((p) => p.path).filter((path) => !kept.has(path));
+}

@@ -1,0 +1,40 @@
+import type { RentalEvent, RentalState } from '@yardly/shared/rules';
+import type { Db } from '../../db/connect';
+import type { Caller } from '../../http/caller';
+import { landlordActor, ownRental, type RentalRow } from './access';
+import { takeRentalEvent } from './process';
+
+/**
+ * One landlord action on one rental: the row is locked (two presses at once: the second waits,
+ * then finds the state moved and gets the process's 409), and the process table allows or
+ * refuses the event `choose` names.
+ */
+async function act(
+  db: Db,
+  caller: Caller,
+  refnum: string,
+  choose: (rental: RentalRow) => RentalEvent,
+  now: Date,
+): Promise<{ refnum: string; state: RentalState; available: boolean }> {
+  return db.transaction(async (tx) => {
+    const rental = await ownRental(tx, caller, refnum, true);
+    const done = await takeRentalEvent(tx, rental, choose(rental), landlordActor(caller), now);
+    return { refnum: rental.refnum, state: done.to, available: done.to === 'available' };
+  });
+}
+
+/** Rented (`available: false`) or on the market again (`true`). */
+export function setRentalAvailable(db: Db, caller: Caller, body: { refnum: string; available: boolean }, now: Date) {
+  return act(db, caller, body.refnum, () => (body.available ? 'markAvailable' : 'markRented'), now);
+}
+
+/** The landlord deletes it: nobody sees it any more, the landlord's list neither. */
+export async function deleteRental(db: Db, caller: Caller, refnum: string, now: Date) {
+  const { state } = await act(db, caller, refnum, () => 'delete', now);
+  return { refnum, state };
+}
+
+/** On the market anew, first among the newest. */
+export function relistRental(db: Db, caller: Caller, refnum: string, now: Date) {
+  return act(db, caller, refnum, () => 'relist', now);
+}
