@@ -10,6 +10,7 @@ import { json, runDueJobs, startTestApp, type TestApp } from './harness';
 import { freshEmail, outbox, signedUp } from './identity-helpers';
 import { conversationsOf, getAs, historyOf, markRead, openStream, sent, unreadOf } from './message-helpers';
 import { notificationsOf } from './notification-helpers';
+import { listedRental, rentalCall } from './rental-helpers';
 import {
   getWith,
   insertedRental,
@@ -250,6 +251,30 @@ describe('messaging', () => {
     const toA = await sentRental(t, landlord.token, { refnum, toRefnum: a.userRefnum, text: 'Hello A' });
     expect(toA.conversationId).toBe(fromA.conversationId);
     expect((await historyOf(t, b.token, fromB.conversationId)).messages.map((m) => m.text)).toEqual(['From B']);
+  });
+});
+
+describe('with places listed through the rentals calls', () => {
+  it('a place marked rented takes no new tenant but its conversations go on; relisted, it takes them again', async () => {
+    const l = await signedUp(t, freshEmail('api-landlord'));
+    const [early, late] = [await signedUp(t, freshEmail('api-early')), await signedUp(t, freshEmail('api-late'))];
+    const refnum = await listedRental(t, l.token, { title: 'Listed two-bedroom' });
+    await sentRental(t, early.token, { refnum, toRefnum: l.userRefnum, text: 'Can I see it?' });
+
+    const rented = await rentalCall(t, 'POST', '/rental/listings/available', l.token, { refnum, available: false });
+    expect(rented.statusCode, rented.body).toBe(200);
+    const refused = await sendRentalMessage(t, late.token, { refnum, toRefnum: l.userRefnum, text: 'Free?' });
+    expect(refused.statusCode).toBe(409);
+    await sentRental(t, l.token, { refnum, toRefnum: early.userRefnum, text: 'Rented, sorry' });
+    const [card] = (await rentalConversationsOf(t, early.token, 'type=buy')).content;
+    expect(card?.rental).toMatchObject({ refnum, title: 'Listed two-bedroom', available: false, state: 'rented' });
+
+    const again = await rentalCall(t, 'POST', '/rental/listings/available', l.token, { refnum, available: true });
+    expect(again.statusCode, again.body).toBe(200);
+    await sentRental(t, late.token, { refnum, toRefnum: l.userRefnum, text: 'Free now?' });
+    expect(
+      (await rentalConversationsOf(t, l.token, `refnum=${refnum}`, '/rental/conversations/listing')).totalElements,
+    ).toBe(2);
   });
 });
 

@@ -1,5 +1,10 @@
 import type { PushSubscriptionJson } from '@yardly/shared/contract';
-import { type NotificationKind, notificationTitle } from '@yardly/shared/rules';
+import {
+  type NotificationKind,
+  type NotificationSection,
+  notificationsPagePath,
+  notificationTitle,
+} from '@yardly/shared/rules';
 import { eq } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { Clock } from '../../clock/clock';
@@ -26,11 +31,16 @@ export async function savePushSubscription(db: Db, clock: Clock, userId: number,
 }
 
 /** What the service worker shows: a title, the notification's text, and the page a click opens. */
-export function pushPayload(notification: { kind: string; text: string; link: string | null }) {
+export function pushPayload(notification: {
+  kind: string;
+  text: string;
+  link: string | null;
+  section?: NotificationSection;
+}) {
   return {
     title: notificationTitle(notification.kind as NotificationKind),
     body: notification.text,
-    url: notification.link ?? '/notifications',
+    url: notification.link ?? notificationsPagePath(notification.section ?? 'market'),
   };
 }
 
