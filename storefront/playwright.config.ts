@@ -37,6 +37,7 @@ const LANE_A_FILES = [
   'identity.spec.ts',
   'notifications.spec.ts',
   'offers.spec.ts',
+  'rentals.spec.ts',
   'returns.spec.ts',
   'saved-cards.spec.ts',
   'search.spec.ts',

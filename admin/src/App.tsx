@@ -12,6 +12,9 @@ import orders from './orders';
 import organizations from './organizations';
 import payouts from './payouts';
 import placeholder from './placeholder';
+import rentalProperties from './rental-properties';
+import rentalReports from './rental-reports';
+import rentals from './rentals';
 import reports from './reports';
 import returns from './returns';
 import reviews from './reviews';
@@ -37,6 +40,9 @@ export function App() {
     >
       <Resource name="listings" {...listings} />
       <Resource name="reports" {...reports} />
+      <Resource name="rentals" {...rentals} />
+      <Resource name="rental-reports" {...rentalReports} />
+      <Resource name="rental-properties" {...rentalProperties} />
       <Resource name="conversations" {...conversations} />
       <Resource name="categories" {...categories} />
       <Resource name="banners" {...banners} />

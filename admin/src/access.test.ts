@@ -17,6 +17,13 @@ describe('what the console shows', () => {
     expect(consoleMayAccess(limited, 'listings', 'list', on)).toBe(false);
     expect(consoleMayAccess(limited, 'reports', 'edit', on)).toBe(false);
     expect(consoleMayAccess(limited, 'process-donations', 'list', on)).toBe(false);
+    // The rentals of the catalogue, their report queue and attribute lists are ROLE_ADMIN's.
+    for (const resource of ['rentals', 'rental-reports', 'rental-properties']) {
+      for (const action of ['list', 'show', 'edit', 'create', 'delete']) {
+        expect(consoleMayAccess(limited, resource, action, on)).toBe(false);
+        expect(consoleMayAccess(['ROLE_USER', 'ROLE_ADMIN'], resource, action, off)).toBe(true);
+      }
+    }
   });
 
   it('shows the admin everything, the donation resources only with the donation flag on', () => {

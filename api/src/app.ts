@@ -34,6 +34,7 @@ import { locationCapability } from './modules/location/capability';
 import { createMail } from './modules/mail/create';
 import { messagesCapability } from './modules/messages/capability';
 import { notificationsCapability } from './modules/notifications/capability';
+import { rentalNotificationsCapability } from './modules/notifications/rentals-capability';
 import { offersCapability } from './modules/offers/capability';
 import { orderConsoleCapability } from './modules/order-console/capability';
 import { ordersCapability } from './modules/orders/capability';
@@ -45,6 +46,10 @@ import { paymentWebhookCapability } from './modules/payments/webhook-capability'
 import { installPaymentEvents } from './modules/payments/webhook-registry';
 import { payoutsCapability } from './modules/payouts/capability';
 import { referralsCapability } from './modules/referrals/capability';
+import { rentalConsoleCapability } from './modules/rental-console/capability';
+import { rentalFavouritesCapability } from './modules/rental-favourites/capability';
+import { rentalMessagesCapability } from './modules/rental-messages/capability';
+import { rentalSearchCapability } from './modules/rental-search/capability';
 import { rentalsCapability } from './modules/rentals/capability';
 import { reportsCapability } from './modules/reports/capability';
 import { returnsCapability } from './modules/returns/capability';
@@ -153,6 +158,7 @@ function capabilitiesFor(config: Config): Capability[] {
     payoutsCapability,
     favouritesCapability,
     reportsCapability,
+    rentalConsoleCapability,
     locationCapability,
     authCapability,
     socialCapability,
@@ -163,6 +169,9 @@ function capabilitiesFor(config: Config): Capability[] {
     feedbackCapability,
     notificationsCapability,
     messagesCapability,
+    rentalMessagesCapability,
+    rentalNotificationsCapability,
+    rentalFavouritesCapability,
     liveCapability,
     paymentWebhookCapability,
     cardsCapability,
@@ -171,6 +180,7 @@ function capabilitiesFor(config: Config): Capability[] {
     filesCapability,
     adminCapability,
     searchCapability,
+    rentalSearchCapability,
     sitemapCapability,
   ];
 }

@@ -42,6 +42,11 @@ test('an admin adds an organisation and its work-email domain, changes its statu
   const domain = `harbor-${suffix}.org`;
 
   await logInToConsole(page, E2E_ADMIN);
+  // The rentals beside the catalogue (issue 20): the listings, their reports, the form's lists.
+  const adminNav = page.locator('.RaSidebar-fixed, .RaSidebar-paper').first();
+  for (const entry of ['Rentals', 'Rental reports', 'Rental attributes']) {
+    await expect(adminNav.getByRole('menuitem', { name: entry })).toBeVisible();
+  }
 
   // The organisation, IN_REVIEW to start with.
   await page.goto('/admin/#/organizations/create');
@@ -117,6 +122,9 @@ test('a limited admin sees only the admin area; the api refuses them organisatio
   await expect(nav.getByRole('menuitem', { name: 'Catalogue' })).toHaveCount(0);
   await expect(nav.getByRole('menuitem', { name: 'Organizations' })).toHaveCount(0);
   await expect(nav.getByRole('menuitem', { name: 'Users' })).toHaveCount(0);
+  for (const entry of ['Rentals', 'Rental reports', 'Rental attributes']) {
+    await expect(nav.getByRole('menuitem', { name: entry })).toHaveCount(0);
+  }
 
   // The spec's organisations path sends a limited admin home, and the api answers 403. Asked
   // with a token of its own: the stored one lives 3 seconds here, and may be expiring while
@@ -135,6 +143,12 @@ test('a limited admin sees only the admin area; the api refuses them organisatio
     headers: { authorization: `Bearer ${token}` },
   });
   expect(catalogue.status()).toBe(403);
+  for (const resource of ['rentals', 'rental-reports', 'rental-properties']) {
+    const rentals = await person.page.request.get(`/svc/admin/${resource}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(rentals.status(), resource).toBe(403);
+  }
   const allowed = await person.page.request.get('/svc/admin/dashboard', {
     headers: { authorization: `Bearer ${token}` },
   });

@@ -3,6 +3,8 @@
 interface ImportMetaEnv {
   /** Build-time flag: 'true' turns on the donation pages and the "Why Donate?" menu entry. */
   readonly PUBLIC_DONATION_ENABLED?: string;
+  /** Build-time flag: 'true' asks a guest to sign up when they open a rental's details (spec section 6). */
+  readonly PUBLIC_RENTAL_DETAILS_SIGNUP?: string;
 }
 
 interface ImportMeta {

@@ -23,6 +23,7 @@ export * from './orders';
 export * from './organisations';
 export * from './payouts';
 export * from './photos';
+export * from './rental-console';
 export * from './rentals';
 export * from './reports';
 export * from './returns';

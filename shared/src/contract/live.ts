@@ -33,7 +33,10 @@ export const liveEventSchemas = {
   /** A line was added to one of the person's conversations (theirs, the other party's, or an offer's step). */
   message: z.object({
     conversationId: refnumSchema,
+    /** The conversation's subject: a listing's refnum, or a rental's in the rentals section. */
     listingRefnum: refnumSchema,
+    /** `rentals` for a rental conversation (absent from older events: `market`). */
+    section: z.enum(['market', 'rentals']).optional(),
     message: conversationMessageSchema,
   }),
   /**
@@ -44,9 +47,16 @@ export const liveEventSchemas = {
   /** The person read a conversation (in another tab): its unread count is now 0. */
   read: z.object({ conversationId: refnumSchema }),
   /** A notification for the person (the menu's count follows `unreadCount`). */
-  notification: z.object({ unreadCount: z.number().int() }),
-  /** The person marked notifications read (in another tab): how many are still unread. */
-  'notifications-read': z.object({ unreadCount: z.number().int() }),
+  notification: z.object({
+    unreadCount: z.number().int(),
+    /** Whose bell it is for: the marketplace's or the rentals' (absent from older events: `market`); `unreadCount` is that section's. */
+    section: z.enum(['market', 'rentals']).optional(),
+  }),
+  /** The person marked notifications read (in another tab): how many are still unread (in `section`). */
+  'notifications-read': z.object({
+    unreadCount: z.number().int(),
+    section: z.enum(['market', 'rentals']).optional(),
+  }),
 } as const;
 export type LiveEventType = keyof typeof liveEventSchemas;
 export type LiveEventPayload<T extends LiveEventType> = z.infer<(typeof liveEventSchemas)[T]>;

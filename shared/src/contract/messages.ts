@@ -100,7 +100,14 @@ export const conversationHistoryCall = defineCall({
     size: z.coerce.number().int().min(1).max(100).default(HISTORY_PAGE_SIZE),
   }),
   response: z.object({
-    conversation: conversationSummarySchema.omit({ lastMessage: true }),
+    /**
+     * For a rental conversation (its parties read its lines here too), `section` is `rentals`
+     * and `listing` is the rental's card as a listing card (refnum, title, photo, public address,
+     * monthly rent; no offers or shipping): the rentals calls give its rental card.
+     */
+    conversation: conversationSummarySchema.omit({ lastMessage: true }).extend({
+      section: z.enum(['market', 'rentals']).optional(),
+    }),
     messages: z.array(conversationMessageSchema),
     /** Older lines exist: ask again with `before` the first message's id. */
     hasMore: z.boolean(),

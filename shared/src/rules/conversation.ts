@@ -25,6 +25,11 @@ export const conversationMessages = {
   notFound: 'This conversation does not exist',
 } as const;
 
+/** What a person reads when a rental message is refused (issue 20: a tenant writes to the landlord, who answers). */
+export const rentalConversationMessages = {
+  wrongRecipient: 'You can only message the landlord of this place, or reply to a tenant who wrote to you',
+} as const;
+
 /**
  * Messages one person may send in a minute, over all their conversations: one a second for a
  * whole minute, far above anyone typing or pasting a few lines, and enough for a conversation

@@ -92,6 +92,23 @@ export function conversationPath(conversationId: string): string {
   return `/messages/${toBase64Url(conversationId)}`;
 }
 
+/**
+ * One rental conversation (spec section 2: `/rentalsmsg` with current_tab and current_tab_ref),
+ * on the side of the person it is for: `buying` for the tenant, `selling` for the landlord.
+ */
+export function rentalConversationPath(side: 'buying' | 'selling', conversationId: string): string {
+  return `/rentalsmsg?current_tab=${side}&current_tab_ref=${encodeURIComponent(conversationId)}`;
+}
+
+/** Which section's list a notification is in: the marketplace's /notifications or the rentals' /rentalsnotify. */
+export const NOTIFICATION_SECTIONS = ['market', 'rentals'] as const;
+export type NotificationSection = (typeof NOTIFICATION_SECTIONS)[number];
+
+/** The page listing a section's notifications. */
+export function notificationsPagePath(section: NotificationSection): string {
+  return section === 'rentals' ? '/rentalsnotify' : '/notifications';
+}
+
 /** The `conversationId` a `/messages/{encoded id}` names; null for an id that names none. */
 export function conversationIdOfPath(encodedId: string): string | null {
   const decoded = fromBase64Url(encodedId);

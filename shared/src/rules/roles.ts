@@ -17,6 +17,10 @@ export const ADMIN_RESOURCES = [
   'categories',
   'listings',
   'reports',
+  // Issue 20: the rental listings, their report queue and the rental form's attribute lists.
+  'rentals',
+  'rental-reports',
+  'rental-properties',
   'conversations',
   'banners',
   'work-email-domains',

@@ -10,7 +10,7 @@ import { SITE_NAME } from '../lib/site';
 import { useHydrated } from '../lib/use-hydrated';
 import { openAuthDialog } from '../stores/auth-dialog';
 import { $location } from '../stores/location';
-import { countGuestSearch } from '../stores/search-counter';
+import { countGuestSearch, SEARCH_PROMPT_NOTICE } from '../stores/search-counter';
 import { $session, $sessionKnown } from '../stores/session';
 import { Breadcrumbs, type Crumb } from './Breadcrumbs';
 import type { CardVariant } from './ListingCard';
@@ -23,8 +23,8 @@ import { ViewToggle } from './ViewToggle';
 import '../styles/product-list.css';
 
 const ALL_ITEMS_TITLE = 'All items';
-/** What a guest is told on the search login prompt (spec section 9). */
-export const SEARCH_PROMPT_NOTICE = 'Log in or sign up to keep searching';
+
+export { SEARCH_PROMPT_NOTICE };
 
 type Load = { status: 'loading' } | { status: 'error' } | { status: 'done'; result: SearchResult };
 

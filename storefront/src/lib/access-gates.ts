@@ -16,9 +16,9 @@ export function accessFor(session: Session | null, search: string, need: AccessN
   return 'allow';
 }
 
-/** For signed-in pages: the session, or null after sending the visitor home. */
-export function requireSignedIn(): Promise<Session | null> {
-  return guard('signedIn');
+/** For signed-in pages: the session, or null after sending the visitor home (the rentals pages: the rentals home). */
+export function requireSignedIn(home = '/'): Promise<Session | null> {
+  return guard('signedIn', home);
 }
 
 /** For pages a progressive account may not use yet (my rewards, settings, create list, profile). */
@@ -26,17 +26,17 @@ export function requireCompleteAccount(): Promise<Session | null> {
   return guard('completeAccount');
 }
 
-async function guard(need: AccessNeed): Promise<Session | null> {
+async function guard(need: AccessNeed, home = '/'): Promise<Session | null> {
   const session = await restoreSession();
   if (accessFor(session, window.location.search, need) === 'home') {
-    window.location.replace('/');
+    window.location.replace(home);
     return null;
   }
   // Logging out here or in another tab leaves the page too.
   const stop = $session.listen((now) => {
     if (now) return;
     stop();
-    window.location.replace('/');
+    window.location.replace(home);
   });
   return session;
 }

@@ -25,6 +25,28 @@ export function marketplaceMenu(options: { donationEnabled: boolean }): MenuLink
   return links.filter((link): link is MenuLink => link !== false);
 }
 
+/** The rentals navigation menu (spec section 2): its own pages, the rewards and settings shared. */
+export function rentalsMenu(): MenuLink[] {
+  return [
+    { label: 'List a place', href: '/rentalslisting', requiresLogin: true },
+    { label: 'My Listings', href: '/rentalsmyprofile?current_tab=landlord', requiresLogin: true },
+    { label: 'My Messages', href: '/rentalsmsg?current_tab=buying', requiresLogin: true },
+    { label: 'My Profile', href: '/rentalsmyprofile', requiresLogin: true },
+    { label: 'My Rewards', href: '/myrewards', requiresLogin: true },
+    { label: 'Account Settings', href: '/settings', requiresLogin: true },
+  ];
+}
+
+/** The account menu's own pages, by section: the rentals keep their saved places and notifications apart. */
+export const ACCOUNT_MENU_LINKS = {
+  marketplace: { listings: '/myquest/selling', favourites: '/favorites', notifications: '/notifications' },
+  rentals: {
+    listings: '/rentalsmyprofile?current_tab=landlord',
+    favourites: '/rentalsfav',
+    notifications: '/rentalsnotify',
+  },
+} as const;
+
 /** The last menu entry: not a page, it opens the location chooser. */
 export const LOCATION_MENU_LABEL = 'Your location';
 

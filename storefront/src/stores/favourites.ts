@@ -3,18 +3,26 @@ import { atom, type ReadableAtom } from 'nanostores';
 import { $session } from './session';
 import { showToast } from './toast';
 
-const $saved = atom<ReadonlySet<string>>(new Set());
-const $busy = atom<ReadonlySet<string>>(new Set());
-const $changes = atom(0);
+/** How a section's saved things are read and changed: the sale favourites or the saved rentals. */
+export interface FavouriteCalls {
+  refnums: () => Promise<string[]>;
+  add: (refnum: string) => Promise<unknown>;
+  remove: (refnum: string) => Promise<unknown>;
+}
 
-/** The signed-in person's favourite listing refnums (empty for a guest). */
-export const $favourites: ReadableAtom<ReadonlySet<string>> = $saved;
-/** Listings whose heart is being saved or removed right now: their buttons wait. */
-export const $favouritesPending: ReadableAtom<ReadonlySet<string>> = $busy;
-/** Counts every change made here, so the favourites page reloads after one. */
-export const $favouriteChanges: ReadableAtom<number> = $changes;
-
-let loadedFor: string | null = null;
+/** One section's favourites: the saved refnums, the ones being changed, and the actions. */
+export interface FavouriteStore {
+  /** The signed-in person's saved refnums (empty for a guest). */
+  $saved: ReadableAtom<ReadonlySet<string>>;
+  /** Refnums whose heart is being saved or removed right now: their buttons wait. */
+  $pending: ReadableAtom<ReadonlySet<string>>;
+  /** Counts every change made here, so a favourites page reloads after one. */
+  $changes: ReadableAtom<number>;
+  /** Loads the person's favourites once per sign-in, so every card shows the right heart (idempotent). */
+  watch: () => void;
+  /** Adds or removes a favourite; one request per refnum at a time; a failure says so. */
+  toggle: (refnum: string) => Promise<void>;
+}
 
 function withItem(set: ReadonlySet<string>, refnum: string, present: boolean): ReadonlySet<string> {
   const next = new Set(set);
@@ -23,43 +31,73 @@ function withItem(set: ReadonlySet<string>, refnum: string, present: boolean): R
   return next;
 }
 
-/** Loads the person's favourites once per sign-in, so every card shows the right heart. */
-export function watchFavourites(): void {
-  $session.subscribe((session) => {
-    if (!session) {
-      loadedFor = null;
-      $saved.set(new Set());
-      return;
+/** A favourites store over `calls` (loaded lazily: they bring the api client). */
+export function createFavouriteStore(loadCalls: () => Promise<FavouriteCalls>): FavouriteStore {
+  const $saved = atom<ReadonlySet<string>>(new Set());
+  const $busy = atom<ReadonlySet<string>>(new Set());
+  const $changes = atom(0);
+  let loadedFor: string | null = null;
+  let watching = false;
+
+  function watch(): void {
+    if (watching) return;
+    watching = true;
+    $session.subscribe((session) => {
+      if (!session) {
+        loadedFor = null;
+        $saved.set(new Set());
+        return;
+      }
+      if (loadedFor === session.userRefnum) return;
+      loadedFor = session.userRefnum;
+      void loadCalls()
+        .then((calls) => calls.refnums())
+        .then(
+          (refnums) => $saved.set(new Set(refnums)),
+          (cause: unknown) => {
+            loadedFor = null;
+            console.error('Could not load favourites', cause);
+          },
+        );
+    });
+  }
+
+  async function toggle(refnum: string): Promise<void> {
+    if ($busy.get().has(refnum)) return;
+    const adding = !$saved.get().has(refnum);
+    $busy.set(withItem($busy.get(), refnum, true));
+    try {
+      const calls = await loadCalls();
+      if (adding) await calls.add(refnum);
+      else await calls.remove(refnum);
+      $saved.set(withItem($saved.get(), refnum, adding));
+      $changes.set($changes.get() + 1);
+    } catch (cause) {
+      console.error('Could not change a favourite', cause);
+      showToast(adding ? favouriteMessages.addError : favouriteMessages.removeError, 'error');
+    } finally {
+      $busy.set(withItem($busy.get(), refnum, false));
     }
-    if (loadedFor === session.userRefnum) return;
-    loadedFor = session.userRefnum;
-    void import('../lib/api')
-      .then(({ browserApi }) => browserApi.favourites.refnums())
-      .then(
-        ({ favRefnums }) => $saved.set(new Set(favRefnums)),
-        (cause: unknown) => {
-          loadedFor = null;
-          console.error('Could not load favourites', cause);
-        },
-      );
-  });
+  }
+
+  return { $saved, $pending: $busy, $changes, watch, toggle };
 }
 
-/** Adds or removes a favourite; one request per listing at a time; a failure says so. */
-export async function toggleFavourite(listingRefnum: string): Promise<void> {
-  if ($busy.get().has(listingRefnum)) return;
-  const adding = !$saved.get().has(listingRefnum);
-  $busy.set(withItem($busy.get(), listingRefnum, true));
-  try {
-    const { browserApi } = await import('../lib/api');
-    if (adding) await browserApi.favourites.add({ listingRefnum });
-    else await browserApi.favourites.remove({ listingRefnum });
-    $saved.set(withItem($saved.get(), listingRefnum, adding));
-    $changes.set($changes.get() + 1);
-  } catch (cause) {
-    console.error('Could not change a favourite', cause);
-    showToast(adding ? favouriteMessages.addError : favouriteMessages.removeError, 'error');
-  } finally {
-    $busy.set(withItem($busy.get(), listingRefnum, false));
-  }
-}
+/** The sale favourites. */
+export const saleFavourites = createFavouriteStore(async () => {
+  const { browserApi } = await import('../lib/api');
+  return {
+    refnums: async () => (await browserApi.favourites.refnums()).favRefnums,
+    add: (listingRefnum) => browserApi.favourites.add({ listingRefnum }),
+    remove: (listingRefnum) => browserApi.favourites.remove({ listingRefnum }),
+  };
+});
+
+/** The signed-in person's favourite listing refnums (empty for a guest). */
+export const $favourites = saleFavourites.$saved;
+/** Listings whose heart is being saved or removed right now: their buttons wait. */
+export const $favouritesPending = saleFavourites.$pending;
+/** Counts every change made here, so the favourites page reloads after one. */
+export const $favouriteChanges = saleFavourites.$changes;
+export const watchFavourites = saleFavourites.watch;
+export const toggleFavourite = saleFavourites.toggle;

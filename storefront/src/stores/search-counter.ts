@@ -1,5 +1,8 @@
 import { SEARCH_PROMPT } from '@yardly/shared/rules';
 
+/** What a guest is told on the search login prompt (spec section 9), marketplace and rentals alike. */
+export const SEARCH_PROMPT_NOTICE = 'Log in or sign up to keep searching';
+
 /** Marketplace and rentals searches are counted apart (spec section 3, Search counters). */
 export type SearchSection = 'marketplace' | 'rentals';
 

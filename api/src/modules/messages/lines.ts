@@ -5,7 +5,7 @@ import { newRefnum } from '../../db/refnum';
 import { conversations, listings, messages, users } from '../../db/schema/index';
 import type { AppServices } from '../../services';
 import { type LineNotice, noticeConversationLine } from '../notifications/notify';
-import { type ConversationRef, openConversation, toMessage } from './conversations';
+import { type ConversationRef, openConversation, sectionOf, toMessage } from './conversations';
 
 type LineServices = Pick<AppServices, 'clock' | 'live' | 'jobs'>;
 
@@ -19,7 +19,8 @@ export async function appendLine(
   tx: Db,
   s: LineServices,
   conversation: ConversationRef,
-  line: { senderId: number | null; body: string; listingTitle: string; readBy?: number; notice?: LineNotice },
+  /** `title`: the listing's or the rental's, as its notification names it. */
+  line: { senderId: number | null; body: string; title: string; readBy?: number; notice?: LineNotice },
 ) {
   const now = s.clock.now();
   const added = tx.$with('line').as(
@@ -62,7 +63,7 @@ export async function appendLine(
   const noticed = await noticeConversationLine(tx, s, conversation, {
     writerId: line.senderId ?? line.readBy ?? null,
     body: line.body,
-    listingTitle: line.listingTitle,
+    title: line.title,
     notice: line.notice ?? { kind: 'message' },
   });
   await s.live.record(tx, [
@@ -71,7 +72,8 @@ export async function appendLine(
       type: 'message',
       payload: {
         conversationId: conversation.refnum,
-        listingRefnum: conversation.listingRefnum,
+        listingRefnum: conversation.subject.refnum,
+        section: sectionOf(conversation.subject),
         message: toMessage(conversation, userId, row),
       },
     })),
@@ -107,16 +109,16 @@ export async function appendSystemLine(
     .innerJoin(buyer, eq(buyer.id, line.buyerId))
     .where(eq(listings.id, line.listingId));
   if (!listing) throw new Error(`no listing ${line.listingId} (or buyer ${line.buyerId}) for a system line`);
-  const { listingTitle, ...refs } = listing;
+  const { listingTitle, listingRefnum, ...refs } = listing;
   const conversation = await openConversation(tx, s.clock, {
     ...refs,
-    listingId: line.listingId,
+    subject: { kind: 'listing', id: line.listingId, refnum: listingRefnum },
     buyerId: line.buyerId,
   });
   return appendLine(tx, s, conversation, {
     senderId: null,
     body: line.text,
-    listingTitle,
+    title: listingTitle,
     readBy: line.actorId ?? undefined,
     notice: line.notice,
   });

@@ -34,7 +34,11 @@ export async function sendMessage(s: Services, caller: Caller, body: SendMessage
   const { parties, listingTitle } = partiesOf(context, caller, body.toRefnum);
   return s.db.transaction(async (tx) => {
     const conversation = await openConversation(tx, s.clock, parties);
-    const row = await appendLine(tx, s, conversation, { senderId: caller.userId, body: body.text, listingTitle });
+    const row = await appendLine(tx, s, conversation, {
+      senderId: caller.userId,
+      body: body.text,
+      title: listingTitle,
+    });
     return { conversationId: conversation.refnum, message: toMessage(conversation, caller.userId, row) };
   });
 }
@@ -76,7 +80,7 @@ function partiesOf(
   toRefnum: string,
 ): { parties: ConversationParties; listingTitle: string } {
   if (!context) throw AppError.notFound(listingActionMessages.notFound);
-  const listing = { listingId: context.listingId, listingRefnum: context.listingRefnum };
+  const listing = { subject: { kind: 'listing', id: context.listingId, refnum: context.listingRefnum } as const };
   const { listingTitle } = context;
   if (caller.userId === context.sellerId) {
     if (toRefnum === caller.userRefnum) throw AppError.badRequest(conversationMessages.ownListing, 'toRefnum');

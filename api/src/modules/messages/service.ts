@@ -1,28 +1,18 @@
 import type { CallData, ConversationSummary, conversationsCall } from '@yardly/shared/contract';
-import { conversationMessages, publicName } from '@yardly/shared/rules';
-import { and, desc, eq, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { conversationMessages } from '@yardly/shared/rules';
+import { and, desc, eq, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connect';
 import { conversations, listings, messages, users, zipCodes } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import type { Caller } from '../../http/caller';
 import type { AppServices } from '../../services';
-import { fileUrl } from '../files/urls';
 import { cardColumns, toCard } from '../listings/cards';
+import { rentalAsListingCard, rentalSummaries } from '../rental-messages/summaries';
 import { type ConversationRef, conversationOfParty, keyOf, messageColumns, sideOf, toMessage } from './conversations';
+import { latestAndUnread, otherPartyId, partyOf, unreadIn } from './summary-parts';
 
 type Services = Pick<AppServices, 'db' | 'clock' | 'live'>;
-
-/** Lines a person has not read in a conversation: after their marker, not their own. */
-function unreadIn(userId: number): SQL {
-  return and(
-    or(
-      and(eq(conversations.buyerId, userId), sql`${messages.id} > ${conversations.buyerReadId}`),
-      and(eq(conversations.sellerId, userId), sql`${messages.id} > ${conversations.sellerReadId}`),
-    ),
-    or(isNull(messages.senderId), ne(messages.senderId, userId)),
-  ) as SQL;
-}
 
 const other = alias(users, 'other');
 
@@ -53,7 +43,6 @@ export async function listConversations(db: Db, caller: Caller, query: Conversat
 /** The caller's conversations that `where` keeps, as 'My Messages' shows them (the caller is a party to each). */
 async function summaries(db: Db, caller: Caller, where: SQL, page: { limit: number; offset: number }) {
   const me = caller.userId;
-  const otherId = sql`case when ${conversations.buyerId} = ${me} then ${conversations.sellerId} else ${conversations.buyerId} end`;
   const rows = await db
     .select({
       card: cardColumns,
@@ -68,33 +57,21 @@ async function summaries(db: Db, caller: Caller, where: SQL, page: { limit: numb
     .innerJoin(listings, eq(listings.id, conversations.listingId))
     .innerJoin(users, eq(users.id, listings.sellerId))
     .innerJoin(zipCodes, eq(zipCodes.zip, listings.zip))
-    .innerJoin(other, eq(other.id, otherId))
+    .innerJoin(other, eq(other.id, otherPartyId(me)))
     .where(where)
     .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
     .limit(page.limit)
     .offset(page.offset);
-  const ids = rows.map((r) => r.id);
-  const [lastLines, unread] = ids.length
-    ? await Promise.all([
-        db
-          .selectDistinctOn([messages.conversationId], { conversationId: messages.conversationId, ...messageColumns })
-          .from(messages)
-          .where(inArray(messages.conversationId, ids))
-          .orderBy(messages.conversationId, desc(messages.id)),
-        db
-          .select({ conversationId: messages.conversationId, n: sql<number>`count(*)::int` })
-          .from(messages)
-          .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-          .where(and(inArray(messages.conversationId, ids), unreadIn(me)))
-          .groupBy(messages.conversationId),
-      ])
-    : [[], []];
+  const lines = await latestAndUnread(
+    db,
+    me,
+    rows.map((r) => r.id),
+  );
   const content: ConversationSummary[] = rows.map((row) => {
     const ref: ConversationRef = {
       id: row.id,
       refnum: row.refnum,
-      listingId: row.card.id,
-      listingRefnum: row.card.refnum,
+      subject: { kind: 'listing', id: row.card.id, refnum: row.card.refnum },
       buyerId: row.buyerId,
       buyerRefnum: row.buyerId === me ? caller.userRefnum : row.other.refnum,
       sellerId: row.sellerId,
@@ -102,7 +79,7 @@ async function summaries(db: Db, caller: Caller, where: SQL, page: { limit: numb
       buyerReadId: 0,
       sellerReadId: 0,
     };
-    const last = lastLines.find((l) => l.conversationId === row.id);
+    const last = lines.lastLine(row.id);
     return {
       conversationId: row.refnum,
       key: keyOf(ref),
@@ -110,23 +87,14 @@ async function summaries(db: Db, caller: Caller, where: SQL, page: { limit: numb
       otherParty: partyOf(row.other),
       listing: toCard(row.card),
       lastMessage: last ? toMessage(ref, me, last) : null,
-      unreadCount: unread.find((u) => u.conversationId === row.id)?.n ?? 0,
+      unreadCount: lines.unreadCount(row.id),
       lastMessageAt: row.lastMessageAt.toISOString(),
     };
   });
   return content;
 }
 
-/** First name and last initial: enough to recognise, not to look someone up (as on a listing's seller). */
-export function partyOf(user: { refnum: string; nameFirst: string; nameLast: string; picture: string | null }) {
-  return {
-    userRefnum: user.refnum,
-    name: publicName(user.nameFirst, user.nameLast),
-    pictureUrl: user.picture ? fileUrl(user.picture) : null,
-  };
-}
-
-/** The count on 'My Messages': lines unread across the caller's conversations, and in how many. */
+/** The count on 'My Messages': lines unread across the caller's sale conversations (not rental ones), and in how many. */
 export async function unreadSummary(db: Db, caller: Caller) {
   const [row] = await db
     .select({
@@ -135,7 +103,7 @@ export async function unreadSummary(db: Db, caller: Caller) {
     })
     .from(messages)
     .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-    .where(unreadIn(caller.userId));
+    .where(and(isNotNull(conversations.listingId), unreadIn(caller.userId)));
   return { unreadCount: row?.unreadCount ?? 0, conversations: row?.conversations ?? 0 };
 }
 
@@ -162,14 +130,31 @@ export async function conversationHistory(
     .orderBy(desc(messages.id))
     .limit(query.size + 1);
   const page = rows.slice(0, query.size).reverse();
-  const [summary] = await summaries(db, caller, eq(conversations.id, conversation.id), { limit: 1, offset: 0 });
-  if (!summary) throw new Error('a conversation of the caller is missing');
-  const { lastMessage: _, ...head } = summary;
   return {
-    conversation: head,
+    conversation: await historyHead(db, caller, conversation),
     messages: page.map((row) => toMessage(conversation, caller.userId, row)),
     hasMore: rows.length > query.size,
   };
+}
+
+/**
+ * The head of a conversation's history, the caller a party to it: a sale conversation as 'My
+ * Messages' shows it; a rental one (the rentals page reads its lines here) with the rental as
+ * its subject card and `section: 'rentals'`.
+ */
+async function historyHead(db: Db, caller: Caller, conversation: ConversationRef) {
+  const one = eq(conversations.id, conversation.id);
+  const onePage = { limit: 1, offset: 0 };
+  if (conversation.subject.kind === 'rental') {
+    const [summary] = await rentalSummaries(db, caller, one, onePage);
+    if (!summary) throw new Error('a rental conversation of the caller is missing');
+    const { lastMessage: _, rental, ...head } = summary;
+    return { ...head, listing: rentalAsListingCard(rental), section: 'rentals' as const };
+  }
+  const [summary] = await summaries(db, caller, one, onePage);
+  if (!summary) throw new Error('a conversation of the caller is missing');
+  const { lastMessage: _, ...head } = summary;
+  return { ...head, section: 'market' as const };
 }
 
 /** The caller has read every line of a conversation; their other tabs are told. */

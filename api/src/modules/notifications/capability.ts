@@ -10,7 +10,8 @@ import { loadVapidKeys } from './vapid';
 
 /**
  * Notifications (issue 17): what other capabilities tell a person (`notify`, and every new line
- * of their conversations through `noticeConversationLine`), read on /notifications, pushed to
+ * of their conversations through `noticeConversationLine`), read on /notifications (the
+ * marketplace's section; the rentals' is `rentalNotificationsCapability`), pushed to
  * their browsers (Web Push, VAPID) and emailed while they are away.
  */
 export const notificationsCapability = defineCapability({
@@ -24,12 +25,14 @@ export const notificationsCapability = defineCapability({
     },
   }),
   handlers: ({ db, clock, live, vapid }) => ({
-    list: ({ query, caller }) => listNotifications(db, caller.userId, query),
-    unread: ({ caller }) => unreadNotifications(db, caller.userId),
+    list: ({ query, caller }) => listNotifications(db, caller.userId, 'market', query),
+    unread: ({ caller }) => unreadNotifications(db, caller.userId, 'market'),
     markRead: async ({ body, caller }) => {
-      const answer = await markNotificationsRead(db, clock, caller.userId, body.ids);
+      const answer = await markNotificationsRead(db, clock, caller.userId, 'market', body.ids);
       // The caller's other tabs update the menu's count.
-      await live.record(db, [{ userId: caller.userId, type: 'notifications-read', payload: answer }]);
+      await live.record(db, [
+        { userId: caller.userId, type: 'notifications-read', payload: { ...answer, section: 'market' } },
+      ]);
       return answer;
     },
     savePushToken: ({ body, caller }) => savePushSubscription(db, clock, caller.userId, body.fcm_token),

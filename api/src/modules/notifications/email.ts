@@ -1,4 +1,9 @@
-import { NOTIFICATION_EMAIL_GAP_MINUTES } from '@yardly/shared/rules';
+import {
+  type MailList,
+  NOTIFICATION_EMAIL_GAP_MINUTES,
+  type NotificationSection,
+  notificationsPagePath,
+} from '@yardly/shared/rules';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { addMs } from '../../clock/clock';
 import type { Db } from '../../db/connect';
@@ -31,11 +36,18 @@ export function emailJob(deps: EmailDeps) {
   });
 }
 
+/** The communication setting that allows a section's conversation emails. */
+const MAIL_LIST_OF_SECTION: Record<NotificationSection, MailList> = {
+  market: 'offersAndMessagesUpdates',
+  rentals: 'rentalMessagesUpdates',
+};
+
 /**
  * Emails a person what is new in one conversation (issue 17), in the caller's transaction: only
  * while they have no live stream open, at most once per conversation per 15 minutes (what comes
- * sooner waits and goes in the next email), only when their 'offers and messages' setting allows
- * it, always with the unsubscribe link. A notification the email step has dealt with (mailed, or
+ * sooner waits and goes in the next email), only when their setting for the conversation's
+ * section allows it ('offers and messages' for a sale, 'rental messages' for a rental), always
+ * with the unsubscribe link. A notification the email step has dealt with (mailed, or
  * passed over: read, seen live, unsubscribed) is never mailed later.
  */
 export async function emailStep(tx: Db, deps: EmailDeps, { userId, conversationId }: EmailJobPayload, now: Date) {
@@ -61,15 +73,17 @@ export async function emailStep(tx: Db, deps: EmailDeps, { userId, conversationI
     .select({ email: users.email, nameFirst: users.nameFirst })
     .from(users)
     .where(eq(users.id, userId));
+  // One conversation, one section.
+  const section = pending[0]?.section ?? 'market';
   if (unread.length > 0 && person && !(await isConnected(tx, userId, now))) {
-    const mail = { to: person.email, ...activityMail(person.nameFirst, unread, deps.publicUrl) };
+    const mail = { to: person.email, ...activityMail(person.nameFirst, unread, deps.publicUrl, section) };
     // Preferences read in this transaction (an embedded database has one connection).
     const optional = optionalMailer({
       mailer: deps.mailer,
       preferences: preferenceStore(tx),
       publicUrl: deps.publicUrl,
     });
-    const sent = await optional.send(userId, 'offersAndMessagesUpdates', mail, { db: tx });
+    const sent = await optional.send(userId, MAIL_LIST_OF_SECTION[section], mail, { db: tx });
     if (sent === 'sent') {
       await tx
         .insert(notificationEmails)
@@ -94,7 +108,13 @@ export async function emailStep(tx: Db, deps: EmailDeps, { userId, conversationI
 /** A person's notifications about a conversation the email step has not dealt with, oldest first (locked). */
 function unmailed(tx: Db, userId: number, conversationId: number) {
   return tx
-    .select({ id: notifications.id, text: notifications.text, link: notifications.link, readAt: notifications.readAt })
+    .select({
+      id: notifications.id,
+      section: notifications.section,
+      text: notifications.text,
+      link: notifications.link,
+      readAt: notifications.readAt,
+    })
     .from(notifications)
     .where(
       and(
@@ -107,17 +127,22 @@ function unmailed(tx: Db, userId: number, conversationId: number) {
     .for('update');
 }
 
-/** The email listing what is new (a conversation's lines, or a person's notices), each line with its link. */
+/**
+ * The email listing what is new (a conversation's lines, or a person's notices), each line with
+ * its link, and the link to the section's notifications page.
+ */
 export function activityMail(
   nameFirst: string,
   items: { text: string; link: string | null }[],
   publicUrl: string,
+  section: NotificationSection = 'market',
 ): Omit<Mail, 'to'> {
+  const allUrl = `${publicUrl}${notificationsPagePath(section)}`;
   const name = nameFirst.replace(/\s+/g, ' ').trim();
   const greeting = name ? `Hi ${name},` : 'Hi,';
   const subject =
     items.length === 1 ? (items[0]?.text ?? 'New activity on Yardly') : `${items.length} updates on Yardly`;
-  const lines = items.map((item) => ({ text: item.text, url: `${publicUrl}${item.link ?? '/notifications'}` }));
+  const lines = items.map((item) => ({ text: item.text, url: item.link ? `${publicUrl}${item.link}` : allUrl }));
   const text = [
     greeting,
     '',
@@ -125,7 +150,7 @@ export function activityMail(
     '',
     ...lines.map((l) => `- ${l.text}\n  ${l.url}`),
     '',
-    `All your notifications: ${publicUrl}/notifications`,
+    `All your notifications: ${allUrl}`,
     '',
     'The Yardly team',
     '',
@@ -146,7 +171,7 @@ export function activityMail(
 <ul style="margin: 0 0 16px; padding-left: 20px; font-size: 16px; line-height: 1.5;">
 ${lines.map((l) => `<li><a href="${escapeHtml(l.url)}">${escapeHtml(l.text)}</a></li>`).join('\n')}
 </ul>
-<p style="margin: 0; font-size: 14px; color: #57534e;"><a href="${escapeHtml(`${publicUrl}/notifications`)}">All your notifications</a></p>
+<p style="margin: 0; font-size: 14px; color: #57534e;"><a href="${escapeHtml(allUrl)}">All your notifications</a></p>
 </div>
 </body>
 </html>

@@ -51,8 +51,10 @@ export function noticeDeliveryJob(deps: { jobs: Jobs; mailer: Mailer; publicUrl:
         }
         for (const person of people) {
           const theirs = pending.filter((n) => n.userId === person.id);
+          // The mail's 'All your notifications' leads to the rentals' page only when every notice is theirs.
+          const section = theirs.every((n) => n.section === 'rentals') ? 'rentals' : 'market';
           await deps.mailer.send(
-            { to: person.email, ...activityMail(person.nameFirst, theirs, deps.publicUrl) },
+            { to: person.email, ...activityMail(person.nameFirst, theirs, deps.publicUrl, section) },
             { db: tx },
           );
         }
@@ -73,7 +75,13 @@ export function noticeDeliveryJob(deps: { jobs: Jobs; mailer: Mailer; publicUrl:
 /** Notices (not a conversation's lines) not yet delivered, oldest first, locked for this run. */
 function pendingNotices(tx: Db) {
   return tx
-    .select({ id: notifications.id, userId: notifications.userId, text: notifications.text, link: notifications.link })
+    .select({
+      id: notifications.id,
+      userId: notifications.userId,
+      section: notifications.section,
+      text: notifications.text,
+      link: notifications.link,
+    })
     .from(notifications)
     .where(and(isNull(notifications.conversationId), isNull(notifications.mailHandledAt)))
     .orderBy(asc(notifications.id))

@@ -1,5 +1,5 @@
 import type { Notification } from '@yardly/shared/contract';
-import type { NotificationKind } from '@yardly/shared/rules';
+import type { NotificationKind, NotificationSection } from '@yardly/shared/rules';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock/clock';
 import type { Db } from '../../db/connect';
@@ -20,18 +20,34 @@ export function toNotification(
   };
 }
 
-/** How many of a person's notifications are unread (the menu's count). */
-export async function unreadNotifications(db: Db, userId: number): Promise<{ unreadCount: number }> {
+/**
+ * Each section has its own list and bell: the marketplace's (/notifications) and the rentals'
+ * (/rentalsnotify). Every call here reads and changes one section's notifications of one person.
+ */
+const mineIn = (userId: number, section: NotificationSection) =>
+  and(eq(notifications.userId, userId), eq(notifications.section, section));
+
+/** How many of a person's notifications in a section are unread (the menu's count). */
+export async function unreadNotifications(
+  db: Db,
+  userId: number,
+  section: NotificationSection,
+): Promise<{ unreadCount: number }> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(notifications)
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+    .where(and(mineIn(userId, section), isNull(notifications.readAt)));
   return { unreadCount: row?.n ?? 0 };
 }
 
-/** A page of a person's notifications, newest first, with the unread count. */
-export async function listNotifications(db: Db, userId: number, query: { page: number; size: number }) {
-  const mine = eq(notifications.userId, userId);
+/** A page of a person's notifications in a section, newest first, with the unread count. */
+export async function listNotifications(
+  db: Db,
+  userId: number,
+  section: NotificationSection,
+  query: { page: number; size: number },
+) {
+  const mine = mineIn(userId, section);
   const [rows, [total], unread] = await Promise.all([
     db
       .select()
@@ -41,7 +57,7 @@ export async function listNotifications(db: Db, userId: number, query: { page: n
       .limit(query.size)
       .offset(query.page * query.size),
     db.select({ n: sql<number>`count(*)::int` }).from(notifications).where(mine),
-    unreadNotifications(db, userId),
+    unreadNotifications(db, userId, section),
   ]);
   return {
     notifications: {
@@ -55,19 +71,35 @@ export async function listNotifications(db: Db, userId: number, query: { page: n
 }
 
 /**
- * Marks the caller's notifications read: those of `ids` (ids of someone else's are left
- * alone, as unknown ones are), or all. Answers the count left unread.
+ * Marks the caller's notifications of a section read: those of `ids` (ids of someone else's, or
+ * of the other section, are left alone, as unknown ones are), or all. Answers the count left unread.
  */
-export async function markNotificationsRead(db: Db, clock: Clock, userId: number, ids: number[] | undefined) {
+export async function markNotificationsRead(
+  db: Db,
+  clock: Clock,
+  userId: number,
+  section: NotificationSection,
+  ids: number[] | undefined,
+) {
   await db
     .update(notifications)
     .set({ readAt: clock.now() })
     .where(
-      and(
-        eq(notifications.userId, userId),
-        isNull(notifications.readAt),
-        ids ? inArray(notifications.id, ids) : undefined,
-      ),
+      and(mineIn(userId, section), isNull(notifications.readAt), ids ? inArray(notifications.id, ids) : undefined),
     );
-  return unreadNotifications(db, userId);
+  return unreadNotifications(db, userId, section);
+}
+
+/**
+ * Deletes the caller's notifications of a section: those of `ids` (others' and the other
+ * section's left alone), or all. Answers the count left unread.
+ */
+export async function deleteNotifications(
+  db: Db,
+  userId: number,
+  section: NotificationSection,
+  ids: number[] | undefined,
+) {
+  await db.delete(notifications).where(and(mineIn(userId, section), ids ? inArray(notifications.id, ids) : undefined));
+  return unreadNotifications(db, userId, section);
 }

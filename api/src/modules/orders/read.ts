@@ -5,7 +5,7 @@ import type { Db } from '../../db/connect';
 import { listings, offers, orderLineItems, orders, transitions, users } from '../../db/schema/index';
 import type { Caller } from '../../http/caller';
 import { selectCards, toCard } from '../listings/cards';
-import { partyOf } from '../messages/service';
+import { partyOf } from '../messages/summary-parts';
 import { type OrderParty, orderFor } from './access';
 import { type OrderRow, orderFacts } from './process';
 

@@ -4,6 +4,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { liveListing } from '../listings/live';
 import type { Centre } from './centre';
 import type { Radius } from './radius';
+import { textMatch } from './text-match';
 
 /** Who is searching, when it matters: the general search leaves out the caller's own listings. */
 export interface Searcher {
@@ -30,10 +31,7 @@ export interface Match {
   fuzzy: boolean;
 }
 
-/**
- * `fuzzy` adds word similarity over the title's trigrams (`<%`), which catches typos the
- * dictionary cannot, like 'bicyle'. It is costly row by row, so a search tries without first.
- */
+/** `fuzzy` forgives spelling in the text (`textMatch`); a search tries without first. */
 export function buildMatch(
   filters: ParsedSearchFilters,
   centre: Centre | null,
@@ -44,15 +42,9 @@ export function buildMatch(
   const shared: SQL[] = [liveListing()];
   let rank: SQL = sql`0::real`;
   if (q) {
-    // websearch_to_tsquery accepts anything a person types.
-    const query = sql`websearch_to_tsquery('english', ${q})`;
-    if (fuzzy) {
-      shared.push(sql`("listings"."search_document" @@ ${query} or ${q} <% "listings"."title")`);
-      rank = sql`(ts_rank("listings"."search_document", ${query}) + word_similarity(${q}, "listings"."title"))`;
-    } else {
-      shared.push(sql`"listings"."search_document" @@ ${query}`);
-      rank = sql`ts_rank("listings"."search_document", ${query})`;
-    }
+    const text = textMatch('listings', q, fuzzy);
+    shared.push(text.where);
+    rank = text.rank;
   }
   if (filters.freeOnly) shared.push(sql`"listings"."price_cents" = 0`);
   if (searcher) shared.push(sql`"listings"."seller_id" <> ${searcher.userId}`);

@@ -47,8 +47,6 @@ export interface Radius {
 }
 
 const zipPoint = sql`point("zip_codes"."longitude", "zip_codes"."latitude")`;
-/** The listing's copy of its zip's centre (kept by the trigger that files its cells, migration 0022). */
-const listingPoint = sql`point("listings"."place_longitude", "listings"."place_latitude")`;
 
 /** `<@>` is earthdistance's great-circle distance in statute miles, from a point to the centre. */
 function milesFrom(point: SQL, centre: Centre): SQL {
@@ -56,12 +54,14 @@ function milesFrom(point: SQL, centre: Centre): SQL {
 }
 
 /**
- * A listing's distance from the centre, from its zip's centre as the listing row keeps it:
- * the same figure as its zip's `zipIfWithin`, without reading the zip table. Null when the zip
- * has no coordinates (never within a radius).
+ * A row's distance from the centre, from the copy of its zip's centre the row keeps
+ * (`place_longitude`, `place_latitude`, filled by the trigger that files its cells: listings in
+ * migration 0023, rentals in 0039): the same figure as its zip's `zipIfWithin`, without reading
+ * the zip table. Null when the zip has no coordinates (never within a radius).
  */
-export function listingMiles({ centre }: Radius): SQL {
-  return milesFrom(listingPoint, centre);
+export function keptCentreMiles(table: string, { centre }: Radius): SQL {
+  const point = sql`point(${sql.identifier(table)}."place_longitude", ${sql.identifier(table)}."place_latitude")`;
+  return milesFrom(point, centre);
 }
 
 /** One zip (`zip`, `miles`) when it lies within the radius: no row otherwise. */

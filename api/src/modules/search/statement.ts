@@ -4,8 +4,7 @@ import type { Db } from '../../db/connect';
 import { executeKept } from '../../db/kept-statements';
 import { type CardJson, pageCardsJson } from '../listings/cards';
 import { allOf, deliveryCounts, type Match, priceRangeCounts } from './match';
-import { cellsCovering, finestCellRanges, finestCellRangesAround } from './place-cells';
-import { boundingBox, listingMiles, zipIfWithin } from './radius';
+import { cellByCellRows, type PlacedTable, placedRows } from './place-source';
 
 /** What one search statement answers: the page's ids in order, the totals and every facet's counts. */
 export interface SearchRows {
@@ -53,92 +52,43 @@ function orderBy(sort: SearchSort, direction: 'asc' | 'desc'): SQL {
   }
 }
 
-/**
- * Where the matching rows come from, and each one's distance in miles (`miles`, null without a
- * centre). Without a centre: the live listings. With a centre and text: the text index asked
- * only for the grid cells the radius touches (docs/decisions/0010), then each match's zip
- * checked against the radius. With a centre alone (browsing): the live listings of the finest
- * grid cells around the radius, one range of `place_cell` per latitude row, read from the
- * covering btree `listings_live_cell_idx` alone (the facets count thousands of rows without
- * touching the table), each kept when its zip's centre, copied on the listing, lies within the
- * radius (docs/decisions/0022, 0032). The planner cannot estimate how many rows a radius holds,
- * so each shape is fixed here rather than left to it (docs/decisions/0007).
- */
+/** The listings as search reads them; `covered` is what `listings_live_cell_idx` holds beside the cell and the zip's centre (its migration keeps the same list). */
+const LISTINGS: PlacedTable = {
+  name: 'listings',
+  covered: [
+    'id',
+    'category_id',
+    'sub_category_id',
+    'condition',
+    'price_cents',
+    'shippable',
+    'meet_to_deliver',
+    'offer_free_delivery',
+    'created_at',
+  ],
+};
+
+/** Where the matching live listings come from, and each one's distance (`placedRows`). */
 function rowSource(match: Match): { from: SQL; miles: SQL } {
-  const { radius } = match;
-  if (!radius) return { from: sql`"listings" where ${match.where}`, miles: sql`null::float8` };
-  const box = boundingBox(radius.centre, radius.miles);
-  // offset 0 keeps each subquery as written, whatever the planner guesses of the radius.
-  if (match.hasText) {
-    const cells = cellsCovering(box);
-    const inCells = cells ? sql` and "listings"."place_cells" && ${intArray(cells)}::int[]` : sql``;
-    return {
-      from: sql`(select * from "listings" where ${match.where}${inCells} offset 0) "listings"
-        cross join lateral (${zipIfWithin(radius, sql`"listings"."zip"`)}) near`,
-      miles: sql`near.miles`,
-    };
-  }
-  const ranges = finestCellRangesAround(radius.centre, radius.miles);
-  const miles = listingMiles(radius);
-  return {
-    from: sql`unnest(${intArray(ranges.map((r) => r.from))}::int[], ${intArray(ranges.map((r) => r.to))}::int[],
-        ${`{${ranges.map((r) => r.measure).join(',')}}`}::boolean[]) ranges(from_cell, to_cell, measure)
-      cross join lateral (
-        select ${sql.join(COVERED_COLUMNS, sql`, `)}, ${miles} as miles from "listings"
-        where "listings"."place_cell" >= ranges.from_cell and "listings"."place_cell" < ranges.to_cell
-          and ${match.where} and (not ranges.measure or ${miles} <= ${radius.miles}::float8) offset 0) "listings"`,
-    miles: sql`"listings"."miles"`,
-  };
+  return placedRows(LISTINGS, match.where, match.radius, match.hasText);
 }
 
-/** Above this many finest cells, a newest-first browse sorts the listings near the place rather than read cell by cell. */
-const MAX_PAGE_CELLS = 256;
-
 /**
- * A browse's page, newest (or oldest) first, without sorting every listing near the place: each
- * finest cell around the radius is read from `listings_live_cell_idx` in the page's order, and
- * stops once it has given the rows up to the page's end that pass the filters and the radius;
- * the page is then cut from those (at most cells × (offset + size) rows, and far fewer near a
- * city whose listings sit in a few cells). Null when another sort applies or the radius
- * touches too many cells: the page then comes from every matching row.
+ * A browse's newest-first (or oldest-first) page, read cell by cell (`cellByCellRows`). Null when
+ * another sort applies or the radius touches too many cells: the page then comes from every
+ * matching row.
  */
 function cellByCellPage(match: Match, filters: ParsedSearchFilters, sort: SearchSort, hit: SQL | null): SQL | null {
   const { radius } = match;
   if (!radius || match.hasText || sort !== 'newest') return null;
-  const cells = finestCellRanges(boundingBox(radius.centre, radius.miles)).flatMap(({ from, to }) =>
-    Array.from({ length: to - from }, (_, i) => from + i),
-  );
-  if (cells.length > MAX_PAGE_CELLS) return null;
-  const order = orderBy(sort, filters.sortOrder ?? DEFAULT_ORDER[sort]);
-  const end = (filters.page + 1) * filters.size;
-  return sql`select * from unnest(${intArray(cells)}::int[]) cells(cell)
-      cross join lateral (
-        select id, created_at, miles from (
-          select "listings"."id" as id, "listings"."created_at" as created_at, ${listingMiles(radius)} as miles
-          from "listings"
-          where "listings"."place_cell" = cells.cell and ${allOf([match.where, hit])}
-          order by ${order} offset 0) in_cell
-        where miles <= ${radius.miles}::float8
-        order by ${order} limit ${end}) "listings"`;
+  return cellByCellRows(LISTINGS, {
+    where: allOf([match.where, hit]) ?? sql`true`,
+    radius,
+    order: orderBy(sort, filters.sortOrder ?? DEFAULT_ORDER[sort]),
+    columns: ['id', 'created_at'],
+    end: (filters.page + 1) * filters.size,
+  });
 }
-
-/** An int[] parameter, written as its text so both engines' drivers take it alike. */
-function intArray(values: number[]): string {
-  return `{${values.join(',')}}`;
-}
-
-/** What `listings_live_cell_idx` holds beside the cell and the zip's centre (its migration keeps the same list). */
-const COVERED_COLUMNS = [
-  'id',
-  'category_id',
-  'sub_category_id',
-  'condition',
-  'price_cents',
-  'shippable',
-  'meet_to_deliver',
-  'offer_free_delivery',
-  'created_at',
-].map((column) => sql.identifier(column));
 
 const FACETS = ['category', 'condition', 'price', 'delivery'] as const;
 type Facet = (typeof FACETS)[number];

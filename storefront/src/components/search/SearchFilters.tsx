@@ -156,7 +156,7 @@ export function SearchFilters({ query, facets, hasLocation, onChange }: SearchFi
   );
 }
 
-function ChipGroup({ title, children }: { title: string; children: React.ReactNode }) {
+export function ChipGroup({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <fieldset className="chip-group">
       <legend>{title}</legend>
@@ -165,7 +165,7 @@ function ChipGroup({ title, children }: { title: string; children: React.ReactNo
   );
 }
 
-function Chip({
+export function Chip({
   label,
   count,
   pressed,

@@ -28,7 +28,7 @@ interface FieldsProps {
   sellerHasVerifiedWorkEmail: boolean;
 }
 
-function Field({
+export function Field({
   label,
   error,
   hint,
@@ -59,7 +59,7 @@ function Field({
   );
 }
 
-function Check({
+export function Check({
   label,
   checked,
   onChange,

@@ -14,33 +14,56 @@ type SlotState =
   | { kind: 'deleting' }
   | { kind: 'error'; message: string };
 
+/** Where a form's photos go: the sale listings' picture calls unless given (a rental's are its own). */
+export interface PhotoCalls {
+  upload: (file: File, query: { inputSourceRandomRefnum: string; picno: number }) => Promise<{ pictures: Picture[] }>;
+  remove: (query: { inputSourceRandomRefnum: string; picno: number }) => Promise<{ pictures: Picture[] }>;
+}
+
+const LISTING_PHOTO_CALLS: PhotoCalls = {
+  upload: (file, query) => browserApi.listings.uploadPicture(file, query),
+  remove: (query) => browserApi.listings.deletePicture(query),
+};
+
 interface PhotoSlotsProps {
   draftRefnum: string;
   pictures: Picture[];
   onPictures: (pictures: Picture[]) => void;
+  /** How many places: the sale listings' 4 unless given (rentals take 8). */
+  max?: number;
+  calls?: PhotoCalls;
+  /** What the photos show, for their text alternative ('Item, view 2'). */
+  subject?: string;
 }
 
-const SLOTS = Array.from({ length: MAX_PHOTOS }, (_, index) => index + 1);
-
 /**
- * The form's four photo places. Each upload and removal is tracked per picture number with its
+ * The form's photo places (four for a sale, eight for a rental). Each upload and removal is tracked per picture number with its
  * loading, error and success (spec section 4); the rules are checked here before sending and
  * again by the api.
  */
-export function PhotoSlots({ draftRefnum, pictures, onPictures }: PhotoSlotsProps) {
+export function PhotoSlots({
+  draftRefnum,
+  pictures,
+  onPictures,
+  max = MAX_PHOTOS,
+  calls = LISTING_PHOTO_CALLS,
+  subject = 'Item',
+}: PhotoSlotsProps) {
+  const slotNumbers = Array.from({ length: max }, (_, index) => index + 1);
   const [slots, setSlots] = useState<Record<number, SlotState | undefined>>({});
   const baseId = useId();
   const setSlot = (picno: number, state: SlotState | undefined) => setSlots((now) => ({ ...now, [picno]: state }));
 
   async function upload(picno: number, file: File) {
-    const problem = photoRuleViolation(file, pictures.length);
+    // The type and size rules are the selling pipeline's; the count is this form's own.
+    const problem = pictures.length >= max ? `You can add up to ${max} photos` : photoRuleViolation(file, 0);
     if (problem) {
       setSlot(picno, { kind: 'error', message: problem });
       return;
     }
     setSlot(picno, { kind: 'uploading', name: file.name, size: file.size });
     try {
-      const answer = await browserApi.listings.uploadPicture(file, { inputSourceRandomRefnum: draftRefnum, picno });
+      const answer = await calls.upload(file, { inputSourceRandomRefnum: draftRefnum, picno });
       onPictures(answer.pictures);
       setSlot(picno, undefined);
     } catch (cause) {
@@ -52,7 +75,7 @@ export function PhotoSlots({ draftRefnum, pictures, onPictures }: PhotoSlotsProp
   async function remove(picno: number) {
     setSlot(picno, { kind: 'deleting' });
     try {
-      const answer = await browserApi.listings.deletePicture({ inputSourceRandomRefnum: draftRefnum, picno });
+      const answer = await calls.remove({ inputSourceRandomRefnum: draftRefnum, picno });
       onPictures(answer.pictures);
       setSlot(picno, undefined);
     } catch (cause) {
@@ -64,11 +87,9 @@ export function PhotoSlots({ draftRefnum, pictures, onPictures }: PhotoSlotsProp
   return (
     <fieldset className="photo-slots">
       <legend>Photos</legend>
-      <p className="form-field__hint">
-        Up to {MAX_PHOTOS} photos, JPG or PNG, 10 MB each. The first is the main photo.
-      </p>
+      <p className="form-field__hint">Up to {max} photos, JPG or PNG, 10 MB each. The first is the main photo.</p>
       <ul>
-        {SLOTS.map((picno) => {
+        {slotNumbers.map((picno) => {
           const picture = pictures.find((p) => p.picno === picno);
           const state = slots[picno];
           const inputId = `${baseId}-photo-${picno}`;
@@ -80,7 +101,7 @@ export function PhotoSlots({ draftRefnum, pictures, onPictures }: PhotoSlotsProp
               aria-busy={state?.kind === 'uploading' || undefined}
             >
               {picture ? (
-                <img src={photoUrl(picture.url, 'thumb')} alt={`Item, view ${picno}`} width={80} height={80} />
+                <img src={photoUrl(picture.url, 'thumb')} alt={`${subject}, view ${picno}`} width={80} height={80} />
               ) : (
                 <span className="photo-slot__empty">Photo {picno}</span>
               )}

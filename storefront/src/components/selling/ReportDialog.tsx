@@ -9,10 +9,14 @@ import '../../styles/selling.css';
 interface ReportDialogProps {
   listingRefnum: string;
   onClose: () => void;
+  /** What is reported: 'item' for a sale listing, 'listing' for a rental. */
+  noun?: 'item' | 'listing';
+  /** Sends the report: the sale listings' call unless given (a rental's is its own). */
+  send?: (report: { reason: ReportReason; details: string }) => Promise<unknown>;
 }
 
 /** 'Report an item': a reason and optional details, sent once (a second report is refused). */
-export function ReportDialog({ listingRefnum, onClose }: ReportDialogProps) {
+export function ReportDialog({ listingRefnum, onClose, noun = 'item', send }: ReportDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const [reason, setReason] = useState<ReportReason | ''>('');
@@ -37,7 +41,8 @@ export function ReportDialog({ listingRefnum, onClose }: ReportDialogProps) {
     setSending(true);
     setError(null);
     try {
-      await browserApi.reports.create({ listingRefnum, reason, details });
+      if (send) await send({ reason, details });
+      else await browserApi.reports.create({ listingRefnum, reason, details });
       showToast(reportMessages.sent, 'success');
       dialog.current?.close();
     } catch (cause) {
@@ -49,10 +54,10 @@ export function ReportDialog({ listingRefnum, onClose }: ReportDialogProps) {
 
   return (
     <dialog ref={dialog} className="auth-dialog" aria-labelledby={titleId} onClose={onClose}>
-      <h2 id={titleId}>Report an item</h2>
+      <h2 id={titleId}>Report {noun === 'item' ? 'an item' : 'this listing'}</h2>
       <form onSubmit={(event) => void submit(event)} noValidate>
         <fieldset className="form-group">
-          <legend>Why are you reporting this item?</legend>
+          <legend>Why are you reporting this {noun}?</legend>
           {Object.entries(REPORT_REASONS).map(([code, label]) => (
             <label key={code} className="check">
               <input

@@ -1,0 +1,15 @@
+import { rentalFavouriteCalls } from '@yardly/shared/contract';
+import { defineCapability } from '../../http/capability';
+import { addRentalFavourite, listRentalFavourites, removeRentalFavourite, rentalFavouriteRefnums } from './service';
+
+/** Saved rentals (`/svc/rental/fav`): the sale favourites' calls, on rental_favourites. */
+export const rentalFavouritesCapability = defineCapability({
+  name: 'rental-favourites',
+  calls: rentalFavouriteCalls,
+  handlers: ({ db }) => ({
+    add: ({ query, caller }) => addRentalFavourite(db, caller, query.refnum),
+    remove: ({ query, caller }) => removeRentalFavourite(db, caller, query.refnum),
+    refnums: ({ caller }) => rentalFavouriteRefnums(db, caller),
+    list: ({ query, caller }) => listRentalFavourites(db, caller, query),
+  }),
+});

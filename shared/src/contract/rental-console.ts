@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { RENTAL_PROPERTY_KINDS } from '../rules/rental';
+import { type RentalEvent, rentalProcess } from '../rules/rental-process';
+import { REPORT_STATUSES } from './admin';
+import { isoDateTimeSchema, refnumSchema } from './common';
+import { rentalStateSchema } from './rentals';
+import { REPORT_REASONS, type ReportReason } from './reports';
+
+/*
+ * The console's rentals (issue 20 §4; `/svc/admin/rentals`, `/svc/admin/rental-reports`,
+ * `/svc/admin/rental-properties`, ra-data-simple-rest dialect as the other resources speak it).
+ */
+
+export const rentalConsoleMessages = {
+  propertyValueTaken: 'This value is already in this list: choose another value or edit the existing one',
+  propertyValueInvalid: 'Use lowercase letters, digits, hyphens and underscores only (up to 40 characters)',
+  leaseValueInvalid: 'A lease length is a number of months from 1 to 120',
+  lastPropertyValue: 'Each list keeps at least one value: add another before deleting this one',
+  /** Deleting, or changing the value or list of, a row that live rentals still use. */
+  propertyInUse: (listings: number) =>
+    `In use by ${listings} ${listings === 1 ? 'listing' : 'listings'}: change ${listings === 1 ? 'it' : 'them'} first, or keep this value (its label can still be edited)`,
+} as const;
+
+/** The rental process's events a moderator takes (`by: ['admin']` in rules/rental-process.ts). */
+export const ADMIN_RENTAL_EVENTS = [
+  'deactivate',
+  'activate',
+  'remove',
+  'restore',
+] as const satisfies readonly RentalEvent[];
+export type AdminRentalEvent = (typeof ADMIN_RENTAL_EVENTS)[number];
+
+/** A moderator's button: the event it takes (the process refuses what its state does not allow, 409). */
+export const rentalModerationSchema = z.object({ event: z.enum(ADMIN_RENTAL_EVENTS) });
+export type RentalModeration = z.infer<typeof rentalModerationSchema>;
+
+/** A rental as the console shows it: every fact (the street line too), photos, landlord and state history. */
+export const adminRentalSchema = z.object({
+  id: refnumSchema,
+  title: z.string(),
+  description: z.string(),
+  /** Where it is in its life: the console's moderation buttons read it. */
+  state: rentalStateSchema,
+  stateLabel: z.string(),
+  propertyType: z.string(),
+  bedrooms: z.number().int(),
+  bathrooms: z.number(),
+  squareFeet: z.number().int().nullable(),
+  /** Monthly rent in cents. */
+  rentCents: z.number().int(),
+  depositCents: z.number().int(),
+  availableFrom: z.string(),
+  leaseMonths: z.number().int(),
+  cats: z.boolean(),
+  dogs: z.boolean(),
+  parking: z.string(),
+  laundry: z.string(),
+  furnished: z.boolean(),
+  utilitiesIncluded: z.boolean(),
+  /** The street line, always (the console is not a public answer); `showStreet` says whether the public sees it. */
+  line1: z.string(),
+  showStreet: z.boolean(),
+  city: z.string(),
+  region: z.string(),
+  zip: z.string(),
+  landlordId: refnumSchema,
+  landlordEmail: z.string(),
+  landlordName: z.string(),
+  photos: z.array(z.object({ src: z.string() })),
+  /** Reports about it still waiting in the queue. */
+  openReports: z.number().int(),
+  history: z.array(
+    z.object({ event: z.string(), status: z.string(), at: isoDateTimeSchema, by: z.string().nullable() }),
+  ),
+  listedAt: isoDateTimeSchema.nullable(),
+  createdAt: isoDateTimeSchema,
+  updatedAt: isoDateTimeSchema,
+});
+export type AdminRentalRecord = z.infer<typeof adminRentalSchema>;
+
+/** The moderator's buttons for a rental in `state`: exactly the events the rental process allows an admin. */
+export function adminRentalEventsFor(state: z.infer<typeof rentalStateSchema>): AdminRentalEvent[] {
+  return ADMIN_RENTAL_EVENTS.filter((event) => {
+    const def = rentalProcess.events[event];
+    return def.by.includes('admin') && (def.from as readonly string[]).includes(state);
+  });
+}
+
+const reasonCodes = Object.keys(REPORT_REASONS) as [ReportReason, ...ReportReason[]];
+
+/** A report about a rental, in the queue beside the item reports; resolved as they are. */
+export const rentalReportRecordSchema = z.object({
+  id: z.number().int(),
+  rentalId: refnumSchema,
+  rentalTitle: z.string(),
+  rentalState: rentalStateSchema,
+  landlordEmail: z.string(),
+  reporterId: refnumSchema,
+  reporterEmail: z.string(),
+  reason: z.enum(reasonCodes),
+  details: z.string(),
+  status: z.enum(REPORT_STATUSES),
+  createdAt: isoDateTimeSchema,
+  resolvedAt: isoDateTimeSchema.nullable(),
+});
+export type RentalReportRecord = z.infer<typeof rentalReportRecordSchema>;
+
+/** An attribute value as the rental form offers it; `value` is what a rental stores, unique in its list. */
+export const rentalPropertyInputSchema = z
+  .object({
+    kind: z.enum(RENTAL_PROPERTY_KINDS, 'Choose a list'),
+    value: z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9][a-z0-9_-]{0,39}$/, rentalConsoleMessages.propertyValueInvalid),
+    label: z.string().trim().min(1, 'Enter a label').max(60, 'Keep the label to 60 characters'),
+    position: z.number().int().min(0).max(10_000).default(0),
+  })
+  .superRefine((row, ctx) => {
+    // A rental stores its lease length as a number of months.
+    if (row.kind === 'leaseMonths' && !/^(?:[1-9]\d?|1[01]\d|120)$/.test(row.value)) {
+      ctx.addIssue({ code: 'custom', path: ['value'], message: rentalConsoleMessages.leaseValueInvalid });
+    }
+  });
+export type RentalPropertyInput = z.infer<typeof rentalPropertyInputSchema>;
+
+export const rentalPropertyRecordSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(RENTAL_PROPERTY_KINDS),
+  value: z.string(),
+  label: z.string(),
+  position: z.number().int(),
+  /** Rentals not deleted that carry this value: such a row cannot be deleted or have its value changed. */
+  useCount: z.number().int(),
+});
+export type RentalPropertyRecord = z.infer<typeof rentalPropertyRecordSchema>;
