@@ -30,7 +30,9 @@ async function main(): Promise<void> {
   // Demo data on a fresh embedded database, or on any database when SEED=demo asks for it.
   if (config.seedDemo && (database.fresh || config.seedRequested) && !(await hasDemoData(database.db))) {
     const seeded = await seedDemo(database.db, files);
-    console.log(`Seeded ${seeded.listings} demo listings with ${seeded.photos} photos (${Date.now() - started} ms).`);
+    console.log(
+      `Seeded ${seeded.listings} demo listings with ${seeded.photos} photos and ${seeded.rentals} rentals (${Date.now() - started} ms).`,
+    );
   }
 
   const app = await buildApp({

@@ -1,4 +1,4 @@
-import type { ListingCard, ListingDetail } from '@yardly/shared/contract';
+import type { ListingCard, ListingDetail, RentalCard, RentalDetail } from '@yardly/shared/contract';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -50,6 +50,49 @@ describe('the demo data', () => {
       expect(listing.pictures.length).toBeGreaterThanOrEqual(1);
       expect(listing.pictures.length).toBeLessThanOrEqual(4);
       const photo = await t.app.inject({ method: 'GET', url: listing.pictures[0]?.url ?? '' });
+      const meta = await sharp(photo.rawPayload).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 800, 600]);
+    }
+  });
+});
+
+describe('the demo rentals', () => {
+  it('puts a few hundred places on the rentals section, across the demo zips, some rented', async () => {
+    const rows = await t.database.db.execute(sql`
+      select count(*)::int as total, count(*) filter (where state = 'available')::int as available,
+             count(*) filter (where state = 'rented')::int as rented, count(distinct zip)::int as zips,
+             count(distinct region)::int as states, count(distinct landlord_id)::int as landlords,
+             count(distinct property_type)::int as types, count(distinct bedrooms)::int as beds,
+             count(*) filter (where cats or dogs)::int as pets
+      from rentals`);
+    const stats = (rows as unknown as { rows: Record<string, number>[] }).rows[0];
+    expect(stats?.total).toBeGreaterThanOrEqual(200);
+    expect(stats?.rented).toBeGreaterThan(0);
+    expect(stats?.zips).toBeGreaterThanOrEqual(10);
+    expect(stats?.states).toBeGreaterThanOrEqual(6);
+    expect(stats?.landlords).toBeGreaterThanOrEqual(10);
+    expect(stats?.types).toBe(5);
+    expect(stats?.beds).toBeGreaterThanOrEqual(5);
+    expect(stats?.pets).toBeGreaterThan(0);
+    const res = await t.app.inject({ method: 'GET', url: '/rental/listings/recentItems?size=100' });
+    expect(json<{ data: { totalElements: number } }>(res).data.totalElements).toBe(stats?.available);
+  });
+
+  it('shows each with real photos, and no hidden street line in public answers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/rental/listings/recentItems?size=100' });
+    const cards = json<{ data: { docs: RentalCard[] } }>(res).data.docs;
+    const hidden = await t.database.db.execute(sql`select line1 from rentals where not show_street limit 20`);
+    for (const { line1 } of (hidden as unknown as { rows: { line1: string }[] }).rows) {
+      expect(res.body).not.toContain(line1);
+    }
+    for (const card of cards.slice(0, 5)) {
+      const detail = await t.app.inject({
+        method: 'GET',
+        url: `/rental/listings/byListingRefnum?refnum=${card.refnum}`,
+      });
+      const rental = json<{ data: RentalDetail }>(detail).data;
+      expect(rental.pictures.length).toBeGreaterThanOrEqual(1);
+      const photo = await t.app.inject({ method: 'GET', url: rental.pictures[0]?.url ?? '' });
       const meta = await sharp(photo.rawPayload).metadata();
       expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 800, 600]);
     }

@@ -26,7 +26,9 @@ async function main() {
       console.log('Reference and demo data are already in place.');
     } else {
       const result = await seedDemo(database.db, diskFileStore(config.filesDir));
-      console.log(`Seeded ${result.listings} demo listings with ${result.photos} photos.`);
+      console.log(
+        `Seeded ${result.listings} demo listings with ${result.photos} photos and ${result.rentals} rentals with ${result.rentalPhotos} photos.`,
+      );
     }
     if (bulk > 0) {
       if (await hasBulkCatalogue(database.db)) {

@@ -231,6 +231,28 @@ const ICONS: Record<string, Icon> & { default: Icon } = {
     `<circle cx="-75" cy="35" r="52" stroke="${a}" stroke-width="12" fill="none"/><circle cx="75" cy="35" r="52" stroke="${a}" stroke-width="12" fill="none"/>` +
     `<path d="M-75,35 L-20,-45 L50,-45 L75,35 M-20,-45 L5,35 L50,-45 M5,35 L-75,35" stroke="${b}" stroke-width="10" fill="none" stroke-linejoin="round" stroke-linecap="round"/>` +
     `<rect x="-45" y="-62" width="50" height="12" rx="6" fill="${a}"/><path d="M50,-45 L40,-75 L68,-80" stroke="${a}" stroke-width="9" fill="none" stroke-linecap="round"/>`,
+  // Rentals (demo-rentals.ts): a house with a door and windows.
+  'rental-house': (a, b) =>
+    `<path d="M-120,-10 L0,-115 L120,-10 Z" fill="${b}"/><rect x="-100" y="-15" width="200" height="125" fill="${a}"/>` +
+    `<rect x="-20" y="35" width="40" height="75" rx="4" fill="${b}"/><rect x="-80" y="10" width="40" height="40" rx="3" fill="${W_}" fill-opacity="0.85"/>` +
+    `<rect x="40" y="10" width="40" height="40" rx="3" fill="${W_}" fill-opacity="0.85"/><rect x="60" y="-95" width="22" height="50" fill="${a}"/>`,
+  // An apartment block: rows of windows.
+  'rental-apartment': (a, b) =>
+    `<rect x="-95" y="-115" width="190" height="225" rx="6" fill="${a}"/><rect x="-110" y="-125" width="220" height="16" rx="4" fill="${b}"/>` +
+    [-85, -40, 5]
+      .map((y) =>
+        [-70, -20, 30]
+          .map((x) => `<rect x="${x}" y="${y}" width="36" height="30" rx="3" fill="${W_}" fill-opacity="0.85"/>`)
+          .join(''),
+      )
+      .join('') +
+    `<rect x="-22" y="55" width="44" height="55" rx="4" fill="${b}"/>`,
+  // A room: a bed with a pillow and a bedside lamp.
+  'rental-room': (a, b) =>
+    `<rect x="-120" y="-40" width="24" height="130" rx="6" fill="${b}"/><rect x="-110" y="10" width="210" height="55" rx="10" fill="${a}"/>` +
+    `<rect x="-95" y="-12" width="60" height="28" rx="12" fill="${W_}" fill-opacity="0.9"/><rect x="-30" y="-2" width="130" height="20" rx="8" fill="${b}"/>` +
+    `<rect x="-110" y="65" width="12" height="25" fill="${b}"/><rect x="88" y="65" width="12" height="25" fill="${b}"/>` +
+    `<path d="M95,-70 L135,-70 L125,-100 L105,-100 Z" fill="${b}"/><rect x="112" y="-70" width="6" height="60" fill="${a}"/>`,
   // Price tag.
   default: (a) =>
     `<path d="M-100,-40 L-30,-105 L105,-105 L105,105 L-30,105 L-100,40 Z" fill="${a}"/><circle cx="-45" cy="0" r="16" fill="${W_}"/>`,

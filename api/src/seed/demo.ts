@@ -8,6 +8,7 @@ import type { FileStore } from '../modules/files/file-store';
 import { demoCatalog } from './demo-catalog';
 import { DEMO_PEOPLE } from './demo-people';
 import { demoPhoto } from './demo-photos';
+import { DEMO_RENTAL_COUNT, demoRentalPlans, insertDemoRentals, renderDemoRentalPhotos } from './demo-rentals';
 
 /** Organisations and their work-email domains (admin data), one of each status. */
 export const DEMO_ORGANISATIONS = [
@@ -20,12 +21,18 @@ export const DEMO_ORGANISATIONS = [
 const DAY_MS = 86_400_000;
 
 /**
- * Demo people and listings with generated photos, so a new installation shows a living
- * marketplace. Photos are made first (no database work held open while they render),
- * then every row goes in one transaction: a failed seed leaves nothing behind.
+ * Demo people, listings and places for rent with generated photos, so a new installation shows
+ * a living marketplace and rentals section. Photos are made first (no database work held open
+ * while they render), then every row goes in one transaction: a failed seed leaves nothing behind.
  */
-export async function seedDemo(db: Db, files: FileStore, count = 240): Promise<{ listings: number; photos: number }> {
+export async function seedDemo(
+  db: Db,
+  files: FileStore,
+  count = 240,
+  rentalCount = DEMO_RENTAL_COUNT,
+): Promise<{ listings: number; photos: number; rentals: number; rentalPhotos: number }> {
   const catalog = demoCatalog(count);
+  const rentalPlans = demoRentalPlans(rentalCount);
   const now = Date.now();
   const plans = catalog.map((spec, i) => ({
     spec,
@@ -49,7 +56,9 @@ export async function seedDemo(db: Db, files: FileStore, count = 240): Promise<{
     },
   );
 
-  await db.transaction(async (tx) => {
+  if (rentalPlans.length > 0) await renderDemoRentalPhotos(files);
+
+  const rented = await db.transaction(async (tx) => {
     const orgs = await tx
       .insert(organizations)
       .values(DEMO_ORGANISATIONS.map(({ name, status }) => ({ refnum: newRefnum('organization'), name, status })))
@@ -137,8 +146,9 @@ export async function seedDemo(db: Db, files: FileStore, count = 240): Promise<{
         })),
       );
     }
+    return insertDemoRentals(tx, rentalPlans, personId, now);
   });
-  return { listings: plans.length, photos: photoKeys.length };
+  return { listings: plans.length, photos: photoKeys.length, rentals: rented.rentals, rentalPhotos: rented.photos };
 }
 
 function must<T>(value: T | undefined | null, what: string): T {

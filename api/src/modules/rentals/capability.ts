@@ -4,6 +4,7 @@ import { registerCall } from '../../http/register-call';
 import { readPhotoPart } from '../files/photo-upload';
 import { saveRental } from './create';
 import { rentalDetail } from './detail';
+import { rentalDraftSweepJob } from './draft-sweeper';
 import { addRentalDraftPhoto, deleteRentalDraftPhoto, openRentalDraft } from './drafts';
 import { recentRentals, rentalsByUser } from './lists';
 import { deleteRental, relistRental, setRentalAvailable } from './manage';
@@ -29,6 +30,7 @@ export const rentalsCapability = defineCapability({
     report: ({ body, caller }) => reportRental(db, caller, body),
     properties: () => rentalPropertyLists(db),
   }),
+  jobs: ({ files }) => [rentalDraftSweepJob(files)],
   // The spec writes the create path with a trailing slash (section 7): both are served.
   routes: (app, { db, files, clock }) =>
     registerCall(app, { ...createRentalCall, path: `${createRentalCall.path}/` }, ({ body, caller }) =>
