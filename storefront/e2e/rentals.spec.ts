@@ -86,7 +86,7 @@ async function listTwoBedroom(page: Page, request: APIRequestContext, title: str
   await form.getByLabel('Cats').check();
   await form.getByLabel('Parking').selectOption({ label: 'Street parking' });
   await form.getByLabel('Laundry').selectOption({ label: 'In unit' });
-  await form.getByLabel('Street address').fill('41 Hidden Lane');
+  await form.getByLabel('Street address', { exact: true }).fill('41 Hidden Lane');
   await form.getByLabel('Show street address publicly').uncheck();
   await form.getByLabel('City').fill('New York');
   await form.getByLabel('State').selectOption({ label: 'New York' });
@@ -143,7 +143,7 @@ async function journey(browser: Browser, request: APIRequestContext, viewport: {
   await filters.getByLabel('Minimum rent').fill(String(rent - 1));
   await filters.getByLabel('Maximum rent').fill(String(rent + 1));
   await filters.getByRole('button', { name: 'Apply' }).click();
-  await filters.getByLabel('Bedrooms', { exact: true }).selectOption({ label: '2+ beds' });
+  await filters.getByRole('combobox', { name: /^Bedrooms/ }).selectOption({ label: '2+ beds' });
   await expect(guest).toHaveURL(/bedrooms=2/);
   expect(new URL(guest.url()).searchParams.get('minRent')).toBe(String((rent - 1) * 100));
   const card = cardTitled(guest, title);
@@ -175,7 +175,7 @@ async function journey(browser: Browser, request: APIRequestContext, viewport: {
     await readCode(request, tenant.email, CODE_MAIL.verify),
     'Verify',
   );
-  await dialog(guest, 'Your email is verified').getByRole('button', { name: 'Later' }).click();
+  await dialog(guest, 'Your email is verified').getByRole('button', { name: 'Start exploring' }).click();
 
   // Signed in: the heart saves it, and 'Message' opens the conversation with the landlord.
   const heart = guest.getByRole('button', { name: `Save ${title} to favourites` });

@@ -69,6 +69,8 @@ export function LandlordListings({ userRefnum, mine, pathFor, label }: LandlordL
   if (load.cards.length === 0) return <p className="state-message">{listingListMessages.noListings}</p>;
   return (
     <>
+      {/* The cards' titles are level 3: this keeps the page's headings in order under its h1. */}
+      <h2 className="visually-hidden">{label}</h2>
       <ul className="listing-grid" aria-label={label}>
         {load.cards.map((card) => (
           <li key={card.refnum}>

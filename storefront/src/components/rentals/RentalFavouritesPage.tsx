@@ -70,6 +70,7 @@ export function RentalFavouritesPage() {
       )}
       {load.status === 'done' && load.cards.length > 0 && page !== null && (
         <>
+          <h2 className="visually-hidden">Your saved places</h2>
           <RentalCollection rentals={load.cards} label="Your saved places" />
           <Pagination
             page={page}

@@ -113,7 +113,7 @@ export function RentalFilters({ query, zip, facets, onChange }: RentalFiltersPro
         </select>
       </label>
       <form className="search-filters__price" onSubmit={onRent} aria-labelledby={`${id}-rent`}>
-        <h3 id={`${id}-rent`}>Monthly rent ($)</h3>
+        <h2 id={`${id}-rent`}>Monthly rent ($)</h2>
         <input
           key={`min-${query.minRent}`}
           name="minRent"
