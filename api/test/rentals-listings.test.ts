@@ -220,7 +220,7 @@ describe('landlord actions', () => {
     expect(body<RentalDetail>(await detail(refnum)).data).toMatchObject({ available: false, rentalState: 'rented' });
     // Rented: still on the landlord's public list ('Rented'), off the recent rail.
     const publicList = body<Page>(await byUser(landlord.userRefnum)).data.docs;
-    expect(publicList.find((c) => c.refnum === refnum)).toMatchObject({ available: false, state: 'rented' });
+    expect(publicList.find((c) => c.refnum === refnum)).toMatchObject({ available: false, rentalState: 'rented' });
     expect(body<Page>(await recent()).data.docs.map((c) => c.refnum)).not.toContain(refnum);
 
     const again = await post('available', { refnum, available: false }, landlord.token);
