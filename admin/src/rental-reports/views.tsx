@@ -1,7 +1,6 @@
-import { REPORT_REASONS, REPORT_STATUSES, type RentalReportRecord } from '@yardly/shared/contract';
+import { REPORT_REASONS } from '@yardly/shared/contract';
 import { RENTAL_STATES, rentalProcess } from '@yardly/shared/rules';
 import {
-  Button,
   Datagrid,
   DateField,
   List,
@@ -12,57 +11,15 @@ import {
   SimpleShowLayout,
   TextField,
   TopToolbar,
-  useNotify,
-  useRecordContext,
-  useRefresh,
-  useUpdate,
 } from 'react-admin';
+import { ResolveButtons, STATUS_CHOICES, statusFilter } from '../reports/report-queue';
 
-const STATUS_CHOICES = REPORT_STATUSES.map((id) => ({ id, name: id.replace('_', ' ') }));
 const REASON_CHOICES = Object.entries(REPORT_REASONS).map(([id, name]) => ({ id, name }));
 const RENTAL_STATE_CHOICES = RENTAL_STATES.map((id) => ({ id, name: rentalProcess.states[id].label }));
-const filters = [
-  <SelectInput
-    key="status"
-    source="status"
-    alwaysOn
-    choices={[
-      { id: 'open', name: 'open' },
-      { id: 'resolved', name: 'resolved' },
-    ]}
-  />,
-  <SelectInput key="reason" source="reason" choices={REASON_CHOICES} />,
-];
+const filters = [statusFilter, <SelectInput key="reason" source="reason" choices={REASON_CHOICES} />];
 
-/** Resolve an open report: remove the rental (the process's Remove), or take no action. The reporter is notified. */
-function ResolveButtons() {
-  const record = useRecordContext<RentalReportRecord>();
-  const [update, { isPending }] = useUpdate();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  if (record?.status !== 'open') return null;
-  const resolve = (status: 'listing_removed' | 'no_action') => (event: React.MouseEvent) => {
-    event.stopPropagation();
-    update(
-      'rental-reports',
-      { id: record.id, data: { status }, previousData: record },
-      {
-        mutationMode: 'pessimistic',
-        onSuccess: () => {
-          notify('Report resolved; the reporter was notified', { type: 'success' });
-          refresh();
-        },
-        onError: (error) => notify((error as Error).message, { type: 'error' }),
-      },
-    );
-  };
-  return (
-    <>
-      <Button label="Remove rental" onClick={resolve('listing_removed')} disabled={isPending} />
-      <Button label="No action" onClick={resolve('no_action')} disabled={isPending} />
-    </>
-  );
-}
+/** Resolve an open report: remove the rental (the process's Remove), or take no action. */
+const resolveButtons = <ResolveButtons resource="rental-reports" removeLabel="Remove rental" />;
 
 /** The rental report queue, beside the item reports: the open ones, oldest first. */
 export function RentalReportList() {
@@ -75,7 +32,7 @@ export function RentalReportList() {
         <TextField source="details" sortable={false} />
         <TextField source="reporterEmail" label="Reporter" sortable={false} />
         <SelectField source="status" choices={STATUS_CHOICES} />
-        <ResolveButtons />
+        {resolveButtons}
       </Datagrid>
     </List>
   );
@@ -83,13 +40,7 @@ export function RentalReportList() {
 
 export function RentalReportShow() {
   return (
-    <Show
-      actions={
-        <TopToolbar>
-          <ResolveButtons />
-        </TopToolbar>
-      }
-    >
+    <Show actions={<TopToolbar>{resolveButtons}</TopToolbar>}>
       <SimpleShowLayout>
         <ReferenceField source="rentalId" reference="rentals" link="show" label="Rental" />
         <SelectField source="rentalState" label="Rental state" choices={RENTAL_STATE_CHOICES} />

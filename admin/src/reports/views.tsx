@@ -1,65 +1,22 @@
-import { REPORT_STATUSES } from '@yardly/shared/contract';
 import {
-  Button,
   Datagrid,
   DateField,
   Link,
   List,
   ReferenceField,
   SelectField,
-  SelectInput,
   Show,
   SimpleShowLayout,
   TextField,
   TopToolbar,
-  useNotify,
   useRecordContext,
-  useRefresh,
-  useUpdate,
 } from 'react-admin';
+import { ResolveButtons, STATUS_CHOICES, statusFilter } from './report-queue';
 
-const STATUS_CHOICES = REPORT_STATUSES.map((id) => ({ id, name: id.replace('_', ' ') }));
-const filters = [
-  <SelectInput
-    key="status"
-    source="status"
-    alwaysOn
-    choices={[
-      { id: 'open', name: 'open' },
-      { id: 'resolved', name: 'resolved' },
-    ]}
-  />,
-];
+const filters = [statusFilter];
 
-/** Resolve an open report: remove the listing, or take no action. The reporter is notified. */
-function ResolveButtons() {
-  const record = useRecordContext<{ id: number; status: string }>();
-  const [update, { isPending }] = useUpdate();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  if (record?.status !== 'open') return null;
-  const resolve = (status: 'listing_removed' | 'no_action') => (event: React.MouseEvent) => {
-    event.stopPropagation();
-    update(
-      'reports',
-      { id: record.id, data: { status }, previousData: record },
-      {
-        mutationMode: 'pessimistic',
-        onSuccess: () => {
-          notify('Report resolved; the reporter was notified', { type: 'success' });
-          refresh();
-        },
-        onError: (error) => notify((error as Error).message, { type: 'error' }),
-      },
-    );
-  };
-  return (
-    <>
-      <Button label="Remove listing" onClick={resolve('listing_removed')} disabled={isPending} />
-      <Button label="No action" onClick={resolve('no_action')} disabled={isPending} />
-    </>
-  );
-}
+/** Resolve an open report: remove the listing, or take no action. */
+const resolveButtons = <ResolveButtons resource="reports" removeLabel="Remove listing" />;
 
 export function ReportList() {
   return (
@@ -71,7 +28,7 @@ export function ReportList() {
         <TextField source="details" sortable={false} />
         <TextField source="reporterEmail" label="Reporter" sortable={false} />
         <SelectField source="status" choices={STATUS_CHOICES} />
-        <ResolveButtons />
+        {resolveButtons}
       </Datagrid>
     </List>
   );
@@ -87,13 +44,7 @@ function ConversationsLink() {
 
 export function ReportShow() {
   return (
-    <Show
-      actions={
-        <TopToolbar>
-          <ResolveButtons />
-        </TopToolbar>
-      }
-    >
+    <Show actions={<TopToolbar>{resolveButtons}</TopToolbar>}>
       <SimpleShowLayout>
         <ReferenceField source="listingId" reference="listings" link="show" />
         <ConversationsLink />

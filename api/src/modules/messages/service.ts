@@ -1,7 +1,6 @@
 import type { CallData, ConversationSummary, conversationsCall } from '@yardly/shared/contract';
 import { conversationMessages } from '@yardly/shared/rules';
 import { and, desc, eq, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connect';
 import { conversations, listings, messages, users, zipCodes } from '../../db/schema/index';
 import { AppError } from '../../errors';
@@ -9,12 +8,10 @@ import type { Caller } from '../../http/caller';
 import type { AppServices } from '../../services';
 import { cardColumns, toCard } from '../listings/cards';
 import { rentalAsListingCard, rentalSummaries } from '../rental-messages/summaries';
-import { type ConversationRef, conversationOfParty, keyOf, messageColumns, sideOf, toMessage } from './conversations';
-import { latestAndUnread, otherPartyId, partyOf, unreadIn } from './summary-parts';
+import { type ConversationRef, conversationOfParty, messageColumns, toMessage } from './conversations';
+import { otherPartyId, otherUser, summariesOf, summaryColumns, unreadIn } from './summary-parts';
 
 type Services = Pick<AppServices, 'db' | 'clock' | 'live'>;
-
-const other = alias(users, 'other');
 
 type ConversationsQuery = { type: string; listingRefnum?: string; page: number; size: number };
 type ConversationsPage = CallData<typeof conversationsCall>;
@@ -41,57 +38,33 @@ export async function listConversations(db: Db, caller: Caller, query: Conversat
 }
 
 /** The caller's conversations that `where` keeps, as 'My Messages' shows them (the caller is a party to each). */
-async function summaries(db: Db, caller: Caller, where: SQL, page: { limit: number; offset: number }) {
-  const me = caller.userId;
+async function summaries(
+  db: Db,
+  caller: Caller,
+  where: SQL,
+  page: { limit: number; offset: number },
+): Promise<ConversationSummary[]> {
   const rows = await db
-    .select({
-      card: cardColumns,
-      id: conversations.id,
-      refnum: conversations.refnum,
-      buyerId: conversations.buyerId,
-      sellerId: conversations.sellerId,
-      lastMessageAt: conversations.lastMessageAt,
-      other: { refnum: other.refnum, nameFirst: other.nameFirst, nameLast: other.nameLast, picture: other.picturePath },
-    })
+    .select({ card: cardColumns, ...summaryColumns })
     .from(conversations)
     .innerJoin(listings, eq(listings.id, conversations.listingId))
     .innerJoin(users, eq(users.id, listings.sellerId))
     .innerJoin(zipCodes, eq(zipCodes.zip, listings.zip))
-    .innerJoin(other, eq(other.id, otherPartyId(me)))
+    .innerJoin(otherUser, eq(otherUser.id, otherPartyId(caller.userId)))
     .where(where)
     .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
     .limit(page.limit)
     .offset(page.offset);
-  const lines = await latestAndUnread(
+  return summariesOf(
     db,
-    me,
-    rows.map((r) => r.id),
-  );
-  const content: ConversationSummary[] = rows.map((row) => {
-    const ref: ConversationRef = {
-      id: row.id,
-      refnum: row.refnum,
+    caller,
+    rows,
+    (row) => ({
       subject: { kind: 'listing', id: row.card.id, refnum: row.card.refnum },
-      buyerId: row.buyerId,
-      buyerRefnum: row.buyerId === me ? caller.userRefnum : row.other.refnum,
-      sellerId: row.sellerId,
       sellerRefnum: row.card.sellerRefnum,
-      buyerReadId: 0,
-      sellerReadId: 0,
-    };
-    const last = lines.lastLine(row.id);
-    return {
-      conversationId: row.refnum,
-      key: keyOf(ref),
-      role: sideOf(ref, me) ?? 'buying',
-      otherParty: partyOf(row.other),
-      listing: toCard(row.card),
-      lastMessage: last ? toMessage(ref, me, last) : null,
-      unreadCount: lines.unreadCount(row.id),
-      lastMessageAt: row.lastMessageAt.toISOString(),
-    };
-  });
-  return content;
+    }),
+    (row) => ({ listing: toCard(row.card) }),
+  );
 }
 
 /** The count on 'My Messages': lines unread across the caller's sale conversations (not rental ones), and in how many. */

@@ -1,9 +1,11 @@
 import { publicName } from '@yardly/shared/rules';
 import { and, desc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connect';
-import { conversations, messages } from '../../db/schema/index';
+import { conversations, messages, users } from '../../db/schema/index';
+import type { Caller } from '../../http/caller';
 import { fileUrl } from '../files/urls';
-import { messageColumns } from './conversations';
+import { type ConversationRef, keyOf, messageColumns, sideOf, toMessage } from './conversations';
 
 /**
  * What a conversation's summary shows besides its subject, the same in both sections (the
@@ -55,4 +57,74 @@ export async function latestAndUnread(db: Db, userId: number, ids: number[]) {
     lastLine: (conversationId: number) => lastLines.find((l) => l.conversationId === conversationId),
     unreadCount: (conversationId: number) => unread.find((u) => u.conversationId === conversationId)?.n ?? 0,
   };
+}
+
+/** The other party of a summary's conversation: join it on `otherPartyId(me)`. */
+export const otherUser = alias(users, 'other');
+
+/** A summary's columns besides its subject's card. */
+export const summaryColumns = {
+  id: conversations.id,
+  refnum: conversations.refnum,
+  buyerId: conversations.buyerId,
+  sellerId: conversations.sellerId,
+  lastMessageAt: conversations.lastMessageAt,
+  other: {
+    refnum: otherUser.refnum,
+    nameFirst: otherUser.nameFirst,
+    nameLast: otherUser.nameLast,
+    picture: otherUser.picturePath,
+  },
+};
+
+type SummaryRow = {
+  id: number;
+  refnum: string;
+  buyerId: number;
+  sellerId: number;
+  lastMessageAt: Date;
+  other: { refnum: string; nameFirst: string; nameLast: string; picture: string | null };
+};
+
+/**
+ * Each row's summary, in the rows' order: the caller's side, the other party, the last line and
+ * what is unread, plus the subject's card from `cardOf`. `subjectOf` names the row's listing or
+ * rental and its seller (the landlord for a rental).
+ */
+export async function summariesOf<Row extends SummaryRow, Card extends object>(
+  db: Db,
+  caller: Caller,
+  rows: Row[],
+  subjectOf: (row: Row) => Pick<ConversationRef, 'subject' | 'sellerRefnum'>,
+  cardOf: (row: Row) => Card,
+) {
+  const me = caller.userId;
+  const lines = await latestAndUnread(
+    db,
+    me,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => {
+    const ref: ConversationRef = {
+      id: row.id,
+      refnum: row.refnum,
+      buyerId: row.buyerId,
+      buyerRefnum: row.buyerId === me ? caller.userRefnum : row.other.refnum,
+      sellerId: row.sellerId,
+      buyerReadId: 0,
+      sellerReadId: 0,
+      ...subjectOf(row),
+    };
+    const last = lines.lastLine(row.id);
+    return {
+      conversationId: row.refnum,
+      key: keyOf(ref),
+      role: sideOf(ref, me) ?? 'buying',
+      otherParty: partyOf(row.other),
+      ...cardOf(row),
+      lastMessage: last ? toMessage(ref, me, last) : null,
+      unreadCount: lines.unreadCount(row.id),
+      lastMessageAt: row.lastMessageAt.toISOString(),
+    };
+  });
 }

@@ -1,18 +1,13 @@
-import {
-  adminMessages,
-  type RentalReportRecord,
-  rentalReportRecordSchema,
-  reportResolutionSchema,
-} from '@yardly/shared/contract';
+import { type RentalReportRecord, rentalReportRecordSchema, reportResolutionSchema } from '@yardly/shared/contract';
 import { notices } from '@yardly/shared/rules';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Clock } from '../../clock/clock';
 import type { Db } from '../../db/connect';
 import { rentalReports, rentals, users } from '../../db/schema/index';
-import { AppError } from '../../errors';
 import { defineResource, textFilter } from '../admin/define-resource';
 import { notify } from '../notifications/notify';
+import { reportFilters, reportSortable, resolveOpenReport, withReportTimes } from '../reports/queue';
 import { removeReportedRental } from './moderation';
 
 const reporters = alias(users, 'rental_reporter');
@@ -48,41 +43,21 @@ export function rentalReportsResource(deps: { clock: Clock }) {
         .innerJoin(rentals, eq(rentals.id, rentalReports.rentalId))
         .innerJoin(landlords, eq(landlords.id, rentals.landlordId))
         .innerJoin(reporters, eq(reporters.id, rentalReports.reporterId)),
-    sortable: {
-      id: rentalReports.id,
-      createdAt: rentalReports.createdAt,
-      // The enum's order: open before the resolved ones.
-      status: rentalReports.status,
-      reason: rentalReports.reason,
-      resolvedAt: rentalReports.resolvedAt,
-    },
+    sortable: reportSortable(rentalReports),
     filters: {
-      status: textFilter((status) =>
-        status === 'resolved' ? sql`${rentalReports.status} <> 'open'` : sql`${rentalReports.status}::text = ${status}`,
-      ),
-      reason: textFilter((reason) => sql`${rentalReports.reason}::text = ${reason}`),
+      ...reportFilters(rentalReports),
       rentalId: textFilter((refnum) => eq(rentals.refnum, refnum)),
     },
-    toRecord: (row): RentalReportRecord => ({
-      ...row,
-      createdAt: row.createdAt.toISOString(),
-      resolvedAt: row.resolvedAt?.toISOString() ?? null,
-    }),
+    toRecord: (row): RentalReportRecord => withReportTimes(row),
     update: {
       input: reportResolutionSchema,
       async run(tx, id, input, ctx) {
-        const [report] = await tx
-          .select()
-          .from(rentalReports)
-          .where(eq(rentalReports.id, Number(id)))
-          .for('update');
-        if (!report) throw AppError.notFound('There is no such record in rental-reports');
-        if (report.status !== 'open') throw new AppError(409, adminMessages.reportAlreadyResolved, { field: 'status' });
         const now = deps.clock.now();
-        await tx
-          .update(rentalReports)
-          .set({ status: input.status, resolvedById: ctx.actorId, resolvedAt: now })
-          .where(eq(rentalReports.id, report.id));
+        const report = await resolveOpenReport(tx, rentalReports, 'rental-reports', id, {
+          status: input.status,
+          actorId: ctx.actorId,
+          resolvedAt: now,
+        });
         const removed = input.status === 'listing_removed';
         if (removed) await removeReportedRental(tx, report.rentalId, ctx.actorId, now);
         const [rental] = await tx.select({ title: rentals.title }).from(rentals).where(eq(rentals.id, report.rentalId));

@@ -1,14 +1,10 @@
 import type { ListingCard, RentalCard, RentalConversation } from '@yardly/shared/contract';
 import { asc, desc, eq, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connect';
 import { conversations, rentals, users } from '../../db/schema/index';
 import type { Caller } from '../../http/caller';
-import { type ConversationRef, keyOf, sideOf, toMessage } from '../messages/conversations';
-import { latestAndUnread, otherPartyId, partyOf } from '../messages/summary-parts';
+import { otherPartyId, otherUser, summariesOf, summaryColumns } from '../messages/summary-parts';
 import { rentalCardColumns, toRentalCard } from '../rentals/cards';
-
-const other = alias(users, 'other');
 
 /**
  * The caller's rental conversations that `where` keeps (the caller is a party to each), as the
@@ -21,55 +17,27 @@ export async function rentalSummaries(
   where: SQL,
   page: { limit: number; offset: number; asc?: boolean },
 ): Promise<RentalConversation[]> {
-  const me = caller.userId;
   const order = page.asc ? asc : desc;
   const rows = await db
-    .select({
-      card: rentalCardColumns,
-      id: conversations.id,
-      refnum: conversations.refnum,
-      buyerId: conversations.buyerId,
-      sellerId: conversations.sellerId,
-      lastMessageAt: conversations.lastMessageAt,
-      other: { refnum: other.refnum, nameFirst: other.nameFirst, nameLast: other.nameLast, picture: other.picturePath },
-    })
+    .select({ card: rentalCardColumns, ...summaryColumns })
     .from(conversations)
     .innerJoin(rentals, eq(rentals.id, conversations.rentalId))
     .innerJoin(users, eq(users.id, rentals.landlordId))
-    .innerJoin(other, eq(other.id, otherPartyId(me)))
+    .innerJoin(otherUser, eq(otherUser.id, otherPartyId(caller.userId)))
     .where(where)
     .orderBy(order(conversations.lastMessageAt), order(conversations.id))
     .limit(page.limit)
     .offset(page.offset);
-  const lines = await latestAndUnread(
+  return summariesOf(
     db,
-    me,
-    rows.map((r) => r.id),
-  );
-  return rows.map((row) => {
-    const ref: ConversationRef = {
-      id: row.id,
-      refnum: row.refnum,
+    caller,
+    rows,
+    (row) => ({
       subject: { kind: 'rental', id: row.card.id, refnum: row.card.refnum },
-      buyerId: row.buyerId,
-      buyerRefnum: row.buyerId === me ? caller.userRefnum : row.other.refnum,
-      sellerId: row.sellerId,
       sellerRefnum: row.card.landlordRefnum,
-      buyerReadId: 0,
-      sellerReadId: 0,
-    };
-    const last = lines.lastLine(row.id);
-    return {
-      conversationId: row.refnum,
-      key: keyOf(ref),
-      role: sideOf(ref, me) ?? 'buying',
-      otherParty: partyOf(row.other),
-      rental: toRentalCard(row.card),
-      lastMessage: last ? toMessage(ref, me, last) : null,
-      unreadCount: lines.unreadCount(row.id),
-      lastMessageAt: row.lastMessageAt.toISOString(),
-    };
-  });
+    }),
+    (row) => ({ rental: toRentalCard(row.card) }),
+  );
 }
 
 /**

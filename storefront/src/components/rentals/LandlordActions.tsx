@@ -1,11 +1,8 @@
-import { ApiError, GENERIC_ERROR_MESSAGE } from '@yardly/shared/client';
 import type { RentalState } from '@yardly/shared/rules';
-import { useState } from 'react';
 import { browserApi } from '../../lib/api';
-import { showToast } from '../../stores/toast';
+import { ProcessActions } from '../ProcessActions';
 import { LANDLORD_ACTION_DONE, type LandlordAction, landlordActionLabel, landlordActionsFor } from './landlord-actions';
 import { rentalsListingPath, rentalsMsgPath } from './rental-paths';
-import '../../styles/selling.css';
 
 interface LandlordActionsProps {
   rental: { refnum: string; title: string; rentalState: RentalState };
@@ -28,83 +25,36 @@ function run(action: LandlordAction, refnum: string) {
 
 /** The landlord's controls for one place, each with its loading, error and success (spec section 4). */
 export function LandlordActions({ rental, onChanged }: LandlordActionsProps) {
-  const [working, setWorking] = useState<LandlordAction | null>(null);
-  const [confirmingDelete, setConfirmingDelete] = useState(false);
   const { actions, canEdit, status } = landlordActionsFor(rental.rentalState);
-
-  async function perform(action: LandlordAction) {
-    setWorking(action);
-    setConfirmingDelete(false);
-    try {
-      const answer = await run(action, rental.refnum);
-      showToast(LANDLORD_ACTION_DONE[action], 'success');
-      onChanged(answer);
-    } catch (cause) {
-      console.error(`Could not ${action} a rental`, cause);
-      showToast(cause instanceof ApiError ? cause.message : GENERIC_ERROR_MESSAGE, 'error');
-    } finally {
-      setWorking(null);
-    }
-  }
-
   return (
-    <section className="seller-actions" aria-label={`Manage ${rental.title}`}>
-      {status && <p className="seller-actions__status">{status}</p>}
-      <div className="seller-actions__row">
-        {rental.rentalState !== 'draft' && rental.rentalState !== 'deleted' && (
-          <a
-            className="button button--small button--secondary"
-            href={rentalsMsgPath({ tab: 'selling' })}
-            aria-label={`View Messages about ${rental.title}`}
-          >
-            View Messages
-          </a>
-        )}
-        {canEdit && (
-          <a className="button button--small button--secondary" href={rentalsListingPath(rental.refnum)}>
-            {rental.rentalState === 'draft' ? 'Finish and publish' : 'Edit'}
-          </a>
-        )}
-        {actions
-          .filter((action) => action !== 'delete')
-          .map((action) => (
-            <button
-              key={action}
-              type="button"
-              className="button button--small"
-              disabled={working !== null}
-              aria-busy={working === action || undefined}
-              onClick={() => void perform(action)}
+    <ProcessActions
+      title={rental.title}
+      status={status}
+      actions={actions}
+      label={landlordActionLabel}
+      done={LANDLORD_ACTION_DONE}
+      run={(action) => run(action, rental.refnum)}
+      onChanged={onChanged}
+      deleteAudience="Tenants"
+      logNoun="a rental"
+      links={
+        <>
+          {rental.rentalState !== 'draft' && rental.rentalState !== 'deleted' && (
+            <a
+              className="button button--small button--secondary"
+              href={rentalsMsgPath({ tab: 'selling' })}
+              aria-label={`View Messages about ${rental.title}`}
             >
-              {working === action ? 'Working…' : landlordActionLabel(action)}
-            </button>
-          ))}
-        {actions.includes('delete') && !confirmingDelete && (
-          <button
-            type="button"
-            className="button button--small button--danger"
-            disabled={working !== null}
-            onClick={() => setConfirmingDelete(true)}
-          >
-            {working === 'delete' ? 'Working…' : landlordActionLabel('delete')}
-          </button>
-        )}
-      </div>
-      {confirmingDelete && (
-        <div className="seller-actions__confirm" role="alertdialog" aria-label="Delete this listing?">
-          <p>Delete this listing? Tenants will no longer see it.</p>
-          <button type="button" className="button button--small button--danger" onClick={() => void perform('delete')}>
-            Yes, delete
-          </button>
-          <button
-            type="button"
-            className="button button--small button--secondary"
-            onClick={() => setConfirmingDelete(false)}
-          >
-            Keep it
-          </button>
-        </div>
-      )}
-    </section>
+              View Messages
+            </a>
+          )}
+          {canEdit && (
+            <a className="button button--small button--secondary" href={rentalsListingPath(rental.refnum)}>
+              {rental.rentalState === 'draft' ? 'Finish and publish' : 'Edit'}
+            </a>
+          )}
+        </>
+      }
+    />
   );
 }
