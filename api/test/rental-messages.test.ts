@@ -267,7 +267,12 @@ describe('with places listed through the rentals calls', () => {
     expect(refused.statusCode).toBe(409);
     await sentRental(t, l.token, { refnum, toRefnum: early.userRefnum, text: 'Rented, sorry' });
     const [card] = (await rentalConversationsOf(t, early.token, 'type=buy')).content;
-    expect(card?.rental).toMatchObject({ refnum, title: 'Listed two-bedroom', available: false, rentalState: 'rented' });
+    expect(card?.rental).toMatchObject({
+      refnum,
+      title: 'Listed two-bedroom',
+      available: false,
+      rentalState: 'rented',
+    });
 
     const again = await rentalCall(t, 'POST', '/rental/listings/available', l.token, { refnum, available: true });
     expect(again.statusCode, again.body).toBe(200);
