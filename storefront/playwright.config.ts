@@ -34,7 +34,6 @@ const LANE_A_FILES = [
   'admin-console.spec.ts',
   'checkout.spec.ts',
   'header-layout.spec.ts',
-  'identity.spec.ts',
   'notifications.spec.ts',
   'offers.spec.ts',
   'rentals.spec.ts',
