@@ -42,26 +42,29 @@ export const notificationsUnreadCall = defineCall({
   response: notificationUnreadSchema,
 });
 
+/** Some of the caller's notifications (`ids`), or all of them (no `ids`). */
+export const notificationIdsBodySchema = z.object({
+  ids: z
+    .array(
+      z
+        .number({ error: notificationMessages.badIds })
+        .int(notificationMessages.badIds)
+        .positive(notificationMessages.badIds),
+      {
+        error: notificationMessages.badIds,
+      },
+    )
+    .min(1, notificationMessages.badIds)
+    .max(500, notificationMessages.badIds)
+    .optional(),
+});
+
 export const markNotificationsReadCall = defineCall({
   method: 'POST',
   path: '/notifications/read',
   auth: 'required',
   summary: "Mark some of the caller's notifications read (`ids`), or all of them (no `ids`)",
-  body: z.object({
-    ids: z
-      .array(
-        z
-          .number({ error: notificationMessages.badIds })
-          .int(notificationMessages.badIds)
-          .positive(notificationMessages.badIds),
-        {
-          error: notificationMessages.badIds,
-        },
-      )
-      .min(1, notificationMessages.badIds)
-      .max(500, notificationMessages.badIds)
-      .optional(),
-  }),
+  body: notificationIdsBodySchema,
   response: notificationUnreadSchema,
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { stateSchema, zipCodeSchema } from '../rules/address';
-import { NOTIFICATION_KINDS, notificationMessages } from '../rules/notifications';
+import { NOTIFICATION_KINDS } from '../rules/notifications';
 import {
   isHalfStep,
   MAX_BATHROOMS,
@@ -17,6 +17,7 @@ import { RENTAL_STATES } from '../rules/rental-process';
 import { defineCall } from './call';
 import { centsSchema, isoDateTimeSchema, pageOf, pageQuerySchema, refnumSchema } from './common';
 import { conversationMessageSchema, conversationPartySchema } from './messages';
+import { notificationIdsBodySchema, notificationUnreadSchema } from './notifications';
 import { REPORT_REASONS, type ReportReason, reportMessages } from './reports';
 
 /**
@@ -509,22 +510,8 @@ export const rentalNotificationSchema = z.object({
   createdAt: isoDateTimeSchema,
 });
 
-const idsBody = z.object({
-  ids: z
-    .array(
-      z
-        .number({ error: notificationMessages.badIds })
-        .int(notificationMessages.badIds)
-        .positive(notificationMessages.badIds),
-      {
-        error: notificationMessages.badIds,
-      },
-    )
-    .min(1, notificationMessages.badIds)
-    .max(500, notificationMessages.badIds)
-    .optional(),
-});
-const unread = z.object({ unreadCount: z.number().int() });
+const idsBody = notificationIdsBodySchema;
+const unread = notificationUnreadSchema;
 
 export const rentalNotificationCalls = {
   list: defineCall({
