@@ -100,7 +100,9 @@ describe('radius', () => {
     const [doc] = result.data.docs;
     expect(doc?.distance).toBe(49);
     expect(doc?.location).toBe('Salisbury Mills, NY');
-    expect(JSON.stringify(result)).not.toMatch(/latitude|longitude|41\.4|-74\.1/);
+    // Timestamps are left out first: a listing ending at hh:mm:41.4xx is not a coordinate.
+    const answer = JSON.stringify(result).replace(/"\d{4}-\d{2}-\d{2}T[^"]*"/g, '""');
+    expect(answer).not.toMatch(/latitude|longitude|41\.4|-74\.1/);
   });
 
   it('browses a category by radius too (no query): 49 miles in, 51 miles out', async () => {
