@@ -27,6 +27,7 @@ import {
 } from '../contract/rentals';
 import { reportCalls } from '../contract/reports';
 import { returnCalls } from '../contract/returns';
+import { donationCalls } from '../contract/donations';
 import { searchCalls } from '../contract/search';
 import { shippingCalls } from '../contract/shipping';
 import { socialCalls } from '../contract/social';
@@ -67,6 +68,8 @@ export function createApi(options: HttpClientOptions = {}) {
     // Labels, tracking and the buyer's receipt (issue 19).
     shipping: bindCalls(http, shippingCalls),
     returns: bindCalls(http, returnCalls),
+    // Donations (issue 21): only with the donation flag on.
+    donations: bindCalls(http, donationCalls),
     // The rentals section (issue 20): listings, search, saved places, conversations, notifications.
     rentals: bindCalls(http, joinCalls(rentalListingCalls, rentalSearchCalls)),
     rentalFavourites: bindCalls(http, rentalFavouriteCalls),

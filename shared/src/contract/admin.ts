@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ListingEvent } from '../rules/listing-process';
-import { ORGANISATION_STATUSES } from '../rules/organisation';
+import { ORGANISATION_KINDS, ORGANISATION_STATUSES } from '../rules/organisation';
 import { USER_ROLES } from '../rules/roles';
 import { defineCall } from './call';
 import { isoDateTimeSchema, refnumSchema } from './common';
@@ -75,6 +75,8 @@ export const organizationInputSchema = z.object({
   name: organisationNameSchema,
   status: z.enum(ORGANISATION_STATUSES),
   isB2B: z.boolean(),
+  /** A charity's verified members may request donations (issue 21); absent is a company. */
+  kind: z.enum(ORGANISATION_KINDS).default('company'),
 });
 export const organizationSchema = organizationInputSchema.extend({
   id: refnumSchema,

@@ -35,6 +35,8 @@ export const loginDataSchema = z.object({
   companyStatus: companyStatusSchema.nullable(),
   /** The place saved on the account, which a browser without one adopts at sign-in. */
   zip: z.string().nullable().default(null),
+  /** A member of a VERIFIED charity by a verified work email: may request donations (issue 21). */
+  isDonationRecipient: z.boolean().default(false),
 });
 export type LoginData = z.infer<typeof loginDataSchema>;
 

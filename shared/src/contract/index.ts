@@ -8,6 +8,7 @@ export * from './checkout';
 export * from './common';
 export * from './content';
 export * from './dev';
+export * from './donations';
 export * from './envelope';
 export * from './favourites';
 export * from './feedback';

@@ -12,7 +12,62 @@ export const donationMessages = {
   selectAddress: 'Select an address',
   orderFetchError: 'There was an error fetching ther order details, please try again', // sic, as the spec spells it
   confirmError: 'There was an error confirming donation, please try again',
+  // The api's refusals (issue 21).
+  notRecipient: 'Only members of a verified charity can request donations',
+  ownItem: 'You cannot request your own donation',
+  notDonation: 'This item is not a donation',
+  alreadyRequested: 'This donation has already been requested',
+  notAvailable: 'This donation is no longer available',
+  notYourDonation: 'This donation is not yours',
+  orderNotFound: 'There is no donation order for this item',
+  addressNotFound: 'This address was not found in your account',
+  tooManyPickupAddresses: `You can have at most ${MAX_PICKUP_ADDRESSES} pickup addresses`,
+  tooManyPhotos: 'A donation can show at most 4 photos',
+  photoNotFound: 'This photo was not found',
+  // What the people read on success.
+  requested: 'Donation requested: the donor has been asked to confirm a pickup address',
+  confirmed: 'Pickup address confirmed: a Yardly representative will contact you within 2-3 business days',
+  pickedUp: 'Marked as picked up',
+  received: 'Marked as received: thank you',
+  cancelled: 'Donation cancelled',
 } as const;
+
+/** The query of the donation confirmation page (spec section 2; `donar` is spelt so). */
+export interface DonationConfirmQuery {
+  listingRefnum: string;
+  donarRefnum: string;
+  recipientRefnum: string;
+  itemZip: string;
+}
+
+/** `/confirm-donation?listingRefnum=&donarRefnum=&recipientRefnum=&itemZip=`: where the donor is sent once a charity asks. */
+export function confirmDonationPath(query: DonationConfirmQuery): string {
+  const params = new URLSearchParams({
+    listingRefnum: query.listingRefnum,
+    donarRefnum: query.donarRefnum,
+    recipientRefnum: query.recipientRefnum,
+    itemZip: query.itemZip,
+  });
+  return `/confirm-donation?${params}`;
+}
+
+/**
+ * The My Quest messages tab opened on a donation's conversation (spec section 2: "a path built
+ * from listing, seller and buyer refnums"): `/myquest/messages/{listing}_{seller}_{buyer}`.
+ */
+export function donationConversationPath(listingRefnum: string, sellerRefnum: string, buyerRefnum: string): string {
+  return `/myquest/messages/${listingRefnum}_${sellerRefnum}_${buyerRefnum}`;
+}
+
+/** The parts of a `donationConversationPath` key; null for one that is not three refnums. */
+export function parseDonationConversationKey(
+  key: string,
+): { listingRefnum: string; sellerRefnum: string; buyerRefnum: string } | null {
+  const parts = key.split('_');
+  if (parts.length !== 3 || !parts.every((part) => /^[A-Z][0-9A-Z]{11}$/.test(part))) return null;
+  const [listingRefnum, sellerRefnum, buyerRefnum] = parts as [string, string, string];
+  return { listingRefnum, sellerRefnum, buyerRefnum };
+}
 
 /** 'Please select an address at zip code {zip}'. */
 export function wrongPickupZipMessage(itemZip: string): string {

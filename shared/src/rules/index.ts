@@ -10,6 +10,7 @@ export * from './contact';
 export * from './conversation';
 export * from './dates';
 export * from './donation';
+export * from './donation-process';
 export * from './email';
 export * from './files';
 export * from './listing-process';

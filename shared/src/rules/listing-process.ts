@@ -67,12 +67,16 @@ export const listingProcess = defineProcess({
       guard: 'noOpenOffers',
     },
     expire: { label: 'Expire', from: ['live'], to: 'expired', by: ['system'], after: { days: LISTING_LIFETIME_DAYS } },
-    // An offer on it was accepted (taken by the offer's transaction, not by a person on the listing).
+    // An offer on it was accepted, or a charity requested the donation (taken by that transaction,
+    // not by a person on the listing).
     reserve: { label: 'Reserve', from: ['live'], to: 'reserved', by: ['system'] },
     // An order was placed (issue 18): Buy Now on a live listing, or the reserved buyer paying their accepted offer.
     sell: { label: 'Sold by order', from: ['live', 'reserved'], to: 'sold', by: ['buyer', 'system'] },
-    // The accepted offer's buyer did not pay in time: the listing is on sale again.
+    // The accepted offer's buyer did not pay in time, or a charity's donation request was
+    // cancelled or lapsed (issue 21): the listing is on offer again.
     release: { label: 'Reservation lapsed', from: ['reserved'], to: 'live', by: ['system'] },
+    // A charity received the donation it requested (donation-process.ts `receive`), in that transaction.
+    donate: { label: 'Donated to a charity', from: ['reserved'], to: 'donated', by: ['system'] },
     // The order that sold it was cancelled (by its seller or a moderator's refund), in the
     // cancel's transaction: Deactivated, so the seller decides when it is on sale again.
     orderCancelled: { label: 'Order cancelled', from: ['sold'], to: 'paused', by: ['system'] },

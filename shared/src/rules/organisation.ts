@@ -3,6 +3,22 @@
 export const ORGANISATION_STATUSES = ['VERIFIED', 'IN_REVIEW', 'REJECTED'] as const;
 export type OrganisationStatus = (typeof ORGANISATION_STATUSES)[number];
 
+/**
+ * What an organisation is (issue 21): a company, or a charity whose verified members may request
+ * donations. The console sets it on the organisations resource.
+ */
+export const ORGANISATION_KINDS = ['company', 'charity'] as const;
+export type OrganisationKind = (typeof ORGANISATION_KINDS)[number];
+
+/** A donation recipient: a member, by a verified work email, of a VERIFIED charity. */
+export function isDonationRecipient(member: {
+  organisationKind: OrganisationKind | null;
+  organisationStatus: OrganisationStatus | null;
+  workEmailVerified: boolean;
+}): boolean {
+  return member.workEmailVerified && member.organisationKind === 'charity' && member.organisationStatus === 'VERIFIED';
+}
+
 export type OrganisationAccess = 'full' | 'limited' | 'none';
 
 export const organisationStatusMessages = {
