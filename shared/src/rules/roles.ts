@@ -50,7 +50,8 @@ export type AdminVerb = (typeof ADMIN_VERBS)[number];
  */
 const LIMITED_ADMIN: Partial<Record<AdminResource, readonly AdminVerb[]>> = {
   dashboard: ['list', 'show'],
-  donations: ADMIN_VERBS,
+  // Issue 21: reading the donation queue; changing a donation is /donation/process-donations.
+  donations: ['list', 'show'],
 };
 
 /** The one role-by-resource matrix: the api refuses with it, the console hides with it. */
