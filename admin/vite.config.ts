@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { type Connect, defineConfig, type Plugin } from 'vite';
+import { donationFlagOn, webBuildFolder } from '../scripts/web-builds.mjs';
 
 // In production the api serves dist/ under /admin/; in dev this server proxies /svc to it.
 export default defineConfig({
@@ -13,7 +14,8 @@ export default defineConfig({
     },
   },
   build: {
-    outDir: 'dist',
+    // Each donation flag value has its own build (docs/decisions/0035-donation-build.md).
+    outDir: webBuildFolder(donationFlagOn(process.env.PUBLIC_DONATION_ENABLED)),
     emptyOutDir: true,
     // The first screen loads react-admin's core with MUI (about 800 kB, 250 kB gzipped, in two
     // chunks); the resources' views and the inputs only they use load lazily.

@@ -6,16 +6,22 @@ import { buildIfStale } from './build-if-stale.mjs';
 import { isLocalTrial, LOCAL_TRIAL_NOTICE } from './local-trial-mail.mjs';
 import { requireProjectRuntime } from './runtime.mjs';
 import { stopWhenOrphaned } from './stop-when-orphaned.mjs';
+import { donationFlagOn, webBuildFolder } from './web-builds.mjs';
 
 requireProjectRuntime('pnpm start');
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const at = (path) => resolve(root, path);
+// The donation flag is build-time for the pages: build (and the api serves) the variant this
+// environment asks for, never a flag-off build beside a flag-on api (docs/decisions/0035).
+const donationEnabled = donationFlagOn(process.env.PUBLIC_DONATION_ENABLED);
+const variant = donationEnabled ? ' (donation flag on)' : '';
+const folder = webBuildFolder(donationEnabled);
 
 buildIfStale({
-  name: 'the storefront',
+  name: `the storefront${variant}`,
   filter: '@yardly/storefront',
-  output: at('storefront/dist/server/entry.mjs'),
+  output: at(`storefront/${folder}/server/entry.mjs`),
   sources: [at('storefront/src'), at('storefront/public'), at('storefront/astro.config.mjs'), at('shared/src')],
 });
 buildIfStale({
@@ -25,9 +31,9 @@ buildIfStale({
   sources: [at('api/src'), at('api/scripts'), at('api/package.json'), at('shared/src')],
 });
 buildIfStale({
-  name: 'the console',
+  name: `the console${variant}`,
   filter: '@yardly/admin',
-  output: at('admin/dist/index.html'),
+  output: at(`admin/${folder}/index.html`),
   sources: [at('admin/src'), at('admin/index.html'), at('admin/vite.config.ts'), at('shared/src')],
 });
 

@@ -4,13 +4,20 @@ import { fileURLToPath } from 'node:url';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
+import { donationFlagOn, webBuildFolder } from '../scripts/web-builds.mjs';
 import { clientDemand } from './src/integrations/client-demand';
 import { precompress } from './src/integrations/precompress';
 
 // In `astro dev` the api runs as its own process; in production the api serves this site itself.
 const apiOrigin = process.env.API_ORIGIN ?? 'http://127.0.0.1:3001';
+// The donation flag is build-time: each value is built into its own folder (dist, dist-donation),
+// and the api serves the one matching its flag (docs/decisions/0035-donation-build.md).
+const donationBuild = donationFlagOn(process.env.PUBLIC_DONATION_ENABLED);
 
 export default defineConfig({
+  outDir: `./${webBuildFolder(donationBuild)}`,
+  // Its own cache too, so the two variants' builds never share Vite's pre-bundled files.
+  cacheDir: donationBuild ? './node_modules/.astro-donation' : './node_modules/.astro',
   output: 'static',
   adapter: node({ mode: 'middleware' }),
   integrations: [react(), clientDemand(), precompress()],

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, parseConfig } from './config';
 import { openDatabase } from './db/connect';
@@ -10,6 +9,7 @@ import { assertPortFree, PortInUseError } from './port-check';
 import { hasDemoData, seedDemo } from './seed/demo';
 import { seedReference } from './seed/reference';
 import { createWebHandler } from './web/serve-web';
+import { webBuildDirs } from './web/web-builds';
 
 let opened: { close(): Promise<void> } | undefined;
 
@@ -43,9 +43,9 @@ async function main(): Promise<void> {
     createWeb: config.apiOnly
       ? undefined
       : (instance) =>
+          // The pages built with the donation flag the api runs with (docs/decisions/0035).
           createWebHandler(instance, {
-            storefrontDist: join(repoRoot, 'storefront', 'dist'),
-            adminDist: join(repoRoot, 'admin', 'dist'),
+            ...webBuildDirs(repoRoot, config.donationEnabled),
             publicOrigin: config.publicUrl,
           }),
   });
