@@ -4,6 +4,7 @@ import { listingClosedToOffers, offerProcess } from '@yardly/shared/rules';
 import { lazy, Suspense, useState } from 'react';
 import { checkoutPath } from '../lib/checkout-paths';
 import { conversationWithSellerPath } from '../lib/message-paths';
+import { DONATION_ENABLED } from '../lib/navigation';
 import { openAuthDialog, promptGuest } from '../stores/auth-dialog';
 import { $session, GUEST_PROMPTS } from '../stores/session';
 
@@ -11,6 +12,7 @@ import { $session, GUEST_PROMPTS } from '../stores/session';
 const SellerActions = lazy(() => import('./selling/SellerActions').then((m) => ({ default: m.SellerActions })));
 const MakeOffer = lazy(() => import('./offers/MakeOffer').then((m) => ({ default: m.MakeOffer })));
 const ReportDialog = lazy(() => import('./selling/ReportDialog').then((m) => ({ default: m.ReportDialog })));
+const DonationPanel = lazy(() => import('./donations/DonationPanel').then((m) => ({ default: m.DonationPanel })));
 
 interface ItemActionsProps {
   listing: SellerListing;
@@ -29,13 +31,35 @@ export function ItemActions({ listing, unavailable }: ItemActionsProps) {
   const [reporting, setReporting] = useState(false);
   const [current, setCurrent] = useState(listing);
 
+  // A donation (flag on): its donor and charity recipients see where it stands (issue 21).
+  const donation = DONATION_ENABLED && listing.isDonation && session !== null;
+
   if (session?.userRefnum === listing.sellerRefnum) {
     return (
       <div className="item__owner">
         <p className="item__note">This is your listing.</p>
         <Suspense fallback={null}>
           <SellerActions listing={current} onChanged={setCurrent} />
+          {donation && <DonationPanel listing={current} session={session} />}
         </Suspense>
+      </div>
+    );
+  }
+
+  if (donation && session.isDonationRecipient) {
+    return (
+      <div>
+        <Suspense fallback={null}>
+          <DonationPanel listing={listing} session={session} />
+        </Suspense>
+        <button type="button" className="link-button" onClick={() => setReporting(true)}>
+          Report an item
+        </button>
+        {reporting && (
+          <Suspense fallback={null}>
+            <ReportDialog listingRefnum={listing.listingRefnum} onClose={() => setReporting(false)} />
+          </Suspense>
+        )}
       </div>
     );
   }

@@ -40,12 +40,28 @@ interface AddressFormProps {
   address?: SavedAddress;
   /** The first address is primary whatever the box says. */
   isFirst: boolean;
-  onSaved: () => void;
+  onSaved: (saved: SavedAddress) => void;
   onClose: () => void;
+  /** Where the address goes: the account's address book by default (the donation page saves a pickup address). */
+  save?: (body: AddressBody) => Promise<SavedAddress>;
+  /** In the page rather than a dialog (the donation page's first pickup address): no Cancel, nothing to leave. */
+  inline?: boolean;
 }
 
+/** The address form's payload, as the account's call and the donation page's take it. */
+type AddressBody = Parameters<typeof browserApi.account.saveAddress>[0];
+
+const saveToAddressBook = (body: AddressBody) => browserApi.account.saveAddress(body);
+
 /** 'Add New Address' or 'Edit Address': the rules of spec section 5 from the shared schema. */
-export function AddressForm({ address, isFirst, onSaved, onClose }: AddressFormProps) {
+export function AddressForm({
+  address,
+  isFirst,
+  onSaved,
+  onClose,
+  save = saveToAddressBook,
+  inline = false,
+}: AddressFormProps) {
   const [primary, setPrimary] = useState(address?.primary ?? isFirst);
   const [saved, setSaved] = useState(false);
   const [askLeave, setAskLeave] = useState(false);
@@ -71,10 +87,10 @@ export function AddressForm({ address, isFirst, onSaved, onClose }: AddressFormP
   }, [saved, onClose]);
 
   const submit = form.onSubmit(async (data) => {
-    await browserApi.account.saveAddress(data);
+    const savedAddress = await save(data);
     showToast(address ? addressToasts.updated : addressToasts.added, 'success');
     setSaved(true);
-    onSaved();
+    onSaved(savedAddress);
   });
 
   function requestClose() {
@@ -93,80 +109,87 @@ export function AddressForm({ address, isFirst, onSaved, onClose }: AddressFormP
     <TextField label={label} field={form.field(name)} {...extra} />
   );
 
-  return (
-    <Modal title={address ? ADDRESS_FORM_TITLES.edit : ADDRESS_FORM_TITLES.add} onRequestClose={requestClose}>
-      <form className="auth-form address-form" noValidate onSubmit={submit}>
-        <fieldset disabled={saved || form.pending}>
-          <div className="form-row">
-            {text('firstName', 'First name', { autoComplete: 'given-name', filter: keepNameCharacters, maxLength: 40 })}
-            {text('lastName', 'Last name', { autoComplete: 'family-name', filter: keepNameCharacters, maxLength: 40 })}
-          </div>
-          {text('line1', 'Address line 1', { autoComplete: 'address-line1' })}
-          {text('line2', 'Address line 2', { autoComplete: 'address-line2', optional: true })}
-          <div className="form-row">
-            {text('city', 'City', { autoComplete: 'address-level2' })}
-            <div className="form-field">
-              <label htmlFor={`${stateListId}-input`}>State</label>
-              <input
-                id={`${stateListId}-input`}
-                name="state"
-                list={stateListId}
-                autoComplete="off"
-                value={state.value}
-                aria-invalid={state.error ? true : undefined}
-                aria-describedby={state.error ? `${stateListId}-error` : undefined}
-                onChange={(event) => state.onChange(event.target.value)}
-                onBlur={onStateBlur}
-              />
-              <datalist id={stateListId}>
-                {US_STATES.map((s) => (
-                  <option key={s.abbreviation} value={s.name} />
-                ))}
-              </datalist>
-              {state.error && (
-                <p id={`${stateListId}-error`} className="field-error" role="alert">
-                  {state.error}
-                </p>
-              )}
-            </div>
-          </div>
-          <div className="form-row">
-            {text('zip', 'Zip code', {
-              autoComplete: 'postal-code',
-              inputMode: 'numeric',
-              maxLength: 5,
-              filter: (v) => v.replace(/\D/g, ''),
-            })}
-            {text('phoneNo', 'Phone number', {
-              autoComplete: 'tel-national',
-              inputMode: 'tel',
-              maxLength: 17,
-              // A leading 0 is blocked (spec section 5).
-              filter: (v) => v.replace(/^0+/, '').replace(/[^\d\s().+-]/g, ''),
-            })}
-          </div>
-          <label className="checkbox">
+  const formElement = (
+    <form className="auth-form address-form" noValidate onSubmit={submit}>
+      <fieldset disabled={saved || form.pending}>
+        <div className="form-row">
+          {text('firstName', 'First name', { autoComplete: 'given-name', filter: keepNameCharacters, maxLength: 40 })}
+          {text('lastName', 'Last name', { autoComplete: 'family-name', filter: keepNameCharacters, maxLength: 40 })}
+        </div>
+        {text('line1', 'Address line 1', { autoComplete: 'address-line1' })}
+        {text('line2', 'Address line 2', { autoComplete: 'address-line2', optional: true })}
+        <div className="form-row">
+          {text('city', 'City', { autoComplete: 'address-level2' })}
+          <div className="form-field">
+            <label htmlFor={`${stateListId}-input`}>State</label>
             <input
-              type="checkbox"
-              name="primary"
-              checked={primary}
-              // The primary address stays primary until another one is made primary.
-              disabled={address?.primary === true || (isFirst && !address)}
-              onChange={(event) => setPrimary(event.target.checked)}
+              id={`${stateListId}-input`}
+              name="state"
+              list={stateListId}
+              autoComplete="off"
+              value={state.value}
+              aria-invalid={state.error ? true : undefined}
+              aria-describedby={state.error ? `${stateListId}-error` : undefined}
+              onChange={(event) => state.onChange(event.target.value)}
+              onBlur={onStateBlur}
             />
-            Make this my primary address
-          </label>
-          <FormAlert message={form.formError} />
-          <div className="dialog-actions">
+            <datalist id={stateListId}>
+              {US_STATES.map((s) => (
+                <option key={s.abbreviation} value={s.name} />
+              ))}
+            </datalist>
+            {state.error && (
+              <p id={`${stateListId}-error`} className="field-error" role="alert">
+                {state.error}
+              </p>
+            )}
+          </div>
+        </div>
+        <div className="form-row">
+          {text('zip', 'Zip code', {
+            autoComplete: 'postal-code',
+            inputMode: 'numeric',
+            maxLength: 5,
+            filter: (v) => v.replace(/\D/g, ''),
+          })}
+          {text('phoneNo', 'Phone number', {
+            autoComplete: 'tel-national',
+            inputMode: 'tel',
+            maxLength: 17,
+            // A leading 0 is blocked (spec section 5).
+            filter: (v) => v.replace(/^0+/, '').replace(/[^\d\s().+-]/g, ''),
+          })}
+        </div>
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            name="primary"
+            checked={primary}
+            // The primary address stays primary until another one is made primary.
+            disabled={address?.primary === true || (isFirst && !address)}
+            onChange={(event) => setPrimary(event.target.checked)}
+          />
+          Make this my primary address
+        </label>
+        <FormAlert message={form.formError} />
+        <div className="dialog-actions">
+          {!inline && (
             <button type="button" className="button button--secondary" onClick={requestClose}>
               Cancel
             </button>
-            <button type="submit" className="button" disabled={hasErrors || form.pending || saved}>
-              {address ? 'Update address' : 'Save address'}
-            </button>
-          </div>
-        </fieldset>
-      </form>
+          )}
+          <button type="submit" className="button" disabled={hasErrors || form.pending || saved}>
+            {address ? 'Update address' : 'Save address'}
+          </button>
+        </div>
+      </fieldset>
+    </form>
+  );
+  if (inline) return formElement;
+
+  return (
+    <Modal title={address ? ADDRESS_FORM_TITLES.edit : ADDRESS_FORM_TITLES.add} onRequestClose={requestClose}>
+      {formElement}
       {askLeave && (
         <ConfirmDialog
           message={address ? addressPrompts.leaveNotUpdated : addressPrompts.leaveUnsaved}

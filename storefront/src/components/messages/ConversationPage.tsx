@@ -88,12 +88,23 @@ async function openByKey(ref: { listingRefnum: string; sellerRefnum: string }): 
 
 const notFound = conversationMessages.notFound;
 
+interface ConversationPageProps {
+  /**
+   * Which conversation the page shows, for the signed-in person: by default the one its
+   * `/messages/{encoded id}` path names (a donation's `/myquest/messages/{listing}_{seller}_{buyer}`
+   * finds its own). Null shows 'not found'.
+   */
+  findRef?: (session: Session) => Promise<ConversationRef | null>;
+}
+
+const refOfPath = async () => refFromPath();
+
 /**
  * A conversation (My Quest `/messages/{encoded id}`): the listing and the other party, the lines
  * oldest first with 'Load earlier', offer steps as lines of their own, and the send box. New
  * lines arrive live; what the viewer sees is marked read, on opening and as lines arrive.
  */
-export function ConversationPage() {
+export function ConversationPage({ findRef = refOfPath }: ConversationPageProps = {}) {
   const [session, setSession] = useState<Session | null>(null);
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [loadingEarlier, setLoadingEarlier] = useState(false);
@@ -168,7 +179,14 @@ export function ConversationPage() {
     void requireSignedIn().then(async (signedIn) => {
       if (!signedIn) return;
       setSession(signedIn);
-      const ref = refFromPath();
+      let ref: ConversationRef | null;
+      try {
+        ref = await findRef(signedIn);
+      } catch (cause) {
+        console.error('Could not find the conversation', cause);
+        setLoad({ status: 'error', message: messageOf(cause) });
+        return;
+      }
       if (!ref) {
         setLoad({ status: 'error', message: notFound });
         return;
@@ -192,7 +210,7 @@ export function ConversationPage() {
       for (const event of early.current.splice(0)) receive(event);
       if (loaded.unread > 0 && loaded.shown.conversationId) void markRead(loaded.shown.conversationId);
     });
-  }, [receive, markRead]);
+  }, [receive, markRead, findRef]);
 
   async function loadEarlier() {
     if (load.status !== 'done' || !load.shown.conversationId) return;
