@@ -276,3 +276,17 @@ test('signed-in rentals pages send a guest to the rentals home', async ({ page }
     await expect(page, path).toHaveURL(/\/rentals$/);
   }
 });
+
+test("the header's search box on a rentals page searches places", async ({
+  page,
+}) => {
+  await page.goto('/rentals');
+  const box = await hydrated(page.getByRole('combobox', { name: 'Search rentals' }));
+  await box.fill('balcony');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/rentalslist\?text=balcony$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The marketplace's pages keep the items' search.
+  await page.goto('/about-us');
+  await expect(page.getByRole('combobox', { name: 'Search items' })).toBeVisible();
+});
