@@ -51,7 +51,7 @@ export function SearchBox({ section = 'marketplace' }: { section?: keyof typeof 
     const box = input.current;
     setText(box?.value || (new URLSearchParams(window.location.search).get(search.field) ?? ''));
     if (box && document.activeElement === box) setOpen(true);
-  }, []);
+  }, [search.field]);
 
   useEffect(() => {
     const q = text.trim();
