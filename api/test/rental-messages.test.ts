@@ -349,6 +349,17 @@ describe('lists', () => {
     expect(rentals.items.map((n) => n.text)).toEqual(['New message about “Attic room”: Room?']);
     expect(rentals.unreadCount).toBe(1);
     expect((await getWith(t, seller.token, '/svc/notifications/unread')).body).toContain('"unreadCount":1');
+    // The rentals menu's counts: `section=rentals` counts the rental's line and notification alone.
+    await sentRental(t, buyer.token, { refnum, toRefnum: seller.userRefnum, text: 'Still free?' });
+    const rentalUnread = await getWith(t, seller.token, '/svc/messages/unread?section=rentals');
+    expect(JSON.parse(rentalUnread.body).data).toEqual({ unreadCount: 2, conversations: 1 });
+    expect(await unreadOf(t, seller.token)).toEqual({ unreadCount: 1, conversations: 1 });
+    const rentalNotices = await getWith(t, seller.token, '/svc/notifications/unread?section=rentals');
+    expect(JSON.parse(rentalNotices.body).data.unreadCount).toBe(2);
+    expect((await getWith(t, seller.token, '/svc/notifications/unread?section=market')).body).toContain(
+      '"unreadCount":1',
+    );
+    expect((await getWith(t, seller.token, '/svc/messages/unread?section=elsewhere')).statusCode).toBe(400);
 
     // A sale call does not take a rental, nor a rental call a listing.
     const viaMarket = await postWith(t, buyer.token, '/svc/messages', {

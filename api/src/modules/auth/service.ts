@@ -114,6 +114,8 @@ export function authService(deps: AuthDeps) {
       isProfessionVerified: isVerifiedProfessional(user, companyStatus),
       companyStatus,
       zip: user.zip,
+      // Charities arrive with the donations capability (issue 21); until then nobody requests donations.
+      isDonationRecipient: false,
     };
   }
 
