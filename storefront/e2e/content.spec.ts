@@ -117,7 +117,7 @@ test('any other /faq/ sub-path goes home; with the donation flag off, so does /f
   await expectHome(page);
 });
 
-test('with the donation flag off (the default), no donation link anywhere and /why-donate is not found', async ({
+test('with the donation flag off (the default), no donation link anywhere and every donation page is not found', async ({
   page,
 }) => {
   for (const path of ['/', ...ROUTES.map(([p]) => p)]) {
@@ -126,8 +126,17 @@ test('with the donation flag off (the default), no donation link anywhere and /w
     await expect(page.locator(DONATION_FEATURE_LINKS), path).toHaveCount(0);
     await expect(page.getByRole('link', { name: /why donate/i }), path).toHaveCount(0);
   }
-  const response = await page.goto('/why-donate');
-  expect(response?.status()).toBe(404);
+  const donationPages = [
+    '/why-donate',
+    '/confirm-donation?listingRefnum=L00000000001&donarRefnum=U00000000001&recipientRefnum=U00000000002&itemZip=10001',
+    '/myquest/messages/L00000000001_U00000000001_U00000000002',
+    '/donation',
+    '/donation/process-donations',
+  ];
+  for (const path of donationPages) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+  }
 });
 
 test('a logged-out deep link opens the login dialog, and goes on to the dashboard after log in', async ({
