@@ -1,0 +1,242 @@
+// @vitest-environment happy-dom
+import { type DonationOrder, donationOrderSchema, type SavedAddress } from '@yardly/shared/contract';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { $toast } from '../../stores/toast';
+import { fakeApi } from '../../test/fake-api';
+import { ConfirmDonationPage } from './ConfirmDonationPage';
+
+// The donation confirmation page rendered in happy-dom with the real client, its calls answered
+// by a fake api in the contract's envelope: the unhappy paths the journey does not walk.
+
+declare global {
+  var IS_REACT_ACT_ENVIRONMENT: boolean;
+}
+
+// The donor is signed in before the page's modules load: the browser session reads the stored
+// login data once, when the api client (lib/api.ts) is imported.
+vi.hoisted(() => {
+  const login = {
+    token: 'access-1',
+    refreshToken: 'refresh-1',
+    expirationTime: '2029-01-01T00:00:00.000Z',
+    userRefnum: 'U0123456789A',
+    userRoles: ['ROLE_USER'],
+    nameFirst: 'Ann',
+    email: 'ann@example.com',
+    isProgressive: false,
+    isProfessionVerified: false,
+    companyStatus: null,
+    zip: null,
+    isDonationRecipient: false,
+  };
+  localStorage.setItem('yardly.session', JSON.stringify(login));
+});
+
+const LISTING = 'L0123456789B';
+const DONOR = 'U0123456789A';
+const RECIPIENT = 'U0123456789C';
+const QUERY = `?listingRefnum=${LISTING}&donarRefnum=${DONOR}&recipientRefnum=${RECIPIENT}&itemZip=10001`;
+
+function order(change: Partial<DonationOrder> = {}): DonationOrder {
+  return donationOrderSchema.parse({
+    donationOrderId: 'D0123456789E',
+    listingRefnum: LISTING,
+    listingTitle: 'Navy wool coat',
+    listingPictureUrl: null,
+    itemZip: '10001',
+    donarRefnum: DONOR,
+    donarName: 'Ann',
+    recipientRefnum: RECIPIENT,
+    recipientName: 'Remy',
+    organizationName: 'Warm Hands',
+    role: 'donor',
+    state: 'requested',
+    stateLabel: 'Requested, waiting for the donor',
+    pickupAddress: null,
+    conversationId: 'T0123456789F',
+    messagesPath: `/myquest/messages/${LISTING}_${DONOR}_${RECIPIENT}`,
+    pictures: [],
+    actions: ['confirmPickup', 'cancel'],
+    confirmBy: '2026-12-03T10:00:00.000Z',
+    createdAt: '2026-11-26T10:00:00.000Z',
+    confirmedAt: null,
+    pickedUpAt: null,
+    receivedAt: null,
+    cancelledAt: null,
+    ...change,
+  });
+}
+
+function address(id: string, zip: string): SavedAddress {
+  return {
+    id,
+    userId: DONOR,
+    firstName: 'Ann',
+    lastName: 'Tester',
+    line1: `${id.slice(-1)} Elm St`,
+    line2: null,
+    city: 'Somewhere',
+    state: 'NY',
+    zip,
+    phoneNo: '5551234567',
+    primary: false,
+  };
+}
+
+let root: Root;
+let host: HTMLElement;
+let replace: ReturnType<typeof vi.fn>;
+let assign: ReturnType<typeof vi.fn>;
+
+async function render() {
+  host = document.createElement('div');
+  document.body.append(host);
+  root = createRoot(host);
+  await act(async () => root.render(<ConfirmDonationPage />));
+  // The session loads (a dynamic import), then the order and the addresses.
+  await settled(() => !host.querySelector('[role="status"].spinner') || replace.mock.calls.length > 0);
+}
+
+/** Lets the page's calls answer and React render, until `done` holds. */
+async function settled(done: () => boolean) {
+  await vi.waitFor(
+    async () => {
+      await act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
+      if (!done()) throw new Error('still loading');
+    },
+    { timeout: 3_000, interval: 20 },
+  );
+}
+
+function button(name: string): HTMLButtonElement | undefined {
+  return [...host.querySelectorAll('button')].find((b) => b.textContent === name);
+}
+
+async function click(element: HTMLElement | undefined) {
+  if (!element) throw new Error('nothing to click');
+  await act(async () => element.click());
+  for (let i = 0; i < 5; i++) await act(async () => new Promise((resolve) => setTimeout(resolve, 5)));
+}
+
+function headings(): string[] {
+  return [...host.querySelectorAll('h1, h2')].map((h) => h.textContent ?? '');
+}
+
+beforeEach(() => {
+  globalThis.IS_REACT_ACT_ENVIRONMENT = true;
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(
+    `http://127.0.0.1:3000/confirm-donation${QUERY}`,
+  );
+  replace = vi.spyOn(window.location, 'replace').mockImplementation(() => undefined) as never;
+  assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined) as never;
+});
+afterEach(async () => {
+  await act(async () => root.unmount());
+  host.remove();
+  $toast.set(null);
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('the donation confirmation page', () => {
+  it('goes home when the order check answers 401', async () => {
+    fakeApi({ 'GET /donations': () => ({ status: 401, msg: 'Log in to continue' }) });
+    await render();
+    expect(replace).toHaveBeenCalledWith('/');
+  });
+
+  it("says 'There was an error fetching ther order details, please try again' for any other failure", async () => {
+    const api = fakeApi({ 'GET /donations': () => ({ status: 404, msg: 'There is no donation order for this item' }) });
+    await render();
+    expect(host.textContent).toContain('There was an error fetching ther order details, please try again');
+    expect(api.to('GET', '/account/fetchAddresses')).toEqual([]);
+    expect(replace).not.toHaveBeenCalled();
+  });
+
+  it('says so when the addresses cannot be fetched', async () => {
+    fakeApi({
+      'GET /donations': () => ({ data: order() }),
+      'GET /account/fetchAddresses': () => ({ status: 500, msg: 'Something went wrong' }),
+    });
+    await render();
+    expect($toast.get()).toMatchObject({
+      kind: 'error',
+      message: 'There was an error fetching your addresses, please try again',
+    });
+    expect(host.textContent).toContain('There was an error fetching your addresses, please try again');
+  });
+
+  it("heads the form 'Enter your pickup address' with no address, and shows it on the page", async () => {
+    fakeApi({ 'GET /donations': () => ({ data: order() }), 'GET /account/fetchAddresses': () => ({ data: [] }) });
+    await render();
+    expect(headings()).toEqual(['Donation Confirmation', 'Enter your pickup address']);
+    expect(host.querySelector('input[name="zip"]')).not.toBeNull();
+    expect(button('Back')).toBeDefined();
+  });
+
+  it("hides add-new at 4 addresses; none chosen warns 'Select an address', a wrong zip errs, nothing is sent", async () => {
+    const api = fakeApi({
+      'GET /donations': () => ({ data: order() }),
+      'GET /account/fetchAddresses': () => ({
+        data: [
+          address('A0000000000A', '02108'),
+          address('A0000000000B', '10001'),
+          address('A0000000000C', '10002'),
+          address('A0000000000D', '10003'),
+        ],
+      }),
+    });
+    await render();
+    expect(headings()).toEqual(['Donation Confirmation']);
+    expect(button('Add New Address')).toBeUndefined();
+
+    await click(button('Confirm pickup address'));
+    expect($toast.get()).toMatchObject({ kind: 'warning', message: 'Select an address' });
+
+    const boston = host.querySelector<HTMLInputElement>('input[value="A0000000000A"]');
+    await click(boston ?? undefined);
+    await click(button('Confirm pickup address'));
+    expect($toast.get()).toMatchObject({ kind: 'error', message: 'Please select an address at zip code 10001' });
+    expect(api.to('POST', '/donations/confirm')).toEqual([]);
+  });
+
+  it("sends the spec's payload; a refusal with errors shows the first, one without shows the spec's words; success goes to the conversation", async () => {
+    let answer: () => Parameters<typeof fakeApi>[0][string] extends (...a: never[]) => infer R ? R : never = () => ({
+      status: 409,
+      msg: 'Refused',
+      errors: [
+        { field: 'donarAddressId', message: 'This address was not found in your account' },
+        { field: 'listingRefnum', message: 'second' },
+      ],
+    });
+    const api = fakeApi({
+      'GET /donations': () => ({ data: order() }),
+      'GET /account/fetchAddresses': () => ({ data: [address('A0000000000B', '10001')] }),
+      'POST /donations/confirm': () => answer(),
+    });
+    await render();
+    expect(headings()).toEqual(['Donation Confirmation', 'Add pickup address']);
+    await click(host.querySelector<HTMLInputElement>('input[value="A0000000000B"]') ?? undefined);
+
+    await click(button('Confirm pickup address'));
+    expect(api.to('POST', '/donations/confirm').map((c) => c.body)).toEqual([
+      { listingRefnum: LISTING, donarRefnum: DONOR, recipientRefnum: RECIPIENT, donarAddressId: 'A0000000000B' },
+    ]);
+    expect($toast.get()).toMatchObject({ kind: 'error', message: 'This address was not found in your account' });
+
+    answer = () => ({ status: 500, msg: 'Something went wrong' });
+    await click(button('Confirm pickup address'));
+    expect($toast.get()).toMatchObject({
+      kind: 'error',
+      message: 'There was an error confirming donation, please try again',
+    });
+    expect(assign).not.toHaveBeenCalled();
+
+    answer = () => ({ data: order({ state: 'pickupConfirmed', stateLabel: 'Pickup address confirmed', actions: [] }) });
+    await click(button('Confirm pickup address'));
+    expect(assign).toHaveBeenCalledWith(`/myquest/messages/${LISTING}_${DONOR}_${RECIPIENT}`);
+  });
+});
