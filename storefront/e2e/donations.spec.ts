@@ -9,7 +9,7 @@ import type { CategoryNode, LoginData } from '@yardly/shared/contract';
 import { donationConversationPath } from '@yardly/shared/rules';
 import { E2E_ADMIN } from '../playwright.config';
 import { CODE_MAIL, dialog, hydrated, newPerson, type Person, readCode } from './fixtures';
-import { expectPageFits } from './journeys';
+import { expectPageFits, logInToConsole } from './journeys';
 
 // Donations (issue 21) with the donation flag on: a server of its own started by `pnpm start`
 // with PUBLIC_DONATION_ENABLED=true, so it serves the flag-on builds (storefront/dist-donation,
@@ -85,7 +85,7 @@ async function bearer(request: APIRequestContext, who: { email: string; password
 async function call<T>(
   request: APIRequestContext,
   who: { email: string; password: string },
-  method: 'GET' | 'POST' | 'PUT',
+  method: 'GET' | 'POST',
   url: string,
   data?: object,
 ): Promise<T> {
@@ -194,7 +194,7 @@ test('a donor gives a coat to a charity: requested, pickup confirmed at the item
   const stamp = Date.now().toString(36);
   const domain = `warmhands-${stamp}.org`;
   const title = `Navy wool coat ${stamp}`;
-  const admin = await browser.newContext({ baseURL: BASE });
+  const admin = await browser.newContext({ viewport: DESKTOP, baseURL: BASE });
   const adminRequest = admin.request;
 
   // The admin makes a verified charity and its work-email domain through the console's api.
@@ -283,19 +283,19 @@ test('a donor gives a coat to a charity: requested, pickup confirmed at the item
   await rPage.getByRole('button', { name: 'Send' }).click();
   await expect(dPage.getByRole('log', { name: 'Messages' })).toContainText('come on Tuesday');
 
-  // The admin processes it: a contact note and the pickup (the console's api, as its
-  // process-donations view sends them).
-  const order = await call<{ donationOrderId: string; state: string }>(
-    rPage.request,
-    recipient.person,
-    'GET',
-    `/svc/donations?listingRefnum=${listingRefnum}`,
-  );
-  expect(order.state).toBe('pickupConfirmed');
-  await call(adminRequest, E2E_ADMIN, 'PUT', `/svc/admin/donations/${order.donationOrderId}`, {
-    contactNote: 'Called the donor: pickup on Tuesday morning.',
-    event: 'pickUp',
-  });
+  // The admin processes it in the console's process-donations: a contact note, then the pickup.
+  const cPage = await admin.newPage();
+  await logInToConsole(cPage, E2E_ADMIN);
+  await cPage.goto('/donation/process-donations');
+  await expect(cPage).toHaveURL(/\/admin\/#\/process-donations/);
+  await cPage.getByRole('cell', { name: title }).click();
+  await expect(cPage).toHaveURL(/\/admin\/#\/process-donations\/[^/]+\/show/);
+  await cPage.getByLabel('Add a contact note').fill('Called the donor: pickup on Tuesday morning.');
+  await cPage.getByRole('button', { name: 'Add contact note' }).click();
+  await expect(cPage.getByText('Contact note added')).toBeVisible();
+  await expect(cPage.getByRole('cell', { name: 'Called the donor: pickup on Tuesday morning.' })).toBeVisible();
+  await cPage.getByRole('button', { name: 'Mark as picked up' }).click();
+  await expect(cPage.getByText('Marked as picked up')).toBeVisible();
 
   // The recipient marks it received; the item shows 'Donated'.
   await rPage.goto(`/${listingRefnum}`);
