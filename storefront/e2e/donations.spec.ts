@@ -210,7 +210,7 @@ test('a donor gives a coat to a charity: requested, pickup confirmed at the item
   });
 
   const donor = await personIn(browser, 'Dana', PHONE);
-  const recipient = await personIn(browser, 'Remy', DESKTOP, domain);
+  const recipient = await personIn(browser, 'Remy', PHONE, domain);
   expect(recipient.login.isDonationRecipient, 'a verified member of a verified charity may ask').toBe(true);
   expect(donor.login.isDonationRecipient).toBe(false);
   const listingRefnum = await listDonation(donor.page.request, donor.person, title);
@@ -220,18 +220,22 @@ test('a donor gives a coat to a charity: requested, pickup confirmed at the item
   await rPage.goto('/why-donate');
   const near = rPage.getByRole('region', { name: 'Donations near you' });
   await expect(near.getByRole('article').filter({ hasText: title })).toBeVisible();
+  await expectPageFits(rPage, 'donations near you on /why-donate');
   await near.getByRole('article').filter({ hasText: title }).getByRole('link').first().click();
   await expect(rPage.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await (await hydrated(rPage.getByRole('button', { name: 'Request donation' }))).click();
   const rPanel = rPage.getByRole('region', { name: 'Donation' });
   await expect(rPanel.getByText('Requested, waiting for the donor')).toBeVisible();
   await expect(rPanel.getByRole('link', { name: 'Message the donor' })).toBeVisible();
+  await expectPageFits(rPage, "the item's donation panel, requested");
 
   // The donor, on a phone: from the item to the confirmation page.
   const { page: dPage } = donor;
   await dPage.goto(`/${listingRefnum}`);
   const dPanel = dPage.getByRole('region', { name: 'Donation' });
-  await (await hydrated(dPanel.getByRole('link', { name: 'Confirm pickup address' }))).click();
+  await hydrated(dPanel.getByRole('link', { name: 'Confirm pickup address' }));
+  await expectPageFits(dPage, "the donor's item page with the donation panel");
+  await dPanel.getByRole('link', { name: 'Confirm pickup address' }).click();
   await expect(dPage).toHaveURL(/\/confirm-donation\?/);
   const query = new URL(dPage.url()).searchParams;
   expect(Object.fromEntries(query)).toEqual({
