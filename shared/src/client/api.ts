@@ -6,6 +6,7 @@ import { cardCalls } from '../contract/cards';
 import { categoryCalls } from '../contract/categories';
 import { checkoutCalls } from '../contract/checkout';
 import { contactCalls, referralCalls } from '../contract/content';
+import { donationCalls } from '../contract/donations';
 import { favouriteCalls } from '../contract/favourites';
 import { feedbackCalls } from '../contract/feedback';
 import { healthCalls } from '../contract/health';
@@ -27,7 +28,6 @@ import {
 } from '../contract/rentals';
 import { reportCalls } from '../contract/reports';
 import { returnCalls } from '../contract/returns';
-import { donationCalls } from '../contract/donations';
 import { searchCalls } from '../contract/search';
 import { shippingCalls } from '../contract/shipping';
 import { socialCalls } from '../contract/social';

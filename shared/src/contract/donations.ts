@@ -73,7 +73,10 @@ export const donationListingsCall = defineCall({
   summary:
     'Donation listings on offer near a zip, nearest first (recipients only: a member of a verified charity); others 403',
   query: z.object({
-    zip: z.string().trim().regex(/^\d{5}$/, 'Enter a valid zip code'),
+    zip: z
+      .string()
+      .trim()
+      .regex(/^\d{5}$/, 'Enter a valid zip code'),
     /** Miles around the zip (default 25). */
     d: z.coerce.number().int().min(1).max(500).default(25),
     page: z.coerce.number().int().min(0).max(10_000).default(0),
@@ -97,7 +100,7 @@ export const donationOrderCall = defineCall({
   path: '/donations',
   auth: 'required',
   summary:
-    "The donation order of a listing (the open one, else the latest), for its donor, its recipient or an admin; 404 when there is none the caller may see",
+    'The donation order of a listing (the open one, else the latest), for its donor, its recipient or an admin; 404 when there is none the caller may see',
   query: z.object({ listingRefnum: refnumSchema }),
   response: donationOrderSchema,
 });
@@ -144,7 +147,8 @@ export const donationReceivedCall = defineCall({
   method: 'POST',
   path: '/donations/received',
   auth: 'required',
-  summary: "The recipient records that the donation arrived: the item shows 'Donated' and the donor is mailed a receipt",
+  summary:
+    "The recipient records that the donation arrived: the item shows 'Donated' and the donor is mailed a receipt",
   body: donationOrderIdBody,
   response: donationOrderSchema,
 });

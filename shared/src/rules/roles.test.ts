@@ -30,12 +30,7 @@ describe('admin roles', () => {
     const allowed = ADMIN_RESOURCES.flatMap((resource) =>
       ADMIN_VERBS.filter((verb) => mayAdmin(limited, resource, verb)).map((verb) => `${resource}:${verb}`),
     );
-    expect(allowed).toEqual([
-      'dashboard:list',
-      'dashboard:show',
-      'donations:list',
-      'donations:show',
-    ]);
+    expect(allowed).toEqual(['dashboard:list', 'dashboard:show', 'donations:list', 'donations:show']);
     // Issue 21: /donation reads the queue; changes are /donation/process-donations, ROLE_ADMIN's.
     expect(mayAdmin(limited, 'donations', 'edit')).toBe(false);
     // /catalog_mngt and /donation/process-donations are ROLE_ADMIN's.
