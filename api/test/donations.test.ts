@@ -24,7 +24,7 @@ import {
   saveDonationPicture,
   uploadDonationPicture,
 } from './donation-helpers';
-import { json, startTestApp, type TestApp } from './harness';
+import { advanceClock, json, startTestApp, type TestApp } from './harness';
 import { freshEmail, outbox, signedUp } from './identity-helpers';
 import { advanceSignedIn } from './return-helpers';
 import { withRoles } from './role-helpers';
@@ -114,6 +114,9 @@ describe('a donation from the request to Donated', () => {
     expect(placed.donationOrderId).toMatch(/^G[0-9A-Z]{11}$/);
     expect(await listingState(listingRefnum)).toBe('reserved');
     // The donor is told who asked, for which charity, and where to confirm.
+    // ... and mailed it with their other notices, within the minute.
+    await advanceClock(t, 1);
+    expect((await outbox(t, donor.email)).some((mail) => mail.text.includes(`for ${charityName}`))).toBe(true);
     expect((await toldTo(donor)).some((text) => text.includes(charityName) && text.includes('Warm winter coat'))).toBe(
       true,
     );
@@ -253,7 +256,12 @@ describe('the donation order', () => {
     const listingRefnum = await donationListing(t, donor.token);
     await requested(t, charityMember, listingRefnum);
     expect((await donationOf(t, charityMember.token, listingRefnum)).body.data.role).toBe('recipient');
-    expect((await donationOf(t, admin.token, listingRefnum)).body.data.role).toBe('admin');
+    expect((await donationOf(t, admin.token, listingRefnum)).body.data).toMatchObject({
+      role: 'admin',
+      actions: ['cancel'],
+    });
+    const limited = await withRoles(t, await signedUp(t, freshEmail('limited')), ['ROLE_USER', 'ROLE_LIMITED_ADMIN']);
+    expect((await donationOf(t, limited.token, listingRefnum)).body.data).toMatchObject({ role: 'admin', actions: [] });
     expect(refusal(await donationOf(t, stranger.token, listingRefnum))).toEqual([404, donationMessages.orderNotFound]);
     expect((await donationOf(t, otherMember.token, listingRefnum)).status).toBe(404);
     expect((await donationOf(t, undefined, listingRefnum)).status).toBe(401);

@@ -42,7 +42,12 @@ export async function savedPictures(db: Db, orderIds: number[]): Promise<Map<num
 const iso = (at: Date | null) => at?.toISOString() ?? null;
 
 /** One donation order as `party` sees it: the people, the pickup address, the photos and what they may do now. */
-export async function donationView(db: Db, row: DonationOrderRow, party: DonationParty): Promise<DonationOrder> {
+export async function donationView(
+  db: Db,
+  row: DonationOrderRow,
+  party: DonationParty,
+  options: { mayAct?: boolean } = {},
+): Promise<DonationOrder> {
   const context = await donationContext(db, row);
   const pictures = await savedPictures(db, [row.id]);
   return {
@@ -63,7 +68,8 @@ export async function donationView(db: Db, row: DonationOrderRow, party: Donatio
     conversationId: context.conversationRefnum,
     messagesPath: context.messagesPath,
     pictures: pictures.get(row.id) ?? [],
-    actions: donationEventsFor(row.state, PROCESS_ROLE[party]),
+    // A limited admin reads donations but changes none: no buttons for them.
+    actions: options.mayAct === false ? [] : donationEventsFor(row.state, PROCESS_ROLE[party]),
     confirmBy: row.state === 'requested' ? row.confirmBy.toISOString() : null,
     createdAt: row.createdAt.toISOString(),
     confirmedAt: iso(row.confirmedAt),
@@ -99,5 +105,5 @@ export async function donationOfListing(db: Db, caller: Caller, listingRefnum: s
   if (!seen) throw notFound();
   const party = partyIn(seen.row, caller, 'show');
   if (!party) throw notFound();
-  return donationView(db, seen.row, party);
+  return donationView(db, seen.row, party, { mayAct: partyIn(seen.row, caller, 'edit') !== null });
 }
