@@ -1,8 +1,18 @@
 import type { AdminDonationRecord, LoginData } from '@yardly/shared/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, listings } from '../src/db/schema/index';
-import { confirmed, DONATION_ON, donationListing, donationOf, recipient, requested } from './donation-helpers';
+import { auditLog, listings, organizations } from '../src/db/schema/index';
+import {
+  confirmed,
+  DONATION_ON,
+  donationListing,
+  donationOf,
+  memberOf,
+  organisation,
+  placeDonation,
+  recipient,
+  requested,
+} from './donation-helpers';
 import { json, startTestApp, type TestApp } from './harness';
 import { freshEmail, outbox, signedUp } from './identity-helpers';
 import { advanceSignedIn } from './return-helpers';
@@ -191,5 +201,25 @@ describe('overdue donations', () => {
     expect((await change(donationOrderId, { contactNote: 'Reached the donor at last.' })).statusCode).toBe(200);
     expect((await record(donationOrderId)).overdue).toBe(false);
     expect((await list({ overdue: true })).map((r) => r.id)).not.toContain(donationOrderId);
+  });
+});
+
+describe('charities', () => {
+  it("are organisations the console marks as kind 'charity': their verified members may then request donations", async () => {
+    const company = await organisation(t, { kind: 'company' });
+    const member = await memberOf(t, company.domain, 'soon-charity');
+    const listingRefnum = await donationListing(t, donor.token, 'Kitchen table books');
+    expect((await placeDonation(t, member.token, listingRefnum)).status).toBe(403);
+
+    const [org] = await t.database.db.select().from(organizations).where(eq(organizations.name, company.name));
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/svc/admin/organizations/${org?.refnum}`,
+      payload: { name: company.name, status: 'VERIFIED', isB2B: false, kind: 'charity' },
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json<{ kind: string }>(res).kind).toBe('charity');
+    expect((await placeDonation(t, member.token, listingRefnum)).status).toBe(200);
   });
 });
