@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import type { AdminDonationRecord } from '@yardly/shared/contract';
 import { act, createElement as h } from 'react';
-import { AdminContext, type AuthProvider, type DataProvider, RecordContextProvider } from 'react-admin';
+import { AdminContext, type AuthProvider, type DataProvider, RecordContext } from 'react-admin';
 import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { consoleMayAccess } from '../access';
@@ -43,10 +43,7 @@ async function render(roles: string[], update = vi.fn(async () => ({ data: recor
       h(
         AdminContext,
         { dataProvider, authProvider: authFor(roles) },
-        h(RecordContextProvider, {
-          value: record,
-          children: [h(DonationStatusButtons, { key: 'buttons' }), h(ContactNoteForm, { key: 'note' })],
-        }),
+        h(RecordContext.Provider, { value: record }, h(DonationStatusButtons), h(ContactNoteForm)),
       ),
     );
   });
