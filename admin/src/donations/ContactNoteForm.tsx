@@ -40,16 +40,16 @@ export function ContactNoteForm() {
   };
 
   return (
-    <form onSubmit={submit} style={{ maxWidth: 640 }}>
+    <form onSubmit={submit} style={{ width: '100%', maxWidth: 640 }}>
       <label htmlFor={fieldId} style={{ display: 'block', fontWeight: 500 }}>
-        Contact note
+        Add a contact note
       </label>
       <textarea
         id={fieldId}
         value={note}
         rows={3}
         maxLength={DONATION_NOTE_MAX}
-        style={{ display: 'block', width: '100%', margin: '4px 0 8px' }}
+        style={{ display: 'block', width: '100%', boxSizing: 'border-box', margin: '4px 0 8px', font: 'inherit' }}
         aria-invalid={problem ? true : undefined}
         aria-describedby={problem ? `${fieldId}-problem` : undefined}
         onChange={(change) => setNote(change.target.value)}

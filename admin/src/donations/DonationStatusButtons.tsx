@@ -14,7 +14,7 @@ import {
  * process-donations only; the api refuses anyone else regardless). Cancelling asks first; a
  * refusal (409: someone moved it meanwhile) shows the api's words and the fresh record.
  */
-export function DonationStatusButtons() {
+export function DonationStatusButtons({ variant = 'text' }: { variant?: 'text' | 'contained' }) {
   const record = useRecordContext<AdminDonationRecord>();
   const { canAccess } = useCanAccess({ resource: 'process-donations', action: 'edit' });
   const [update, { isPending }] = useUpdate();
@@ -50,6 +50,7 @@ export function DonationStatusButtons() {
         <Button
           key={event}
           label={label}
+          variant={variant}
           disabled={isPending}
           onClick={(click: React.MouseEvent) => {
             click.stopPropagation(); // in a list row: the click is not the row's
