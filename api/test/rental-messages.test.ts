@@ -315,7 +315,19 @@ describe('lists', () => {
     await sentRental(t, other.token, { refnum: older, toRefnum: me.userRefnum, text: 'four' });
     expect(ids(await rentalConversationsOf(t, me.token))[0]).toBe(asTenant1.conversationId);
 
-    for (const bad of ['type=buying', 'page=-1', 'size=0', 'asc=maybe', 'orderBy=price']) {
+    // One conversation by its id, however far down the list: only for its parties.
+    const one = await rentalConversationsOf(t, me.token, `conversationId=${asTenant2.conversationId}&size=1`);
+    expect(one).toMatchObject({ totalElements: 1 });
+    expect(ids(one)).toEqual([asTenant2.conversationId]);
+    expect(
+      ids(await rentalConversationsOf(t, me.token, `conversationId=${asTenant2.conversationId}&type=sell`)),
+    ).toEqual([]);
+    const stranger = await signedUp(t, freshEmail('stranger'));
+    expect(ids(await rentalConversationsOf(t, stranger.token, `conversationId=${asTenant2.conversationId}`))).toEqual(
+      [],
+    );
+
+    for (const bad of ['type=buying', 'page=-1', 'size=0', 'asc=maybe', 'orderBy=price', 'conversationId=nope']) {
       expect((await getWith(t, me.token, `/rental/conversations?${bad}`)).statusCode, bad).toBe(400);
     }
   });
@@ -349,6 +361,17 @@ describe('lists', () => {
     expect(rentals.items.map((n) => n.text)).toEqual(['New message about “Attic room”: Room?']);
     expect(rentals.unreadCount).toBe(1);
     expect((await getWith(t, seller.token, '/svc/notifications/unread')).body).toContain('"unreadCount":1');
+    // The rentals menu's counts: `section=rentals` counts the rental's line and notification alone.
+    await sentRental(t, buyer.token, { refnum, toRefnum: seller.userRefnum, text: 'Still free?' });
+    const rentalUnread = await getWith(t, seller.token, '/svc/messages/unread?section=rentals');
+    expect(JSON.parse(rentalUnread.body).data).toEqual({ unreadCount: 2, conversations: 1 });
+    expect(await unreadOf(t, seller.token)).toEqual({ unreadCount: 1, conversations: 1 });
+    const rentalNotices = await getWith(t, seller.token, '/svc/notifications/unread?section=rentals');
+    expect(JSON.parse(rentalNotices.body).data.unreadCount).toBe(2);
+    expect((await getWith(t, seller.token, '/svc/notifications/unread?section=market')).body).toContain(
+      '"unreadCount":1',
+    );
+    expect((await getWith(t, seller.token, '/svc/messages/unread?section=elsewhere')).statusCode).toBe(400);
 
     // A sale call does not take a rental, nor a rental call a listing.
     const viaMarket = await postWith(t, buyer.token, '/svc/messages', {

@@ -260,12 +260,35 @@ describe('landlord actions', () => {
     expect((await logOf(refnum)).map((row) => row.event)).toEqual(['publish', 'relist', 'delete']);
   });
 
+  it('deactivates a place off the market and activates it again (toggle active); a rented one is not toggled', async () => {
+    const refnum = await listedRental(t, landlord.token);
+    const off = await post('toggle-active-status', { refnum }, landlord.token);
+    expect(off.statusCode, off.body).toBe(200);
+    expect(body(off).data).toEqual({ refnum, available: false, state: 'paused' });
+    // Off the recent rail and the landlord's public list; its landlord still sees it, deactivated.
+    expect(body<Page>(await recent()).data.docs.map((c) => c.refnum)).not.toContain(refnum);
+    expect(body<Page>(await byUser(landlord.userRefnum)).data.docs.map((c) => c.refnum)).not.toContain(refnum);
+    const own = body<Page>(await byUser(landlord.userRefnum, landlord.token)).data.docs;
+    expect(own.find((c) => c.refnum === refnum)?.rentalState).toBe('paused');
+
+    const on = await post('toggle-active-status', { refnum }, landlord.token);
+    expect(body(on).data).toEqual({ refnum, available: true, state: 'available' });
+    expect(body<Page>(await recent()).data.docs.map((c) => c.refnum)).toContain(refnum);
+
+    await post('available', { refnum, available: false }, landlord.token);
+    const rented = await post('toggle-active-status', { refnum }, landlord.token);
+    expect(rented.statusCode).toBe(409);
+    expect(body(rented).msg).toBe('This place is already rented');
+    expect((await logOf(refnum)).map((row) => row.event)).toEqual(['publish', 'deactivate', 'activate', 'markRented']);
+  });
+
   it('refuses someone else’s listing (403), a guest (401) and an unknown refnum (404)', async () => {
     const refnum = await listedRental(t, landlord.token);
     const calls: [string, object][] = [
       ['available', { refnum, available: false }],
       ['delete', { refnum }],
       ['relist', { refnum }],
+      ['toggle-active-status', { refnum }],
     ];
     for (const [path, payload] of calls) {
       const theirs = await post(path, payload, tenant.token);

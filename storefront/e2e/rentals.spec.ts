@@ -194,6 +194,11 @@ async function journey(browser: Browser, request: APIRequestContext, viewport: {
 
   // The landlord's selling tab: the tenant's line; the two pages answer each other live.
   await landlord.page.goto('/rentalsmsg?current_tab=selling');
+  // The rentals menu counts the rentals' unread lines beside 'My Messages'.
+  await expect(
+    rentalsMenu(landlord.page).locator('[data-unread="messages"] [data-unread-count]'),
+    "the rentals menu's unread count",
+  ).toHaveText('1');
   const conversation = landlord.page.getByRole('link', { name: new RegExp(title) });
   await expect(conversation).toContainText(`Tenant ${tenant.nameFirst}`);
   await conversation.click();
@@ -275,4 +280,16 @@ test('signed-in rentals pages send a guest to the rentals home', async ({ page }
     await page.goto(path);
     await expect(page, path).toHaveURL(/\/rentals$/);
   }
+});
+
+test("the header's search box on a rentals page searches places", async ({ page }) => {
+  await page.goto('/rentals');
+  const box = await hydrated(page.getByRole('combobox', { name: 'Search rentals' }));
+  await box.fill('balcony');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/rentalslist\?text=balcony$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The marketplace's pages keep the items' search.
+  await page.goto('/about-us');
+  await expect(page.getByRole('combobox', { name: 'Search items' })).toBeVisible();
 });

@@ -3,6 +3,7 @@ import { CONVERSATION_TABS, messageTextSchema } from '../rules/conversation';
 import { defineCall } from './call';
 import { isoDateTimeSchema, pageQuerySchema, refnumSchema } from './common';
 import { listingCardSchema } from './listings';
+import { unreadSectionQuerySchema } from './notifications';
 
 /** One line of a conversation: a person's message, or a system line (an offer's step) with no sender. */
 export const conversationMessageSchema = z.object({
@@ -83,7 +84,9 @@ export const unreadMessagesCall = defineCall({
   method: 'GET',
   path: '/messages/unread',
   auth: 'required',
-  summary: "Lines the caller has not read, across their conversations (the count on 'My Messages')",
+  summary:
+    "Lines the caller has not read, across their conversations of a section: the marketplace's (the count on 'My Messages') or the rentals' (`section=rentals`)",
+  query: unreadSectionQuerySchema,
   response: z.object({ unreadCount: z.number().int(), conversations: z.number().int() }),
 });
 

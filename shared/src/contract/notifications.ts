@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NOTIFICATION_KINDS, notificationMessages } from '../rules/notifications';
+import { NOTIFICATION_KINDS, NOTIFICATION_SECTIONS, notificationMessages } from '../rules/notifications';
 import { defineCall } from './call';
 import { isoDateTimeSchema, pageQuerySchema } from './common';
 
@@ -34,11 +34,15 @@ export const notificationsCall = defineCall({
   }),
 });
 
+/** Which section's menu a count is for: the marketplace's (the default) or the rentals' (issue 20). */
+export const unreadSectionQuerySchema = z.object({ section: z.enum(NOTIFICATION_SECTIONS).default('market') });
+
 export const notificationsUnreadCall = defineCall({
   method: 'GET',
   path: '/notifications/unread',
   auth: 'required',
-  summary: 'How many of the caller’s notifications are unread (the count on the menu)',
+  summary: 'How many of the caller’s notifications of a section are unread (the count on its menu)',
+  query: unreadSectionQuerySchema,
   response: notificationUnreadSchema,
 });
 

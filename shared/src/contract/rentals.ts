@@ -261,6 +261,17 @@ export const deleteRentalCall = defineCall({
   response: z.object({ refnum: refnumSchema, state: rentalStateSchema }),
 });
 
+export const toggleRentalActiveCall = defineCall({
+  method: 'POST',
+  path: '/rental/listings/toggle-active-status',
+  root: true,
+  auth: 'required',
+  summary:
+    'The landlord deactivates a place on the market (hidden from search) or activates a deactivated one (spec section 4: toggle active)',
+  body: refnumBody,
+  response: z.object({ refnum: refnumSchema, available: z.boolean(), state: rentalStateSchema }),
+});
+
 export const relistRentalCall = defineCall({
   method: 'POST',
   path: '/rental/listings/relist',
@@ -324,6 +335,7 @@ export const rentalListingCalls = {
   setAvailable: rentalAvailableCall,
   remove: deleteRentalCall,
   relist: relistRentalCall,
+  toggleActive: toggleRentalActiveCall,
   recent: recentRentalsCall,
   report: reportRentalCall,
   properties: rentalPropertiesCall,
@@ -469,8 +481,13 @@ export const rentalMessagingCalls = {
     path: '/rental/conversations',
     root: true,
     auth: 'required',
-    summary: "The caller's rental conversations: `buy` as tenant, `sell` as landlord (absent: both)",
-    query: pageQuerySchema.extend({ type: z.enum(['sell', 'buy']).optional(), ...newestFirst }),
+    summary:
+      "The caller's rental conversations: `buy` as tenant, `sell` as landlord (absent: both); `conversationId` keeps that one (an address opens it)",
+    query: pageQuerySchema.extend({
+      type: z.enum(['sell', 'buy']).optional(),
+      conversationId: refnumSchema.optional(),
+      ...newestFirst,
+    }),
     response: conversationPage,
   }),
   ofListing: defineCall({

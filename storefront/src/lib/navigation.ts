@@ -30,7 +30,7 @@ export function rentalsMenu(): MenuLink[] {
   return [
     { label: 'List a place', href: '/rentalslisting', requiresLogin: true },
     { label: 'My Listings', href: '/rentalsmyprofile?current_tab=landlord', requiresLogin: true },
-    { label: 'My Messages', href: '/rentalsmsg?current_tab=buying', requiresLogin: true },
+    { label: 'My Messages', href: '/rentalsmsg?current_tab=buying', requiresLogin: true, unread: 'messages' },
     { label: 'My Profile', href: '/rentalsmyprofile', requiresLogin: true },
     { label: 'My Rewards', href: '/myrewards', requiresLogin: true },
     { label: 'Account Settings', href: '/settings', requiresLogin: true },

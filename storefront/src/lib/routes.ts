@@ -6,6 +6,9 @@ export function itemPath(listingRefnum: string): string {
   return `/${listingRefnum}`;
 }
 
+/** The rentals' search results (rental-query.ts builds its full address); the header's rentals search box posts here. */
+export const RENTALS_LIST_PATH = '/rentalslist';
+
 export type ProductListQuery = Partial<ProductQuery>;
 
 /** A /products URL: arrays in bracket format with a pipe (spec section 9), page 1 left out. */

@@ -1,4 +1,5 @@
 import type { LiveEventType } from '@yardly/shared/contract';
+import type { NotificationSection } from '@yardly/shared/rules';
 import { atom, onMount, type ReadableAtom } from 'nanostores';
 import { onLiveEvent } from './live';
 import { $session } from './session';
@@ -63,14 +64,23 @@ function unreadCount(
   return { $count: $count as ReadableAtom<number | null>, refresh };
 }
 
+/**
+ * Which menu the counts are for: a rentals page (SiteHeader's `data-section`) counts the rentals'
+ * conversations and notifications, every other page the marketplace's.
+ */
+function pageSection(): NotificationSection {
+  const header = typeof document === 'undefined' ? null : document.querySelector<HTMLElement>('[data-site-header]');
+  return header?.dataset.section === 'rentals' ? 'rentals' : 'market';
+}
+
 const messages = unreadCount(
   'messages',
-  async (api) => (await api.messages.unread()).unreadCount,
+  async (api) => (await api.messages.unread({ section: pageSection() })).unreadCount,
   (on) => [on('message', (payload) => !(payload as { message: { mine: boolean } }).message.mine), on('read')],
 );
 const notifications = unreadCount(
   'notifications',
-  async (api) => (await api.notifications.unread()).unreadCount,
+  async (api) => (await api.notifications.unread({ section: pageSection() })).unreadCount,
   (on) => [on('notification'), on('notifications-read')],
 );
 

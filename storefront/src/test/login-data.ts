@@ -14,6 +14,7 @@ export function loginData(overrides: Partial<LoginData> = {}): LoginData {
     isProfessionVerified: false,
     companyStatus: null,
     zip: null,
+    isDonationRecipient: false,
     ...overrides,
   };
 }

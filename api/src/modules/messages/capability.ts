@@ -11,7 +11,7 @@ export const messagesCapability = defineCapability({
   handlers: (s) => ({
     conversations: ({ query, caller }) => listConversations(s.db, caller, query),
     send: ({ body, caller }) => sendMessage(s, caller, body),
-    unread: ({ caller }) => unreadSummary(s.db, caller),
+    unread: ({ caller, query }) => unreadSummary(s.db, caller, query.section),
     history: ({ query, caller }) => conversationHistory(s.db, caller, query),
     markRead: ({ body, caller }) => markConversationRead(s, caller, body.conversationId),
   }),

@@ -1,5 +1,5 @@
 import type { CallData, ConversationSummary, conversationsCall } from '@yardly/shared/contract';
-import { conversationMessages } from '@yardly/shared/rules';
+import { conversationMessages, type NotificationSection } from '@yardly/shared/rules';
 import { and, desc, eq, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { conversations, listings, messages, users, zipCodes } from '../../db/schema/index';
@@ -68,7 +68,7 @@ async function summaries(
 }
 
 /** The count on 'My Messages': lines unread across the caller's sale conversations (not rental ones), and in how many. */
-export async function unreadSummary(db: Db, caller: Caller) {
+export async function unreadSummary(db: Db, caller: Caller, section: NotificationSection = 'market') {
   const [row] = await db
     .select({
       unreadCount: sql<number>`count(*)::int`,
@@ -76,7 +76,12 @@ export async function unreadSummary(db: Db, caller: Caller) {
     })
     .from(messages)
     .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-    .where(and(isNotNull(conversations.listingId), unreadIn(caller.userId)));
+    .where(
+      and(
+        section === 'rentals' ? isNotNull(conversations.rentalId) : isNotNull(conversations.listingId),
+        unreadIn(caller.userId),
+      ),
+    );
   return { unreadCount: row?.unreadCount ?? 0, conversations: row?.conversations ?? 0 };
 }
 

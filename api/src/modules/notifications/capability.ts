@@ -26,7 +26,7 @@ export const notificationsCapability = defineCapability({
   }),
   handlers: ({ db, clock, live, vapid }) => ({
     list: ({ query, caller }) => listNotifications(db, caller.userId, 'market', query),
-    unread: ({ caller }) => unreadNotifications(db, caller.userId, 'market'),
+    unread: ({ caller, query }) => unreadNotifications(db, caller.userId, query.section),
     markRead: async ({ body, caller }) => {
       const answer = await markNotificationsRead(db, clock, caller.userId, 'market', body.ids);
       // The caller's other tabs update the menu's count.

@@ -7,7 +7,7 @@ import { rentalDetail } from './detail';
 import { rentalDraftSweepJob } from './draft-sweeper';
 import { addRentalDraftPhoto, deleteRentalDraftPhoto, openRentalDraft } from './drafts';
 import { recentRentals, rentalsByUser } from './lists';
-import { deleteRental, relistRental, setRentalAvailable } from './manage';
+import { deleteRental, relistRental, setRentalAvailable, toggleRentalActive } from './manage';
 import { rentalPropertyLists } from './properties';
 import { reportRental } from './reports';
 
@@ -26,6 +26,7 @@ export const rentalsCapability = defineCapability({
     setAvailable: ({ body, caller }) => setRentalAvailable(db, caller, body, clock.now()),
     remove: ({ body, caller }) => deleteRental(db, caller, body.refnum, clock.now()),
     relist: ({ body, caller }) => relistRental(db, caller, body.refnum, clock.now()),
+    toggleActive: ({ body, caller }) => toggleRentalActive(db, caller, body.refnum, clock.now()),
     recent: ({ query }) => recentRentals(db, query),
     report: ({ body, caller }) => reportRental(db, caller, body),
     properties: () => rentalPropertyLists(db),

@@ -38,3 +38,8 @@ export async function deleteRental(db: Db, caller: Caller, refnum: string, now: 
 export function relistRental(db: Db, caller: Caller, refnum: string, now: Date) {
   return act(db, caller, refnum, () => 'relist', now);
 }
+
+/** Off the market for now (hidden from search), or back on it: the spec's toggle active. */
+export function toggleRentalActive(db: Db, caller: Caller, refnum: string, now: Date) {
+  return act(db, caller, refnum, (rental) => (rental.state === 'paused' ? 'activate' : 'deactivate'), now);
+}

@@ -16,14 +16,14 @@ const AuthDialogs = lazy(() => import('../auth/AuthDialogs'));
  * (SiteHeader.astro); this island hydrates only when used (lib/header-demand.ts). The toasts
  * are fixed on screen and the dialogs modal, so they may live beside the search box.
  */
-export function Header() {
+export function Header({ section = 'marketplace' }: { section?: 'marketplace' | 'rentals' }) {
   const hydrated = useHydrated();
   // Asked for before this island hydrated (client:demand): shown after, so the first render matches the server's.
   const authDialog = useStore($authDialog) && hydrated;
   const choosingLocation = useStore($locationDialogOpen) && hydrated;
   return (
     <>
-      <SearchBox />
+      <SearchBox section={section} />
       <Toaster />
       {choosingLocation && (
         <Suspense fallback={null}>

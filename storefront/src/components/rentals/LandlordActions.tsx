@@ -18,6 +18,9 @@ function run(action: LandlordAction, refnum: string) {
       return browserApi.rentals.setAvailable({ refnum, available: true });
     case 'relist':
       return browserApi.rentals.relist({ refnum });
+    case 'deactivate':
+    case 'activate':
+      return browserApi.rentals.toggleActive({ refnum });
     case 'delete':
       return browserApi.rentals.remove({ refnum });
   }

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { afterAction, landlordActionLabel, landlordActionsFor } from './landlord-actions';
 
 describe("a landlord's buttons, from the rental process", () => {
-  it('an available place: Mark as Rented, Relist, Delete, Edit', () => {
+  it('an available place: Mark as Rented, Relist, Deactivate, Delete, Edit', () => {
     const { actions, canEdit, status } = landlordActionsFor('available');
-    expect(actions).toEqual(['markRented', 'relist', 'delete']);
-    expect(actions.map(landlordActionLabel)).toEqual(['Mark as Rented', 'Relist', 'Delete']);
+    expect(actions).toEqual(['markRented', 'relist', 'deactivate', 'delete']);
+    expect(actions.map(landlordActionLabel)).toEqual(['Mark as Rented', 'Relist', 'Deactivate', 'Delete']);
     expect(canEdit).toBe(true);
     expect(status).toBeNull();
   });
@@ -14,6 +14,12 @@ describe("a landlord's buttons, from the rental process", () => {
     const { actions, status } = landlordActionsFor('rented');
     expect(actions.map(landlordActionLabel)).toEqual(['Mark as Available', 'Relist', 'Delete']);
     expect(status).toBe('Rented');
+  });
+
+  it('a deactivated place: Mark as Rented, Relist, Activate Listing, Delete, and the Deactivated status', () => {
+    const { actions, status } = landlordActionsFor('paused');
+    expect(actions.map(landlordActionLabel)).toEqual(['Mark as Rented', 'Relist', 'Activate Listing', 'Delete']);
+    expect(status).toBe('Deactivated');
   });
 
   it('a draft is finished in the form (no publish button here); a deleted one has nothing', () => {

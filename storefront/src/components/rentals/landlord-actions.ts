@@ -3,10 +3,20 @@ import { eventsFor, type RentalEvent, type RentalState, rentalProcess, stateBadg
 
 /**
  * The landlord's buttons: the rental process's events for its `seller` that the rentals api
- * offers a call for. Publishing is the form's; deactivating has no rentals call (yet).
+ * offers a call for. Publishing is the form's.
  */
-export type LandlordAction = Extract<RentalEvent, 'markRented' | 'markAvailable' | 'relist' | 'delete'>;
-const BUTTON_EVENTS: readonly RentalEvent[] = ['markRented', 'markAvailable', 'relist', 'delete'];
+export type LandlordAction = Extract<
+  RentalEvent,
+  'markRented' | 'markAvailable' | 'relist' | 'deactivate' | 'activate' | 'delete'
+>;
+const BUTTON_EVENTS: readonly RentalEvent[] = [
+  'markRented',
+  'markAvailable',
+  'relist',
+  'deactivate',
+  'activate',
+  'delete',
+];
 
 function isButton(event: RentalEvent): event is LandlordAction {
   return BUTTON_EVENTS.includes(event);
@@ -34,6 +44,8 @@ export const LANDLORD_ACTION_DONE: Record<LandlordAction, string> = {
   markRented: 'Marked as rented: the place is off the search',
   markAvailable: 'Marked as available: the place is back in the search',
   relist: 'Relisted: the place is among the newest again',
+  deactivate: 'Deactivated: the place is off the search until you activate it',
+  activate: 'Activated: the place is back in the search',
   delete: 'Listing deleted',
 };
 

@@ -1,5 +1,6 @@
 import { type Api, fromQueryString, toQueryString } from '@yardly/shared/client';
 import { RENTAL_PET_FILTERS, type RENTAL_SORTS, type RentalSearch, rentalSearchSchema } from '@yardly/shared/contract';
+import { RENTALS_LIST_PATH } from '../../lib/routes';
 
 /** Places a results page shows, and the sizes a person may pick. */
 export const RENTAL_PAGE_SIZES = [24, 48, 96] as const;
@@ -107,7 +108,7 @@ export function rentalsListPath(query: Partial<RentalListQuery> = {}): string {
     page: query.page && query.page > 1 ? query.page : undefined,
     size: query.size && query.size !== RENTAL_PAGE_SIZES[0] ? query.size : undefined,
   });
-  return qs ? `/rentalslist?${qs}` : '/rentalslist';
+  return qs ? `${RENTALS_LIST_PATH}?${qs}` : RENTALS_LIST_PATH;
 }
 
 /** The `POST /rental/search` body for a query near `zip` (the query's own, else the visitor's). */

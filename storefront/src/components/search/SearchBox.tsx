@@ -1,6 +1,6 @@
 import type { Suggestion } from '@yardly/shared/contract';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { productsPath } from '../../lib/routes';
+import { productsPath, RENTALS_LIST_PATH } from '../../lib/routes';
 import { Icon } from '../Icon';
 import '../../styles/search.css';
 
@@ -19,11 +19,23 @@ function hrefOf(suggestion: Suggestion): string {
 }
 
 /**
+ * What the box searches: the marketplace's items (/products?q=, with suggestions), or on the
+ * rentals pages the places (/rentalslist?text=, the rentals search's own text filter).
+ */
+const SEARCHES = {
+  marketplace: { action: productsPath(), field: 'q', label: 'Search items', placeholder: 'Search for anything' },
+  rentals: { action: RENTALS_LIST_PATH, field: 'text', label: 'Search rentals', placeholder: 'Search rentals' },
+} as const;
+
+/**
  * The header's search box: a combobox whose list suggests titles and categories as one types
  * (typos forgiven). Arrow keys move through the list, Enter opens the choice or searches the
- * text, Escape closes the list.
+ * text, Escape closes the list. On the rentals pages it searches places, without suggestions
+ * (they name items and categories of the marketplace).
  */
-export function SearchBox() {
+export function SearchBox({ section = 'marketplace' }: { section?: keyof typeof SEARCHES }) {
+  const search = SEARCHES[section];
+  const suggests = section === 'marketplace';
   const [text, setText] = useState('');
   const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
   const [active, setActive] = useState(-1);
@@ -37,13 +49,13 @@ export function SearchBox() {
   // Otherwise it shows the search in the address.
   useEffect(() => {
     const box = input.current;
-    setText(box?.value || (new URLSearchParams(window.location.search).get('q') ?? ''));
+    setText(box?.value || (new URLSearchParams(window.location.search).get(search.field) ?? ''));
     if (box && document.activeElement === box) setOpen(true);
-  }, []);
+  }, [search.field]);
 
   useEffect(() => {
     const q = text.trim();
-    if (q.length < 2) {
+    if (!suggests || q.length < 2) {
       setSuggestions([]);
       return;
     }
@@ -62,7 +74,7 @@ export function SearchBox() {
       current = false;
       clearTimeout(timer);
     };
-  }, [text]);
+  }, [text, suggests]);
 
   const expanded = open && suggestions.length > 0;
 
@@ -76,8 +88,9 @@ export function SearchBox() {
     const chosen = expanded ? suggestions[active] : undefined;
     if (chosen) return go(hrefOf(chosen));
     // The box as the person sees it, even when the search is pressed as the header hydrates.
-    const q = String(new FormData(event.currentTarget).get('q') ?? '').trim();
-    if (q) go(productsPath({ q }));
+    const q = String(new FormData(event.currentTarget).get(search.field) ?? '').trim();
+    if (!q) return;
+    go(section === 'rentals' ? `${RENTALS_LIST_PATH}?${new URLSearchParams({ text: q })}` : productsPath({ q }));
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
@@ -100,7 +113,7 @@ export function SearchBox() {
       {/* The action searches as it is, before the header hydrates or without script. */}
       <form
         ref={root}
-        action={productsPath()}
+        action={search.action}
         className="search-box"
         onSubmit={onSubmit}
         onBlur={(event) => {
@@ -110,14 +123,14 @@ export function SearchBox() {
         <input
           ref={input}
           type="search"
-          name="q"
+          name={search.field}
           role="combobox"
-          aria-label="Search items"
+          aria-label={search.label}
           aria-autocomplete="list"
           aria-expanded={expanded}
           aria-controls={listId}
           aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
-          placeholder="Search for anything"
+          placeholder={search.placeholder}
           autoComplete="off"
           maxLength={200}
           value={text}

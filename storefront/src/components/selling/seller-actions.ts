@@ -4,7 +4,16 @@ import { type ListingEvent, listingProcess, sellerEventsFor, stateBadge } from '
 /** The events a seller takes with a button here; publishing is the form's "Finish and publish". */
 export type SellerAction = Exclude<
   ListingEvent,
-  'publish' | 'expire' | 'reserve' | 'sell' | 'release' | 'orderCancelled' | 'orderLapsed' | 'remove' | 'restore'
+  | 'publish'
+  | 'expire'
+  | 'reserve'
+  | 'sell'
+  | 'release'
+  | 'donate'
+  | 'orderCancelled'
+  | 'orderLapsed'
+  | 'remove'
+  | 'restore'
 >;
 
 const BUTTON_EVENTS: readonly ListingEvent[] = [
