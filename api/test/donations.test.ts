@@ -479,6 +479,9 @@ describe('with the donation flag off', () => {
         expect([url, res.statusCode]).toEqual([url, 404]);
       }
       expect(json<{ code: number }>(await off.app.inject({ method: 'GET', url: '/svc/donations' })).code).toBe(404);
+      // Nobody may request donations that do not exist, a charity's member neither.
+      const { domain } = await organisation(off);
+      expect((await memberOf(off, domain, 'offcharity')).isDonationRecipient).toBe(false);
     } finally {
       await off.close();
     }

@@ -39,6 +39,8 @@ export interface AuthDeps {
   rules: LimitsInForce;
   devices: KnownDevices;
   clock: Clock;
+  /** The donation flag: off, nobody may request donations (issue 21). */
+  donationEnabled: boolean;
 }
 
 /** A sign-up's password and the device that chose it, waiting with its verification code. */
@@ -123,7 +125,7 @@ export function authService(deps: AuthDeps) {
       isProfessionVerified: isVerifiedProfessional(user, companyStatus),
       companyStatus,
       zip: user.zip,
-      isDonationRecipient: mayReceiveDonations(user, organisation),
+      isDonationRecipient: deps.donationEnabled && mayReceiveDonations(user, organisation),
     };
   }
 
