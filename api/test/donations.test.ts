@@ -444,6 +444,26 @@ describe('handover photos', () => {
     ]);
   });
 
+  it('left unsaved for a day, are swept with their files; saved ones stay', async () => {
+    const listingRefnum = await donationListing(t, donor.token, 'Wool scarves');
+    const { donationOrderId } = await requested(t, charityMember, listingRefnum);
+    const kept = (await uploadDonationPicture(t, donor.token, donationOrderId)).body.data;
+    expect((await saveDonationPicture(t, donor.token, donationOrderId, kept.resourcePath)).status).toBe(200);
+    const left = (await uploadDonationPicture(t, donor.token, donationOrderId)).body.data;
+    await advanceSignedIn(t, 23 * 60, [donor, charityMember, otherMember, stranger, admin]);
+    expect((await t.app.inject({ method: 'GET', url: left.url })).statusCode).toBe(200);
+    await advanceSignedIn(t, 2 * 60, [donor, charityMember, otherMember, stranger, admin]);
+    expect((await t.app.inject({ method: 'GET', url: left.url })).statusCode).toBe(404);
+    expect(refusal(await saveDonationPicture(t, donor.token, donationOrderId, left.resourcePath))).toEqual([
+      404,
+      donationMessages.photoNotFound,
+    ]);
+    expect((await t.app.inject({ method: 'GET', url: kept.url })).statusCode).toBe(200);
+    expect((await donationOf(t, donor.token, listingRefnum)).body.data.pictures.map((p) => p.resourcePath)).toEqual([
+      kept.resourcePath,
+    ]);
+  });
+
   it('refuses a file that is not a photo', async () => {
     const listingRefnum = await donationListing(t, donor.token, 'Old atlas');
     const { donationOrderId } = await requested(t, charityMember, listingRefnum);

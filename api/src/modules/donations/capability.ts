@@ -8,6 +8,7 @@ import { donationDepsOf } from './deps';
 import { donationLapseJob } from './lapse-job';
 import { donationListingsNear } from './listings';
 import { addPickupAddress } from './pickup-address';
+import { donationPictureSweepJob } from './picture-sweep';
 import { deleteDonationPicture, pictureSaveFields, saveDonationPicture, uploadDonationPicture } from './pictures';
 import { placeOrderWith } from './place-order';
 import { donationOfListing } from './read';
@@ -41,5 +42,5 @@ export const donationsCapability = defineCapability({
     savePicture: ({ query, body, caller }) => saveDonationPicture(s.db, caller, pictureSaveFields(query, body)),
     deletePicture: ({ query, caller }) => deleteDonationPicture(s.db, s.files, caller, query.resourcePath),
   }),
-  jobs: (s) => [donationLapseJob(s)],
+  jobs: (s) => [donationLapseJob(s), donationPictureSweepJob(s.files)],
 });
