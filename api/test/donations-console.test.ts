@@ -116,6 +116,17 @@ describe('the donation queue', () => {
     expect((await consoleCall('GET', '/svc/admin/donations')).statusCode).toBe(401);
   });
 
+  it('is counted on the console home while open (requested, confirmed or picked up)', async () => {
+    const open = async () =>
+      json<{ data: { donationsOpen: number | null } }>(await consoleCall('GET', '/svc/admin/dashboard', limited.token))
+        .data.donationsOpen;
+    const before = await open();
+    expect(before).not.toBeNull();
+    const listingRefnum = await donationListing(t, donor.token, 'Counted mittens');
+    await requested(t, charity, listingRefnum);
+    expect(await open()).toBe((before ?? 0) + 1);
+  });
+
   it('filters by state and by text', async () => {
     const listingRefnum = await donationListing(t, donor.token, 'Filtered jumper');
     const { donationOrderId } = await requested(t, charity, listingRefnum);
