@@ -2,14 +2,7 @@ import { DONATION_OPEN_STATES } from '@yardly/shared/rules';
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import { addMs } from '../../clock/clock';
 import type { Db } from '../../db/connect';
-import {
-  donationOrders,
-  listingReports,
-  listings,
-  organizations,
-  rentalReports,
-  rentals,
-} from '../../db/schema/index';
+import { donationOrders, listingReports, listings, organizations, rentalReports, rentals } from '../../db/schema/index';
 import { visibleListing } from '../listings/visibility';
 
 const LIVE = visibleListing('listed', 'public');
@@ -29,7 +22,10 @@ export async function dashboardCounts(db: Db, flags: { donationEnabled: boolean 
   const [[market], [rentalReportsOpen], [donations]] = await Promise.all([
     db.select({ n: count() }).from(rentals).where(eq(rentals.state, 'available')),
     db.select({ n: count() }).from(rentalReports).where(sql`${rentalReports.status} = 'open'`),
-    db.select({ n: count() }).from(donationOrders).where(inArray(donationOrders.state, [...DONATION_OPEN_STATES])),
+    db
+      .select({ n: count() })
+      .from(donationOrders)
+      .where(inArray(donationOrders.state, [...DONATION_OPEN_STATES])),
   ]);
   return {
     rentalsAvailable: market?.n ?? 0,
