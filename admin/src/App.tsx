@@ -6,6 +6,7 @@ import categories from './categories';
 import conversations from './conversations';
 import { Dashboard } from './dashboard/Dashboard';
 import { dataProvider } from './data-provider';
+import { donationQueue, processDonations } from './donations';
 import { DONATION_ENABLED } from './features';
 import listings from './listings';
 import orders from './orders';
@@ -55,10 +56,8 @@ export function App() {
       <Resource name="returns" {...returns} />
       <Resource name="audit-log" {...auditLog} />
       {/* The donation resources exist only in a build with the donation flag on (spec section 2). */}
-      {DONATION_ENABLED && <Resource name="donations" {...placeholder} />}
-      {DONATION_ENABLED && (
-        <Resource name="process-donations" {...placeholder} options={{ label: 'Process donations' }} />
-      )}
+      {DONATION_ENABLED && <Resource name="donations" {...donationQueue} />}
+      {DONATION_ENABLED && <Resource name="process-donations" {...processDonations} />}
       <Resource name="employee-benefit" {...placeholder} options={{ label: 'Employee benefit' }} />
     </Admin>
   );

@@ -22,6 +22,8 @@ import { bannersCapability } from './modules/banners/capability';
 import { categoriesCapability } from './modules/categories/capability';
 import { contactCapability } from './modules/contact/capability';
 import { devCapability } from './modules/dev/capability';
+import { donationConsoleCapability } from './modules/donation-console/capability';
+import { donationsCapability } from './modules/donations/capability';
 import { favouritesCapability } from './modules/favourites/capability';
 import { feedbackCapability } from './modules/feedback/capability';
 import { filesCapability } from './modules/files/capability';
@@ -154,6 +156,8 @@ function capabilitiesFor(config: Config): Capability[] {
     shippingCapability,
     orderConsoleCapability,
     returnsCapability,
+    // Donations (issue 21) exist only with the donation flag on: off, every path of theirs is a 404.
+    ...(config.donationEnabled ? [donationsCapability, donationConsoleCapability] : []),
     testProviderCapability,
     payoutsCapability,
     favouritesCapability,

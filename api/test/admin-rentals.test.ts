@@ -117,6 +117,24 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
+describe("the console home's rental figures", () => {
+  it('counts the places on the market and the open rental reports', async () => {
+    const figures = async () =>
+      json<{ data: { rentalsAvailable: number; openRentalReports: number } }>(
+        await call('GET', '/svc/admin/dashboard', admin.token),
+      ).data;
+    const before = await figures();
+    const landlord = await insertSeller(t.database.db);
+    const listed = await insertRental(landlord.id, { title: 'Counted flat' });
+    await insertRental(landlord.id, { title: 'Rented flat', state: 'rented' });
+    await insertReport(listed.id, personId);
+    expect(await figures()).toMatchObject({
+      rentalsAvailable: before.rentalsAvailable + 1,
+      openRentalReports: before.openRentalReports + 1,
+    });
+  });
+});
+
 describe('who may open the console rentals', () => {
   it('refuses a guest (401), a plain user and the limited admin (403) every verb of the three resources', async () => {
     const landlord = await insertSeller(t.database.db);

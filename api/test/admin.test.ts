@@ -124,11 +124,16 @@ describe('the role-by-resource matrix', () => {
     const res = await call('GET', '/svc/admin/dashboard', limited.token);
     expect(res.statusCode).toBe(200);
     expect(Object.keys(json<{ data: object }>(res).data).sort()).toEqual([
+      'donationsOpen',
       'listingsActive',
       'listingsNewThisWeek',
+      'openRentalReports',
       'openReports',
       'organizationsInReview',
+      'rentalsAvailable',
     ]);
+    // Without the donation flag there are no donations to count.
+    expect(json<{ data: { donationsOpen: number | null } }>(res).data.donationsOpen).toBeNull();
     expect((await call('GET', '/svc/admin/dashboard', admin.token)).statusCode).toBe(200);
   });
 });

@@ -315,7 +315,19 @@ describe('lists', () => {
     await sentRental(t, other.token, { refnum: older, toRefnum: me.userRefnum, text: 'four' });
     expect(ids(await rentalConversationsOf(t, me.token))[0]).toBe(asTenant1.conversationId);
 
-    for (const bad of ['type=buying', 'page=-1', 'size=0', 'asc=maybe', 'orderBy=price']) {
+    // One conversation by its id, however far down the list: only for its parties.
+    const one = await rentalConversationsOf(t, me.token, `conversationId=${asTenant2.conversationId}&size=1`);
+    expect(one).toMatchObject({ totalElements: 1 });
+    expect(ids(one)).toEqual([asTenant2.conversationId]);
+    expect(
+      ids(await rentalConversationsOf(t, me.token, `conversationId=${asTenant2.conversationId}&type=sell`)),
+    ).toEqual([]);
+    const stranger = await signedUp(t, freshEmail('stranger'));
+    expect(ids(await rentalConversationsOf(t, stranger.token, `conversationId=${asTenant2.conversationId}`))).toEqual(
+      [],
+    );
+
+    for (const bad of ['type=buying', 'page=-1', 'size=0', 'asc=maybe', 'orderBy=price', 'conversationId=nope']) {
       expect((await getWith(t, me.token, `/rental/conversations?${bad}`)).statusCode, bad).toBe(400);
     }
   });

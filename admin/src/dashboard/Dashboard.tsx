@@ -25,6 +25,10 @@ export function Dashboard() {
                   ['New listings this week', c.listingsNewThisWeek],
                   ['Open reports', c.openReports],
                   ['Organisations in review', c.organizationsInReview],
+                  ['Rentals on the market', c.rentalsAvailable],
+                  ['Open rental reports', c.openRentalReports],
+                  // Without the donation flag there are no donations (null): no row.
+                  ...(c.donationsOpen === null ? [] : [['Open donations', c.donationsOpen] as const]),
                 ] as const
               ).map(([label, value]) => (
                 <tr key={label}>

@@ -1,5 +1,5 @@
 import { organizationInputSchema } from '@yardly/shared/contract';
-import { ORGANISATION_STATUSES } from '@yardly/shared/rules';
+import { ORGANISATION_KINDS, ORGANISATION_STATUSES, type OrganisationKind } from '@yardly/shared/rules';
 import {
   BooleanField,
   BooleanInput,
@@ -22,9 +22,13 @@ import {
 import { validateWith } from '../validate';
 
 const STATUS_CHOICES = ORGANISATION_STATUSES.map((id) => ({ id, name: id }));
+/** What a person reads for a kind: a charity's verified members may request donations (issue 21). */
+const KIND_NAMES: Record<OrganisationKind, string> = { company: 'Company', charity: 'Charity' };
+const KIND_CHOICES = ORGANISATION_KINDS.map((id) => ({ id, name: KIND_NAMES[id] }));
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
   <SelectInput key="status" source="status" choices={STATUS_CHOICES} />,
+  <SelectInput key="kind" source="kind" choices={KIND_CHOICES} />,
 ];
 const validate = validateWith(organizationInputSchema);
 
@@ -34,6 +38,7 @@ export function OrganizationList() {
       <Datagrid rowClick="edit" bulkActionButtons={false}>
         <TextField source="name" />
         <SelectField source="status" choices={STATUS_CHOICES} />
+        <SelectField source="kind" choices={KIND_CHOICES} />
         <BooleanField source="isB2B" label="B2B" />
         <NumberField source="memberCount" label="Members" />
         <DateField source="createdAt" />
@@ -44,9 +49,14 @@ export function OrganizationList() {
 
 function OrganizationForm() {
   return (
-    <SimpleForm validate={validate} defaultValues={{ status: 'IN_REVIEW', isB2B: false }}>
+    <SimpleForm validate={validate} defaultValues={{ status: 'IN_REVIEW', isB2B: false, kind: 'company' }}>
       <TextInput source="name" helperText="Also its /client/{name} address: letters, digits, spaces, hyphens" />
       <SelectInput source="status" choices={STATUS_CHOICES} />
+      <SelectInput
+        source="kind"
+        choices={KIND_CHOICES}
+        helperText="The members of a VERIFIED charity, with a verified work email, may request donations"
+      />
       <BooleanInput source="isB2B" label="B2B" />
     </SimpleForm>
   );
@@ -87,6 +97,7 @@ export function OrganizationShow() {
         <TextField source="name" />
         <TextField source="slug" label="Address name" />
         <SelectField source="status" choices={STATUS_CHOICES} />
+        <SelectField source="kind" choices={KIND_CHOICES} />
         <BooleanField source="isB2B" label="B2B" />
         <Members />
       </SimpleShowLayout>

@@ -1,13 +1,11 @@
 import { Title, useResourceContext } from 'react-admin';
 
 const TITLES: Record<string, string> = {
-  donations: 'Donations',
-  'process-donations': 'Process donations',
   orders: 'Orders',
   'employee-benefit': 'Employee benefit',
 };
 
-/** The list view of a spec'd resource that has not arrived yet (donations, orders, employee benefit). */
+/** The list view of a spec'd resource that has not arrived yet (employee benefit). */
 export function PlaceholderView() {
   const resource = useResourceContext() ?? '';
   const title = TITLES[resource] ?? resource;

@@ -18,6 +18,7 @@ export const REFNUM_PREFIX = {
   return: 'N',
   rental: 'P',
   rentalDraft: 'Q',
+  donationOrder: 'G',
 } as const;
 
 /** A new opaque public id: a type letter and 11 random base32 characters (55 bits). */

@@ -278,12 +278,18 @@ export const adminDashboardCall = defineCall({
   method: 'GET',
   path: '/admin/dashboard',
   auth: 'required',
-  summary: 'The console home: active listings, new this week, open reports, organisations in review',
+  summary:
+    'The console home: active listings, new this week, open reports, organisations in review, places on the rental market and their open reports, open donations',
   response: z.object({
     listingsActive: z.number().int(),
     listingsNewThisWeek: z.number().int(),
     openReports: z.number().int(),
     organizationsInReview: z.number().int(),
+    /** Rental places on the market (issue 20). */
+    rentalsAvailable: z.number().int(),
+    openRentalReports: z.number().int(),
+    /** Donation orders not yet received or cancelled (issue 21); null without the donation flag. */
+    donationsOpen: z.number().int().nullable(),
   }),
 });
 

@@ -481,8 +481,13 @@ export const rentalMessagingCalls = {
     path: '/rental/conversations',
     root: true,
     auth: 'required',
-    summary: "The caller's rental conversations: `buy` as tenant, `sell` as landlord (absent: both)",
-    query: pageQuerySchema.extend({ type: z.enum(['sell', 'buy']).optional(), ...newestFirst }),
+    summary:
+      "The caller's rental conversations: `buy` as tenant, `sell` as landlord (absent: both); `conversationId` keeps that one (an address opens it)",
+    query: pageQuerySchema.extend({
+      type: z.enum(['sell', 'buy']).optional(),
+      conversationId: refnumSchema.optional(),
+      ...newestFirst,
+    }),
     response: conversationPage,
   }),
   ofListing: defineCall({

@@ -1,6 +1,9 @@
+import { ORGANISATION_KINDS } from '@yardly/shared/rules';
 import { bigint, boolean, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const companyStatus = pgEnum('company_status', ['VERIFIED', 'IN_REVIEW', 'REJECTED']);
+/** A company, or a charity whose verified members may request donations (issue 21). */
+export const organizationKind = pgEnum('organization_kind', ORGANISATION_KINDS);
 
 /** Companies: their people verify a work email; the console reviews them. */
 export const organizations = pgTable('organizations', {
@@ -9,6 +12,7 @@ export const organizations = pgTable('organizations', {
   name: text('name').notNull(),
   status: companyStatus('status').notNull().default('IN_REVIEW'),
   isB2B: boolean('is_b2b').notNull().default(false),
+  kind: organizationKind('kind').notNull().default('company'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

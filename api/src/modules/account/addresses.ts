@@ -6,7 +6,7 @@ import { newRefnum } from '../../db/refnum';
 import { addresses, users } from '../../db/schema/index';
 import { AppError } from '../../errors';
 
-type AddressRow = typeof addresses.$inferSelect;
+export type AddressRow = typeof addresses.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface AddressInput {
@@ -24,7 +24,7 @@ export interface AddressInput {
 
 export const ADDRESS_NOT_FOUND = 'This address was not found in your account';
 
-function toAddress(row: AddressRow, userRefnum: string): SavedAddress {
+export function toAddress(row: AddressRow, userRefnum: string): SavedAddress {
   return {
     id: row.refnum,
     userId: userRefnum,
@@ -59,8 +59,16 @@ export function addressService(db: Db) {
       return rows.map((r) => toAddress(r.address, r.userRefnum));
     },
 
-    /** Adds, or edits one of the caller's own; the first address is primary, and a primary cannot be unset. */
-    async save(userId: number, input: AddressInput): Promise<SavedAddress> {
+    /**
+     * Adds, or edits one of the caller's own; the first address is primary, and a primary cannot be
+     * unset. `limit` refuses a new address once the caller has that many (counted under the owner's
+     * lock, so two adds at once cannot pass it together).
+     */
+    async save(
+      userId: number,
+      input: AddressInput,
+      options: { limit?: { max: number; refusal: () => AppError } } = {},
+    ): Promise<SavedAddress> {
       const fields = {
         firstName: input.firstName,
         lastName: input.lastName,
@@ -77,6 +85,8 @@ export function addressService(db: Db) {
           .select({ n: sql<number>`count(*)::int` })
           .from(addresses)
           .where(eq(addresses.userId, userId));
+        const { limit } = options;
+        if (limit && !input.id && (count?.n ?? 0) >= limit.max) throw limit.refusal();
         let existing: AddressRow | undefined;
         if (input.id) {
           [existing] = await tx

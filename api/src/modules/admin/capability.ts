@@ -8,10 +8,10 @@ import { refuseUnlessAllowed } from './rest-adapter';
 export const adminCapability = defineCapability({
   name: 'admin',
   calls: adminCalls,
-  handlers: ({ db }) => ({
+  handlers: ({ db, config, clock }) => ({
     async dashboard({ caller }) {
       refuseUnlessAllowed(caller, 'dashboard', 'list');
-      return dashboardCounts(db);
+      return dashboardCounts(db, config, clock.now());
     },
   }),
   // Donation resources come with the donations capability; the role matrix already has them.

@@ -43,6 +43,7 @@ export function createAuth({
     rules,
     devices: knownDevices(db, clock),
     clock,
+    donationEnabled: config.donationEnabled,
   });
   return { auth, codes, resolveCaller: callerResolver(db, access, clock) };
 }

@@ -17,7 +17,15 @@ import type { LoginAttempt, LoginThrottle } from './login-throttle';
 import { checkPassword, hashPassword } from './passwords';
 import type { RateLimits } from './rate-limits';
 import type { RefreshTokenStore } from './refresh-tokens';
-import { companyStatusOf, findUserByEmail, findUserById, isAdmin, isVerifiedProfessional, type UserRow } from './users';
+import {
+  findUserByEmail,
+  findUserById,
+  isAdmin,
+  isVerifiedProfessional,
+  mayReceiveDonations,
+  organisationOf,
+  type UserRow,
+} from './users';
 
 export interface AuthDeps {
   db: Db;
@@ -31,6 +39,8 @@ export interface AuthDeps {
   rules: LimitsInForce;
   devices: KnownDevices;
   clock: Clock;
+  /** The donation flag: off, nobody may request donations (issue 21). */
+  donationEnabled: boolean;
 }
 
 /** A sign-up's password and the device that chose it, waiting with its verification code. */
@@ -101,7 +111,8 @@ export function authService(deps: AuthDeps) {
     // This device proved itself: it may still try a password when the shared ceilings are reached.
     await devices.remember(user.id, client.deviceId);
     const issued = await refresh.start(user.id, client.deviceId);
-    const companyStatus = await companyStatusOf(db, user);
+    const organisation = await organisationOf(db, user);
+    const companyStatus = organisation?.status ?? null;
     return {
       token: await access.issue(user, issued.sessionId),
       refreshToken: issued.refreshToken,
@@ -114,8 +125,7 @@ export function authService(deps: AuthDeps) {
       isProfessionVerified: isVerifiedProfessional(user, companyStatus),
       companyStatus,
       zip: user.zip,
-      // Charities arrive with the donations capability (issue 21); until then nobody requests donations.
-      isDonationRecipient: false,
+      isDonationRecipient: deps.donationEnabled && mayReceiveDonations(user, organisation),
     };
   }
 

@@ -1,5 +1,5 @@
 import type { CompanyStatus } from '@yardly/shared/contract';
-import { hasAdminRole } from '@yardly/shared/rules';
+import { hasAdminRole, isDonationRecipient, type OrganisationKind } from '@yardly/shared/rules';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { organizations, users } from '../../db/schema/index';
@@ -18,12 +18,32 @@ export async function findUserById(db: Db, id: number): Promise<UserRow | undefi
 }
 
 export async function companyStatusOf(db: Db, user: UserRow): Promise<CompanyStatus | null> {
+  return (await organisationOf(db, user))?.status ?? null;
+}
+
+/** The user's organisation (set by their work-email verification): its status and kind; null for none. */
+export async function organisationOf(
+  db: Db,
+  user: Pick<UserRow, 'organizationId'>,
+): Promise<{ id: number; name: string; status: CompanyStatus; kind: OrganisationKind } | null> {
   if (!user.organizationId) return null;
   const [org] = await db
-    .select({ status: organizations.status })
+    .select({ id: organizations.id, name: organizations.name, status: organizations.status, kind: organizations.kind })
     .from(organizations)
     .where(eq(organizations.id, user.organizationId));
-  return org?.status ?? null;
+  return org ?? null;
+}
+
+/** Whether the user may request donations: a verified work email at a VERIFIED charity (issue 21). */
+export function mayReceiveDonations(
+  user: Pick<UserRow, 'workEmail'>,
+  organisation: { status: CompanyStatus; kind: OrganisationKind } | null,
+): boolean {
+  return isDonationRecipient({
+    organisationKind: organisation?.kind ?? null,
+    organisationStatus: organisation?.status ?? null,
+    workEmailVerified: user.workEmail !== null,
+  });
 }
 
 export function isAdmin(user: Pick<UserRow, 'roles'>): boolean {

@@ -49,6 +49,7 @@ export const organizationsResource = defineResource({
         name: organizations.name,
         status: organizations.status,
         isB2B: organizations.isB2B,
+        kind: organizations.kind,
         memberCount,
         createdAt: organizations.createdAt,
       })
@@ -58,12 +59,14 @@ export const organizationsResource = defineResource({
     name: organizations.name,
     status: organizations.status,
     isB2B: organizations.isB2B,
+    kind: organizations.kind,
     createdAt: organizations.createdAt,
     memberCount,
   },
   filters: {
     q: textFilter((q) => ilike(organizations.name, containing(q))),
     status: textFilter((status) => sql`${organizations.status}::text = ${status}`),
+    kind: textFilter((kind) => sql`${organizations.kind}::text = ${kind}`),
   },
   toRecord: (row): OrganizationRecord => ({
     ...row,

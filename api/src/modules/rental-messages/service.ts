@@ -29,9 +29,12 @@ async function page(db: Db, caller: Caller, where: SQL, query: PageQuery): Promi
   return { conversations: { content, number: query.page, size: query.size, totalElements: total?.n ?? 0 } };
 }
 
-/** `GET /rental/conversations`: the caller's rental conversations, as landlord (`sell`), tenant (`buy`) or both. */
-export function listRentalConversations(db: Db, caller: Caller, query: PageQuery) {
-  return page(db, caller, sql`true`, query);
+/**
+ * `GET /rental/conversations`: the caller's rental conversations, as landlord (`sell`), tenant
+ * (`buy`) or both; with `conversationId`, only that one (however old: an address names it).
+ */
+export function listRentalConversations(db: Db, caller: Caller, query: PageQuery & { conversationId?: string }) {
+  return page(db, caller, query.conversationId ? eq(conversations.refnum, query.conversationId) : sql`true`, query);
 }
 
 /**

@@ -53,7 +53,7 @@ function orderBy(sort: SearchSort, direction: 'asc' | 'desc'): SQL {
 }
 
 /** The listings as search reads them; `covered` is what `listings_live_cell_idx` holds beside the cell and the zip's centre (its migration keeps the same list). */
-const LISTINGS: PlacedTable = {
+export const LISTINGS: PlacedTable = {
   name: 'listings',
   covered: [
     'id',

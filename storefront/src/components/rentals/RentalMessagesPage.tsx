@@ -65,13 +65,14 @@ async function openConversation(conversation: RentalConversation): Promise<Threa
 /** What an address asks to open: a conversation by id, or the tenant's conversation about a rental (new if none). */
 async function openRef(ref: RentalMessagesRef, viewer: Session): Promise<ThreadLoad> {
   if (ref.conversationId) {
-    // The lines are the marketplace's; the rental and the other party come from the rental lists.
-    for (const type of ['buy', 'sell'] as const) {
-      const { conversations } = await browserApi.rentalMessages.conversations({ type, page: 0, size: 100 });
-      const found = conversations.content.find((c) => c.conversationId === ref.conversationId);
-      if (found) return openConversation(found);
-    }
-    return { status: 'error', message: rentalMessages.notFound };
+    // The lines are the marketplace's; the rental and the other party come from the rental list.
+    const { conversations } = await browserApi.rentalMessages.conversations({
+      conversationId: ref.conversationId,
+      page: 0,
+      size: 1,
+    });
+    const found = conversations.content[0];
+    return found ? openConversation(found) : { status: 'error', message: rentalMessages.notFound };
   }
   if (!ref.refnum) return { status: 'none' };
   const rental = await browserApi.rentals.detail({ refnum: ref.refnum });

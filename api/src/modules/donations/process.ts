@@ -1,0 +1,64 @@
+import {
+  type DonationEvent,
+  type DonationFacts,
+  type DonationState,
+  donationProcess,
+  donationRefusalMessage,
+} from '@yardly/shared/rules';
+import type { Db } from '../../db/connect';
+import { donationOrders } from '../../db/schema/index';
+import type { Jobs } from '../../jobs/runner';
+import { type Actor, type BoundProcess, bindProcess, type Transition, transition } from '../../process/transition';
+
+export type DonationOrderRow = typeof donationOrders.$inferSelect;
+export type DonationRunner = BoundProcess<DonationState, DonationEvent, never, DonationFacts, typeof donationOrders>;
+
+/** The one-shot job that lapses a request its donor did not confirm within seven days (lapse-job.ts). */
+export const DONATION_LAPSE_JOB = 'donations.lapse';
+
+/** The donation process bound to `donation_orders`: a request queues its lapse timer in the same transaction. */
+export function donationRunnerWith(jobs: Jobs): DonationRunner {
+  return bindProcess(donationProcess, donationOrders, {
+    message: donationRefusalMessage,
+    effects: [
+      async (tx, done) => {
+        for (const timer of done.timers) {
+          if (timer.event !== 'lapse') throw new Error(`donation: no job takes the timer ${timer.event}`);
+          await jobs.enqueue(
+            tx,
+            DONATION_LAPSE_JOB,
+            { donationOrderId: done.subjectId },
+            { at: timer.at, key: `donation:${done.subjectId}` },
+          );
+        }
+      },
+    ],
+  });
+}
+
+/** The column each event stamps with its time, beside the state. */
+const STAMPS: Partial<Record<DonationEvent, keyof DonationOrderRow>> = {
+  confirmPickup: 'confirmedAt',
+  pickUp: 'pickedUpAt',
+  receive: 'receivedAt',
+  cancel: 'cancelledAt',
+  lapse: 'cancelledAt',
+};
+
+/** Takes `event` on a donation order its caller has locked; `extra` are columns the event writes too. */
+export function takeDonationEvent(
+  tx: Db,
+  runner: DonationRunner,
+  row: DonationOrderRow,
+  event: DonationEvent,
+  actor: Actor,
+  now: Date,
+  extra: Partial<Pick<DonationOrderRow, 'pickupAddressId' | 'pickupAddress' | 'contactBy'>> = {},
+): Promise<Transition<DonationState, DonationEvent>> {
+  const stamp = STAMPS[event];
+  return transition(tx, runner, row, event, actor, {
+    facts: {},
+    set: () => ({ ...extra, ...(stamp && { [stamp]: now }), updatedAt: now }),
+    now,
+  });
+}
