@@ -1,8 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { SESSION_STORAGE_KEYS } from '@yardly/shared/client';
 import type { CategoryNode, LoginData } from '@yardly/shared/contract';
@@ -10,6 +5,7 @@ import { donationConversationPath } from '@yardly/shared/rules';
 import { E2E_ADMIN } from '../playwright.config';
 import { CODE_MAIL, dialog, hydrated, newPerson, type Person, readCode } from './fixtures';
 import { expectPageFits, logInToConsole } from './journeys';
+import { type OwnServer, startOwnServer } from './own-server';
 
 // Donations (issue 21) with the donation flag on: a server of its own started by `pnpm start`
 // with PUBLIC_DONATION_ENABLED=true, so it serves the flag-on builds (storefront/dist-donation,
@@ -22,57 +18,19 @@ const PHONE = { width: 384, height: 800 };
 const DESKTOP = { width: 1280, height: 900 };
 const ITEM_ZIP = '10001';
 
-let server: ChildProcess;
-let serverLog = '';
-let dataDir = '';
-
-async function waitForHealth(): Promise<void> {
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the donation server stopped:\n${serverLog}`);
-    try {
-      if ((await fetch(`${BASE}/svc/health`)).ok) return;
-    } catch {
-      // Still starting: there is no event to wait for.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`the donation server did not answer:\n${serverLog}`);
-}
+let server: OwnServer | undefined;
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  // Made here, not at the top: the runner loads this file too, and only the worker runs the hooks.
-  dataDir = mkdtempSync(join(tmpdir(), 'yardly-e2e-donation-'));
-  server = spawn('node', [fileURLToPath(new URL('../../scripts/start.mjs', import.meta.url))], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
-      // Not production: the dev outbox hands the test the codes and the receipt.
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
-      SEED: 'none',
-      ADDRESS_LIMIT_FACTOR: '100',
-      ADMIN_EMAIL: E2E_ADMIN.email,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      PUBLIC_URL: BASE,
-      PUBLIC_DONATION_ENABLED: 'true',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  server = await startOwnServer('donation', PORT, {
+    ADMIN_EMAIL: E2E_ADMIN.email,
+    ADMIN_PASSWORD: E2E_ADMIN.password,
+    PUBLIC_DONATION_ENABLED: 'true',
   });
-  server.stdout?.on('data', (chunk) => (serverLog += chunk));
-  server.stderr?.on('data', (chunk) => (serverLog += chunk));
-  await waitForHealth();
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await server?.stop();
 });
 
 /** A fresh access token (they live minutes here, but a journey should not lean on it). */

@@ -1,13 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { formatCents, payoutAccountMessages } from '@yardly/shared/rules';
 import { type StripeStandIn, startStripeStandIn } from '../../api/test/stripe-stand-in';
 import { hydrated, newPerson, signInByApi } from './fixtures';
 import { expectPageFits, listItem } from './journeys';
+import { type OwnServer, startOwnServer } from './own-server';
 
 // The checkout when Stripe takes the payments: a second server started with Stripe's keys and
 // pointed at the api's Stripe stand-in (api/test/stripe-stand-in.ts), so nothing reaches Stripe.
@@ -62,60 +58,23 @@ const FAKE_CARD_FRAME =
   '<!doctype html><html lang="en"><head><title>Card</title></head><body><p>Card number, expiry and CVC</p></body></html>';
 
 let stripe: StripeStandIn;
-let server: ChildProcess;
-let serverLog = '';
-let dataDir = '';
-
-async function waitForHealth(): Promise<void> {
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the Stripe server stopped:\n${serverLog}`);
-    try {
-      if ((await fetch(`${BASE}/svc/health`)).ok) return;
-    } catch {
-      // Still starting: there is no event to wait for.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`the Stripe server did not answer:\n${serverLog}`);
-}
+let server: OwnServer | undefined;
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
   // New connected accounts start unverified, as at Stripe: the bank account tab's journey verifies one.
   stripe = await startStripeStandIn({ newAccounts: 'unverified' });
-  // Made here, not at the top: the runner loads this file too, and only the worker runs the hooks.
-  dataDir = mkdtempSync(join(tmpdir(), 'yardly-e2e-stripe-'));
   // `pnpm start` as the suite's own server runs it, with Stripe configured and no demo data.
-  server = spawn('node', [fileURLToPath(new URL('../../scripts/start.mjs', import.meta.url))], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
-      SEED: 'none',
-      ADDRESS_LIMIT_FACTOR: '100',
-      STRIPE_SECRET_KEY: stripe.secretKey,
-      STRIPE_PUBLISHABLE_KEY: stripe.publishableKey,
-      STRIPE_API_BASE: stripe.url,
-      PUBLIC_URL: BASE,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  server = await startOwnServer('stripe', PORT, {
+    STRIPE_SECRET_KEY: stripe.secretKey,
+    STRIPE_PUBLISHABLE_KEY: stripe.publishableKey,
+    STRIPE_API_BASE: stripe.url,
   });
-  server.stdout?.on('data', (chunk) => (serverLog += chunk));
-  server.stderr?.on('data', (chunk) => (serverLog += chunk));
-  await waitForHealth();
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
+  await server?.stop();
   await stripe?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 interface Watched {
