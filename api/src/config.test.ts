@@ -88,4 +88,59 @@ describe('configuration', () => {
       /STRIPE_CONNECT_WEBHOOK_SECRET: must be/,
     );
   });
+  it('reads S3_URL as the endpoint, the keys and the bucket, path-style, and S3_REGION defaulting to us-east-1', () => {
+    expect(parseConfig({}).objectStore).toBeUndefined();
+    expect(parseConfig({ S3_URL: 'https://AKIA1:s%2Fcr%2Bt@s3.example.com:9000/yardly-photos' }).objectStore).toEqual({
+      endpoint: 'https://s3.example.com:9000',
+      bucket: 'yardly-photos',
+      accessKeyId: 'AKIA1',
+      secretAccessKey: 's/cr+t',
+      region: 'us-east-1',
+    });
+    expect(parseConfig({ S3_URL: 'http://k:s@minio/b.1-x', S3_REGION: 'eu-central-1' }).objectStore).toMatchObject({
+      endpoint: 'http://minio',
+      bucket: 'b.1-x',
+      region: 'eu-central-1',
+    });
+  });
+
+  it('stops start-up on a bad S3_URL or S3_REGION, saying the form and never the secret', () => {
+    const form = 'S3_URL: must be http(s)://ACCESS_KEY:SECRET_KEY@host[:port]/bucket';
+    const refused = (env: Record<string, string>) => {
+      try {
+        parseConfig(env);
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return (error as Error).message;
+      }
+      throw new Error(`accepted ${JSON.stringify(env)}`);
+    };
+    expect(refused({ S3_URL: 'not a url' })).toBe(`Invalid configuration: ${form}`);
+    expect(refused({ S3_URL: 'ftp://k:topsecret@host/bucket' })).toContain(`${form} (http:// or https://)`);
+    expect(refused({ S3_URL: 'https://host/bucket' })).toContain('(the access key and the secret key are missing)');
+    expect(refused({ S3_URL: 'https://k@host/bucket' })).toContain('(the access key and the secret key are missing)');
+    expect(refused({ S3_URL: 'https://k:topsecret@host' })).toContain('(the bucket is missing)');
+    expect(refused({ S3_URL: 'https://k:topsecret@host/Photos' })).toContain(
+      'the bucket name "Photos" is not a valid one',
+    );
+    expect(refused({ S3_URL: 'https://k:topsecret@host/a/b' })).toContain('the bucket name "a/b" is not a valid one');
+    expect(refused({ S3_URL: 'https://k:topsecret@host/bucket?x=1' })).toContain('(no query or fragment)');
+    expect(refused({ S3_URL: 'https://k:topsecret@host/Photos' })).not.toContain('topsecret');
+    expect(refused({ S3_REGION: 'US East' })).toBe(
+      'Invalid configuration: S3_REGION: must be a region name such as us-east-1',
+    );
+  });
+
+  it('runs several api processes only on PostgreSQL', () => {
+    expect(parseConfig({}).apiProcesses).toBe(1);
+    expect(parseConfig({ DATABASE_URL: 'postgres://u@h/db', API_PROCESSES: '4' }).apiProcesses).toBe(4);
+    expect(() => parseConfig({ API_PROCESSES: '2' })).toThrow(
+      'Invalid configuration: API_PROCESSES: must be 1 with the embedded database (one process per DATA_DIR); set DATABASE_URL to run several api processes on PostgreSQL',
+    );
+    for (const value of ['0', 'two', '1.5', '65']) {
+      expect(() => parseConfig({ DATABASE_URL: 'postgres://u@h/db', API_PROCESSES: value })).toThrow(
+        'API_PROCESSES: must be a whole number from 1 to 64',
+      );
+    }
+  });
 });

@@ -180,7 +180,60 @@ const envSchema = z.object({
   SHIPPO_API_URL: issuerUrl('https://api.goshippo.com'),
   /** The secret Shippo's track_updated webhooks carry; unset: /svc/shipping/webhook/shippo answers 404. */
   SHIPPO_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').max(256).optional(),
+  /**
+   * Photos in an S3-compatible object store (docs/decisions/0037):
+   * `http(s)://ACCESS_KEY:SECRET_KEY@host[:port]/bucket`; unset: DATA_DIR/files.
+   */
+  S3_URL: z.string().transform(parseObjectStoreUrl).optional(),
+  /** The object store's region (most S3-compatible stores accept any). */
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z]{2}(-[a-z0-9]+)+$|^auto$/, 'must be a region name such as us-east-1')
+    .default('us-east-1'),
+  /** `pnpm start`: how many api processes share the port (docs/decisions/0038); 1 with the embedded database. */
+  API_PROCESSES: z.coerce
+    .number('must be a whole number from 1 to 64')
+    .int('must be a whole number from 1 to 64')
+    .min(1, 'must be a whole number from 1 to 64')
+    .max(64, 'must be a whole number from 1 to 64')
+    .default(1),
 });
+
+/** What S3_URL says, or an issue that shows its form (never its secret). */
+function parseObjectStoreUrl(value: string, ctx: z.RefinementCtx) {
+  const form = 'must be http(s)://ACCESS_KEY:SECRET_KEY@host[:port]/bucket';
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    ctx.addIssue({ code: 'custom', message: form });
+    return z.NEVER;
+  }
+  const bucket = url.pathname.replace(/^\/|\/$/g, '');
+  const problem =
+    url.protocol !== 'http:' && url.protocol !== 'https:'
+      ? `${form} (http:// or https://)`
+      : !url.username || !url.password
+        ? `${form} (the access key and the secret key are missing)`
+        : !bucket
+          ? `${form} (the bucket is missing)`
+          : !/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)
+            ? `${form} (the bucket name "${bucket}" is not a valid one: 3 to 63 lowercase letters, digits, dots and hyphens)`
+            : url.search || url.hash
+              ? `${form} (no query or fragment)`
+              : undefined;
+  if (problem) {
+    ctx.addIssue({ code: 'custom', message: problem });
+    return z.NEVER;
+  }
+  return {
+    endpoint: `${url.protocol}//${url.host}`,
+    bucket,
+    // Keys with reserved characters (a secret with / or +) come percent-encoded.
+    accessKeyId: decodeURIComponent(url.username),
+    secretAccessKey: decodeURIComponent(url.password),
+  };
+}
 
 export type Config = ReturnType<typeof parseConfig>;
 /** Stripe's keys and where its API is, when both keys are set. */
@@ -197,6 +250,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     .superRefine(requireVapidPair)
     .superRefine(requireStripePair)
     .superRefine(requireMailServerInProduction)
+    .superRefine(requireOneProcessOnTheEmbeddedDatabase)
     .safeParse(present);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
@@ -218,6 +272,9 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, '') ?? `http://localhost:${e.PORT}`,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     filesDir: resolve(dataDir, 'files'),
+    /** Where photos go instead of filesDir, when S3_URL is set. */
+    objectStore: e.S3_URL ? { ...e.S3_URL, region: e.S3_REGION } : undefined,
+    apiProcesses: e.API_PROCESSES,
     apiOnly: e.API_ONLY === '1',
     trustProxyHops: e.TRUST_PROXY,
     ipLocationTable: e.IP_LOCATION_TABLE ? resolve(env.INIT_CWD ?? process.cwd(), e.IP_LOCATION_TABLE) : undefined,
@@ -331,6 +388,18 @@ function requireMailServerInProduction(e: z.output<typeof envSchema>, ctx: z.Ref
       code: 'custom',
       path: ['SMTP_URL'],
       message: 'required in production (or set MAIL_LOG=1 to write mail, codes included, to the log)',
+    });
+  }
+}
+
+/** The embedded database is one process per DATA_DIR (it takes a lock): several need PostgreSQL. */
+function requireOneProcessOnTheEmbeddedDatabase(e: z.output<typeof envSchema>, ctx: z.RefinementCtx) {
+  if (e.API_PROCESSES > 1 && !e.DATABASE_URL) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['API_PROCESSES'],
+      message:
+        'must be 1 with the embedded database (one process per DATA_DIR); set DATABASE_URL to run several api processes on PostgreSQL',
     });
   }
 }

@@ -9,7 +9,8 @@ import { isDevClock } from '../src/clock/clock';
 import { parseConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/connect';
 import { loadSigningSecret } from '../src/modules/auth/secrets';
-import { diskFileStore, type FileStore } from '../src/modules/files/file-store';
+import type { FileStore } from '../src/modules/files/file-store';
+import { fileStoreFor } from '../src/modules/files/store-for';
 import { adminQuery, withDatabase } from './global-setup';
 
 export interface TestApp {
@@ -42,7 +43,8 @@ export async function startTestApp(
     ...(databaseUrl ? { databaseUrl } : { pgliteTemplate: pgliteTemplate() }),
     logger: options.logger,
   });
-  const files = diskFileStore(config.filesDir);
+  // DATA_DIR/files, or the bucket of S3_URL when a test's env sets it (object-store.test.ts).
+  const files = fileStoreFor(config);
   const app = await buildApp({ config, database, files });
   await app.ready();
   return {

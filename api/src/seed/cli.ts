@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { parseConfig } from '../config';
 import { openDatabase } from '../db/connect';
-import { diskFileStore } from '../modules/files/file-store';
+import { fileStoreFor } from '../modules/files/store-for';
 import { hasBulkCatalogue, seedBulkCatalogue } from './bulk';
 import { hasDemoData, seedDemo } from './demo';
 import { seedReference } from './reference';
@@ -25,7 +25,7 @@ async function main() {
     } else if (await hasDemoData(database.db)) {
       console.log('Reference and demo data are already in place.');
     } else {
-      const result = await seedDemo(database.db, diskFileStore(config.filesDir));
+      const result = await seedDemo(database.db, fileStoreFor(config));
       console.log(
         `Seeded ${result.listings} demo listings with ${result.photos} photos and ${result.rentals} rentals with ${result.rentalPhotos} photos.`,
       );

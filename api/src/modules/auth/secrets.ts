@@ -10,13 +10,24 @@ export function loadSigningSecret(options: { configured?: string; dataDir?: stri
   if (options.configured) return new TextEncoder().encode(options.configured);
   if (!options.dataDir) return randomBytes(32);
   const path = join(options.dataDir, 'secrets.json');
-  if (existsSync(path)) {
+  const present = existsSync(path);
+  if (present) {
     const stored = JSON.parse(readFileSync(path, 'utf8')) as { jwtSecret?: string };
     if (stored.jwtSecret) return Buffer.from(stored.jwtSecret, 'base64url');
   }
   const secret = randomBytes(32);
   mkdirSync(options.dataDir, { recursive: true });
-  writeFileSync(path, JSON.stringify({ jwtSecret: secret.toString('base64url') }), { mode: 0o600 });
+  try {
+    // Only if absent: of several processes starting at once on one DATA_DIR, the first one's
+    // secret is everyone's.
+    writeFileSync(path, JSON.stringify({ jwtSecret: secret.toString('base64url') }), {
+      mode: 0o600,
+      flag: present ? 'w' : 'wx',
+    });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return loadSigningSecret(options);
+  }
   return secret;
 }
 

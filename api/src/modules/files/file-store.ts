@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 
-/** Where photos live. Local disk by default; an object store can implement the same two calls. */
+/** Where photos live: local disk by default (DATA_DIR/files), an S3-compatible bucket with S3_URL (object-store.ts). */
 export interface FileStore {
   put(key: string, data: Buffer): Promise<void>;
   get(key: string): Promise<Buffer | null>;
@@ -15,6 +15,12 @@ export const FILE_KEY_PATTERN = /^[a-z]+\/[A-Za-z0-9_-]+\/[A-Za-z0-9_.-]+\.(jpg|
 
 export function isFileKey(key: string): boolean {
   return FILE_KEY_PATTERN.test(key) && !key.includes('..');
+}
+
+/** A size made from `key`, stored beside it as `<name>_<w>x<h>.jpg` (files/routes.ts). */
+export function isVariantOf(key: string, candidate: string): boolean {
+  const stem = key.replace(/\.(jpg|png|webp)$/, '');
+  return candidate.startsWith(`${stem}_`) && /^_\d+x\d+\.jpg$/.test(candidate.slice(stem.length));
 }
 
 export function diskFileStore(root: string): FileStore {
@@ -44,9 +50,8 @@ export function diskFileStore(root: string): FileStore {
     async delete(key) {
       const path = pathOf(key);
       // Sizes are stored beside the original as `<name>_<w>x<h>.jpg`.
-      const stem = basename(path).replace(/\.(jpg|png|webp)$/, '');
       const siblings = await readdir(dirname(path)).catch(() => [] as string[]);
-      const variants = siblings.filter((name) => name.startsWith(`${stem}_`) && /_\d+x\d+\.jpg$/.test(name));
+      const variants = siblings.filter((name) => isVariantOf(basename(path), name));
       await Promise.all(
         [path, ...variants.map((name) => join(dirname(path), name))].map((file) => rm(file, { force: true })),
       );
