@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { clockFor } from './clock/clock';
+import { type Clock, clockFor } from './clock/clock';
 import type { Config } from './config';
 import type { Database } from './db/connect';
 import { installCaller } from './http/caller';
@@ -68,6 +68,11 @@ export interface AppDeps {
   config: Config;
   database: Database;
   files: FileStore;
+  /**
+   * The clock; default the system's in production, else a dev clock of this app's own. The
+   * server passes the dev clock every api process shares (clock/shared-offset.ts).
+   */
+  clock?: Clock;
   /** Makes the handler of what is not /svc (the storefront and the console); absent in api tests. */
   createWeb?: (app: FastifyInstance) => Promise<WebHandler>;
 }
@@ -94,7 +99,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installErrorHandling(app);
   refuseNulCharacters(app);
   installSecurityHeaders(app);
-  const clock = clockFor(deps.config.isProduction);
+  const clock = deps.clock ?? clockFor(deps.config.isProduction);
+  // A dev clock another api process moved: every request reads the time they share.
+  const { refresh } = clock;
+  if (refresh) app.addHook('onRequest', async () => refresh());
   const jobs = installJobs(app, { db: deps.database.db, clock });
   const live = installLive(app, { database: deps.database, clock });
   const paymentEvents = installPaymentEvents(app);

@@ -1,9 +1,16 @@
+import cluster from 'node:cluster';
 import { buildApp } from './app';
-import { ConfigError, parseConfig } from './config';
-import { openDatabase } from './db/connect';
+import { clockFor } from './clock/clock';
+import { databaseClockOffset } from './clock/shared-offset';
+import { ApiProcessesFailedError, runApiProcesses } from './cluster';
+import { type Config, ConfigError, parseConfig } from './config';
+import { type Database, openDatabase } from './db/connect';
 import { DataDirInUseError } from './db/lock';
 import { bootstrapAdmin } from './modules/auth/bootstrap-admin';
-import { diskFileStore } from './modules/files/file-store';
+import { loadSigningSecret } from './modules/auth/secrets';
+import type { FileStore } from './modules/files/file-store';
+import { ObjectStoreUnreachableError } from './modules/files/object-store';
+import { fileStoreFor } from './modules/files/store-for';
 import { repoRoot } from './paths';
 import { assertPortFree, PortInUseError } from './port-check';
 import { hasDemoData, seedDemo } from './seed/demo';
@@ -13,15 +20,32 @@ import { webBuildDirs } from './web/web-builds';
 
 let opened: { close(): Promise<void> } | undefined;
 
-/** `pnpm start`: one process, one port: /svc, the storefront and the console. */
+/**
+ * `pnpm start`: one port for /svc, the storefront and the console; served by one process, or
+ * with API_PROCESSES=N by N api processes that share it (cluster.ts, docs/decisions/0038).
+ */
 async function main(): Promise<void> {
   const started = Date.now();
   const config = parseConfig();
+  // One api process of several: the first process checked the port and prepared the database.
+  if (cluster.isWorker) return serve(config, started);
   await assertPortFree(config.port, config.host);
+  if (config.apiProcesses === 1) return serve(config, started, { prepare: true });
+
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  // A start that fails from here on releases the database (and the DATA_DIR lock) first.
   opened = database;
-  const files = diskFileStore(config.filesDir);
+  const files = fileStoreFor(config);
+  await files.check();
+  await prepare(config, database, files, started);
+  await database.close();
+  opened = undefined;
+  // Made once here, not raced by N processes on a first start (without JWT_SECRET).
+  loadSigningSecret({ configured: config.jwtSecret, dataDir: config.dataDir });
+  await runApiProcesses(config);
+}
+
+/** What a start does once, whatever the number of processes: reference data, the first admin, demo data. */
+async function prepare(config: Config, database: Database, files: FileStore, started: number): Promise<void> {
   await seedReference(database.db);
   if (config.admin) {
     const outcome = await bootstrapAdmin(database.db, config.admin);
@@ -34,11 +58,27 @@ async function main(): Promise<void> {
       `Seeded ${seeded.listings} demo listings with ${seeded.photos} photos and ${seeded.rentals} rentals (${Date.now() - started} ms).`,
     );
   }
+}
+
+/** One api process: opens the database, listens, runs due jobs until SIGTERM or SIGINT. */
+async function serve(config: Config, started: number, options: { prepare?: boolean } = {}): Promise<void> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // A start that fails from here on releases the database (and the DATA_DIR lock) first.
+  opened = database;
+  // Outside production, the dev clock is one for every api process on this database.
+  const clock = clockFor(config.isProduction, databaseClockOffset(database.db));
+  await clock.refresh?.();
+  const files = fileStoreFor(config);
+  if (options.prepare) {
+    await files.check();
+    await prepare(config, database, files, started);
+  }
 
   const app = await buildApp({
     config,
     database,
     files,
+    clock,
     // `pnpm dev` runs the api alone (Astro and Vite serve the pages): API_ONLY=1.
     createWeb: config.apiOnly
       ? undefined
@@ -70,13 +110,20 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   // Due jobs (mail, sweeps, timers) run in every api process; closing the app stops them.
   app.jobs.start();
+  const which = cluster.isWorker ? `api process ${process.pid}, one of ${config.apiProcesses}, ` : '';
   app.log.info(
-    `Yardly is ready on ${config.publicUrl} (Node ${process.versions.node}, ${database.engine}, ${Date.now() - started} ms)`,
+    `Yardly is ready on ${config.publicUrl} (${which}Node ${process.versions.node}, ${database.engine}, ${Date.now() - started} ms)`,
   );
 }
 
 main().catch(async (error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirInUseError || error instanceof PortInUseError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof DataDirInUseError ||
+    error instanceof PortInUseError ||
+    error instanceof ObjectStoreUnreachableError ||
+    error instanceof ApiProcessesFailedError
+  ) {
     console.error(error.message);
   } else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
     console.error('The port was taken while Yardly started. Stop what uses it, or set another PORT.');

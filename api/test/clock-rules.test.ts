@@ -1,6 +1,7 @@
 import { CODE_TTL_MINUTES } from '@yardly/shared/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devClock } from '../src/clock/clock';
+import { databaseClockOffset } from '../src/clock/shared-offset';
 import { advanceClock, json, startTestApp, type TestApp } from './harness';
 import { freshEmail, GOOD_PASSWORD, lastCode, post, signedUp, startedSignUp } from './identity-helpers';
 
@@ -20,6 +21,30 @@ describe('the dev clock', () => {
     expect(clock.now().getTime() - Date.now()).toBeGreaterThanOrEqual(90 * 60_000 - 5);
     expect(() => clock.advance(-1)).toThrow(RangeError);
     expect(() => clock.advance(Number.NaN)).toThrow(RangeError);
+  });
+
+  it('shared through the database, moves for every process that reads it, and never back', async () => {
+    // Two api processes' clocks on one database (clock/shared-offset.ts), each a moment behind the other.
+    // On PostgreSQL through a second connection pool; the embedded database has one.
+    const other = t.databaseUrl ? await startTestApp({ sameDatabaseAs: t }) : undefined;
+    try {
+      const a = devClock(databaseClockOffset(t.database.db));
+      const b = devClock(databaseClockOffset((other ?? t).database.db));
+      await Promise.all([a.refresh?.(), b.refresh?.()]);
+      const moved = await a.moveForward(120);
+      expect(b.now().getTime()).toBeLessThan(moved.getTime()); // b has not looked yet
+      await b.refresh?.();
+      expect(b.now().getTime()).toBeGreaterThanOrEqual(moved.getTime());
+      // A clock moved further in its own process alone: the next move through it starts from there.
+      b.advance(60);
+      const further = await b.moveForward(10);
+      await a.refresh?.();
+      expect(a.now().getTime()).toBeGreaterThanOrEqual(further.getTime());
+      expect(further.getTime() - moved.getTime()).toBeGreaterThanOrEqual(70 * 60_000);
+      await expect(a.moveForward(-1)).rejects.toThrow(RangeError);
+    } finally {
+      await other?.close();
+    }
   });
 });
 

@@ -68,7 +68,7 @@ export async function listeningUrl(t: TestApp): Promise<string> {
  * and so are events of the types in `ignore` (a test about messages ignores 'notification').
  */
 export async function openStream(
-  t: TestApp,
+  t: TestApp | { url: string },
   options: {
     token?: string;
     ticket?: string;
@@ -86,7 +86,9 @@ export async function openStream(
   if (options.ticket) params.set('ticket', options.ticket);
   if (options.lastEventIdInQuery) params.set('lastEventId', options.lastEventIdInQuery);
   const query = params.size > 0 ? `?${params}` : '';
-  const response = await fetch(`${await listeningUrl(t)}/svc/live${query}`, { headers, signal: controller.signal });
+  // An app of the test's own, or a spawned server by its address (scale-out.test.ts).
+  const base = 'url' in t ? t.url : await listeningUrl(t);
+  const response = await fetch(`${base}/svc/live${query}`, { headers, signal: controller.signal });
   const queued: StreamEvent[] = [];
   const waiting: ((event: StreamEvent) => void)[] = [];
   const deliver = (event: StreamEvent) => {

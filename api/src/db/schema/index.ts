@@ -3,6 +3,7 @@ export * from './admin';
 export * from './banners';
 export * from './categories';
 export * from './contact';
+export * from './dev-clock';
 export * from './donations';
 export * from './favourites';
 export * from './identity';

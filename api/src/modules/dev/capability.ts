@@ -17,7 +17,8 @@ export const devCapability = defineCapability({
     clock: async () => ({ now: clock.now().toISOString() }),
     advanceClock: async ({ body }) => {
       if (!isDevClock(clock)) throw AppError.notFound();
-      clock.advance(body.advanceMinutes);
+      // Moved for every api process sharing the clock, not only for the one that was asked.
+      await clock.moveForward(body.advanceMinutes);
       // Answers once every job the move made due (and what they enqueued due) has run.
       await jobs.runDue();
       return { now: clock.now().toISOString() };
