@@ -274,7 +274,7 @@ describe('pnpm start with API_PROCESSES', () => {
   });
 
   it.runIf(POSTGRES)(
-    'serves one port with two processes, replaces one that dies, and stops them all on SIGTERM',
+    'serves one port with two processes, replaces one that dies, and stops them all on SIGTERM (PostgreSQL only)',
     async () => {
       const database = await databaseFromTemplate(mkdtempSync(join(tmpdir(), 'yardly-processes-db-')));
       const port = 4700 + (process.pid % 90);
