@@ -10,7 +10,14 @@ function TitledAppBar() {
   );
 }
 
-/** react-admin's layout with the titled app bar; the theme keeps it to the screen's width. */
+/**
+ * react-admin's layout with the titled app bar; the theme keeps it to the screen's width. The
+ * bar stays on scroll: hidden, it would take the page's h1 out of the accessibility tree.
+ */
 export function Layout({ children }: { children: ReactNode }) {
-  return <RaLayout appBar={TitledAppBar}>{children}</RaLayout>;
+  return (
+    <RaLayout appBar={TitledAppBar} appBarAlwaysOn>
+      {children}
+    </RaLayout>
+  );
 }

@@ -1,4 +1,5 @@
 import { defaultTheme, type RaThemeOptions } from 'react-admin';
+import { ListActions } from './ListActions';
 
 /**
  * react-admin's default theme, held to WCAG AA (axe) and to phones 384 px wide:
@@ -9,7 +10,8 @@ import { defaultTheme, type RaThemeOptions } from 'react-admin';
  *   fit-content`): the page stays the screen's width and a wide table scrolls inside its card;
  * - an empty list's message in secondary text, not the disabled grey (2.66:1), and as an h2
  *   under the page's h1 (react-admin's only h4, the empty list's, broke the heading order);
- * - a row's select checkbox names its input, not the span around it.
+ * - a row's select checkbox names its input, not the span around it, and every list's Export
+ *   button has a name (ListActions).
  */
 export const theme: RaThemeOptions = {
   ...defaultTheme,
@@ -33,6 +35,7 @@ export const theme: RaThemeOptions = {
     // A list's table scrolls in its card (its sortable headers are buttons, so a keyboard
     // reaches it); a show page's tables scroll in a ScrollRegion.
     RaList: {
+      defaultProps: { actions: <ListActions /> },
       styleOverrides: {
         root: { '& .RaList-main': { minWidth: 0 }, '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } },
       },
