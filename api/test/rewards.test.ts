@@ -1,5 +1,11 @@
 import type { LoginData } from '@yardly/shared/contract';
-import { MAX_INVITES_PER_DAY, REWARD_REVERSAL_DAYS, referralPath, rewardMessages } from '@yardly/shared/rules';
+import {
+  MAX_INVITES_PER_DAY,
+  REWARD_REVERSAL_DAYS,
+  referralPath,
+  rewardMessages,
+  signUpRewardMessage,
+} from '@yardly/shared/rules';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { newRefnum } from '../src/db/refnum';
@@ -107,6 +113,20 @@ describe('invites', () => {
     expect([over.statusCode, json(over).msg]).toEqual([429, rewardMessages.tooManyInvites]);
     await advanceClock(t, 24 * 60 + 1);
     expect((await invite(t, await signInAgain(t, ann), freshEmail('many'))).statusCode).toBe(200);
+  });
+});
+
+describe('sign-up through a link', () => {
+  it('tells the friend what they will get (signUpRewardMessage); a sign-up without a link has none', async () => {
+    const ann = await signedUp(t);
+    const code = referralPath('Ann', ann.userRefnum).split('/').pop();
+    const res = await post(t, '/svc/users/easy-signup', { email: freshEmail('linked'), referralCode: code });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json<{ data: { signUpRewardMessage?: string } }>(res).data.signUpRewardMessage).toBe(
+      signUpRewardMessage('Ann'),
+    );
+    const plain = await post(t, '/svc/users/easy-signup', { email: freshEmail('plain') });
+    expect(json<{ data: object }>(plain).data).not.toHaveProperty('signUpRewardMessage');
   });
 });
 
@@ -309,6 +329,22 @@ describe('the 7-day reversal', () => {
       { friendName: 'Bo K.', status: 'rewarded' },
     ]);
     await soundLedger();
+  });
+});
+
+describe('removals that reverse nothing', () => {
+  it('the friend deleting their own first listing is no report: the rewards stay', async () => {
+    const ann = await signedUp(t);
+    const { friend, listingRefnum } = await friendWithFirstListing(ann);
+    const deleted = await t.app.inject({
+      method: 'POST',
+      url: `/svc/listing/delete?listingRefnum=${listingRefnum}`,
+      headers: { authorization: `Bearer ${friend.token}` },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    await runDueJobs(t);
+    expect((await rewardsOf(t, friend)).balance).toBe(500);
+    expect((await rewardRowsOf(t, friend)).rewards.map((r) => r.state)).toEqual(['granted', 'granted']);
   });
 });
 
