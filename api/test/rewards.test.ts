@@ -4,6 +4,7 @@ import {
   REWARD_REVERSAL_DAYS,
   referralPath,
   rewardMessages,
+  rewardNotices,
   signUpRewardMessage,
 } from '@yardly/shared/rules';
 import { and, eq } from 'drizzle-orm';
@@ -138,7 +139,8 @@ describe('granting', () => {
     const mine = await rewardsOf(t, ann);
     expect(mine).toMatchObject({ balance: 500, pending: 0, lifetime: 500 });
     expect(mine.entries).toMatchObject({ number: 0, size: 25, totalElements: 1 });
-    expect(mine.entries.content[0]).toMatchObject({ amount: 500 });
+    expect(mine.entries.content[0]?.amount).toBe(500);
+    expect(mine.entries.content[0]?.description).toMatch(/^Reward for inviting Bo K\. \(W[0-9A-Z]{11}\)$/);
     expect(mine.referrals).toEqual([{ friendName: 'Bo K.', status: 'rewarded' }]);
     expect(await rewardsOf(t, friend)).toMatchObject({ balance: 500, pending: 0, lifetime: 500 });
 
@@ -152,10 +154,9 @@ describe('granting', () => {
       ['inviter', 'granted'],
     ]);
 
-    for (const person of [ann, friend]) {
-      const res = await adminCall('GET', '/svc/notifications', person.token);
-      expect(res.body).toContain('$5.00 reward');
-    }
+    const told = await adminCall('GET', '/svc/notifications', ann.token);
+    expect(told.body).toContain(rewardNotices.inviterGranted('Bo K.'));
+    expect((await adminCall('GET', '/svc/notifications', friend.token)).body).toContain(rewardNotices.friendGranted);
     // The notice delivery job mails it within a minute.
     await advanceClock(t, 2);
     const mails = await outbox(t, friend.email);
@@ -314,6 +315,9 @@ describe('the 7-day reversal', () => {
     const mine = await rewardsOf(t, await signInAgain(t, ann));
     expect(mine).toMatchObject({ balance: 0, lifetime: 0 });
     expect(mine.entries.content.map((e) => e.amount)).toEqual([-500, 500]);
+    expect(mine.entries.content[0]?.description).toMatch(
+      /^Reward reversed: the first listing was removed after a report/,
+    );
     expect(mine.referrals).toEqual([{ friendName: 'Bo K.', status: 'reversed' }]);
     expect((await rewardRowsOf(t, friend)).rewards.map((r) => r.state)).toEqual(['reversed', 'reversed']);
     await soundLedger();

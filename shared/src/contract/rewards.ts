@@ -1,13 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from '../rules/email';
-import {
-  REFERRAL_BLOCKS,
-  REFERRAL_STATUSES,
-  REWARD_DECISIONS,
-  REWARD_SIDES,
-  REWARD_STATES,
-  rewardMessages,
-} from '../rules/rewards';
+import { REFERRAL_STATUSES, REWARD_DECISIONS, REWARD_SIDES, REWARD_STATES, rewardMessages } from '../rules/rewards';
 import { defineCall } from './call';
 import { centsSchema, isoDateTimeSchema, pageQuerySchema, refnumSchema } from './common';
 
@@ -98,8 +91,6 @@ export const adminRewardRecordSchema = z.object({
   /** The friend's first listing that earned it. */
   listingRefnum: refnumSchema.nullable(),
   listingTitle: z.string().nullable(),
-  /** Why the referral earned nothing, when the friend looked like the inviter (no reward is written then). */
-  blockedReason: z.enum(REFERRAL_BLOCKS).nullable(),
   /** Whether approve or refuse applies (a held reward). */
   decidable: z.boolean(),
   decidedBy: z.string().nullable(),

@@ -5,13 +5,14 @@ import { postLedger } from './ledger';
 /** What a reward posting needs to know of the reward. */
 export interface RewardMoney {
   userId: number;
-  refnum: string;
   amountCents: number;
+  /** The line the person reads in their rewards' history (rewards/memos.ts). */
+  memo: string;
 }
 
 /** A referral reward granted (or approved): the promotions account pays the person's rewards. */
 export async function postRewardGranted(tx: Db, reward: RewardMoney, at: Date): Promise<void> {
-  await postLedger(tx, { kind: 'reward', orderId: null, memo: `Referral reward ${reward.refnum}`, at }, [
+  await postLedger(tx, { kind: 'reward', orderId: null, memo: reward.memo, at }, [
     { account: LEDGER.promotions, amountCents: -reward.amountCents },
     { account: rewardsAccount(reward.userId), amountCents: reward.amountCents },
   ]);
@@ -19,12 +20,8 @@ export async function postRewardGranted(tx: Db, reward: RewardMoney, at: Date): 
 
 /** A granted reward reversed (its first listing removed after a report): a new entry back, nothing deleted. */
 export async function postRewardReversed(tx: Db, reward: RewardMoney, at: Date): Promise<void> {
-  await postLedger(
-    tx,
-    { kind: 'reward_reversed', orderId: null, memo: `Referral reward ${reward.refnum} reversed`, at },
-    [
-      { account: rewardsAccount(reward.userId), amountCents: -reward.amountCents },
-      { account: LEDGER.promotions, amountCents: reward.amountCents },
-    ],
-  );
+  await postLedger(tx, { kind: 'reward_reversed', orderId: null, memo: reward.memo, at }, [
+    { account: rewardsAccount(reward.userId), amountCents: -reward.amountCents },
+    { account: LEDGER.promotions, amountCents: reward.amountCents },
+  ]);
 }

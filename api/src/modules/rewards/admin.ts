@@ -11,6 +11,7 @@ import { defineResource, textFilter } from '../admin/define-resource';
 import { containing } from '../admin/rest-adapter';
 import { postRewardGranted } from '../ledger/reward-postings';
 import { tellGranted } from './grant';
+import { friendNameById, rewardMemo } from './memos';
 import { takeRewardEvent } from './process';
 
 const payees = alias(users, 'reward_payee');
@@ -27,7 +28,6 @@ function selectRewards(db: Db) {
       inviterId: referrals.referrerId,
       friendEmail: friends.email,
       friendId: referrals.referredId,
-      blockedReason: referrals.blockedReason,
       listingRefnum: listings.refnum,
       listingTitle: listings.title,
       decidedBy: deciders.email,
@@ -61,7 +61,6 @@ async function toRewardRecords(db: Db, rows: RewardConsoleRow[]): Promise<AdminR
     friendEmail: r.friendEmail,
     listingRefnum: r.listingRefnum,
     listingTitle: r.listingTitle,
-    blockedReason: r.blockedReason,
     decidable: row.state === 'held',
     decidedBy: r.decidedBy,
     windowEndsAt: row.windowEndsAt.toISOString(),
@@ -110,8 +109,10 @@ export function rewardsResource(deps: { clock: Clock }) {
         const actor = { userId: ctx.actorId, role: 'admin' as const };
         await takeRewardEvent(tx, row.reward, input.decision, actor, now);
         if (input.decision === 'approve') {
-          await postRewardGranted(tx, row.reward, now);
-          await tellGranted(tx, row.inviterId, row.friendId, row.reward.side);
+          const friendName = await friendNameById(tx, row.friendId);
+          const memo = rewardMemo(row.reward.side, friendName, row.reward.refnum);
+          await postRewardGranted(tx, { ...row.reward, memo }, now);
+          await tellGranted(tx, row.inviterId, friendName, row.friendId, row.reward.side);
         }
       },
     },

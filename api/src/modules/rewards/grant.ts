@@ -10,7 +10,7 @@ import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { addMs } from '../../clock/clock';
 import type { Db } from '../../db/connect';
 import { newRefnum } from '../../db/refnum';
-import { referrals, rewards, users } from '../../db/schema/index';
+import { referrals, rewards } from '../../db/schema/index';
 import { defineJob } from '../../jobs/job';
 import { SYSTEM, start } from '../../process/transition';
 import type { AccountNumberCipher } from '../account/bank-account';
@@ -18,6 +18,7 @@ import { postRewardGranted } from '../ledger/reward-postings';
 import { notify } from '../notifications/notify';
 import { referralBlockOf } from './abuse';
 import { type GrantPayload, REWARD_GRANT_JOB } from './listing-effect';
+import { friendNameById, rewardMemo } from './memos';
 import { rewardRunner } from './process';
 
 /** Advisory lock space of "an inviter's rewards of the month are being counted". */
@@ -72,6 +73,7 @@ export async function grantReferral(tx: Db, cipher: AccountNumberCipher, referra
   const event = (month?.n ?? 0) >= MAX_REWARDS_PER_MONTH ? 'hold' : 'grant';
   const windowEndsAt = addMs(referral.listedAt, REWARD_REVERSAL_DAYS * DAY_MS);
 
+  const friendName = await friendNameById(tx, referral.referredId);
   const sides: [RewardSide, number][] = [
     ['inviter', referral.referrerId],
     ['friend', referral.referredId],
@@ -92,15 +94,16 @@ export async function grantReferral(tx: Db, cipher: AccountNumberCipher, referra
       }),
       now,
     });
-    if (event === 'grant') await postRewardGranted(tx, { userId, refnum, amountCents: REFERRAL_REWARD_CENTS }, now);
+    if (event === 'grant') {
+      const memo = rewardMemo(side, friendName, refnum);
+      await postRewardGranted(tx, { userId, amountCents: REFERRAL_REWARD_CENTS, memo }, now);
+    }
   }
-  if (event === 'grant') await tellGranted(tx, referral.referrerId, referral.referredId);
+  if (event === 'grant') await tellGranted(tx, referral.referrerId, friendName, referral.referredId);
 }
 
 /** Both sides are told: in-app now, pushed and mailed by the notice delivery job within a minute. */
-export async function tellGranted(tx: Db, inviterId: number, friendId: number, only?: RewardSide) {
-  const [friend] = await tx.select({ nameFirst: users.nameFirst }).from(users).where(eq(users.id, friendId));
-  if (only !== 'friend')
-    await notify(tx, [inviterId], rewardNotices.inviterGranted(friend?.nameFirst || 'Your friend'), MY_REWARDS);
+export async function tellGranted(tx: Db, inviterId: number, friendName: string, friendId: number, only?: RewardSide) {
+  if (only !== 'friend') await notify(tx, [inviterId], rewardNotices.inviterGranted(friendName), MY_REWARDS);
   if (only !== 'inviter') await notify(tx, [friendId], rewardNotices.friendGranted, MY_REWARDS);
 }

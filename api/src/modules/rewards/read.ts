@@ -6,12 +6,7 @@ import { ledgerEntries, ledgerTransactions, referralInvites, referrals, rewards,
 import type { Caller } from '../../http/caller';
 import { rewardsAccount } from '../ledger/accounts';
 import { balanceOf } from '../ledger/ledger';
-
-/** The friend's first name and last initial, as another person may read it. */
-function friendNameOf(nameFirst: string, nameLast: string): string {
-  const initial = nameLast.trim().charAt(0).toUpperCase();
-  return initial ? `${nameFirst} ${initial}.` : nameFirst;
-}
+import { friendNameOf } from './memos';
 
 /** Where a joined friend stands, by their referral and the inviter's reward for it. */
 function statusOf(listed: boolean, inviterReward: string | null): ReferralStatus {

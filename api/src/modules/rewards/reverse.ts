@@ -7,6 +7,7 @@ import { SYSTEM } from '../../process/transition';
 import { postRewardReversed } from '../ledger/reward-postings';
 import { notify } from '../notifications/notify';
 import { REWARD_REVERSE_JOB, type ReversePayload } from './listing-effect';
+import { reversalMemo } from './memos';
 import { rewardRunner, takeRewardEvent } from './process';
 
 /**
@@ -43,7 +44,7 @@ export async function reverseRewardsOf(tx: Db, listingId: number, removedAt: Dat
     if (!can(rewardRunner.process, reward.state, 'reverse', 'system', facts).ok) continue;
     await takeRewardEvent(tx, reward, 'reverse', SYSTEM, removedAt, removedAt);
     if (reward.state === 'granted') {
-      await postRewardReversed(tx, reward, removedAt);
+      await postRewardReversed(tx, { ...reward, memo: reversalMemo(reward.refnum) }, removedAt);
       await notify(tx, [reward.userId], rewardNotices.reversed, '/myrewards');
     }
     reversed += 1;
