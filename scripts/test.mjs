@@ -1,6 +1,6 @@
 // `pnpm test`: type check and lint beside the production build the end-to-end journeys start;
-// the unit and api tests on the embedded database; then the api tests again on PostgreSQL (when
-// DATABASE_URL is set) beside the end-to-end journeys in Chromium. Steps in one stage run at
+// the unit and api tests on the embedded database; the api tests again on PostgreSQL (when
+// DATABASE_URL is set); then the end-to-end journeys in Chromium. Steps in one stage run at
 // once: a stage ends when all its steps have, and the first failure stops the run. A step is one
 // pnpm command or several in turn.
 import { spawn } from 'node:child_process';
@@ -28,18 +28,19 @@ const stages = [
   // Alone: its spawned servers and its 5,000-request fuzz are the suite's most sensitive to a busy
   // machine (beside the journeys, a server's first start took minutes).
   [{ name: 'unit and api tests (embedded database)', runs: [['exec', 'vitest', 'run']], env: embeddedEnv }],
-  [
-    // The journeys (two lanes, playwright.config.ts) mostly wait on browsers and servers: the
-    // PostgreSQL pass uses the cores meanwhile.
-    { name: 'end-to-end tests', runs: [['test:e2e']], env: embeddedEnv, needsChromium: true },
-    DATABASE_URL && {
+  DATABASE_URL && [
+    {
       name: 'api tests on PostgreSQL',
       // The process test is about the embedded database's DATA_DIR lock: it ran in the pass before.
       runs: [['exec', 'vitest', 'run', '--project', 'api', '--exclude', '**/server-process.test.ts']],
       env: process.env,
     },
-  ].filter(Boolean),
-];
+  ],
+  // Alone too: the journeys' two lanes (playwright.config.ts) already keep both cores busy with
+  // their browsers and servers. Beside the PostgreSQL pass each journey took several times as
+  // long (the rentals journey 3 minutes against 30 s), longer than the two stages in turn.
+  [{ name: 'end-to-end tests', runs: [['test:e2e']], env: embeddedEnv, needsChromium: true }],
+].filter(Boolean);
 
 if (stages.flat().some((step) => step.needsChromium) && !existsSync(CHROMIUM)) {
   console.error(

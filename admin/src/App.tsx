@@ -8,6 +8,8 @@ import { Dashboard } from './dashboard/Dashboard';
 import { dataProvider } from './data-provider';
 import { donationQueue, processDonations } from './donations';
 import { DONATION_ENABLED } from './features';
+import { Layout } from './layout/Layout';
+import { theme } from './layout/theme';
 import listings from './listings';
 import orders from './orders';
 import organizations from './organizations';
@@ -35,6 +37,8 @@ export function App() {
       dataProvider={dataProvider}
       authProvider={authProvider}
       dashboard={Dashboard}
+      layout={Layout}
+      theme={theme}
       loginPage={false}
       requireAuth
       disableTelemetry

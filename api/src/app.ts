@@ -55,6 +55,7 @@ import { rentalSearchCapability } from './modules/rental-search/capability';
 import { rentalsCapability } from './modules/rentals/capability';
 import { reportsCapability } from './modules/reports/capability';
 import { returnsCapability } from './modules/returns/capability';
+import { rewardsCapability } from './modules/rewards/capability';
 import { searchCapability } from './modules/search/capability';
 import { shippingCapability } from './modules/shipping/capability';
 import { createShipping } from './modules/shipping/shipping';
@@ -182,6 +183,7 @@ function capabilitiesFor(config: Config): Capability[] {
     organisationsCapability,
     contactCapability,
     referralsCapability,
+    rewardsCapability,
     accountCapability,
     feedbackCapability,
     notificationsCapability,

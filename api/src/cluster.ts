@@ -10,7 +10,7 @@ export class ApiProcessesFailedError extends Error {
 }
 
 /**
- * `pnpm start` with API_PROCESSES=N (docs/decisions/0038): this first process starts N api
+ * `pnpm start` with API_PROCESSES=N (docs/decisions/0039): this first process starts N api
  * processes that share its port through Node's cluster module (it accepts connections and
  * hands them out in turn), starts again one that stops while serving, and on SIGTERM or SIGINT
  * stops them all, each finishing its requests in flight, then exits. Everything they share

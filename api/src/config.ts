@@ -181,7 +181,7 @@ const envSchema = z.object({
   /** The secret Shippo's track_updated webhooks carry; unset: /svc/shipping/webhook/shippo answers 404. */
   SHIPPO_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').max(256).optional(),
   /**
-   * Photos in an S3-compatible object store (docs/decisions/0037):
+   * Photos in an S3-compatible object store (docs/decisions/0038):
    * `http(s)://ACCESS_KEY:SECRET_KEY@host[:port]/bucket`; unset: DATA_DIR/files.
    */
   S3_URL: z.string().transform(parseObjectStoreUrl).optional(),
@@ -190,7 +190,7 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z]{2}(-[a-z0-9]+)+$|^auto$/, 'must be a region name such as us-east-1')
     .default('us-east-1'),
-  /** `pnpm start`: how many api processes share the port (docs/decisions/0038); 1 with the embedded database. */
+  /** `pnpm start`: how many api processes share the port (docs/decisions/0039); 1 with the embedded database. */
   API_PROCESSES: z.coerce
     .number('must be a whole number from 1 to 64')
     .int('must be a whole number from 1 to 64')

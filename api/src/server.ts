@@ -22,7 +22,7 @@ let opened: { close(): Promise<void> } | undefined;
 
 /**
  * `pnpm start`: one port for /svc, the storefront and the console; served by one process, or
- * with API_PROCESSES=N by N api processes that share it (cluster.ts, docs/decisions/0038).
+ * with API_PROCESSES=N by N api processes that share it (cluster.ts, docs/decisions/0039).
  */
 async function main(): Promise<void> {
   const started = Date.now();

@@ -250,8 +250,15 @@ test('a donor gives a coat to a charity: requested, pickup confirmed at the item
   await logInToConsole(cPage, E2E_ADMIN);
   await cPage.goto('/donation/process-donations');
   await expect(cPage).toHaveURL(/\/admin\/#\/process-donations/);
+  await expect(cPage.getByRole('cell', { name: title })).toBeVisible();
+  await expectPageFits(cPage, "the console's process-donations queue");
+  await cPage.setViewportSize(PHONE);
+  await expectPageFits(cPage, "the console's process-donations queue on a phone");
+  await cPage.setViewportSize(DESKTOP);
   await cPage.getByRole('cell', { name: title }).click();
   await expect(cPage).toHaveURL(/\/admin\/#\/process-donations\/[^/]+\/show/);
+  await expect(cPage.getByLabel('Add a contact note')).toBeVisible();
+  await expectPageFits(cPage, "the console's donation page");
   await cPage.getByLabel('Add a contact note').fill('Called the donor: pickup on Tuesday morning.');
   await cPage.getByRole('button', { name: 'Add contact note' }).click();
   await expect(cPage.getByText('Contact note added')).toBeVisible();

@@ -42,7 +42,12 @@ export function BannerList() {
 function BannerForm() {
   return (
     <SimpleForm defaultValues={{ placement: 'home_hero', position: 0, active: true }}>
-      <ImageInput source="image" accept={{ 'image/*': ['.jpg', '.jpeg', '.png', '.webp'] }} maxSize={5 * 1024 * 1024}>
+      <ImageInput
+        source="image"
+        accept={{ 'image/*': ['.jpg', '.jpeg', '.png', '.webp'] }}
+        maxSize={5 * 1024 * 1024}
+        inputProps={{ 'aria-label': 'Image' }}
+      >
         <ImageField source="src" title="title" />
       </ImageInput>
       <TextInput source="title" />

@@ -10,6 +10,7 @@ import {
   TextField,
   TextInput,
 } from 'react-admin';
+import { ScrollRegion } from '../layout/ScrollRegion';
 
 const filters = [<TextInput key="listingId" source="listingId" label="Listing refnum" alwaysOn />];
 
@@ -37,11 +38,13 @@ export function ConversationShow() {
         <TextField source="buyerEmail" label="Buyer" />
         <TextField source="sellerEmail" label="Seller" />
         <ArrayField source="messages" label="Lines">
-          <Datagrid bulkActionButtons={false} rowClick={false}>
-            <DateField source="createdAt" showTime sortable={false} />
-            <TextField source="from" sortable={false} />
-            <TextField source="text" sortable={false} />
-          </Datagrid>
+          <ScrollRegion label="Lines">
+            <Datagrid bulkActionButtons={false} rowClick={false}>
+              <DateField source="createdAt" showTime sortable={false} />
+              <TextField source="from" sortable={false} />
+              <TextField source="text" sortable={false} />
+            </Datagrid>
+          </ScrollRegion>
         </ArrayField>
       </SimpleShowLayout>
     </Show>

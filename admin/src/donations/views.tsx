@@ -18,6 +18,7 @@ import {
   useCanAccess,
   useRecordContext,
 } from 'react-admin';
+import { ScrollRegion } from '../layout/ScrollRegion';
 import { ContactNoteForm } from './ContactNoteForm';
 import { DonationStatusButtons } from './DonationStatusButtons';
 import {
@@ -100,22 +101,24 @@ function DonationHistory() {
   return (
     <Labeled label="History" fullWidth>
       <ArrayField source="history">
-        <Datagrid bulkActionButtons={false} rowClick={false}>
-          <DateField source="at" label="When" showTime sortable={false} />
-          <FunctionField
-            label="What"
-            render={(h: { event: string }) =>
-              donationProcess.events[h.event as keyof typeof donationProcess.events]?.label ?? h.event
-            }
-          />
-          <FunctionField
-            label="State"
-            render={(h: { state: string }) =>
-              donationProcess.states[h.state as keyof typeof donationProcess.states]?.label ?? h.state
-            }
-          />
-          <TextField source="by" label="By" emptyText="Yardly" sortable={false} />
-        </Datagrid>
+        <ScrollRegion label="History">
+          <Datagrid bulkActionButtons={false} rowClick={false}>
+            <DateField source="at" label="When" showTime sortable={false} />
+            <FunctionField
+              label="What"
+              render={(h: { event: string }) =>
+                donationProcess.events[h.event as keyof typeof donationProcess.events]?.label ?? h.event
+              }
+            />
+            <FunctionField
+              label="State"
+              render={(h: { state: string }) =>
+                donationProcess.states[h.state as keyof typeof donationProcess.states]?.label ?? h.state
+              }
+            />
+            <TextField source="by" label="By" emptyText="Yardly" sortable={false} />
+          </Datagrid>
+        </ScrollRegion>
       </ArrayField>
     </Labeled>
   );
@@ -173,11 +176,13 @@ function DonationDetails({ changes }: { changes?: ReactNode }) {
       <DateField source="contactedAt" label="Contacted" showTime emptyText="Not yet" />
       <DonationPhotos />
       <ArrayField source="contactNotes" label="Contact notes">
-        <Datagrid bulkActionButtons={false} rowClick={false} empty={<p>No contact note yet</p>}>
-          <DateField source="at" label="When" showTime sortable={false} />
-          <TextField source="by" label="By" sortable={false} />
-          <TextField source="note" label="Note" sortable={false} />
-        </Datagrid>
+        <ScrollRegion label="Contact notes">
+          <Datagrid bulkActionButtons={false} rowClick={false} empty={<p>No contact note yet</p>}>
+            <DateField source="at" label="When" showTime sortable={false} />
+            <TextField source="by" label="By" sortable={false} />
+            <TextField source="note" label="Note" sortable={false} />
+          </Datagrid>
+        </ScrollRegion>
       </ArrayField>
       {changes}
       <DonationHistory />

@@ -92,7 +92,7 @@ export function ListingShow() {
         <BooleanField source="featured" />
         <BooleanField source="deleted" />
         <BooleanField source="sold" />
-        <ImageField source="photos" src="src" label="Photos" />
+        <ImageField source="photos" src="src" title="Listing photo" label="Photos" />
       </SimpleShowLayout>
     </Show>
   );

@@ -16,6 +16,7 @@ import {
   TextInput,
   TopToolbar,
 } from 'react-admin';
+import { ScrollRegion } from '../layout/ScrollRegion';
 import { StatusHistory } from '../StatusHistory';
 import { RefundButton } from './RefundButton';
 import { signedCents } from './refund';
@@ -77,26 +78,30 @@ export function OrderShow() {
         </Labeled>
         <StatusHistory />
         <ArrayField source="ledger" label="Ledger entries">
-          <Datagrid bulkActionButtons={false} rowClick={false}>
-            <DateField source="at" showTime sortable={false} />
-            <TextField source="memo" sortable={false} />
-            <TextField source="account" sortable={false} />
-            <FunctionField<AdminOrderRecord['ledger'][number]>
-              label="Amount"
-              render={(entry) => signedCents(entry.amount)}
-            />
-          </Datagrid>
+          <ScrollRegion label="Ledger entries">
+            <Datagrid bulkActionButtons={false} rowClick={false}>
+              <DateField source="at" showTime sortable={false} />
+              <TextField source="memo" sortable={false} />
+              <TextField source="account" sortable={false} />
+              <FunctionField<AdminOrderRecord['ledger'][number]>
+                label="Amount"
+                render={(entry) => signedCents(entry.amount)}
+              />
+            </Datagrid>
+          </ScrollRegion>
         </ArrayField>
         <ArrayField source="refunds" label="Refunds">
-          <Datagrid bulkActionButtons={false} rowClick={false} empty={<p>No refund</p>}>
-            <DateField source="at" showTime sortable={false} />
-            <FunctionField<AdminOrderRecord['refunds'][number]>
-              label="Amount"
-              render={(refund) => formatCents(refund.amount)}
-            />
-            <TextField source="reason" sortable={false} />
-            <TextField source="by" sortable={false} />
-          </Datagrid>
+          <ScrollRegion label="Refunds">
+            <Datagrid bulkActionButtons={false} rowClick={false} empty={<p>No refund</p>}>
+              <DateField source="at" showTime sortable={false} />
+              <FunctionField<AdminOrderRecord['refunds'][number]>
+                label="Amount"
+                render={(refund) => formatCents(refund.amount)}
+              />
+              <TextField source="reason" sortable={false} />
+              <TextField source="by" sortable={false} />
+            </Datagrid>
+          </ScrollRegion>
         </ArrayField>
       </SimpleShowLayout>
     </Show>

@@ -15,6 +15,7 @@ import {
   useRecordContext,
   useRefresh,
   useUpdate,
+  WrapperField,
 } from 'react-admin';
 import { retryable } from './retry';
 
@@ -60,7 +61,9 @@ export function PayoutList() {
         <TextField source="failure" emptyText="" sortable={false} />
         <NumberField source="attempts" sortable={false} />
         <DateField source="updatedAt" label="Last change" showTime />
-        <RetryButton />
+        <WrapperField label="Retry">
+          <RetryButton />
+        </WrapperField>
       </Datagrid>
     </List>
   );

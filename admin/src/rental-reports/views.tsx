@@ -11,6 +11,7 @@ import {
   SimpleShowLayout,
   TextField,
   TopToolbar,
+  WrapperField,
 } from 'react-admin';
 import { ResolveButtons, STATUS_CHOICES, statusFilter } from '../reports/report-queue';
 
@@ -32,7 +33,7 @@ export function RentalReportList() {
         <TextField source="details" sortable={false} />
         <TextField source="reporterEmail" label="Reporter" sortable={false} />
         <SelectField source="status" choices={STATUS_CHOICES} />
-        {resolveButtons}
+        <WrapperField label="Resolve">{resolveButtons}</WrapperField>
       </Datagrid>
     </List>
   );

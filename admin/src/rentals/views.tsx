@@ -103,7 +103,7 @@ export function RentalShow() {
         <TextField source="landlordName" label="Landlord" />
         <TextField source="landlordEmail" label="Landlord email" />
         <TextField source="landlordId" label="Landlord id" />
-        <ImageField source="photos" src="src" label="Photos" />
+        <ImageField source="photos" src="src" title="Rental photo" label="Photos" />
         <DateField source="listedAt" label="Listed" showTime emptyText="Never (draft)" />
         <DateField source="createdAt" label="Created" showTime />
         <StatusHistory />

@@ -10,6 +10,7 @@ import {
   TextField,
   TopToolbar,
   useRecordContext,
+  WrapperField,
 } from 'react-admin';
 import { ResolveButtons, STATUS_CHOICES, statusFilter } from './report-queue';
 
@@ -28,7 +29,7 @@ export function ReportList() {
         <TextField source="details" sortable={false} />
         <TextField source="reporterEmail" label="Reporter" sortable={false} />
         <SelectField source="status" choices={STATUS_CHOICES} />
-        {resolveButtons}
+        <WrapperField label="Resolve">{resolveButtons}</WrapperField>
       </Datagrid>
     </List>
   );

@@ -5,7 +5,7 @@ import type { SharedOffset } from './clock';
 
 /**
  * The dev clock's offset in the database (one row of `dev_clock`), so that moving the clock
- * through one api process moves it for all (docs/decisions/0038), and a restart keeps it.
+ * through one api process moves it for all (docs/decisions/0039), and a restart keeps it.
  */
 export function databaseClockOffset(db: Db): SharedOffset {
   return {

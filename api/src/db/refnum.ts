@@ -19,6 +19,7 @@ export const REFNUM_PREFIX = {
   rental: 'P',
   rentalDraft: 'Q',
   donationOrder: 'G',
+  reward: 'W',
 } as const;
 
 /** A new opaque public id: a type letter and 11 random base32 characters (55 bits). */

@@ -28,6 +28,7 @@ import {
 } from '../contract/rentals';
 import { reportCalls } from '../contract/reports';
 import { returnCalls } from '../contract/returns';
+import { inviteCalls, rewardCalls } from '../contract/rewards';
 import { searchCalls } from '../contract/search';
 import { shippingCalls } from '../contract/shipping';
 import { socialCalls } from '../contract/social';
@@ -68,6 +69,8 @@ export function createApi(options: HttpClientOptions = {}) {
     // Labels, tracking and the buyer's receipt (issue 19).
     shipping: bindCalls(http, shippingCalls),
     returns: bindCalls(http, returnCalls),
+    // Rewards and referrals (issue 22): invites, the rewards wallet.
+    rewards: bindCalls(http, joinCalls(rewardCalls, inviteCalls)),
     // Donations (issue 21): only with the donation flag on.
     donations: bindCalls(http, donationCalls),
     // The rentals section (issue 20): listings, search, saved places, conversations, notifications.

@@ -54,6 +54,9 @@ export const isUserExistCall = defineCall({
   response: z.object({ exists: z.boolean() }),
 });
 
+/** What a person who came through a friend's link will get (issue 22); absent without one. */
+const signUpRewardMessageSchema = z.string().optional();
+
 export const signupBodySchema = z
   .object({
     email: emailSchema,
@@ -75,6 +78,7 @@ export const signupCall = defineCall({
     nameFirst: z.string(),
     email: z.string(),
     verificationSent: z.literal(true),
+    signUpRewardMessage: signUpRewardMessageSchema,
   }),
 });
 
@@ -84,7 +88,11 @@ export const easySignupCall = defineCall({
   auth: 'none',
   summary: 'Start with an email only: a progressive account with limited access, verified by a code',
   body: emailBody.extend({ referralCode: z.string().max(64).optional() }),
-  response: z.object({ email: z.string(), verificationSent: z.literal(true) }),
+  response: z.object({
+    email: z.string(),
+    verificationSent: z.literal(true),
+    signUpRewardMessage: signUpRewardMessageSchema,
+  }),
 });
 
 export const verifyEmailCall = defineCall({

@@ -28,6 +28,7 @@ export * from './rental-console';
 export * from './rentals';
 export * from './reports';
 export * from './returns';
+export * from './rewards';
 export * from './search';
 export * from './shipping';
 export * from './social';

@@ -31,6 +31,8 @@ export const ADMIN_RESOURCES = [
   'payouts',
   'reviews',
   'returns',
+  // Issue 22: referral rewards, the held ones to approve.
+  'rewards',
   // Seams: their resources arrive with their own issues (the console shows a placeholder).
   'donations',
   'process-donations',

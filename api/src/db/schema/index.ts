@@ -27,6 +27,7 @@ export * from './rentals';
 export * from './reports';
 export * from './returns';
 export * from './reviews';
+export * from './rewards';
 export * from './shipments';
 export * from './stripe-accounts';
 export * from './test-payments';

@@ -1,5 +1,10 @@
-import { bigint, index, pgTable, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { REFERRAL_BLOCKS } from '@yardly/shared/rules';
+import { bigint, index, pgEnum, pgTable, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { listings } from './listings';
 import { users } from './users';
+
+/** Why a referral earned nothing: the friend looked like the inviter (issue 22's abuse rules). */
+export const referralBlock = pgEnum('referral_block', REFERRAL_BLOCKS);
 
 /**
  * Who brought whom: written when someone signs up from a /refer-a-friend link. The rewards
@@ -16,6 +21,10 @@ export const referrals = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The friend's first published listing: written once, by the publishing that came first (issue 22). */
+    firstListingId: bigint('first_listing_id', { mode: 'number' }).references(() => listings.id),
+    listedAt: timestamp('listed_at', { withTimezone: true }),
+    blockedReason: referralBlock('blocked_reason'),
   },
   (t) => [uniqueIndex('referrals_referred_idx').on(t.referredId), index('referrals_referrer_idx').on(t.referrerId)],
 );

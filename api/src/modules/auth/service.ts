@@ -191,9 +191,15 @@ export function authService(deps: AuthDeps) {
             .values({ ...values, refnum: newRefnum('user') })
             .returning();
       if (!user) throw new Error('sign-up wrote no user');
-      if (input.referralCode) await recordReferral(db, user.id, input.referralCode);
+      const signUpRewardMessage = input.referralCode ? await recordReferral(db, user.id, input.referralCode) : null;
       await mailCode({ email: user.email, purpose: 'verify_email', user, payload: { ...pending } });
-      return { userRefnum: user.refnum, nameFirst: user.nameFirst, email: user.email, verificationSent: true as const };
+      return {
+        userRefnum: user.refnum,
+        nameFirst: user.nameFirst,
+        email: user.email,
+        verificationSent: true as const,
+        ...(signUpRewardMessage && { signUpRewardMessage }),
+      };
     },
 
     async easySignup(email: string, referralCode: string | undefined, client: ClientInfo) {
@@ -205,9 +211,13 @@ export function authService(deps: AuthDeps) {
         .values({ refnum: newRefnum('user'), email: email.trim(), nameFirst: '', nameLast: '', isProgressive: true })
         .returning();
       if (!user) throw new Error('easy sign-up wrote no user');
-      if (referralCode) await recordReferral(db, user.id, referralCode);
+      const signUpRewardMessage = referralCode ? await recordReferral(db, user.id, referralCode) : null;
       await mailCode({ email: user.email, purpose: 'verify_email', user });
-      return { email: user.email, verificationSent: true as const };
+      return {
+        email: user.email,
+        verificationSent: true as const,
+        ...(signUpRewardMessage && { signUpRewardMessage }),
+      };
     },
 
     async verifyEmail(email: string, code: string, client: ClientInfo) {

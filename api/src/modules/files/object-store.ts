@@ -24,7 +24,7 @@ const isMissing = (error: unknown) =>
   error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404);
 
 /**
- * Photos in an S3-compatible bucket (docs/decisions/0037), under the same keys as on disk, and
+ * Photos in an S3-compatible bucket (docs/decisions/0038), under the same keys as on disk, and
  * their sizes beside them as `<name>_<w>x<h>.jpg`. Every api process and machine sees the same
  * files, so a photo uploaded through one is served by any other.
  */

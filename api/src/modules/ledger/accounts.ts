@@ -16,7 +16,14 @@ export const LEDGER = {
   refunds: 'refunds',
   /** What shipping labels cost: owed to the carrier (issue 19). */
   carrier: 'carrier_payable',
+  /** What the platform gives away: referral rewards (issue 22) are paid from here. */
+  promotions: 'promotions',
 } as const;
+
+/** A person's referral rewards: credited by promotions, spendable at checkout (a later increment). */
+export function rewardsAccount(userId: number): string {
+  return `rewards:${userId}`;
+}
 
 /** A seller's money: held until the order is delivered, then available, then paid out to their bank. */
 export function sellerAccount(sellerId: number, part: 'pending' | 'available' | 'paid_out'): string {

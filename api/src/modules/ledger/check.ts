@@ -3,6 +3,9 @@ import type { Db } from '../../db/connect';
 import { ledgerEntries, ledgerTransactions } from '../../db/schema/index';
 import { balanceOf } from './ledger';
 
+/** The accounts whose balance never goes below zero: a seller's held and available money, a person's rewards. */
+const MUST_NOT_GO_NEGATIVE = /^(seller:\d+:(pending|available)|rewards:\d+)$/;
+
 export interface LedgerReport {
   transactions: number;
   entries: number;
@@ -11,7 +14,7 @@ export interface LedgerReport {
   unbalanced: { transactionId: number; total: number; entries: number }[];
   /** Accounts whose balance (as the api reads it) differs from the sum of their entries read one by one. */
   mismatched: { account: string; balance: number; entries: number }[];
-  /** A seller's held or available money below zero: more was moved out than ever came in. */
+  /** A seller's held or available money, or a person's rewards, below zero: more was moved out than ever came in. */
   negative: { account: string; balance: number }[];
   /** The sum of every entry: zero in a ledger where each transaction balances. */
   total: number;
@@ -19,7 +22,8 @@ export interface LedgerReport {
 
 /**
  * Proves the ledger's invariants (issue 18): every transaction sums to zero, every balance the
- * api reads equals its entries added up here, no seller's pending or available money is negative.
+ * api reads equals its entries added up here, no seller's pending or available money and no
+ * person's rewards (issue 22: a reversal gives back only what was granted) is negative.
  */
 export async function checkLedger(db: Db): Promise<LedgerReport> {
   const unbalanced = await db
@@ -43,7 +47,7 @@ export async function checkLedger(db: Db): Promise<LedgerReport> {
   for (const [account, entries] of sums) {
     const balance = await balanceOf(db, account);
     if (balance !== entries) mismatched.push({ account, balance, entries });
-    if (/^seller:\d+:(pending|available)$/.test(account) && balance < 0) negative.push({ account, balance });
+    if (MUST_NOT_GO_NEGATIVE.test(account) && balance < 0) negative.push({ account, balance });
   }
   return {
     transactions: counts?.transactions ?? 0,

@@ -11,7 +11,7 @@ async function main() {
     console.log(
       `ledger: ${report.transactions} transactions, ${report.entries} entries, ${report.accounts} accounts; ` +
         `${report.unbalanced.length} unbalanced, ${report.mismatched.length} balances differing from their entries, ` +
-        `${report.negative.length} negative seller balances; all entries sum to ${report.total}`,
+        `${report.negative.length} negative seller or rewards balances; all entries sum to ${report.total}`,
     );
     for (const problem of [...report.unbalanced, ...report.mismatched, ...report.negative]) console.log(problem);
     if (!ledgerIsSound(report)) process.exitCode = 1;

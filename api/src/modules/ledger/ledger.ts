@@ -9,7 +9,16 @@ export interface LedgerEntry {
   amountCents: number;
 }
 
-export type LedgerKind = 'payment' | 'sale' | 'release' | 'refund' | 'payout' | 'payout_failed' | 'label';
+export type LedgerKind =
+  | 'payment'
+  | 'sale'
+  | 'release'
+  | 'refund'
+  | 'payout'
+  | 'payout_failed'
+  | 'label'
+  | 'reward'
+  | 'reward_reversed';
 
 /** A money movement that does not balance: a bug in the caller, never a person's mistake. */
 export class UnbalancedLedgerError extends Error {

@@ -92,6 +92,8 @@ async function checkForm(db: Db, caller: Caller, form: Form) {
  */
 export async function saveListing(db: Db, caller: Caller, form: Form, now: Date) {
   assertMaySell(caller);
+  // Whose draft it is comes before what its form says: another's draft is a 403/404, never a 400.
+  await ownDraft(db, caller, form.inputSourceRandomRefnum);
   const checked = await checkForm(db, caller, form);
   return db.transaction(async (tx) => {
     const draft = await ownDraft(tx, caller, form.inputSourceRandomRefnum, true);

@@ -1,4 +1,4 @@
-import { referrerRefnumOf } from '@yardly/shared/rules';
+import { referrerRefnumOf, signUpRewardMessage } from '@yardly/shared/rules';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { referrals, users } from '../../db/schema/index';
@@ -25,9 +25,16 @@ export async function referrerOf(db: Db, segment: string) {
 /**
  * Records that `referredId` signed up from `referralCode`'s link. A code naming nobody, or the
  * person themselves, is ignored: a stale link must never stop a sign-up. Referred once only.
+ * Answers the sign-up's signUpRewardMessage (issue 22) when this link's person is the one who
+ * referred them, else null.
  */
-export async function recordReferral(db: Db, referredId: number, referralCode: string): Promise<void> {
+export async function recordReferral(db: Db, referredId: number, referralCode: string): Promise<string | null> {
   const referrer = await referrerNamedBy(db, referralCode);
-  if (!referrer || referrer.id === referredId) return;
+  if (!referrer || referrer.id === referredId) return null;
   await db.insert(referrals).values({ referrerId: referrer.id, referredId }).onConflictDoNothing();
+  const [kept] = await db
+    .select({ referrerId: referrals.referrerId })
+    .from(referrals)
+    .where(eq(referrals.referredId, referredId));
+  return kept?.referrerId === referrer.id ? signUpRewardMessage(referrer.nameFirst || 'A friend') : null;
 }

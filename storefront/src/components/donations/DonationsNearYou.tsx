@@ -6,6 +6,7 @@ import { browserApi } from '../../lib/api';
 import { $location } from '../../stores/location';
 import { $session, restoreSession } from '../../stores/session';
 import { ListingCollection } from '../ListingCollection';
+import { Pagination } from '../Pagination';
 import { Spinner } from '../Spinner';
 import '../../styles/donations.css';
 
@@ -13,7 +14,19 @@ type Load =
   | { status: 'loading' }
   | { status: 'noZip' }
   | { status: 'error' }
-  | { status: 'done'; zip: string; listings: ListingCard[] };
+  | { status: 'done'; zip: string; listings: ListingCard[]; totalPages: number };
+
+const PAGE_SIZE = 24;
+
+/** The one-based page in the address (`/why-donate?page=2`). */
+function pageInAddress(): number {
+  const page = Number(new URLSearchParams(window.location.search).get('page'));
+  return Number.isInteger(page) && page > 1 ? page : 1;
+}
+
+function pageHref(page: number): string {
+  return page > 1 ? `?page=${page}` : window.location.pathname;
+}
 
 /**
  * 'Donations near you' on /why-donate (issue 21): for a signed-in charity recipient, the
@@ -25,11 +38,16 @@ export function DonationsNearYou() {
   const location = useStore($location);
   const [known, setKnown] = useState(false);
   const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [page, setPage] = useState(1);
   const zip = location?.zip ?? session?.zip ?? null;
   const recipient = session?.isDonationRecipient === true;
 
   useEffect(() => {
+    setPage(pageInAddress());
     void restoreSession().then(() => setKnown(true));
+    const back = () => setPage(pageInAddress());
+    window.addEventListener('popstate', back);
+    return () => window.removeEventListener('popstate', back);
   }, []);
 
   useEffect(() => {
@@ -41,8 +59,17 @@ export function DonationsNearYou() {
     let current = true;
     setLoad({ status: 'loading' });
     browserApi.donations
-      .listings({ zip, d: 25, page: 0, size: 24 })
-      .then((page) => current && setLoad({ status: 'done', zip, listings: page.docs }))
+      .listings({ zip, d: 25, page: page - 1, size: PAGE_SIZE })
+      .then(
+        (found) =>
+          current &&
+          setLoad({
+            status: 'done',
+            zip,
+            listings: found.docs,
+            totalPages: Math.ceil(found.totalElements / PAGE_SIZE),
+          }),
+      )
       .catch((cause: unknown) => {
         console.error('Could not load the donations near you', cause);
         if (current) setLoad({ status: 'error' });
@@ -50,7 +77,7 @@ export function DonationsNearYou() {
     return () => {
       current = false;
     };
-  }, [known, recipient, zip]);
+  }, [known, recipient, zip, page]);
 
   if (!known || !recipient) return null;
   return (
@@ -65,7 +92,18 @@ export function DonationsNearYou() {
         (load.listings.length === 0 ? (
           <p className="state-message">{listingListMessages.noListings}</p>
         ) : (
-          <ListingCollection listings={load.listings} label={`Donations near ${load.zip}`} />
+          <>
+            <ListingCollection listings={load.listings} label={`Donations near ${load.zip}`} />
+            <Pagination
+              page={page}
+              totalPages={load.totalPages}
+              hrefFor={pageHref}
+              onChange={(next) => {
+                window.history.pushState(null, '', pageHref(next));
+                setPage(next);
+              }}
+            />
+          </>
         ))}
     </section>
   );

@@ -1,0 +1,58 @@
+import { REWARD_SIDES, REWARD_STATES } from '@yardly/shared/rules';
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { referrals } from './referrals';
+import { users } from './users';
+
+/** Where a reward is in its life (`shared/src/rules/rewards.ts`); only the process layer changes it. */
+export const rewardState = pgEnum('reward_state', REWARD_STATES);
+export const rewardSide = pgEnum('reward_side', REWARD_SIDES);
+
+/**
+ * A referral reward (issue 22): one per side of a referral (unique), written when the friend's
+ * first listing is published. Its money is in the ledger (promotions → `rewards:<user>`), moved
+ * by the transaction that grants, approves or reverses it; this row says where it stands.
+ */
+export const rewards = pgTable(
+  'rewards',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    refnum: text('refnum').notNull().unique(),
+    referralId: bigint('referral_id', { mode: 'number' })
+      .notNull()
+      .references(() => referrals.id),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    side: rewardSide('side').notNull(),
+    state: rewardState('state').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    /** Until then a report that removes the first listing reverses it (7 days after its publishing). */
+    windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+    decidedBy: bigint('decided_by', { mode: 'number' }).references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('rewards_referral_side_idx').on(t.referralId, t.side),
+    index('rewards_user_idx').on(t.userId, t.createdAt.desc()),
+    index('rewards_state_idx').on(t.state),
+    check('rewards_amount_check', sql`amount_cents > 0`),
+  ],
+);
+
+/** Invitation emails sent (issue 22): the daily limit counts them, /myrewards lists who has not joined. */
+export const referralInvites = pgTable(
+  'referral_invites',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    inviterId: bigint('inviter_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    /** `normaliseEmail(email)`: one friend invited twice is listed once. */
+    emailNormalised: text('email_normalised').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('referral_invites_inviter_idx').on(t.inviterId, t.createdAt.desc())],
+);
