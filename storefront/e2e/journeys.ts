@@ -17,10 +17,10 @@ export async function expectNoAxeViolations(page: Page, what: string): Promise<v
 /** Nothing runs off the side of the page, and axe finds nothing. */
 export async function expectPageFits(page: Page, what: string): Promise<void> {
   const { width } = page.viewportSize() ?? { width: 0 };
-  expect(
-    await page.evaluate(() => document.documentElement.scrollWidth),
-    `${what} fits ${width} px`,
-  ).toBeLessThanOrEqual(width);
+  // Polled: a page laid out for another width (the console after a resize) settles in a moment.
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: `${what} fits ${width} px` })
+    .toBeLessThanOrEqual(width);
   await expectNoAxeViolations(page, what);
 }
 

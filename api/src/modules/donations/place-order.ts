@@ -38,21 +38,18 @@ async function assertRequestable(tx: Db, caller: Caller, listing: ListingRow | u
   if (open) throw alreadyRequested();
 }
 
-/** The first line of the donor and the recipient's conversation: who asks, for which charity, and where to confirm. */
-async function requestLine(tx: Db, listing: ListingRow, recipientId: number, charityName: string): Promise<string> {
+/**
+ * The first line of the donor and the recipient's conversation: who asks, for which charity, and
+ * what the donor does next (a line is plain text: the way to the confirmation page is the item
+ * page's donation panel and the donor's notification, which link there).
+ */
+async function requestLine(tx: Db, recipientId: number, charityName: string): Promise<string> {
   const [recipient] = await tx
-    .select({ first: users.nameFirst, last: users.nameLast, refnum: users.refnum })
+    .select({ first: users.nameFirst, last: users.nameLast })
     .from(users)
     .where(eq(users.id, recipientId));
-  const [donor] = await tx.select({ refnum: users.refnum }).from(users).where(eq(users.id, listing.sellerId));
-  const path = confirmPathOf({
-    listingRefnum: listing.refnum,
-    donorRefnum: donor?.refnum ?? '',
-    recipientRefnum: recipient?.refnum ?? '',
-    itemZip: listing.zip,
-  });
   const name = `${recipient?.first ?? ''} ${recipient?.last ?? ''}`.trim();
-  return `${name} requested this donation for ${charityName}. Please confirm a pickup address: ${path}`;
+  return `${name} requested this donation for ${charityName}. Please confirm a pickup address from the item's page.`;
 }
 
 /**
@@ -80,7 +77,7 @@ export function placeOrderWith(deps: DonationDeps) {
         await appendSystemLine(tx, deps, {
           listingId: listing.id,
           buyerId: caller.userId,
-          text: await requestLine(tx, listing, caller.userId, charity.name),
+          text: await requestLine(tx, caller.userId, charity.name),
           actorId: caller.userId,
           notice: { kind: 'message' },
         });
