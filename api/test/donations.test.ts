@@ -122,8 +122,13 @@ describe('a donation from the request to Donated', () => {
     );
     const thread = await call(t, 'GET', `/svc/messages/${placed.conversationId}`, donor.token);
     const firstLine = JSON.stringify(thread.body);
-    expect(firstLine).toContain(charityName);
-    expect(firstLine).toContain(
+    expect(firstLine).toContain(`requested this donation for ${charityName}. Please confirm a pickup address`);
+    // The donor's notice leads to the confirmation page.
+    const links = await t.database.db
+      .select({ link: notifications.link })
+      .from(notifications)
+      .where(eq(notifications.userId, await idOf(donor)));
+    expect(links.map((row) => row.link)).toContain(
       `/confirm-donation?listingRefnum=${listingRefnum}&donarRefnum=${donor.userRefnum}&recipientRefnum=${charityMember.userRefnum}&itemZip=${ITEM_ZIP}`,
     );
 
