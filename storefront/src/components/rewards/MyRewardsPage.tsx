@@ -120,7 +120,13 @@ export function MyRewardsPage() {
           </div>
         </>
       )}
-      {popup && <ReferralPopup person={session} onClose={() => setPopup(false)} />}
+      {popup && (
+        <ReferralPopup
+          person={session}
+          onClose={() => setPopup(false)}
+          onInviteSent={() => void refresh(session, page)}
+        />
+      )}
       {greeting && !popup && <RewardCard entry={greeting} onClose={closeGreeting} />}
     </div>
   );

@@ -25,9 +25,12 @@ async function copyText(text: string, field: HTMLInputElement | null): Promise<b
 export function ReferralPopup({
   person,
   onClose,
+  onInviteSent,
 }: {
   person: { nameFirst: string; userRefnum: string };
   onClose: () => void;
+  /** An invite went out from the popup (/myrewards reads its friends again). */
+  onInviteSent?: () => void;
 }) {
   const link = referralLink(window.location.origin, person);
   const [step, setStep] = useState<'invite' | 'how'>('invite');
@@ -80,7 +83,7 @@ export function ReferralPopup({
         </p>
       </div>
       <SharePanel url={link} title="Join me on Yardly" />
-      <InviteForm />
+      <InviteForm onSent={onInviteSent} />
       <button type="button" className="link-button referral-popup__how" onClick={() => setStep('how')}>
         How does this work?
       </button>
