@@ -21,6 +21,7 @@ import rentals from './rentals';
 import reports from './reports';
 import returns from './returns';
 import reviews from './reviews';
+import rewards from './rewards';
 import users from './users';
 import workEmailDomains from './work-email-domains';
 
@@ -58,6 +59,7 @@ export function App() {
       <Resource name="payouts" {...payouts} />
       <Resource name="reviews" {...reviews} />
       <Resource name="returns" {...returns} />
+      <Resource name="rewards" {...rewards} />
       <Resource name="audit-log" {...auditLog} />
       {/* The donation resources exist only in a build with the donation flag on (spec section 2). */}
       {DONATION_ENABLED && <Resource name="donations" {...donationQueue} />}

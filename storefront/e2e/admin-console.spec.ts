@@ -165,6 +165,7 @@ const CONSOLE_LISTS = [
   'organizations',
   'orders',
   'returns',
+  'rewards',
   'payouts',
   'reviews',
   'rentals',

@@ -13,7 +13,7 @@ export type SignupFlow = 'signup' | 'easy';
 export type AuthDialog =
   | { name: 'login'; email?: string; notice?: string; returnTo?: string }
   | { name: 'signup'; notice?: string }
-  | { name: 'verify'; email: string; flow: SignupFlow; notice?: string }
+  | { name: 'verify'; email: string; flow: SignupFlow; notice?: string; rewardMessage?: string }
   | { name: 'verified'; flow: SignupFlow }
   | { name: 'loginWithCode'; email?: string; returnTo?: string }
   | { name: 'forgotPassword'; email?: string }

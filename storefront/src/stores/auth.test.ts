@@ -35,6 +35,15 @@ describe('sign-in actions', () => {
     expect(api.auth.signup).toHaveBeenCalledWith(body);
   });
 
+  it("answers the sign-up's reward message when a friend's link brought the person (issue 22)", async () => {
+    const message = 'Bo invited you: post your first listing and you both get $5.00 in rewards.';
+    api.auth.isUserExist.mockResolvedValue({ exists: false });
+    api.auth.signup.mockResolvedValue({ verificationSent: true, signUpRewardMessage: message });
+    expect(await signUp(body)).toBe(message);
+    api.auth.signup.mockResolvedValue({ verificationSent: true });
+    expect(await signUp(body)).toBeUndefined();
+  });
+
   it('says a taken email is taken, on the email field, without signing up', async () => {
     api.auth.isUserExist.mockResolvedValue({ exists: true });
     const failure = await signUp(body).catch((cause: unknown) => cause);

@@ -39,8 +39,11 @@ export async function login(body: CallBody<typeof loginCall>): Promise<LoginData
   return keep(await browserApi.auth.login(body));
 }
 
-/** Checks the email first (spec: check email, then sign up); a 6-digit code goes to it. */
-export async function signUp(body: CallBody<typeof signupCall>): Promise<void> {
+/**
+ * Checks the email first (spec: check email, then sign up); a 6-digit code goes to it. Answers
+ * the signUpRewardMessage when the person came through a friend's link (issue 22).
+ */
+export async function signUp(body: CallBody<typeof signupCall>): Promise<string | undefined> {
   const { exists } = await browserApi.auth.isUserExist({ email: body.email });
   if (exists) {
     throw new ApiError({
@@ -50,14 +53,16 @@ export async function signUp(body: CallBody<typeof signupCall>): Promise<void> {
       errors: [{ field: 'email', message: authMessages.emailTaken }],
     });
   }
-  await browserApi.auth.signup({ referralCode: rememberedReferral(), ...body });
+  const answer = await browserApi.auth.signup({ referralCode: rememberedReferral(), ...body });
   forgetReferral();
+  return answer?.signUpRewardMessage;
 }
 
-/** Easy sign-up: an email only; the account is progressive (limited) until completed. */
-export async function easySignUp(email: string): Promise<void> {
-  await browserApi.auth.easySignup({ email, referralCode: rememberedReferral() });
+/** Easy sign-up: an email only; the account is progressive (limited) until completed. Answers as signUp. */
+export async function easySignUp(email: string): Promise<string | undefined> {
+  const answer = await browserApi.auth.easySignup({ email, referralCode: rememberedReferral() });
   forgetReferral();
+  return answer?.signUpRewardMessage;
 }
 
 export async function verifyEmail(body: CallBody<typeof verifyEmailCall>): Promise<LoginData> {

@@ -32,6 +32,7 @@ export default function AuthDialogs() {
           email={dialog.email}
           flow={dialog.flow}
           notice={dialog.notice}
+          rewardMessage={dialog.rewardMessage}
         />
       );
     case 'verified':

@@ -51,8 +51,8 @@ export function SignupDialog({ notice }: { notice?: string }) {
   const email = form.field('email');
 
   const onSubmit = form.onSubmit(async (body) => {
-    await signUp(body);
-    openAuthDialog({ name: 'verify', email: body.email, flow: 'signup' });
+    const rewardMessage = await signUp(body);
+    openAuthDialog({ name: 'verify', email: body.email, flow: 'signup', rewardMessage });
   });
 
   return (
@@ -95,8 +95,8 @@ export function EasySignupDialog({ email = '' }: { email?: string }) {
   const field = form.field('email');
 
   const onSubmit = form.onSubmit(async ({ email: address }) => {
-    await easySignUp(address);
-    openAuthDialog({ name: 'verify', email: address, flow: 'easy' });
+    const rewardMessage = await easySignUp(address);
+    openAuthDialog({ name: 'verify', email: address, flow: 'easy', rewardMessage });
   });
 
   return (
@@ -121,7 +121,12 @@ export function EasySignupDialog({ email = '' }: { email?: string }) {
 }
 
 /** The 6-digit code sent at sign-up (or at a log-in before the email was verified). */
-export function VerifyEmailDialog({ email, flow, notice }: Omit<Extract<AuthDialog, { name: 'verify' }>, 'name'>) {
+export function VerifyEmailDialog({
+  email,
+  flow,
+  notice,
+  rewardMessage,
+}: Omit<Extract<AuthDialog, { name: 'verify' }>, 'name'>) {
   const form = useAuthForm({
     schema: bodySchema(verifyEmailCall),
     initial: { code: '' },
@@ -139,6 +144,8 @@ export function VerifyEmailDialog({ email, flow, notice }: Omit<Extract<AuthDial
 
   return (
     <AuthDialogFrame name="verify" title="Verify your email" lead={notice ? undefined : AUTH_TEXTS.codeSentTo(email)}>
+      {/* What a friend's invitation will bring them (the sign-up's signUpRewardMessage). */}
+      {rewardMessage && <p className="form-notice form-notice--reward">{rewardMessage}</p>}
       <form className="auth-form" onSubmit={onSubmit} noValidate>
         <FormNotice>{resend.message ?? notice}</FormNotice>
         <CodeField field={form.field('code')} />

@@ -1,0 +1,71 @@
+import type { AdminRewardRecord } from '@yardly/shared/contract';
+import { formatCents, REWARD_STATES, rewardProcess } from '@yardly/shared/rules';
+import {
+  Datagrid,
+  DateField,
+  FunctionField,
+  List,
+  SearchInput,
+  SelectInput,
+  Show,
+  SimpleShowLayout,
+  TextField,
+  TopToolbar,
+} from 'react-admin';
+import { StatusHistory } from '../StatusHistory';
+import { DecideButtons } from './DecideButtons';
+
+const STATE_CHOICES = REWARD_STATES.map((id) => ({ id, name: rewardProcess.states[id].label }));
+const SIDE_LABELS = { inviter: 'Inviter', friend: 'Friend' } as const;
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn placeholder="Reward or email" />,
+  <SelectInput key="status" source="status" choices={STATE_CHOICES} alwaysOn />,
+];
+
+/** Every referral reward, newest first; filter 'Held for review' for the ones to approve or refuse. */
+export function RewardList() {
+  return (
+    <List filters={filters} sort={{ field: 'createdAt', order: 'DESC' }}>
+      <Datagrid rowClick="show" bulkActionButtons={false}>
+        <TextField source="id" label="Reward" sortable={false} />
+        <DateField source="createdAt" label="Created" showTime />
+        <TextField source="userEmail" label="Pays" sortable={false} />
+        <FunctionField<AdminRewardRecord> label="Side" render={(r) => SIDE_LABELS[r.side]} />
+        <FunctionField<AdminRewardRecord> label="Amount" render={(r) => formatCents(r.amount)} />
+        <TextField source="inviterEmail" label="Inviter" sortable={false} />
+        <TextField source="friendEmail" label="Friend" sortable={false} />
+        <TextField source="statusLabel" label="Status" sortBy="status" />
+      </Datagrid>
+    </List>
+  );
+}
+
+/** A reward with its referral (inviter, friend, the first listing), the decision on a held one, and its history. */
+export function RewardShow() {
+  return (
+    <Show
+      actions={
+        <TopToolbar>
+          <DecideButtons />
+        </TopToolbar>
+      }
+    >
+      <SimpleShowLayout>
+        <TextField source="id" label="Reward" />
+        <TextField source="statusLabel" label="Status" />
+        <FunctionField<AdminRewardRecord> label="Amount" render={(r) => formatCents(r.amount)} />
+        <FunctionField<AdminRewardRecord> label="Side" render={(r) => SIDE_LABELS[r.side]} />
+        <TextField source="userEmail" label="Pays" />
+        <TextField source="inviterEmail" label="Inviter" />
+        <TextField source="friendEmail" label="Friend" />
+        <TextField source="listingTitle" label="First listing" emptyText="—" />
+        <TextField source="listingRefnum" label="Listing refnum" emptyText="—" />
+        <DateField source="windowEndsAt" label="Reversible until" showTime />
+        <TextField source="decidedBy" label="Decided by" emptyText="Not decided" />
+        <DateField source="createdAt" label="Created" showTime />
+        <StatusHistory />
+      </SimpleShowLayout>
+    </Show>
+  );
+}
