@@ -161,18 +161,12 @@ test('/refer-a-friend opens the referral popup for a signed-in person, at 384 px
   await page.context().close();
 });
 
-test("the console's Rewards lists every reward with its referral, at 384 and 1280 px", async ({ page }) => {
-  await page.setViewportSize(PHONE);
+test("the console's Rewards shows a reward with its referral and history", async ({ page }) => {
+  // The list at 384 and 1280 px with axe is admin-console.spec.ts's, beside every other console list.
+  await page.setViewportSize({ width: 1280, height: 800 });
   await logInToConsole(page, E2E_ADMIN);
-  for (const width of [384, 1280]) {
-    await page.setViewportSize({ width, height: 800 });
-    await page.goto('/admin/#/rewards');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Rewards');
-    const table = page.locator('main table, main .RaEmpty-message').filter({ visible: true });
-    await expect(table.first()).toBeVisible();
-    await expect(page.getByRole('progressbar')).toHaveCount(0);
-    await expectPageFits(page, `/admin/#/rewards at ${width} px`);
-  }
+  await page.goto('/admin/#/rewards');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Rewards');
   // The first journey of this file paid Rhea and Tobin: a reward's page with its referral and history.
   const row = page.locator('main table tbody tr').filter({ hasText: 'Granted' }).first();
   await row.click();
