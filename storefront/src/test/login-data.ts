@@ -18,3 +18,11 @@ export function loginData(overrides: Partial<LoginData> = {}): LoginData {
     ...overrides,
   };
 }
+
+/**
+ * Stores a signed-in person's login data as the browser session keeps it. For a rendered test's
+ * `vi.hoisted`: the session reads it once, when the api client is first imported.
+ */
+export function storeLoginData(overrides: Partial<LoginData> = {}): void {
+  localStorage.setItem('yardly.session', JSON.stringify(loginData(overrides)));
+}

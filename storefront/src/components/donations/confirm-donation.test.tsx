@@ -16,22 +16,9 @@ declare global {
 
 // The donor is signed in before the page's modules load: the browser session reads the stored
 // login data once, when the api client (lib/api.ts) is imported.
-vi.hoisted(() => {
-  const login = {
-    token: 'access-1',
-    refreshToken: 'refresh-1',
-    expirationTime: '2029-01-01T00:00:00.000Z',
-    userRefnum: 'U0123456789A',
-    userRoles: ['ROLE_USER'],
-    nameFirst: 'Ann',
-    email: 'ann@example.com',
-    isProgressive: false,
-    isProfessionVerified: false,
-    companyStatus: null,
-    zip: null,
-    isDonationRecipient: false,
-  };
-  localStorage.setItem('yardly.session', JSON.stringify(login));
+await vi.hoisted(async () => {
+  const { storeLoginData } = await import('../../test/login-data');
+  storeLoginData();
 });
 
 const LISTING = 'L0123456789B';

@@ -14,24 +14,17 @@ declare global {
 }
 
 // A charity recipient near 10001, signed in before the modules load (the session reads it once).
-vi.hoisted(() => {
-  localStorage.setItem(
-    'yardly.session',
-    JSON.stringify({
-      token: 'access-1',
-      refreshToken: 'refresh-1',
-      expirationTime: '2029-01-01T00:00:00.000Z',
-      userRefnum: 'U0123456789C',
-      userRoles: ['ROLE_USER'],
-      nameFirst: 'Remy',
-      email: 'remy@warmhands.org',
-      isProgressive: false,
-      isProfessionVerified: true,
-      companyStatus: 'VERIFIED',
-      zip: '10001',
-      isDonationRecipient: true,
-    }),
-  );
+await vi.hoisted(async () => {
+  const { storeLoginData } = await import('../../test/login-data');
+  storeLoginData({
+    userRefnum: 'U0123456789C',
+    nameFirst: 'Remy',
+    email: 'remy@warmhands.org',
+    isProfessionVerified: true,
+    companyStatus: 'VERIFIED',
+    zip: '10001',
+    isDonationRecipient: true,
+  });
 });
 
 const TOTAL = 30;

@@ -14,24 +14,9 @@ declare global {
   var IS_REACT_ACT_ENVIRONMENT: boolean;
 }
 
-vi.hoisted(() => {
-  localStorage.setItem(
-    'yardly.session',
-    JSON.stringify({
-      token: 'access-1',
-      refreshToken: 'refresh-1',
-      expirationTime: '2029-01-01T00:00:00.000Z',
-      userRefnum: 'U0123456789A',
-      userRoles: ['ROLE_USER'],
-      nameFirst: 'Ann',
-      email: 'ann@example.com',
-      isProgressive: false,
-      isProfessionVerified: false,
-      companyStatus: null,
-      zip: null,
-      isDonationRecipient: false,
-    }),
-  );
+await vi.hoisted(async () => {
+  const { storeLoginData } = await import('../../test/login-data');
+  storeLoginData();
 });
 
 const entry = (n: number) => ({
