@@ -31,8 +31,10 @@ export const ADMIN_RESOURCES = [
   'payouts',
   'reviews',
   'returns',
-  // Issue 22: referral rewards, the held ones to approve.
+  // Issue 22: referral rewards, the held ones to approve; the promotion list and its totals.
   'rewards',
+  'promotions',
+  'promotion-totals',
   // Seams: their resources arrive with their own issues (the console shows a placeholder).
   'donations',
   'process-donations',

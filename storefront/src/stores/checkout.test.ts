@@ -9,7 +9,7 @@ import { $checkout, chooseDelivery, payWith, startCheckout } from './checkout';
 
 const ref = { itemRefnum: 'L0123456789A' };
 const SHIP = { deliveryMethod: 'ship', addressId: 'A0123456789B' } as const;
-const AMOUNT = { itemPrice: 2500, shipping: 899, total: 3399 };
+const AMOUNT = { itemPrice: 2500, shipping: 899, rewards: 0, total: 3399 };
 const NOW = new Date('2026-11-26T12:00:00Z');
 const CARD = { number: '4242 4242 4242 4242', exp: '04/30', cvc: '123' };
 const SAVED = 'C0123456789D';
