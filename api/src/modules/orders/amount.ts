@@ -11,5 +11,10 @@ export function amountOf(row: {
   totalCents: number;
   rewardsCents: number;
 }): CheckoutAmount {
-  return { itemPrice: row.itemPriceCents, shipping: row.shippingCents, rewards: row.rewardsCents, total: cardCents(row) };
+  return {
+    itemPrice: row.itemPriceCents,
+    shipping: row.shippingCents,
+    rewards: row.rewardsCents,
+    total: cardCents(row),
+  };
 }

@@ -7,8 +7,8 @@ import type { Caller } from '../../http/caller';
 import { selectCards, toCard } from '../listings/cards';
 import { partyOf } from '../messages/summary-parts';
 import { type OrderParty, orderFor } from './access';
-import { type OrderRow, orderFacts } from './process';
 import { amountOf } from './amount';
+import { type OrderRow, orderFacts } from './process';
 
 type Side = 'buying' | 'selling';
 

@@ -4,10 +4,10 @@ import { defineCapability } from '../../http/capability';
 import type { AppServices } from '../../services';
 import { accountNumberCipher } from '../account/bank-account';
 import { rewardsResource } from './admin';
-import { promotionsResource, promotionTotalsResource } from './promotions';
+import { cashOutRewards } from './cash-out';
 import { rewardGrantJob } from './grant';
 import { inviteFriend } from './invite';
-import { cashOutRewards } from './cash-out';
+import { promotionsResource, promotionTotalsResource } from './promotions';
 import { latestReward, rewardsSummary } from './read';
 import { rewardReverseJob } from './reverse';
 

@@ -50,7 +50,11 @@ export async function reverseRewardsOf(tx: Db, listingId: number, removedAt: Dat
       await lockRewards(tx, reward.userId);
       const takeBack = Math.min(reward.amountCents, await rewardsBalance(tx, reward.userId));
       if (takeBack > 0) {
-        await postRewardReversed(tx, { ...reward, amountCents: takeBack, memo: reversalMemo(reward.refnum) }, removedAt);
+        await postRewardReversed(
+          tx,
+          { ...reward, amountCents: takeBack, memo: reversalMemo(reward.refnum) },
+          removedAt,
+        );
       }
       await notify(tx, [reward.userId], rewardNotices.reversed, '/myrewards');
     }
