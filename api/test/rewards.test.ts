@@ -10,7 +10,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { newRefnum } from '../src/db/refnum';
-import { auditLog, listingReports, listings, referrals, rewards, users } from '../src/db/schema/index';
+import { auditLog, referrals, rewards, users } from '../src/db/schema/index';
 import { rewardsAccount } from '../src/modules/ledger/accounts';
 import { checkLedger, ledgerIsSound } from '../src/modules/ledger/check';
 import { balanceOf } from '../src/modules/ledger/ledger';
