@@ -3,12 +3,11 @@ import { PROMOTION_MOVEMENT_LABELS, walletMessages } from '@yardly/shared/rules'
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sellerPayouts, testPayouts, users } from '../src/db/schema/index';
-import { checkLedger, ledgerIsSound } from '../src/modules/ledger/check';
 import { call, createPI, placeOrder } from './checkout-helpers';
 import { runDueJobs, startTestApp, type TestApp } from './harness';
 import { freshEmail, signedUp } from './identity-helpers';
 import { saveBankAccount } from './payout-helpers';
-import { friendWithFirstListing, rewardsOf } from './reward-helpers';
+import { expectSoundLedger, friendWithFirstListing, rewardsOf } from './reward-helpers';
 import { withRoles } from './role-helpers';
 import { publishedListing } from './selling-helpers';
 
@@ -19,12 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-async function soundLedger() {
-  const report = await checkLedger(t.database.db);
-  expect(report.negative).toEqual([]);
-  expect(ledgerIsSound(report)).toBe(true);
-}
 
 function cashOut(person: LoginData) {
   return call<CashOutResult>(t, 'POST', '/svc/rewards/cash-out', person.token);
@@ -64,7 +57,7 @@ describe('cashing rewards out to the bank (the ACH popup)', () => {
     expect(await payoutsOf(friend)).toEqual([{ amountCents: 500, status: 'paid' }]);
     const paid = await t.database.db.select().from(testPayouts);
     expect(paid.some((p) => p.amountCents === 500 && p.accountLast4 === '6789')).toBe(true);
-    await soundLedger();
+    await expectSoundLedger(t);
   });
 
   it('refuses with nothing to cash out, or no bank account on file (400, nothing written)', async () => {
@@ -98,7 +91,7 @@ describe('cashing rewards out to the bank (the ACH popup)', () => {
     ]).toContainEqual([loser?.status, loser?.body.msg]);
     expect(await payoutsOf(friend)).toEqual([{ amountCents: 500, status: 'pending' }]);
     expect((await rewardsOf(t, friend)).balance).toBe(0);
-    await soundLedger();
+    await expectSoundLedger(t);
   });
 });
 

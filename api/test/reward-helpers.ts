@@ -3,6 +3,7 @@ import { referralPath } from '@yardly/shared/rules';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { listingReports, listings, referrals, rewards, users } from '../src/db/schema/index';
+import { checkLedger, ledgerIsSound } from '../src/modules/ledger/check';
 import { json, runDueJobs, type TestApp } from './harness';
 import { freshAddress, freshEmail, GOOD_PASSWORD, lastCode, post, postFrom, signedUp } from './identity-helpers';
 import { publishedListing } from './selling-helpers';
@@ -113,4 +114,12 @@ export async function reportAndRemove(t: TestApp, admin: LoginData, listingRefnu
   expect(removed.statusCode, removed.body).toBe(200);
   await runDueJobs(t);
   return current;
+}
+
+/** The ledger's invariants hold: every transaction balances, no seller's held money nor anyone's rewards below zero. */
+export async function expectSoundLedger(t: TestApp): Promise<void> {
+  const report = await checkLedger(t.database.db);
+  expect(report.unbalanced).toEqual([]);
+  expect(report.negative).toEqual([]);
+  expect(ledgerIsSound(report)).toBe(true);
 }

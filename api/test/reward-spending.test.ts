@@ -4,7 +4,6 @@ import { walletMessages } from '@yardly/shared/rules';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { orders, testPaymentIntents, testPaymentRefunds } from '../src/db/schema/index';
-import { checkLedger, ledgerIsSound } from '../src/modules/ledger/check';
 import {
   type CreatePIBody,
   call,
@@ -17,7 +16,7 @@ import {
 } from './checkout-helpers';
 import { advanceClock, startTestApp, type TestApp } from './harness';
 import { freshEmail, signedUp } from './identity-helpers';
-import { friendWithFirstListing, reportAndRemove, rewardsOf, signInAgain } from './reward-helpers';
+import { expectSoundLedger, friendWithFirstListing, reportAndRemove, rewardsOf, signInAgain } from './reward-helpers';
 import { withRoles } from './role-helpers';
 import { publishedListing } from './selling-helpers';
 
@@ -32,12 +31,6 @@ beforeEach(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-async function soundLedger() {
-  const report = await checkLedger(t.database.db);
-  expect(report.negative).toEqual([]);
-  expect(ledgerIsSound(report)).toBe(true);
-}
 
 /** A person holding a $5.00 reward: the friend of an inviter, whose first listing was published. */
 async function buyerWithReward(): Promise<LoginData> {
@@ -96,7 +89,7 @@ describe('spending rewards at checkout', () => {
     });
     const detail = await orderDetail(buyer, placed.body.data.orderId);
     expect(detail.body.data.amount).toEqual({ itemPrice: 2500, shipping: 899, rewards: 500, total: 2899 });
-    await soundLedger();
+    await expectSoundLedger(t);
   });
 
   it('pays an order wholly by rewards without a card: no intent at the provider, placed as it is', async () => {
@@ -129,7 +122,7 @@ describe('spending rewards at checkout', () => {
     // Someone else cannot place it.
     const other = await signedUp(t);
     expect((await placeOrder(t, other.token, intent.paymentIntentId)).status).toBe(404);
-    await soundLedger();
+    await expectSoundLedger(t);
   });
 
   it('leaves the balance alone when the buyer turns rewards off (useRewards false); the key must repeat the choice', async () => {
@@ -144,7 +137,7 @@ describe('spending rewards at checkout', () => {
     expect((await confirmCard(t, buyer.token, intent.paymentIntentId)).status).toBe(200);
     expect((await placeOrder(t, buyer.token, intent.paymentIntentId)).status).toBe(200);
     expect((await rewardsOf(t, buyer)).balance).toBe(500);
-    await soundLedger();
+    await expectSoundLedger(t);
   });
 
   it('two checkouts at once on one $5.00 balance: one order spends it, the other is refused (409) and its card released', async () => {
@@ -163,7 +156,7 @@ describe('spending rewards at checkout', () => {
     expect(answers[loser]?.body).toMatchObject({ msg: walletMessages.rewardsSpent, error: 'rewards_spent' });
     expect((await providerIntent(intents[loser]?.paymentIntentId ?? ''))?.status).toBe('canceled');
     expect((await rewardsOf(t, buyer)).balance).toBe(0);
-    await soundLedger();
+    await expectSoundLedger(t);
 
     // Two orders wholly paid by the same rewards at once: one.
     const rich = await buyerWithReward();
@@ -174,7 +167,7 @@ describe('spending rewards at checkout', () => {
     const both = await Promise.all(cheap.map((intent) => placeOrder(t, rich.token, intent.paymentIntentId)));
     expect(both.map((a) => a.status).sort()).toEqual([200, 409]);
     expect((await rewardsOf(t, rich)).balance).toBe(0);
-    await soundLedger();
+    await expectSoundLedger(t);
   });
 
   it('a cancelled order gives the rewards back to the buyer’s rewards by a new ledger entry; the card is refunded only its part', async () => {
@@ -196,7 +189,7 @@ describe('spending rewards at checkout', () => {
       .from(testPaymentRefunds)
       .where(eq(testPaymentRefunds.intentId, intent.paymentIntentId));
     expect(refunds.map((r) => r.amountCents)).toEqual([2899]);
-    await soundLedger();
+    await expectSoundLedger(t);
   });
 
   it('a cancelled order paid wholly by rewards gives them back and asks nothing of the card provider', async () => {
@@ -214,7 +207,7 @@ describe('spending rewards at checkout', () => {
     expect(await t.database.db.select().from(testPaymentRefunds)).toHaveLength(refundsBefore.length);
     const [order] = await t.database.db.select().from(orders).where(eq(orders.refnum, placed.body.data.orderId));
     expect(order).toMatchObject({ state: 'cancelled', rewardsCents: 500, totalCents: 500 });
-    await soundLedger();
+    await expectSoundLedger(t);
   });
 
   it('a reward spent before its first listing is removed is not taken back twice: the balance never goes below zero', async () => {
@@ -230,6 +223,6 @@ describe('spending rewards at checkout', () => {
     await reportAndRemove(t, admin, listingRefnum);
     expect((await rewardsOf(t, await signInAgain(t, friend))).balance).toBe(0);
     expect((await rewardsOf(t, await signInAgain(t, inviter))).balance).toBe(0);
-    await soundLedger();
+    await expectSoundLedger(t);
   });
 });

@@ -12,13 +12,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { newRefnum } from '../src/db/refnum';
 import { auditLog, referrals, rewards, users } from '../src/db/schema/index';
 import { rewardsAccount } from '../src/modules/ledger/accounts';
-import { checkLedger, ledgerIsSound } from '../src/modules/ledger/check';
 import { balanceOf } from '../src/modules/ledger/ledger';
 import { insertSeller } from './fixtures';
 import { advanceClock, json, runDueJobs, startTestApp, type TestApp } from './harness';
 import { freshEmail, outbox, post, signedUp } from './identity-helpers';
 import { saveBankAccount } from './payout-helpers';
 import {
+  expectSoundLedger,
   friendWithFirstListing,
   invite,
   referredFriend,
@@ -42,12 +42,6 @@ beforeEach(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-async function soundLedger() {
-  const report = await checkLedger(t.database.db);
-  expect(report.unbalanced).toEqual([]);
-  expect(ledgerIsSound(report)).toBe(true);
-}
 
 async function userIdOf(person: LoginData): Promise<number> {
   const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.refnum, person.userRefnum));
@@ -161,7 +155,7 @@ describe('granting', () => {
     await advanceClock(t, 2);
     const mails = await outbox(t, friend.email);
     expect(mails.some((m) => m.text.includes('$5.00 reward'))).toBe(true);
-    await soundLedger();
+    await expectSoundLedger(t);
   });
 
   it('a friend publishing two listings at once still yields one reward each side', async () => {
@@ -177,7 +171,7 @@ describe('granting', () => {
     expect((await rewardRowsOf(t, friend)).rewards).toHaveLength(2);
     expect(await ledgerBalance(ann)).toBe(500);
     expect(await ledgerBalance(friend)).toBe(500);
-    await soundLedger();
+    await expectSoundLedger(t);
   });
 });
 
@@ -283,7 +277,7 @@ describe('abuse', () => {
       decision: 'refuse',
     });
     expect(json(refused)).toMatchObject({ status: 'refused' });
-    await soundLedger();
+    await expectSoundLedger(t);
   });
 });
 
@@ -307,7 +301,7 @@ describe('the 7-day reversal', () => {
     );
     expect(mine.referrals).toEqual([{ friendName: 'Bo K.', status: 'reversed' }]);
     expect((await rewardRowsOf(t, friend)).rewards.map((r) => r.state)).toEqual(['reversed', 'reversed']);
-    await soundLedger();
+    await expectSoundLedger(t);
   });
 
   it('after 7 days the removal reverses nothing', async () => {
@@ -319,7 +313,7 @@ describe('the 7-day reversal', () => {
     expect((await rewardsOf(t, await signInAgain(t, ann))).referrals).toEqual([
       { friendName: 'Bo K.', status: 'rewarded' },
     ]);
-    await soundLedger();
+    await expectSoundLedger(t);
   });
 });
 
