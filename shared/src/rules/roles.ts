@@ -33,6 +33,9 @@ export const ADMIN_RESOURCES = [
   'returns',
   // Issue 22: referral rewards, the held ones to approve.
   'rewards',
+  // Issue 23: B2B organisations' marketplaces (/b2b) and the monthly cost of employee benefits.
+  'b2b',
+  'employee-benefit-report',
   // Seams: their resources arrive with their own issues (the console shows a placeholder).
   'donations',
   'process-donations',
