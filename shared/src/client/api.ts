@@ -17,6 +17,7 @@ import { messageCalls } from '../contract/messages';
 import { notificationCalls } from '../contract/notifications';
 import { offerCalls } from '../contract/offers';
 import { orderCalls } from '../contract/orders';
+import { organisationMarketplaceCalls } from '../contract/organisation-marketplace';
 import { organisationCalls } from '../contract/organisations';
 import { payoutCalls } from '../contract/payouts';
 import {
@@ -71,6 +72,8 @@ export function createApi(options: HttpClientOptions = {}) {
     returns: bindCalls(http, returnCalls),
     // Rewards and referrals (issue 22): invites, the rewards wallet.
     rewards: bindCalls(http, joinCalls(rewardCalls, inviteCalls)),
+    // Organisation marketplaces (issue 23): a B2B organisation's landing.
+    organisations: bindCalls(http, organisationMarketplaceCalls),
     // Donations (issue 21): only with the donation flag on.
     donations: bindCalls(http, donationCalls),
     // The rentals section (issue 20): listings, search, saved places, conversations, notifications.

@@ -15,6 +15,9 @@ export function testLoginData(overrides: Partial<LoginData> = {}): LoginData {
     companyStatus: null,
     zip: null,
     isDonationRecipient: false,
+    orgName: null,
+    orgRefnum: null,
+    isOrganizationB2B: false,
     ...overrides,
   };
 }

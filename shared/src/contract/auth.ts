@@ -7,6 +7,7 @@ import { passwordSchema } from '../rules/password';
 import { defineCall } from './call';
 import { isoDateTimeSchema, refnumSchema } from './common';
 import { companyStatusSchema } from './listings';
+import { b2bSignupFields, organisationInfoFields } from './organisation-marketplace';
 
 /** A 6-digit emailed code. */
 export const codeSchema = z
@@ -37,6 +38,8 @@ export const loginDataSchema = z.object({
   zip: z.string().nullable().default(null),
   /** A member of a VERIFIED charity by a verified work email: may request donations (issue 21). */
   isDonationRecipient: z.boolean().default(false),
+  /** Issue 23: the member's B2B organisation (spec section 3, Organisation info). */
+  ...organisationInfoFields,
 });
 export type LoginData = z.infer<typeof loginDataSchema>;
 
@@ -64,6 +67,7 @@ export const signupBodySchema = z
     ...nameFields,
     zip: zipCodeSchema.optional(),
     referralCode: z.string().max(64).optional(),
+    ...b2bSignupFields,
   })
   .superRefine(distinctNames('nameFirst', 'nameLast'));
 

@@ -21,6 +21,7 @@ export * from './notifications';
 export * from './offers';
 export * from './order-console';
 export * from './orders';
+export * from './organisation-marketplace';
 export * from './organisations';
 export * from './payouts';
 export * from './photos';

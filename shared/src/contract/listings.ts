@@ -82,6 +82,9 @@ export const listingDetailSchema = listingCardSchema.extend({
   sellerCompanyStatus: companyStatusSchema.nullable(),
   /** Sold, or an offer was accepted: the seller can no longer edit it. */
   editLocked: z.boolean(),
+  /** Issue 23: listed in an organisation's marketplace (members only: no JSON-LD, never indexed); null when public. */
+  orgRefnum: refnumSchema.nullable().default(null),
+  orgName: z.string().nullable().default(null),
 });
 export type ListingDetail = z.infer<typeof listingDetailSchema>;
 
@@ -178,6 +181,8 @@ export const listingFormSchema = z
     donation: z.boolean().default(false),
     /** Save without publishing. */
     draft: z.boolean().default(false),
+    /** Issue 23: list in this organisation's marketplace (its verified members only see it). */
+    orgRefnum: refnumSchema.optional(),
   })
   .superRefine((form, ctx) => {
     if (!form.shippable && !form.meetToDeliver) {

@@ -23,6 +23,7 @@ export * from './notifications';
 export * from './offer-process';
 export * from './order-process';
 export * from './organisation';
+export * from './organisation-flow';
 export * from './parcels';
 export * from './password';
 export * from './payouts';

@@ -35,6 +35,9 @@ export const ADMIN_RESOURCES = [
   'rewards',
   'promotions',
   'promotion-totals',
+  // Issue 23: B2B organisations' marketplaces (/b2b) and the monthly cost of employee benefits.
+  'b2b',
+  'employee-benefit-report',
   // Seams: their resources arrive with their own issues (the console shows a placeholder).
   'donations',
   'process-donations',

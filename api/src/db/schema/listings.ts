@@ -16,6 +16,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { categories } from './categories';
+import { organizations } from './organisations';
 import { users } from './users';
 import { zipCodes } from './zip-codes';
 
@@ -53,6 +54,8 @@ export const listings = pgTable(
       .notNull()
       .references(() => zipCodes.zip),
     state: listingState('state').notNull().default('draft'),
+    /** Issue 23: listed in this organisation's marketplace, seen by its verified members only; null is public. */
+    organizationId: bigint('organization_id', { mode: 'number' }).references(() => organizations.id),
     /** Shown in the home page's featured rail (set in the console). */
     featured: boolean('featured').notNull().default(false),
     /** When the expiry timer started by publishing or relisting is due. */
@@ -72,6 +75,9 @@ export const listings = pgTable(
   },
   (t) => [
     index('listings_seller_idx').on(t.sellerId),
+    index('listings_organization_idx')
+      .on(t.organizationId, t.createdAt.desc())
+      .where(sql`${t.organizationId} is not null`),
     // The browse lists: a category's live listings, newest first.
     index('listings_live_category_idx').on(t.categoryId, t.createdAt.desc()).where(sql`${t.state} = 'live'`),
     index('listings_live_subcategory_idx').on(t.subCategoryId, t.createdAt.desc()).where(sql`${t.state} = 'live'`),

@@ -1,5 +1,5 @@
 import { ORGANISATION_KINDS } from '@yardly/shared/rules';
-import { bigint, boolean, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const companyStatus = pgEnum('company_status', ['VERIFIED', 'IN_REVIEW', 'REJECTED']);
 /** A company, or a charity whose verified members may request donations (issue 21). */
@@ -13,6 +13,16 @@ export const organizations = pgTable('organizations', {
   status: companyStatus('status').notNull().default('IN_REVIEW'),
   isB2B: boolean('is_b2b').notNull().default(false),
   kind: organizationKind('kind').notNull().default('company'),
+  // Issue 23: a B2B organisation's marketplace (`/client/{orgName}`) and its employee benefits.
+  welcomeText: text('welcome_text').notNull().default(''),
+  brandColor: text('brand_color').notNull().default('#1f6f43'),
+  /** The logo's stored file (the photo store's key), or null. */
+  logoPath: text('logo_path'),
+  /** No commission on sales between members. */
+  commissionWaived: boolean('commission_waived').notNull().default(false),
+  /** Cents each newly verified member gets, paid by the organisation's promotions account. */
+  welcomeCreditCents: integer('welcome_credit_cents').notNull().default(0),
+  benefitsUpdatedAt: timestamp('benefits_updated_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

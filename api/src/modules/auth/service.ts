@@ -126,6 +126,10 @@ export function authService(deps: AuthDeps) {
       companyStatus,
       zip: user.zip,
       isDonationRecipient: deps.donationEnabled && mayReceiveDonations(user, organisation),
+      // Issue 23 fills these from the member's B2B organisation.
+      orgName: null,
+      orgRefnum: null,
+      isOrganizationB2B: false,
     };
   }
 

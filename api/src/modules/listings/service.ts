@@ -172,6 +172,9 @@ export async function listingDetail(
     },
     sellerCompanyStatus: row.companyStatus ?? null,
     editLocked: editLockedIn(state, accepted),
+    // Issue 23 fills these for a listing in an organisation's marketplace.
+    orgRefnum: null,
+    orgName: null,
   };
   return { listing, itemAvailable: true, success: true };
 }
