@@ -1,5 +1,6 @@
 import { listingCalls } from '@yardly/shared/contract';
 import { defineCapability } from '../../http/capability';
+import { listingReader } from '../organisation-marketplace/visibility';
 import { readPhotoPart } from '../files/photo-upload';
 import { listingsResource } from './admin';
 import { saveListing } from './create';
@@ -17,7 +18,8 @@ export const listingsCapability = defineCapability({
   handlers: ({ db, files, clock }) => ({
     recent: ({ query }) => recentItems(db, query),
     byCategory: ({ query }) => listingsByCategory(db, query),
-    detail: ({ query, body, caller }) => listingDetail(db, body?.listingRefnum ?? query.listingRefnum, caller),
+    detail: async ({ query, body, caller }) =>
+      listingDetail(db, body?.listingRefnum ?? query.listingRefnum, caller, await listingReader(db, caller)),
 
     draftRefnum: ({ query, caller }) => openDraft(db, caller, query.listingRefnum),
     uploadPicture: async ({ query, caller, request }) =>
