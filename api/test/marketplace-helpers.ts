@@ -3,9 +3,10 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { newRefnum } from '../src/db/refnum';
 import { organizations, workEmailDomains } from '../src/db/schema/index';
-import { type Answer, call } from './checkout-helpers';
+import { call } from './checkout-helpers';
 import { json, type TestApp } from './harness';
 import { freshAddress, freshEmail, lastCode, postFrom, signedUp } from './identity-helpers';
+import type { Answer } from './offer-helpers';
 import { withRoles } from './role-helpers';
 import { createListing, draftRef, goodForm } from './selling-helpers';
 
@@ -76,7 +77,10 @@ export async function organisationListing(
   organisation: TestOrganisation,
   title: string,
 ): Promise<string> {
-  const form = await goodForm(t, await draftRef(t, seller.token), { listingTitle: title, orgRefnum: organisation.refnum });
+  const form = await goodForm(t, await draftRef(t, seller.token), {
+    listingTitle: title,
+    orgRefnum: organisation.refnum,
+  });
   const res = await createListing(t, seller.token, form);
   expect(res.statusCode, res.body).toBe(200);
   return json<{ data: { listingRefnum: string } }>(res).data.listingRefnum;

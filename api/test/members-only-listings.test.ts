@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ListingForm, LoginData } from '@yardly/shared/contract';
+import type { LoginData } from '@yardly/shared/contract';
 import { organisationFlowMessages } from '@yardly/shared/rules';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -167,7 +167,12 @@ const ROWS: Row[] = [
   {
     call: 'GET /svc/listing/recentItems',
     run: async (v) => {
-      const res = await call<{ docs: { listingRefnum: string }[] }>(t, 'GET', '/svc/listing/recentItems?size=100', token(v));
+      const res = await call<{ docs: { listingRefnum: string }[] }>(
+        t,
+        'GET',
+        '/svc/listing/recentItems?size=100',
+        token(v),
+      );
       return listed(res.status, res.body.data?.docs.map((d) => d.listingRefnum) ?? []);
     },
     expected: nobody,
@@ -259,7 +264,8 @@ const ROWS: Row[] = [
   },
   {
     call: 'POST /svc/fav/create',
-    run: async (v) => opened((await call(t, 'POST', `/svc/fav/create?listingRefnum=${listingRefnum}`, token(v))).status),
+    run: async (v) =>
+      opened((await call(t, 'POST', `/svc/fav/create?listingRefnum=${listingRefnum}`, token(v))).status),
     // Its seller may not save their own listing (400), which they can see.
     expected: openedByMembers(400),
   },
@@ -282,7 +288,9 @@ const ROWS: Row[] = [
   {
     call: 'POST /svc/listing/reports/create',
     run: async (v) =>
-      opened((await call(t, 'POST', '/svc/listing/reports/create', token(v), { listingRefnum, reason: 'other' })).status),
+      opened(
+        (await call(t, 'POST', '/svc/listing/reports/create', token(v), { listingRefnum, reason: 'other' })).status,
+      ),
     expected: openedByMembers(400),
   },
   {
@@ -370,7 +378,10 @@ describe('the public marketplace and the organisation’s', () => {
 
 describe('listing in an organisation’s marketplace (POST /svc/listings/create/v2 with orgRefnum)', () => {
   async function formOf(person: LoginData, ref?: string) {
-    return goodForm(t, ref ?? (await draftRef(t, person.token)), { orgRefnum: acme.refnum, listingTitle: 'Not theirs' });
+    return goodForm(t, ref ?? (await draftRef(t, person.token)), {
+      orgRefnum: acme.refnum,
+      listingTitle: 'Not theirs',
+    });
   }
   const refusal = {
     code: 403,

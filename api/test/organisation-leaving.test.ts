@@ -115,10 +115,17 @@ describe('a member whose work email moves to another company', () => {
     expect(cancels.every((c) => c.actorRole === 'system')).toBe(true);
     // Told: the seller of each, and the buyer on the leaver's own listing.
     const told = (title: string) => notificationText({ kind: 'offer_withdrawn' }, title);
-    expect(await notificationTexts(seller)).toEqual(expect.arrayContaining([told('Brass desk lamp'), told('Office chair')]));
+    expect(await notificationTexts(seller)).toEqual(
+      expect.arrayContaining([told('Brass desk lamp'), told('Office chair')]),
+    );
     expect(await notificationTexts(colleague)).toContain(told('Standing desk'));
     // The seller's page of offers shows it cancelled.
-    const list = await call<{ offers: { content: Offer[] } }>(t, 'GET', `/svc/offer/v2?listingRefnum=${lamp}`, seller.token);
+    const list = await call<{ offers: { content: Offer[] } }>(
+      t,
+      'GET',
+      `/svc/offer/v2?listingRefnum=${lamp}`,
+      seller.token,
+    );
     expect(list.body.data.offers.content[0]?.offerStatus).toBe('cancelled');
   });
 

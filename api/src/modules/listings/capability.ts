@@ -1,7 +1,7 @@
 import { listingCalls } from '@yardly/shared/contract';
 import { defineCapability } from '../../http/capability';
-import { listingReader } from '../organisation-marketplace/visibility';
 import { readPhotoPart } from '../files/photo-upload';
+import { listingReader } from '../organisation-marketplace/visibility';
 import { listingsResource } from './admin';
 import { saveListing } from './create';
 import { draftSweepJob } from './draft-sweeper';

@@ -11,7 +11,11 @@ const notMember = () => new AppError(403, organisationFlowMessages.notMember, { 
  * names, when the caller is its verified member now; null (the public marketplace) without it.
  * Anyone else, a member of another organisation or of one IN_REVIEW included, is refused (403).
  */
-export async function marketplaceToListIn(db: Db, caller: Caller, orgRefnum: string | undefined): Promise<number | null> {
+export async function marketplaceToListIn(
+  db: Db,
+  caller: Caller,
+  orgRefnum: string | undefined,
+): Promise<number | null> {
   if (!orgRefnum) return null;
   const membership = await marketplaceMembership(db, caller.userId);
   if (membership?.orgRefnum !== orgRefnum) throw notMember();

@@ -5,9 +5,9 @@ import { listings, offers } from '../../db/schema/index';
 import { defineJob } from '../../jobs/job';
 import { SYSTEM } from '../../process/transition';
 import { takeListingEvent } from '../listings/process';
+import { catchUpReservation } from '../orders/reservation';
 import { ENDED_MEMBERSHIPS_JOB, type EndedMembership } from '../organisation-marketplace/leaving';
 import { mayTradeOn, sellerStillMember } from '../organisation-marketplace/visibility';
-import { catchUpReservation } from '../orders/reservation';
 import { catchUpOffer, type OfferRunner, takeOfferEvent } from './process';
 
 /** The open offers on organisations' listings the ended membership may touch. */

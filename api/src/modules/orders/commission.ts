@@ -30,7 +30,6 @@ export async function saleCommission(
     .from(organizations)
     .where(eq(organizations.id, listing.organizationId));
   if (!organisation?.waives) return charged;
-  const members =
-    (await mayTradeOn(tx, listing, buyerId)) && (await mayTradeOn(tx, listing, listing.sellerId));
+  const members = (await mayTradeOn(tx, listing, buyerId)) && (await mayTradeOn(tx, listing, listing.sellerId));
   return members ? { commissionCents: 0, commissionWaivedCents: full } : charged;
 }

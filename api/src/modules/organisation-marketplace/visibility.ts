@@ -1,5 +1,4 @@
-import { organisationFlowMessages } from '@yardly/shared/rules';
-import { mayAdmin } from '@yardly/shared/rules';
+import { mayAdmin, organisationFlowMessages } from '@yardly/shared/rules';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { AppError } from '../../errors';

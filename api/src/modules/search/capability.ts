@@ -6,8 +6,8 @@ import type { Caller } from '../../http/caller';
 import { defineCapability } from '../../http/capability';
 import { savedAmong } from '../favourites/service';
 import { askedMarketplace } from '../organisation-marketplace/visibility';
-import { merchRails } from './merch';
 import type { Searcher } from './match';
+import { merchRails } from './merch';
 import { search } from './service';
 import { suggest } from './suggest';
 
