@@ -1,9 +1,9 @@
-import type { LoginData } from '@yardly/shared/contract';
+import type { ListingDetail, LoginData } from '@yardly/shared/contract';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { newRefnum } from '../src/db/refnum';
-import { organizations, workEmailDomains } from '../src/db/schema/index';
+import { organizations } from '../src/db/schema/index';
 import { call } from './checkout-helpers';
+import { organisation } from './donation-helpers';
 import { json, type TestApp } from './harness';
 import { freshAddress, freshEmail, lastCode, postFrom, signedUp } from './identity-helpers';
 import type { Answer } from './offer-helpers';
@@ -19,30 +19,27 @@ export interface TestOrganisation {
   domain: string;
 }
 
-let made = 0;
+let count = 0;
 
 /** A VERIFIED B2B organisation with a work-email domain of its own (its marketplace is open). */
 export async function b2bOrganisation(
   t: TestApp,
   options: { status?: 'VERIFIED' | 'IN_REVIEW' | 'REJECTED'; isB2B?: boolean; commissionWaived?: boolean } = {},
 ): Promise<TestOrganisation> {
-  made += 1;
-  const tag = `${made}${Math.random().toString(36).slice(2, 7)}`;
-  const name = `Acme ${tag}`;
-  const [org] = await t.database.db
-    .insert(organizations)
-    .values({
-      refnum: newRefnum('organization'),
-      name,
-      status: options.status ?? 'VERIFIED',
-      isB2B: options.isB2B ?? true,
-      commissionWaived: options.commissionWaived ?? false,
-    })
-    .returning();
-  if (!org) throw new Error('no organisation');
-  const domain = `acme-${tag}.com`;
-  await t.database.db.insert(workEmailDomains).values({ domain, organizationId: org.id });
-  return { id: org.id, refnum: org.refnum, name, orgName: `acme-${tag}`, domain };
+  count += 1;
+  // Its address name is its name's slug ('Acme 3x' is 'acme-3x'), its domain that with '.com'.
+  const orgName = `acme-${count}${Math.random().toString(36).slice(2, 7)}`;
+  const made = await organisation(t, {
+    kind: 'company',
+    status: options.status ?? 'VERIFIED',
+    name: orgName.replace('acme-', 'Acme '),
+    domain: `${orgName}.com`,
+  });
+  await t.database.db
+    .update(organizations)
+    .set({ isB2B: options.isB2B ?? true, commissionWaived: options.commissionWaived ?? false })
+    .where(eq(organizations.id, made.id));
+  return { ...made, orgName };
 }
 
 /**
@@ -107,7 +104,7 @@ export async function updateOrganisation(
 
 /** The item page's answer for a listing (`POST /svc/listing/detailListing/v2`). */
 export function detail(t: TestApp, listingRefnum: string, token?: string) {
-  return call<{ listing: { orgRefnum: string | null; orgName: string | null } | null; itemAvailable: boolean }>(
+  return call<{ listing: ListingDetail | null; itemAvailable: boolean }>(
     t,
     'POST',
     '/svc/listing/detailListing/v2',

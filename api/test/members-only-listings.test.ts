@@ -63,7 +63,7 @@ beforeAll(async () => {
   publicRefnum = await publishedListing(t, seller.token, { listingTitle: `Oak ${publicWord} stool` });
   const [row] = await t.database.db.select().from(listings).where(eq(listings.refnum, listingRefnum));
   const seen = await detail(t, listingRefnum, seller.token);
-  categoryRefnum = (seen.body.data.listing as unknown as { categoryRefnum: string }).categoryRefnum;
+  categoryRefnum = seen.body.data.listing?.categoryRefnum ?? '';
   expect(row?.organizationId).toBe(acme.id);
 });
 afterAll(() => t.close());
