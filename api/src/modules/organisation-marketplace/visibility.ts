@@ -11,7 +11,7 @@ import { marketplaceMembership } from './membership';
  * its condition from here, with the listing's states from `listings/visibility.ts`:
  * - lists (search, categories, rails, profiles, the sitemap) show ONE marketplace: the public
  *   one (`organization_id is null`: no organisation's listing, whoever looks), or, when the
- *   organisation flow asks for it, the caller's own organisation's (`organisationMarketplace`);
+ *   organisation flow asks for it, the caller's own organisation's (`askedMarketplace`);
  * - a listing opened by its link (item page, favourites, reports, offers, checkout, messages) is
  *   seen when it is public, the caller's own, of the caller's organisation, or by an admin; for
  *   anyone else it is the same "not found" as a listing that does not exist;
@@ -45,7 +45,7 @@ export interface ListingReader {
   admin: boolean;
 }
 
-export const GUEST_READER: ListingReader = { userId: null, organizationId: null, admin: false };
+const GUEST_READER: ListingReader = { userId: null, organizationId: null, admin: false };
 
 /** The caller as a reader of listings: their membership read now. */
 export async function listingReader(db: Db, caller: Caller | null): Promise<ListingReader> {
