@@ -35,6 +35,11 @@ export interface Match {
   hasText: boolean;
   hasCentre: boolean;
   fuzzy: boolean;
+  /**
+   * An organisation's marketplace: its listings are few and read from their own index
+   * (`listings_organization_idx`), so its page is cut from all of them, never cell by cell.
+   */
+  inOrganisation: boolean;
 }
 
 /** `fuzzy` forgives spelling in the text (`textMatch`); a search tries without first. */
@@ -67,6 +72,7 @@ export function buildMatch(
     hasText: q !== '',
     hasCentre: centre !== null,
     fuzzy,
+    inOrganisation: (searcher?.marketplace?.organizationId ?? null) !== null,
   };
 }
 
