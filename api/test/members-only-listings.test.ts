@@ -310,6 +310,16 @@ const ROWS: Row[] = [
     expected: openedByMembers(403),
   },
   {
+    call: 'POST /svc/listing/bybuyerrefnum/v2 (buying dashboard)',
+    run: async (v) => {
+      const url = '/svc/listing/bybuyerrefnum/v2?buyFilter=OPEN_OFFFERS&size=100';
+      const res = await call<{ listings: { listingRefnum: string }[] }>(t, 'POST', url, token(v));
+      return listed(res.status, res.body.data?.listings.map((d) => d.listingRefnum) ?? []);
+    },
+    // The member made an offer just above; nobody else could.
+    expected: { ...nobody, guest: 401, member: 'sees it' },
+  },
+  {
     call: 'GET /svc/offer/v2',
     run: async (v) => opened((await call(t, 'GET', `/svc/offer/v2?listingRefnum=${listingRefnum}`, token(v))).status),
     expected: openedByMembers('sees it'),

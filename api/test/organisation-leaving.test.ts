@@ -117,6 +117,21 @@ describe('a member whose work email moves to another company', () => {
       expect.arrayContaining([told('Brass desk lamp'), told('Office chair')]),
     );
     expect(await notificationTexts(colleague)).toContain(told('Standing desk'));
+    // The leaver's buying dashboard no longer lists the organisation's listings; the public one stays.
+    const dashboard = await call<{ listings: { listingRefnum: string }[] }>(
+      t,
+      'POST',
+      '/svc/listing/bybuyerrefnum/v2?buyFilter=CANCELLED&size=100',
+      leaver.token,
+    );
+    expect(dashboard.body.data.listings.map((l) => l.listingRefnum)).toEqual([]);
+    const open = await call<{ listings: { listingRefnum: string }[] }>(
+      t,
+      'POST',
+      '/svc/listing/bybuyerrefnum/v2?buyFilter=OPEN_OFFFERS&size=100',
+      leaver.token,
+    );
+    expect(open.body.data.listings.map((l) => l.listingRefnum)).toEqual([publicItem]);
     // The seller's page of offers shows it cancelled.
     const list = await call<{ offers: { content: Offer[] } }>(
       t,
