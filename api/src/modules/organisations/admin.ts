@@ -14,6 +14,7 @@ import { AppError } from '../../errors';
 import { defineResource, textFilter } from '../admin/define-resource';
 import { containing } from '../admin/rest-adapter';
 import { notify } from '../notifications/notify';
+import { onOrganisationChanged } from '../organisation-marketplace/leaving';
 
 // Spelled with aliases: drizzle leaves columns unqualified in a one-table select.
 const memberCount =
@@ -92,6 +93,7 @@ export const organizationsResource = defineResource({
       if (!before) throw AppError.notFound('There is no such record in organizations');
       if (input.name !== before.name) await assertNameFree(tx, input.name, before.refnum);
       await tx.update(organizations).set(input).where(eq(organizations.id, before.id));
+      await onOrganisationChanged(tx, before, input);
       if (input.status !== before.status) {
         const members = await tx.select({ id: users.id }).from(users).where(eq(users.organizationId, before.id));
         await notify(

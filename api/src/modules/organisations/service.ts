@@ -13,6 +13,7 @@ import { AppError } from '../../errors';
 import type { CodeStore } from '../auth/codes';
 import type { AuthService, ClientInfo } from '../auth/service';
 import { findUserById } from '../auth/users';
+import { onMembershipLost } from '../organisation-marketplace/leaving';
 
 type Organization = typeof organizations.$inferSelect;
 
@@ -96,6 +97,7 @@ export function organisationService(deps: { db: Db; codes: CodeStore; auth: Auth
           .set({ workEmail: workEmail.trim(), organizationId: org.id, isProfessionVerified: true })
           .where(eq(users.id, userId))
           .returning();
+        await onMembershipLost(tx, userId);
         return { org, user };
       });
       if (!user) throw new AppError(401, authMessages.loginRequired);
