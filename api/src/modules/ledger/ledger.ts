@@ -18,7 +18,8 @@ export type LedgerKind =
   | 'payout_failed'
   | 'label'
   | 'reward'
-  | 'reward_reversed';
+  | 'reward_reversed'
+  | 'welcome_credit';
 
 /** A money movement that does not balance: a bug in the caller, never a person's mistake. */
 export class UnbalancedLedgerError extends Error {

@@ -5,7 +5,7 @@ import {
   organizationInputSchema,
   organizationSchema,
 } from '@yardly/shared/contract';
-import { notices } from '@yardly/shared/rules';
+import { notices, organisationFlowMessages } from '@yardly/shared/rules';
 import { and, count, eq, ilike, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { newRefnum } from '../../db/refnum';
@@ -14,6 +14,7 @@ import { AppError } from '../../errors';
 import { defineResource, textFilter } from '../admin/define-resource';
 import { containing } from '../admin/rest-adapter';
 import { notify } from '../notifications/notify';
+import { organisationSlugSql } from './slug';
 
 // Spelled with aliases: drizzle leaves columns unqualified in a one-table select.
 const memberCount =
@@ -25,13 +26,15 @@ async function assertNameFree(tx: Db, name: string, exceptRefnum?: string) {
   const clash = await tx
     .select({ n: count() })
     .from(organizations)
-    .where(
-      and(
-        sql`regexp_replace(lower(trim(${organizations.name})), '[[:space:]-]+', '-', 'g') = ${slug}`,
-        exceptRefnum ? ne(organizations.refnum, exceptRefnum) : undefined,
-      ),
-    );
+    .where(and(eq(organisationSlugSql, slug), exceptRefnum ? ne(organizations.refnum, exceptRefnum) : undefined));
   if ((clash[0]?.n ?? 0) > 0) throw new AppError(409, adminMessages.organisationNameTaken, { field: 'name' });
+}
+
+/** A marketplace of its own (`/client/{orgName}`, issue 23) only for an organisation the console verified. */
+function assertB2BAllowed(input: { isB2B: boolean; status: string }) {
+  if (input.isB2B && input.status !== 'VERIFIED') {
+    throw AppError.badRequest(organisationFlowMessages.b2bNeedsVerified, 'isB2B');
+  }
 }
 
 /**
@@ -76,6 +79,7 @@ export const organizationsResource = defineResource({
   create: {
     input: organizationInputSchema,
     async run(tx, input) {
+      assertB2BAllowed(input);
       await assertNameFree(tx, input.name);
       const refnum = newRefnum('organization');
       await tx.insert(organizations).values({ ...input, refnum });
@@ -85,6 +89,7 @@ export const organizationsResource = defineResource({
   update: {
     input: organizationInputSchema,
     async run(tx, id, input) {
+      assertB2BAllowed(input);
       const [before] = await tx
         .select()
         .from(organizations)
