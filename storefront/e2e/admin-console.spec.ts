@@ -172,6 +172,9 @@ const CONSOLE_LISTS = [
   'reports',
   'banners',
   'work-email-domains',
+  'b2b',
+  'employee-benefit',
+  'employee-benefit-report',
   'audit-log',
 ];
 
