@@ -12,6 +12,7 @@ import { checkouts, orders, organizations, users, welcomeCredits } from '../src/
 import { organisationPromotionsAccount } from '../src/modules/ledger/accounts';
 import { checkLedger, ledgerIsSound } from '../src/modules/ledger/check';
 import { balanceOf } from '../src/modules/ledger/ledger';
+import { callAs, listQuery } from './admin-helpers';
 import { insertListing } from './fixtures';
 import { holdClock, json, startTestApp, type TestApp } from './harness';
 import { freshAddress, freshEmail, GOOD_PASSWORD, lastCode, post, postFrom, signedUp } from './identity-helpers';
@@ -24,17 +25,18 @@ let admin: LoginData;
 let limited: LoginData;
 let person: LoginData;
 
-function call(method: string, url: string, token?: string, payload?: unknown) {
+const call = (method: string, url: string, token?: string, payload?: unknown) => callAs(t, method, url, token, payload);
+const q = listQuery;
+
+/** POST /svc/admin/b2b/{acme}/logo with a multipart body, as the admin. */
+function uploadLogo(body: { payload: Buffer; headers: Record<string, string> }) {
   return t.app.inject({
-    method: method as 'GET',
-    url,
-    payload: payload as object | undefined,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
+    method: 'POST',
+    url: `/svc/admin/b2b/${acme}/logo`,
+    payload: body.payload,
+    headers: { ...body.headers, authorization: `Bearer ${admin.token}` },
   });
 }
-
-const q = (params: Record<string, unknown>) =>
-  `?${new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, JSON.stringify(v)])).toString()}`;
 
 /** An organisation made through the console, with its work-email domains; its refnum. */
 async function consoleOrganisation(
@@ -261,22 +263,12 @@ describe('the console: /b2b, /employee_benefit and the benefit report', () => {
 
   it('uploads a logo through the photo pipeline: the landing serves it; a file that is not an image is refused', async () => {
     const notImage = await multipart(Buffer.from('not a picture'), 'photo', 'logo.jpg');
-    const refused = await t.app.inject({
-      method: 'POST',
-      url: `/svc/admin/b2b/${acme}/logo`,
-      ...notImage,
-      headers: { ...notImage.headers, authorization: `Bearer ${admin.token}` },
-    });
+    const refused = await uploadLogo(notImage);
     expect(refused.statusCode).toBe(400);
     expect(json(refused).errors).toEqual([{ field: 'photo', message: expect.any(String) }]);
 
     const body = await multipart(await image(400, 200, 'png'), 'file', 'logo.png', 'image/png');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/svc/admin/b2b/${acme}/logo`,
-      ...body,
-      headers: { ...body.headers, authorization: `Bearer ${admin.token}` },
-    });
+    const res = await uploadLogo(body);
     expect(res.statusCode, res.body).toBe(200);
     const logoUrl = json<B2BMarketplaceRecord>(res).logoUrl;
     expect(logoUrl).toMatch(new RegExp(`^/svc/files/organizations/${acme}/[a-z0-9]+\\.jpg$`));
@@ -290,12 +282,7 @@ describe('the console: /b2b, /employee_benefit and the benefit report', () => {
 
     // A new logo replaces the old one, whose file goes.
     const again = await multipart(await image(300, 300), 'photo', 'logo.jpg');
-    const second = await t.app.inject({
-      method: 'POST',
-      url: `/svc/admin/b2b/${acme}/logo`,
-      ...again,
-      headers: { ...again.headers, authorization: `Bearer ${admin.token}` },
-    });
+    const second = await uploadLogo(again);
     expect(second.statusCode, second.body).toBe(200);
     expect(json<B2BMarketplaceRecord>(second).logoUrl).not.toBe(logoUrl);
     expect((await call('GET', logoUrl ?? '')).statusCode).toBe(404);

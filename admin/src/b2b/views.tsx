@@ -4,6 +4,7 @@ import {
   Datagrid,
   Edit,
   FunctionField,
+  Labeled,
   List,
   NumberField,
   SearchInput,
@@ -69,15 +70,28 @@ export function B2BList() {
   );
 }
 
+/** What this view shows but does not change: each labelled, in a form as on the show page. */
 function ReadOnlyFacts() {
   return (
     <>
-      <TextField source="name" />
-      <Address />
-      <TextField source="status" />
-      <Domains />
-      <NumberField source="memberCount" label="Verified members" />
-      <NumberField source="listingCount" label="Live listings" />
+      <Labeled>
+        <TextField source="name" />
+      </Labeled>
+      <Labeled>
+        <Address />
+      </Labeled>
+      <Labeled>
+        <TextField source="status" />
+      </Labeled>
+      <Labeled>
+        <Domains />
+      </Labeled>
+      <Labeled>
+        <NumberField source="memberCount" label="Verified members" />
+      </Labeled>
+      <Labeled>
+        <NumberField source="listingCount" label="Live listings" />
+      </Labeled>
     </>
   );
 }
@@ -108,8 +122,12 @@ export function B2BShow() {
       <SimpleShowLayout>
         <ReadOnlyFacts />
         <LogoUpload />
-        <TextField source="welcomeText" label="Welcome text" emptyText="—" />
-        <BrandColor />
+        <Labeled>
+          <TextField source="welcomeText" label="Welcome text" emptyText="—" />
+        </Labeled>
+        <Labeled>
+          <BrandColor />
+        </Labeled>
       </SimpleShowLayout>
     </Show>
   );

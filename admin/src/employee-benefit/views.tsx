@@ -11,6 +11,7 @@ import {
   DateField,
   Edit,
   FunctionField,
+  Labeled,
   List,
   NumberField,
   NumberInput,
@@ -48,7 +49,9 @@ export function EmployeeBenefitEdit() {
   return (
     <Edit mutationMode="pessimistic" title="Employee benefits">
       <SimpleForm validate={validate}>
-        <TextField source="name" label="Organisation" />
+        <Labeled>
+          <TextField source="name" label="Organisation" />
+        </Labeled>
         <BooleanInput
           source="commissionWaived"
           label="No commission on sales between members"
