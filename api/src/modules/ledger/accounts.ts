@@ -25,15 +25,15 @@ export function rewardsAccount(userId: number): string {
   return `rewards:${userId}`;
 }
 
+/** A seller's money: held until the order is delivered, then available, then paid out to their bank. */
+export function sellerAccount(sellerId: number, part: 'pending' | 'available' | 'paid_out'): string {
+  return `seller:${sellerId}:${part}`;
+}
+
 /**
  * What one B2B organisation gives away (issue 23): its welcome credits to newly verified members
  * are paid from here, apart from the platform's own promotions, so its benefit's cost adds up.
  */
 export function organisationPromotionsAccount(orgRefnum: string): string {
   return `${LEDGER.promotions}:org:${orgRefnum}`;
-}
-
-/** A seller's money: held until the order is delivered, then available, then paid out to their bank. */
-export function sellerAccount(sellerId: number, part: 'pending' | 'available' | 'paid_out'): string {
-  return `seller:${sellerId}:${part}`;
 }

@@ -11,6 +11,8 @@ export interface LedgerEntry {
 
 export type LedgerKind =
   | 'payment'
+  // Issue 23: a B2B organisation's welcome credit to a newly verified member.
+  | 'welcome_credit'
   | 'sale'
   | 'release'
   | 'refund'
@@ -18,8 +20,7 @@ export type LedgerKind =
   | 'payout_failed'
   | 'label'
   | 'reward'
-  | 'reward_reversed'
-  | 'welcome_credit';
+  | 'reward_reversed';
 
 /** A money movement that does not balance: a bug in the caller, never a person's mistake. */
 export class UnbalancedLedgerError extends Error {

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/connect';
-import { LEDGER, organisationPromotionsAccount, rewardsAccount } from './accounts';
+import { LEDGER, rewardsAccount } from './accounts';
 import { postLedger } from './ledger';
 
 /** What a reward posting needs to know of the reward. */
@@ -23,13 +23,5 @@ export async function postRewardReversed(tx: Db, reward: RewardMoney, at: Date):
   await postLedger(tx, { kind: 'reward_reversed', orderId: null, memo: reward.memo, at }, [
     { account: rewardsAccount(reward.userId), amountCents: -reward.amountCents },
     { account: LEDGER.promotions, amountCents: reward.amountCents },
-  ]);
-}
-
-/** A B2B organisation's welcome credit to a newly verified member (issue 23): its promotions pay their rewards. */
-export function postWelcomeCredit(tx: Db, credit: RewardMoney & { orgRefnum: string }, at: Date): Promise<number> {
-  return postLedger(tx, { kind: 'welcome_credit', orderId: null, memo: credit.memo, at }, [
-    { account: organisationPromotionsAccount(credit.orgRefnum), amountCents: -credit.amountCents },
-    { account: rewardsAccount(credit.userId), amountCents: credit.amountCents },
   ]);
 }

@@ -2,7 +2,7 @@ import { formatCents } from '@yardly/shared/rules';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { organizations, welcomeCredits } from '../../db/schema/index';
-import { postWelcomeCredit } from '../ledger/reward-postings';
+import { postWelcomeCredit } from '../ledger/welcome-credit-postings';
 import { notify } from '../notifications/notify';
 import { marketplaceMembership } from './membership';
 
