@@ -281,7 +281,7 @@ describe('the console: /b2b, /employee_benefit and the benefit report', () => {
     expect(entry).toMatchObject({ action: 'update', before: { logoUrl: null }, after: { logoUrl } });
 
     // A new logo replaces the old one, whose file goes.
-    const again = await multipart(await image(300, 300), 'photo', 'logo.jpg');
+    const again = await multipart(await image(300, 300), 'logo', 'logo.jpg');
     const second = await uploadLogo(again);
     expect(second.statusCode, second.body).toBe(200);
     expect(json<B2BMarketplaceRecord>(second).logoUrl).not.toBe(logoUrl);

@@ -11,9 +11,11 @@ import { readPhotoPart, storePhoto } from '../files/photo-upload';
 import { b2bResource } from './b2b-admin';
 
 const NO_RECORD = 'There is no such record in b2b';
+/** The form fields a logo may arrive in. */
+const LOGO_FIELDS: ReadonlySet<string> = new Set(['logo', 'photo', 'file']);
 
 /**
- * `POST /svc/admin/b2b/{id}/logo` (multipart, one `photo` or `file` field; ROLE_ADMIN by the role
+ * `POST /svc/admin/b2b/{id}/logo` (multipart, one `logo`, `photo` or `file` field; ROLE_ADMIN by the role
  * matrix): a B2B organisation's logo for its landing page, through the photo pipeline (checked by
  * content, metadata stripped, re-encoded; the disk or the S3 store). The change is audited like
  * any console edit, the answer is the `b2b` record, and the logo it replaces is deleted once the
@@ -29,7 +31,7 @@ export function registerLogoUpload(app: FastifyInstance, deps: { db: Db; files: 
       if (actorId === undefined) throw new AppError(401, authMessages.loginRequired);
       const id = b2bResource.parseId((request.params as { id: string }).id);
       if (id === null || !(await b2bResource.one(db, id))) throw AppError.notFound(NO_RECORD);
-      const stored = await storePhoto(files, await readPhotoPart(request), 'organizations', String(id));
+      const stored = await storePhoto(files, await readPhotoPart(request, LOGO_FIELDS), 'organizations', String(id));
       let replaced: string | null = null;
       const after = await db
         .transaction(async (tx) => {
