@@ -25,7 +25,10 @@ function kindOf(statement: string): string {
   const text = statement.replace(/\s+/g, ' ').trim();
   const write = text.match(/^(with "\w+" as \()?(insert into|update|delete from) ("\w+")/);
   if (write) return `${write[1] ? 'with ' : ''}${write[2]} ${write[3]}`;
-  const read = text.match(/^select .*? from ("\w+")/);
+  // The statement's own table, not a subquery's: parenthesised parts are set aside first.
+  let outer = text;
+  while (/\([^()]*\)/.test(outer)) outer = outer.replace(/\([^()]*\)/g, '');
+  const read = outer.match(/^select .*? from ("\w+")/);
   return read ? `select from ${read[1]}` : text;
 }
 

@@ -14,7 +14,7 @@ import type { Caller } from '../../http/caller';
 import type { AppServices } from '../../services';
 import { rateLimits } from '../auth/rate-limits';
 import { visibleListing } from '../listings/visibility';
-import { listingReader, openableBy } from '../organisation-marketplace/visibility';
+import { openableByCaller } from '../organisation-marketplace/visibility';
 import { type ConversationParties, openConversation, toMessage } from './conversations';
 import { appendLine } from './lines';
 
@@ -53,7 +53,6 @@ const recipient = alias(users, 'recipient');
  * (the caller's as its buyer, or, for its seller, the one with the person written to).
  */
 async function sendContext(db: Db, caller: Caller, body: { listingRefnum: string; toRefnum: string }) {
-  const reader = await listingReader(db, caller);
   const buyerId = sql`case when ${listings.sellerId} = ${caller.userId} then ${recipient.id} else ${caller.userId} end`;
   const [row] = await db
     .select({
@@ -61,7 +60,7 @@ async function sendContext(db: Db, caller: Caller, body: { listingRefnum: string
       listingTitle: listings.title,
       isLive: sql<boolean>`${visibleListing('listed', 'public')}`,
       // An organisation's listing is written about by its members only (and its seller).
-      openable: sql<boolean>`${openableBy(reader)}`,
+      openable: sql<boolean>`${openableByCaller(caller)}`,
       sellerId: listings.sellerId,
       sellerRefnum: seller.refnum,
       recipientId: recipient.id,

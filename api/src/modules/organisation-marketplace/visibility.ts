@@ -68,6 +68,19 @@ export function openableBy(reader: ListingReader): SQL {
 }
 
 /**
+ * `openableBy` for a caller whose membership is not read yet, as one condition: the membership is
+ * a subquery of the same statement (what `marketplaceMembership` reads: a verified work email at a
+ * VERIFIED B2B organisation). For hot paths that decide in one read (sending a message).
+ */
+export function openableByCaller(caller: Caller): SQL {
+  if (mayAdmin(caller.roles, 'listings', 'show')) return sql`true`;
+  const membersOrganisation = sql`(select o.id from "users" u join "organizations" o on o.id = u.organization_id
+    where u.id = ${caller.userId} and u.work_email is not null and o.status = 'VERIFIED' and o.is_b2b)`;
+  return sql`("listings"."organization_id" is null or "listings"."seller_id" = ${caller.userId}
+    or "listings"."organization_id" = ${membersOrganisation})`;
+}
+
+/**
  * Whether `buyerId` may trade on the listing (make an offer, pay for it): any listing of the
  * public marketplace; an organisation's only when the buyer is its member now. The seller's own
  * standing is `sellerStillMember`'s.
