@@ -13,7 +13,7 @@ export type SignupFlow = 'signup' | 'easy';
 export type AuthDialog =
   | { name: 'login'; email?: string; notice?: string; returnTo?: string }
   | { name: 'signup'; notice?: string }
-  | { name: 'verify'; email: string; flow: SignupFlow; notice?: string; rewardMessage?: string }
+  | { name: 'verify'; email: string; flow: SignupFlow; notice?: string; rewardMessage?: string; b2b?: B2BSignup }
   | { name: 'verified'; flow: SignupFlow }
   | { name: 'loginWithCode'; email?: string; returnTo?: string }
   | { name: 'forgotPassword'; email?: string }
@@ -38,6 +38,17 @@ export interface SocialEmailProof {
   /** Where the redirect page goes once signed in. */
   home: string;
   email?: string;
+}
+
+/**
+ * The signup state of a sign-up from an organisation's landing (spec section 3: isB2B, orgName):
+ * the email must be a work email there; verifying it leads into the organisation's flow.
+ */
+export interface B2BSignup {
+  isB2B: true;
+  orgName: string;
+  /** 'Use your @acme.com work email', under the email field. */
+  emailHint: string;
 }
 
 export type AuthDialogName = AuthDialog['name'];
