@@ -53,7 +53,11 @@ export function flowStateOf(
     login?.isOrganizationB2B && login.orgName && login.orgRefnum
       ? { orgName: login.orgName, orgRefnum: login.orgRefnum }
       : null;
-  return { signedIn: login !== null, member, inFlow: Boolean(member && stored.inFlow && stored.orgName === member.orgName) };
+  return {
+    signedIn: login !== null,
+    member,
+    inFlow: Boolean(member && stored.inFlow && stored.orgName === member.orgName),
+  };
 }
 
 function storedLogin(sessionKey: string): StoredMember | null {

@@ -1,13 +1,13 @@
 /** Where things live on the site: one place that builds the storefront's own links. */
 import { toQueryString } from '@yardly/shared/client';
-import { clientPath } from '@yardly/shared/rules';
+import { clientPath, type OrganisationFlowPage } from '@yardly/shared/rules';
 import type { ProductQuery } from './product-query';
 
 /**
  * A flow page's address: the public one, or in an organisation's marketplace (`orgName`) its
  * `/client/{orgName}/…` one (spec section 2, Organisation paths).
  */
-export function flowPagePath(page: '/' | '/categories' | '/creatinglist' | '/products', orgName?: string | null): string {
+export function flowPagePath(page: OrganisationFlowPage, orgName?: string | null): string {
   return orgName ? clientPath(orgName, page) : page;
 }
 

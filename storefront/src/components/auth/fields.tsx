@@ -69,7 +69,15 @@ export function TextField({
   );
 }
 
-export function EmailField({ field, errorAction, hint }: { field: FieldProps; errorAction?: ReactNode; hint?: string }) {
+export function EmailField({
+  field,
+  errorAction,
+  hint,
+}: {
+  field: FieldProps;
+  errorAction?: ReactNode;
+  hint?: string;
+}) {
   return (
     <TextField
       label="Email"

@@ -12,7 +12,7 @@ import { Spinner } from '../Spinner';
 import { DeliveryOptions } from './DeliveryOptions';
 import { ItemFacts } from './ItemFacts';
 import { ItemDescription, ItemHeading } from './ItemHeading';
-import { type SellerRating, SellerCard } from './SellerCard';
+import { SellerCard, type SellerRating } from './SellerCard';
 
 type Look =
   | { status: 'missing' }
