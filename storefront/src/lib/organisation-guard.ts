@@ -84,6 +84,7 @@ export function currentFlow(sessionKey: string): FlowState {
  */
 export function guardOrganisationFlow(sessionKey: string): void {
   const state = currentFlow(sessionKey);
+  if (typeof window === 'undefined') return; // not in a page (the stores' tests)
   const { pathname, search } = window.location;
   const target = organisationFlowRedirect(
     pathname,
