@@ -1,4 +1,4 @@
-import { organisationFlowRedirect } from '@yardly/shared/rules';
+import { clientOrgOf, clientPath, isOrgName, organisationFlowRedirect } from '@yardly/shared/rules';
 import {
   type FlowOrganisation,
   forgetOrganisationFlow,
@@ -97,4 +97,11 @@ export function guardOrganisationFlow(sessionKey: string): void {
   }
   if (state.inFlow && state.member) document.documentElement.dataset.orgFlow = state.member.orgName;
   else delete document.documentElement.dataset.orgFlow;
+}
+
+/** After a log-out: a page of an organisation's marketplace goes to its landing, as a guest sees it. */
+export function leaveOrganisationPages(): void {
+  if (typeof window === 'undefined') return;
+  const org = clientOrgOf(window.location.pathname);
+  if (org !== null) window.location.assign(org && isOrgName(org) ? clientPath(org) : '/');
 }

@@ -2,7 +2,7 @@ import { type Session as BrowserSession, GENERIC_ERROR_MESSAGE, SESSION_STORAGE_
 import type { LoginData } from '@yardly/shared/contract';
 import { atom, onMount, type ReadableAtom } from 'nanostores';
 import { AUTH_TEXTS } from '../lib/auth-texts';
-import { guardOrganisationFlow } from '../lib/organisation-guard';
+import { leaveOrganisationPages } from '../lib/organisation-guard';
 import { forgetOrganisationFlow } from './organisation-flow';
 import { showToast } from './toast';
 
@@ -77,7 +77,7 @@ export async function logout(): Promise<void> {
   session.clear();
   // The organisation flow is the signed-in person's: it goes with them (a page of it goes to its guest landing).
   forgetOrganisationFlow();
-  guardOrganisationFlow(SESSION_KEY);
+  leaveOrganisationPages();
   showToast(AUTH_TEXTS.loggedOut, 'success');
 }
 
