@@ -86,10 +86,12 @@ export function ProductList({ start, org }: { start: ProductListStart; org?: Lis
     if (key === shown.current) return;
     shown.current = key;
     let current = true;
+    let settled = false;
     setLoad({ status: 'loading' });
     fetchProducts(browserApi, query, place, org).then(
       (result) => {
         if (!current) return;
+        settled = true;
         if (!result) {
           setLoad({ status: 'done', result: EMPTY_RESULT });
           setTitles({ category: null, subcategory: null });
@@ -100,6 +102,7 @@ export function ProductList({ start, org }: { start: ProductListStart; org?: Lis
       },
       (cause: unknown) => {
         if (!current) return;
+        settled = true;
         console.error('Could not load the product list', cause);
         // No longer a member of the organisation (403): out of its flow, to the public marketplace.
         if (org && leaveLostOrganisation(cause)) return;
@@ -108,6 +111,8 @@ export function ProductList({ start, org }: { start: ProductListStart; org?: Lis
     );
     return () => {
       current = false;
+      // Left before its answer (the same query read again from the address): the next run asks again.
+      if (!settled && shown.current === key) shown.current = null;
     };
   }, [query, place, org]);
 
