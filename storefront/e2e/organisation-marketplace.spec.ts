@@ -216,7 +216,7 @@ test('Acme’s marketplace: a guest joins from its landing, lists an item there;
   await expect(carol.page).toHaveURL('/client/globex');
   await carol.page.goto(`/client/globex/products?q=${encodeURIComponent(title)}`);
   await expect(carol.page.getByText(listingListMessages.noResults)).toBeVisible();
-  const asCarol = await carol.page.request.post('/svc/search/category', {
+  const asCarol = await carol.page.request.post('/search/category', {
     data: { orgRefnum: acme.id, company: 'acme', q: title },
     headers: await bearer(request, carol.person),
   });
