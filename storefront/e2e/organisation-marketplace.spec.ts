@@ -156,7 +156,21 @@ test('Acme’s marketplace: a guest joins from its landing, lists an item there;
   await expect(alicePage.getByText('Nothing listed here yet.').or(cards(alicePage).first())).toBeVisible();
   await expectPageFits(alicePage, 'the Acme home at 384 px');
 
+  // The organisation's categories and list are its own pages under its prefix, at 384 px too.
+  await alicePage.getByRole('link', { name: 'All categories' }).click();
+  await expect(alicePage).toHaveURL('/client/acme/categories');
+  await expect(alicePage.getByRole('heading', { level: 1, name: 'All categories' })).toBeVisible();
+  await expectPageFits(alicePage, 'the Acme categories at 384 px');
+  await alicePage.getByRole('link', { name: 'Home Decor & Furniture', exact: true }).click();
+  await expect(alicePage).toHaveURL(/\/client\/acme\/products\?category=C[0-9A-Z]{11}$/);
+  await expect(
+    alicePage.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Home' }),
+  ).toHaveAttribute('href', '/client/acme');
+  await expect(alicePage.getByText(listingListMessages.noResults)).toBeVisible();
+  await expectPageFits(alicePage, 'the Acme product list at 384 px');
+
   // She lists an item from there: the sell form at /client/acme/creatinglist.
+  await alicePage.goto('/client/acme');
   await alicePage.getByRole('link', { name: 'Sell an item' }).click();
   await expect(alicePage).toHaveURL('/client/acme/creatinglist');
   await expect(alicePage.getByRole('heading', { level: 1, name: 'Sell an item' })).toBeVisible();
@@ -169,6 +183,7 @@ test('Acme’s marketplace: a guest joins from its landing, lists an item there;
   await alicePage.getByLabel('Weight (lbs)').fill('15');
   await alicePage.getByLabel('Zip code').fill('10001');
   await alicePage.getByLabel('Shipping', { exact: true }).uncheck();
+  await expectPageFits(alicePage, 'the Acme sell form at 384 px');
   await alicePage.getByRole('button', { name: 'Publish listing' }).click();
   // Its page is its members': the server answers not found, her token opens it.
   await expect(alicePage.getByRole('heading', { level: 1, name: title })).toBeVisible();
@@ -178,6 +193,7 @@ test('Acme’s marketplace: a guest joins from its landing, lists an item there;
   await expect(alicePage.getByText('This is your listing.')).toBeVisible();
   await expect(alicePage.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
   await expect(alicePage.locator('script[type="application/ld+json"]')).toHaveCount(0);
+  await expectPageFits(alicePage, 'the members-only item at 384 px');
 
   // Bob, another Acme member, enters Acme's marketplace from the header and finds it in its search.
   const bob = await memberByApi(browser, WIDE, 'Bob', 'acme', 'acme.com');
