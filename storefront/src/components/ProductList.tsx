@@ -1,6 +1,5 @@
 import { useStore } from '@nanostores/react';
 import type { SearchResult } from '@yardly/shared/contract';
-import { listingListMessages } from '@yardly/shared/rules';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { browserApi } from '../lib/api';
 import {
@@ -21,9 +20,8 @@ import { countGuestSearch, SEARCH_PROMPT_NOTICE } from '../stores/search-counter
 import { $session, $sessionKnown } from '../stores/session';
 import { Breadcrumbs, type Crumb } from './Breadcrumbs';
 import type { CardVariant } from './ListingCard';
-import { ListingCollection } from './ListingCollection';
+import { LoadedListings } from './LoadedListings';
 import { Pagination } from './Pagination';
-import { Spinner } from './Spinner';
 import { SearchFilters } from './search/SearchFilters';
 import { SortSelect } from './search/SortSelect';
 import { ViewToggle } from './ViewToggle';
@@ -206,16 +204,9 @@ function crumbsFor(query: ProductQuery | null, titles: ListTitles | null, orgNam
 }
 
 function Body({ load, view, label }: { load: Load; view: CardVariant; label: string }) {
-  if (load.status === 'loading') return <Spinner label="Loading items" />;
-  if (load.status === 'error') {
-    return (
-      <p className="state-message state-message--error" role="alert">
-        {listingListMessages.fetchError}
-      </p>
-    );
-  }
-  if (load.result.data.docs.length === 0) return <p className="state-message">{listingListMessages.noResults}</p>;
-  return <ListingCollection listings={load.result.data.docs} layout={view} label={label} />;
+  return (
+    <LoadedListings load={load.status === 'done' ? load.result.data.docs : load.status} layout={view} label={label} />
+  );
 }
 
 interface ToolbarProps {

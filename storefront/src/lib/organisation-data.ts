@@ -32,3 +32,13 @@ export function marketplaceOf(home: OrganisationHome): MarketplaceOrganisation {
 export function organisationStatus(load: OrganisationLoad): number {
   return load.kind === 'found' ? 200 : load.kind === 'missing' ? 404 : 502;
 }
+
+/** A `/client/{orgName}/…` page's organisation (its address's), with the page's status set by it. */
+export async function loadOrganisationPage(page: {
+  params: Record<string, string | undefined>;
+  response: { status: number };
+}): Promise<OrganisationLoad> {
+  const load = await loadOrganisation(page.params.orgName);
+  page.response.status = organisationStatus(load);
+  return load;
+}

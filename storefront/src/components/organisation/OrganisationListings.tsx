@@ -1,13 +1,11 @@
 import type { ListingCard } from '@yardly/shared/contract';
-import { listingListMessages } from '@yardly/shared/rules';
 import { useEffect, useState } from 'react';
 import { browserApi } from '../../lib/api';
 import { ORGANISATION_TEXTS } from '../../lib/organisation-texts';
 import { fetchProducts, type ListOrganisation } from '../../lib/product-load';
 import { readProductQuery } from '../../lib/product-query';
 import { leaveLostOrganisation } from '../../stores/organisation-flow';
-import { ListingCollection } from '../ListingCollection';
-import { Spinner } from '../Spinner';
+import { LoadedListings } from '../LoadedListings';
 
 /** How many of the newest listings the organisation's home shows. */
 const NEWEST_COUNT = 12;
@@ -37,14 +35,12 @@ export function OrganisationListings({ org }: { org: ListOrganisation }) {
     };
   }, [org]);
 
-  if (load.status === 'loading') return <Spinner label="Loading items" />;
-  if (load.status === 'error') {
-    return (
-      <p className="state-message state-message--error" role="alert">
-        {listingListMessages.fetchError}
-      </p>
-    );
-  }
-  if (load.listings.length === 0) return <p className="state-message">{ORGANISATION_TEXTS.noListings}</p>;
-  return <ListingCollection listings={load.listings} layout="grid" label={ORGANISATION_TEXTS.newest} />;
+  return (
+    <LoadedListings
+      load={load.status === 'done' ? load.listings : load.status}
+      layout="grid"
+      label={ORGANISATION_TEXTS.newest}
+      empty={ORGANISATION_TEXTS.noListings}
+    />
+  );
 }
