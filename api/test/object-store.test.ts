@@ -45,6 +45,8 @@ describe('photos in the object store', () => {
     const stored = await s3.read(key);
     expect(stored.type).toBe('image/jpeg');
     expect(served.rawPayload.equals(stored.data)).toBe(true);
+    // Streamed from the bucket as it is read, with its length known up front.
+    expect(served.headers['content-length']).toBe(String(stored.data.length));
     expect((await sharp(served.rawPayload).metadata()).width).toBe(1000);
   });
 

@@ -75,7 +75,9 @@ export const listings = pgTable(
   },
   (t) => [
     index('listings_seller_idx').on(t.sellerId),
-    index('listings_organization_idx').on(t.organizationId, t.createdAt.desc()).where(sql`${t.organizationId} is not null`),
+    index('listings_organization_idx')
+      .on(t.organizationId, t.createdAt.desc())
+      .where(sql`${t.organizationId} is not null`),
     // The browse lists: a category's live listings, newest first.
     index('listings_live_category_idx').on(t.categoryId, t.createdAt.desc()).where(sql`${t.state} = 'live'`),
     index('listings_live_subcategory_idx').on(t.subCategoryId, t.createdAt.desc()).where(sql`${t.state} = 'live'`),

@@ -1,14 +1,24 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve, sep } from 'node:path';
+import type { Readable } from 'node:stream';
 
 /** Where photos live: local disk by default (DATA_DIR/files), an S3-compatible bucket with S3_URL (object-store.ts). */
 export interface FileStore {
   put(key: string, data: Buffer): Promise<void>;
   get(key: string): Promise<Buffer | null>;
+  /** A file to send as it is read (photos are served this way: never whole in memory), or null. */
+  open(key: string): Promise<OpenedFile | null>;
   /** Removes a file and the sizes made from it; a missing file is not an error. */
   delete(key: string): Promise<void>;
 }
+
+export interface OpenedFile {
+  body: Readable;
+  size: number;
+}
+
+const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
 /** Keys are `area/owner/name.ext`, lowercase-safe characters only: no way out of the store. */
 export const FILE_KEY_PATTERN = /^[a-z]+\/[A-Za-z0-9_-]+\/[A-Za-z0-9_.-]+\.(jpg|png|webp)$/;
@@ -43,7 +53,18 @@ export function diskFileStore(root: string): FileStore {
       try {
         return await readFile(pathOf(key));
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+    async open(key) {
+      try {
+        const handle = await open(pathOf(key));
+        const { size } = await handle.stat();
+        // The stream closes the handle when it ends or is destroyed (a client that went away).
+        return { body: handle.createReadStream(), size };
+      } catch (error) {
+        if (isMissing(error)) return null;
         throw error;
       }
     },

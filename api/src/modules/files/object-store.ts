@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import {
   DeleteObjectsCommand,
   GetObjectCommand,
@@ -74,6 +75,16 @@ export function objectFileStore(config: ObjectStoreConfig): FileStore & { check(
       try {
         const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
         return object.Body ? Buffer.from(await object.Body.transformToByteArray()) : null;
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+    async open(key) {
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+        // In Node the SDK's body is the response stream itself: it is piped on, not buffered.
+        return object.Body ? { body: object.Body as Readable, size: object.ContentLength ?? 0 } : null;
       } catch (error) {
         if (isMissing(error)) return null;
         throw error;

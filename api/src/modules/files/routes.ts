@@ -36,19 +36,22 @@ export function registerFileRoutes(app: FastifyInstance, store: FileStore): void
     const key = (request.params as { '*': string })['*'];
     if (!isFileKey(key)) throw AppError.notFound('No such file');
     const { w, h } = request.query as z.infer<typeof querySchema>;
-    let data: Buffer | null;
-    if (w === undefined && h === undefined) {
-      data = await store.get(key);
-    } else {
-      const variant = findVariant(w, h);
-      if (!variant) throw AppError.badRequest(`This photo size is not offered; use one of ${describeVariants()}`, 'w');
-      const variantKey = key.replace(/\.(jpg|png|webp)$/, `_${variant.w}x${variant.h ?? 0}.jpg`);
-      data = (await store.get(variantKey)) ?? (await renderOnce(variantKey, key, variant));
+    let kept = key;
+    const variant = w === undefined && h === undefined ? null : findVariant(w, h);
+    if (variant === undefined) {
+      throw AppError.badRequest(`This photo size is not offered; use one of ${describeVariants()}`, 'w');
     }
-    if (!data) throw AppError.notFound('No such file');
-    return reply
-      .header('Cache-Control', IMMUTABLE)
-      .type(key.endsWith('.png') && w === undefined ? 'image/png' : 'image/jpeg')
-      .send(data);
+    if (variant) kept = key.replace(/\.(jpg|png|webp)$/, `_${variant.w}x${variant.h ?? 0}.jpg`);
+    // A stored file (the original, or a size made before) is streamed as it is read; a size asked
+    // for the first time is made, kept, and sent from memory.
+    const opened = await store.open(kept);
+    const data = opened ? null : variant ? await renderOnce(kept, key, variant) : null;
+    if (!opened && !data) throw AppError.notFound('No such file');
+    reply.header('Cache-Control', IMMUTABLE).type(key.endsWith('.png') && !variant ? 'image/png' : 'image/jpeg');
+    if (opened) {
+      if (opened.size > 0) reply.header('Content-Length', opened.size);
+      return reply.send(opened.body);
+    }
+    return reply.send(data);
   });
 }
