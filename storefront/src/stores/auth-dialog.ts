@@ -47,8 +47,23 @@ export interface SocialEmailProof {
 export interface B2BSignup {
   isB2B: true;
   orgName: string;
+  /** The work-email domains that make a member ('acme.com'). */
+  domains: string[];
   /** 'Use your @acme.com work email', under the email field. */
   emailHint: string;
+}
+
+/**
+ * The B2B sign-up of the organisation landing this page is, if it is one (its
+ * `data-b2b-signup`): the header's sign-up dialog there joins the organisation with a work email.
+ */
+export function landingSignup(): B2BSignup | null {
+  try {
+    const raw = globalThis.document?.querySelector<HTMLElement>('[data-b2b-signup]')?.dataset.b2bSignup;
+    return raw ? (JSON.parse(raw) as B2BSignup) : null;
+  } catch {
+    return null;
+  }
 }
 
 export type AuthDialogName = AuthDialog['name'];

@@ -5,13 +5,14 @@ import {
   signupBodySchema,
   verifyEmailCall,
 } from '@yardly/shared/contract';
-import { authMessages } from '@yardly/shared/rules';
+import { authMessages, emailDomain } from '@yardly/shared/rules';
 import { AUTH_TEXTS } from '../../lib/auth-texts';
 import { completeAccount, easySignUp, resendVerificationCode, signUp, verifyEmail } from '../../stores/auth';
 import {
   type AuthDialog,
   type B2BSignup,
   closeAuthDialog,
+  landingSignup,
   openAuthDialog,
   type SignupFlow,
 } from '../../stores/auth-dialog';
@@ -53,21 +54,32 @@ function emailTakenAction(email: FieldProps) {
  * landing (`b2b`, the signup state's isB2B and orgName) the email must be a work email there,
  * and verifying it leads the new member into the organisation's flow.
  */
-export function SignupForm({ notice, b2b }: { notice?: string; b2b?: B2BSignup }) {
+export function SignupForm({
+  notice,
+  b2b,
+  atItsDomainsOnly = false,
+}: {
+  notice?: string;
+  b2b?: B2BSignup | null;
+  /** The header's dialog on a landing: a B2B sign-up only for an address at the organisation's domains. */
+  atItsDomainsOnly?: boolean;
+}) {
+  const joins = (address: string) => (b2b ? !atItsDomainsOnly || b2b.domains.includes(emailDomain(address)) : false);
   const form = useAuthForm({
     schema: signupBodySchema,
     initial: { nameFirst: '', nameLast: '', email: '', password: '', zip: '' },
     // The zip is optional: empty means not given.
     prepare: ({ zip, ...rest }) => ({
       ...(zip ? { ...rest, zip } : rest),
-      ...(b2b ? { isB2B: true, orgName: b2b.orgName } : {}),
+      ...(b2b && joins(rest.email) ? { isB2B: true, orgName: b2b.orgName } : {}),
     }),
   });
   const email = form.field('email');
 
   const onSubmit = form.onSubmit(async (body) => {
     const rewardMessage = await signUp(body);
-    openAuthDialog({ name: 'verify', email: body.email, flow: 'signup', rewardMessage, b2b });
+    const signup = body.isB2B && b2b ? b2b : undefined;
+    openAuthDialog({ name: 'verify', email: body.email, flow: 'signup', rewardMessage, b2b: signup });
   });
 
   return (
@@ -94,7 +106,7 @@ export function SignupForm({ notice, b2b }: { notice?: string; b2b?: B2BSignup }
 export function SignupDialog({ notice }: { notice?: string }) {
   return (
     <AuthDialogFrame name="signup" title="Sign up">
-      <SignupForm notice={notice} />
+      <SignupForm notice={notice} b2b={landingSignup()} atItsDomainsOnly />
       <SocialSignIn verb="Sign up" />
       <p className="auth-dialog__footer">
         Already have an account?{' '}
