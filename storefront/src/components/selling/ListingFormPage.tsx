@@ -57,7 +57,8 @@ async function loadForm(session: Session, org: ListOrganisation | undefined): Pr
     editing,
     values,
     pictures: draft.pictures,
-    orgRefnum: org?.orgRefnum ?? detail?.listing?.orgRefnum ?? null,
+    // An edited listing stays in its own marketplace; a new one goes to the page's organisation's.
+    orgRefnum: detail?.listing ? detail.listing.orgRefnum : (org?.orgRefnum ?? null),
   };
 }
 
