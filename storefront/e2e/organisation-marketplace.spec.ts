@@ -276,3 +276,33 @@ test('Acme’s marketplace: a guest joins from its landing, lists an item there;
   await expect(guest).toHaveURL('/client/acme');
   await expect(guest.getByRole('region', { name: 'Join the Acme marketplace' })).toBeVisible();
 });
+
+test('a member whose organisation is REJECTED is taken out of its marketplace at its next page', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const stamp = Date.now().toString(36);
+  const name = `Initech ${stamp}`;
+  const orgName = `initech-${stamp}`;
+  const domain = `initech-${stamp}.com`;
+  const org = await b2bOrganisation(request, name, domain, { welcomeText: '', brandColor: '#fde047' });
+  const member = await memberByApi(browser, PHONE, 'Milton', orgName, domain);
+  await enterFlow(member.page, name, orgName);
+  // On a light colour the band writes in black.
+  await expect(member.page.getByRole('group', { name: 'Marketplace' })).toHaveCSS('color', 'rgb(0, 0, 0)');
+  await expectPageFits(member.page, `the ${name} home at 384 px`);
+
+  await asAdmin(request, 'PUT', `/svc/admin/organizations/${org.id}`, {
+    name,
+    status: 'REJECTED',
+    isB2B: true,
+    kind: 'company',
+  });
+  // Membership is read on every call: its list is refused, and the page leaves the flow for Yardly's home.
+  await member.page.goto(`/client/${orgName}/products`);
+  await expect(member.page).toHaveURL('/');
+  expect(await member.page.evaluate(() => localStorage.getItem('isB2BFlow'))).toBeNull();
+  await member.page.goto(`/client/${orgName}`);
+  await expect(member.page).toHaveURL('/');
+});
