@@ -293,10 +293,11 @@ test('a member whose organisation is REJECTED is taken out of its marketplace at
   await expect(member.page.getByRole('group', { name: 'Marketplace' })).toHaveCSS('color', 'rgb(0, 0, 0)');
   await expectPageFits(member.page, `the ${name} home at 384 px`);
 
+  // REJECTED (a marketplace is for verified organisations only, so not B2B any more either).
   await asAdmin(request, 'PUT', `/svc/admin/organizations/${org.id}`, {
     name,
     status: 'REJECTED',
-    isB2B: true,
+    isB2B: false,
     kind: 'company',
   });
   // Membership is read on every call: its list is refused, and the page leaves the flow for Yardly's home.

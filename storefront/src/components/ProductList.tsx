@@ -103,7 +103,7 @@ export function ProductList({ start, org }: { start: ProductListStart; org?: Lis
         settled = true;
         console.error('Could not load the product list', cause);
         // No longer a member of the organisation (403): out of its flow, to the public marketplace.
-        if (org && leaveLostOrganisation(cause)) return;
+        if (org && leaveLostOrganisation(cause, org.orgName)) return;
         setLoad({ status: 'error' });
       },
     );

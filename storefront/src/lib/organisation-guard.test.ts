@@ -113,3 +113,18 @@ describe('the guard on a page', () => {
     expect(localStorage.length).toBe(0);
   });
 });
+
+describe('a refused call of an organisation', () => {
+  it('takes the member out of their own organisation’s flow, not out of theirs for another one’s page', async () => {
+    const { leaveLostOrganisation } = await import('../stores/organisation-flow');
+    const assign = vi.fn();
+    vi.stubGlobal('location', { assign });
+    enterOrganisationFlow(ACME);
+    expect(leaveLostOrganisation({ status: 403 }, 'globex')).toBe(false);
+    expect(leaveLostOrganisation({ status: 500 }, 'acme')).toBe(false);
+    expect(storedOrganisationFlow().inFlow).toBe(true);
+    expect(leaveLostOrganisation({ status: 403 }, 'acme')).toBe(true);
+    expect(storedOrganisationFlow()).toEqual({ inFlow: false, orgName: null, orgRefnum: null });
+    expect(assign).toHaveBeenCalledWith('/');
+  });
+});

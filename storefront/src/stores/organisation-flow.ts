@@ -95,11 +95,14 @@ export function keepBrand(brand: OrganisationBrand): void {
 }
 
 /**
- * An organisation's call refused (403): the person is no longer a member (membership is read on
- * every call). Out of the flow and to the public marketplace; true when that is what happened.
+ * A call of the person's own organisation refused (403): they are no longer a member (membership
+ * is read on every call). Out of the flow and to the public marketplace; true when that is what
+ * happened. Another organisation's page refused is not theirs to leave (the flow's guard is
+ * already sending them to their own).
  */
-export function leaveLostOrganisation(cause: unknown): boolean {
+export function leaveLostOrganisation(cause: unknown, orgName: string): boolean {
   if ((cause as { status?: unknown } | null)?.status !== 403) return false;
+  if (storedOrganisationFlow().orgName !== orgName) return false;
   forgetOrganisationFlow();
   window.location.assign('/');
   return true;

@@ -27,7 +27,7 @@ export function OrganisationListings({ org }: { org: ListOrganisation }) {
       (cause: unknown) => {
         if (!current) return;
         console.error('Could not load the organisation’s listings', cause);
-        if (!leaveLostOrganisation(cause)) setLoad({ status: 'error' });
+        if (!leaveLostOrganisation(cause, org.orgName)) setLoad({ status: 'error' });
       },
     );
     return () => {
