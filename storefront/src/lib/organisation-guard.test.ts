@@ -114,6 +114,23 @@ describe('the guard on a page', () => {
   });
 });
 
+describe('an organisation without a marketplace any more', () => {
+  it('takes its member out of its flow when its address is not found, and the page goes home', () => {
+    signIn(acmeMember);
+    enterOrganisationFlow(ACME);
+    const marker = document.createElement('div');
+    marker.dataset.orgMissing = 'globex';
+    document.body.append(marker);
+    // Another organisation's missing page: the member stays in theirs, and goes to it.
+    expect(visit('/client/globex/products')).toBe('/client/acme');
+    expect(storedOrganisationFlow().inFlow).toBe(true);
+    marker.dataset.orgMissing = 'acme';
+    expect(visit('/client/acme/products')).toBe('/');
+    expect(storedOrganisationFlow().inFlow).toBe(false);
+    marker.remove();
+  });
+});
+
 describe('a refused call of an organisation', () => {
   it('takes the member out of their own organisation’s flow, not out of theirs for another one’s page', async () => {
     const { leaveLostOrganisation } = await import('../stores/organisation-flow');

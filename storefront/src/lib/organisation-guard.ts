@@ -83,8 +83,9 @@ export function currentFlow(sessionKey: string): FlowState {
  * show the organisation's parts and hide the guest's).
  */
 export function guardOrganisationFlow(sessionKey: string): void {
-  const state = currentFlow(sessionKey);
   if (typeof window === 'undefined') return; // not in a page (the stores' tests)
+  leaveMissingOrganisation(sessionKey);
+  const state = currentFlow(sessionKey);
   const { pathname, search } = window.location;
   const target = organisationFlowRedirect(
     pathname,
@@ -97,6 +98,16 @@ export function guardOrganisationFlow(sessionKey: string): void {
   }
   if (state.inFlow && state.member) document.documentElement.dataset.orgFlow = state.member.orgName;
   else delete document.documentElement.dataset.orgFlow;
+}
+
+/**
+ * The member's own organisation has no marketplace any more (its address answered not found:
+ * REJECTED, or no longer B2B; the not-found page names it): out of its flow. The login data
+ * says so at the next log-in.
+ */
+function leaveMissingOrganisation(sessionKey: string): void {
+  const missing = document.querySelector<HTMLElement>('[data-org-missing]')?.dataset.orgMissing;
+  if (missing && currentFlow(sessionKey).member?.orgName === missing) forgetOrganisationFlow();
 }
 
 /** After a log-out: a page of an organisation's marketplace goes to its landing, as a guest sees it. */
