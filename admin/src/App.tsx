@@ -15,6 +15,7 @@ import orders from './orders';
 import organizations from './organizations';
 import payouts from './payouts';
 import placeholder from './placeholder';
+import promotions from './promotions';
 import rentalProperties from './rental-properties';
 import rentalReports from './rental-reports';
 import rentals from './rentals';
@@ -60,6 +61,7 @@ export function App() {
       <Resource name="reviews" {...reviews} />
       <Resource name="returns" {...returns} />
       <Resource name="rewards" {...rewards} />
+      <Resource name="promotions" {...promotions} />
       <Resource name="audit-log" {...auditLog} />
       {/* The donation resources exist only in a build with the donation flag on (spec section 2). */}
       {DONATION_ENABLED && <Resource name="donations" {...donationQueue} />}

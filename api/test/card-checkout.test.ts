@@ -238,7 +238,7 @@ describe('paymentCardId: paying with a saved card', () => {
     expect(pi.body.data).toEqual({
       paymentIntentId: expect.stringMatching(/^pi_test_/),
       clientSecret: expect.any(String),
-      amount: { itemPrice: 3100, shipping: 599, total: 3699 },
+      amount: { itemPrice: 3100, shipping: 599, rewards: 0, total: 3699 },
       status: 'requires_capture',
     });
     const intent = await intentRow(pi.body.data.paymentIntentId);

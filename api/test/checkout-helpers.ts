@@ -42,7 +42,7 @@ export async function savedAddress(t: TestApp, token: string): Promise<string> {
 export type Intent = {
   paymentIntentId: string;
   clientSecret: string;
-  amount: { itemPrice: number; shipping: number; total: number };
+  amount: { itemPrice: number; shipping: number; rewards: number; total: number };
   status: string;
 };
 
@@ -53,6 +53,7 @@ export type CreatePIBody = {
   addressId?: string;
   saveCard?: boolean;
   paymentCardId?: string;
+  useRewards?: boolean;
 };
 
 export function createPI(t: TestApp, token: string | undefined, body: CreatePIBody, key: string | null = randomUUID()) {

@@ -107,7 +107,7 @@ describe('createPI', () => {
     const body = { listingRefnum: listing, deliveryMethod: 'ship' as const, addressId };
     const first = await createPI(t, buyer.token, body, 'key-1');
     expect(first.status).toBe(200);
-    expect(first.body.data.amount).toEqual({ itemPrice: 2500, shipping: 899, total: 3399 });
+    expect(first.body.data.amount).toEqual({ itemPrice: 2500, shipping: 899, rewards: 0, total: 3399 });
     expect(first.body.data.paymentIntentId).toMatch(/^pi_test_/);
     expect(first.body.data.clientSecret).toContain(first.body.data.paymentIntentId);
     const again = await createPI(t, buyer.token, body, 'key-1');
@@ -289,7 +289,7 @@ describe('paying an accepted offer', () => {
       offerRefnum,
       deliveryMethod: 'pickup',
     });
-    expect(intent.amount).toEqual({ itemPrice: 2200, shipping: 0, total: 2200 });
+    expect(intent.amount).toEqual({ itemPrice: 2200, shipping: 0, rewards: 0, total: 2200 });
     const placed = await placeOrder(t, buyer.token, intent.paymentIntentId);
     expect(placed.status).toBe(200);
     const detail = await orderDetail(t, buyer.token, placed.body.data.orderId);
@@ -348,7 +348,7 @@ describe('orders: reads, cancel', () => {
     const buying = await call<Page>(t, 'GET', '/svc/orders?side=buying&filter=IN_PROGRESS', buyer.token);
     const mine = buying.body.data.orders.content.find((o) => o.orderId === placed.orderId);
     expect(mine?.otherParty.userRefnum).toBe(seller.userRefnum);
-    expect(mine?.amount).toEqual({ itemPrice: 2500, shipping: 899, total: 3399 });
+    expect(mine?.amount).toEqual({ itemPrice: 2500, shipping: 899, rewards: 0, total: 3399 });
     const selling = await call<Page>(
       t,
       'GET',

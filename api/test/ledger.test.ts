@@ -4,14 +4,16 @@ import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, ledgerTransactions, orders } from '../src/db/schema/index';
+import { rewardsAccount } from '../src/modules/ledger/accounts';
 import { checkLedger, ledgerIsSound } from '../src/modules/ledger/check';
-import { postLedger, sellerBalance, UnbalancedLedgerError } from '../src/modules/ledger/ledger';
+import { balanceOf, postLedger, sellerBalance, UnbalancedLedgerError } from '../src/modules/ledger/ledger';
 import {
   type OrderMoney,
   postOrderPlaced,
   postOrderRefunded,
   postOrderReleased,
 } from '../src/modules/ledger/order-postings';
+import { postRewardGranted } from '../src/modules/ledger/reward-postings';
 import { boughtNow } from './checkout-helpers';
 import { startTestApp, type TestApp } from './harness';
 import { freshEmail, signedUp } from './identity-helpers';
@@ -84,7 +86,7 @@ describe('the ledger refuses what does not balance', () => {
 });
 
 type Step =
-  | { kind: 'place'; order: number; price: number; shipping: number }
+  | { kind: 'place'; order: number; price: number; shipping: number; rewards: number }
   | { kind: 'release'; order: number }
   | { kind: 'refund'; order: number };
 
@@ -94,6 +96,8 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
     order: fc.integer({ min: 0, max: 5 }),
     price: fc.integer({ min: 100, max: 500_000 }),
     shipping: fc.constantFrom(0, 599, 899, 1299, 1999),
+    // What the buyer's rewards pay of it (capped at the total): none, part, or all of it.
+    rewards: fc.constantFrom(0, 0, 500, 1000, 1_000_000),
   }),
   fc.record({ kind: fc.constant('release' as const), order: fc.integer({ min: 0, max: 5 }) }),
   fc.record({ kind: fc.constant('refund' as const), order: fc.integer({ min: 0, max: 5 }) }),
@@ -102,7 +106,7 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
 let run = 0;
 
 describe('the ledger’s invariants under random sequences of orders, releases and refunds (property)', () => {
-  it('every transaction sums to zero, every balance equals its entries, each seller holds exactly what the model says', async () => {
+  it('every transaction sums to zero, every balance equals its entries, each seller and each buyer’s rewards hold exactly what the model says', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(stepArb, { maxLength: 14 }), async (steps) => {
         run += 1;
@@ -110,21 +114,33 @@ describe('the ledger’s invariants under random sequences of orders, releases a
         const sellers = [1_000_000 + run * 2, 1_000_001 + run * 2];
         const live = new Map<number, { money: OrderMoney; done: boolean }>();
         const model = new Map(sellers.map((s) => [s, { pending: 0, available: 0 }]));
+        // One buyer an order; their rewards are granted just before they spend them.
+        const buyerOf = (order: number) => 3_000_000 + run * 10 + order;
+        const rewardsModel = new Map<number, number>();
         for (const step of steps) {
           const sellerId = sellers[step.order % 2] as number;
           const held = model.get(sellerId) as { pending: number; available: number };
           const current = live.get(step.order);
           await t.database.db.transaction(async (tx) => {
             if (step.kind === 'place' && !current) {
+              const buyerId = buyerOf(step.order);
+              const totalCents = step.price + step.shipping;
+              const rewardsCents = Math.min(step.rewards, totalCents);
+              if (rewardsCents > 0) {
+                await postRewardGranted(tx, { userId: buyerId, amountCents: rewardsCents, memo: 'granted' }, at);
+              }
               const money = {
                 id: orderId,
                 refnum: `P${run}-${step.order}`,
+                buyerId,
                 sellerId,
                 itemPriceCents: step.price,
                 shippingCents: step.shipping,
-                totalCents: step.price + step.shipping,
+                totalCents,
+                rewardsCents,
               };
               await postOrderPlaced(tx, money, at);
+              rewardsModel.set(buyerId, rewardsModel.get(buyerId) ?? 0);
               live.set(step.order, { money, done: false });
               held.pending += step.price - commissionCents(step.price);
             } else if (step.kind === 'release' && current && !current.done) {
@@ -136,6 +152,9 @@ describe('the ledger’s invariants under random sequences of orders, releases a
             } else if (step.kind === 'refund' && current && !current.done) {
               await postOrderRefunded(tx, current.money, at);
               current.done = true;
+              // The rewards part comes back to the buyer's rewards, the card's part to their card.
+              const buyer = current.money.buyerId;
+              rewardsModel.set(buyer, (rewardsModel.get(buyer) ?? 0) + current.money.rewardsCents);
               held.pending -= current.money.itemPriceCents - commissionCents(current.money.itemPriceCents);
             }
           });
@@ -149,6 +168,9 @@ describe('the ledger’s invariants under random sequences of orders, releases a
           const balance = await sellerBalance(t.database.db, sellerId);
           expect({ pending: balance.pending, available: balance.available }).toEqual(model.get(sellerId));
           expect(balance.paidOut).toBe(0);
+        }
+        for (const [buyerId, expected] of rewardsModel) {
+          expect(await balanceOf(t.database.db, rewardsAccount(buyerId))).toBe(expected);
         }
       }),
       { numRuns: 25, seed: 20261125 },

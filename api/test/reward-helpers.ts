@@ -2,9 +2,11 @@ import { type LoginData, type RewardsSummary, rewardsSummarySchema } from '@yard
 import { referralPath } from '@yardly/shared/rules';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { referrals, rewards, users } from '../src/db/schema/index';
-import { json, type TestApp } from './harness';
-import { freshAddress, freshEmail, GOOD_PASSWORD, lastCode, post, postFrom } from './identity-helpers';
+import { listingReports, listings, referrals, rewards, users } from '../src/db/schema/index';
+import { checkLedger, ledgerIsSound } from '../src/modules/ledger/check';
+import { json, runDueJobs, type TestApp } from './harness';
+import { freshAddress, freshEmail, GOOD_PASSWORD, lastCode, post, postFrom, signedUp } from './identity-helpers';
+import { publishedListing } from './selling-helpers';
 
 /** A friend who signed up through `inviter`'s link and verified their email (optionally from a device). */
 export async function referredFriend(
@@ -78,4 +80,46 @@ export async function rewardRowsOf(t: TestApp, friend: LoginData) {
   if (!row) throw new Error('no referral');
   const rows = await db.select().from(rewards).where(eq(rewards.referralId, row.referral.id));
   return { referral: row.referral, rewards: rows };
+}
+
+/** A friend of `inviter` who published a first listing, with the grant job run: both hold $5.00. */
+export async function friendWithFirstListing(
+  t: TestApp,
+  inviter: LoginData,
+  options: Parameters<typeof referredFriend>[2] = {},
+) {
+  const friend = await referredFriend(t, inviter, options);
+  const listingRefnum = await publishedListing(t, friend.token);
+  await runDueJobs(t);
+  return { friend, listingRefnum };
+}
+
+/** Someone reports the listing and the admin removes it (the console's report decision); the jobs run. Answers the admin signed in again. */
+export async function reportAndRemove(t: TestApp, admin: LoginData, listingRefnum: string): Promise<LoginData> {
+  const current = await signInAgain(t, admin);
+  const reporter = await signedUp(t);
+  const filed = await post(t, '/svc/listing/reports/create', { listingRefnum, reason: 'scam' }, reporter.token);
+  expect(filed.statusCode, filed.body).toBe(200);
+  const [report] = await t.database.db
+    .select({ id: listingReports.id })
+    .from(listingReports)
+    .innerJoin(listings, eq(listings.id, listingReports.listingId))
+    .where(eq(listings.refnum, listingRefnum));
+  const removed = await t.app.inject({
+    method: 'PUT',
+    url: `/svc/admin/reports/${report?.id}`,
+    payload: { status: 'listing_removed' },
+    headers: { authorization: `Bearer ${current.token}` },
+  });
+  expect(removed.statusCode, removed.body).toBe(200);
+  await runDueJobs(t);
+  return current;
+}
+
+/** The ledger's invariants hold: every transaction balances, no seller's held money nor anyone's rewards below zero. */
+export async function expectSoundLedger(t: TestApp): Promise<void> {
+  const report = await checkLedger(t.database.db);
+  expect(report.unbalanced).toEqual([]);
+  expect(report.negative).toEqual([]);
+  expect(ledgerIsSound(report)).toBe(true);
 }

@@ -10,15 +10,23 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { newRefnum } from '../src/db/refnum';
-import { auditLog, listingReports, listings, referrals, rewards, users } from '../src/db/schema/index';
+import { auditLog, referrals, rewards, users } from '../src/db/schema/index';
 import { rewardsAccount } from '../src/modules/ledger/accounts';
-import { checkLedger, ledgerIsSound } from '../src/modules/ledger/check';
 import { balanceOf } from '../src/modules/ledger/ledger';
 import { insertSeller } from './fixtures';
 import { advanceClock, json, runDueJobs, startTestApp, type TestApp } from './harness';
 import { freshEmail, outbox, post, signedUp } from './identity-helpers';
 import { saveBankAccount } from './payout-helpers';
-import { invite, referredFriend, rewardRowsOf, rewardsOf, signInAgain } from './reward-helpers';
+import {
+  expectSoundLedger,
+  friendWithFirstListing,
+  invite,
+  referredFriend,
+  reportAndRemove as removeAfterReport,
+  rewardRowsOf,
+  rewardsOf,
+  signInAgain,
+} from './reward-helpers';
 import { withRoles } from './role-helpers';
 import { createListing, draftRef, goodForm, publishedListing } from './selling-helpers';
 
@@ -35,12 +43,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function soundLedger() {
-  const report = await checkLedger(t.database.db);
-  expect(report.unbalanced).toEqual([]);
-  expect(ledgerIsSound(report)).toBe(true);
-}
-
 async function userIdOf(person: LoginData): Promise<number> {
   const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.refnum, person.userRefnum));
   if (!row) throw new Error('no such user');
@@ -50,14 +52,6 @@ async function userIdOf(person: LoginData): Promise<number> {
 /** The person's rewards balance straight from the ledger. */
 async function ledgerBalance(person: LoginData) {
   return balanceOf(t.database.db, rewardsAccount(await userIdOf(person)));
-}
-
-/** A friend of `inviter` who published a first listing, with the grant job run. */
-async function friendWithFirstListing(inviter: LoginData, options: Parameters<typeof referredFriend>[2] = {}) {
-  const friend = await referredFriend(t, inviter, options);
-  const listingRefnum = await publishedListing(t, friend.token);
-  await runDueJobs(t);
-  return { friend, listingRefnum };
 }
 
 function adminCall(method: 'GET' | 'PUT', url: string, token: string, payload?: unknown) {
@@ -134,7 +128,7 @@ describe('sign-up through a link', () => {
 describe('granting', () => {
   it("pays $5 to each side when the friend's first listing is published, once, in the ledger; both are told", async () => {
     const ann = await signedUp(t);
-    const { friend } = await friendWithFirstListing(ann);
+    const { friend } = await friendWithFirstListing(t, ann);
 
     const mine = await rewardsOf(t, ann);
     expect(mine).toMatchObject({ balance: 500, pending: 0, lifetime: 500 });
@@ -161,7 +155,7 @@ describe('granting', () => {
     await advanceClock(t, 2);
     const mails = await outbox(t, friend.email);
     expect(mails.some((m) => m.text.includes('$5.00 reward'))).toBe(true);
-    await soundLedger();
+    await expectSoundLedger(t);
   });
 
   it('a friend publishing two listings at once still yields one reward each side', async () => {
@@ -177,7 +171,7 @@ describe('granting', () => {
     expect((await rewardRowsOf(t, friend)).rewards).toHaveLength(2);
     expect(await ledgerBalance(ann)).toBe(500);
     expect(await ledgerBalance(friend)).toBe(500);
-    await soundLedger();
+    await expectSoundLedger(t);
   });
 });
 
@@ -185,7 +179,7 @@ describe('abuse', () => {
   it('no reward when the friend has the inviter’s address under Gmail dots and a +tag', async () => {
     const tag = Math.random().toString(36).slice(2, 8);
     const ann = await signedUp(t, `ann.lee.${tag}@gmail.com`);
-    const { friend } = await friendWithFirstListing(ann, { email: `AnnLee${tag}+second@googlemail.com` });
+    const { friend } = await friendWithFirstListing(t, ann, { email: `AnnLee${tag}+second@googlemail.com` });
     const { referral, rewards: rows } = await rewardRowsOf(t, friend);
     expect([referral.blockedReason, rows]).toEqual(['same_email', []]);
     expect((await rewardsOf(t, ann)).referrals).toEqual([{ friendName: 'Bo K.', status: 'listed' }]);
@@ -218,7 +212,7 @@ describe('abuse', () => {
     const ann = await signedUp(t);
     const device = `device-${Math.random().toString(36).slice(2)}`;
     await signInAgain(t, ann, device);
-    const { friend } = await friendWithFirstListing(ann, { device });
+    const { friend } = await friendWithFirstListing(t, ann, { device });
     const { referral, rewards: rows } = await rewardRowsOf(t, friend);
     expect([referral.blockedReason, rows]).toEqual(['same_device', []]);
     expect(await ledgerBalance(friend)).toBe(0);
@@ -247,7 +241,7 @@ describe('abuse', () => {
         updatedAt: now,
       });
     }
-    const { friend } = await friendWithFirstListing(ann);
+    const { friend } = await friendWithFirstListing(t, ann);
     const { rewards: rows } = await rewardRowsOf(t, friend);
     expect(rows.map((r) => r.state)).toEqual(['held', 'held']);
     expect(await rewardsOf(t, friend)).toMatchObject({ balance: 0, pending: 500, lifetime: 0 });
@@ -283,31 +277,18 @@ describe('abuse', () => {
       decision: 'refuse',
     });
     expect(json(refused)).toMatchObject({ status: 'refused' });
-    await soundLedger();
+    await expectSoundLedger(t);
   });
 });
 
 describe('the 7-day reversal', () => {
   async function reportAndRemove(listingRefnum: string) {
-    admin = await signInAgain(t, admin);
-    const reporter = await signedUp(t);
-    const filed = await post(t, '/svc/listing/reports/create', { listingRefnum, reason: 'scam' }, reporter.token);
-    expect(filed.statusCode, filed.body).toBe(200);
-    const [report] = await t.database.db
-      .select({ id: listingReports.id })
-      .from(listingReports)
-      .innerJoin(listings, eq(listings.id, listingReports.listingId))
-      .where(eq(listings.refnum, listingRefnum));
-    const removed = await adminCall('PUT', `/svc/admin/reports/${report?.id}`, admin.token, {
-      status: 'listing_removed',
-    });
-    expect(removed.statusCode, removed.body).toBe(200);
-    await runDueJobs(t);
+    admin = await removeAfterReport(t, admin, listingRefnum);
   }
 
   it('a first listing removed after a report within 7 days reverses both rewards by new ledger entries', async () => {
     const ann = await signedUp(t);
-    const { friend, listingRefnum } = await friendWithFirstListing(ann);
+    const { friend, listingRefnum } = await friendWithFirstListing(t, ann);
     await advanceClock(t, (REWARD_REVERSAL_DAYS - 1) * 24 * 60);
     await reportAndRemove(listingRefnum);
 
@@ -320,26 +301,26 @@ describe('the 7-day reversal', () => {
     );
     expect(mine.referrals).toEqual([{ friendName: 'Bo K.', status: 'reversed' }]);
     expect((await rewardRowsOf(t, friend)).rewards.map((r) => r.state)).toEqual(['reversed', 'reversed']);
-    await soundLedger();
+    await expectSoundLedger(t);
   });
 
   it('after 7 days the removal reverses nothing', async () => {
     const ann = await signedUp(t);
-    const { friend, listingRefnum } = await friendWithFirstListing(ann);
+    const { friend, listingRefnum } = await friendWithFirstListing(t, ann);
     await advanceClock(t, REWARD_REVERSAL_DAYS * 24 * 60 + 1);
     await reportAndRemove(listingRefnum);
     expect((await rewardsOf(t, await signInAgain(t, friend))).balance).toBe(500);
     expect((await rewardsOf(t, await signInAgain(t, ann))).referrals).toEqual([
       { friendName: 'Bo K.', status: 'rewarded' },
     ]);
-    await soundLedger();
+    await expectSoundLedger(t);
   });
 });
 
 describe('removals that reverse nothing', () => {
   it('the friend deleting their own first listing is no report: the rewards stay', async () => {
     const ann = await signedUp(t);
-    const { friend, listingRefnum } = await friendWithFirstListing(ann);
+    const { friend, listingRefnum } = await friendWithFirstListing(t, ann);
     const deleted = await t.app.inject({
       method: 'POST',
       url: `/svc/listing/delete?listingRefnum=${listingRefnum}`,
@@ -355,8 +336,8 @@ describe('removals that reverse nothing', () => {
 describe('GET /svc/rewards', () => {
   it('answers the exact shape, by page', async () => {
     const ann = await signedUp(t);
-    await friendWithFirstListing(ann);
-    await friendWithFirstListing(ann);
+    await friendWithFirstListing(t, ann);
+    await friendWithFirstListing(t, ann);
     const res = await adminCall('GET', '/svc/rewards?page=1&size=1', ann.token);
     expect(res.statusCode).toBe(200);
     const data = json<{ data: Record<string, unknown> }>(res).data;

@@ -166,6 +166,7 @@ const CONSOLE_LISTS = [
   'orders',
   'returns',
   'rewards',
+  'promotions',
   'payouts',
   'reviews',
   'rentals',

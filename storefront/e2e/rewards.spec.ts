@@ -1,13 +1,15 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { SESSION_STORAGE_KEYS } from '@yardly/shared/client';
-import { rewardMessages } from '@yardly/shared/rules';
+import { GIFT_CARD_TEXT, rewardMessages, walletMessages } from '@yardly/shared/rules';
 import { E2E_ADMIN } from '../playwright.config';
 import { CODE_MAIL, dialog, hydrated, newPerson, readCode } from './fixtures';
 import { expectPageFits, getAs, listItem, logInToConsole, personIn } from './journeys';
 
 // Rewards and referrals (issue 22): a person invites a friend by email from /myrewards, the
 // friend signs up through the mailed link and publishes a first listing, and both see $5.00 on
-// /myrewards. At 384 px, with axe on /myrewards, the referral popup and the reward card.
+// /myrewards; the friend spends it at checkout and pays $5.00 less by card; the inviter opens
+// the cash-out (the ACH popup) and the referral popup from the header's menu. At 384 px, with
+// axe on /myrewards, the referral popup, the reward card, the checkout and the ACH popup.
 
 const PHONE = { width: 384, height: 800 };
 
@@ -39,7 +41,7 @@ async function expectTotals(page: Page, balance: string, lifetime: string) {
 test('an invited friend signs up through the mailed link, lists, and both see $5.00 on /myrewards, at 384 px', async ({
   browser,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const inviter = await personIn(browser, PHONE, 'Rhea');
   const { page } = inviter;
   await page.goto('/myrewards');
@@ -107,12 +109,13 @@ test('an invited friend signs up through the mailed link, lists, and both see $5
     })
     .toBe(500);
 
-  // The friend: $5.00, greeted once by the reward card.
-  await friendPage.goto('/myrewards');
+  // The friend: greeted once by the reward card on whatever page they open next, then $5.00 on /myrewards.
+  await friendPage.goto('/about-us');
   const card = dialog(friendPage, 'You earned a reward');
   await expect(card).toContainText('$5.00');
-  await expectPageFits(friendPage, 'the reward card on /myrewards');
+  await expectPageFits(friendPage, 'the reward card on /about-us');
   await card.getByRole('button', { name: 'Great, thanks' }).click();
+  await friendPage.goto('/myrewards');
   await expectTotals(friendPage, '$5.00', '$5.00');
   await expect(friendPage.locator('.rewards-history')).toContainText('+$5.00');
   await friendPage.reload();
@@ -126,6 +129,53 @@ test('an invited friend signs up through the mailed link, lists, and both see $5
   await expectTotals(page, '$5.00', '$5.00');
   await expect(page.locator('.rewards-friends')).toContainText('Tobin T.Rewarded');
   await expectPageFits(page, '/myrewards with a reward');
+
+  // The friend spends the $5.00 on Rhea's $20.00 stool: the card pays $15.00.
+  const stool = await listItem(page.request, inviter.person, 'Oak stool', 2_000, { buyNow: true });
+  await friendPage.goto(`/checkout?itemRefnum=${stool}`);
+  const item = friendPage.getByRole('region', { name: 'Your item' });
+  const useRewards = friendPage.getByRole('checkbox', { name: 'Use my rewards ($5.00 available)' });
+  await expect(useRewards).toBeChecked();
+  await expect(item.getByRole('definition')).toHaveText(['$20.00', 'Free', '\u2212$5.00', '$15.00']);
+  await expect(item.getByRole('term')).toHaveText(['Price', 'Shipping', 'Rewards', 'Total']);
+  await expect(friendPage.getByRole('button', { name: 'Pay $15.00' })).toBeVisible();
+  await expectPageFits(friendPage, 'the checkout with rewards');
+  // Unticked, the card would pay it all; ticked again, $5.00 less.
+  await useRewards.uncheck();
+  await expect(friendPage.getByRole('button', { name: 'Pay $20.00' })).toBeVisible();
+  await expect(item.getByRole('definition')).toHaveText(['$20.00', 'Free', '$20.00']);
+  await useRewards.check();
+  const pay = friendPage.getByRole('button', { name: 'Pay $15.00' });
+  await expect(pay).toBeEnabled();
+  const cardForm = friendPage.getByRole('form', { name: 'Card' });
+  await cardForm.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await cardForm.getByLabel('Expiry (MM/YY)').pressSequentially('430');
+  await cardForm.getByLabel('CVC').fill('123');
+  await pay.click();
+  await expect(friendPage).toHaveURL(/\/orderconfirmation\?listingRefnum=\w+&orderId=\w+$/);
+  const orderId = new URL(friendPage.url()).searchParams.get('orderId');
+  const order = await getAs<{ amount: object }>(friendPage.request, friend, `/svc/orders/${orderId}`);
+  expect(order.amount).toEqual({ itemPrice: 2000, shipping: 0, rewards: 500, total: 1500 });
+  expect((await getAs<{ balance: number }>(friendPage.request, friend, '/svc/rewards')).balance).toBe(0);
+
+  // Rhea cashes out: no bank account on file, so the bank part is hidden and the gift-card alternative shows.
+  await page.reload();
+  await page.getByRole('button', { name: 'Cash out' }).click();
+  const ach = dialog(page, 'Cash out your rewards');
+  await expect(ach).toContainText(walletMessages.noBankAccount);
+  await expect(ach.getByRole('link', { name: 'add a bank account' })).toHaveAttribute('href', '/settings/bank-account');
+  await expect(ach).toContainText(GIFT_CARD_TEXT);
+  await expectPageFits(page, 'the ACH popup without a bank account');
+  await ach.getByRole('button', { name: 'Close' }).click();
+
+  // The referral popup from the header's account menu, on any page.
+  await page.goto('/about-us');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('button', { name: 'Hi, Rhea' }).click();
+  await page.getByRole('button', { name: 'Refer a friend' }).click();
+  const fromMenu = dialog(page, 'Invite friends');
+  await expect(fromMenu.getByLabel('Your invitation link')).toHaveValue(/\/refer-a-friend\/rhea-U[0-9A-Z]{11}$/);
+  await expectPageFits(page, 'the referral popup from the menu');
   await context.close();
   await page.context().close();
 });
@@ -174,4 +224,29 @@ test("the console's Rewards shows a reward with its referral and history", async
   await expect(history.getByRole('row').filter({ hasText: 'grant' })).toHaveCount(1);
   await expect(page.getByText('Walnut side table')).toBeVisible();
   await expectPageFits(page, 'a reward in the console at 1280 px');
+});
+
+test('a guest who asks to invite friends on /refer-a-friend logs in and the referral popup opens once', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: PHONE });
+  const page = await context.newPage();
+  const gwen = await personIn(browser, PHONE, 'Gwen');
+  const { person } = gwen;
+  await gwen.page.context().close();
+  await page.goto('/refer-a-friend');
+  await (await hydrated(page.getByRole('button', { name: 'Invite friends' }))).click();
+  const login = dialog(page, 'Log in');
+  await expect(login).toContainText('Log in to invite your friends');
+  await login.getByLabel('Email').fill(person.email);
+  await login.getByLabel('Password', { exact: true }).fill(person.password);
+  await login.getByRole('button', { name: 'Log in', exact: true }).click();
+  const popup = dialog(page, 'Invite friends');
+  await expect(popup.getByLabel('Your invitation link')).toHaveValue(/\/refer-a-friend\/gwen-U[0-9A-Z]{11}$/);
+  await popup.getByRole('button', { name: 'Close' }).click();
+  // Once: the next page opens none.
+  await page.goto('/about-us');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(popup).toBeHidden();
+  await context.close();
 });

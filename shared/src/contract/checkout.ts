@@ -39,8 +39,17 @@ export const deliveryOptionsCall = defineCall({
   response: z.object({ listingRefnum: refnumSchema, options: z.array(deliveryOptionSchema) }),
 });
 
-/** What a checkout costs, computed by the api: the item (its price or the accepted offer's), shipping, the total. */
-export const checkoutAmountSchema = z.object({ itemPrice: centsSchema, shipping: centsSchema, total: centsSchema });
+/**
+ * What a checkout costs, computed by the api: the item (its price or the accepted offer's),
+ * shipping, the buyer's rewards applied before the card, and the total the card pays:
+ * `total = itemPrice + shipping - rewards` (0: the rewards pay it all and no card is needed).
+ */
+export const checkoutAmountSchema = z.object({
+  itemPrice: centsSchema,
+  shipping: centsSchema,
+  rewards: centsSchema,
+  total: centsSchema,
+});
 export type CheckoutAmount = z.infer<typeof checkoutAmountSchema>;
 
 export const createPaymentIntentCall = defineCall({
@@ -48,7 +57,7 @@ export const createPaymentIntentCall = defineCall({
   path: '/payment/createPI',
   auth: 'required',
   summary:
-    'Start paying for a listing (Buy Now) or your accepted offer: send an Idempotency-Key header; the same key answers the same intent. The amount is the api’s.',
+    'Start paying for a listing (Buy Now) or your accepted offer: send an Idempotency-Key header; the same key answers the same intent. The amount is the api’s: your rewards come off before the card (useRewards, default true).',
   body: z.object({
     listingRefnum: refnumSchema,
     offerRefnum: refnumSchema.optional(),
@@ -63,8 +72,15 @@ export const createPaymentIntentCall = defineCall({
      * (`requires_action`, Stripe.js handles it) or declines (402 with the bank's words).
      */
     paymentCardId: refnumSchema.optional(),
+    /**
+     * Spend the caller's rewards balance first (default true), up to the total; what is left is
+     * the card's. All of it paid by rewards: no card, the answer's intent is a rewards payment
+     * (status `requires_capture`, nothing to confirm) that `orders/place` takes as it is.
+     */
+    useRewards: z.boolean().default(true),
   }),
   response: z.object({
+    /** The card provider's intent; for a checkout paid wholly by rewards, the rewards payment's id (`rewards_…`). */
     paymentIntentId: paymentIntentIdSchema,
     clientSecret: z.string(),
     amount: checkoutAmountSchema,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from '../rules/email';
+import { PROMOTION_MOVEMENTS } from '../rules/reward-wallet';
 import { REFERRAL_STATUSES, REWARD_DECISIONS, REWARD_SIDES, REWARD_STATES, rewardMessages } from '../rules/rewards';
 import { defineCall } from './call';
 import { centsSchema, isoDateTimeSchema, pageQuerySchema, refnumSchema } from './common';
@@ -31,7 +32,7 @@ export const inviteUserCall = defineCall({
 export const rewardStateSchema = z.enum(REWARD_STATES);
 export const referralStatusSchema = z.enum(REFERRAL_STATUSES);
 
-/** One movement of the caller's rewards, newest first: + earned, - reversed (or, later, spent). */
+/** One movement of the caller's rewards, newest first: + earned or given back by a refund, - reversed, spent or cashed out. */
 export const rewardEntrySchema = z.object({
   /** Signed cents: what reached (positive) or left (negative) the caller's rewards. */
   amount: z.number().int(),
@@ -73,7 +74,40 @@ export const rewardsCall = defineCall({
   response: rewardsSummarySchema,
 });
 
-export const rewardCalls = { inviteEmail: inviteEmailCall, rewards: rewardsCall } as const;
+/** The newest reward the caller earned (what the 'reward card' greets them with, once, on any page). */
+export const latestRewardCall = defineCall({
+  method: 'GET',
+  path: '/rewards/latest',
+  auth: 'required',
+  summary: "The newest reward the caller earned (granted to their rewards), or null: the 'reward card' greets it once",
+  response: z.object({ reward: rewardEntrySchema.nullable() }),
+});
+
+/** A cash-out sent: what left the rewards, and the balance now (0). */
+export const cashOutResultSchema = z.object({
+  /** What was cashed out, in cents: the whole balance. */
+  cashedOut: centsSchema,
+  balance: z.number().int(),
+  /** The bank account it is sent to, masked as /settings/bank-account shows it ('****6789'). */
+  accountNumberMasked: z.string(),
+});
+export type CashOutResult = z.infer<typeof cashOutResultSchema>;
+
+export const cashOutCall = defineCall({
+  method: 'POST',
+  path: '/rewards/cash-out',
+  auth: 'required',
+  summary:
+    "Cash the caller's whole rewards balance out to their payout bank account (the payout is sent at once); 400 with nothing to cash out or no bank account, 409 for the second of two at once",
+  response: cashOutResultSchema,
+});
+
+export const rewardCalls = {
+  inviteEmail: inviteEmailCall,
+  rewards: rewardsCall,
+  latestReward: latestRewardCall,
+  cashOut: cashOutCall,
+} as const;
 /** The users-path invite, bound beside the account calls' neighbours. */
 export const inviteCalls = { invite: inviteUserCall } as const;
 
@@ -108,3 +142,35 @@ export const adminRewardDecisionSchema = z.object({
   decision: z.enum(Object.keys(REWARD_DECISIONS) as ['approve', 'refuse'], { error: rewardMessages.decisionRequired }),
 });
 export type AdminRewardDecision = z.infer<typeof adminRewardDecisionSchema>;
+
+export const promotionMovementSchema = z.enum(PROMOTION_MOVEMENTS);
+
+/**
+ * One movement of a person's rewards in the console's promotion list (`/svc/admin/promotions`),
+ * read from the ledger: `id` is the ledger entry on their rewards account; `amount` is signed
+ * as their balance moved (+ granted or returned, - reversed, spent or cashed out).
+ */
+export const adminPromotionRecordSchema = z.object({
+  id: z.number().int(),
+  movement: promotionMovementSchema,
+  movementLabel: z.string(),
+  amount: z.number().int(),
+  userEmail: z.string(),
+  memo: z.string(),
+  /** The order it was spent on or given back from, if any. */
+  orderRefnum: refnumSchema.nullable(),
+  at: isoDateTimeSchema,
+});
+export type AdminPromotionRecord = z.infer<typeof adminPromotionRecordSchema>;
+
+/**
+ * The promotion list's totals (`/svc/admin/promotion-totals`): one row a movement (how many,
+ * how much, in cents, as a positive sum), then `outstanding`, what people can still spend.
+ */
+export const adminPromotionTotalSchema = z.object({
+  id: z.enum([...PROMOTION_MOVEMENTS, 'outstanding']),
+  label: z.string(),
+  count: z.number().int(),
+  amount: z.number().int(),
+});
+export type AdminPromotionTotal = z.infer<typeof adminPromotionTotalSchema>;

@@ -35,6 +35,7 @@ export * from './rental';
 export * from './rental-process';
 export * from './return-process';
 export * from './reviews';
+export * from './reward-wallet';
 export * from './rewards';
 export * from './roles';
 export * from './shipping-rates';

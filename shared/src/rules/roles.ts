@@ -31,8 +31,10 @@ export const ADMIN_RESOURCES = [
   'payouts',
   'reviews',
   'returns',
-  // Issue 22: referral rewards, the held ones to approve.
+  // Issue 22: referral rewards, the held ones to approve; the promotion list and its totals.
   'rewards',
+  'promotions',
+  'promotion-totals',
   // Issue 23: B2B organisations' marketplaces (/b2b) and the monthly cost of employee benefits.
   'b2b',
   'employee-benefit-report',

@@ -16,6 +16,11 @@ export function accessFor(session: Session | null, search: string, need: AccessN
   return 'allow';
 }
 
+/** Whether the rewards (/myrewards, the referral popup, the reward card) are this person's yet: not a limited progressive account's. */
+export function mayUseRewards(session: Session): boolean {
+  return accessFor(session, '', 'completeAccount') === 'allow';
+}
+
 /** For signed-in pages: the session, or null after sending the visitor home (the rentals pages: the rentals home). */
 export function requireSignedIn(home = '/'): Promise<Session | null> {
   return guard('signedIn', home);

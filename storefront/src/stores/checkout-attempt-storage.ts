@@ -17,17 +17,19 @@ export interface SavedAttempt {
 /** What was stored, when it is an attempt (the tab's storage is anyone's to write). */
 function asAttempt(value: unknown): SavedAttempt | null {
   const { choice, idempotencyKey, authorised } = (value ?? {}) as Partial<Record<keyof SavedAttempt, unknown>>;
-  const { deliveryMethod, addressId, saveCard, paymentCardId } = (choice ?? {}) as Partial<
+  const { deliveryMethod, addressId, useRewards, saveCard, paymentCardId } = (choice ?? {}) as Partial<
     Record<keyof AttemptChoice, unknown>
   >;
   const method = deliveryMethodSchema.safeParse(deliveryMethod);
   if (!method.success || (addressId !== undefined && typeof addressId !== 'string')) return null;
   if (saveCard !== undefined && saveCard !== true) return null;
+  if (useRewards !== undefined && useRewards !== false) return null;
   if (paymentCardId !== undefined && (typeof paymentCardId !== 'string' || saveCard !== undefined)) return null;
   if (typeof idempotencyKey !== 'string' || idempotencyKey.length === 0 || idempotencyKey.length > 255) return null;
   if (typeof authorised !== 'boolean') return null;
   const kept: AttemptChoice = { deliveryMethod: method.data };
   if (addressId !== undefined) kept.addressId = addressId;
+  if (useRewards === false) kept.useRewards = false;
   if (saveCard) kept.saveCard = true;
   if (paymentCardId !== undefined) kept.paymentCardId = paymentCardId;
   return { choice: kept, idempotencyKey, authorised };

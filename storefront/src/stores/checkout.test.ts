@@ -5,11 +5,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type StripeConfirm, stripeCardCollector, testCardCollector } from '../components/checkout/card-collector';
 import { browserApi } from '../lib/api';
 import { fakeApi, type SentCall } from '../test/fake-api';
-import { $checkout, chooseDelivery, payWith, startCheckout } from './checkout';
+import { $checkout, chooseDelivery, payWith, placeWithRewards, startCheckout } from './checkout';
 
 const ref = { itemRefnum: 'L0123456789A' };
 const SHIP = { deliveryMethod: 'ship', addressId: 'A0123456789B' } as const;
-const AMOUNT = { itemPrice: 2500, shipping: 899, total: 3399 };
+const AMOUNT = { itemPrice: 2500, shipping: 899, rewards: 0, total: 3399 };
 const NOW = new Date('2026-11-26T12:00:00Z');
 const CARD = { number: '4242 4242 4242 4242', exp: '04/30', cvc: '123' };
 const SAVED = 'C0123456789D';
@@ -237,5 +237,35 @@ describe('checkout with a saved card', () => {
       { paymentIntentId: 'pi_2' },
     ]);
     expect($checkout.get().status).toBe('placed');
+  });
+});
+
+describe('checkout with rewards', () => {
+  it('turning rewards off prices a new attempt that asks createPI not to use them', async () => {
+    const api = fakeApi({ 'POST /payment/createPI': intents(() => 'requires_payment_method') });
+    startCheckout(ref);
+    await chooseDelivery(SHIP);
+    await chooseDelivery({ ...SHIP, useRewards: false });
+    const [withRewards, without] = api.to('POST', '/payment/createPI');
+    expect(withRewards?.body).toEqual({ listingRefnum: ref.itemRefnum, ...SHIP });
+    expect(without?.body).toEqual({ listingRefnum: ref.itemRefnum, ...SHIP, useRewards: false });
+    expect(keyOf(without)).not.toBe(keyOf(withRewards));
+  });
+
+  it('places an order the rewards pay wholly without a card', async () => {
+    const whole = { itemPrice: 400, shipping: 0, rewards: 400, total: 0 };
+    const api = fakeApi({
+      'POST /payment/createPI': () => ({
+        data: { paymentIntentId: 'rewards_1', clientSecret: '', status: 'requires_capture', amount: whole },
+      }),
+      'POST /orders/place': () => placed,
+    });
+    startCheckout(ref);
+    await chooseDelivery(SHIP);
+    expect($checkout.get()).toMatchObject({ status: 'ready', amount: whole });
+    await placeWithRewards();
+    expect(api.to('POST', '/payment/test-provider/confirm')).toEqual([]);
+    expect(api.to('POST', '/orders/place').map((c) => c.body)).toEqual([{ paymentIntentId: 'rewards_1' }]);
+    expect($checkout.get().placed).toEqual({ orderId: 'O0123456789E', listingRefnum: ref.itemRefnum });
   });
 });

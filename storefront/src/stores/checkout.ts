@@ -15,11 +15,17 @@ import { forgetAttempt, readSavedAttempt, saveAttempt } from './checkout-attempt
 
 type PaymentIntentBody = CallBody<typeof createPaymentIntentCall>;
 
-/** How the buyer gets the item: shipped to one of their saved addresses, or picked up. */
-export type DeliveryChoice = Pick<PaymentIntentBody, 'deliveryMethod' | 'addressId'>;
+/**
+ * How the buyer gets the item (shipped to one of their saved addresses, or picked up), and
+ * whether their rewards pay first (left out: they do, createPI's default): what is priced.
+ */
+export type DeliveryChoice = Pick<PaymentIntentBody, 'deliveryMethod' | 'addressId' | 'useRewards'>;
 
 /** What an attempt asks createPI for: the delivery and, once Pay is pressed, how the card comes. */
-export type AttemptChoice = Pick<PaymentIntentBody, 'deliveryMethod' | 'addressId' | 'saveCard' | 'paymentCardId'>;
+export type AttemptChoice = Pick<
+  PaymentIntentBody,
+  'deliveryMethod' | 'addressId' | 'useRewards' | 'saveCard' | 'paymentCardId'
+>;
 
 /** The card that pays: a new one (kept for next time when `save`), or one of the buyer's saved cards. */
 export type CardChoice = { kind: 'new'; save: boolean } | { kind: 'saved'; cardId: string };
@@ -85,7 +91,12 @@ function messageOf(cause: unknown): string {
 }
 
 function sameDelivery(a: AttemptChoice | null, b: DeliveryChoice): boolean {
-  return a !== null && a.deliveryMethod === b.deliveryMethod && a.addressId === b.addressId;
+  return (
+    a !== null &&
+    a.deliveryMethod === b.deliveryMethod &&
+    a.addressId === b.addressId &&
+    (a.useRewards ?? true) === (b.useRewards ?? true)
+  );
 }
 
 function sameAttempt(a: AttemptChoice | null, b: AttemptChoice): boolean {
@@ -94,8 +105,12 @@ function sameAttempt(a: AttemptChoice | null, b: AttemptChoice): boolean {
 
 /** The attempt's choice once the card is known: createPI saves a new card or pays with a saved one. */
 function withCard(delivery: DeliveryChoice, card: CardChoice): AttemptChoice {
-  const { deliveryMethod, addressId } = delivery;
-  const base: AttemptChoice = addressId === undefined ? { deliveryMethod } : { deliveryMethod, addressId };
+  const { deliveryMethod, addressId, useRewards } = delivery;
+  const base: AttemptChoice = {
+    deliveryMethod,
+    ...(addressId !== undefined && { addressId }),
+    ...(useRewards === false && { useRewards }),
+  };
   if (card.kind === 'saved') return { ...base, paymentCardId: card.cardId };
   return card.save ? { ...base, saveCard: true } : base;
 }
@@ -269,6 +284,18 @@ export async function payWith(collector: CardCollector, card: CardChoice, now: D
     update({ authorised: true, intent: { ...intent, status: 'requires_capture' } });
     remember();
   }
+  await place(ref);
+}
+
+/**
+ * Place order, for a checkout the buyer's rewards pay wholly (the amount's total is 0): no card
+ * to authorise, the rewards payment createPI answered is placed as it is.
+ */
+export async function placeWithRewards(): Promise<void> {
+  const { ref, intent, amount, status } = $state.get();
+  if (!ref || !intent || !amount || amount.total !== 0 || status !== 'ready') return;
+  update({ status: 'paying', decline: null, problem: null, authorised: true });
+  remember();
   await place(ref);
 }
 

@@ -34,7 +34,7 @@ export const checkouts = pgTable(
   'checkouts',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    /** The provider's intent id (the wire's paymentIntentId). */
+    /** The provider's intent id (the wire's paymentIntentId); a checkout paid wholly by rewards has its own `rewards_…` id. */
     paymentIntentId: text('payment_intent_id').notNull().unique(),
     provider: text('provider').notNull(),
     buyerId: bigint('buyer_id', { mode: 'number' })
@@ -58,6 +58,14 @@ export const checkouts = pgTable(
      * recognised even once the card is deleted); null when a card was typed.
      */
     paymentCardRefnum: text('payment_card_refnum'),
+    /** The buyer asked to spend their rewards first (createPI's useRewards; part of what a reused Idempotency-Key must repeat). */
+    useRewards: boolean('use_rewards').notNull().default(true),
+    /**
+     * The buyer's rewards this checkout spends before the card (taken from the ledger when the
+     * order is placed); the card pays `total_cents - rewards_cents`. Equal to the total: no card,
+     * `provider` is 'rewards' and `payment_intent_id` the rewards payment's own id.
+     */
+    rewardsCents: integer('rewards_cents').notNull().default(0),
     /** When the buyer lost the item to another order: the authorisation was released. */
     lostAt: timestamp('lost_at', { withTimezone: true }),
     /** Why, in the words the buyer read then (placing it again answers the same). */
@@ -105,6 +113,8 @@ export const orders = pgTable(
     itemPriceCents: integer('item_price_cents').notNull(),
     shippingCents: integer('shipping_cents').notNull(),
     totalCents: integer('total_cents').notNull(),
+    /** What the buyer's rewards paid of the total (the card paid the rest); given back to their rewards by a refund. */
+    rewardsCents: integer('rewards_cents').notNull().default(0),
     commissionCents: integer('commission_cents').notNull(),
     paymentIntentId: text('payment_intent_id').notNull().unique(),
     /** The local buyer's 6-digit code, shown only to them; the seller enters it at the handoff. */
@@ -128,6 +138,7 @@ export const orders = pgTable(
       'orders_amounts',
       sql`${t.totalCents} = ${t.itemPriceCents} + ${t.shippingCents} and ${t.itemPriceCents} > 0`,
     ),
+    check('orders_rewards', sql`${t.rewardsCents} >= 0 and ${t.rewardsCents} <= ${t.totalCents}`),
   ],
 );
 

@@ -20,7 +20,7 @@ export const LEDGER = {
   promotions: 'promotions',
 } as const;
 
-/** A person's referral rewards: credited by promotions, spendable at checkout (a later increment). */
+/** A person's referral rewards: credited by promotions, spent at checkout (then given back by a refund), or cashed out. */
 export function rewardsAccount(userId: number): string {
   return `rewards:${userId}`;
 }

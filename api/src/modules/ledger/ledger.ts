@@ -18,7 +18,9 @@ export type LedgerKind =
   | 'payout_failed'
   | 'label'
   | 'reward'
-  | 'reward_reversed';
+  | 'reward_reversed'
+  | 'reward_spent'
+  | 'reward_cashout';
 
 /** A money movement that does not balance: a bug in the caller, never a person's mistake. */
 export class UnbalancedLedgerError extends Error {

@@ -2,17 +2,43 @@ import { commissionCents } from '@yardly/shared/rules';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { ledgerEntries, ledgerTransactions } from '../../db/schema/index';
-import { LEDGER, sellerAccount } from './accounts';
+import { LEDGER, rewardsAccount, sellerAccount } from './accounts';
 import { type LedgerEntry, postLedger } from './ledger';
 
 /** What the ledger needs of an order. */
 export interface OrderMoney {
   id: number;
   refnum: string;
+  buyerId: number;
   sellerId: number;
   itemPriceCents: number;
   shippingCents: number;
   totalCents: number;
+  /** What the buyer's rewards paid of the total; the card paid the rest. */
+  rewardsCents: number;
+}
+
+/** What the buyer's card paid of an order (0: the rewards paid it all). */
+export function cardCents(order: Pick<OrderMoney, 'totalCents' | 'rewardsCents'>): number {
+  return order.totalCents - order.rewardsCents;
+}
+
+/**
+ * A refund of `refundCents` of an order, split as it was paid: the rewards part first, back to
+ * the buyer's rewards (they never expire), the rest to the card.
+ */
+export function refundSplit(order: Pick<OrderMoney, 'rewardsCents'>, refundCents: number) {
+  const rewards = Math.min(order.rewardsCents, refundCents);
+  return { rewards, card: refundCents - rewards };
+}
+
+/** Where a refund of `refundCents` goes: the card's part to `refunds`, the rewards' part back to the buyer's rewards. */
+export function refundEntries(order: Pick<OrderMoney, 'buyerId' | 'rewardsCents'>, refundCents: number): LedgerEntry[] {
+  const split = refundSplit(order, refundCents);
+  return [
+    { account: LEDGER.refunds, amountCents: split.card },
+    { account: rewardsAccount(order.buyerId), amountCents: split.rewards },
+  ];
 }
 
 /** The sale's split of a payment: the seller's share (held), the commission, the shipping. */
@@ -26,12 +52,25 @@ function saleEntries(order: OrderMoney): LedgerEntry[] {
   ];
 }
 
-/** An order placed: the buyer's payment reaches clearing, then is split; the seller's share is pending. */
+/**
+ * An order placed: the buyer's rewards (spent first) and card payment reach clearing, then it
+ * is split; the seller's share is pending. The caller has checked the rewards are there, under
+ * their lock (rewards/wallet.ts).
+ */
 export async function postOrderPlaced(tx: Db, order: OrderMoney, at: Date): Promise<void> {
-  await postLedger(tx, { kind: 'payment', orderId: order.id, memo: `Payment for order ${order.refnum}`, at }, [
-    { account: LEDGER.buyerPayments, amountCents: -order.totalCents },
-    { account: LEDGER.clearing, amountCents: order.totalCents },
-  ]);
+  if (order.rewardsCents > 0) {
+    await postLedger(tx, { kind: 'reward_spent', orderId: order.id, memo: `Spent on order ${order.refnum}`, at }, [
+      { account: rewardsAccount(order.buyerId), amountCents: -order.rewardsCents },
+      { account: LEDGER.clearing, amountCents: order.rewardsCents },
+    ]);
+  }
+  const card = cardCents(order);
+  if (card > 0) {
+    await postLedger(tx, { kind: 'payment', orderId: order.id, memo: `Payment for order ${order.refnum}`, at }, [
+      { account: LEDGER.buyerPayments, amountCents: -card },
+      { account: LEDGER.clearing, amountCents: card },
+    ]);
+  }
   await postLedger(
     tx,
     { kind: 'sale', orderId: order.id, memo: `Sale of order ${order.refnum}`, at },
@@ -67,13 +106,16 @@ export async function postOrderReleased(tx: Db, order: OrderMoney, at: Date): Pr
   ]);
 }
 
-/** An order cancelled before it moved: the sale's split is reversed and the whole payment goes back to the buyer. */
+/**
+ * An order cancelled before it moved: the sale's split is reversed and the whole payment goes
+ * back to the buyer: the card's part refunded, the rewards' part to their rewards (a new entry).
+ */
 export async function postOrderRefunded(tx: Db, order: OrderMoney, at: Date): Promise<void> {
   const reversed = saleEntries(order)
     .filter((entry) => entry.account !== LEDGER.clearing)
     .map((entry) => ({ ...entry, amountCents: -entry.amountCents }));
   await postLedger(tx, { kind: 'refund', orderId: order.id, memo: `Refund of order ${order.refnum}`, at }, [
     ...reversed,
-    { account: LEDGER.refunds, amountCents: order.totalCents },
+    ...refundEntries(order, order.totalCents),
   ]);
 }

@@ -2,12 +2,13 @@ import { commissionCents } from '@yardly/shared/rules';
 import type { Db } from '../../db/connect';
 import { LEDGER, sellerAccount } from './accounts';
 import { postLedger } from './ledger';
-import type { OrderMoney } from './order-postings';
+import { type OrderMoney, refundEntries } from './order-postings';
 
 /**
  * A delivered order refunded in full (the console's refund of a return): the seller's share
  * leaves their available money, the commission and the shipping are given back, the whole
- * payment goes to the buyer. The caller checks the share is still available (not paid out).
+ * payment goes to the buyer (the card's part refunded, the rewards' part back to their rewards).
+ * The caller checks the share is still available (not paid out).
  */
 export async function postDeliveredOrderRefunded(tx: Db, order: OrderMoney, at: Date): Promise<void> {
   const commission = commissionCents(order.itemPriceCents);
@@ -15,14 +16,15 @@ export async function postDeliveredOrderRefunded(tx: Db, order: OrderMoney, at: 
     { account: sellerAccount(order.sellerId, 'available'), amountCents: -(order.itemPriceCents - commission) },
     { account: LEDGER.revenue, amountCents: -commission },
     { account: LEDGER.shipping, amountCents: -order.shippingCents },
-    { account: LEDGER.refunds, amountCents: order.totalCents },
+    ...refundEntries(order, order.totalCents),
   ]);
 }
 
 /**
  * A returned item came back to its seller (issue 19 §3): the order was never released, so the
  * seller's share leaves pending, the commission is given back, and the buyer is refunded the
- * item price only; what the buyer paid for shipping stays spent (spec section 9).
+ * item price only; what the buyer paid for shipping stays spent (spec section 9). Rewards spent
+ * on the order come back first (refundSplit), the card is refunded the rest.
  */
 export async function postReturnRefunded(tx: Db, order: OrderMoney, at: Date): Promise<void> {
   const commission = commissionCents(order.itemPriceCents);
@@ -32,7 +34,7 @@ export async function postReturnRefunded(tx: Db, order: OrderMoney, at: Date): P
     [
       { account: sellerAccount(order.sellerId, 'pending'), amountCents: -(order.itemPriceCents - commission) },
       { account: LEDGER.revenue, amountCents: -commission },
-      { account: LEDGER.refunds, amountCents: order.itemPriceCents },
+      ...refundEntries(order, order.itemPriceCents),
     ],
   );
 }

@@ -7,7 +7,7 @@ import { defineJob } from '../../jobs/job';
 import type { Jobs } from '../../jobs/runner';
 import { sellerAccount } from '../ledger/accounts';
 import { balanceOf } from '../ledger/ledger';
-import { postOrderRefunded } from '../ledger/order-postings';
+import { cardCents, postOrderRefunded } from '../ledger/order-postings';
 import { postDeliveredOrderRefunded } from '../ledger/return-postings';
 import { notify } from '../notifications/notify';
 import { releaseCancelledOrdersListing } from '../orders/cancelled-listing';
@@ -73,14 +73,17 @@ export async function refundOrder(
   );
 }
 
-/** Gives a returned order's captured payment back through the provider (idempotent: the order's key). */
+/**
+ * Gives a returned order's captured payment back through the provider (idempotent: the order's
+ * key); an order paid wholly by rewards has none (its rewards went back in the ledger).
+ */
 export function consoleRefundJob(payments: PaymentProvider) {
   return defineJob<{ orderId: number; reason: string }>({
     name: CONSOLE_REFUND_JOB,
     maxAttempts: 20,
     async run({ orderId, reason }, { db }) {
       const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
-      if (!order) return;
+      if (!order || cardCents(order) === 0) return;
       await payments.refund({ intentId: order.paymentIntentId, idempotencyKey: `refund:${order.refnum}`, reason });
     },
   });

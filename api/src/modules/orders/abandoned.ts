@@ -21,15 +21,17 @@ const ABANDONED_WITHIN_DAYS = 7;
 const SWEEP_BATCH = 100;
 
 /**
- * The checkouts to ask the provider about: no order, started between fifteen minutes and seven
- * days ago, and not a lost one the sweep has already seen released.
+ * The checkouts to ask the provider about: the provider's (not a rewards payment's, which holds
+ * nothing), no order, started between fifteen minutes and seven days ago, and not a lost one
+ * the sweep has already seen released.
  */
-function dueCheckouts(db: Db, now: Date): Promise<CheckoutRow[]> {
+function dueCheckouts(db: Db, provider: string, now: Date): Promise<CheckoutRow[]> {
   return db
     .select()
     .from(checkouts)
     .where(
       and(
+        eq(checkouts.provider, provider),
         lte(checkouts.createdAt, addMs(now, -ABANDONED_AFTER_MINUTES * 60_000)),
         gt(checkouts.createdAt, addMs(now, -ABANDONED_WITHIN_DAYS * 24 * 60 * 60_000)),
         notExists(db.select({ id: orders.id }).from(orders).where(eq(orders.checkoutId, checkouts.id))),
@@ -91,7 +93,7 @@ export function abandonedCheckoutsJob(deps: { payments: PaymentProvider; complet
     schedule: { everyMinutes: ABANDONED_SWEEP_EVERY_MINUTES },
     async run(_payload, { db, now, log }) {
       const counts: Partial<Record<Completion, number>> = {};
-      for (const checkout of await dueCheckouts(db, now)) {
+      for (const checkout of await dueCheckouts(db, deps.payments.name, now)) {
         try {
           const outcome = await sweepOne(deps, db, checkout, now);
           counts[outcome] = (counts[outcome] ?? 0) + 1;

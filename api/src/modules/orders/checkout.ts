@@ -4,6 +4,7 @@ import {
   FREE_SHIPPING_LABEL,
   LOCAL_PICKUP_LABEL,
   orderMessages,
+  rewardsToApply,
   shippingCents,
   weightClassOf,
 } from '@yardly/shared/rules';
@@ -16,7 +17,10 @@ import type { Caller } from '../../http/caller';
 import type { OfferRunner } from '../offers/process';
 import { cardStore } from '../payments/cards';
 import type { PaymentProvider } from '../payments/provider';
+import { rewardsBalance } from '../rewards/wallet';
+import { amountOf } from './amount';
 import { catchUpListing } from './reservation';
+import { isRewardsPayment, newRewardsPaymentId, REWARDS_PAYMENT } from './rewards-payment';
 import { purchaseTerms } from './terms';
 
 export interface CheckoutDeps {
@@ -53,6 +57,8 @@ export interface CreateIntentRequest {
   saveCard?: boolean;
   /** One of the caller's saved cards to pay with (its refnum): the api confirms the intent with it. */
   paymentCardId?: string;
+  /** Spend the caller's rewards before the card (the contract's default: true). */
+  useRewards?: boolean;
 }
 
 /** The Idempotency-Key header when it is one (1-255 printable characters); null when missing or malformed. */
@@ -66,9 +72,18 @@ type CheckoutRow = typeof checkouts.$inferSelect;
 /**
  * The answer of createPI for a checkout: its intent, the intent's status and the amount the api
  * computed. A saved card the bank declined answers 402 with the bank's words, every time it is
- * asked (the checkout is kept, so the same Idempotency-Key answers the same).
+ * asked (the checkout is kept, so the same Idempotency-Key answers the same). A checkout paid
+ * wholly by rewards has no intent: its rewards payment is ready to place (`requires_capture`).
  */
 async function answerFor(payments: PaymentProvider, checkout: CheckoutRow) {
+  if (isRewardsPayment(checkout)) {
+    return {
+      paymentIntentId: checkout.paymentIntentId,
+      clientSecret: '',
+      amount: amountOf(checkout),
+      status: 'requires_capture' as const,
+    };
+  }
   const intent = await payments.retrieveIntent(checkout.paymentIntentId);
   if (checkout.paymentCardRefnum && intent.status === 'requires_payment_method') {
     throw new AppError(402, intent.lastError ?? cardMessages.declined, { reason: 'card_declined' });
@@ -76,7 +91,7 @@ async function answerFor(payments: PaymentProvider, checkout: CheckoutRow) {
   return {
     paymentIntentId: intent.id,
     clientSecret: intent.clientSecret,
-    amount: { itemPrice: checkout.itemPriceCents, shipping: checkout.shippingCents, total: checkout.totalCents },
+    amount: amountOf(checkout),
     status: intent.status,
   };
 }
@@ -95,7 +110,8 @@ function sameRequest(
     checkout.deliveryMethod === request.deliveryMethod &&
     (request.deliveryMethod === 'pickup' || checkout.addressId === addressId) &&
     checkout.saveCard === (request.saveCard ?? false) &&
-    checkout.paymentCardRefnum === (request.paymentCardId ?? null)
+    checkout.paymentCardRefnum === (request.paymentCardId ?? null) &&
+    checkout.useRewards === (request.useRewards ?? true)
   );
 }
 
@@ -105,6 +121,10 @@ function sameRequest(
  * key answers the same intent; a retry after a crash between the two writes finds the provider's
  * intent by the same key and records it. With a saved card the provider confirms the intent at
  * once with the card's token; `saveCard` is kept on the checkout for the placing to honour.
+ * The caller's rewards balance pays first (rewardsToApply), the intent is for what is left; all
+ * of it paid by rewards, no intent is made (rewards-payment.ts). The balance is read, not held:
+ * the placing takes the rewards under the buyer's lock, and refuses a second order counting on
+ * the same ones (409).
  */
 export function createPaymentIntentWith({ db, clock, payments, offerRunner }: CheckoutDeps) {
   const cards = cardStore({ db, clock, provider: payments.name });
@@ -161,23 +181,32 @@ export function createPaymentIntentWith({ db, clock, payments, offerRunner }: Ch
       .from(users)
       .innerJoin(listings, eq(listings.sellerId, users.id))
       .where(eq(listings.id, listing.id));
-    const intent = await payments.createIntent({
-      amountCents: terms.totalCents,
-      idempotencyKey: `checkout:${caller.userRefnum}:${key}`,
-      metadata: {
-        listingRefnum: request.listingRefnum,
-        buyerRefnum: caller.userRefnum,
-        sellerRefnum: seller?.refnum ?? '',
-        deliveryMethod: request.deliveryMethod,
-        ...(request.offerRefnum && { offerRefnum: request.offerRefnum }),
-      },
-      savedCardToken,
-    });
+    const rewardsCents = rewardsToApply(
+      terms.totalCents,
+      await rewardsBalance(db, caller.userId),
+      request.useRewards ?? true,
+    );
+    const byRewards = rewardsCents === terms.totalCents;
+    const intent = byRewards
+      ? null
+      : await payments.createIntent({
+          amountCents: terms.totalCents - rewardsCents,
+          idempotencyKey: `checkout:${caller.userRefnum}:${key}`,
+          metadata: {
+            listingRefnum: request.listingRefnum,
+            buyerRefnum: caller.userRefnum,
+            sellerRefnum: seller?.refnum ?? '',
+            deliveryMethod: request.deliveryMethod,
+            ...(request.offerRefnum && { offerRefnum: request.offerRefnum }),
+            ...(rewardsCents > 0 && { rewardsCents: String(rewardsCents) }),
+          },
+          savedCardToken,
+        });
     await db
       .insert(checkouts)
       .values({
-        paymentIntentId: intent.id,
-        provider: payments.name,
+        paymentIntentId: intent?.id ?? newRewardsPaymentId(),
+        provider: intent ? payments.name : REWARDS_PAYMENT,
         buyerId: caller.userId,
         idempotencyKey: key,
         listingId: listing.id,
@@ -189,6 +218,8 @@ export function createPaymentIntentWith({ db, clock, payments, offerRunner }: Ch
         totalCents: terms.totalCents,
         saveCard: request.saveCard ?? false,
         paymentCardRefnum: request.paymentCardId ?? null,
+        useRewards: request.useRewards ?? true,
+        rewardsCents,
         createdAt: now,
       })
       .onConflictDoNothing();

@@ -10,16 +10,18 @@ import { AppError } from '../../errors';
 import type { Caller } from '../../http/caller';
 import type { Jobs } from '../../jobs/runner';
 import { start } from '../../process/transition';
-import { postOrderPlaced } from '../ledger/order-postings';
+import { cardCents, postOrderPlaced } from '../ledger/order-postings';
 import { isUniqueViolation } from '../listings/drafts';
 import { takeListingEvent } from '../listings/process';
 import { notify } from '../notifications/notify';
 import { catchUpOffer, type OfferRunner, takeOfferEvent } from '../offers/process';
 import { cardStore } from '../payments/cards';
 import type { PaymentProvider, ProviderIntent } from '../payments/provider';
+import { assertRewardsCover } from '../rewards/wallet';
 import { SELLING_DASHBOARD } from './dashboards';
 import type { OrderRow, OrderRunner } from './process';
 import { catchUpListing } from './reservation';
+import { isRewardsPayment } from './rewards-payment';
 import { queueSettlement, settleNow } from './settle';
 import { purchaseTerms } from './terms';
 
@@ -59,15 +61,17 @@ async function declineOpenOffers(tx: Db, runner: OfferRunner, listingId: number,
 
 /**
  * The one transaction that makes a sale: the listing (locked) is checked again and sold, the
- * order and its line item written in their first state, every open offer declined, the ledger
- * posted, the payment's capture queued, and the card that paid saved when the buyer asked.
- * Throws the refusal when the caller may not have it.
+ * buyer's rewards it spends checked under their lock, the order and its line item written in
+ * their first state, every open offer declined, the ledger posted (the rewards leave the
+ * buyer's rewards here), the payment's capture queued, and the card that paid saved when the
+ * buyer asked. `intent` is null for a checkout paid wholly by rewards: no card, nothing to
+ * capture. Throws the refusal when the caller may not have it.
  */
 async function commitSale(
   deps: PlaceDeps,
   caller: Caller,
   checkout: CheckoutRow,
-  intent: ProviderIntent,
+  intent: ProviderIntent | null,
   now: Date,
 ): Promise<OrderRow> {
   return deps.db.transaction(async (tx) => {
@@ -85,6 +89,7 @@ async function commitSale(
     );
     if (terms.totalCents !== checkout.totalCents)
       throw AppError.conflict(orderMessages.amountChanged, 'amount_changed');
+    if (checkout.rewardsCents > 0) await assertRewardsCover(tx, caller.userId, checkout.rewardsCents);
     const pickup = checkout.deliveryMethod === 'pickup';
     const { address } = terms;
     const started = await start(
@@ -113,6 +118,7 @@ async function commitSale(
           itemPriceCents: terms.itemPriceCents,
           shippingCents: terms.shippingCents,
           totalCents: terms.totalCents,
+          rewardsCents: checkout.rewardsCents,
           commissionCents: commissionCents(terms.itemPriceCents),
           paymentIntentId: checkout.paymentIntentId,
           pickupCode: pickup ? pickupCode() : null,
@@ -136,8 +142,8 @@ async function commitSale(
     await takeListingEvent(tx, current ?? listing, 'sell', { userId: caller.userId, role: 'buyer' }, now);
     await declineOpenOffers(tx, deps.offerRunner, listing.id, now);
     await postOrderPlaced(tx, order, now);
-    await queueSettlement(deps.jobs, tx, order.id);
-    if (checkout.saveCard && intent.card) {
+    if (intent) await queueSettlement(deps.jobs, tx, order.id);
+    if (checkout.saveCard && intent?.card) {
       const cards = cardStore({ db: deps.db, clock: deps.clock, provider: deps.payments.name });
       await cards.saveCardFromIntent(tx, checkout.buyerId, intent.card);
     }
@@ -174,17 +180,19 @@ const AT_ONCE: AfterCommit = async (work) => {
 /**
  * The order of a checkout whose intent the provider has authorised, placed as its buyer (the
  * `buyer` caller): an order already placed for it is answered again. A buyer who may no longer
- * have the item (another order won the listing, the price changed, the reservation lapsed) has
- * the checkout marked lost and the authorisation released, and the refusal is thrown (409 'This
- * item is no longer available'); no money is taken. `db` is the database, or the transaction of
- * a caller that completes checkouts in its own (complete.ts).
+ * have the item (another order won the listing, the price changed, the reservation lapsed, the
+ * rewards it counted on were spent by another order) has the checkout marked lost and the
+ * authorisation released, and the refusal is thrown (409 'This item is no longer available');
+ * no money is taken. `db` is the database, or the transaction of a caller that completes
+ * checkouts in its own (complete.ts). `intent` is null for a checkout paid wholly by rewards
+ * (rewards-payment.ts): it is placed the same way, without the card provider.
  */
 export function placeCheckoutWith(deps: PlaceDeps) {
   return async (
     db: Db,
     checkout: CheckoutRow,
     buyer: Caller,
-    intent: ProviderIntent,
+    intent: ProviderIntent | null,
     afterCommit: AfterCommit = AT_ONCE,
   ): Promise<OrderRow> => {
     const { payments } = deps;
@@ -193,12 +201,12 @@ export function placeCheckoutWith(deps: PlaceDeps) {
     const placed = await orderOfCheckout(db, checkout.id);
     if (placed) return placed;
     if (checkout.lostAt) throw AppError.conflict(checkout.lostMessage ?? orderMessages.noLongerAvailable, 'lost');
-    if (intent.status === 'canceled') throw AppError.conflict(orderMessages.noLongerAvailable, 'payment_cancelled');
-    if (intent.status !== 'requires_capture' && intent.status !== 'succeeded') {
+    if (intent?.status === 'canceled') throw AppError.conflict(orderMessages.noLongerAvailable, 'payment_cancelled');
+    if (intent && intent.status !== 'requires_capture' && intent.status !== 'succeeded') {
       throw AppError.conflict(orderMessages.notAuthorised, 'payment_not_authorised');
     }
     try {
-      if (intent.amountCents !== checkout.totalCents)
+      if (intent && intent.amountCents !== cardCents(checkout))
         throw AppError.conflict(orderMessages.amountChanged, 'amount_mismatch');
       await catchUpListing(db, deps.offerRunner, checkout.listingId, now);
       const order = await commitSale({ ...deps, db }, buyer, checkout, intent, now).catch((error: unknown) => {
@@ -206,7 +214,7 @@ export function placeCheckoutWith(deps: PlaceDeps) {
         if (isUniqueViolation(error)) throw AppError.conflict(orderMessages.noLongerAvailable, 'order_in_progress');
         throw error;
       });
-      await afterCommit(() => settleNow(deps.db, payments, order.id, deps.log));
+      if (intent) await afterCommit(() => settleNow(deps.db, payments, order.id, deps.log));
       return order;
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
@@ -215,15 +223,16 @@ export function placeCheckoutWith(deps: PlaceDeps) {
       const won = await orderOfCheckout(db, checkout.id);
       if (won) return won;
       await db.update(checkouts).set({ lostAt: now, lostMessage: error.message }).where(eq(checkouts.id, checkout.id));
-      await afterCommit(() => payments.cancel(paymentIntentId, `cancel:${paymentIntentId}`));
+      if (intent) await afterCommit(() => payments.cancel(paymentIntentId, `cancel:${paymentIntentId}`));
       throw error;
     }
   };
 }
 
 /**
- * `POST /svc/orders/place` (and pay-and-pickup): the order of the caller's authorised intent.
- * Repeating it answers the same order; a refusal has released the authorisation (above).
+ * `POST /svc/orders/place` (and pay-and-pickup): the order of the caller's authorised intent,
+ * or of their rewards payment (never asked of the card provider). Repeating it answers the same
+ * order; a refusal has released the authorisation (above).
  */
 export function placeOrderWith(deps: PlaceDeps) {
   const placeCheckout = placeCheckoutWith(deps);
@@ -232,6 +241,7 @@ export function placeOrderWith(deps: PlaceDeps) {
     const checkout = await callersCheckout(db, caller, paymentIntentId);
     const placed = await orderOfCheckout(db, checkout.id);
     if (placed) return placed;
-    return placeCheckout(db, checkout, caller, await payments.retrieveIntent(paymentIntentId));
+    const intent = isRewardsPayment(checkout) ? null : await payments.retrieveIntent(paymentIntentId);
+    return placeCheckout(db, checkout, caller, intent);
   };
 }

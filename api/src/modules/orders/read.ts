@@ -7,6 +7,7 @@ import type { Caller } from '../../http/caller';
 import { selectCards, toCard } from '../listings/cards';
 import { partyOf } from '../messages/summary-parts';
 import { type OrderParty, orderFor } from './access';
+import { amountOf } from './amount';
 import { type OrderRow, orderFacts } from './process';
 
 type Side = 'buying' | 'selling';
@@ -56,7 +57,7 @@ async function summaries(db: Db, rows: OrderRow[], side: Side): Promise<OrderSum
       listing: toCard(card),
       otherParty: other,
       deliveryMethod: row.deliveryMethod,
-      amount: { itemPrice: row.itemPriceCents, shipping: row.shippingCents, total: row.totalCents },
+      amount: amountOf(row),
       offerRefnum: item?.offerRefnum ?? null,
       orderLineItemPrice: item?.price ?? row.itemPriceCents,
       createdAt: row.createdAt.toISOString(),

@@ -3,6 +3,7 @@ import type { Db } from '../../db/connect';
 import { orders } from '../../db/schema/index';
 import { defineJob, type JobLog } from '../../jobs/job';
 import type { Jobs } from '../../jobs/runner';
+import { cardCents } from '../ledger/order-postings';
 import type { PaymentProvider } from '../payments/provider';
 
 export const SETTLE_PAYMENT_JOB = 'orders.settle-payment';
@@ -12,11 +13,12 @@ export const SETTLE_PAYMENT_JOB = 'orders.settle-payment';
  * committed): a live order's authorisation is captured; a cancelled order's is released, or its
  * captured money refunded in full. Idempotent (the provider's keys are the order's), so it runs
  * at once after the transaction commits and again from the job queued in it, which retries
- * while the provider cannot be reached.
+ * while the provider cannot be reached. An order paid wholly by rewards has nothing at the
+ * provider: its rewards moved in the ledger with the order's own changes.
  */
 export async function settlePayment(db: Db, payments: PaymentProvider, orderId: number): Promise<void> {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
-  if (!order) return;
+  if (!order || cardCents(order) === 0) return;
   const intent = await payments.retrieveIntent(order.paymentIntentId);
   if (order.state === 'cancelled') {
     if (intent.status === 'requires_capture') await payments.cancel(intent.id, `cancel:${order.refnum}`);

@@ -26,25 +26,31 @@ export interface SendPayload {
  * row is locked first, so two runs at once pay once (the second finds nothing payable).
  * No bank account, nothing payable: nothing is written (null).
  */
-export async function startPayout(db: Db, jobs: Jobs, sellerId: number, now: Date): Promise<number | null> {
-  return db.transaction(async (tx) => {
-    const [account] = await tx
-      .select({ userId: payoutAccounts.userId })
-      .from(payoutAccounts)
-      .where(eq(payoutAccounts.userId, sellerId))
-      .for('update');
-    if (!account) return null;
-    const amountCents = await payableCents(tx, sellerId, now);
-    if (amountCents <= 0) return null;
-    const [payout] = await tx
-      .insert(sellerPayouts)
-      .values({ sellerId, amountCents, status: 'pending', createdAt: now, updatedAt: now })
-      .returning();
-    if (!payout) throw new Error('a payout just written is missing');
-    await postPayoutSent(tx, payout, now);
-    await jobs.enqueue(tx, SEND_PAYOUT_JOB, { payoutId: payout.id, attempt: payout.attempts } satisfies SendPayload);
-    return payout.id;
-  });
+export function startPayout(db: Db, jobs: Jobs, sellerId: number, now: Date): Promise<number | null> {
+  return db.transaction((tx) => startPayoutIn(tx, jobs, sellerId, now));
+}
+
+/**
+ * startPayout in the caller's transaction (a rewards cash-out pays at once, in the transaction
+ * that moved the rewards to the person's available money).
+ */
+export async function startPayoutIn(tx: Db, jobs: Jobs, sellerId: number, now: Date): Promise<number | null> {
+  const [account] = await tx
+    .select({ userId: payoutAccounts.userId })
+    .from(payoutAccounts)
+    .where(eq(payoutAccounts.userId, sellerId))
+    .for('update');
+  if (!account) return null;
+  const amountCents = await payableCents(tx, sellerId, now);
+  if (amountCents <= 0) return null;
+  const [payout] = await tx
+    .insert(sellerPayouts)
+    .values({ sellerId, amountCents, status: 'pending', createdAt: now, updatedAt: now })
+    .returning();
+  if (!payout) throw new Error('a payout just written is missing');
+  await postPayoutSent(tx, payout, now);
+  await jobs.enqueue(tx, SEND_PAYOUT_JOB, { payoutId: payout.id, attempt: payout.attempts } satisfies SendPayload);
+  return payout.id;
 }
 
 /** The try `attempt` of a payout, locked, when it is still the one waiting for the provider. */

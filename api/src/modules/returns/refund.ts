@@ -5,6 +5,7 @@ import { orders, returns } from '../../db/schema/index';
 import { defineJob } from '../../jobs/job';
 import type { Jobs } from '../../jobs/runner';
 import { SYSTEM } from '../../process/transition';
+import { refundSplit } from '../ledger/order-postings';
 import { postReturnRefunded } from '../ledger/return-postings';
 import { notify } from '../notifications/notify';
 import { BUYING_DASHBOARD, SELLING_DASHBOARD } from '../orders/dashboards';
@@ -48,21 +49,30 @@ export async function returnDelivered(tx: Db, deps: RefundDeps, shipmentId: numb
   return true;
 }
 
-/** Gives the item price of a returned order back through the provider (idempotent: the return's key). */
+/**
+ * Gives the item price of a returned order back through the provider (idempotent: the return's
+ * key): the card's part of it; the rewards' part went back to the buyer's rewards in the ledger.
+ */
 export function returnRefundJob(payments: PaymentProvider) {
   return defineJob<{ returnId: number }>({
     name: RETURN_REFUND_JOB,
     maxAttempts: 20,
     async run({ returnId }, { db }) {
       const [row] = await db
-        .select({ refnum: returns.refnum, amount: returns.refundCents, intentId: orders.paymentIntentId })
+        .select({
+          refnum: returns.refnum,
+          amount: returns.refundCents,
+          intentId: orders.paymentIntentId,
+          rewardsCents: orders.rewardsCents,
+        })
         .from(returns)
         .innerJoin(orders, eq(orders.id, returns.orderId))
         .where(eq(returns.id, returnId));
-      if (!row?.amount) return;
+      const card = row?.amount ? refundSplit(row, row.amount).card : 0;
+      if (!row || card === 0) return;
       await payments.refund({
         intentId: row.intentId,
-        amountCents: row.amount,
+        amountCents: card,
         idempotencyKey: `return-refund:${row.refnum}`,
         reason: 'item returned',
       });

@@ -4,15 +4,19 @@ import { defineCapability } from '../../http/capability';
 import type { AppServices } from '../../services';
 import { accountNumberCipher } from '../account/bank-account';
 import { rewardsResource } from './admin';
+import { cashOutRewards } from './cash-out';
 import { rewardGrantJob } from './grant';
 import { inviteFriend } from './invite';
-import { rewardsSummary } from './read';
+import { promotionsResource, promotionTotalsResource } from './promotions';
+import { latestReward, rewardsSummary } from './read';
 import { rewardReverseJob } from './reverse';
 
 /**
- * Rewards and referrals (issue 22), first increment: invitations by email, $5 to each side
- * when a referred friend publishes a first listing (in the ledger, with the abuse rules), the
- * 7-day reversal, /svc/rewards and the console's Rewards. Spending at checkout comes later.
+ * Rewards and referrals (issue 22): invitations by email, $5 to each side when a referred
+ * friend publishes a first listing (in the ledger, with the abuse rules), the 7-day reversal,
+ * /svc/rewards and the newest reward for the reward card, the cash-out to the bank, and the
+ * console's Rewards and promotion list. Spending at checkout is the orders' (orders/place.ts),
+ * on this module's wallet (wallet.ts).
  */
 export const rewardsCapability = defineCapability({
   name: 'rewards',
@@ -27,7 +31,9 @@ export const rewardsCapability = defineCapability({
     inviteEmail: ({ body, caller }) => inviteFriend(s.invite, caller, body.email, s.clock.now()),
     invite: ({ query, caller }) => inviteFriend(s.invite, caller, query.email, s.clock.now()),
     rewards: ({ query, caller }) => rewardsSummary(s.db, caller, query),
+    latestReward: ({ caller }) => latestReward(s.db, caller),
+    cashOut: ({ caller }) => cashOutRewards(s, caller, s.clock.now()),
   }),
-  adminResources: (s) => [rewardsResource(s)],
+  adminResources: (s) => [rewardsResource(s), promotionsResource, promotionTotalsResource],
   jobs: (s) => [rewardGrantJob(s), rewardReverseJob],
 });

@@ -1,6 +1,6 @@
 import type { RewardsSummary } from '@yardly/shared/contract';
 import { normaliseEmail, type ReferralStatus } from '@yardly/shared/rules';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { ledgerEntries, ledgerTransactions, referralInvites, referrals, rewards, users } from '../../db/schema/index';
 import type { Caller } from '../../http/caller';
@@ -81,4 +81,25 @@ export async function rewardsSummary(db: Db, caller: Caller, page: { page: numbe
     ],
   };
   return summary;
+}
+
+/**
+ * The newest reward the caller earned (a grant, or a held one approved: kind 'reward'), which
+ * the 'reward card' greets them with once, on whatever page they next open.
+ */
+export async function latestReward(db: Db, caller: Caller) {
+  const [newest] = await db
+    .select({ amount: ledgerEntries.amountCents, description: ledgerTransactions.memo, at: ledgerTransactions.at })
+    .from(ledgerEntries)
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+    .where(
+      and(
+        eq(ledgerEntries.account, rewardsAccount(caller.userId)),
+        eq(ledgerTransactions.kind, 'reward'),
+        gt(ledgerEntries.amountCents, 0),
+      ),
+    )
+    .orderBy(desc(ledgerEntries.id))
+    .limit(1);
+  return { reward: newest ? { ...newest, at: newest.at.toISOString() } : null };
 }

@@ -9,6 +9,7 @@ import { notify } from '../notifications/notify';
 import { REWARD_REVERSE_JOB, type ReversePayload } from './listing-effect';
 import { reversalMemo } from './memos';
 import { rewardRunner, takeRewardEvent } from './process';
+import { lockRewards, rewardsBalance } from './wallet';
 
 /**
  * The reversal queued when a moderator removes a reported first listing. It runs at once and
@@ -24,7 +25,9 @@ export const rewardReverseJob = defineJob<ReversePayload>({
 /**
  * Reverses the rewards a listing earned as a friend's first (issue 22), when it was removed
  * within the window: a granted one by a new ledger entry back to promotions, a held one only in
- * its state (it never moved money). Each is a transition of its own; both sides are told.
+ * its state (it never moved money). Each is a transition of its own; both sides are told. What
+ * was already spent or cashed out is not taken back: the entry takes what is left of the
+ * reward in the person's rewards (under their lock), so no balance goes below zero.
  */
 export async function reverseRewardsOf(tx: Db, listingId: number, removedAt: Date): Promise<number> {
   const [referral] = await tx
@@ -44,7 +47,15 @@ export async function reverseRewardsOf(tx: Db, listingId: number, removedAt: Dat
     if (!can(rewardRunner.process, reward.state, 'reverse', 'system', facts).ok) continue;
     await takeRewardEvent(tx, reward, 'reverse', SYSTEM, removedAt, removedAt);
     if (reward.state === 'granted') {
-      await postRewardReversed(tx, { ...reward, memo: reversalMemo(reward.refnum) }, removedAt);
+      await lockRewards(tx, reward.userId);
+      const takeBack = Math.min(reward.amountCents, await rewardsBalance(tx, reward.userId));
+      if (takeBack > 0) {
+        await postRewardReversed(
+          tx,
+          { ...reward, amountCents: takeBack, memo: reversalMemo(reward.refnum) },
+          removedAt,
+        );
+      }
       await notify(tx, [reward.userId], rewardNotices.reversed, '/myrewards');
     }
     reversed += 1;

@@ -41,7 +41,7 @@ interface AmountListProps {
   askingPrice?: number;
 }
 
-/** Item, shipping ('Free' at 0) and total, in cents as the api computed them. */
+/** Item, shipping ('Free' at 0), the rewards taken off and total, in cents as the api computed them. */
 function AmountList({ amount, itemLabel, askingPrice }: AmountListProps) {
   if (!amount) {
     return askingPrice === undefined ? null : (
@@ -57,6 +57,12 @@ function AmountList({ amount, itemLabel, askingPrice }: AmountListProps) {
       <dd>{formatCents(amount.itemPrice)}</dd>
       <dt>Shipping</dt>
       <dd>{amount.shipping === 0 ? 'Free' : formatCents(amount.shipping)}</dd>
+      {amount.rewards > 0 && (
+        <>
+          <dt>Rewards</dt>
+          <dd>{`\u2212${formatCents(amount.rewards)}`}</dd>
+        </>
+      )}
       <dt className="amounts__total">Total</dt>
       <dd className="amounts__total">{formatCents(amount.total)}</dd>
     </dl>

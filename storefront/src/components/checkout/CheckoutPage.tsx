@@ -20,6 +20,8 @@ import { Spinner } from '../Spinner';
 import { CardForm } from './CardForm';
 import { CheckoutItem } from './CheckoutItem';
 import { DeliveryField } from './DeliveryField';
+import { RewardsChoice } from './RewardsChoice';
+import { RewardsOrderButton } from './RewardsOrderButton';
 import { ShipToField } from './ShipToField';
 import '../../styles/checkout.css';
 
@@ -36,6 +38,8 @@ type Load =
       addresses: SavedAddress[];
       /** Null when they could not be read: the buyer can still pay with a new card. */
       savedCards: SavedCard[] | null;
+      /** The buyer's rewards balance in cents; 0 when it could not be read (the api still applies it). */
+      rewardsBalance: number;
     };
 
 /** The buyer's saved cards; null, said on the form, when they cannot be read (buying goes on with a new card). */
@@ -45,6 +49,16 @@ async function readSavedCards(): Promise<SavedCard[] | null> {
   } catch (cause) {
     console.error('Could not read the saved cards', cause);
     return null;
+  }
+}
+
+/** The buyer's rewards balance; 0, and no choice shown, when it cannot be read (the api applies it by default). */
+async function readRewardsBalance(): Promise<number> {
+  try {
+    return (await browserApi.rewards.rewards({ page: 0, size: 1 })).balance;
+  } catch (cause) {
+    console.error('Could not read the rewards balance', cause);
+    return 0;
   }
 }
 
@@ -60,8 +74,9 @@ interface CheckoutPageProps {
 
 /**
  * `/checkout?itemRefnum=` (and `&offerRefnum=` for an accepted offer): the item, how it comes
- * (shipped to a saved address, or picked up), the card and the total the api computed; Pay
- * authorises the card and places the order, then the confirmation page shows it.
+ * (shipped to a saved address, or picked up), the buyer's rewards (used first unless unticked),
+ * the card and the total the api computed; Pay authorises the card and places the order, then
+ * the confirmation page shows it. Rewards that pay it all need no card: "Place order".
  */
 export function CheckoutPage({ payment }: CheckoutPageProps) {
   const checkout = useStore($checkout);
@@ -69,6 +84,7 @@ export function CheckoutPage({ payment }: CheckoutPageProps) {
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [method, setMethod] = useState<DeliveryMethod | null>(null);
   const [addressId, setAddressId] = useState<string | null>(null);
+  const [useRewards, setUseRewards] = useState(true);
 
   useEffect(() => {
     void requireSignedIn().then((session) => {
@@ -87,19 +103,28 @@ export function CheckoutPage({ payment }: CheckoutPageProps) {
     if (!ref) return;
     void (async () => {
       try {
-        const [detail, delivery, addresses, savedCards] = await Promise.all([
+        const [detail, delivery, addresses, savedCards, rewardsBalance] = await Promise.all([
           browserApi.listings.detail({ listingRefnum: ref.itemRefnum }),
           browserApi.checkout.deliveryOptions({ listingRefnum: ref.itemRefnum }),
           browserApi.account.fetchAddresses(),
           readSavedCards(),
+          readRewardsBalance(),
         ]);
         if (!detail.listing) {
           setLoad({ status: 'missing', message: orderMessages.noLongerAvailable });
           return;
         }
-        setLoad({ status: 'done', listing: detail.listing, options: delivery.options, addresses, savedCards });
+        setLoad({
+          status: 'done',
+          listing: detail.listing,
+          options: delivery.options,
+          addresses,
+          savedCards,
+          rewardsBalance,
+        });
         // A reload resumes this tab's attempt where its choice still stands.
         const resumed = $checkout.get().choice;
+        setUseRewards(resumed?.useRewards !== false);
         const method = delivery.options.find((o) => o.method === resumed?.deliveryMethod) ?? delivery.options[0];
         setMethod(method?.method ?? null);
         setAddressId(addresses.find((a) => a.id === resumed?.addressId)?.id ?? firstAddress(addresses));
@@ -110,11 +135,12 @@ export function CheckoutPage({ payment }: CheckoutPageProps) {
     })();
   }, [ref]);
 
-  // A complete choice is priced by the api at once, so the total shown is the api's.
+  // A complete choice is priced by the api at once, so the total shown is the api's (rewards off: asked not to use them).
   useEffect(() => {
-    if (method === 'pickup') void chooseDelivery({ deliveryMethod: 'pickup' });
-    else if (method === 'ship' && addressId) void chooseDelivery({ deliveryMethod: 'ship', addressId });
-  }, [method, addressId]);
+    const rewards = useRewards ? {} : { useRewards: false };
+    if (method === 'pickup') void chooseDelivery({ deliveryMethod: 'pickup', ...rewards });
+    else if (method === 'ship' && addressId) void chooseDelivery({ deliveryMethod: 'ship', addressId, ...rewards });
+  }, [method, addressId, useRewards]);
 
   useEffect(() => {
     if (checkout.placed) window.location.assign(orderConfirmationPath(checkout.placed));
@@ -167,7 +193,17 @@ export function CheckoutPage({ payment }: CheckoutPageProps) {
             {checkout.status === 'pricing' && <Spinner label="Working out the total" />}
             <section className="checkout-panel" aria-labelledby="checkout-payment-title">
               <h2 id="checkout-payment-title">Payment</h2>
-              {payment ? (
+              {load.rewardsBalance > 0 && (
+                <RewardsChoice
+                  balance={load.rewardsBalance}
+                  checked={useRewards}
+                  disabled={locked || checkout.authorised}
+                  onChange={setUseRewards}
+                />
+              )}
+              {checkout.amount?.total === 0 ? (
+                <RewardsOrderButton />
+              ) : payment ? (
                 <CardForm payment={payment} savedCards={load.savedCards} />
               ) : (
                 <p className="state-message state-message--error" role="alert">

@@ -3,12 +3,15 @@ import { lazy, Suspense } from 'react';
 import { useHydrated } from '../../lib/use-hydrated';
 import { $authDialog } from '../../stores/auth-dialog';
 import { $locationDialogOpen, closeLocationDialog } from '../../stores/location-dialog';
+import { $rewardDialog } from '../../stores/reward-dialogs';
 import { SearchBox } from '../search/SearchBox';
 import { Toaster } from '../Toaster';
 
 // The zip dialog and the sign-in dialogs bring the api client and zod: load them when opened.
 const LocationDialog = lazy(() => import('../LocationDialog'));
 const AuthDialogs = lazy(() => import('../auth/AuthDialogs'));
+// The referral popup and the reward card: only when one opens.
+const RewardDialogs = lazy(() => import('../rewards/RewardDialogs'));
 
 /**
  * The header's React part, one island: the search box with its suggestions, the page's toast
@@ -21,6 +24,7 @@ export function Header({ section = 'marketplace' }: { section?: 'marketplace' | 
   // Asked for before this island hydrated (client:demand): shown after, so the first render matches the server's.
   const authDialog = useStore($authDialog) && hydrated;
   const choosingLocation = useStore($locationDialogOpen) && hydrated;
+  const rewardDialog = useStore($rewardDialog) && hydrated;
   return (
     <>
       <SearchBox section={section} />
@@ -33,6 +37,11 @@ export function Header({ section = 'marketplace' }: { section?: 'marketplace' | 
       {authDialog && (
         <Suspense fallback={null}>
           <AuthDialogs />
+        </Suspense>
+      )}
+      {rewardDialog && !authDialog && (
+        <Suspense fallback={null}>
+          <RewardDialogs />
         </Suspense>
       )}
     </>

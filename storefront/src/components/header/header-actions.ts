@@ -2,12 +2,13 @@ import { wakeHeader } from '../../lib/header-demand';
 import { openAuthDialog, openDialogAskedByUrl } from '../../stores/auth-dialog';
 import { $location } from '../../stores/location';
 import { openLocationDialog } from '../../stores/location-dialog';
+import { openReferralPopup } from '../../stores/reward-dialogs';
 import { $session, $sessionKnown, GUEST_PROMPTS, logout, type Session } from '../../stores/session';
 
 /** What a header control asks for that needs the stores (and, to show it, React). */
 export type HeaderAction =
   | { name: 'login' | 'signup' | 'completeAccount' | 'changePassword' | 'workEmail' }
-  | { name: 'location' | 'logout' | 'askedByUrl' }
+  | { name: 'location' | 'logout' | 'askedByUrl' | 'referral' }
   /** A menu link that needs an account, followed by a guest: log in first, then go there. */
   | { name: 'guestLink'; href: string };
 
@@ -28,6 +29,9 @@ export async function run(action: HeaderAction): Promise<void> {
       return;
     case 'location':
       openLocationDialog();
+      return;
+    case 'referral':
+      openReferralPopup();
       return;
     case 'logout':
       await logout();

@@ -28,7 +28,6 @@ export function startHeader(header: HTMLElement): void {
   let storedRead = false;
   /** The page has loaded: from now on someone signed in gets their unread counts. */
   let loaded = false;
-  let unreadFollowed = false;
   let actions: Promise<typeof import('./header-actions')> | null = null;
 
   const view: HeaderView = { session: showSession, place: showPlace };
@@ -59,21 +58,32 @@ export function startHeader(header: HTMLElement): void {
     if (!session) closeAccountMenu(false);
     const greetingText = find<HTMLElement>('[data-greeting]');
     greetingText.textContent = session ? greeting(session.nameFirst) : '';
-    if (session) followUnread();
-    else for (const kind of ['messages', 'notifications'] as const) showUnread(kind, null);
+    if (session) {
+      followUnread();
+      followRewards();
+    } else for (const kind of ['messages', 'notifications'] as const) showUnread(kind, null);
   }
 
-  /** The counts beside 'My Messages' (and Notifications): the api client comes in, once loaded, only for someone signed in. */
-  function followUnread() {
-    if (!loaded || unreadFollowed) return;
-    unreadFollowed = true;
-    import('./header-unread')
-      .then((module) => module.followUnread(showUnread))
-      .catch((cause: unknown) => {
-        unreadFollowed = false; // the code did not load (offline): the next page tries again
+  /**
+   * What follows a signed-in person once the page has loaded, brought in then (it loads the api
+   * client, which a guest's page never does): once a page; offline, the next try loads it again.
+   */
+  function followOnce(load: () => Promise<unknown>): () => void {
+    let started = false;
+    return () => {
+      if (!loaded || started) return;
+      started = true;
+      load().catch((cause: unknown) => {
+        started = false;
         console.error(cause);
       });
+    };
   }
+
+  /** The counts beside 'My Messages' (and Notifications). */
+  const followUnread = followOnce(() => import('./header-unread').then((module) => module.followUnread(showUnread)));
+  /** A new reward's card, and the referral popup asked for at login. */
+  const followRewards = followOnce(() => import('./header-rewards').then((module) => module.followRewards()));
 
   function showUnread(kind: UnreadKind, count: number | null) {
     for (const badge of header.querySelectorAll<HTMLElement>(`[data-unread="${kind}"]`)) {
@@ -186,7 +196,10 @@ export function startHeader(header: HTMLElement): void {
   afterLoad(() => {
     readStored();
     loaded = true;
-    if (signedIn) followUnread();
+    if (signedIn) {
+      followUnread();
+      followRewards();
+    }
     // The server ended the session and the page reloaded: the stores say so (a toast).
     if (read(loggedOutKey) !== null) void loadActions();
   });

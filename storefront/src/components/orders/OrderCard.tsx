@@ -25,6 +25,7 @@ export function OrderCard({ order, onChanged }: OrderCardProps) {
         <p>
           {deliveryLabel(order)} · Total <strong>{formatCents(order.amount.total)}</strong>
           {order.amount.shipping > 0 && ` (item ${formatCents(order.amount.itemPrice)})`}
+          {order.amount.rewards > 0 && ` · rewards \u2212${formatCents(order.amount.rewards)}`}
         </p>
         {open && order.role === 'selling' && (
           <p>

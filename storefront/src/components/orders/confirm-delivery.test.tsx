@@ -43,7 +43,7 @@ function shippedOrder(change: Partial<OrderDetail> = {}): OrderDetail {
     },
     otherParty: person('U0123456789C', 'Sal'),
     deliveryMethod: 'ship',
-    amount: { itemPrice: 2500, shipping: 899, total: 3399 },
+    amount: { itemPrice: 2500, shipping: 899, rewards: 0, total: 3399 },
     offerRefnum: null,
     orderLineItemPrice: 2500,
     createdAt: '2026-11-20T10:00:00.000Z',

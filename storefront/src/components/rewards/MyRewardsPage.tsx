@@ -1,24 +1,18 @@
-import type { RewardEntry, RewardsSummary } from '@yardly/shared/contract';
+import type { BankAccount, RewardsSummary } from '@yardly/shared/contract';
 import { formatCents, formatDate } from '@yardly/shared/rules';
 import { useCallback, useEffect, useState } from 'react';
 import { requireCompleteAccount } from '../../lib/access-gates';
 import { browserApi } from '../../lib/api';
+import { openAchPopup } from '../../stores/ach-popup';
 import type { Session } from '../../stores/session';
 import { Breadcrumbs } from '../Breadcrumbs';
 import { Pagination } from '../Pagination';
 import { Spinner } from '../Spinner';
+import { AchPopup } from './AchPopup';
 import { InviteForm } from './InviteForm';
 import { ReferralPopup } from './ReferralPopup';
 import { asksForReferralPopup } from './ReferralPopupLauncher';
-import { RewardCard } from './RewardCard';
-import {
-  lastSeenReward,
-  REFERRAL_STATUS_LABELS,
-  REWARD_WORD,
-  rememberSeenReward,
-  signedCents,
-  unseenReward,
-} from './rewards-view';
+import { REFERRAL_STATUS_LABELS, REWARD_WORD, signedCents } from './rewards-view';
 import '../../styles/rewards.css';
 
 /** History lines a page. */
@@ -39,14 +33,16 @@ function pageHref(page: number): string {
 /**
  * My Rewards (issue 22, signed in; a progressive account that is not profession-verified is
  * sent home): the balance, what is held and earned, the history by page, the friends and the
- * invite, the referral popup, and the reward card once after a new reward.
+ * invite, the referral popup, and the cash-out (the ACH popup). The reward card greets a new
+ * reward on any page (components/header/header-rewards.ts), this one too.
  */
 export function MyRewardsPage() {
   const [session, setSession] = useState<Session | null>(null);
   const [page, setPage] = useState(1);
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [popup, setPopup] = useState(false);
-  const [greeting, setGreeting] = useState<RewardEntry | null>(null);
+  const [bankAccount, setBankAccount] = useState<BankAccount | null>(null);
+  const [cashOutProblem, setCashOutProblem] = useState<string | null>(null);
 
   useEffect(() => {
     setPage(pageInAddress());
@@ -57,11 +53,10 @@ export function MyRewardsPage() {
     return () => window.removeEventListener('popstate', back);
   }, []);
 
-  const refresh = useCallback(async (person: Session, onPage: number) => {
+  const refresh = useCallback(async (onPage: number) => {
     try {
       const summary = await browserApi.rewards.rewards({ page: onPage - 1, size: HISTORY_PAGE_SIZE });
       setLoad({ status: 'done', summary });
-      if (onPage === 1) setGreeting(unseenReward(summary.entries.content, lastSeenReward(person.userRefnum)));
     } catch (cause) {
       console.error('Could not load your rewards', cause);
       setLoad({ status: 'error' });
@@ -69,14 +64,23 @@ export function MyRewardsPage() {
   }, []);
 
   useEffect(() => {
-    if (session) void refresh(session, page);
+    if (session) void refresh(page);
   }, [session, page, refresh]);
 
   if (!session) return <Spinner label="Loading your rewards" />;
-  const closeGreeting = () => {
-    if (greeting) rememberSeenReward(session.userRefnum, greeting.at);
-    setGreeting(null);
-  };
+
+  /** Cash out: the popup knows first whether a bank account is on file (hideBankAccountInfo). */
+  async function startCashOut() {
+    setCashOutProblem(null);
+    try {
+      const account = await browserApi.account.bankAccount();
+      setBankAccount(account);
+      openAchPopup(account !== null);
+    } catch (cause) {
+      console.error('Could not read the bank account', cause);
+      setCashOutProblem('We could not reach your bank details. Please try again.');
+    }
+  }
 
   return (
     <div className="container rewards-page">
@@ -98,6 +102,19 @@ export function MyRewardsPage() {
       {load.status === 'done' && (
         <>
           <Totals summary={load.summary} />
+          {load.summary.balance > 0 && (
+            <div className="rewards-page__cash-out">
+              <button type="button" className="button button--secondary" onClick={() => void startCashOut()}>
+                Cash out
+              </button>
+              {cashOutProblem && (
+                <p className="field-error" role="alert">
+                  {cashOutProblem}
+                </p>
+              )}
+            </div>
+          )}
+          <AchPopup balance={load.summary.balance} bankAccount={bankAccount} onCashedOut={() => void refresh(page)} />
           <div className="rewards-page__columns">
             <section className="rewards-panel" aria-labelledby="rewards-history">
               <h2 id="rewards-history">History</h2>
@@ -115,19 +132,14 @@ export function MyRewardsPage() {
             <section className="rewards-panel" aria-labelledby="rewards-friends">
               <h2 id="rewards-friends">Your friends</h2>
               <Friends summary={load.summary} />
-              <InviteForm onSent={() => void refresh(session, page)} />
+              <InviteForm onSent={() => void refresh(page)} />
             </section>
           </div>
         </>
       )}
       {popup && (
-        <ReferralPopup
-          person={session}
-          onClose={() => setPopup(false)}
-          onInviteSent={() => void refresh(session, page)}
-        />
+        <ReferralPopup person={session} onClose={() => setPopup(false)} onInviteSent={() => void refresh(page)} />
       )}
-      {greeting && !popup && <RewardCard entry={greeting} onClose={closeGreeting} />}
     </div>
   );
 }

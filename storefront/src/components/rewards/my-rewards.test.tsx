@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import type { RewardsSummary } from '@yardly/shared/contract';
-import { rewardMessages } from '@yardly/shared/rules';
+import { GIFT_CARD_TEXT, rewardMessages, walletMessages } from '@yardly/shared/rules';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,7 +8,7 @@ import { fakeApi } from '../../test/fake-api';
 import { MyRewardsPage } from './MyRewardsPage';
 
 // /myrewards rendered in happy-dom with the real client and a fake api: the totals, the history
-// by page, the friends, the invite form's three outcomes and the reward card shown once.
+// by page, the friends, the invite form's three outcomes and the cash-out (the ACH popup).
 
 declare global {
   var IS_REACT_ACT_ENVIRONMENT: boolean;
@@ -169,19 +169,43 @@ describe('my rewards', () => {
     expect(inviteInput().value).toBe('');
   });
 
-  it('greets with the reward card once after a new reward', async () => {
-    localStorage.setItem('yardly.rewardSeen.U0123456789A', '2026-11-21T10:00:00.000Z');
-    fakeApi({ 'GET /rewards': () => ({ data: summary(0) }) });
+  it('cashes the balance out through the ACH popup to the bank account on file', async () => {
+    const api = fakeApi({
+      'GET /rewards': () => ({ data: summary(0) }),
+      'GET /account/bankAccount': () => ({
+        data: { accountHolder: 'Ann Lee', routingNumber: '011000015', accountNumberMasked: '****6789' },
+      }),
+      'POST /rewards/cash-out': () => ({ data: { cashedOut: 1500, balance: 0, accountNumberMasked: '****6789' } }),
+    });
     await render();
-    const card = () => host.querySelector<HTMLDialogElement>('dialog.reward-card');
-    expect(card()?.textContent).toContain('You earned a reward');
-    expect(card()?.textContent).toContain('$5.00');
-    await click(button('Great, thanks'));
-    expect(card()).toBeNull();
-    expect(localStorage.getItem('yardly.rewardSeen.U0123456789A')).toBe('2026-11-22T10:00:00.000Z');
+    await click(button('Cash out'));
+    const popup = () => host.querySelector<HTMLDialogElement>('dialog.ach-popup');
+    await settled(() => popup() !== null);
+    expect(popup()?.textContent).toContain('****6789');
+    expect(popup()?.textContent).not.toContain(GIFT_CARD_TEXT);
+    await click(button('Prefer a gift card?'));
+    expect(popup()?.textContent).toContain(GIFT_CARD_TEXT);
+    await click(button('Transfer $15.00 to my bank'));
+    await settled(() => popup()?.textContent?.includes('is on its way') ?? false);
+    expect(popup()?.textContent).toContain('$15.00 is on its way to your bank account ****6789');
+    expect(api.to('POST', '/rewards/cash-out')).toHaveLength(1);
+    await click(host.querySelector<HTMLButtonElement>('dialog.ach-popup .auth-dialog__close') ?? undefined);
+  });
 
-    await act(async () => root.unmount());
+  it('hides the bank part without a bank account on file, links to add one, and shows the gift-card alternative', async () => {
+    const api = fakeApi({
+      'GET /rewards': () => ({ data: summary(0) }),
+      'GET /account/bankAccount': () => ({ data: null }),
+    });
     await render();
-    expect(card()).toBeNull();
+    await click(button('Cash out'));
+    const popup = () => host.querySelector<HTMLDialogElement>('dialog.ach-popup');
+    await settled(() => popup() !== null);
+    expect(popup()?.textContent).toContain(walletMessages.noBankAccount);
+    expect(popup()?.querySelector('a[href="/settings/bank-account"]')).not.toBeNull();
+    expect(popup()?.textContent).toContain(GIFT_CARD_TEXT);
+    expect(button('Transfer $15.00 to my bank')).toBeUndefined();
+    expect(api.to('POST', '/rewards/cash-out')).toHaveLength(0);
+    await click(host.querySelector<HTMLButtonElement>('dialog.ach-popup .auth-dialog__close') ?? undefined);
   });
 });
