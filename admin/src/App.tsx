@@ -1,12 +1,14 @@
 import { Admin, Resource } from 'react-admin';
 import auditLog from './audit-log';
 import { authProvider } from './auth-provider';
+import b2b from './b2b';
 import banners from './banners';
 import categories from './categories';
 import conversations from './conversations';
 import { Dashboard } from './dashboard/Dashboard';
 import { dataProvider } from './data-provider';
 import { donationQueue, processDonations } from './donations';
+import { employeeBenefitReport, employeeBenefits } from './employee-benefit';
 import { DONATION_ENABLED } from './features';
 import { Layout } from './layout/Layout';
 import { theme } from './layout/theme';
@@ -14,7 +16,6 @@ import listings from './listings';
 import orders from './orders';
 import organizations from './organizations';
 import payouts from './payouts';
-import placeholder from './placeholder';
 import promotions from './promotions';
 import rentalProperties from './rental-properties';
 import rentalReports from './rental-reports';
@@ -55,6 +56,10 @@ export function App() {
       <Resource name="banners" {...banners} />
       <Resource name="organizations" {...organizations} />
       <Resource name="work-email-domains" {...workEmailDomains} />
+      {/* Issue 23: the B2B organisations' marketplaces and employee benefits. */}
+      <Resource name="b2b" {...b2b} />
+      <Resource name="employee-benefit" {...employeeBenefits} />
+      <Resource name="employee-benefit-report" {...employeeBenefitReport} />
       <Resource name="users" {...users} />
       <Resource name="orders" {...orders} />
       <Resource name="payouts" {...payouts} />
@@ -66,7 +71,6 @@ export function App() {
       {/* The donation resources exist only in a build with the donation flag on (spec section 2). */}
       {DONATION_ENABLED && <Resource name="donations" {...donationQueue} />}
       {DONATION_ENABLED && <Resource name="process-donations" {...processDonations} />}
-      <Resource name="employee-benefit" {...placeholder} options={{ label: 'Employee benefit' }} />
     </Admin>
   );
 }

@@ -40,6 +40,7 @@ import { rentalNotificationsCapability } from './modules/notifications/rentals-c
 import { offersCapability } from './modules/offers/capability';
 import { orderConsoleCapability } from './modules/order-console/capability';
 import { ordersCapability } from './modules/orders/capability';
+import { organisationMarketplaceCapability } from './modules/organisation-marketplace/capability';
 import { organisationsCapability } from './modules/organisations/capability';
 import { cardsCapability } from './modules/payments/cards-capability';
 import { createPaymentProvider } from './modules/payments/provider-factory';
@@ -181,6 +182,7 @@ function capabilitiesFor(config: Config): Capability[] {
     authCapability,
     socialCapability,
     organisationsCapability,
+    organisationMarketplaceCapability,
     contactCapability,
     referralsCapability,
     rewardsCapability,

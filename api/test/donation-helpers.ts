@@ -13,14 +13,19 @@ export const DONATION_ON = { env: { PUBLIC_DONATION_ENABLED: 'true' } };
 /** The item's zip of every donation listing here (New York). */
 export const ITEM_ZIP = '10001';
 
-/** An organisation with its work-email domain (a charity unless said otherwise); the domain. */
+/** An organisation with its work-email domain (a charity unless said otherwise): its id, refnum, name and domain. */
 export async function organisation(
   t: TestApp,
-  options: { kind?: 'company' | 'charity'; status?: 'VERIFIED' | 'IN_REVIEW' | 'REJECTED'; name?: string } = {},
-): Promise<{ domain: string; name: string }> {
+  options: {
+    kind?: 'company' | 'charity';
+    status?: 'VERIFIED' | 'IN_REVIEW' | 'REJECTED';
+    name?: string;
+    domain?: string;
+  } = {},
+): Promise<{ id: number; refnum: string; domain: string; name: string }> {
   const tag = Math.random().toString(36).slice(2, 8);
   const name = options.name ?? `Helping Hands ${tag}`;
-  const domain = `charity-${tag}.org`;
+  const domain = options.domain ?? `charity-${tag}.org`;
   const [org] = await t.database.db
     .insert(organizations)
     .values({
@@ -30,8 +35,9 @@ export async function organisation(
       kind: options.kind ?? 'charity',
     })
     .returning();
-  await t.database.db.insert(workEmailDomains).values({ domain, organizationId: org?.id ?? 0 });
-  return { domain, name };
+  if (!org) throw new Error('no organisation');
+  await t.database.db.insert(workEmailDomains).values({ domain, organizationId: org.id });
+  return { id: org.id, refnum: org.refnum, domain, name };
 }
 
 /** A person who verified a work email at `domain` (the code mailed, then entered): their login data after it. */

@@ -11,7 +11,13 @@ import {
   readCode,
   signInByApi,
 } from './fixtures';
-import { expectPageFits, logInToConsole } from './journeys';
+import { bearer, expectPageFits, logInToConsole } from './journeys';
+
+/** A 1 by 1 PNG: enough for the api's photo pipeline to re-encode as a logo. */
+const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** From the domains list: the create form filled in with a domain and its organisation. */
 async function addDomain(page: Page, domain: string, orgName: string) {
@@ -156,6 +162,78 @@ test('a limited admin sees only the admin area; the api refuses them organisatio
   await person.context.close();
 });
 
+test('an admin gives a B2B organisation its landing page and employee benefits, on pages that fit a phone', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const suffix = Date.now().toString(36);
+  const name = `Lakeside ${suffix}`;
+  const orgName = `lakeside-${suffix}`;
+  const domain = `lakeside-${suffix}.com`;
+  // The organisation, VERIFIED and B2B, and its domain, through the console's api.
+  const admin = { ...newPerson('Admin'), ...E2E_ADMIN };
+  const org = await page.request.post('/svc/admin/organizations', {
+    data: { name, status: 'VERIFIED', isB2B: true },
+    headers: await bearer(page.request, admin),
+  });
+  expect(org.ok(), await org.text()).toBe(true);
+  const { id } = (await org.json()) as { id: string };
+  const added = await page.request.post('/svc/admin/work-email-domains', {
+    data: { domain, organizationId: id },
+    headers: await bearer(page.request, admin),
+  });
+  expect(added.ok(), await added.text()).toBe(true);
+
+  await logInToConsole(page, E2E_ADMIN);
+  // The spec's /b2b leads to the B2B marketplaces.
+  await page.goto('/b2b');
+  await expect(page).toHaveURL(/\/admin\/#\/b2b/);
+  await page.getByRole('cell', { name }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/#/b2b/${id}$`));
+  await expect(page.getByText(domain)).toBeVisible();
+  await expect(page.getByText(`/client/${orgName}`)).toBeVisible();
+  await page.getByLabel('Upload a new logo (PNG or JPG)').setInputFiles({
+    name: 'logo.png',
+    mimeType: 'image/png',
+    buffer: TINY_PNG,
+  });
+  await expect(page.getByText('Logo uploaded: the landing page shows it now')).toBeVisible();
+  await expect(page.getByRole('img', { name: `${name} logo` })).toBeVisible();
+  await page.getByLabel('Welcome text').fill('Buy and sell among Lakeside colleagues.');
+  await page.getByLabel('Colour').fill('#7a1f5c');
+  for (const width of [384, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expectPageFits(page, `the B2B marketplace's edit page at ${width} px`);
+  }
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/admin\/#\/b2b$/);
+  const landing = await page.request.get(`/svc/client/${orgName}`);
+  expect(landing.ok()).toBe(true);
+  expect(((await landing.json()) as { data: object }).data).toMatchObject({
+    name,
+    welcomeText: 'Buy and sell among Lakeside colleagues.',
+    brandColor: '#7a1f5c',
+    logoUrl: expect.stringMatching(/^\/svc\/files\/organizations\//),
+    domains: [domain],
+  });
+
+  // The spec's /employee_benefit: no commission between members and a $12.50 welcome credit.
+  await page.goto('/employee_benefit');
+  await expect(page).toHaveURL(/\/admin\/#\/employee-benefit/);
+  await page.getByRole('cell', { name }).click();
+  await page.getByLabel('No commission on sales between members').check();
+  await page.getByLabel('Welcome credit ($)').fill('500.01');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('The welcome credit must be whole cents from $0.00 to $500.00')).toBeVisible();
+  await page.getByLabel('Welcome credit ($)').fill('12.50');
+  for (const width of [384, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expectPageFits(page, `the employee benefits' edit page at ${width} px`);
+  }
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('$12.50');
+});
+
 // The console's list pages (the dashboard first), as the menu opens them.
 const CONSOLE_LISTS = [
   '',
@@ -173,6 +251,9 @@ const CONSOLE_LISTS = [
   'reports',
   'banners',
   'work-email-domains',
+  'b2b',
+  'employee-benefit',
+  'employee-benefit-report',
   'audit-log',
 ];
 

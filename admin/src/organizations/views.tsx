@@ -57,7 +57,11 @@ function OrganizationForm() {
         choices={KIND_CHOICES}
         helperText="The members of a VERIFIED charity, with a verified work email, may request donations"
       />
-      <BooleanInput source="isB2B" label="B2B" />
+      <BooleanInput
+        source="isB2B"
+        label="B2B"
+        helperText="A marketplace of its own at /client/{name} for its verified members: VERIFIED organisations only"
+      />
     </SimpleForm>
   );
 }

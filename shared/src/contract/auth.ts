@@ -91,7 +91,7 @@ export const easySignupCall = defineCall({
   path: '/users/easy-signup',
   auth: 'none',
   summary: 'Start with an email only: a progressive account with limited access, verified by a code',
-  body: emailBody.extend({ referralCode: z.string().max(64).optional() }),
+  body: emailBody.extend({ referralCode: z.string().max(64).optional(), ...b2bSignupFields }),
   response: z.object({
     email: z.string(),
     verificationSent: z.literal(true),

@@ -24,12 +24,13 @@ describe('the offer process (issue 17)', () => {
     expect(offerEventsFor('pending', 'system', { isReceiver: false, isSender: false })).toEqual([
       'supersede',
       'expire',
+      'cancel',
     ]);
   });
 
-  it('an accepted offer is answered by nobody; only the platform lapses it when it goes unpaid', () => {
+  it('an accepted offer is answered by nobody; only the platform lapses it when it goes unpaid, or cancels it when a membership ends', () => {
     for (const role of ['buyer', 'seller'] as const) expect(offerEventsFor('accepted', role, receiver)).toEqual([]);
-    expect(offerEventsFor('accepted', 'system', sender)).toEqual(['lapse']);
+    expect(offerEventsFor('accepted', 'system', sender)).toEqual(['cancel', 'lapse']);
     expect(timersStartedBy(offerProcess, 'accept', new Date('2026-12-01T10:00:00Z'))).toEqual([
       { event: 'lapse', at: new Date('2026-12-02T10:00:00Z') },
     ]);

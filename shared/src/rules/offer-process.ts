@@ -15,8 +15,8 @@ export interface OfferFacts {
  * An offer's life (spec section 4 and issue 17). A buyer makes an offer; whoever received the
  * latest offer of a thread (listing x buyer) accepts, declines or counters it (the counter is a
  * new pending offer in the same thread, made by the `make` event); its sender may withdraw it;
- * the platform expires it 24 hours after it was made, and declines the other open offers on a
- * listing once one is accepted.
+ * the platform expires it 24 hours after it was made, declines the other open offers on a
+ * listing once one is accepted, and cancels it when its organisation's membership ends (issue 23).
  */
 export const offerProcess = defineProcess({
   name: 'offer',
@@ -50,6 +50,15 @@ export const offerProcess = defineProcess({
     // Another offer on the listing was accepted: the listing is reserved for that buyer.
     supersede: { label: 'Declined (another offer was accepted)', from: ['pending'], to: 'declined', by: ['system'] },
     expire: { label: 'Expire', from: ['pending'], to: 'expired', by: ['system'], after: { hours: OFFER_EXPIRY_HOURS } },
+    // Issue 23: an offer on an organisation's listing whose buyer or seller is no longer its member,
+    // or whose organisation closed its marketplace (REJECTED, or not B2B any more), is cancelled by
+    // the platform, pending or accepted and unpaid (the reservation ends with it).
+    cancel: {
+      label: 'Cancelled (not a member of the organisation any more)',
+      from: ['pending', 'accepted'],
+      to: 'cancelled',
+      by: ['system'],
+    },
     // The buyer did not pay an accepted offer in time (issue 18): the reservation lapses, the listing is live again.
     lapse: {
       label: 'Reservation lapsed',

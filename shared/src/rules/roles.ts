@@ -38,7 +38,8 @@ export const ADMIN_RESOURCES = [
   // Issue 23: B2B organisations' marketplaces (/b2b) and the monthly cost of employee benefits.
   'b2b',
   'employee-benefit-report',
-  // Seams: their resources arrive with their own issues (the console shows a placeholder).
+  // Issue 21's donation queue and its processing (only with the donation flag on), and issue 23's
+  // employee benefits (/employee_benefit).
   'donations',
   'process-donations',
   'employee-benefit',

@@ -33,4 +33,5 @@ export * from './stripe-accounts';
 export * from './test-payments';
 export * from './transitions';
 export * from './users';
+export * from './welcome-credits';
 export * from './zip-codes';

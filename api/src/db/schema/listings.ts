@@ -78,10 +78,17 @@ export const listings = pgTable(
     index('listings_organization_idx')
       .on(t.organizationId, t.createdAt.desc())
       .where(sql`${t.organizationId} is not null`),
-    // The browse lists: a category's live listings, newest first.
-    index('listings_live_category_idx').on(t.categoryId, t.createdAt.desc()).where(sql`${t.state} = 'live'`),
-    index('listings_live_subcategory_idx').on(t.subCategoryId, t.createdAt.desc()).where(sql`${t.state} = 'live'`),
-    index('listings_live_recent_idx').on(t.createdAt.desc()).where(sql`${t.state} = 'live'`),
+    // The browse lists: a category's live listings of the public marketplace, newest first (an
+    // organisation's are read by listings_organization_idx; migration 0046).
+    index('listings_live_category_idx')
+      .on(t.categoryId, t.createdAt.desc())
+      .where(sql`${t.state} = 'live' and ${t.organizationId} is null`),
+    index('listings_live_subcategory_idx')
+      .on(t.subCategoryId, t.createdAt.desc())
+      .where(sql`${t.state} = 'live' and ${t.organizationId} is null`),
+    index('listings_live_recent_idx')
+      .on(t.createdAt.desc())
+      .where(sql`${t.state} = 'live' and ${t.organizationId} is null`),
     index('listings_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
   ],
 );

@@ -115,7 +115,10 @@ export const orders = pgTable(
     totalCents: integer('total_cents').notNull(),
     /** What the buyer's rewards paid of the total (the card paid the rest); given back to their rewards by a refund. */
     rewardsCents: integer('rewards_cents').notNull().default(0),
+    /** What the sale charged: 0 when its organisation waived it (issue 23). The ledger and payouts read this, never recompute it. */
     commissionCents: integer('commission_cents').notNull(),
+    /** The commission waived (issue 23): what it would have charged, when the listing's organisation waives it between members. */
+    commissionWaivedCents: integer('commission_waived_cents').notNull().default(0),
     paymentIntentId: text('payment_intent_id').notNull().unique(),
     /** The local buyer's 6-digit code, shown only to them; the seller enters it at the handoff. */
     pickupCode: text('pickup_code'),

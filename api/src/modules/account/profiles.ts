@@ -9,6 +9,7 @@ import { companyStatusOf, isVerifiedProfessional } from '../auth/users';
 import { ratingOf } from '../feedback/service';
 import { fileUrl } from '../files/urls';
 import { placeName, selectCards, toCard } from '../listings/cards';
+import { liveListing } from '../listings/live';
 import { soldListing, visibleListing } from '../listings/visibility';
 
 type UserRow = typeof users.$inferSelect;
@@ -109,13 +110,13 @@ export function profileService(db: Db, clock: Clock) {
       return fullProfile(userId);
     },
 
-    /** Others see a person's live listings; the person also sees sold, expired and inactive ones. */
+    /** Others see a person's live listings of the public marketplace; the person also sees sold, expired and inactive ones. */
     async listings(refnum: string, viewerId: number | undefined, page: number, size: number): Promise<ListingPage> {
       const owner = await userByRefnum(db, refnum);
       const where =
         viewerId === owner.id
           ? and(eq(listings.sellerId, owner.id), visibleListing('listed', 'owner'))
-          : and(eq(listings.sellerId, owner.id), visibleListing('listed', 'public'));
+          : and(eq(listings.sellerId, owner.id), liveListing());
       const [rows, [total]] = await Promise.all([
         selectCards(db)
           .where(where)

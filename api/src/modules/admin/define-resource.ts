@@ -1,5 +1,5 @@
 import { isRefnum } from '@yardly/shared/contract';
-import { type AnyColumn, eq, inArray, type SQL } from 'drizzle-orm';
+import { type AnyColumn, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/connect';
@@ -42,11 +42,14 @@ interface RowSelect<Row> extends PromiseLike<Row[]> {
 interface ResourceSpec<Row, R extends { id: string | number }, I, U> {
   name: AdminResourceName;
   record: z.ZodType<R>;
-  /** The column a record's id is: a refnum, or a number. Path ids, one record and getMany read it. */
-  id: { column: AnyColumn; kind: 'refnum' | 'numeric' };
+  /**
+   * The column a record's id is: a refnum, a number, or a key made of other fields (a report's
+   * row: letters, digits and hyphens). Path ids, one record and getMany read it.
+   */
+  id: { column: AnyColumn | SQL; kind: 'refnum' | 'numeric' | 'key' };
   select(db: Db): RowSelect<Row>;
   /** The fields a list may be sorted by; `id` is also the tiebreak that keeps pages stable. */
-  sortable: { id: AnyColumn } & Record<string, AnyColumn | SQL>;
+  sortable: { id: AnyColumn | SQL } & Record<string, AnyColumn | SQL>;
   filters?: Record<string, ListFilter>;
   /** A row to its record (without: the row is the record). */
   toRecord?(row: Row): R;
@@ -68,14 +71,15 @@ export function defineResource<Row, R extends { id: string | number }, I = unkno
   spec: ResourceSpec<Row, R, I, U>,
 ): ResourceDef<R, I, U> {
   const { name, id, sortable, filters = {} } = spec;
-  const refnums = id.kind === 'refnum';
+  const textIds = id.kind !== 'numeric';
+  const idColumn = sql`${id.column}`;
   const records = async (db: Db, rows: Row[]): Promise<R[]> => {
     if (spec.toRecords) return spec.toRecords(db, rows);
     const toRecord = spec.toRecord ?? ((row: Row) => row as unknown as R);
     return rows.map(toRecord);
   };
   const one = async (db: Db, key: string | number) => {
-    const rows = await spec.select(db).where(eq(id.column, refnums ? String(key) : Number(key)));
+    const rows = await spec.select(db).where(eq(idColumn, textIds ? String(key) : Number(key)));
     return (await records(db, rows))[0];
   };
   const readBack = async (tx: Db, key: string | number) => {
@@ -87,11 +91,11 @@ export function defineResource<Row, R extends { id: string | number }, I = unkno
   return {
     name,
     record: spec.record,
-    parseId: refnums ? (raw) => (isRefnum(raw) ? raw : null) : numericId,
+    parseId: { refnum: (raw: string) => (isRefnum(raw) ? raw : null), numeric: numericId, key: keyId }[id.kind],
     async list(db, p) {
       const where = Object.entries(filters).map(([key, filter]) => filter(p, key));
       if (p.ids) {
-        where.push(inArray(id.column, refnums ? p.ids.map(String) : p.ids.map(Number).filter(Number.isInteger)));
+        where.push(inArray(idColumn, textIds ? p.ids.map(String) : p.ids.map(Number).filter(Number.isInteger)));
       }
       const { rows, total } = await pageRows(db, p, {
         query: spec.select(db).$dynamic(),
@@ -116,6 +120,11 @@ export function defineResource<Row, R extends { id: string | number }, I = unkno
     remove: spec.remove,
     bodyLimit: spec.bodyLimit,
   };
+}
+
+/** A key made of other fields (`O1A2B3C4D5E6F-2026-11`). */
+function keyId(raw: string): string | null {
+  return /^[A-Za-z0-9][A-Za-z0-9-]{0,79}$/.test(raw) ? raw : null;
 }
 
 /** Numeric ids (domains, banners, reports, audit entries). */

@@ -246,7 +246,7 @@ export async function totalOf(db: Db, query: { as(alias: string): unknown }): Pr
 export async function pageRows<T extends PgSelect>(
   db: Db,
   p: ListParams,
-  from: { query: T; where: (SQL | undefined)[]; sortable: Record<string, AnyColumn | SQL>; tiebreak: AnyColumn },
+  from: { query: T; where: (SQL | undefined)[]; sortable: Record<string, AnyColumn | SQL>; tiebreak: AnyColumn | SQL },
 ): Promise<{ rows: T['_']['result']; total: number }> {
   const { sortable, tiebreak } = from;
   const column = sortColumn(p, sortable);

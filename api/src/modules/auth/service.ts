@@ -1,5 +1,5 @@
 import type { LoginData } from '@yardly/shared/contract';
-import { authMessages, limitMessages } from '@yardly/shared/rules';
+import { authMessages, emailDomain, limitMessages } from '@yardly/shared/rules';
 import { eq } from 'drizzle-orm';
 import type { Clock } from '../../clock/clock';
 import type { Db } from '../../db/connect';
@@ -8,6 +8,9 @@ import { users } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import type { Mailer } from '../mail/mailer';
 import { codeMail } from '../mail/templates';
+import { b2bSignupOrganisation } from '../organisation-marketplace/b2b-signup';
+import { marketplaceMembership } from '../organisation-marketplace/membership';
+import { recordWorkEmail } from '../organisations/work-email';
 import { recordReferral } from '../referrals/service';
 import type { AccessTokens } from './access-tokens';
 import type { CodePurpose, CodeStore } from './codes';
@@ -47,6 +50,11 @@ export interface AuthDeps {
 interface PendingSignup {
   passwordHash: string;
   deviceId: string;
+}
+
+/** A sign-up from an organisation's landing (issue 23): its refnum waits with the code; using the code proves the work mailbox. */
+interface PendingB2B {
+  orgRefnum?: string;
 }
 
 /** Where a request comes from, for limits and the refresh token's device. */
@@ -100,9 +108,27 @@ export function authService(deps: AuthDeps) {
     return payload?.passwordHash ? { passwordHash: payload.passwordHash, deviceId: payload.deviceId ?? '' } : undefined;
   }
 
+  /** What waits with a sign-up's newest code (its password, its organisation), to send again with a new one. */
   async function pendingPayload(email: string): Promise<Record<string, string> | undefined> {
     const pending = await pendingSignup(email);
-    return pending && { ...pending };
+    const b2b = await pendingB2B(email);
+    return pending || b2b.orgRefnum ? { ...pending, ...b2b } : undefined;
+  }
+
+  async function pendingB2B(email: string): Promise<PendingB2B> {
+    const orgRefnum = (await codes.pending(email, 'verify_email'))?.orgRefnum;
+    return orgRefnum ? { orgRefnum } : {};
+  }
+
+  /**
+   * The sign-up's mailbox proven: a sign-up from an organisation's landing also proves it as
+   * the person's work email (the work-email verification's own path: organisation, welcome
+   * credit), in the caller's transaction. The user row as it is now.
+   */
+  async function joinSignupOrganisation(tx: Db, user: UserRow, pending: PendingB2B): Promise<UserRow> {
+    if (!pending.orgRefnum) return user;
+    const joined = await recordWorkEmail(tx, user.id, user.email, emailDomain(user.email), clock.now());
+    return joined.user ?? user;
   }
 
   async function loginData(user: UserRow, client: ClientInfo): Promise<LoginData> {
@@ -113,6 +139,7 @@ export function authService(deps: AuthDeps) {
     const issued = await refresh.start(user.id, client.deviceId);
     const organisation = await organisationOf(db, user);
     const companyStatus = organisation?.status ?? null;
+    const marketplace = await marketplaceMembership(db, user.id);
     return {
       token: await access.issue(user, issued.sessionId),
       refreshToken: issued.refreshToken,
@@ -126,10 +153,10 @@ export function authService(deps: AuthDeps) {
       companyStatus,
       zip: user.zip,
       isDonationRecipient: deps.donationEnabled && mayReceiveDonations(user, organisation),
-      // Issue 23 fills these from the member's B2B organisation.
-      orgName: null,
-      orgRefnum: null,
-      isOrganizationB2B: false,
+      // Issue 23: the B2B organisation whose marketplace the person may enter (read now: leaving shows at once).
+      orgName: marketplace?.orgName ?? null,
+      orgRefnum: marketplace?.orgRefnum ?? null,
+      isOrganizationB2B: marketplace !== null,
     };
   }
 
@@ -166,18 +193,24 @@ export function authService(deps: AuthDeps) {
         nameLast: string;
         zip?: string;
         referralCode?: string;
+        isB2B?: boolean;
+        orgName?: string;
       },
       client: ClientInfo,
     ) {
       await spendSignup(client);
+      const b2b: PendingB2B = input.isB2B
+        ? { orgRefnum: await b2bSignupOrganisation(db, input.email, input.orgName) }
+        : {};
       const existing = await findUserByEmail(db, input.email);
       if (existing?.emailVerifiedAt) throw new AppError(409, authMessages.emailTaken, { field: 'email' });
       // Charged before anything is written: no code, no half-made sign-up.
       await chargeCode({ email: input.email, purpose: 'verify_email' });
       // The account gets no password until its mailbox is proven: the password waits with the code.
-      const pending: PendingSignup = {
+      const pending: PendingSignup & PendingB2B = {
         passwordHash: await hashPassword(input.password),
         deviceId: client.deviceId ?? '',
+        ...b2b,
       };
       const values = {
         email: input.email.trim(),
@@ -206,8 +239,14 @@ export function authService(deps: AuthDeps) {
       };
     },
 
-    async easySignup(email: string, referralCode: string | undefined, client: ClientInfo) {
+    async easySignup(
+      email: string,
+      input: { referralCode?: string; isB2B?: boolean; orgName?: string },
+      client: ClientInfo,
+    ) {
+      const { referralCode } = input;
       await spendSignup(client);
+      const b2b: PendingB2B = input.isB2B ? { orgRefnum: await b2bSignupOrganisation(db, email, input.orgName) } : {};
       if (await findUserByEmail(db, email)) throw new AppError(409, authMessages.emailTaken, { field: 'email' });
       await chargeCode({ email, purpose: 'verify_email' });
       const [user] = await db
@@ -216,7 +255,12 @@ export function authService(deps: AuthDeps) {
         .returning();
       if (!user) throw new Error('easy sign-up wrote no user');
       const signUpRewardMessage = referralCode ? await recordReferral(db, user.id, referralCode) : null;
-      await mailCode({ email: user.email, purpose: 'verify_email', user });
+      await mailCode({
+        email: user.email,
+        purpose: 'verify_email',
+        user,
+        payload: b2b.orgRefnum ? { ...b2b } : undefined,
+      });
       return {
         email: user.email,
         verificationSent: true as const,
@@ -231,16 +275,19 @@ export function authService(deps: AuthDeps) {
       // The sign-up's password counts when its code is used from the device that signed up;
       // a code used elsewhere proves the mailbox but not who chose the password (set one by reset).
       const chosen = used.payload?.passwordHash && (used.payload.deviceId ?? '') === (client.deviceId ?? '');
-      const [verified] = await db
-        .update(users)
-        .set(
-          user.emailVerifiedAt
-            ? {}
-            : { emailVerifiedAt: clock.now(), passwordHash: chosen ? used.payload?.passwordHash : null },
-        )
-        .where(eq(users.id, user.id))
-        .returning();
-      return loginData(verified ?? user, client);
+      const verified = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(users)
+          .set(
+            user.emailVerifiedAt
+              ? {}
+              : { emailVerifiedAt: clock.now(), passwordHash: chosen ? used.payload?.passwordHash : null },
+          )
+          .where(eq(users.id, user.id))
+          .returning();
+        return joinSignupOrganisation(tx, row ?? user, { orgRefnum: used.payload?.orgRefnum });
+      });
+      return loginData(verified, client);
     },
 
     async resendVerification(email: string, client: ClientInfo) {
@@ -271,7 +318,7 @@ export function authService(deps: AuthDeps) {
       await throttle.recordSuccess(attempt);
       if (!user.emailVerifiedAt) {
         // Only when a code went: past the budget, the 429 says none did.
-        await sendCode({ email: user.email, purpose: 'verify_email', user, payload: pending && { ...pending } });
+        await sendCode({ email: user.email, purpose: 'verify_email', user, payload: await pendingPayload(email) });
         throw new AppError(403, authMessages.emailNotVerified);
       }
       return loginData(user, client);
@@ -293,8 +340,13 @@ export function authService(deps: AuthDeps) {
       // The code reached the mailbox: that verifies the address too, and ends any password nobody
       // proved (one an earlier sign-up of this address chose, perhaps not its owner's).
       if (!user.emailVerifiedAt) {
-        await db.update(users).set({ emailVerifiedAt: clock.now(), passwordHash: null }).where(eq(users.id, user.id));
+        const b2b = await pendingB2B(email);
+        const verified = await db.transaction(async (tx) => {
+          await tx.update(users).set({ emailVerifiedAt: clock.now(), passwordHash: null }).where(eq(users.id, user.id));
+          return joinSignupOrganisation(tx, user, b2b);
+        });
         await codes.revoke(email, 'verify_email');
+        return loginData(verified, client);
       }
       return loginData(user, client);
     },

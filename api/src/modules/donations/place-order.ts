@@ -10,6 +10,7 @@ import { SYSTEM, start } from '../../process/transition';
 import type { ListingRow } from '../listings/access';
 import { catchUpTimers, takeListingEvent } from '../listings/process';
 import { appendSystemLine } from '../messages/lines';
+import { mayTradeOn } from '../organisation-marketplace/visibility';
 import { confirmPathOf, donationContext } from './context';
 import { notifyStep } from './notices';
 import { recipientCharity } from './recipient';
@@ -27,7 +28,13 @@ async function assertRequestable(tx: Db, caller: Caller, listing: ListingRow | u
     throw new AppError(403, donationMessages.ownItem, { reason: 'own_item' });
   }
   if (!isRecipient) throw new AppError(403, donationMessages.notRecipient, { reason: 'not_recipient' });
-  if (!listing || listing.state === 'draft' || listing.state === 'deleted') {
+  // An organisation's listing is for its members only (issue 23): for anyone else it does not exist.
+  if (
+    !listing ||
+    listing.state === 'draft' ||
+    listing.state === 'deleted' ||
+    !(await mayTradeOn(tx, listing, caller.userId))
+  ) {
     throw new AppError(404, donationMessages.notAvailable, { reason: 'listing_not_found' });
   }
   if (!listing.isDonation) throw AppError.conflict(donationMessages.notDonation, 'not_donation');

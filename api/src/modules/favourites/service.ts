@@ -5,19 +5,20 @@ import { favourites, listings } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import type { Caller } from '../../http/caller';
 import { selectCards, toCard } from '../listings/cards';
-import { liveListing } from '../listings/live';
 import { visibleListing } from '../listings/visibility';
+import { listingReader, openableBy } from '../organisation-marketplace/visibility';
 
 export const favouriteRuleMessages = {
   ownListing: 'You cannot add your own listing to favorites',
 } as const;
 
-/** Save a live listing someone else sells; saving it twice changes nothing. */
+/** Save a live listing someone else sells, which the caller may open; saving it twice changes nothing. */
 export async function addFavourite(db: Db, caller: Caller, listingRefnum: string) {
+  const reader = await listingReader(db, caller);
   const [listing] = await db
     .select({ id: listings.id, sellerId: listings.sellerId })
     .from(listings)
-    .where(and(eq(listings.refnum, listingRefnum), liveListing()));
+    .where(and(eq(listings.refnum, listingRefnum), visibleListing('listed', 'public'), openableBy(reader)));
   if (!listing) throw AppError.notFound(listingActionMessages.notFound);
   if (listing.sellerId === caller.userId) throw AppError.badRequest(favouriteRuleMessages.ownListing, 'listingRefnum');
   await db.insert(favourites).values({ userId: caller.userId, listingId: listing.id }).onConflictDoNothing();
@@ -44,21 +45,24 @@ export async function savedAmong(db: Db, userId: number, refnums: string[]): Pro
   return new Set(rows.map((r) => r.refnum));
 }
 
+/** The refnums of the caller's saved listings that they may still open (an organisation's only while its member). */
 export async function favouriteRefnums(db: Db, caller: Caller) {
+  const reader = await listingReader(db, caller);
   const rows = await db
     .select({ refnum: listings.refnum })
     .from(favourites)
     .innerJoin(listings, eq(listings.id, favourites.listingId))
-    .where(eq(favourites.userId, caller.userId));
+    .where(and(eq(favourites.userId, caller.userId), openableBy(reader)));
   return { favRefnums: rows.map((r) => r.refnum) };
 }
 
 // A seller's drafts and deactivated listings are hidden from everyone else; sold, expired and
-// deleted ones stay in the list with their ribbon so the person sees what became of them.
+// deleted ones stay in the list with their ribbon so the person sees what became of them. An
+// organisation's listing stays only while the person is its member.
 const shown = visibleListing('favourites', 'public');
 
 export async function listFavourites(db: Db, caller: Caller, query: { page: number; size: number; asc: boolean }) {
-  const mine = and(eq(favourites.userId, caller.userId), shown);
+  const mine = and(eq(favourites.userId, caller.userId), shown, openableBy(await listingReader(db, caller)));
   const order = query.asc ? asc : desc;
   const [rows, [total]] = await Promise.all([
     selectCards(db)

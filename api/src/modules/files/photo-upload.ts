@@ -12,15 +12,19 @@ const PHOTO_FIELDS = new Set(['photo', 'file']);
 /**
  * The one photo of a multipart request, read whole (at most 10 MB: the multipart limit stops
  * reading beyond it). Answers 400 with the spec's messages for a missing or oversized photo.
+ * `fields`: the form fields it may arrive in (a logo's call also takes `logo`).
  */
-export async function readPhotoPart(request: FastifyRequest): Promise<Buffer> {
+export async function readPhotoPart(
+  request: FastifyRequest,
+  fields: ReadonlySet<string> = PHOTO_FIELDS,
+): Promise<Buffer> {
   if (!request.isMultipart()) throw AppError.badRequest('Send the photo as multipart/form-data', 'photo');
   // A body the parser cannot read (cut short, no or a wrong boundary) is the caller's mistake, not a 500.
   const unreadable = () => AppError.badRequest('Choose a photo to upload', 'photo');
   const part = await request.file({ limits: { fileSize: MAX_PHOTO_BYTES, files: 1 } }).catch(() => {
     throw unreadable();
   });
-  if (!part || !PHOTO_FIELDS.has(part.fieldname)) throw unreadable();
+  if (!part || !fields.has(part.fieldname)) throw unreadable();
   const data = await part.toBuffer().catch((error: { code?: string }) => {
     if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw AppError.badRequest(listingRuleMessages.photoTooLarge, 'photo');
     throw unreadable();

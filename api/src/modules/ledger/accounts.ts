@@ -29,3 +29,11 @@ export function rewardsAccount(userId: number): string {
 export function sellerAccount(sellerId: number, part: 'pending' | 'available' | 'paid_out'): string {
   return `seller:${sellerId}:${part}`;
 }
+
+/**
+ * What one B2B organisation gives away (issue 23): its welcome credits to newly verified members
+ * are paid from here, apart from the platform's own promotions, so its benefit's cost adds up.
+ */
+export function organisationPromotionsAccount(orgRefnum: string): string {
+  return `${LEDGER.promotions}:org:${orgRefnum}`;
+}

@@ -1,8 +1,7 @@
-import { commissionCents } from '@yardly/shared/rules';
 import type { Db } from '../../db/connect';
 import { LEDGER, sellerAccount } from './accounts';
 import { postLedger } from './ledger';
-import { labelDeductedCents, type OrderMoney } from './order-postings';
+import { labelDeductedCents, type OrderMoney, sellerShareCents } from './order-postings';
 
 /**
  * What a label would take from the seller's pending share of the order: the part of its cost
@@ -14,8 +13,7 @@ export function labelDeductionCents(order: Pick<OrderMoney, 'shippingCents'>, la
 
 /** Whether what is left of the seller's share of the order can pay `labelCents` beyond what the buyer paid for shipping. */
 export async function shareCoversLabel(tx: Db, order: OrderMoney, labelCents: number): Promise<boolean> {
-  const share = order.itemPriceCents - commissionCents(order.itemPriceCents);
-  return share - (await labelDeductedCents(tx, order)) >= labelDeductionCents(order, labelCents);
+  return sellerShareCents(order) - (await labelDeductedCents(tx, order)) >= labelDeductionCents(order, labelCents);
 }
 
 /**

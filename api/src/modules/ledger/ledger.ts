@@ -11,6 +11,8 @@ export interface LedgerEntry {
 
 export type LedgerKind =
   | 'payment'
+  // Issue 23: a B2B organisation's welcome credit to a newly verified member.
+  | 'welcome_credit'
   | 'sale'
   | 'release'
   | 'refund'

@@ -1,4 +1,3 @@
-import { commissionCents } from '@yardly/shared/rules';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { ledgerEntries, ledgerTransactions } from '../../db/schema/index';
@@ -16,6 +15,13 @@ export interface OrderMoney {
   totalCents: number;
   /** What the buyer's rewards paid of the total; the card paid the rest. */
   rewardsCents: number;
+  /** The commission the order charged when it was placed (0 when its organisation waived it). */
+  commissionCents: number;
+}
+
+/** The seller's share of a sale: the item price less the commission the order charged. */
+export function sellerShareCents(order: Pick<OrderMoney, 'itemPriceCents' | 'commissionCents'>): number {
+  return order.itemPriceCents - order.commissionCents;
 }
 
 /** What the buyer's card paid of an order (0: the rewards paid it all). */
@@ -43,11 +49,10 @@ export function refundEntries(order: Pick<OrderMoney, 'buyerId' | 'rewardsCents'
 
 /** The sale's split of a payment: the seller's share (held), the commission, the shipping. */
 function saleEntries(order: OrderMoney): LedgerEntry[] {
-  const commission = commissionCents(order.itemPriceCents);
   return [
     { account: LEDGER.clearing, amountCents: -order.totalCents },
-    { account: sellerAccount(order.sellerId, 'pending'), amountCents: order.itemPriceCents - commission },
-    { account: LEDGER.revenue, amountCents: commission },
+    { account: sellerAccount(order.sellerId, 'pending'), amountCents: sellerShareCents(order) },
+    { account: LEDGER.revenue, amountCents: order.commissionCents },
     { account: LEDGER.shipping, amountCents: order.shippingCents },
   ];
 }
@@ -99,7 +104,7 @@ export async function labelDeductedCents(tx: Db, order: OrderMoney): Promise<num
 
 /** An order delivered: the seller's share (less a label deducted from it) moves from pending to available (the payout job pays it). */
 export async function postOrderReleased(tx: Db, order: OrderMoney, at: Date): Promise<void> {
-  const share = order.itemPriceCents - commissionCents(order.itemPriceCents) - (await labelDeductedCents(tx, order));
+  const share = sellerShareCents(order) - (await labelDeductedCents(tx, order));
   await postLedger(tx, { kind: 'release', orderId: order.id, memo: `Order ${order.refnum} delivered`, at }, [
     { account: sellerAccount(order.sellerId, 'pending'), amountCents: -share },
     { account: sellerAccount(order.sellerId, 'available'), amountCents: share },

@@ -1,8 +1,7 @@
-import { commissionCents } from '@yardly/shared/rules';
 import type { Db } from '../../db/connect';
 import { LEDGER, sellerAccount } from './accounts';
 import { postLedger } from './ledger';
-import { type OrderMoney, refundEntries } from './order-postings';
+import { type OrderMoney, refundEntries, sellerShareCents } from './order-postings';
 
 /**
  * A delivered order refunded in full (the console's refund of a return): the seller's share
@@ -11,10 +10,9 @@ import { type OrderMoney, refundEntries } from './order-postings';
  * The caller checks the share is still available (not paid out).
  */
 export async function postDeliveredOrderRefunded(tx: Db, order: OrderMoney, at: Date): Promise<void> {
-  const commission = commissionCents(order.itemPriceCents);
   await postLedger(tx, { kind: 'refund', orderId: order.id, memo: `Refund of returned order ${order.refnum}`, at }, [
-    { account: sellerAccount(order.sellerId, 'available'), amountCents: -(order.itemPriceCents - commission) },
-    { account: LEDGER.revenue, amountCents: -commission },
+    { account: sellerAccount(order.sellerId, 'available'), amountCents: -sellerShareCents(order) },
+    { account: LEDGER.revenue, amountCents: -order.commissionCents },
     { account: LEDGER.shipping, amountCents: -order.shippingCents },
     ...refundEntries(order, order.totalCents),
   ]);
@@ -27,13 +25,12 @@ export async function postDeliveredOrderRefunded(tx: Db, order: OrderMoney, at: 
  * on the order come back first (refundSplit), the card is refunded the rest.
  */
 export async function postReturnRefunded(tx: Db, order: OrderMoney, at: Date): Promise<void> {
-  const commission = commissionCents(order.itemPriceCents);
   await postLedger(
     tx,
     { kind: 'refund', orderId: order.id, memo: `Refund of the item price of returned order ${order.refnum}`, at },
     [
-      { account: sellerAccount(order.sellerId, 'pending'), amountCents: -(order.itemPriceCents - commission) },
-      { account: LEDGER.revenue, amountCents: -commission },
+      { account: sellerAccount(order.sellerId, 'pending'), amountCents: -sellerShareCents(order) },
+      { account: LEDGER.revenue, amountCents: -order.commissionCents },
       ...refundEntries(order, order.itemPriceCents),
     ],
   );

@@ -1,6 +1,7 @@
 import { listingCalls } from '@yardly/shared/contract';
 import { defineCapability } from '../../http/capability';
 import { readPhotoPart } from '../files/photo-upload';
+import { listingReader } from '../organisation-marketplace/visibility';
 import { listingsResource } from './admin';
 import { saveListing } from './create';
 import { draftSweepJob } from './draft-sweeper';
@@ -17,7 +18,8 @@ export const listingsCapability = defineCapability({
   handlers: ({ db, files, clock }) => ({
     recent: ({ query }) => recentItems(db, query),
     byCategory: ({ query }) => listingsByCategory(db, query),
-    detail: ({ query, body, caller }) => listingDetail(db, body?.listingRefnum ?? query.listingRefnum, caller),
+    detail: async ({ query, body, caller }) =>
+      listingDetail(db, body?.listingRefnum ?? query.listingRefnum, caller, await listingReader(db, caller)),
 
     draftRefnum: ({ query, caller }) => openDraft(db, caller, query.listingRefnum),
     uploadPicture: async ({ query, caller, request }) =>

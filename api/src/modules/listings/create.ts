@@ -12,6 +12,7 @@ import { findCategory, propertiesFor } from '../categories/service';
 import { assertMaySell, ownListing } from './access';
 import { ownDraft } from './drafts';
 import { assertEditable } from './edit-lock';
+import { assertMayListIn, marketplaceToListIn } from './marketplace';
 import { takeListingEvent } from './process';
 
 type Form = z.output<typeof listingFormSchema>;
@@ -91,6 +92,8 @@ async function checkForm(db: Db, caller: Caller, form: Form) {
  * lifetime. The form's photos become the listing's.
  */
 export async function saveListing(db: Db, caller: Caller, form: Form, now: Date) {
+  // An organisation's marketplace is its members' (its own refusal, whatever else the caller's standing).
+  const organizationId = await marketplaceToListIn(db, caller, form.orgRefnum);
   assertMaySell(caller);
   // Whose draft it is comes before what its form says: another's draft is a 403/404, never a 400.
   await ownDraft(db, caller, form.inputSourceRandomRefnum);
@@ -122,12 +125,13 @@ export async function saveListing(db: Db, caller: Caller, form: Form, now: Date)
         .where(eq(listings.id, draft.listingId));
       const existing = await ownListing(tx, caller, current?.refnum ?? '', true);
       await assertEditable(tx, existing);
+      await assertMayListIn(tx, caller, existing.organizationId);
       [listing] = await tx.update(listings).set(values).where(eq(listings.id, existing.id)).returning();
     } else {
       // Every listing starts as a draft; publishing is the process's first event.
       [listing] = await tx
         .insert(listings)
-        .values({ ...values, refnum: newRefnum('listing'), sellerId: caller.userId, state: 'draft' })
+        .values({ ...values, refnum: newRefnum('listing'), sellerId: caller.userId, state: 'draft', organizationId })
         .returning();
     }
     if (!listing) throw new Error('listing not saved');

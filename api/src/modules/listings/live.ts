@@ -1,7 +1,11 @@
-import type { SQL } from 'drizzle-orm';
+import { and, type SQL } from 'drizzle-orm';
+import { inMarketplace, type Marketplace, PUBLIC_MARKETPLACE } from '../organisation-marketplace/visibility';
 import { visibleListing } from './visibility';
 
-/** A listing anyone can find: live and not past its end. */
-export function liveListing(): SQL {
-  return visibleListing('listed', 'public');
+/**
+ * A listing a list shows: live, not past its end, and in `marketplace` (by default the public
+ * one, where no organisation's listing ever appears).
+ */
+export function liveListing(marketplace: Marketplace = PUBLIC_MARKETPLACE): SQL {
+  return and(visibleListing('listed', 'public'), inMarketplace(marketplace)) as SQL;
 }

@@ -5,6 +5,7 @@ import type { Db } from '../../db/connect';
 import { listings, transitions, users } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import type { Caller } from '../../http/caller';
+import { inMarketplace, PUBLIC_MARKETPLACE } from '../organisation-marketplace/visibility';
 import { selectSellerCards, toSellerCard } from './cards';
 import { inListingStates, visibleListing } from './visibility';
 
@@ -44,7 +45,8 @@ export async function sellerListings(
   const isSeller = caller?.userId === seller.id;
   const where = and(
     eq(listings.sellerId, seller.id),
-    isSeller ? undefined : visibleListing('page', 'public'),
+    // Others see the public marketplace's: an organisation's listings are listed only in its flow.
+    isSeller ? undefined : and(visibleListing('page', 'public'), inMarketplace(PUBLIC_MARKETPLACE)),
     SELL_FILTER_WHERE[query.sellFilter],
   );
   const order = query.asc ? asc : desc;

@@ -1,5 +1,5 @@
 import type { ListingDetail, ListingPage } from '@yardly/shared/contract';
-import { isRefnum } from '@yardly/shared/contract';
+import { isRefnum, organisationSlug } from '@yardly/shared/contract';
 import {
   conditionLabel,
   currentListingState,
@@ -15,6 +15,7 @@ import { categories, listingPhotos, listings, organizations, users, zipCodes } f
 import type { Caller } from '../../http/caller';
 import { findCategory } from '../categories/service';
 import { fileUrl } from '../files/urls';
+import { type ListingReader, openableBy } from '../organisation-marketplace/visibility';
 import { placeName, selectCards, toCard } from './cards';
 import { liveListing } from './live';
 import { countActiveOffers, hasAcceptedOffer } from './offers-check';
@@ -67,15 +68,19 @@ async function findCategoryById(db: Db, id: number): Promise<string> {
 }
 
 const subCategory = alias(categories, 'sub_category');
+const listingOrganisation = alias(organizations, 'listing_organization');
 
 /**
  * An item's details. Anyone sees an active, sold or expired listing; a deleted, draft or
- * deactivated one only its seller. Anything else is "not available", never an error.
+ * deactivated one only its seller; an organisation's listing only its members, its seller and
+ * admins (`openableBy`). Anything else is "not available", never an error: for everyone else an
+ * organisation's listing is exactly a listing that does not exist.
  */
 export async function listingDetail(
   db: Db,
   listingRefnum: string | undefined,
   caller: Caller | null,
+  reader: ListingReader,
 ): Promise<{ listing: ListingDetail | null; itemAvailable: boolean; success: boolean }> {
   const unavailable = { listing: null, itemAvailable: false, success: true };
   if (!listingRefnum || !isRefnum(listingRefnum)) return unavailable;
@@ -96,15 +101,19 @@ export async function listingDetail(
       subCategoryTitle: subCategory.title,
       city: zipCodes.city,
       stateCode: zipCodes.stateCode,
+      orgRefnum: listingOrganisation.refnum,
+      orgTitle: listingOrganisation.name,
+      openable: sql<boolean>`${openableBy(reader)}`,
     })
     .from(listings)
     .innerJoin(users, eq(users.id, listings.sellerId))
     .leftJoin(organizations, eq(organizations.id, users.organizationId))
+    .leftJoin(listingOrganisation, eq(listingOrganisation.id, listings.organizationId))
     .innerJoin(categories, eq(categories.id, listings.categoryId))
     .leftJoin(subCategory, eq(subCategory.id, listings.subCategoryId))
     .innerJoin(zipCodes, eq(zipCodes.zip, listings.zip))
     .where(eq(listings.refnum, listingRefnum));
-  if (!row) return unavailable;
+  if (!row?.openable) return unavailable;
   const l = row.listing;
   const isSeller = caller?.userId === l.sellerId;
   const state = currentListingState(l.state, l.listingEnd, new Date());
@@ -172,9 +181,8 @@ export async function listingDetail(
     },
     sellerCompanyStatus: row.companyStatus ?? null,
     editLocked: editLockedIn(state, accepted),
-    // Issue 23 fills these for a listing in an organisation's marketplace.
-    orgRefnum: null,
-    orgName: null,
+    orgRefnum: row.orgRefnum,
+    orgName: row.orgTitle === null ? null : organisationSlug(row.orgTitle),
   };
   return { listing, itemAvailable: true, success: true };
 }

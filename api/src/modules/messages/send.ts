@@ -13,7 +13,8 @@ import { AppError } from '../../errors';
 import type { Caller } from '../../http/caller';
 import type { AppServices } from '../../services';
 import { rateLimits } from '../auth/rate-limits';
-import { liveListing } from '../listings/live';
+import { visibleListing } from '../listings/visibility';
+import { listingReader, openableBy } from '../organisation-marketplace/visibility';
 import { type ConversationParties, openConversation, toMessage } from './conversations';
 import { appendLine } from './lines';
 
@@ -52,12 +53,15 @@ const recipient = alias(users, 'recipient');
  * (the caller's as its buyer, or, for its seller, the one with the person written to).
  */
 async function sendContext(db: Db, caller: Caller, body: { listingRefnum: string; toRefnum: string }) {
+  const reader = await listingReader(db, caller);
   const buyerId = sql`case when ${listings.sellerId} = ${caller.userId} then ${recipient.id} else ${caller.userId} end`;
   const [row] = await db
     .select({
       listingId: listings.id,
       listingTitle: listings.title,
-      isLive: sql<boolean>`${liveListing()}`,
+      isLive: sql<boolean>`${visibleListing('listed', 'public')}`,
+      // An organisation's listing is written about by its members only (and its seller).
+      openable: sql<boolean>`${openableBy(reader)}`,
       sellerId: listings.sellerId,
       sellerRefnum: seller.refnum,
       recipientId: recipient.id,
@@ -73,13 +77,16 @@ async function sendContext(db: Db, caller: Caller, body: { listingRefnum: string
 
 type SendContext = Awaited<ReturnType<typeof sendContext>>;
 
-/** Who the message is between, or the refusal: 404 for no listing (or a new conversation about one not live), 403 for the wrong person. */
+/**
+ * Who the message is between, or the refusal: 404 for no listing, one the caller may not open
+ * (another organisation's), or a new conversation about one not live; 403 for the wrong person.
+ */
 function partiesOf(
   context: SendContext,
   caller: Caller,
   toRefnum: string,
 ): { parties: ConversationParties; listingTitle: string } {
-  if (!context) throw AppError.notFound(listingActionMessages.notFound);
+  if (!context?.openable) throw AppError.notFound(listingActionMessages.notFound);
   const listing = { subject: { kind: 'listing', id: context.listingId, refnum: context.listingRefnum } as const };
   const { listingTitle } = context;
   if (caller.userId === context.sellerId) {

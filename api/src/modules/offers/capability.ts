@@ -3,13 +3,17 @@ import { offerProcess } from '@yardly/shared/rules';
 import { defineCapability } from '../../http/capability';
 import type { AppServices } from '../../services';
 import { offerLinesEffect } from './conversation-lines';
+import { endedMembershipsJob } from './ended-memberships';
 import { offerExpiryJob } from './expiry-job';
 import { offerLiveEffect } from './live-effect';
 import { offerRunnerWith } from './process';
 import { alreadyOffered, buyerListings, listingOffers } from './read';
 import { createOfferService } from './service';
 
-/** Offers on listings (issue 17): make, counter, accept, decline or withdraw; the 24-hour expiry; who sees which. */
+/**
+ * Offers on listings (issue 17): make, counter, accept, decline or withdraw; the 24-hour expiry;
+ * who sees which; the offers an ended organisation membership leaves open (issue 23).
+ */
 export const offersCapability = defineCapability({
   name: 'offers',
   calls: offerCalls,
@@ -27,5 +31,5 @@ export const offersCapability = defineCapability({
     alreadyOffered: ({ body, caller }) => alreadyOffered(db, caller, body.listingRefnum, clock.now()),
     byBuyer: ({ query, caller }) => buyerListings(db, caller, query, clock.now()),
   }),
-  jobs: ({ runner }) => [offerExpiryJob(runner)],
+  jobs: ({ runner }) => [offerExpiryJob(runner), endedMembershipsJob(runner)],
 });

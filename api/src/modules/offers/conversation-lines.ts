@@ -54,6 +54,7 @@ function lineStepOf(event: OfferEvent, offer: { priceCents: number; parentId: nu
     case 'supersede':
       return { event: 'declined' };
     case 'withdraw':
+    case 'cancel':
       return { event: 'cancelled' };
     case 'expire':
     case 'lapse':

@@ -16,11 +16,13 @@ import { AppError } from '../../errors';
 import type { Caller } from '../../http/caller';
 import { cardColumns, toCard } from '../listings/cards';
 import { saleReturned } from '../listings/seller-listings';
+import { listingReader, openableBy } from '../organisation-marketplace/visibility';
 import { selectOffers, toOffer } from './view';
 
 /**
  * A listing's offer threads, newest activity first, each with its latest offer's fields and
- * every offer oldest first. The seller sees every thread, a buyer their own; anyone else 403.
+ * every offer oldest first. The seller sees every thread, a buyer their own; anyone else 403,
+ * and 404 for anyone who may not open the listing (another organisation's).
  */
 export async function listingOffers(
   db: Db,
@@ -28,10 +30,11 @@ export async function listingOffers(
   query: { listingRefnum: string; page: number; size: number },
   now: Date,
 ) {
+  const reader = await listingReader(db, caller);
   const [listing] = await db
     .select({ id: listings.id, sellerId: listings.sellerId })
     .from(listings)
-    .where(eq(listings.refnum, query.listingRefnum));
+    .where(and(eq(listings.refnum, query.listingRefnum), openableBy(reader)));
   if (!listing) throw AppError.notFound(offerMessages.listingNotFound);
   const isSeller = listing.sellerId === caller.userId;
   const where = and(
@@ -133,7 +136,7 @@ function buyFilterWhere(filter: BuyFilter, latest: ReturnType<typeof latestOffer
   }
 }
 
-/** The caller's buying dashboard: listings they made offers on, by filter, latest activity first. */
+/** The caller's buying dashboard: listings they made offers on (and may still open), by filter, latest activity first. */
 export async function buyerListings(
   db: Db,
   caller: Caller,
@@ -141,7 +144,12 @@ export async function buyerListings(
   now: Date,
 ) {
   const latest = latestOffers(db);
-  const where = and(eq(offerThreads.buyerId, caller.userId), buyFilterWhere(query.buyFilter, latest, now));
+  // An organisation's listing leaves the dashboard with the buyer's membership.
+  const where = and(
+    eq(offerThreads.buyerId, caller.userId),
+    buyFilterWhere(query.buyFilter, latest, now),
+    openableBy(await listingReader(db, caller)),
+  );
   const joined = <Q extends PgSelect>(query: Q) =>
     query
       .innerJoin(latest, eq(latest.threadId, offerThreads.id))

@@ -23,6 +23,7 @@ import type { Caller } from '../../http/caller';
 import { SYSTEM, start } from '../../process/transition';
 import type { ListingRow } from '../listings/access';
 import { catchUpTimers, takeListingEvent } from '../listings/process';
+import { mayTradeOn, sellerStillMember } from '../organisation-marketplace/visibility';
 import { catchUpOffer, factsFor, type OfferRow, type OfferRunner, takeOfferEvent } from './process';
 import { offerById } from './view';
 
@@ -75,6 +76,10 @@ async function lockOffer(tx: Db, runner: OfferRunner, caller: Caller, offerRefnu
   const party: Party | null =
     caller.userId === thread.sellerId ? 'seller' : caller.userId === thread.buyerId ? 'buyer' : null;
   if (!party) throw AppError.forbidden(offerMessages.notYours);
+  // On an organisation's listing, an offer lives while both its parties are members: one who
+  // left has ended it (the platform cancels it: organisation-marketplace/leaving.ts).
+  if (!(await mayTradeOn(tx, listing, thread.buyerId)) || !(await sellerStillMember(tx, listing)))
+    throw AppError.notFound(offerMessages.notFound);
   return { listing, thread, party, offer: await catchUpOffer(tx, runner, offer, now) };
 }
 
@@ -169,9 +174,13 @@ export function createOfferService({ db, clock, runner }: OfferDeps) {
       const now = clock.now();
       const offerId = await db.transaction(async (tx) => {
         const listing = await lockListing(tx, eq(listings.refnum, input.listingRefnum));
-        if (!listing || listing.state === 'draft') throw AppError.notFound(offerMessages.listingNotFound);
+        // An organisation's listing is offered on by its members only: for anyone else it does not exist.
+        if (!listing || listing.state === 'draft' || !(await mayTradeOn(tx, listing, caller.userId)))
+          throw AppError.notFound(offerMessages.listingNotFound);
         if (listing.sellerId === caller.userId)
           throw new AppError(403, offerMessages.ownListing, { reason: 'own_listing' });
+        if (!(await sellerStillMember(tx, listing)))
+          throw AppError.conflict(offerMessages.listingNotFound, 'seller_not_member');
         await assertTakesOffers(tx, listing, now);
         assertAtMostListingPrice(listing, input.offerPrice);
         const thread = await lockThread(tx, listing, caller, now);

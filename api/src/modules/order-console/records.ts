@@ -1,5 +1,5 @@
 import type { AdminOrderRecord } from '@yardly/shared/contract';
-import { commissionCents, orderProcess } from '@yardly/shared/rules';
+import { orderProcess } from '@yardly/shared/rules';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connect';
@@ -93,7 +93,7 @@ export async function toOrderRecords(db: Db, rows: OrderConsoleRow[]): Promise<A
     itemPrice: order.itemPriceCents,
     shipping: order.shippingCents,
     total: order.totalCents,
-    commission: commissionCents(order.itemPriceCents),
+    commission: order.commissionCents,
     payment: { provider: row.provider, paymentIntentId: order.paymentIntentId },
     refundable: REFUNDABLE_STATES.includes(order.state),
     history: historyOf.get(order.id) ?? [],

@@ -1,4 +1,4 @@
-import { commissionCents, orderMessages, payoutMessages } from '@yardly/shared/rules';
+import { orderMessages, payoutMessages } from '@yardly/shared/rules';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { orderRefunds, orders, payoutAccounts } from '../../db/schema/index';
@@ -7,7 +7,7 @@ import { defineJob } from '../../jobs/job';
 import type { Jobs } from '../../jobs/runner';
 import { sellerAccount } from '../ledger/accounts';
 import { balanceOf } from '../ledger/ledger';
-import { cardCents, postOrderRefunded } from '../ledger/order-postings';
+import { cardCents, postOrderRefunded, sellerShareCents } from '../ledger/order-postings';
 import { postDeliveredOrderRefunded } from '../ledger/return-postings';
 import { notify } from '../notifications/notify';
 import { releaseCancelledOrdersListing } from '../orders/cancelled-listing';
@@ -48,7 +48,7 @@ export async function refundOrder(
   } else if (order.state === 'delivered') {
     // The payout run locks this row before it pays: the share cannot leave while it is checked here.
     await tx.select().from(payoutAccounts).where(eq(payoutAccounts.userId, order.sellerId)).for('update');
-    const share = order.itemPriceCents - commissionCents(order.itemPriceCents);
+    const share = sellerShareCents(order);
     if ((await balanceOf(tx, sellerAccount(order.sellerId, 'available'))) < share) {
       throw new AppError(409, payoutMessages.alreadyPaidOut, { reason: 'already_paid_out' });
     }

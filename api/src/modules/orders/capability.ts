@@ -4,6 +4,7 @@ import { defineCapability } from '../../http/capability';
 import type { AppServices } from '../../services';
 import { offerLinesEffect } from '../offers/conversation-lines';
 import { offerRunnerWith } from '../offers/process';
+import { listingReader } from '../organisation-marketplace/visibility';
 import { abandonedCheckoutsJob } from './abandoned';
 import { autoCancelJob, cancelOrderWith } from './cancel';
 import { createPaymentIntentWith, deliveryOptions, idempotencyKeyOf } from './checkout';
@@ -37,7 +38,8 @@ export const ordersCapability = defineCapability({
     };
   },
   handlers: (s) => ({
-    deliveryOptions: ({ query }) => deliveryOptions(s.db, query.listingRefnum),
+    deliveryOptions: async ({ query, caller }) =>
+      deliveryOptions(s.db, query.listingRefnum, await listingReader(s.db, caller)),
     createPaymentIntent: ({ body, caller, request }) =>
       s.createPaymentIntent(caller, body, idempotencyKeyOf(request.headers['idempotency-key'])),
     placeOrder: async ({ body, caller }) => placedAnswer(s.db, await s.placeOrder(caller, body.paymentIntentId)),

@@ -15,6 +15,7 @@ import { addresses, checkouts, listings, offers, users } from '../../db/schema/i
 import { AppError } from '../../errors';
 import type { Caller } from '../../http/caller';
 import type { OfferRunner } from '../offers/process';
+import { type ListingReader, openableBy } from '../organisation-marketplace/visibility';
 import { cardStore } from '../payments/cards';
 import type { PaymentProvider } from '../payments/provider';
 import { rewardsBalance } from '../rewards/wallet';
@@ -30,9 +31,12 @@ export interface CheckoutDeps {
   offerRunner: OfferRunner;
 }
 
-/** The ways a listing reaches its buyer, as the listing allows them (shippable, meetToDeliver). */
-export async function deliveryOptions(db: Db, listingRefnum: string) {
-  const [listing] = await db.select().from(listings).where(eq(listings.refnum, listingRefnum));
+/** The ways a listing the reader may open reaches its buyer, as the listing allows them (shippable, meetToDeliver). */
+export async function deliveryOptions(db: Db, listingRefnum: string, reader: ListingReader) {
+  const [listing] = await db
+    .select()
+    .from(listings)
+    .where(and(eq(listings.refnum, listingRefnum), openableBy(reader)));
   if (!listing || listing.state === 'draft' || listing.state === 'deleted') {
     throw AppError.notFound('This listing does not exist');
   }

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { commissionCents, orderMessages, PICKUP_CODE_LENGTH } from '@yardly/shared/rules';
+import { orderMessages, PICKUP_CODE_LENGTH } from '@yardly/shared/rules';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock/clock';
@@ -18,6 +18,7 @@ import { catchUpOffer, type OfferRunner, takeOfferEvent } from '../offers/proces
 import { cardStore } from '../payments/cards';
 import type { PaymentProvider, ProviderIntent } from '../payments/provider';
 import { assertRewardsCover } from '../rewards/wallet';
+import { saleCommission } from './commission';
 import { SELLING_DASHBOARD } from './dashboards';
 import type { OrderRow, OrderRunner } from './process';
 import { catchUpListing } from './reservation';
@@ -92,6 +93,7 @@ async function commitSale(
     if (checkout.rewardsCents > 0) await assertRewardsCover(tx, caller.userId, checkout.rewardsCents);
     const pickup = checkout.deliveryMethod === 'pickup';
     const { address } = terms;
+    const commission = await saleCommission(tx, listing, caller.userId, terms.itemPriceCents);
     const started = await start(
       tx,
       deps.orderRunner,
@@ -119,7 +121,7 @@ async function commitSale(
           shippingCents: terms.shippingCents,
           totalCents: terms.totalCents,
           rewardsCents: checkout.rewardsCents,
-          commissionCents: commissionCents(terms.itemPriceCents),
+          ...commission,
           paymentIntentId: checkout.paymentIntentId,
           pickupCode: pickup ? pickupCode() : null,
           shipBy: timers.find((timer) => timer.event === 'autoCancel')?.at ?? now,

@@ -1,9 +1,10 @@
 import type { OrderDetail, OrderSummary } from '@yardly/shared/contract';
-import { commissionCents, type OrderState, orderEventsFor, orderProcess, orderStatesFor } from '@yardly/shared/rules';
+import { type OrderState, orderEventsFor, orderProcess, orderStatesFor } from '@yardly/shared/rules';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { listings, offers, orderLineItems, orders, transitions, users } from '../../db/schema/index';
 import type { Caller } from '../../http/caller';
+import { sellerShareCents } from '../ledger/order-postings';
 import { selectCards, toCard } from '../listings/cards';
 import { partyOf } from '../messages/summary-parts';
 import { type OrderParty, orderFor } from './access';
@@ -104,14 +105,13 @@ export async function orderDetail(db: Db, order: OrderRow, party: OrderParty): P
     .from(transitions)
     .where(and(eq(transitions.process, orderProcess.name), eq(transitions.subjectId, order.id)))
     .orderBy(asc(transitions.at), asc(transitions.id));
-  const commission = commissionCents(order.itemPriceCents);
   const shipTo = order.shipTo as OrderDetail['shipTo'];
   return {
     ...(summary as OrderSummary),
     buyer: people.get(order.buyerId) as OrderDetail['buyer'],
     seller: people.get(order.sellerId) as OrderDetail['seller'],
-    commission,
-    sellerReceives: order.itemPriceCents - commission,
+    commission: order.commissionCents,
+    sellerReceives: sellerShareCents(order),
     pickupCode: party === 'buyer' ? order.pickupCode : null,
     shipTo: shipTo ?? null,
     history: history.map((h) => ({ event: h.event, status: h.status as OrderState, at: h.at.toISOString() })),

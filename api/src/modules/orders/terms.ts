@@ -8,6 +8,7 @@ import type { Caller } from '../../http/caller';
 import type { ListingRow } from '../listings/access';
 import { catchUpTimers } from '../listings/process';
 import type { OfferRunner } from '../offers/process';
+import { mayTradeOn, sellerStillMember } from '../organisation-marketplace/visibility';
 import { catchUpReservation } from './reservation';
 
 /** What a buyer asks to pay for: the listing, the accepted offer when paying one, and how it reaches them. */
@@ -74,7 +75,8 @@ async function shippingAddress(tx: Db, caller: Caller, request: PurchaseRequest)
  * Whether the caller may buy `listing` now as asked, and at what price, inside the caller's
  * transaction with the listing locked: a reservation or a listing past its time is caught up
  * first. Buy Now needs a live listing that allows it; an accepted offer is paid only by its
- * buyer, at its price, while the listing is reserved for it. Refusals: 404, 403 (own listing,
+ * buyer, at its price, while the listing is reserved for it. An organisation's listing is
+ * traded between its members only (issue 23). Refusals: 404, 403 (own listing,
  * another's offer or address), 409 with the machine reason, 400 for a delivery the listing does not offer.
  */
 export async function purchaseTerms(
@@ -85,8 +87,11 @@ export async function purchaseTerms(
   request: PurchaseRequest,
   now: Date,
 ): Promise<PurchaseTerms> {
-  if (listing.state === 'draft') throw AppError.notFound('This listing does not exist');
+  // An organisation's listing is sold between its members only: for anyone else it does not exist.
+  if (listing.state === 'draft' || !(await mayTradeOn(tx, listing, caller.userId)))
+    throw AppError.notFound('This listing does not exist');
   if (listing.sellerId === caller.userId) throw new AppError(403, orderMessages.ownListing, { reason: 'own_listing' });
+  if (!(await sellerStillMember(tx, listing))) throw unavailable('seller_not_member');
   const expiredOrNot = await catchUpTimers(tx, listing, now);
   const state = await catchUpReservation(tx, runner, { ...listing, state: expiredOrNot }, now);
   let itemPriceCents = listing.priceCents;

@@ -5,7 +5,7 @@ import {
   organizationInputSchema,
   organizationSchema,
 } from '@yardly/shared/contract';
-import { notices } from '@yardly/shared/rules';
+import { notices, organisationFlowMessages } from '@yardly/shared/rules';
 import { and, count, eq, ilike, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { newRefnum } from '../../db/refnum';
@@ -14,6 +14,8 @@ import { AppError } from '../../errors';
 import { defineResource, textFilter } from '../admin/define-resource';
 import { containing } from '../admin/rest-adapter';
 import { notify } from '../notifications/notify';
+import { onOrganisationChanged } from '../organisation-marketplace/leaving';
+import { organisationSlugSql } from './slug';
 
 // Spelled with aliases: drizzle leaves columns unqualified in a one-table select.
 const memberCount =
@@ -25,13 +27,19 @@ async function assertNameFree(tx: Db, name: string, exceptRefnum?: string) {
   const clash = await tx
     .select({ n: count() })
     .from(organizations)
-    .where(
-      and(
-        sql`regexp_replace(lower(trim(${organizations.name})), '[[:space:]-]+', '-', 'g') = ${slug}`,
-        exceptRefnum ? ne(organizations.refnum, exceptRefnum) : undefined,
-      ),
-    );
+    .where(and(eq(organisationSlugSql, slug), exceptRefnum ? ne(organizations.refnum, exceptRefnum) : undefined));
   if ((clash[0]?.n ?? 0) > 0) throw new AppError(409, adminMessages.organisationNameTaken, { field: 'name' });
+}
+
+/**
+ * A marketplace of its own (`/client/{orgName}`, issue 23) is opened only for an organisation the
+ * console verified. A B2B organisation that is then put in review or rejected keeps the flag: its
+ * marketplace closes at once all the same (membership asks for VERIFIED), and opens again with it.
+ */
+function assertB2BAllowed(input: { isB2B: boolean; status: string }, before?: { isB2B: boolean }) {
+  if (input.isB2B && !before?.isB2B && input.status !== 'VERIFIED') {
+    throw AppError.badRequest(organisationFlowMessages.b2bNeedsVerified, 'isB2B');
+  }
 }
 
 /**
@@ -76,6 +84,7 @@ export const organizationsResource = defineResource({
   create: {
     input: organizationInputSchema,
     async run(tx, input) {
+      assertB2BAllowed(input);
       await assertNameFree(tx, input.name);
       const refnum = newRefnum('organization');
       await tx.insert(organizations).values({ ...input, refnum });
@@ -90,8 +99,10 @@ export const organizationsResource = defineResource({
         .from(organizations)
         .where(eq(organizations.refnum, String(id)));
       if (!before) throw AppError.notFound('There is no such record in organizations');
+      assertB2BAllowed(input, before);
       if (input.name !== before.name) await assertNameFree(tx, input.name, before.refnum);
       await tx.update(organizations).set(input).where(eq(organizations.id, before.id));
+      await onOrganisationChanged(tx, before, input);
       if (input.status !== before.status) {
         const members = await tx.select({ id: users.id }).from(users).where(eq(users.organizationId, before.id));
         await notify(

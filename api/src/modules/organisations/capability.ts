@@ -9,7 +9,7 @@ import { workEmailDomainsResource } from './work-email-domains-admin';
 export const organisationsCapability = defineCapability({
   name: 'organisations',
   calls: organisationCalls,
-  services: ({ db, codes, auth }) => organisationService({ db, codes, auth }),
+  services: ({ db, codes, auth, clock }) => organisationService({ db, codes, auth, clock }),
   handlers: (organisations) => ({
     verifyProfession: ({ body, caller, request }) =>
       organisations.sendWorkEmailCode(caller.userId, body.workEmail, clientOf(request)),

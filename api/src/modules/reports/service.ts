@@ -7,13 +7,15 @@ import { listingReports, listings } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import type { Caller } from '../../http/caller';
 import { visibleListing } from '../listings/visibility';
+import { listingReader, openableBy } from '../organisation-marketplace/visibility';
 
-/** File a report on a listing someone else sells and anyone can see; once per person and listing. */
+/** File a report on a listing someone else sells and the caller can see; once per person and listing. */
 export async function createReport(db: Db, caller: Caller, body: Required<ReportBody>) {
+  const reader = await listingReader(db, caller);
   const [listing] = await db
     .select({ id: listings.id, sellerId: listings.sellerId })
     .from(listings)
-    .where(and(eq(listings.refnum, body.listingRefnum), visibleListing('page', 'public')));
+    .where(and(eq(listings.refnum, body.listingRefnum), visibleListing('page', 'public'), openableBy(reader)));
   if (!listing) throw AppError.notFound(listingActionMessages.notFound);
   if (listing.sellerId === caller.userId) throw AppError.badRequest(reportMessages.ownListing, 'listingRefnum');
   const inserted = await db

@@ -1,29 +1,49 @@
-import { searchCalls, searchMessages } from '@yardly/shared/contract';
-import { authMessages } from '@yardly/shared/rules';
+import { type ParsedSearchFilters, searchCalls, searchMessages } from '@yardly/shared/contract';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/connect';
 import { AppError } from '../../errors';
+import type { Caller } from '../../http/caller';
 import { defineCapability } from '../../http/capability';
 import { savedAmong } from '../favourites/service';
+import { askedMarketplace } from '../organisation-marketplace/visibility';
+import type { Searcher } from './match';
 import { merchRails } from './merch';
 import { search } from './service';
 import { suggest } from './suggest';
+
+/**
+ * The marketplace a search reads (`askedMarketplace`). The anonymous calls (srp, brp) read no
+ * token for a public search, so an expired one never stops it; an organisation's search needs
+ * one, read here.
+ */
+async function searcherFor(
+  db: Db,
+  filters: ParsedSearchFilters,
+  caller: Caller | null,
+  request: FastifyRequest,
+): Promise<Searcher> {
+  const asksOrganisation = Boolean(filters.orgRefnum || filters.company);
+  const who = caller ?? (asksOrganisation ? await request.server.resolveCaller(request) : null);
+  return { marketplace: await askedMarketplace(db, filters, who) };
+}
 
 /** The spec's search calls; their paths have no /svc prefix. */
 export const searchCapability = defineCapability({
   name: 'search',
   calls: searchCalls,
   handlers: ({ db }) => ({
-    srp: async ({ body }) => {
+    srp: async ({ body, caller, request }) => {
       if (!body.q?.trim()) throw AppError.badRequest(searchMessages.queryRequired, 'q');
-      return search(db, body);
+      return search(db, body, { searcher: await searcherFor(db, body, caller, request) });
     },
-    brp: async ({ body }) => search(db, body),
-    category: async ({ body, caller }) => {
-      // A company's own catalogue is for its signed-in members' eyes (spec section 6).
-      if ((body.company || body.orgRefnum) && !caller) throw new AppError(401, authMessages.loginRequired);
-      return search(db, body);
-    },
-    general: async ({ body, caller }) => {
-      const result = await search(db, body, { searcher: caller ? { userId: caller.userId } : undefined });
+    brp: async ({ body, caller, request }) =>
+      search(db, body, { searcher: await searcherFor(db, body, caller, request) }),
+    // A company's own catalogue is for its signed-in members' eyes (spec section 6).
+    category: async ({ body, caller, request }) =>
+      search(db, body, { searcher: await searcherFor(db, body, caller, request) }),
+    general: async ({ body, caller, request }) => {
+      const searcher = { ...(await searcherFor(db, body, caller, request)), userId: caller?.userId };
+      const result = await search(db, body, { searcher });
       if (!caller) return result;
       // With a token, each doc says whether the caller saved it (spec section 7, Search).
       const saved = await savedAmong(
@@ -34,8 +54,8 @@ export const searchCapability = defineCapability({
       const docs = result.data.docs.map((doc) => ({ ...doc, isFavourite: saved.has(doc.listingRefnum) }));
       return { ...result, data: { ...result.data, docs } };
     },
-    pivot: async ({ body }) => {
-      const result = await search(db, { ...body, size: 1 });
+    pivot: async ({ body, caller, request }) => {
+      const result = await search(db, { ...body, size: 1 }, { searcher: await searcherFor(db, body, caller, request) });
       return { ...result, data: { ...result.data, docs: [], size: body.size } };
     },
     merch: async ({ body }) => ({ carasoul_data: await merchRails(db, body, false) }),

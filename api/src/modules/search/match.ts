@@ -2,13 +2,19 @@ import { type ParsedSearchFilters, PRICE_RANGES } from '@yardly/shared/contract'
 import { CONDITION_CODES, conditionLabel } from '@yardly/shared/rules';
 import { type SQL, sql } from 'drizzle-orm';
 import { liveListing } from '../listings/live';
+import type { Marketplace } from '../organisation-marketplace/visibility';
 import type { Centre } from './centre';
 import type { Radius } from './radius';
 import { textMatch } from './text-match';
 
-/** Who is searching, when it matters: the general search leaves out the caller's own listings. */
+/**
+ * Who is searching, when it matters: the marketplace searched (the public one unless the
+ * organisation flow asks for the caller's organisation's), and the caller, whose own listings
+ * the general search leaves out.
+ */
 export interface Searcher {
-  userId: number;
+  userId?: number;
+  marketplace?: Marketplace;
 }
 
 /**
@@ -29,6 +35,11 @@ export interface Match {
   hasText: boolean;
   hasCentre: boolean;
   fuzzy: boolean;
+  /**
+   * An organisation's marketplace: its listings are few and read from their own index
+   * (`listings_organization_idx`), so its page is cut from all of them, never cell by cell.
+   */
+  inOrganisation: boolean;
 }
 
 /** `fuzzy` forgives spelling in the text (`textMatch`); a search tries without first. */
@@ -39,7 +50,7 @@ export function buildMatch(
   fuzzy = false,
 ): Match {
   const q = filters.q?.trim() ?? '';
-  const shared: SQL[] = [liveListing()];
+  const shared: SQL[] = [liveListing(searcher?.marketplace)];
   let rank: SQL = sql`0::real`;
   if (q) {
     const text = textMatch('listings', q, fuzzy);
@@ -47,11 +58,7 @@ export function buildMatch(
     rank = text.rank;
   }
   if (filters.freeOnly) shared.push(sql`"listings"."price_cents" = 0`);
-  if (searcher) shared.push(sql`"listings"."seller_id" <> ${searcher.userId}`);
-  if (filters.orgRefnum) {
-    shared.push(sql`"listings"."seller_id" in (select u.id from users u join organizations o
-      on o.id = u.organization_id where o.refnum = ${filters.orgRefnum})`);
-  }
+  if (searcher?.userId !== undefined) shared.push(sql`"listings"."seller_id" <> ${searcher.userId}`);
   return {
     where: sql.join(shared, sql` and `),
     rank,
@@ -65,6 +72,7 @@ export function buildMatch(
     hasText: q !== '',
     hasCentre: centre !== null,
     fuzzy,
+    inOrganisation: (searcher?.marketplace?.organizationId ?? null) !== null,
   };
 }
 

@@ -75,12 +75,12 @@ function rowSource(match: Match): { from: SQL; miles: SQL } {
 
 /**
  * A browse's newest-first (or oldest-first) page, read cell by cell (`cellByCellRows`). Null when
- * another sort applies or the radius touches too many cells: the page then comes from every
- * matching row.
+ * another sort applies, the radius touches too many cells, or the search is an organisation's
+ * (few listings, not in the cells' index): the page then comes from every matching row.
  */
 function cellByCellPage(match: Match, filters: ParsedSearchFilters, sort: SearchSort, hit: SQL | null): SQL | null {
   const { radius } = match;
-  if (!radius || match.hasText || sort !== 'newest') return null;
+  if (!radius || match.hasText || sort !== 'newest' || match.inOrganisation) return null;
   return cellByCellRows(LISTINGS, {
     where: allOf([match.where, hit]) ?? sql`true`,
     radius,
