@@ -193,14 +193,16 @@ export async function hydrated(locator: Locator): Promise<Locator> {
 }
 
 /**
- * Signs `person` up, verifies the email and stores the login data through the api, not the
- * dialogs: for journeys about something else than signing up (identity.spec.ts walks the
+ * Signs `person` up (with `signupExtra`, e.g. a B2B landing's isB2B and orgName), verifies the
+ * email and stores the login data through the api, not the dialogs: for journeys about something else than signing up (identity.spec.ts walks the
  * dialogs). Pages opened afterwards start signed in. Answers the login data.
  */
-export async function signInByApi(page: Page, person: Person): Promise<LoginData> {
+export async function signInByApi(page: Page, person: Person, signupExtra: object = {}): Promise<LoginData> {
   const { request } = page;
   const { nameFirst, nameLast, email, password } = person;
-  const signup = await request.post('/svc/users/signup', { data: { nameFirst, nameLast, email, password } });
+  const signup = await request.post('/svc/users/signup', {
+    data: { nameFirst, nameLast, email, password, ...signupExtra },
+  });
   expect(signup.ok(), await signup.text()).toBe(true);
   const code = await readCode(request, email, CODE_MAIL.verify);
   const verified = await request.post('/svc/users/verify-email', { data: { email, code } });

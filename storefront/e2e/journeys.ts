@@ -25,7 +25,7 @@ export async function expectPageFits(page: Page, what: string): Promise<void> {
 }
 
 /** A fresh access token (they live 3 seconds in these runs): one per call. */
-export async function bearer(request: APIRequestContext, who: Person) {
+export async function bearer(request: APIRequestContext, who: Pick<Person, 'email' | 'password'>) {
   const login = await request.post('/svc/users/login', { data: { email: who.email, password: who.password } });
   expect(login.ok(), await login.text()).toBe(true);
   return { authorization: `Bearer ${((await login.json()) as { data: LoginData }).data.token}` };

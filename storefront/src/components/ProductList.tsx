@@ -1,22 +1,27 @@
 import { useStore } from '@nanostores/react';
 import type { SearchResult } from '@yardly/shared/contract';
-import { listingListMessages } from '@yardly/shared/rules';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { browserApi } from '../lib/api';
-import { EMPTY_RESULT, fetchProducts, type ProductListStart, type ValidatedQuery } from '../lib/product-load';
+import {
+  EMPTY_RESULT,
+  fetchProducts,
+  type ListOrganisation,
+  type ProductListStart,
+  type ValidatedQuery,
+} from '../lib/product-load';
 import { PRODUCT_PAGE_SIZES, type ProductQuery, readProductQuery } from '../lib/product-query';
-import { productsPath } from '../lib/routes';
+import { flowPagePath, productsPath } from '../lib/routes';
 import { SITE_NAME } from '../lib/site';
 import { useHydrated } from '../lib/use-hydrated';
 import { openAuthDialog } from '../stores/auth-dialog';
 import { $location } from '../stores/location';
+import { leaveLostOrganisation } from '../stores/organisation-flow';
 import { countGuestSearch, SEARCH_PROMPT_NOTICE } from '../stores/search-counter';
 import { $session, $sessionKnown } from '../stores/session';
 import { Breadcrumbs, type Crumb } from './Breadcrumbs';
 import type { CardVariant } from './ListingCard';
-import { ListingCollection } from './ListingCollection';
+import { LoadedListings } from './LoadedListings';
 import { Pagination } from './Pagination';
-import { Spinner } from './Spinner';
 import { SearchFilters } from './search/SearchFilters';
 import { SortSelect } from './search/SortSelect';
 import { ViewToggle } from './ViewToggle';
@@ -49,17 +54,21 @@ export function titlesOf(query: ProductQuery, result: SearchResult | null): List
  * (one-based) and size all live in the URL, so a results page can be shared and reloaded.
  * Searches near the visitor's chosen location. The server renders the first list (`start`,
  * near the place its cookie names), so the page needs no script until it is used; the
- * island fetches again only when the query or the place changes.
+ * island fetches again only when the query or the place changes. In an organisation's
+ * marketplace (`org`, `/client/{orgName}/products`) its members' listings only, which need the
+ * token: the browser fetches the first list too.
  */
-export function ProductList({ start }: { start: ProductListStart }) {
+export function ProductList({ start, org }: { start: ProductListStart; org?: ListOrganisation }) {
   const [query, setQuery] = useState<ValidatedQuery>(start.query);
-  const [load, setLoad] = useState<Load>(start.result ? { status: 'done', result: start.result } : { status: 'error' });
+  const [load, setLoad] = useState<Load>(
+    org ? { status: 'loading' } : start.result ? { status: 'done', result: start.result } : { status: 'error' },
+  );
   const [titles, setTitles] = useState(() => (start.result ? titlesOf(start.query, start.result) : null));
   const [view, setView] = useState<CardVariant>('grid');
   // The server's place until hydrated (its HTML), then the one stored in this browser.
   const storedPlace = useStore($location);
   const place = useHydrated() ? storedPlace : start.place;
-  const shown = useRef(listKey(start.query, start.place?.zip));
+  const shown = useRef(org ? null : listKey(start.query, start.place?.zip));
   const session = useStore($session);
   const sessionKnown = useStore($sessionKnown);
 
@@ -75,10 +84,12 @@ export function ProductList({ start }: { start: ProductListStart }) {
     if (key === shown.current) return;
     shown.current = key;
     let current = true;
+    let settled = false;
     setLoad({ status: 'loading' });
-    fetchProducts(browserApi, query, place).then(
+    fetchProducts(browserApi, query, place, org).then(
       (result) => {
         if (!current) return;
+        settled = true;
         if (!result) {
           setLoad({ status: 'done', result: EMPTY_RESULT });
           setTitles({ category: null, subcategory: null });
@@ -89,14 +100,19 @@ export function ProductList({ start }: { start: ProductListStart }) {
       },
       (cause: unknown) => {
         if (!current) return;
+        settled = true;
         console.error('Could not load the product list', cause);
+        // No longer a member of the organisation (403): out of its flow, to the public marketplace.
+        if (org && leaveLostOrganisation(cause, org.orgName)) return;
         setLoad({ status: 'error' });
       },
     );
     return () => {
       current = false;
+      // Left before its answer (the same query read again from the address): the next run asks again.
+      if (!settled && shown.current === key) shown.current = null;
     };
-  }, [query, place]);
+  }, [query, place, org]);
 
   // A guest's fifth text search within the window asks them to log in (page turns do not count).
   const searchKey = query?.q ? JSON.stringify({ ...query, page: 1 }) : null;
@@ -111,18 +127,22 @@ export function ProductList({ start }: { start: ProductListStart }) {
     if (heading) document.title = `${heading} | ${SITE_NAME}`;
   }, [heading]);
 
-  const navigate = useCallback((next: ProductQuery) => {
-    window.history.pushState(null, '', productsPath(next));
-    setQuery(readProductQuery(window.location.search));
-    window.scrollTo({ top: 0 });
-  }, []);
+  const orgName = org?.orgName;
+  const navigate = useCallback(
+    (next: ProductQuery) => {
+      window.history.pushState(null, '', productsPath(next, orgName));
+      setQuery(readProductQuery(window.location.search));
+      window.scrollTo({ top: 0 });
+    },
+    [orgName],
+  );
   // Any filter change starts again at page 1.
   const refine = (change: Partial<ProductQuery>) => query && navigate({ ...query, ...change, page: 1 });
   const result = load.status === 'done' ? load.result : null;
 
   return (
     <div className="container">
-      <Breadcrumbs crumbs={crumbsFor(query, titles)} />
+      <Breadcrumbs crumbs={crumbsFor(query, titles, orgName)} />
       <h1 className={heading ? undefined : 'visually-hidden'}>{heading ?? 'Products'}</h1>
       <p className="search-place">
         {place ? `Near ${place.formattedAddress}` : 'Everywhere: choose Your location to search near you'}
@@ -152,7 +172,7 @@ export function ProductList({ start }: { start: ProductListStart }) {
             <Pagination
               page={query.page}
               totalPages={Math.ceil(result.data.totalElements / query.size)}
-              hrefFor={(page) => productsPath({ ...query, page })}
+              hrefFor={(page) => productsPath({ ...query, page }, orgName)}
               onChange={(page) => navigate({ ...query, page })}
             />
           )}
@@ -169,29 +189,24 @@ export function headingOf(query: ProductQuery, titles: ListTitles | null): strin
   return titles.subcategory ?? titles.category ?? (query.category ? 'Products' : ALL_ITEMS_TITLE);
 }
 
-function crumbsFor(query: ProductQuery | null, titles: ListTitles | null): Crumb[] {
+function crumbsFor(query: ProductQuery | null, titles: ListTitles | null, orgName?: string): Crumb[] {
   const crumbs: Crumb[] = [
-    { label: 'Home', href: '/' },
-    { label: 'Categories', href: '/categories' },
+    { label: 'Home', href: flowPagePath('/', orgName) },
+    { label: 'Categories', href: flowPagePath('/categories', orgName) },
   ];
   if (!query || !titles) return crumbs;
   if (!query.category) return [...crumbs, { label: ALL_ITEMS_TITLE }];
-  if (titles.category) crumbs.push({ label: titles.category, href: productsPath({ category: query.category }) });
+  if (titles.category) {
+    crumbs.push({ label: titles.category, href: productsPath({ category: query.category }, orgName) });
+  }
   if (titles.subcategory) crumbs.push({ label: titles.subcategory });
   return crumbs;
 }
 
 function Body({ load, view, label }: { load: Load; view: CardVariant; label: string }) {
-  if (load.status === 'loading') return <Spinner label="Loading items" />;
-  if (load.status === 'error') {
-    return (
-      <p className="state-message state-message--error" role="alert">
-        {listingListMessages.fetchError}
-      </p>
-    );
-  }
-  if (load.result.data.docs.length === 0) return <p className="state-message">{listingListMessages.noResults}</p>;
-  return <ListingCollection listings={load.result.data.docs} layout={view} label={label} />;
+  return (
+    <LoadedListings load={load.status === 'done' ? load.result.data.docs : load.status} layout={view} label={label} />
+  );
 }
 
 interface ToolbarProps {

@@ -1,6 +1,15 @@
 /** Where things live on the site: one place that builds the storefront's own links. */
 import { toQueryString } from '@yardly/shared/client';
+import { clientPath, type OrganisationFlowPage } from '@yardly/shared/rules';
 import type { ProductQuery } from './product-query';
+
+/**
+ * A flow page's address: the public one, or in an organisation's marketplace (`orgName`) its
+ * `/client/{orgName}/…` one (spec section 2, Organisation paths).
+ */
+export function flowPagePath(page: OrganisationFlowPage, orgName?: string | null): string {
+  return orgName ? clientPath(orgName, page) : page;
+}
 
 export function itemPath(listingRefnum: string): string {
   return `/${listingRefnum}`;
@@ -11,8 +20,11 @@ export const RENTALS_LIST_PATH = '/rentalslist';
 
 export type ProductListQuery = Partial<ProductQuery>;
 
-/** A /products URL: arrays in bracket format with a pipe (spec section 9), page 1 left out. */
-export function productsPath(query: ProductListQuery = {}): string {
+/**
+ * A /products URL: arrays in bracket format with a pipe (spec section 9), page 1 left out; in an
+ * organisation's marketplace, its `/client/{orgName}/products`.
+ */
+export function productsPath(query: ProductListQuery = {}, orgName?: string | null): string {
   const qs = toQueryString({
     q: query.q || undefined,
     category: query.category || undefined,
@@ -28,5 +40,6 @@ export function productsPath(query: ProductListQuery = {}): string {
     page: query.page && query.page > 1 ? query.page : undefined,
     size: query.size,
   });
-  return qs ? `/products?${qs}` : '/products';
+  const path = flowPagePath('/products', orgName);
+  return qs ? `${path}?${qs}` : path;
 }

@@ -13,7 +13,7 @@ export type SignupFlow = 'signup' | 'easy';
 export type AuthDialog =
   | { name: 'login'; email?: string; notice?: string; returnTo?: string }
   | { name: 'signup'; notice?: string }
-  | { name: 'verify'; email: string; flow: SignupFlow; notice?: string; rewardMessage?: string }
+  | { name: 'verify'; email: string; flow: SignupFlow; notice?: string; rewardMessage?: string; b2b?: B2BSignup }
   | { name: 'verified'; flow: SignupFlow }
   | { name: 'loginWithCode'; email?: string; returnTo?: string }
   | { name: 'forgotPassword'; email?: string }
@@ -38,6 +38,32 @@ export interface SocialEmailProof {
   /** Where the redirect page goes once signed in. */
   home: string;
   email?: string;
+}
+
+/**
+ * The signup state of a sign-up from an organisation's landing (spec section 3: isB2B, orgName):
+ * the email must be a work email there; verifying it leads into the organisation's flow.
+ */
+export interface B2BSignup {
+  isB2B: true;
+  orgName: string;
+  /** The work-email domains that make a member ('acme.com'). */
+  domains: string[];
+  /** 'Use your @acme.com work email', under the email field. */
+  emailHint: string;
+}
+
+/**
+ * The B2B sign-up of the organisation landing this page is, if it is one (its
+ * `data-b2b-signup`): the header's sign-up dialog there joins the organisation with a work email.
+ */
+export function landingSignup(): B2BSignup | null {
+  try {
+    const raw = globalThis.document?.querySelector<HTMLElement>('[data-b2b-signup]')?.dataset.b2bSignup;
+    return raw ? (JSON.parse(raw) as B2BSignup) : null;
+  } catch {
+    return null;
+  }
 }
 
 export type AuthDialogName = AuthDialog['name'];

@@ -53,6 +53,10 @@ describe('$session', () => {
 
   it('logs out: the server ends the login, the browser forgets it, a toast says so', async () => {
     storage.setItem(SESSION_STORAGE_KEYS.session, JSON.stringify(loginData({ refreshToken: 'refresh-7' })));
+    // A member in their organisation's flow (issue 23): it goes with the log-out.
+    storage.setItem('isB2BFlow', 'true');
+    storage.setItem('orgName', 'acme');
+    storage.setItem('orgRefnum', 'G0123456789A');
     api.auth.logout.mockResolvedValue({ success: true });
     const { logout, $session, restoreSession, $toast } = await freshStore();
     await restoreSession();
@@ -62,6 +66,7 @@ describe('$session', () => {
     expect(api.auth.logout).toHaveBeenCalledWith({ refreshToken: 'refresh-7' });
     expect($session.get()).toBeNull();
     expect(storage.getItem(SESSION_STORAGE_KEYS.session)).toBeNull();
+    expect(['isB2BFlow', 'orgName', 'orgRefnum'].map((key) => storage.getItem(key))).toEqual([null, null, null]);
     expect($toast.get()).toMatchObject({ kind: 'success', message: 'You are logged out' });
   });
 

@@ -2,6 +2,8 @@ import { type Session as BrowserSession, GENERIC_ERROR_MESSAGE, SESSION_STORAGE_
 import type { LoginData } from '@yardly/shared/contract';
 import { atom, onMount, type ReadableAtom } from 'nanostores';
 import { AUTH_TEXTS } from '../lib/auth-texts';
+import { leaveOrganisationPages } from '../lib/organisation-guard';
+import { forgetOrganisationFlow } from './organisation-flow';
 import { showToast } from './toast';
 
 /** The signed-in person: the login data of spec section 3. */
@@ -73,6 +75,9 @@ export async function logout(): Promise<void> {
     console.warn('The server did not confirm the log-out; the session is cleared here anyway.', cause);
   }
   session.clear();
+  // The organisation flow is the signed-in person's: it goes with them (a page of it goes to its guest landing).
+  forgetOrganisationFlow();
+  leaveOrganisationPages();
   showToast(AUTH_TEXTS.loggedOut, 'success');
 }
 

@@ -33,6 +33,7 @@ export default function AuthDialogs() {
           flow={dialog.flow}
           notice={dialog.notice}
           rewardMessage={dialog.rewardMessage}
+          b2b={dialog.b2b}
         />
       );
     case 'verified':

@@ -5,10 +5,18 @@ import {
   signupBodySchema,
   verifyEmailCall,
 } from '@yardly/shared/contract';
-import { authMessages } from '@yardly/shared/rules';
+import { authMessages, emailDomain } from '@yardly/shared/rules';
 import { AUTH_TEXTS } from '../../lib/auth-texts';
 import { completeAccount, easySignUp, resendVerificationCode, signUp, verifyEmail } from '../../stores/auth';
-import { type AuthDialog, closeAuthDialog, openAuthDialog, type SignupFlow } from '../../stores/auth-dialog';
+import {
+  type AuthDialog,
+  type B2BSignup,
+  closeAuthDialog,
+  landingSignup,
+  openAuthDialog,
+  type SignupFlow,
+} from '../../stores/auth-dialog';
+import { enterFlowAfterSignup } from '../../stores/organisation-flow';
 import { $session } from '../../stores/session';
 import { showToast } from '../../stores/toast';
 import { AuthDialogFrame } from './AuthDialogFrame';
@@ -41,39 +49,64 @@ function emailTakenAction(email: FieldProps) {
   );
 }
 
-export function SignupDialog({ notice }: { notice?: string }) {
+/**
+ * The sign-up's fields and button (the header's dialog, an organisation's landing). From a B2B
+ * landing (`b2b`, the signup state's isB2B and orgName) the email must be a work email there,
+ * and verifying it leads the new member into the organisation's flow.
+ */
+export function SignupForm({
+  notice,
+  b2b,
+  atItsDomainsOnly = false,
+}: {
+  notice?: string;
+  b2b?: B2BSignup | null;
+  /** The header's dialog on a landing: a B2B sign-up only for an address at the organisation's domains. */
+  atItsDomainsOnly?: boolean;
+}) {
+  const joins = (address: string) => (b2b ? !atItsDomainsOnly || b2b.domains.includes(emailDomain(address)) : false);
   const form = useAuthForm({
     schema: signupBodySchema,
     initial: { nameFirst: '', nameLast: '', email: '', password: '', zip: '' },
     // The zip is optional: empty means not given.
-    prepare: ({ zip, ...rest }) => (zip ? { ...rest, zip } : rest),
+    prepare: ({ zip, ...rest }) => ({
+      ...(zip ? { ...rest, zip } : rest),
+      ...(b2b && joins(rest.email) ? { isB2B: true, orgName: b2b.orgName } : {}),
+    }),
   });
   const email = form.field('email');
 
   const onSubmit = form.onSubmit(async (body) => {
     const rewardMessage = await signUp(body);
-    openAuthDialog({ name: 'verify', email: body.email, flow: 'signup', rewardMessage });
+    const signup = body.isB2B && b2b ? b2b : undefined;
+    openAuthDialog({ name: 'verify', email: body.email, flow: 'signup', rewardMessage, b2b: signup });
   });
 
   return (
+    <form className="auth-form" onSubmit={onSubmit} noValidate>
+      <FormNotice>{notice}</FormNotice>
+      <NameFields first={form.field('nameFirst')} last={form.field('nameLast')} />
+      <EmailField field={email} hint={b2b?.emailHint} errorAction={emailTakenAction(email)} />
+      <PasswordField field={form.field('password')} isNew />
+      <TextField
+        label="Zip code"
+        optional
+        autoComplete="postal-code"
+        inputMode="numeric"
+        maxLength={5}
+        filter={(text) => text.replace(/\D/g, '')}
+        field={form.field('zip')}
+      />
+      <FormAlert message={form.formError} />
+      <SubmitButton pending={form.pending}>Sign up</SubmitButton>
+    </form>
+  );
+}
+
+export function SignupDialog({ notice }: { notice?: string }) {
+  return (
     <AuthDialogFrame name="signup" title="Sign up">
-      <form className="auth-form" onSubmit={onSubmit} noValidate>
-        <FormNotice>{notice}</FormNotice>
-        <NameFields first={form.field('nameFirst')} last={form.field('nameLast')} />
-        <EmailField field={email} errorAction={emailTakenAction(email)} />
-        <PasswordField field={form.field('password')} isNew />
-        <TextField
-          label="Zip code"
-          optional
-          autoComplete="postal-code"
-          inputMode="numeric"
-          maxLength={5}
-          filter={(text) => text.replace(/\D/g, '')}
-          field={form.field('zip')}
-        />
-        <FormAlert message={form.formError} />
-        <SubmitButton pending={form.pending}>Sign up</SubmitButton>
-      </form>
+      <SignupForm notice={notice} b2b={landingSignup()} atItsDomainsOnly />
       <SocialSignIn verb="Sign up" />
       <p className="auth-dialog__footer">
         Already have an account?{' '}
@@ -126,6 +159,7 @@ export function VerifyEmailDialog({
   flow,
   notice,
   rewardMessage,
+  b2b,
 }: Omit<Extract<AuthDialog, { name: 'verify' }>, 'name'>) {
   const form = useAuthForm({
     schema: bodySchema(verifyEmailCall),
@@ -138,7 +172,9 @@ export function VerifyEmailDialog({
   });
 
   const onSubmit = form.onSubmit(async (body) => {
-    await verifyEmail(body);
+    const data = await verifyEmail(body);
+    // A B2B landing's sign-up: a member now, into the organisation's own marketplace.
+    if (b2b && enterFlowAfterSignup(data)) return;
     openAuthDialog({ name: 'verified', flow });
   });
 

@@ -69,7 +69,15 @@ export function TextField({
   );
 }
 
-export function EmailField({ field, errorAction }: { field: FieldProps; errorAction?: ReactNode }) {
+export function EmailField({
+  field,
+  errorAction,
+  hint,
+}: {
+  field: FieldProps;
+  errorAction?: ReactNode;
+  hint?: string;
+}) {
   return (
     <TextField
       label="Email"
@@ -78,6 +86,7 @@ export function EmailField({ field, errorAction }: { field: FieldProps; errorAct
       inputMode="email"
       maxLength={254}
       field={field}
+      hint={hint}
       errorAction={errorAction}
     />
   );

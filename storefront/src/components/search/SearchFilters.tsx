@@ -107,7 +107,7 @@ export function SearchFilters({ query, facets, hasLocation, onChange }: SearchFi
         </ChipGroup>
       )}
       <form className="search-filters__price" onSubmit={onPrice} aria-labelledby={priceId}>
-        <h3 id={priceId}>Price range ($)</h3>
+        <h2 id={priceId}>Price range ($)</h2>
         {PRICE_INPUTS.map(({ name, placeholder, label }) => (
           <input
             key={`${name}-${query[name]}`}

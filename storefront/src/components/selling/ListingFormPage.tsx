@@ -1,10 +1,11 @@
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@yardly/shared/client';
 import type { CategoryNode, CategoryProperty } from '@yardly/shared/contract';
 import { isRefnum } from '@yardly/shared/contract';
-import { listingActionMessages, tradeRefusal } from '@yardly/shared/rules';
+import { listingActionMessages, organisationFlowMessages, tradeRefusal } from '@yardly/shared/rules';
 import { useEffect, useState } from 'react';
 import { requireCompleteAccount } from '../../lib/access-gates';
 import { browserApi } from '../../lib/api';
+import type { ListOrganisation } from '../../lib/product-load';
 import { itemPath } from '../../lib/routes';
 import { dashboardPath } from '../../lib/selling-paths';
 import { $location } from '../../stores/location';
@@ -35,9 +36,11 @@ type Load =
       editing: string | null;
       values: FormValues;
       pictures: Picture[];
+      /** The organisation whose marketplace the listing is in (the form sends it), or null. */
+      orgRefnum: string | null;
     };
 
-async function loadForm(session: Session): Promise<Load> {
+async function loadForm(session: Session, org: ListOrganisation | undefined): Promise<Load> {
   const listingRefnum = new URLSearchParams(window.location.search).get('listingRefnum');
   const editing = listingRefnum && isRefnum(listingRefnum) ? listingRefnum : null;
   const [tree, draft, detail] = await Promise.all([
@@ -54,24 +57,34 @@ async function loadForm(session: Session): Promise<Load> {
     editing,
     values,
     pictures: draft.pictures,
+    // An edited listing stays in its own marketplace; a new one goes to the page's organisation's.
+    orgRefnum: detail?.listing ? detail.listing.orgRefnum : (org?.orgRefnum ?? null),
   };
 }
 
-/** /creatinglist: create a listing, save it as a draft, publish it, or edit one (?listingRefnum=). */
-export function ListingFormPage() {
+/**
+ * /creatinglist: create a listing, save it as a draft, publish it, or edit one (?listingRefnum=).
+ * At /client/{orgName}/creatinglist (`org`) the listing goes to the organisation's marketplace,
+ * which only its verified members may sell in.
+ */
+export function ListingFormPage({ org }: { org?: ListOrganisation }) {
   const [load, setLoad] = useState<Load>({ status: 'loading' });
 
   useEffect(() => {
     void requireCompleteAccount().then(async (session) => {
       if (!session) return;
       // Members of an organisation in review or rejected may browse, not sell (spec section 4).
-      const refusal = tradeRefusal(session.companyStatus);
+      const refusal =
+        tradeRefusal(session.companyStatus) ??
+        (org && !(session.isOrganizationB2B && session.orgRefnum === org.orgRefnum)
+          ? organisationFlowMessages.notMember
+          : null);
       if (refusal) {
         setLoad({ status: 'refused', message: refusal });
         return;
       }
       try {
-        setLoad(await loadForm(session));
+        setLoad(await loadForm(session, org));
       } catch (cause) {
         console.error('Could not open the listing form', cause);
         const message = cause instanceof ApiError ? cause.message : GENERIC_ERROR_MESSAGE;
@@ -82,7 +95,7 @@ export function ListingFormPage() {
         );
       }
     });
-  }, []);
+  }, [org]);
 
   if (load.status === 'loading') return <Spinner label="Loading the form" />;
   if (load.status !== 'ready') {
@@ -131,7 +144,7 @@ function ListingEditor(props: Extract<Load, { status: 'ready' }>) {
     }
     setSending(draft ? 'draft' : 'publish');
     try {
-      const saved = await browserApi.listings.create(toRequest(values, props.draftRefnum, draft));
+      const saved = await browserApi.listings.create(toRequest(values, props.draftRefnum, draft, props.orgRefnum));
       if (saved.listingStatus === 'draft') {
         showToast(listingActionMessages.saved, 'success');
         window.location.assign(dashboardPath('selling'));

@@ -105,3 +105,11 @@ describe('the rules read the category flags', () => {
     ]);
   });
 });
+
+describe('the sell form in an organisation’s marketplace', () => {
+  it('sends its orgRefnum, and none on the public marketplace', () => {
+    expect(toRequest(filled, DRAFT, false, 'G0123456789A').orgRefnum).toBe('G0123456789A');
+    expect(toRequest(filled, DRAFT, false)).not.toHaveProperty('orgRefnum');
+    expect(toRequest(filled, DRAFT, false, null)).not.toHaveProperty('orgRefnum');
+  });
+});

@@ -75,9 +75,15 @@ export function priceCents(values: FormValues): number | null {
   return dollarInputToCents(values.price);
 }
 
-/** The request the form sends. */
-export function toRequest(values: FormValues, draftRefnum: string, draft: boolean): ListingForm {
+/** The request the form sends; in an organisation's marketplace with its orgRefnum. */
+export function toRequest(
+  values: FormValues,
+  draftRefnum: string,
+  draft: boolean,
+  orgRefnum: string | null = null,
+): ListingForm {
   return {
+    ...(orgRefnum ? { orgRefnum } : {}),
     inputSourceRandomRefnum: draftRefnum,
     listingTitle: values.listingTitle,
     listingDescription: values.listingDescription,
