@@ -20,40 +20,39 @@ import { LogoUpload } from './LogoUpload';
 const validate = validateWith(b2bMarketplaceInputSchema);
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
-/** `/client/{orgName}`: where the organisation's landing page and its members' marketplace live. */
-function Address() {
-  return <FunctionField<B2BMarketplaceRecord> label="Address" source="orgName" render={(r) => clientPath(r.orgName)} />;
-}
+// Fields as elements, not components of their own: a Datagrid and a show layout read each
+// child's own `label` and `source` for its column header and caption.
 
-function Domains() {
-  return (
-    <FunctionField<B2BMarketplaceRecord>
-      label="Work-email domains"
-      source="domains"
-      sortable={false}
-      render={(r) => (r.domains.length ? r.domains.join(', ') : 'None yet: add them under Work-email domains')}
-    />
-  );
-}
+/** `/client/{orgName}`: where the organisation's landing page and its members' marketplace live. */
+const address = (
+  <FunctionField<B2BMarketplaceRecord> label="Address" source="orgName" render={(r) => clientPath(r.orgName)} />
+);
+
+const domains = (
+  <FunctionField<B2BMarketplaceRecord>
+    label="Work-email domains"
+    source="domains"
+    sortable={false}
+    render={(r) => (r.domains.length ? r.domains.join(', ') : 'None yet: add them under Work-email domains')}
+  />
+);
 
 /** Colour swatch beside the colour's code. */
-function BrandColor() {
-  return (
-    <FunctionField<B2BMarketplaceRecord>
-      label="Colour"
-      source="brandColor"
-      render={(r) => (
-        <span style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
-          <span
-            aria-hidden="true"
-            style={{ width: 16, height: 16, borderRadius: 3, background: r.brandColor, border: '1px solid #767676' }}
-          />
-          {r.brandColor}
-        </span>
-      )}
-    />
-  );
-}
+const brandColor = (
+  <FunctionField<B2BMarketplaceRecord>
+    label="Colour"
+    source="brandColor"
+    render={(r) => (
+      <span style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
+        <span
+          aria-hidden="true"
+          style={{ width: 16, height: 16, borderRadius: 3, background: r.brandColor, border: '1px solid #767676' }}
+        />
+        {r.brandColor}
+      </span>
+    )}
+  />
+);
 
 /** The B2B organisations' marketplaces (`/b2b`): an organisation becomes B2B on its organisations record. */
 export function B2BList() {
@@ -61,8 +60,8 @@ export function B2BList() {
     <List filters={filters} sort={{ field: 'name', order: 'ASC' }} title="B2B marketplaces">
       <Datagrid rowClick="edit" bulkActionButtons={false}>
         <TextField source="name" />
-        <Address />
-        <BrandColor />
+        {address}
+        {brandColor}
         <NumberField source="memberCount" label="Verified members" />
         <NumberField source="listingCount" label="Live listings" />
       </Datagrid>
@@ -77,15 +76,11 @@ function ReadOnlyFacts() {
       <Labeled>
         <TextField source="name" />
       </Labeled>
-      <Labeled>
-        <Address />
-      </Labeled>
+      <Labeled>{address}</Labeled>
       <Labeled>
         <TextField source="status" />
       </Labeled>
-      <Labeled>
-        <Domains />
-      </Labeled>
+      <Labeled>{domains}</Labeled>
       <Labeled>
         <NumberField source="memberCount" label="Verified members" />
       </Labeled>
@@ -125,9 +120,7 @@ export function B2BShow() {
         <Labeled>
           <TextField source="welcomeText" label="Welcome text" emptyText="—" />
         </Labeled>
-        <Labeled>
-          <BrandColor />
-        </Labeled>
+        <Labeled>{brandColor}</Labeled>
       </SimpleShowLayout>
     </Show>
   );
