@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { SESSION_STORAGE_KEYS } from '@yardly/shared/client';
-import { GIFT_CARD_TEXT, rewardMessages, walletMessages } from '@yardly/shared/rules';
+import { DEVICE_HEADERS } from '@yardly/shared/contract';
+import { GIFT_CARD_TEXT, referralPath, rewardMessages, walletMessages } from '@yardly/shared/rules';
 import { E2E_ADMIN } from '../playwright.config';
 import { CODE_MAIL, dialog, hydrated, newPerson, readCode } from './fixtures';
 import { expectPageFits, getAs, listItem, logInToConsole, personIn } from './journeys';
@@ -178,6 +179,59 @@ test('an invited friend signs up through the mailed link, lists, and both see $5
   await expectPageFits(page, 'the referral popup from the menu');
   await context.close();
   await page.context().close();
+});
+
+test('a self-referral earns nothing: a second account signed up through one’s own link on the same device', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  // One browser, one device: the inviter's account is made from it (its device_id), then a second
+  // account signs up through the inviter's own link in the same browser and posts a first listing.
+  const device = `e2e-self-${Date.now().toString(36)}`;
+  const context = await browser.newContext({ viewport: PHONE });
+  await context.addInitScript(([key, id]) => localStorage.setItem(key, id), [
+    SESSION_STORAGE_KEYS.deviceId,
+    device,
+  ] as const);
+  const page = await context.newPage();
+  const inviter = newPerson('Selma');
+  const headers = { [DEVICE_HEADERS.id]: device };
+  const { nameFirst, nameLast, email, password } = inviter;
+  expect(
+    (await page.request.post('/svc/users/signup', { data: { nameFirst, nameLast, email, password }, headers })).ok(),
+  ).toBe(true);
+  const code = await readCode(page.request, email, CODE_MAIL.verify);
+  const verified = await page.request.post('/svc/users/verify-email', { data: { email, code }, headers });
+  const { userRefnum } = ((await verified.json()) as { data: { userRefnum: string } }).data;
+
+  const second = newPerson('Selmatwo');
+  await page.goto(referralPath(nameFirst, userRefnum));
+  await (await hydrated(page.getByRole('button', { name: 'Sign up and get started' }))).click();
+  const form = dialog(page, 'Sign up');
+  await form.getByLabel('First name').fill(second.nameFirst);
+  await form.getByLabel('Last name').fill(second.nameLast);
+  await form.getByLabel('Email', { exact: true }).fill(second.email);
+  await form.getByLabel('Password', { exact: true }).fill(second.password);
+  await form.getByRole('button', { name: 'Sign up', exact: true }).click();
+  const verify = dialog(page, 'Verify your email');
+  await verify.getByLabel('6-digit code').fill(await readCode(page.request, second.email, CODE_MAIL.verify));
+  await verify.getByRole('button', { name: 'Verify', exact: true }).click();
+  await dialog(page, 'Your email is verified').getByRole('button', { name: 'Start exploring' }).click();
+
+  // The first listing; the grant's job runs and finds the same device: nobody is rewarded.
+  await listItem(page.request, second, 'Spare lamp', 1_500);
+  await page.request.post('/svc/dev/clock', { data: { advanceMinutes: 0 } });
+  const inviterRewards = await getAs<{ balance: number; referrals: { status: string }[] }>(
+    page.request,
+    inviter,
+    '/svc/rewards',
+  );
+  expect(inviterRewards.balance).toBe(0);
+  expect(inviterRewards.referrals.map((r) => r.status)).toEqual(['listed']);
+  await page.goto('/myrewards');
+  await expectTotals(page, '$0.00', '$0.00');
+  await expect(dialog(page, 'You earned a reward')).toBeHidden();
+  await context.close();
 });
 
 test('a progressive account is sent home from /myrewards', async ({ browser }) => {
