@@ -62,6 +62,8 @@ test('a seller lists an item with two photos, sees it live, marks it sold and re
   await page.getByLabel('Description').fill('Solid walnut, a small scratch on one leg.');
   await page.getByLabel('Category', { exact: true }).selectOption({ label: 'Home Decor & Furniture' });
   await page.getByLabel('Subcategory').selectOption({ label: 'Tables & Desks' });
+  // With the donation flag off (this server's), the form offers no donation.
+  await expect(page.getByRole('checkbox', { name: 'This is a donation' })).toHaveCount(0);
   await page.getByLabel('Condition').selectOption({ label: 'Used' });
   await page.getByLabel('Price ($)').fill('40');
   // The schedule of spec section 9: $40 pays 8%.

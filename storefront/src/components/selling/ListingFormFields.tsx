@@ -13,6 +13,7 @@ import {
   sellerReceivesCents,
 } from '@yardly/shared/rules';
 import { type ReactNode, useId } from 'react';
+import { DONATION_ENABLED } from '../../lib/navigation';
 import { categoryFlags, type FieldErrors, type FormValues, priceCents, ruleViolations } from './listing-form-state';
 import { PhotoSlots, type Picture } from './PhotoSlots';
 
@@ -301,14 +302,17 @@ export function ListingFormFields(props: FieldsProps) {
           <input type="radio" name="buyNow" checked={!values.buyNow} onChange={() => onChange({ buyNow: false })} />
           Take offers
         </label>
-        <Check
-          label="This is a donation"
-          checked={values.donation}
-          disabled={!donationAllowed}
-          onChange={(donation) =>
-            onChange(donation ? { donation, price: '0', shippable: false, meetToDeliver: true } : { donation })
-          }
-        />
+        {/* Donations exist only with the donation flag on (spec section 2): no box to tick without it. */}
+        {DONATION_ENABLED && (
+          <Check
+            label="This is a donation"
+            checked={values.donation}
+            disabled={!donationAllowed}
+            onChange={(donation) =>
+              onChange(donation ? { donation, price: '0', shippable: false, meetToDeliver: true } : { donation })
+            }
+          />
+        )}
         {errors.donation && (
           <p className="field-error" role="alert">
             {errors.donation}
