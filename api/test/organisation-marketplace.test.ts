@@ -181,6 +181,7 @@ describe('GET /svc/client/{orgName}: the landing data', () => {
         brandColor: '#1f6f43',
         logoUrl: null,
         domains: ['acme-corp.com', 'acme.com'],
+        commissionWaived: false,
       },
     });
   });

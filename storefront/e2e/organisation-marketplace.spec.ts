@@ -181,6 +181,10 @@ test('Acme’s marketplace: a guest joins from its landing, lists an item there;
   await alicePage.getByLabel('Subcategory').selectOption({ label: 'Tables & Desks' });
   await alicePage.getByLabel('Condition').selectOption({ label: 'Used' });
   await alicePage.getByLabel('Price ($)').fill(String(PRICE_CENTS / 100));
+  // Acme waives the commission between its members: the sell form says she receives it all.
+  const payout = alicePage.getByRole('region', { name: 'Commission and payout' });
+  await expect(payout).toContainText(`Commission: ${formatCents(0)} (waived between members of your organisation)`);
+  await expect(payout).toContainText(`You receive: ${formatCents(PRICE_CENTS)}`);
   await alicePage.getByLabel('Weight (lbs)').fill('15');
   await alicePage.getByLabel('Zip code').fill('10001');
   await alicePage.getByLabel('Shipping', { exact: true }).uncheck();

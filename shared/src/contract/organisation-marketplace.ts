@@ -28,6 +28,8 @@ export const organisationHomeSchema = z.object({
   logoUrl: z.string().nullable(),
   /** The work-email domains that make a member ('acme.com'): the landing says which address to use. */
   domains: z.array(z.string()),
+  /** Employee benefit: no commission on sales between members (the sell form's payout says so). */
+  commissionWaived: z.boolean().default(false),
 });
 export type OrganisationHome = z.infer<typeof organisationHomeSchema>;
 

@@ -22,10 +22,10 @@ export async function loadOrganisation(orgName: string | undefined): Promise<Org
 }
 
 /** What the member's pages hand their islands of the organisation: who it is and its refnum for the calls. */
-export type MarketplaceOrganisation = Pick<OrganisationHome, 'orgName' | 'orgRefnum' | 'name'>;
+export type MarketplaceOrganisation = Pick<OrganisationHome, 'orgName' | 'orgRefnum' | 'name' | 'commissionWaived'>;
 
 export function marketplaceOf(home: OrganisationHome): MarketplaceOrganisation {
-  return { orgName: home.orgName, orgRefnum: home.orgRefnum, name: home.name };
+  return { orgName: home.orgName, orgRefnum: home.orgRefnum, name: home.name, commissionWaived: home.commissionWaived };
 }
 
 /** The HTTP status of an organisation's page: an unknown organisation is not found. */

@@ -9,6 +9,8 @@ export type ValidatedQuery = ProductQuery & { valid: boolean };
 export interface ListOrganisation {
   orgName: string;
   orgRefnum: string;
+  /** Sales between its members pay no commission (the sell form shows the whole price as the payout). */
+  commissionWaived?: boolean;
 }
 
 /**

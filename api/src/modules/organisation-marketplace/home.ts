@@ -16,5 +16,6 @@ export async function organisationHome(db: Db, orgName: string): Promise<Organis
     brandColor: org.brandColor,
     logoUrl: org.logoPath ? fileUrl(org.logoPath) : null,
     domains: await domainsOf(db, org.id),
+    commissionWaived: org.commissionWaived,
   };
 }

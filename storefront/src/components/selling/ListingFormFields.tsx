@@ -27,6 +27,8 @@ interface FieldsProps {
   pictures: Picture[];
   onPictures: (pictures: Picture[]) => void;
   sellerHasVerifiedWorkEmail: boolean;
+  /** In an organisation's marketplace that waives it: no commission between members. */
+  commissionWaived?: boolean;
 }
 
 export function Field({
@@ -261,12 +263,18 @@ export function ListingFormFields(props: FieldsProps) {
 
       {cents !== null && (
         <section className="payout" aria-label="Commission and payout">
+          {props.commissionWaived ? (
+            <p>
+              Commission: <strong>{formatCents(0)}</strong> (waived between members of your organisation)
+            </p>
+          ) : (
+            <p>
+              Commission ({Math.round(commissionRate(cents) * 100)}%):{' '}
+              <strong>{formatCents(commissionCents(cents))}</strong>
+            </p>
+          )}
           <p>
-            Commission ({Math.round(commissionRate(cents) * 100)}%):{' '}
-            <strong>{formatCents(commissionCents(cents))}</strong>
-          </p>
-          <p>
-            You receive: <strong>{formatCents(sellerReceivesCents(cents))}</strong>
+            You receive: <strong>{formatCents(props.commissionWaived ? cents : sellerReceivesCents(cents))}</strong>
           </p>
         </section>
       )}

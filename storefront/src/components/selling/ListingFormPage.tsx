@@ -38,6 +38,8 @@ type Load =
       pictures: Picture[];
       /** The organisation whose marketplace the listing is in (the form sends it), or null. */
       orgRefnum: string | null;
+      /** A new listing in an organisation that waives the commission between its members. */
+      commissionWaived: boolean;
     };
 
 async function loadForm(session: Session, org: ListOrganisation | undefined): Promise<Load> {
@@ -59,6 +61,7 @@ async function loadForm(session: Session, org: ListOrganisation | undefined): Pr
     pictures: draft.pictures,
     // An edited listing stays in its own marketplace; a new one goes to the page's organisation's.
     orgRefnum: detail?.listing ? detail.listing.orgRefnum : (org?.orgRefnum ?? null),
+    commissionWaived: !detail?.listing && Boolean(org?.commissionWaived),
   };
 }
 
@@ -183,6 +186,7 @@ function ListingEditor(props: Extract<Load, { status: 'ready' }>) {
           pictures={pictures}
           onPictures={setPictures}
           sellerHasVerifiedWorkEmail={verified}
+          commissionWaived={props.commissionWaived}
         />
         <div className="listing-form__actions">
           <button
