@@ -136,6 +136,11 @@ export function dialog(page: Page, title: string): Locator {
 /** Fills in and sends the sign-up dialog from the header; leaves the verify dialog open. */
 export async function signUp(page: Page, person: Person): Promise<Locator> {
   await headerMenu(page).getByRole('button', { name: 'Sign up', exact: true }).click();
+  return fillSignUp(page, person);
+}
+
+/** Fills in and sends an open sign-up dialog (whatever opened it); leaves the verify dialog open. */
+export async function fillSignUp(page: Page, person: Person): Promise<Locator> {
   const form = dialog(page, 'Sign up');
   await form.getByLabel('First name').fill(person.nameFirst);
   await form.getByLabel('Last name').fill(person.nameLast);

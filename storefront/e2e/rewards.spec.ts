@@ -3,7 +3,7 @@ import { SESSION_STORAGE_KEYS } from '@yardly/shared/client';
 import { DEVICE_HEADERS } from '@yardly/shared/contract';
 import { GIFT_CARD_TEXT, referralPath, rewardMessages, walletMessages } from '@yardly/shared/rules';
 import { E2E_ADMIN } from '../playwright.config';
-import { CODE_MAIL, dialog, hydrated, newPerson, readCode } from './fixtures';
+import { CODE_MAIL, dialog, fillSignUp, hydrated, newPerson, readCode } from './fixtures';
 import { expectPageFits, getAs, listItem, logInToConsole, personIn } from './journeys';
 
 // Rewards and referrals (issue 22): a person invites a friend by email from /myrewards, the
@@ -89,13 +89,7 @@ test('an invited friend signs up through the mailed link, lists, and both see $5
   await friendPage.goto(link);
   await expect(friendPage.getByRole('heading', { level: 1, name: 'Rhea invited you to Yardly' })).toBeVisible();
   await (await hydrated(friendPage.getByRole('button', { name: 'Sign up and get started' }))).click();
-  const form = dialog(friendPage, 'Sign up');
-  await form.getByLabel('First name').fill(friend.nameFirst);
-  await form.getByLabel('Last name').fill(friend.nameLast);
-  await form.getByLabel('Email', { exact: true }).fill(friend.email);
-  await form.getByLabel('Password', { exact: true }).fill(friend.password);
-  await form.getByRole('button', { name: 'Sign up', exact: true }).click();
-  const verify = dialog(friendPage, 'Verify your email');
+  const verify = await fillSignUp(friendPage, friend);
   await expect(verify).toContainText('Rhea invited you: post your first listing and you both get $5.00 in rewards.');
   await verify.getByLabel('6-digit code').fill(await readCode(friendPage.request, friend.email, CODE_MAIL.verify));
   await verify.getByRole('button', { name: 'Verify', exact: true }).click();
@@ -207,13 +201,7 @@ test('a self-referral earns nothing: a second account signed up through one’s 
   const second = newPerson('Selmatwo');
   await page.goto(referralPath(nameFirst, userRefnum));
   await (await hydrated(page.getByRole('button', { name: 'Sign up and get started' }))).click();
-  const form = dialog(page, 'Sign up');
-  await form.getByLabel('First name').fill(second.nameFirst);
-  await form.getByLabel('Last name').fill(second.nameLast);
-  await form.getByLabel('Email', { exact: true }).fill(second.email);
-  await form.getByLabel('Password', { exact: true }).fill(second.password);
-  await form.getByRole('button', { name: 'Sign up', exact: true }).click();
-  const verify = dialog(page, 'Verify your email');
+  const verify = await fillSignUp(page, second);
   await verify.getByLabel('6-digit code').fill(await readCode(page.request, second.email, CODE_MAIL.verify));
   await verify.getByRole('button', { name: 'Verify', exact: true }).click();
   await dialog(page, 'Your email is verified').getByRole('button', { name: 'Start exploring' }).click();
