@@ -49,6 +49,14 @@ export const theme: RaThemeOptions = {
     RaEmpty: {
       styleOverrides: { root: { '& .RaEmpty-message': { color: 'rgba(0, 0, 0, 0.6)' } } },
     },
+    // Every spinner (the app bar's while data loads, a page's while it opens) is a progressbar,
+    // which needs a name (axe aria-progressbar-name; it failed once mid-load in the journeys).
+    MuiCircularProgress: {
+      defaultProps: { 'aria-label': 'Loading' },
+    },
+    MuiLinearProgress: {
+      defaultProps: { 'aria-label': 'Loading' },
+    },
     MuiCheckbox: {
       defaultProps: {
         // Datagrid gives its row checkboxes an aria-label, which MUI puts on the wrapping span
