@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshEmail, GOOD_PASSWORD } from './identity-helpers';
 import { openStream } from './message-helpers';
 import { type S3StandIn, startS3StandIn } from './s3-stand-in';
-import { image, multipart } from './selling-helpers';
+import { image, mugForm, multipart } from './selling-helpers';
 import {
   databaseFromTemplate,
   killStartedServers,
@@ -112,23 +112,7 @@ describe.runIf(POSTGRES)(
           base,
           'POST',
           '/listings/create/v2',
-          {
-            inputSourceRandomRefnum: ref.inputSourceRandomRefnum,
-            listingTitle: 'Blue ceramic mug',
-            listingDescription: 'A sturdy mug, barely used.',
-            categoryRefnum: rows[0]?.refnum,
-            condition: 'like_new',
-            properties: {},
-            listingPrice: 2500,
-            weightLbs: 1.5,
-            shippable: true,
-            meetToDeliver: true,
-            offerFreeDelivery: false,
-            buyNow: true,
-            zip: '10001',
-            donation: false,
-            draft: false,
-          },
+          mugForm(ref.inputSourceRandomRefnum, rows[0]?.refnum ?? ''),
           token,
         ),
       );

@@ -59,11 +59,16 @@ export async function uploadPhoto(t: TestApp, token: string, ref: string, picno:
 
 /** A form that may be published by anyone: a $25 mug (2500 cents), shipped or picked up. */
 export async function goodForm(t: TestApp, ref: string, overrides: Partial<ListingForm> = {}): Promise<ListingForm> {
+  return mugForm(ref, await subCategory(t, 'Dinnerware & Glassware'), overrides);
+}
+
+/** `goodForm` with its subcategory (Dinnerware & Glassware) already looked up, for a server of another process. */
+export function mugForm(ref: string, categoryRefnum: string, overrides: Partial<ListingForm> = {}): ListingForm {
   return {
     inputSourceRandomRefnum: ref,
     listingTitle: 'Blue ceramic mug',
     listingDescription: 'A sturdy mug, barely used.',
-    categoryRefnum: await subCategory(t, 'Dinnerware & Glassware'),
+    categoryRefnum,
     condition: 'like_new',
     properties: {},
     listingPrice: 2500,

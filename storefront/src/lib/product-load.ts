@@ -1,17 +1,14 @@
 import { type Api, ApiError } from '@yardly/shared/client';
-import type { SearchFilters, SearchResult } from '@yardly/shared/contract';
+import type { OrganisationHome, SearchFilters, SearchResult } from '@yardly/shared/contract';
 import { type PlaceCookie, parsePlaceCookie } from '../stores/location';
 import { type ProductQuery, readProductQuery, searchFiltersFor } from './product-query';
 
 export type ValidatedQuery = ProductQuery & { valid: boolean };
 
 /** The organisation whose marketplace a product list shows (its members only). */
-export interface ListOrganisation {
-  orgName: string;
-  orgRefnum: string;
+export type ListOrganisation = Pick<OrganisationHome, 'orgName' | 'orgRefnum'> &
   /** Sales between its members pay no commission (the sell form shows the whole price as the payout). */
-  commissionWaived?: boolean;
-}
+  Partial<Pick<OrganisationHome, 'commissionWaived'>>;
 
 /**
  * A page of /products: null for a query that cannot be valid (nothing to search). A zip the
