@@ -15,6 +15,7 @@ import sharp from 'sharp';
 import { startS3StandIn } from '../test/s3-stand-in';
 import type { BenchDatabase } from './engines';
 import { type Figures, type HttpTarget, measureHttp, printHeader, printRow } from './measure';
+import { benchCall, signUpBenchSeller } from './seller';
 
 const apiRoot = fileURLToPath(new URL('..', import.meta.url));
 const bundle = join(apiRoot, 'dist', 'bench', 'server.mjs');
@@ -128,32 +129,8 @@ async function benchPhotoStores(prepared: BenchDatabase, load: Load): Promise<vo
 
 /** A seller signed up through the dev outbox, and one listing photo uploaded: its `/svc/files/...` address. */
 async function uploadPhoto(port: number, photo: Buffer): Promise<string> {
-  const base = `http://127.0.0.1:${port}/svc`;
-  const call = async <T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> => {
-    const headers = new Headers(init.headers);
-    if (init.token) headers.set('authorization', `Bearer ${init.token}`);
-    if (typeof init.body === 'string') headers.set('content-type', 'application/json');
-    const res = await fetch(`${base}${path}`, { ...init, headers });
-    const body = (await res.json()) as { code: number; data: T; msg?: string };
-    if (body.code !== 200) throw new Error(`${path}: ${res.status} ${body.msg}`);
-    return body.data;
-  };
-  const email = `bench.photos.${Date.now()}@example.com`;
-  await call('/users/signup', {
-    method: 'POST',
-    body: JSON.stringify({ email, password: 'Str0ng!pass', nameFirst: 'Bench', nameLast: 'Seller' }),
-  });
-  // Mail is queued as a job: the code arrives in the outbox a moment later.
-  let code: string | undefined;
-  for (let tries = 0; !code && tries < 100; tries++) {
-    if (tries) await new Promise((resolve) => setTimeout(resolve, 100));
-    const mails = await call<{ text: string }[]>(`/dev/outbox?to=${encodeURIComponent(email)}`);
-    code = /\b(\d{6})\b/.exec(mails[0]?.text ?? '')?.[1];
-  }
-  const { token } = await call<{ token: string }>('/users/verify-email', {
-    method: 'POST',
-    body: JSON.stringify({ email, code }),
-  });
+  const call = benchCall(`http://127.0.0.1:${port}`);
+  const token = await signUpBenchSeller(call);
   const { inputSourceRandomRefnum } = await call<{ inputSourceRandomRefnum: string }>(
     '/listings/inputSourceRandomRefnum',
     { token },

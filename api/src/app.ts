@@ -138,7 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
 
   await app.register(compress, { global: true, threshold: 1024 });
-  // Photos only: one file a request, its size bounded per call (readPhotoPart).
+  // Photos only: one file a request, its size bounded per call (files/upload.ts).
   await app.register(multipart, { limits: { files: 1, fields: 5, parts: 6 } });
   await app.register(swagger, {
     openapi: { info: { title: 'Yardly api', version: '1' }, servers: [{ url: '/' }] },

@@ -1,7 +1,7 @@
 import { accountCalls, joinCalls, profileCalls } from '@yardly/shared/contract';
 import { defineCapability } from '../../http/capability';
 import { createAccount } from './create';
-import { readPictureUpload } from './picture-upload';
+import { withPictureUpload } from './picture-upload';
 
 /** A person's account: profiles and picture, settings, addresses, mail preferences, payout account. */
 export const accountCapability = defineCapability({
@@ -13,8 +13,8 @@ export const accountCapability = defineCapability({
     full: ({ caller }) => s.profiles.fullProfile(caller.userId),
     listings: ({ query, caller }) => s.profiles.listings(query.userRefnum, caller?.userId, query.page, query.size),
     // Multipart is registered once for the app (app.ts); this call bounds the file to 10 MB.
-    uploadPicture: async ({ caller, request }) =>
-      s.pictures.upload(caller.userId, caller.userRefnum, await readPictureUpload(request)),
+    uploadPicture: ({ caller, request }) =>
+      withPictureUpload(request, (picture) => s.pictures.upload(caller.userId, caller.userRefnum, picture)),
     deletePicture: ({ caller }) => s.pictures.remove(caller.userId),
 
     updateName: ({ body, caller }) => s.profiles.updateName(caller.userId, body),

@@ -6,7 +6,7 @@ import type { Db } from '../../db/connect';
 import { users } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import type { FileStore } from '../files/file-store';
-import { MAX_INPUT_PIXELS, normalisePhoto } from '../files/images';
+import { MAX_INPUT_PIXELS, normalisePhoto, type PhotoInput } from '../files/images';
 import { fileUrl } from '../files/urls';
 
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
@@ -15,7 +15,7 @@ const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
  * Checks an upload by its content: a known raster format (no SVG, whatever the name says),
  * a sane pixel count read from the header before decoding, then a full decode.
  */
-export async function readPicture(input: Buffer): Promise<Buffer> {
+export async function readPicture(input: PhotoInput): Promise<Buffer> {
   let meta: Metadata;
   try {
     meta = await sharp(input, { limitInputPixels: false }).metadata();
@@ -54,7 +54,7 @@ export function pictureService(db: Db, store: FileStore) {
   }
 
   return {
-    async upload(userId: number, userRefnum: string, input: Buffer) {
+    async upload(userId: number, userRefnum: string, input: PhotoInput) {
       const data = await readPicture(input);
       // A new name each time: served files are cached for good, so a name never changes content.
       const key = `profiles/${userRefnum}/${randomBytes(12).toString('hex')}.jpg`;

@@ -2,7 +2,7 @@ import { donationCalls } from '@yardly/shared/contract';
 import { donationProcess } from '@yardly/shared/rules';
 import { defineCapability } from '../../http/capability';
 import type { AppServices } from '../../services';
-import { readPhotoPart } from '../files/photo-upload';
+import { withPhotoUpload } from '../files/photo-upload';
 import { confirmWith } from './confirm';
 import { donationDepsOf } from './deps';
 import { donationLapseJob } from './lapse-job';
@@ -38,7 +38,7 @@ export const donationsCapability = defineCapability({
     received: ({ body, caller }) => s.partyStep(caller, body.donationOrderId, 'receive'),
     cancel: ({ body, caller }) => s.partyStep(caller, body.donationOrderId, 'cancel'),
     uploadPicture: async ({ query, caller, request }) =>
-      uploadDonationPicture(s.db, s.files, caller, query, await readPhotoPart(request), s.clock.now()),
+      withPhotoUpload(request, (photo) => uploadDonationPicture(s.db, s.files, caller, query, photo, s.clock.now())),
     savePicture: ({ query, body, caller }) => saveDonationPicture(s.db, caller, pictureSaveFields(query, body)),
     deletePicture: ({ query, caller }) => deleteDonationPicture(s.db, s.files, caller, query.resourcePath),
   }),

@@ -6,6 +6,7 @@ import { donationPictures } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import type { Caller } from '../../http/caller';
 import type { FileStore } from '../files/file-store';
+import type { PhotoInput } from '../files/images';
 import { storePhoto } from '../files/photo-upload';
 import { fileUrl } from '../files/urls';
 import { orderFor } from './access';
@@ -31,14 +32,14 @@ export async function uploadDonationPicture(
   files: FileStore,
   caller: Caller,
   query: { donationOrderId: string; messageRef?: string },
-  data: Buffer,
+  photo: PhotoInput,
   now: Date,
 ) {
   const { row } = await handoverOrder(db, caller, query.donationOrderId);
   if (row.state === 'cancelled') {
     throw AppError.conflict(donationRefusalMessage('cancel', 'cancelled'), donationProcess.states.cancelled.refusal);
   }
-  const stored = await storePhoto(files, data, 'donations', row.refnum);
+  const stored = await storePhoto(files, photo, 'donations', row.refnum);
   try {
     await db.insert(donationPictures).values({
       orderId: row.id,

@@ -3,6 +3,13 @@ import sharp from 'sharp';
 
 export type PhotoVariant = { w: number; h?: number };
 
+/** A photo to read: its bytes, or the path of the temporary file an upload was streamed to (upload.ts). */
+export type PhotoInput = Buffer | string;
+
+// Uploads are read from temporary files that are deleted at once: libvips must not keep them
+// open in its cache (a deleted file held open still takes its disk space).
+sharp.cache({ files: 0 });
+
 const VARIANTS: PhotoVariant[] = Object.values(PHOTO_SIZES);
 
 /** The offered size a request names (`?w=&h=`), or undefined. */
@@ -22,7 +29,7 @@ const MAX_STORED_EDGE = 1600;
  * Normalise a photo for storage: decode by content (not by name), apply the EXIF rotation,
  * drop all metadata (EXIF, GPS), bound the size and re-encode as JPEG.
  */
-export async function normalisePhoto(input: Buffer): Promise<{ data: Buffer; width: number; height: number }> {
+export async function normalisePhoto(input: PhotoInput): Promise<{ data: Buffer; width: number; height: number }> {
   const { data, info } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
     .rotate()
     .resize({ width: MAX_STORED_EDGE, height: MAX_STORED_EDGE, fit: 'inside', withoutEnlargement: true })

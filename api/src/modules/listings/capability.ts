@@ -1,6 +1,6 @@
 import { listingCalls } from '@yardly/shared/contract';
 import { defineCapability } from '../../http/capability';
-import { readPhotoPart } from '../files/photo-upload';
+import { withPhotoUpload } from '../files/photo-upload';
 import { listingReader } from '../organisation-marketplace/visibility';
 import { listingsResource } from './admin';
 import { saveListing } from './create';
@@ -23,7 +23,7 @@ export const listingsCapability = defineCapability({
 
     draftRefnum: ({ query, caller }) => openDraft(db, caller, query.listingRefnum),
     uploadPicture: async ({ query, caller, request }) =>
-      addDraftPhoto(db, files, caller, query, await readPhotoPart(request)),
+      withPhotoUpload(request, (photo) => addDraftPhoto(db, files, caller, query, photo)),
     deletePicture: ({ query, caller }) => deleteDraftPhoto(db, files, caller, query),
     create: ({ body, caller }) => saveListing(db, caller, body, clock.now()),
 

@@ -6,6 +6,7 @@ import { draftPhotos, listingDrafts, listingPhotos } from '../../db/schema/index
 import { AppError } from '../../errors';
 import type { Caller } from '../../http/caller';
 import type { FileStore } from '../files/file-store';
+import type { PhotoInput } from '../files/images';
 import { storePhoto } from '../files/photo-upload';
 import { fileUrl } from '../files/urls';
 import { assertMaySell, ownListing } from './access';
@@ -76,12 +77,12 @@ export async function addDraftPhoto(
   files: FileStore,
   caller: Caller,
   query: { inputSourceRandomRefnum: string; picno: number },
-  data: Buffer,
+  photo: PhotoInput,
 ) {
   const draft = await ownDraft(db, caller, query.inputSourceRandomRefnum);
   const before = await draftPictures(db, draft.id);
   if (before.length >= MAX_PHOTOS) throw AppError.badRequest(listingRuleMessages.tooManyPhotos, 'photo');
-  const stored = await storePhoto(files, data, 'listings', draft.refnum);
+  const stored = await storePhoto(files, photo, 'listings', draft.refnum);
   try {
     return await db.transaction(async (tx) => {
       await ownDraft(tx, caller, draft.refnum, true);

@@ -7,7 +7,7 @@ import { AppError } from '../../errors';
 import { writeAudit } from '../admin/audit';
 import { requireAdmin } from '../admin/rest-adapter';
 import type { FileStore } from '../files/file-store';
-import { readPhotoPart, storePhoto } from '../files/photo-upload';
+import { storePhoto, withPhotoUpload } from '../files/photo-upload';
 import { b2bResource } from './b2b-admin';
 
 const NO_RECORD = 'There is no such record in b2b';
@@ -31,7 +31,11 @@ export function registerLogoUpload(app: FastifyInstance, deps: { db: Db; files: 
       if (actorId === undefined) throw new AppError(401, authMessages.loginRequired);
       const id = b2bResource.parseId((request.params as { id: string }).id);
       if (id === null || !(await b2bResource.one(db, id))) throw AppError.notFound(NO_RECORD);
-      const stored = await storePhoto(files, await readPhotoPart(request, LOGO_FIELDS), 'organizations', String(id));
+      const stored = await withPhotoUpload(
+        request,
+        (photo) => storePhoto(files, photo, 'organizations', String(id)),
+        LOGO_FIELDS,
+      );
       let replaced: string | null = null;
       const after = await db
         .transaction(async (tx) => {

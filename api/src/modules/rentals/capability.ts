@@ -1,7 +1,7 @@
 import { createRentalCall, rentalListingCalls } from '@yardly/shared/contract';
 import { defineCapability } from '../../http/capability';
 import { registerCall } from '../../http/register-call';
-import { readPhotoPart } from '../files/photo-upload';
+import { withPhotoUpload } from '../files/photo-upload';
 import { saveRental } from './create';
 import { rentalDetail } from './detail';
 import { rentalDraftSweepJob } from './draft-sweeper';
@@ -18,7 +18,7 @@ export const rentalsCapability = defineCapability({
   handlers: ({ db, files, clock }) => ({
     draft: ({ query, caller }) => openRentalDraft(db, caller, query.refnum),
     uploadPicture: async ({ query, caller, request }) =>
-      addRentalDraftPhoto(db, files, caller, query, await readPhotoPart(request)),
+      withPhotoUpload(request, (photo) => addRentalDraftPhoto(db, files, caller, query, photo)),
     deletePicture: ({ query, caller }) => deleteRentalDraftPhoto(db, files, caller, query),
     create: ({ body, caller }) => saveRental(db, files, caller, body, clock.now()),
     detail: ({ query, caller }) => rentalDetail(db, query.refnum, caller),

@@ -7,6 +7,7 @@ import { isUniqueViolation } from '../../db/unique';
 import { AppError } from '../../errors';
 import type { Caller } from '../../http/caller';
 import type { FileStore } from '../files/file-store';
+import type { PhotoInput } from '../files/images';
 import { storePhoto } from '../files/photo-upload';
 import { fileUrl } from '../files/urls';
 import { ownRental, type RentalRow } from './access';
@@ -80,10 +81,10 @@ const photoLimit = () => AppError.badRequest(rentalMessages.photoLimit, 'photo')
  * is checked again under the form's row lock (and the unique place), so parallel uploads never
  * make a ninth.
  */
-export async function addRentalDraftPhoto(db: Db, files: FileStore, caller: Caller, slot: Slot, data: Buffer) {
+export async function addRentalDraftPhoto(db: Db, files: FileStore, caller: Caller, slot: Slot, photo: PhotoInput) {
   const draft = await ownRentalDraft(db, caller, slot.inputSourceRandomRefnum);
   if ((await rentalDraftPictures(db, draft.id)).length >= MAX_RENTAL_PHOTOS) throw photoLimit();
-  const stored = await storePhoto(files, data, 'rentals', draft.refnum);
+  const stored = await storePhoto(files, photo, 'rentals', draft.refnum);
   try {
     return await db.transaction(async (tx) => {
       await ownRentalDraft(tx, caller, draft.refnum, true);

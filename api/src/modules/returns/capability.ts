@@ -2,7 +2,7 @@ import { returnCalls } from '@yardly/shared/contract';
 import { returnProcess } from '@yardly/shared/rules';
 import { defineCapability } from '../../http/capability';
 import type { AppServices } from '../../services';
-import { readPhotoPart } from '../files/photo-upload';
+import { withPhotoUpload } from '../files/photo-upload';
 import { orderRunnerWith } from '../orders/process';
 import { returnsResource } from './admin';
 import { answerReturnWith, autoAcceptJob } from './answer';
@@ -31,7 +31,7 @@ export const returnsCapability = defineCapability({
     return {
       open: async ({ body, caller }) => ({ returnId: await s.openReturn(caller, body, s.clock.now()) }),
       addPhoto: async ({ query, caller, request }) =>
-        addReturnPhoto(s.db, s.files, caller, query.returnId, await readPhotoPart(request)),
+        withPhotoUpload(request, (photo) => addReturnPhoto(s.db, s.files, caller, query.returnId, photo)),
       detail: ({ query, caller }) => detail(caller, query.returnId),
       ofListing: ({ query, caller }) => returnOf(s.db, caller, query),
       accept: async ({ query, caller }) => {

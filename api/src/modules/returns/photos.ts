@@ -5,6 +5,7 @@ import { isUniqueViolation } from '../../db/unique';
 import { AppError } from '../../errors';
 import type { Caller } from '../../http/caller';
 import type { FileStore } from '../files/file-store';
+import type { PhotoInput } from '../files/images';
 import { storePhoto } from '../files/photo-upload';
 import { returnFor } from './access';
 import { photosOf } from './read';
@@ -14,7 +15,7 @@ import { photosOf } from './read';
  * work (the listing photos' pipeline: content checked, metadata stripped, re-encoded) happens
  * outside the transaction; the count is checked again under the row locks and the unique slot.
  */
-export async function addReturnPhoto(db: Db, files: FileStore, caller: Caller, returnId: string, data: Buffer) {
+export async function addReturnPhoto(db: Db, files: FileStore, caller: Caller, returnId: string, photo: PhotoInput) {
   const check = async (tx: Db, lock: boolean) => {
     const found = await returnFor(tx, caller, returnId, 'edit', lock);
     if (found.party !== 'buyer') throw new AppError(403, returnMessages.onlyBuyerOpens, { reason: 'not_your_turn' });
@@ -26,7 +27,7 @@ export async function addReturnPhoto(db: Db, files: FileStore, caller: Caller, r
     return { row: found.row, taken: photos.map((p) => p.picno) };
   };
   const { row } = await check(db, false);
-  const stored = await storePhoto(files, data, 'returns', row.refnum);
+  const stored = await storePhoto(files, photo, 'returns', row.refnum);
   try {
     return await db.transaction(async (tx) => {
       const { taken } = await check(tx, true);
