@@ -38,7 +38,7 @@ if (mode === 'explain' || mode === 'sql') {
   const dialect = new PgDialect();
   for (const [name, filters] of cases) {
     const parsed = searchFiltersSchema.parse(filters);
-    const match = buildMatch(parsed, await searchCentre(db, parsed));
+    const match = buildMatch(parsed, await searchCentre(db, parsed), new Date());
     const statement = searchStatement(match, parsed, { facets: true });
     if (mode === 'sql') {
       const query = dialect.sqlToQuery(statement);
@@ -62,13 +62,13 @@ if (mode === 'explain' || mode === 'sql') {
   const runs = 200;
   for (const [name, filters] of cases) {
     const parsed = searchFiltersSchema.parse(filters);
-    for (let i = 0; i < 20; i++) await search(db, parsed);
+    for (let i = 0; i < 20; i++) await search(db, parsed, new Date());
     const times: number[] = [];
     const cpuBefore = backendCpuMs(pids);
     const nodeBefore = process.cpuUsage();
     for (let i = 0; i < runs; i++) {
       const started = performance.now();
-      await search(db, parsed);
+      await search(db, parsed, new Date());
       times.push(performance.now() - started);
     }
     const cpu = (backendCpuMs(pids) - cpuBefore) / runs;
@@ -95,7 +95,7 @@ if (mode === 'explain' || mode === 'sql') {
   variants.push({ sortBy: 'newest' }, { location: '40.75,-73.99', d: 30 }, { q: 'chair', conditions: ['Like New'] });
   for (const filters of variants) {
     const parsed = searchFiltersSchema.parse(filters);
-    const answer = await search(db, parsed).catch((error: Error) => ({ error: error.message }));
+    const answer = await search(db, parsed, new Date()).catch((error: Error) => ({ error: error.message }));
     console.log(JSON.stringify({ filters, answer }));
   }
 }

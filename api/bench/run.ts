@@ -79,7 +79,7 @@ async function benchSearch(prepared: BenchDatabase): Promise<void> {
   const page1: SearchFilters = { ...near, sortBy: 'newest', page: 0 };
   const page40: SearchFilters = { ...page1, page: 40 };
   const parse = (f: SearchFilters) => searchFiltersSchema.parse(f);
-  const last = await search(database.db, parse(page40));
+  const last = await search(database.db, parse(page40), new Date());
   console.log(`  page 40 holds ${last.data.docs.length} of ${last.data.totalElements} listings near 10001`);
   const direct: Figures[] = [];
   console.log('  the search service called directly (its SQL, no HTTP):');
@@ -91,11 +91,11 @@ async function benchSearch(prepared: BenchDatabase): Promise<void> {
     ['browse near 10001, newest, page 40', page40],
   ] as const) {
     const parsed = parse(filters);
-    const figures = await measureDirect(name, () => search(database.db, parsed), load);
+    const figures = await measureDirect(name, () => search(database.db, parsed, new Date()), load);
     direct.push(figures);
     printRow(figures);
   }
-  printRow(await measureDirect('auto-suggest "bicyle"', () => suggest(database.db, 'bicyle'), load));
+  printRow(await measureDirect('auto-suggest "bicyle"', () => suggest(database.db, 'bicyle', new Date()), load));
   await database.close();
 
   const server = await startServer(prepared.env, port);

@@ -253,9 +253,10 @@ describe('two transitions at once', () => {
     const stale = { id: listing.id, state: 'live' as const };
     const actor = { userId: sellerId, role: 'seller' as const };
     const facts = { priceCents: 2500, openOffers: 0 };
-    await t.database.db.transaction((tx) => transition(tx, listingRunner, stale, 'markSold', actor, { facts }));
+    const now = t.app.clock.now();
+    await t.database.db.transaction((tx) => transition(tx, listingRunner, stale, 'markSold', actor, { facts, now }));
     const second = t.database.db.transaction((tx) =>
-      transition(tx, listingRunner, stale, 'deactivate', actor, { facts }),
+      transition(tx, listingRunner, stale, 'deactivate', actor, { facts, now }),
     );
     await expect(second).rejects.toMatchObject({ status: 409, reason: 'already_sold' });
     expect(await stateOf(listing.id)).toBe('sold');

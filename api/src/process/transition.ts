@@ -69,7 +69,8 @@ export interface TransitionOptions<S extends string, E extends string, F, T exte
   set?: (started: ProcessTimer<E>[]) => PgUpdateSetSource<T>;
   /** Effects of this call only, after the bound process's own. */
   effects?: Effect<S, E>[];
-  now?: Date;
+  /** The clock's time: the log row's, and where the timers it starts count from. */
+  now: Date;
 }
 
 function refusal(bound: { message(event: string, reason: string): string }, event: string, verdict: Verdict): never {
@@ -94,7 +95,7 @@ export async function transition<S extends string, E extends string, G extends s
   const { process, table } = bound;
   const verdict = can(process, subject.state, event, actor.role, options.facts);
   if (!verdict.ok) refusal(bound, event, verdict);
-  const at = options.now ?? new Date();
+  const at = options.now;
   const timers = timersStartedBy(process, event, at);
   const to = process.events[event].to;
   const changes = { ...options.set?.(timers), state: to } as PgUpdateSetSource<T>;
@@ -131,7 +132,8 @@ export interface StartOptions<E extends string, F, T extends StateTable> {
   facts: F;
   /** The new subject's columns (all but `state`), given the timers the event starts. */
   values: (started: ProcessTimer<E>[]) => Omit<PgInsertValue<T>, 'state'>;
-  now?: Date;
+  /** The clock's time: the log row's, and where the timers it starts count from. */
+  now: Date;
 }
 
 /**
@@ -149,7 +151,7 @@ export async function start<S extends string, E extends string, G extends string
   const { process, table } = bound;
   const verdict = canStart(process, event, actor.role, options.facts);
   if (!verdict.ok) refusal(bound, event, verdict);
-  const at = options.now ?? new Date();
+  const at = options.now;
   const timers = timersStartedBy(process, event, at);
   const to = process.events[event].to;
   const [row] = await tx

@@ -101,7 +101,7 @@ export function profileService(db: Db, clock: Clock) {
           .update(users)
           .set({ zip: input.zip ?? null })
           .where(eq(users.id, userId));
-        const contacts = { alternateEmail: input.alternateEmail ?? null, phone, updatedAt: new Date() };
+        const contacts = { alternateEmail: input.alternateEmail ?? null, phone, updatedAt: clock.now() };
         await tx
           .insert(userContacts)
           .values({ userId, ...contacts })
@@ -113,19 +113,20 @@ export function profileService(db: Db, clock: Clock) {
     /** Others see a person's live listings of the public marketplace; the person also sees sold, expired and inactive ones. */
     async listings(refnum: string, viewerId: number | undefined, page: number, size: number): Promise<ListingPage> {
       const owner = await userByRefnum(db, refnum);
+      const now = clock.now();
       const where =
         viewerId === owner.id
-          ? and(eq(listings.sellerId, owner.id), visibleListing('listed', 'owner'))
-          : and(eq(listings.sellerId, owner.id), liveListing());
+          ? and(eq(listings.sellerId, owner.id), visibleListing('listed', 'owner', now))
+          : and(eq(listings.sellerId, owner.id), liveListing(now));
       const [rows, [total]] = await Promise.all([
-        selectCards(db)
+        selectCards(db, now)
           .where(where)
           .orderBy(desc(listings.createdAt), desc(listings.id))
           .limit(size)
           .offset(page * size),
         db.select({ n: sql<number>`count(*)::int` }).from(listings).where(where),
       ]);
-      return { docs: rows.map(toCard), totalElements: total?.n ?? 0, number: page, size };
+      return { docs: rows.map((row) => toCard(row, now)), totalElements: total?.n ?? 0, number: page, size };
     },
   };
 }

@@ -5,8 +5,6 @@ import type { Db } from '../../db/connect';
 import { donationOrders, listingReports, listings, organizations, rentalReports, rentals } from '../../db/schema/index';
 import { visibleListing } from '../listings/visibility';
 
-const LIVE = visibleListing('listed', 'public');
-
 /** The console home's figures: what is on the market and what waits for a moderator. */
 export async function dashboardCounts(db: Db, flags: { donationEnabled: boolean }, now: Date) {
   const weekAgo = addMs(now, -7 * 24 * 60 * 60 * 1000);
@@ -16,7 +14,7 @@ export async function dashboardCounts(db: Db, flags: { donationEnabled: boolean 
       newThisWeek: sql<number>`count(*) filter (where ${listings.createdAt} > ${weekAgo})`.mapWith(Number),
     })
     .from(listings)
-    .where(LIVE);
+    .where(visibleListing('listed', 'public', now));
   const [reports] = await db.select({ n: count() }).from(listingReports).where(sql`${listingReports.status} = 'open'`);
   const [orgs] = await db.select({ n: count() }).from(organizations).where(sql`${organizations.status} = 'IN_REVIEW'`);
   const [[market], [rentalReportsOpen], [donations]] = await Promise.all([

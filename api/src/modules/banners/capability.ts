@@ -7,8 +7,8 @@ import { liveBanners } from './service';
 export const bannersCapability = defineCapability({
   name: 'banners',
   calls: bannerCalls,
-  handlers: ({ db }) => ({
-    live: ({ query }) => liveBanners(db, query.categoryRefnum),
+  handlers: ({ db, clock }) => ({
+    live: ({ query }) => liveBanners(db, clock.now(), query.categoryRefnum),
   }),
   adminResources: ({ files }) => [bannersResource(files)],
 });

@@ -7,9 +7,9 @@ import { categoryTree, propertiesFor } from './service';
 export const categoriesCapability = defineCapability({
   name: 'categories',
   calls: categoryCalls,
-  handlers: ({ db }) => ({
-    list: async () => (await categoryTree(db)).map(({ subCategories: _, ...summary }) => summary),
-    all: () => categoryTree(db),
+  handlers: ({ db, clock }) => ({
+    list: async () => (await categoryTree(db, clock.now())).map(({ subCategories: _, ...summary }) => summary),
+    all: () => categoryTree(db, clock.now()),
     properties: ({ query }) => propertiesFor(db, query.categoryRefnum),
   }),
   adminResources: () => [categoriesResource],

@@ -14,14 +14,14 @@ export interface CategoryRow {
   restrictedElectronics: boolean;
 }
 
-/** The visible taxonomy as a tree (shortcuts first, then by position), with live listing counts. */
-export async function categoryTree(db: Db): Promise<CategoryNode[]> {
+/** The visible taxonomy as a tree (shortcuts first, then by position), with listing counts live at `now`. */
+export async function categoryTree(db: Db, now: Date): Promise<CategoryNode[]> {
   const rows = await db
     .select()
     .from(categories)
     .where(eq(categories.hidden, false))
     .orderBy(sql`${categories.shortcut} desc`, asc(categories.position), asc(categories.title));
-  const counts = await liveCounts(db);
+  const counts = await liveCounts(db, now);
   const node = (c: (typeof rows)[number]): CategoryNode => ({
     categoryRefnum: c.refnum,
     categoryTitle: c.title,
@@ -36,16 +36,16 @@ export async function categoryTree(db: Db): Promise<CategoryNode[]> {
 }
 
 /** Live listings per category id: a top category counts its own; a subcategory its own. */
-async function liveCounts(db: Db): Promise<Map<number, number>> {
+async function liveCounts(db: Db, now: Date): Promise<Map<number, number>> {
   const byCategory = await db
     .select({ id: listings.categoryId, n: sql<number>`count(*)::int` })
     .from(listings)
-    .where(liveListing())
+    .where(liveListing(now))
     .groupBy(listings.categoryId);
   const bySub = await db
     .select({ id: listings.subCategoryId, n: sql<number>`count(*)::int` })
     .from(listings)
-    .where(liveListing())
+    .where(liveListing(now))
     .groupBy(listings.subCategoryId);
   const counts = new Map<number, number>();
   for (const r of [...byCategory, ...bySub]) if (r.id !== null) counts.set(r.id, r.n);

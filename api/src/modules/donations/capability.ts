@@ -29,7 +29,7 @@ export const donationsCapability = defineCapability({
     return { ...deps, placeOrder: placeOrderWith(deps), confirm: confirmWith(deps), partyStep: partyStepWith(deps) };
   },
   handlers: (s) => ({
-    listings: ({ query, caller }) => donationListingsNear(s.db, caller, query),
+    listings: ({ query, caller }) => donationListingsNear(s.db, caller, query, s.clock.now()),
     placeOrder: ({ body, caller }) => s.placeOrder(caller, body.listingRefnum),
     order: ({ query, caller }) => donationOfListing(s.db, caller, query.listingRefnum),
     confirm: ({ body, caller }) => s.confirm(caller, body),

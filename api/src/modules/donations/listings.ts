@@ -18,12 +18,12 @@ type Page = z.infer<typeof donationListingsCall.response>;
  * `GET /svc/listing/donations`: the donation listings on offer within `d` miles of the zip, nearest
  * first, for recipients (403 for anyone else). The place comes from the search module: the zip's
  * centre (an unknown zip: 400 with the location message) and its grid of cells (`placedRows`).
- * The caller's own donations are left out: they cannot request them.
+ * The caller's own donations are left out: they cannot request them. Live at `now`, the clock's.
  */
-export async function donationListingsNear(db: Db, caller: Caller, query: Query): Promise<Page> {
+export async function donationListingsNear(db: Db, caller: Caller, query: Query, now: Date): Promise<Page> {
   await assertRecipient(db, caller);
   const centre = await searchCentre(db, { zip: query.zip });
-  const where = sql`${liveListing()} and "listings"."is_donation" and "listings"."seller_id" <> ${caller.userId}`;
+  const where = sql`${liveListing(now)} and "listings"."is_donation" and "listings"."seller_id" <> ${caller.userId}`;
   const { from, miles } = placedRows(LISTINGS, where, centre && { centre, miles: query.d }, false);
   const result = (await db.execute(sql`
     select "listings"."id" as id, ${miles} as miles, count(*) over () as total from ${from}
@@ -32,7 +32,7 @@ export async function donationListingsNear(db: Db, caller: Caller, query: Query)
   `)) as unknown as { rows: { id: number | string; miles: number | string | null; total: number | string }[] };
   const page = result.rows.map((r) => ({ id: Number(r.id), miles: r.miles === null ? null : Number(r.miles) }));
   const cards = page.length
-    ? await selectCards(db).where(
+    ? await selectCards(db, now).where(
         inArray(
           listings.id,
           page.map((p) => p.id),
@@ -42,7 +42,9 @@ export async function donationListingsNear(db: Db, caller: Caller, query: Query)
   const byId = new Map(cards.map((card) => [card.id, card]));
   const docs = page.flatMap(({ id, miles: distance }) => {
     const card = byId.get(id);
-    return card ? [{ ...toCard(card), distanceMiles: distance === null ? null : Math.round(distance * 10) / 10 }] : [];
+    return card
+      ? [{ ...toCard(card, now), distanceMiles: distance === null ? null : Math.round(distance * 10) / 10 }]
+      : [];
   });
   // Past the last page the window has no row to count on: ask for the total alone.
   const total = result.rows[0] ? Number(result.rows[0].total) : await countNear(db, from);

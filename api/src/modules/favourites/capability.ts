@@ -5,10 +5,10 @@ import { addFavourite, favouriteRefnums, listFavourites, removeFavourite } from 
 export const favouritesCapability = defineCapability({
   name: 'favourites',
   calls: favouriteCalls,
-  handlers: ({ db }) => ({
-    add: ({ query, caller }) => addFavourite(db, caller, query.listingRefnum),
+  handlers: ({ db, clock }) => ({
+    add: ({ query, caller }) => addFavourite(db, caller, query.listingRefnum, clock.now()),
     remove: ({ query, caller }) => removeFavourite(db, caller, query.listingRefnum),
     refnums: ({ caller }) => favouriteRefnums(db, caller),
-    list: ({ query, caller }) => listFavourites(db, caller, query),
+    list: ({ query, caller }) => listFavourites(db, caller, query, clock.now()),
   }),
 });

@@ -12,13 +12,13 @@ export const favouriteRuleMessages = {
   ownListing: 'You cannot add your own listing to favorites',
 } as const;
 
-/** Save a live listing someone else sells, which the caller may open; saving it twice changes nothing. */
-export async function addFavourite(db: Db, caller: Caller, listingRefnum: string) {
+/** Save a listing live at `now` that someone else sells, which the caller may open; saving it twice changes nothing. */
+export async function addFavourite(db: Db, caller: Caller, listingRefnum: string, now: Date) {
   const reader = await listingReader(db, caller);
   const [listing] = await db
     .select({ id: listings.id, sellerId: listings.sellerId })
     .from(listings)
-    .where(and(eq(listings.refnum, listingRefnum), visibleListing('listed', 'public'), openableBy(reader)));
+    .where(and(eq(listings.refnum, listingRefnum), visibleListing('listed', 'public', now), openableBy(reader)));
   if (!listing) throw AppError.notFound(listingActionMessages.notFound);
   if (listing.sellerId === caller.userId) throw AppError.badRequest(favouriteRuleMessages.ownListing, 'listingRefnum');
   await db.insert(favourites).values({ userId: caller.userId, listingId: listing.id }).onConflictDoNothing();
@@ -59,13 +59,17 @@ export async function favouriteRefnums(db: Db, caller: Caller) {
 // A seller's drafts and deactivated listings are hidden from everyone else; sold, expired and
 // deleted ones stay in the list with their ribbon so the person sees what became of them. An
 // organisation's listing stays only while the person is its member.
-const shown = visibleListing('favourites', 'public');
-
-export async function listFavourites(db: Db, caller: Caller, query: { page: number; size: number; asc: boolean }) {
+export async function listFavourites(
+  db: Db,
+  caller: Caller,
+  query: { page: number; size: number; asc: boolean },
+  now: Date,
+) {
+  const shown = visibleListing('favourites', 'public', now);
   const mine = and(eq(favourites.userId, caller.userId), shown, openableBy(await listingReader(db, caller)));
   const order = query.asc ? asc : desc;
   const [rows, [total]] = await Promise.all([
-    selectCards(db)
+    selectCards(db, now)
       .innerJoin(favourites, eq(favourites.listingId, listings.id))
       .where(mine)
       .orderBy(order(favourites.createdAt), order(listings.id))
@@ -79,7 +83,7 @@ export async function listFavourites(db: Db, caller: Caller, query: { page: numb
   ]);
   const totalElements = total?.n ?? 0;
   return {
-    data: rows.map(toCard),
+    data: rows.map((row) => toCard(row, now)),
     number: query.page,
     size: query.size,
     totalElements,

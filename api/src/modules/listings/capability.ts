@@ -16,10 +16,16 @@ export const listingsCapability = defineCapability({
   name: 'listings',
   calls: listingCalls,
   handlers: ({ db, files, clock }) => ({
-    recent: ({ query }) => recentItems(db, query),
-    byCategory: ({ query }) => listingsByCategory(db, query),
+    recent: ({ query }) => recentItems(db, query, clock.now()),
+    byCategory: ({ query }) => listingsByCategory(db, query, clock.now()),
     detail: async ({ query, body, caller }) =>
-      listingDetail(db, body?.listingRefnum ?? query.listingRefnum, caller, await listingReader(db, caller)),
+      listingDetail(
+        db,
+        body?.listingRefnum ?? query.listingRefnum,
+        caller,
+        await listingReader(db, caller),
+        clock.now(),
+      ),
 
     draftRefnum: ({ query, caller }) => openDraft(db, caller, query.listingRefnum),
     uploadPicture: async ({ query, caller, request }) =>
@@ -31,8 +37,8 @@ export const listingsCapability = defineCapability({
     toggleActive: ({ body, caller }) => toggleActive(db, caller, body.listingRefnum ?? body.refnum ?? '', clock.now()),
     remove: ({ query, caller }) => deleteListing(db, caller, query.listingRefnum, clock.now()),
     relist: ({ body, caller }) => relist(db, caller, body.listingRefnum, clock.now()),
-    bySeller: ({ query, caller }) => sellerListings(db, caller, query),
+    bySeller: ({ query, caller }) => sellerListings(db, caller, query, clock.now()),
   }),
   jobs: ({ files }) => [draftSweepJob(files), listingExpiryJob],
-  adminResources: () => [listingsResource],
+  adminResources: ({ clock }) => [listingsResource({ clock })],
 });

@@ -6,8 +6,8 @@ import { listingPhotos, listings, users, zipCodes } from '../../db/schema/index'
 import { fileUrl } from '../files/urls';
 import { activeOfferCount, hasLockingOffer } from './offers-check';
 
-/** The columns a listing card needs; join with `cardJoins`. */
-export const cardColumns = {
+/** The columns a listing card needs at `now` (the clock's: its offer count); join as `selectCards` does. */
+export const cardColumns = (now: Date) => ({
   id: listings.id,
   refnum: listings.refnum,
   title: listings.title,
@@ -24,12 +24,12 @@ export const cardColumns = {
   stateCode: zipCodes.stateCode,
   mainPhoto: sql<string | null>`(select ${listingPhotos.path} from ${listingPhotos}
     where ${listingPhotos.listingId} = ${listings.id} order by ${listingPhotos.picno} limit 1)`,
-  offerCount: activeOfferCount,
-};
+  offerCount: activeOfferCount(now),
+});
 
-export function selectCards(db: Db) {
+export function selectCards(db: Db, now: Date) {
   return db
-    .select(cardColumns)
+    .select(cardColumns(now))
     .from(listings)
     .innerJoin(users, eq(users.id, listings.sellerId))
     .innerJoin(zipCodes, eq(zipCodes.zip, listings.zip));
@@ -44,17 +44,17 @@ export type CardJson = Omit<CardRow, 'listingEnd'> & { listingEnd: string | null
  * The cards of the listings in `page` (a relation with `id` and its order `n`) as one JSON
  * array in that order, so a statement can answer its cards in the same round trip.
  */
-export function pageCardsJson(page: SQL): SQL {
-  const fields = Object.entries(cardColumns).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`);
+export function pageCardsJson(page: SQL, now: Date): SQL {
+  const fields = Object.entries(cardColumns(now)).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`);
   return sql`(select json_agg(json_build_object(${sql.join(fields, sql`, `)}) order by page.n)
     from ${page} page join ${listings} on ${listings.id} = page.id
     join ${users} on ${eq(users.id, listings.sellerId)}
     join ${zipCodes} on ${eq(zipCodes.zip, listings.zip)})`;
 }
 
-/** A card as anyone sees it: `saleType` and `listingDeleted` are read off the listing's state. */
-export function toCard(row: CardRow | CardJson): ListingCard {
-  const state = currentListingState(row.state, row.listingEnd, new Date());
+/** A card as anyone sees it at `now`: `saleType` and `listingDeleted` are read off the listing's state. */
+export function toCard(row: CardRow | CardJson, now: Date): ListingCard {
+  const state = currentListingState(row.state, row.listingEnd, now);
   return {
     listingRefnum: row.refnum,
     listingTitle: row.title,
@@ -75,9 +75,9 @@ export function toCard(row: CardRow | CardJson): ListingCard {
 }
 
 /** A card as its seller manages it: with its state and whether it may still be edited. */
-export function selectSellerCards(db: Db) {
+export function selectSellerCards(db: Db, now: Date) {
   return db
-    .select({ ...cardColumns, locked: hasLockingOffer })
+    .select({ ...cardColumns(now), locked: hasLockingOffer })
     .from(listings)
     .innerJoin(users, eq(users.id, listings.sellerId))
     .innerJoin(zipCodes, eq(zipCodes.zip, listings.zip));
@@ -85,10 +85,10 @@ export function selectSellerCards(db: Db) {
 
 export type SellerCardRow = Awaited<ReturnType<ReturnType<typeof selectSellerCards>['execute']>>[number];
 
-export function toSellerCard(row: SellerCardRow): SellerListing {
-  const state = currentListingState(row.state, row.listingEnd, new Date());
+export function toSellerCard(row: SellerCardRow, now: Date): SellerListing {
+  const state = currentListingState(row.state, row.listingEnd, now);
   return {
-    ...toCard(row),
+    ...toCard(row, now),
     listingStatus: listingStatusOf(state),
     listingState: state,
     editLocked: editLockedIn(state, row.locked),

@@ -28,13 +28,13 @@ async function act(
     await takeListingEvent(tx, current, choose(current), { userId: caller.userId, role: 'seller' }, now);
     return listing.id;
   });
-  return sellerCard(db, id);
+  return sellerCard(db, id, now);
 }
 
-export async function sellerCard(db: Db, listingId: number): Promise<SellerListing> {
-  const [row] = await selectSellerCards(db).where(eq(listings.id, listingId));
+export async function sellerCard(db: Db, listingId: number, now: Date): Promise<SellerListing> {
+  const [row] = await selectSellerCards(db, now).where(eq(listings.id, listingId));
   if (!row) throw AppError.notFound(listingActionMessages.notFound);
-  return toSellerCard(row);
+  return toSellerCard(row, now);
 }
 
 /** Sold; a free listing is donated (its badge said so already). */

@@ -15,13 +15,11 @@ export function openOfferAt(now: Date): SQL {
   return offerHoldsAt(sqlTime(now));
 }
 
-/**
- * The number of offers holding the listing in the current query's row (the card's `offerCount`).
- * A card column has no clock to hand, so it reads the database's time, as the listing
- * visibility rule does; the expiry job keeps the stored states in step with the app's clock.
- */
-export const activeOfferCount = sql<number>`(select count(*)::int from ${offers}
-  where ${offers.listingId} = ${listings.id} and ${offerHoldsAt(sql`now()`)})`;
+/** The number of offers holding the listing in the current query's row at `now` (the card's `offerCount`). */
+export function activeOfferCount(now: Date): SQL<number> {
+  return sql<number>`(select count(*)::int from ${offers}
+  where ${offers.listingId} = ${listings.id} and ${openOfferAt(now)})`;
+}
 
 /** Whether the listing (in the current query's row) has an accepted offer, which locks editing. */
 export const hasLockingOffer = sql<boolean>`exists (select 1 from ${offers}

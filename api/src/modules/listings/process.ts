@@ -52,7 +52,7 @@ export async function takeListingEvent(
   listing: Subject,
   event: ListingEvent,
   actor: Actor,
-  now = new Date(),
+  now: Date,
 ): Promise<Transition<ListingState, ListingEvent>> {
   return transition(tx, listingRunner, listing, event, actor, {
     facts: await listingFacts(tx, listing, now),
@@ -65,7 +65,7 @@ export async function takeListingEvent(
  * A timer that is due (or overdue) takes its event now, unless the listing moved on: the expiry
  * of a listing past its end, before anyone acts on it. Returns the state it is in afterwards.
  */
-export async function catchUpTimers(tx: Db, listing: Subject, now = new Date()): Promise<ListingState> {
+export async function catchUpTimers(tx: Db, listing: Subject, now: Date): Promise<ListingState> {
   if (currentListingState(listing.state, listing.listingEnd, now) === listing.state) return listing.state;
   return (await takeListingEvent(tx, listing, 'expire', SYSTEM, now)).to;
 }
@@ -75,7 +75,7 @@ export async function catchUpTimers(tx: Db, listing: Subject, now = new Date()):
  * by the listing's own dates, so a timer whose listing moved on (sold, or relisted with a later
  * end) does nothing (CONVENTIONS #11). Returns the listing's state, or null when it is gone.
  */
-export async function fireListingTimers(tx: Db, listingId: number, now = new Date()): Promise<ListingState | null> {
+export async function fireListingTimers(tx: Db, listingId: number, now: Date): Promise<ListingState | null> {
   const [listing] = await tx.select().from(listings).where(eq(listings.id, listingId)).for('update');
   return listing ? catchUpTimers(tx, listing, now) : null;
 }

@@ -1,6 +1,7 @@
 import type { SellFilter } from '@yardly/shared/contract';
 import { listingProcess } from '@yardly/shared/rules';
 import { and, asc, desc, eq, inArray, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { sqlTime } from '../../clock/sql-time';
 import type { Db } from '../../db/connect';
 import { listings, transitions, users } from '../../db/schema/index';
 import { AppError } from '../../errors';
@@ -9,8 +10,9 @@ import { inMarketplace, PUBLIC_MARKETPLACE } from '../organisation-marketplace/v
 import { selectSellerCards, toSellerCard } from './cards';
 import { inListingStates, visibleListing } from './visibility';
 
-const pastEnd = and(isNotNull(listings.listingEnd), lte(listings.listingEnd, sql`now()`));
-const pausedPastEnd = and(eq(listings.state, 'paused'), pastEnd);
+/** Deactivated, and past its end at `now` (the clock's). */
+const pausedPastEnd = (now: Date) =>
+  and(eq(listings.state, 'paused'), isNotNull(listings.listingEnd), lte(listings.listingEnd, sqlTime(now)));
 
 /**
  * A listing whose sale came back, as its log records it: a transition to `returned`. The returns
@@ -24,21 +26,22 @@ export const saleReturned = sql`exists (select 1 from ${transitions} where ${tra
  * The sell filters of spec section 4, on the listings' states. A deactivated listing whose end
  * has passed shows under EXPIRED, as it always has: reactivated, it is expired.
  */
-const SELL_FILTER_WHERE: Record<SellFilter, SQL | undefined> = {
+const sellFilterWhere = (now: Date): Record<SellFilter, SQL | undefined> => ({
   ALL: undefined,
-  EXPIRED: or(inListingStates(['expired']), pausedPastEnd),
+  EXPIRED: or(inListingStates(['expired'], now), pausedPastEnd(now)),
   CANCELLED: eq(listings.state, 'deleted'),
   // Active: published and on sale now (no draft, nothing deactivated or past its end). Sold
   // and awaiting shipment joins it with the orders issue; no such sale exists before then.
-  ACTIVE_AND_TO_BE_SHIPPED: inListingStates(['live']),
+  ACTIVE_AND_TO_BE_SHIPPED: inListingStates(['live'], now),
   SOLD_AND_DELIVERED: inArray(listings.state, ['sold', 'donated']),
   RETURNED: saleReturned,
-};
+});
 
 export async function sellerListings(
   db: Db,
   caller: Caller | null,
   query: { sellerRefnum: string; sellFilter: SellFilter; page: number; size: number; asc: boolean },
+  now: Date,
 ) {
   const [seller] = await db.select({ id: users.id }).from(users).where(eq(users.refnum, query.sellerRefnum));
   if (!seller) throw AppError.notFound('This seller does not exist');
@@ -46,17 +49,22 @@ export async function sellerListings(
   const where = and(
     eq(listings.sellerId, seller.id),
     // Others see the public marketplace's: an organisation's listings are listed only in its flow.
-    isSeller ? undefined : and(visibleListing('page', 'public'), inMarketplace(PUBLIC_MARKETPLACE)),
-    SELL_FILTER_WHERE[query.sellFilter],
+    isSeller ? undefined : and(visibleListing('page', 'public', now), inMarketplace(PUBLIC_MARKETPLACE)),
+    sellFilterWhere(now)[query.sellFilter],
   );
   const order = query.asc ? asc : desc;
   const [rows, [total]] = await Promise.all([
-    selectSellerCards(db)
+    selectSellerCards(db, now)
       .where(where)
       .orderBy(order(listings.createdAt), order(listings.id))
       .limit(query.size)
       .offset(query.page * query.size),
     db.select({ n: sql<number>`count(*)::int` }).from(listings).where(where),
   ]);
-  return { listings: rows.map(toSellerCard), totalElements: total?.n ?? 0, number: query.page, size: query.size };
+  return {
+    listings: rows.map((row) => toSellerCard(row, now)),
+    totalElements: total?.n ?? 0,
+    number: query.page,
+    size: query.size,
+  };
 }

@@ -29,25 +29,27 @@ async function livePage(
   db: Db,
   where: ReturnType<typeof liveListing>,
   { page, size }: PageQuery,
+  now: Date,
 ): Promise<ListingPage> {
   const [rows, [total]] = await Promise.all([
-    selectCards(db)
+    selectCards(db, now)
       .where(where)
       .orderBy(desc(listings.createdAt), desc(listings.id))
       .limit(size)
       .offset(page * size),
     db.select({ n: sql<number>`count(*)::int` }).from(listings).where(where),
   ]);
-  return { docs: rows.map(toCard), totalElements: total?.n ?? 0, number: page, size };
+  return { docs: rows.map((row) => toCard(row, now)), totalElements: total?.n ?? 0, number: page, size };
 }
 
-export function recentItems(db: Db, query: PageQuery): Promise<ListingPage> {
-  return livePage(db, liveListing(), query);
+export function recentItems(db: Db, query: PageQuery, now: Date): Promise<ListingPage> {
+  return livePage(db, liveListing(now), query, now);
 }
 
 export async function listingsByCategory(
   db: Db,
   query: PageQuery & { categoryRefnum: string; subCategoryRefnum?: string },
+  now: Date,
 ) {
   const category = await findCategory(db, query.categoryRefnum);
   const sub = query.subCategoryRefnum ? await findCategory(db, query.subCategoryRefnum) : undefined;
@@ -58,7 +60,7 @@ export async function listingsByCategory(
     : or(eq(listings.categoryId, topId), eq(listings.subCategoryId, topId));
   const top = category.parentId ? await findCategoryById(db, category.parentId) : category.title;
   const subTitle = sub?.title ?? (category.parentId ? category.title : null);
-  const page = await livePage(db, and(liveListing(), inCategory) as ReturnType<typeof liveListing>, query);
+  const page = await livePage(db, and(liveListing(now), inCategory) as ReturnType<typeof liveListing>, query, now);
   return { ...page, categoryTitle: top, subCategoryTitle: subTitle };
 }
 
@@ -81,6 +83,7 @@ export async function listingDetail(
   listingRefnum: string | undefined,
   caller: Caller | null,
   reader: ListingReader,
+  now: Date,
 ): Promise<{ listing: ListingDetail | null; itemAvailable: boolean; success: boolean }> {
   const unavailable = { listing: null, itemAvailable: false, success: true };
   if (!listingRefnum || !isRefnum(listingRefnum)) return unavailable;
@@ -116,7 +119,7 @@ export async function listingDetail(
   if (!row?.openable) return unavailable;
   const l = row.listing;
   const isSeller = caller?.userId === l.sellerId;
-  const state = currentListingState(l.state, l.listingEnd, new Date());
+  const state = currentListingState(l.state, l.listingEnd, now);
   if (!visibleTo(state, isSeller ? 'owner' : 'public', 'page')) return unavailable;
 
   const [photos, sellerPlace, offerCount, accepted] = await Promise.all([
@@ -131,29 +134,32 @@ export async function listingDetail(
           .from(zipCodes)
           .where(eq(zipCodes.zip, row.sellerZip))
       : Promise.resolve([]),
-    countActiveOffers(db, l.id, new Date()),
+    countActiveOffers(db, l.id, now),
     hasAcceptedOffer(db, l.id),
   ]);
   const location = placeName(row.city, row.stateCode);
   const listing: ListingDetail = {
-    ...toCard({
-      id: l.id,
-      refnum: l.refnum,
-      title: l.title,
-      priceCents: l.priceCents,
-      listingEnd: l.listingEnd,
-      state: l.state,
-      shippable: l.shippable,
-      meetToDeliver: l.meetToDeliver,
-      offerFreeDelivery: l.offerFreeDelivery,
-      buyNow: l.buyNow,
-      isDonation: l.isDonation,
-      sellerRefnum: row.sellerRefnum,
-      city: row.city,
-      stateCode: row.stateCode,
-      mainPhoto: photos[0]?.path ?? null,
-      offerCount,
-    }),
+    ...toCard(
+      {
+        id: l.id,
+        refnum: l.refnum,
+        title: l.title,
+        priceCents: l.priceCents,
+        listingEnd: l.listingEnd,
+        state: l.state,
+        shippable: l.shippable,
+        meetToDeliver: l.meetToDeliver,
+        offerFreeDelivery: l.offerFreeDelivery,
+        buyNow: l.buyNow,
+        isDonation: l.isDonation,
+        sellerRefnum: row.sellerRefnum,
+        city: row.city,
+        stateCode: row.stateCode,
+        mainPhoto: photos[0]?.path ?? null,
+        offerCount,
+      },
+      now,
+    ),
     description: l.description,
     listingStatus: listingStatusOf(state),
     listingState: state,

@@ -6,12 +6,16 @@ import {
   listingProcess,
 } from '@yardly/shared/rules';
 import { inArray, type SQL, sql } from 'drizzle-orm';
+import { sqlTime } from '../../clock/sql-time';
 import { listings, transitions } from '../../db/schema/index';
 
 const SOLD: ListingState[] = ['sold', 'donated'];
 
-/** Not past its end (a live listing past it has expired, whether or not its timer has run yet). */
-const beforeEnd = sql`(${listings.listingEnd} is null or ${listings.listingEnd} > now())`;
+/**
+ * Not past its end at `now`, the clock's time (a live listing past it has expired, whether or not
+ * its timer has run yet). Never the database's now(): a dev clock moved forward must move it too.
+ */
+const beforeEnd = (now: Date) => sql`(${listings.listingEnd} is null or ${listings.listingEnd} > ${sqlTime(now)})`;
 
 /** States are the process's own names, written as literals so a partial index's `state = 'live'` is provably implied. */
 function stateIn(states: readonly ListingState[]): SQL {
@@ -27,21 +31,21 @@ function stateIn(states: readonly ListingState[]): SQL {
  * it: a stored `live` past its end counts as `expired`. Written on the `state` column, so the
  * partial indexes on `state = 'live'` serve it.
  */
-export function inListingStates(states: readonly ListingState[]): SQL {
+export function inListingStates(states: readonly ListingState[], now: Date): SQL {
   const live = states.includes('live');
   const expired = states.includes('expired');
   if (live === expired) return stateIn(states);
   const others = states.filter((state) => state !== 'live');
   if (live) {
-    const liveNow = sql`(${listings.state} = 'live' and ${beforeEnd})`;
+    const liveNow = sql`(${listings.state} = 'live' and ${beforeEnd(now)})`;
     return others.length ? sql`(${liveNow} or ${stateIn(others)})` : liveNow;
   }
-  return sql`(${stateIn(states)} or (${listings.state} = 'live' and not ${beforeEnd}))`;
+  return sql`(${stateIn(states)} or (${listings.state} = 'live' and not ${beforeEnd(now)}))`;
 }
 
 /** The one visibility rule (shared `LISTING_VISIBILITY`) as a condition on the listing's row. */
-export function visibleListing(surface: ListingSurface, viewer: ListingViewer): SQL {
-  return inListingStates(LISTING_VISIBILITY[surface][viewer]);
+export function visibleListing(surface: ListingSurface, viewer: ListingViewer, now: Date): SQL {
+  return inListingStates(LISTING_VISIBILITY[surface][viewer], now);
 }
 
 /** Sold or donated, or deleted after a sale: a seller's sales as a profile counts them. */

@@ -9,10 +9,10 @@ export const messagesCapability = defineCapability({
   name: 'messages',
   calls: messageCalls,
   handlers: (s) => ({
-    conversations: ({ query, caller }) => listConversations(s.db, caller, query),
+    conversations: ({ query, caller }) => listConversations(s.db, caller, query, s.clock.now()),
     send: ({ body, caller }) => sendMessage(s, caller, body),
     unread: ({ caller, query }) => unreadSummary(s.db, caller, query.section),
-    history: ({ query, caller }) => conversationHistory(s.db, caller, query),
+    history: ({ query, caller }) => conversationHistory(s.db, caller, query, s.clock.now()),
     markRead: ({ body, caller }) => markConversationRead(s, caller, body.conversationId),
   }),
   adminResources: () => [conversationsResource],

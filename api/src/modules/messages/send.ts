@@ -30,7 +30,7 @@ export async function sendMessage(s: Services, caller: Caller, body: SendMessage
   // attempt counts whatever the answer.
   const [, context] = await Promise.all([
     rateLimits(s.db, s.clock).spend(`messages:${caller.userId}`, MESSAGE_RATE_LIMIT, messageRateMessage),
-    sendContext(s.db, caller, body),
+    sendContext(s.db, caller, body, s.clock.now()),
   ]);
   const { parties, listingTitle } = partiesOf(context, caller, body.toRefnum);
   return s.db.transaction(async (tx) => {
@@ -49,16 +49,16 @@ const recipient = alias(users, 'recipient');
 
 /**
  * Everything the send decides on, in one read: the listing and its seller, the person written
- * to, whether the listing is live, and the conversation the message would go in, if there is one
+ * to, whether the listing is live at `now`, and the conversation the message would go in, if there is one
  * (the caller's as its buyer, or, for its seller, the one with the person written to).
  */
-async function sendContext(db: Db, caller: Caller, body: { listingRefnum: string; toRefnum: string }) {
+async function sendContext(db: Db, caller: Caller, body: { listingRefnum: string; toRefnum: string }, now: Date) {
   const buyerId = sql`case when ${listings.sellerId} = ${caller.userId} then ${recipient.id} else ${caller.userId} end`;
   const [row] = await db
     .select({
       listingId: listings.id,
       listingTitle: listings.title,
-      isLive: sql<boolean>`${visibleListing('listed', 'public')}`,
+      isLive: sql<boolean>`${visibleListing('listed', 'public', now)}`,
       // An organisation's listing is written about by its members only (and its seller).
       openable: sql<boolean>`${openableByCaller(caller)}`,
       sellerId: listings.sellerId,

@@ -16,8 +16,13 @@ type Services = Pick<AppServices, 'db' | 'clock' | 'live'>;
 type ConversationsQuery = { type: string; listingRefnum?: string; page: number; size: number };
 type ConversationsPage = CallData<typeof conversationsCall>;
 
-/** 'My Messages': the caller's conversations on a tab, latest activity first. */
-export async function listConversations(db: Db, caller: Caller, query: ConversationsQuery): Promise<ConversationsPage> {
+/** 'My Messages': the caller's conversations on a tab, latest activity first (their cards as at `now`). */
+export async function listConversations(
+  db: Db,
+  caller: Caller,
+  query: ConversationsQuery,
+  now: Date,
+): Promise<ConversationsPage> {
   const me = caller.userId;
   const side =
     query.type === 'buying'
@@ -27,7 +32,7 @@ export async function listConversations(db: Db, caller: Caller, query: Conversat
         : or(eq(conversations.buyerId, me), eq(conversations.sellerId, me));
   const where = and(side, query.listingRefnum ? eq(listings.refnum, query.listingRefnum) : undefined) as SQL;
   const [content, [total]] = await Promise.all([
-    summaries(db, caller, where, { limit: query.size, offset: query.page * query.size }),
+    summaries(db, caller, where, { limit: query.size, offset: query.page * query.size }, now),
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(conversations)
@@ -43,9 +48,10 @@ async function summaries(
   caller: Caller,
   where: SQL,
   page: { limit: number; offset: number },
+  now: Date,
 ): Promise<ConversationSummary[]> {
   const rows = await db
-    .select({ card: cardColumns, ...summaryColumns })
+    .select({ card: cardColumns(now), ...summaryColumns })
     .from(conversations)
     .innerJoin(listings, eq(listings.id, conversations.listingId))
     .innerJoin(users, eq(users.id, listings.sellerId))
@@ -63,7 +69,7 @@ async function summaries(
       subject: { kind: 'listing', id: row.card.id, refnum: row.card.refnum },
       sellerRefnum: row.card.sellerRefnum,
     }),
-    (row) => ({ listing: toCard(row.card) }),
+    (row) => ({ listing: toCard(row.card, now) }),
   );
 }
 
@@ -90,6 +96,7 @@ export async function conversationHistory(
   db: Db,
   caller: Caller,
   query: { conversationId: string; before?: string; size: number },
+  now: Date,
 ) {
   const { conversation } = await conversationOfParty(db, query.conversationId, caller.userId);
   let beforeId: number | undefined;
@@ -109,7 +116,7 @@ export async function conversationHistory(
     .limit(query.size + 1);
   const page = rows.slice(0, query.size).reverse();
   return {
-    conversation: await historyHead(db, caller, conversation),
+    conversation: await historyHead(db, caller, conversation, now),
     messages: page.map((row) => toMessage(conversation, caller.userId, row)),
     hasMore: rows.length > query.size,
   };
@@ -120,7 +127,7 @@ export async function conversationHistory(
  * Messages' shows it; a rental one (the rentals page reads its lines here) with the rental as
  * its subject card and `section: 'rentals'`.
  */
-async function historyHead(db: Db, caller: Caller, conversation: ConversationRef) {
+async function historyHead(db: Db, caller: Caller, conversation: ConversationRef, now: Date) {
   const one = eq(conversations.id, conversation.id);
   const onePage = { limit: 1, offset: 0 };
   if (conversation.subject.kind === 'rental') {
@@ -129,7 +136,7 @@ async function historyHead(db: Db, caller: Caller, conversation: ConversationRef
     const { lastMessage: _, rental, ...head } = summary;
     return { ...head, listing: rentalAsListingCard(rental), section: 'rentals' as const };
   }
-  const [summary] = await summaries(db, caller, one, onePage);
+  const [summary] = await summaries(db, caller, one, onePage, now);
   if (!summary) throw new Error('a conversation of the caller is missing');
   const { lastMessage: _, ...head } = summary;
   return { ...head, section: 'market' as const };

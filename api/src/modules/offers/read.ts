@@ -161,7 +161,7 @@ export async function buyerListings(
     joined(
       db
         .select({
-          ...cardColumns,
+          ...cardColumns(now),
           threadKey: offerThreads.key,
           offerRefnum: latest.refnum,
           offerState: latest.state,
@@ -177,7 +177,7 @@ export async function buyerListings(
     joined(db.select({ n: sql<number>`count(*)::int` }).from(offerThreads).$dynamic()),
   ]);
   const cards: BuyerListing[] = rows.map((row) => ({
-    ...toCard(row),
+    ...toCard(row, now),
     threadKey: row.threadKey,
     offerRefnum: row.offerRefnum,
     offerStatus: currentOfferState(row.offerState, row.expiresAt, now),

@@ -48,14 +48,14 @@ export const ordersCapability = defineCapability({
       const order = await s.placeOrder(caller, body.paymentIntentId);
       return { ...(await placedAnswer(s.db, order)), pickupCode: order.pickupCode ?? '' };
     },
-    list: ({ query, caller }) => listOrders(s.db, caller, query),
-    detail: ({ query, caller }) => orderDetailFor(s.db, caller, query.orderId),
+    list: ({ query, caller }) => listOrders(s.db, caller, query, s.clock.now()),
+    detail: ({ query, caller }) => orderDetailFor(s.db, caller, query.orderId, s.clock.now()),
     cancel: async ({ body, caller }) =>
-      orderDetailById(s.db, caller, await s.cancelOrder(caller, body.orderId, s.clock.now())),
+      orderDetailById(s.db, caller, await s.cancelOrder(caller, body.orderId, s.clock.now()), s.clock.now()),
     confirmPickup: async ({ body, caller }) =>
-      orderDetailById(s.db, caller, await s.confirmPickup(caller, body, s.clock.now())),
+      orderDetailById(s.db, caller, await s.confirmPickup(caller, body, s.clock.now()), s.clock.now()),
     confirmDelivery: async ({ body, caller }) =>
-      orderDetailById(s.db, caller, await s.confirmDelivery(caller, body.orderId, s.clock.now())),
+      orderDetailById(s.db, caller, await s.confirmDelivery(caller, body.orderId, s.clock.now()), s.clock.now()),
   }),
   routes: (_app, s) => {
     // Stripe's "authorised": the order is placed even when the buyer's tab closed before it could place it.

@@ -29,11 +29,11 @@ async function peopleById(db: Db, ids: number[]) {
   return new Map(rows.map((row) => [row.id, partyOf(row)]));
 }
 
-/** The summaries of some orders as `side` sees them, in their order. */
-async function summaries(db: Db, rows: OrderRow[], side: Side): Promise<OrderSummary[]> {
+/** The summaries of some orders as `side` sees them at `now`, in their order. */
+async function summaries(db: Db, rows: OrderRow[], side: Side, now: Date): Promise<OrderSummary[]> {
   if (rows.length === 0) return [];
   const listingIds = [...new Set(rows.map((r) => r.listingId))];
-  const cards = await selectCards(db).where(inArray(listings.id, listingIds));
+  const cards = await selectCards(db, now).where(inArray(listings.id, listingIds));
   const people = await peopleById(db, [...new Set(rows.flatMap((r) => [r.buyerId, r.sellerId]))]);
   const items = await db
     .select({ orderId: orderLineItems.orderId, price: orderLineItems.priceCents, offerRefnum: offers.refnum })
@@ -55,7 +55,7 @@ async function summaries(db: Db, rows: OrderRow[], side: Side): Promise<OrderSum
       role: side,
       status: row.state,
       statusLabel: orderProcess.states[row.state].label,
-      listing: toCard(card),
+      listing: toCard(card, now),
       otherParty: other,
       deliveryMethod: row.deliveryMethod,
       amount: amountOf(row),
@@ -72,6 +72,7 @@ export async function listOrders(
   db: Db,
   caller: Caller,
   query: { side: Side; filter?: string; page: number; size: number },
+  now: Date,
 ) {
   const states = orderStatesFor(query.side, query.filter) as OrderState[];
   const mine = query.side === 'buying' ? eq(orders.buyerId, caller.userId) : eq(orders.sellerId, caller.userId);
@@ -87,7 +88,7 @@ export async function listOrders(
   const total = count?.n ?? 0;
   return {
     orders: {
-      content: await summaries(db, rows, query.side),
+      content: await summaries(db, rows, query.side, now),
       number: query.page,
       size: query.size,
       totalElements: total,
@@ -97,8 +98,8 @@ export async function listOrders(
 }
 
 /** One order as `party` sees it: the pickup code only for its buyer, the events the process allows them. */
-export async function orderDetail(db: Db, order: OrderRow, party: OrderParty): Promise<OrderDetail> {
-  const [summary] = await summaries(db, [order], party === 'seller' ? 'selling' : 'buying');
+export async function orderDetail(db: Db, order: OrderRow, party: OrderParty, now: Date): Promise<OrderDetail> {
+  const [summary] = await summaries(db, [order], party === 'seller' ? 'selling' : 'buying', now);
   const people = await peopleById(db, [order.buyerId, order.sellerId]);
   const history = await db
     .select({ event: transitions.event, status: transitions.toState, at: transitions.at })
@@ -120,15 +121,15 @@ export async function orderDetail(db: Db, order: OrderRow, party: OrderParty): P
 }
 
 /** `GET /svc/orders/{orderId}`: its buyer, its seller or an admin (404 / 403 otherwise). */
-export async function orderDetailFor(db: Db, caller: Caller, orderId: string): Promise<OrderDetail> {
+export async function orderDetailFor(db: Db, caller: Caller, orderId: string, now: Date): Promise<OrderDetail> {
   const { order, party } = await orderFor(db, caller, orderId, 'show');
-  return orderDetail(db, order, party);
+  return orderDetail(db, order, party, now);
 }
 
 /** The detail of an order by its id, as `caller` sees it (after a change the caller made). */
-export async function orderDetailById(db: Db, caller: Caller, id: number): Promise<OrderDetail> {
+export async function orderDetailById(db: Db, caller: Caller, id: number, now: Date): Promise<OrderDetail> {
   const [order] = await db.select({ refnum: orders.refnum }).from(orders).where(eq(orders.id, id));
-  return orderDetailFor(db, caller, order?.refnum ?? '');
+  return orderDetailFor(db, caller, order?.refnum ?? '', now);
 }
 
 /** What placing an order answers: where the confirmation page goes. */

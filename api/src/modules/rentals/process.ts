@@ -23,7 +23,7 @@ export async function takeRentalEvent(
   rental: { id: number; state: RentalState },
   event: RentalEvent,
   actor: Actor,
-  now = new Date(),
+  now: Date,
 ): Promise<Transition<RentalState, RentalEvent>> {
   const facts: RentalFacts = {};
   return transition(tx, rentalRunner, rental, event, actor, {

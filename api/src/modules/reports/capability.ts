@@ -7,8 +7,8 @@ import { createReport } from './service';
 export const reportsCapability = defineCapability({
   name: 'reports',
   calls: reportCalls,
-  handlers: ({ db }) => ({
-    create: ({ body, caller }) => createReport(db, caller, body),
+  handlers: ({ db, clock }) => ({
+    create: ({ body, caller }) => createReport(db, caller, body, clock.now()),
   }),
-  adminResources: () => [reportsResource],
+  adminResources: ({ clock }) => [reportsResource({ clock })],
 });

@@ -1,5 +1,5 @@
 import { adminMessages, type reportResolutionSchema } from '@yardly/shared/contract';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/connect';
 import type { listingReports, rentalReports } from '../../db/schema/index';
@@ -47,7 +47,7 @@ export async function resolveOpenReport<Table extends ReportTable>(
   table: Table,
   resource: string,
   id: string | number,
-  resolution: { status: z.infer<typeof reportResolutionSchema>['status']; actorId: number; resolvedAt: Date | SQL },
+  resolution: { status: z.infer<typeof reportResolutionSchema>['status']; actorId: number; resolvedAt: Date },
 ): Promise<Table['$inferSelect']> {
   const reports = table as ReportTable;
   const [report] = await tx

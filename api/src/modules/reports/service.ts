@@ -9,13 +9,13 @@ import type { Caller } from '../../http/caller';
 import { visibleListing } from '../listings/visibility';
 import { listingReader, openableBy } from '../organisation-marketplace/visibility';
 
-/** File a report on a listing someone else sells and the caller can see; once per person and listing. */
-export async function createReport(db: Db, caller: Caller, body: Required<ReportBody>) {
+/** File a report on a listing someone else sells and the caller can see at `now`; once per person and listing. */
+export async function createReport(db: Db, caller: Caller, body: Required<ReportBody>, now: Date) {
   const reader = await listingReader(db, caller);
   const [listing] = await db
     .select({ id: listings.id, sellerId: listings.sellerId })
     .from(listings)
-    .where(and(eq(listings.refnum, body.listingRefnum), visibleListing('page', 'public'), openableBy(reader)));
+    .where(and(eq(listings.refnum, body.listingRefnum), visibleListing('page', 'public', now), openableBy(reader)));
   if (!listing) throw AppError.notFound(listingActionMessages.notFound);
   if (listing.sellerId === caller.userId) throw AppError.badRequest(reportMessages.ownListing, 'listingRefnum');
   const inserted = await db

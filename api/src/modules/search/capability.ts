@@ -31,19 +31,19 @@ async function searcherFor(
 export const searchCapability = defineCapability({
   name: 'search',
   calls: searchCalls,
-  handlers: ({ db }) => ({
+  handlers: ({ db, clock }) => ({
     srp: async ({ body, caller, request }) => {
       if (!body.q?.trim()) throw AppError.badRequest(searchMessages.queryRequired, 'q');
-      return search(db, body, { searcher: await searcherFor(db, body, caller, request) });
+      return search(db, body, clock.now(), { searcher: await searcherFor(db, body, caller, request) });
     },
     brp: async ({ body, caller, request }) =>
-      search(db, body, { searcher: await searcherFor(db, body, caller, request) }),
+      search(db, body, clock.now(), { searcher: await searcherFor(db, body, caller, request) }),
     // A company's own catalogue is for its signed-in members' eyes (spec section 6).
     category: async ({ body, caller, request }) =>
-      search(db, body, { searcher: await searcherFor(db, body, caller, request) }),
+      search(db, body, clock.now(), { searcher: await searcherFor(db, body, caller, request) }),
     general: async ({ body, caller, request }) => {
       const searcher = { ...(await searcherFor(db, body, caller, request)), userId: caller?.userId };
-      const result = await search(db, body, { searcher });
+      const result = await search(db, body, clock.now(), { searcher });
       if (!caller) return result;
       // With a token, each doc says whether the caller saved it (spec section 7, Search).
       const saved = await savedAmong(
@@ -55,11 +55,13 @@ export const searchCapability = defineCapability({
       return { ...result, data: { ...result.data, docs } };
     },
     pivot: async ({ body, caller, request }) => {
-      const result = await search(db, { ...body, size: 1 }, { searcher: await searcherFor(db, body, caller, request) });
+      const result = await search(db, { ...body, size: 1 }, clock.now(), {
+        searcher: await searcherFor(db, body, caller, request),
+      });
       return { ...result, data: { ...result.data, docs: [], size: body.size } };
     },
-    merch: async ({ body }) => ({ carasoul_data: await merchRails(db, body, false) }),
-    merchV2: async ({ body }) => ({ carasoul_data: await merchRails(db, body, true) }),
-    autoSuggest: async ({ query }) => ({ suggestions: await suggest(db, query.q) }),
+    merch: async ({ body }) => ({ carasoul_data: await merchRails(db, body, false, clock.now()) }),
+    merchV2: async ({ body }) => ({ carasoul_data: await merchRails(db, body, true, clock.now()) }),
+    autoSuggest: async ({ query }) => ({ suggestions: await suggest(db, query.q, clock.now()) }),
   }),
 });

@@ -40,17 +40,20 @@ export interface Match {
    * (`listings_organization_idx`), so its page is cut from all of them, never cell by cell.
    */
   inOrganisation: boolean;
+  /** The clock's time the search is made at: what is live, and the cards' states and offer counts. */
+  now: Date;
 }
 
 /** `fuzzy` forgives spelling in the text (`textMatch`); a search tries without first. */
 export function buildMatch(
   filters: ParsedSearchFilters,
   centre: Centre | null,
+  now: Date,
   searcher?: Searcher,
   fuzzy = false,
 ): Match {
   const q = filters.q?.trim() ?? '';
-  const shared: SQL[] = [liveListing(searcher?.marketplace)];
+  const shared: SQL[] = [liveListing(now, searcher?.marketplace)];
   let rank: SQL = sql`0::real`;
   if (q) {
     const text = textMatch('listings', q, fuzzy);
@@ -73,6 +76,7 @@ export function buildMatch(
     hasCentre: centre !== null,
     fuzzy,
     inOrganisation: (searcher?.marketplace?.organizationId ?? null) !== null,
+    now,
   };
 }
 

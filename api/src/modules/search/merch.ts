@@ -12,7 +12,7 @@ export interface MerchQuery {
 }
 
 /** The home page's rails (spec: carasoul_data); v2 adds one per category shortcut. */
-export async function merchRails(db: Db, query: MerchQuery, withShortcuts: boolean): Promise<MerchRail[]> {
+export async function merchRails(db: Db, query: MerchQuery, withShortcuts: boolean, now: Date): Promise<MerchRail[]> {
   const near = { zip: query.zip, location: query.location, d: query.d };
   const place = query.zip ? `zip=${query.zip}&d=${query.d}` : '';
   const rails: { key: string; title: string; link: string; filters: Partial<ParsedSearchFilters> }[] = [
@@ -47,7 +47,7 @@ export async function merchRails(db: Db, query: MerchQuery, withShortcuts: boole
   }
   return Promise.all(
     rails.map(async ({ filters, ...rail }) => {
-      const result = await search(db, { d: query.d, page: 0, size: query.size, ...filters }, { facets: false });
+      const result = await search(db, { d: query.d, page: 0, size: query.size, ...filters }, now, { facets: false });
       return { ...rail, docs: result.data.docs };
     }),
   );

@@ -22,16 +22,21 @@ export interface SearchOptions {
   facets?: boolean;
 }
 
-/** Run a search: the page of cards with distances, totals, price stats and facet counts. */
-export async function search(db: Db, filters: ParsedSearchFilters, options: SearchOptions = {}): Promise<SearchResult> {
+/** Run a search at `now` (the clock's): the page of cards with distances, totals, price stats and facet counts. */
+export async function search(
+  db: Db,
+  filters: ParsedSearchFilters,
+  now: Date,
+  options: SearchOptions = {},
+): Promise<SearchResult> {
   const centre = await searchCentre(db, filters);
   const statement = { facets: options.facets ?? true };
-  let rows = await runSearchStatement(db, buildMatch(filters, centre, options.searcher), filters, statement);
+  let rows = await runSearchStatement(db, buildMatch(filters, centre, now, options.searcher), filters, statement);
   // Nothing by the dictionary: perhaps a typo, so try again forgiving spelling.
   if (rows.total === 0 && filters.q?.trim()) {
-    rows = await runSearchStatement(db, buildMatch(filters, centre, options.searcher, true), filters, statement);
+    rows = await runSearchStatement(db, buildMatch(filters, centre, now, options.searcher, true), filters, statement);
   }
-  const docs = docsOf(rows);
+  const docs = docsOf(rows, now);
   const pivotFields = pivots(rows.pivot ?? []);
   const selected = pivotFields.find((p) => p.value === filters.categoryRefnum);
   return {
@@ -58,9 +63,9 @@ export async function search(db: Db, filters: ParsedSearchFilters, options: Sear
 }
 
 /** The page's cards, each with its distance in whole miles. */
-function docsOf(rows: SearchRows): SearchDoc[] {
+function docsOf(rows: SearchRows, now: Date): SearchDoc[] {
   const miles = new Map(rows.page);
-  return rows.cards.map((card) => ({ ...toCard(card), distance: wholeMiles(miles.get(card.id) ?? null) }));
+  return rows.cards.map((card) => ({ ...toCard(card, now), distance: wholeMiles(miles.get(card.id) ?? null) }));
 }
 
 function pivots(rows: NonNullable<SearchRows['pivot']>): Pivot[] {

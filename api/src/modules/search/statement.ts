@@ -184,7 +184,7 @@ export function searchStatement(match: Match, filters: ParsedSearchFilters, opti
     )
     select counts.*,
       (select json_agg(json_build_array(id, miles) order by n) from page) as page,
-      ${pageCardsJson(sql`page`)} as cards
+      ${pageCardsJson(sql`page`, match.now)} as cards
       ${groupCounts}
     from counts
   `;

@@ -9,10 +9,10 @@ const CATEGORIES = 3;
 const CANDIDATES = 200;
 
 /**
- * Titles of live listings and category names close to what was typed. Word similarity over
+ * Titles of listings live at `now` and category names close to what was typed. Word similarity over
  * trigrams (`<%`, served by the title's trigram index) forgives typos: 'bicyle' finds bicycle.
  */
-export async function suggest(db: Db, typed: string): Promise<Suggestion[]> {
+export async function suggest(db: Db, typed: string, now: Date): Promise<Suggestion[]> {
   const q = typed.trim();
   if (q.length < 2) return [];
   const categories = (await db.execute(sql`
@@ -24,7 +24,7 @@ export async function suggest(db: Db, typed: string): Promise<Suggestion[]> {
     select title from (
       select distinct on (lower(title)) title, score from (
         select "listings"."title" as title, word_similarity(${q}, "listings"."title") as score
-        from "listings" where ${liveListing()} and ${q} <% "listings"."title"
+        from "listings" where ${liveListing(now)} and ${q} <% "listings"."title"
         order by score desc limit ${CANDIDATES}
       ) candidates order by lower(title), score desc
     ) distinct_titles order by score desc, length(title), title limit ${TITLES}

@@ -46,7 +46,7 @@ export const shippingCapability = defineCapability({
     label: ({ query, caller }) => labelOf(s.db, caller, query.orderId),
     tracking: ({ query, caller }) => trackingFor(s.db, caller, query.orderId),
     confirmReceived: async ({ body, caller }) =>
-      orderDetailById(s.db, caller, await s.confirmDelivery(caller, body.orderId, s.clock.now())),
+      orderDetailById(s.db, caller, await s.confirmDelivery(caller, body.orderId, s.clock.now()), s.clock.now()),
     orderOfListing: ({ query, caller }) => orderOfListing(s.db, caller, query.listingRefnum),
   }),
   routes: (app, s) => {

@@ -32,21 +32,21 @@ interface Entry {
   lastmod?: Date;
 }
 
-/** How many sitemap files there are: the static pages come first, then every live listing. */
-export async function sitemapFileCount(db: Db): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(listings).where(liveListing());
+/** How many sitemap files there are: the static pages come first, then every listing live at `now`. */
+export async function sitemapFileCount(db: Db, now: Date): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(listings).where(liveListing(now));
   return Math.max(1, Math.ceil((STATIC_PAGES.length + (row?.n ?? 0)) / URLS_PER_FILE));
 }
 
 /** The entries of file `index` (zero-based) of the whole list. */
-export async function sitemapEntries(db: Db, index: number): Promise<Entry[]> {
+export async function sitemapEntries(db: Db, index: number, now: Date): Promise<Entry[]> {
   const start = index * URLS_PER_FILE;
   const statics: Entry[] = STATIC_PAGES.slice(start, start + URLS_PER_FILE).map((path) => ({ path }));
   const listingOffset = Math.max(0, start - STATIC_PAGES.length);
   const rows = await db
     .select({ refnum: listings.refnum, updatedAt: listings.updatedAt })
     .from(listings)
-    .where(liveListing())
+    .where(liveListing(now))
     .orderBy(asc(listings.id))
     .limit(URLS_PER_FILE - statics.length)
     .offset(listingOffset);
