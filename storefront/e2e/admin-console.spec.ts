@@ -192,6 +192,8 @@ test('an admin gives a B2B organisation its landing page and employee benefits, 
   await expect(page).toHaveURL(new RegExp(`/admin/#/b2b/${id}$`));
   await expect(page.getByText(domain)).toBeVisible();
   await expect(page.getByText(`/client/${orgName}`)).toBeVisible();
+  // Text typed before a logo upload is still there after it (the upload refetches the record).
+  await page.getByLabel('Welcome text').fill('Buy and sell among Lakeside colleagues.');
   await page.getByLabel('Upload a new logo (PNG or JPG)').setInputFiles({
     name: 'logo.png',
     mimeType: 'image/png',
@@ -199,7 +201,7 @@ test('an admin gives a B2B organisation its landing page and employee benefits, 
   });
   await expect(page.getByText('Logo uploaded: the landing page shows it now')).toBeVisible();
   await expect(page.getByRole('img', { name: `${name} logo` })).toBeVisible();
-  await page.getByLabel('Welcome text').fill('Buy and sell among Lakeside colleagues.');
+  await expect(page.getByLabel('Welcome text')).toHaveValue('Buy and sell among Lakeside colleagues.');
   await page.getByLabel('Colour').fill('#7a1f5c');
   for (const width of [384, 1280]) {
     await page.setViewportSize({ width, height: 800 });

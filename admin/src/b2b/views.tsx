@@ -91,10 +91,13 @@ function ReadOnlyFacts() {
   );
 }
 
+// A logo upload refetches the record; what was typed and not saved yet stays in the form.
+const KEEP_TYPED = { keepDirtyValues: true } as const;
+
 export function B2BEdit() {
   return (
     <Edit mutationMode="pessimistic" title="B2B marketplace">
-      <SimpleForm validate={validate} defaultValues={{ brandColor: DEFAULT_BRAND_COLOR }}>
+      <SimpleForm validate={validate} defaultValues={{ brandColor: DEFAULT_BRAND_COLOR }} resetOptions={KEEP_TYPED}>
         <ReadOnlyFacts />
         <LogoUpload />
         <TextInput
