@@ -2,10 +2,20 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../src/config';
 import { objectFileStore } from '../src/modules/files/object-store';
+import { boughtNow, orderDetail } from './checkout-helpers';
 import { json, startTestApp, type TestApp } from './harness';
 import { signedUp } from './identity-helpers';
 import { type S3StandIn, startS3StandIn } from './s3-stand-in';
-import { auth, draftRef, type Envelope, image, multipart, uploadPhoto } from './selling-helpers';
+import {
+  auth,
+  createListing,
+  draftRef,
+  type Envelope,
+  goodForm,
+  image,
+  multipart,
+  uploadPhoto,
+} from './selling-helpers';
 
 /*
  * Photos in an S3-compatible store (S3_URL): the api on either engine, its photos in a bucket of
@@ -100,6 +110,44 @@ describe('photos in the object store', () => {
       expect(answer.statusCode, path).toBe(404);
       expect(json(answer)).toMatchObject({ code: 404 });
     }
+  });
+
+  /** A published listing with one photo and a size of it made: its refnum, and the photo's key and stem. */
+  async function listingWithPhoto(token: string) {
+    const ref = await draftRef(t, token);
+    const key = keyOf(json<Envelope<{ url: string }>>(await uploadPhoto(t, token, ref, 1)).data.url);
+    const created = await createListing(t, token, await goodForm(t, ref));
+    expect(created.statusCode, created.body).toBe(200);
+    await get(`/svc/files/${key}?w=253&h=210`);
+    const stem = key.replace(/\.jpg$/, '');
+    expect(await s3.keys(stem)).toHaveLength(2);
+    return { refnum: json<Envelope<{ listingRefnum: string }>>(created).data.listingRefnum, key, stem };
+  }
+  const deleteListing = (token: string, refnum: string) =>
+    t.app.inject({ method: 'POST', url: `/svc/listing/delete?listingRefnum=${refnum}`, headers: auth(token) });
+
+  it('takes a listing its seller deletes out of the bucket, photo and sizes', async () => {
+    const { refnum, key, stem } = await listingWithPhoto(seller.token);
+    const deleted = await deleteListing(seller.token, refnum);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    // The seller still sees it, as Deleted, without a picture.
+    expect(json<Envelope<{ listingStatus: string; listingPictureUrl: string | null }>>(deleted).data).toMatchObject({
+      listingPictureUrl: null,
+    });
+    expect(await s3.keys(stem)).toEqual([]);
+    expect((await get(`/svc/files/${key}`)).statusCode).toBe(404);
+  });
+
+  it('keeps the photos of a sold listing its seller deletes: the buyer’s order still shows the item', async () => {
+    const buyer = await signedUp(t);
+    const { refnum, key, stem } = await listingWithPhoto(seller.token);
+    const order = await boughtNow(t, buyer.token, refnum);
+    const deleted = await deleteListing(seller.token, refnum);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await s3.keys(stem)).toHaveLength(2);
+    const detail = await orderDetail(t, buyer.token, order.orderId);
+    expect(detail.body.data.listing.listingPictureUrl).toBe(`/svc/files/${key}`);
+    expect((await get(`/svc/files/${key}`)).statusCode).toBe(200);
   });
 
   it('keeps a profile picture in the bucket and deletes the one it replaces', async () => {

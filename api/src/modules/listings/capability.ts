@@ -35,7 +35,7 @@ export const listingsCapability = defineCapability({
 
     markSold: ({ body, caller }) => markSold(db, caller, body.listingRefnum, clock.now()),
     toggleActive: ({ body, caller }) => toggleActive(db, caller, body.listingRefnum ?? body.refnum ?? '', clock.now()),
-    remove: ({ query, caller }) => deleteListing(db, caller, query.listingRefnum, clock.now()),
+    remove: ({ query, caller }) => deleteListing(db, files, caller, query.listingRefnum, clock.now()),
     relist: ({ body, caller }) => relist(db, caller, body.listingRefnum, clock.now()),
     bySeller: ({ query, caller }) => sellerListings(db, caller, query, clock.now()),
   }),

@@ -11,6 +11,7 @@ import { storePhoto } from '../files/photo-upload';
 import { fileUrl } from '../files/urls';
 import { assertMaySell, ownListing } from './access';
 import { assertEditable } from './edit-lock';
+import { deleteFileUnlessShown } from './photo-files';
 
 export type DraftRow = typeof listingDrafts.$inferSelect;
 type Picture = { picno: number; url: string };
@@ -117,7 +118,7 @@ export async function deleteDraftPhoto(
     .where(and(eq(draftPhotos.draftId, draft.id), eq(draftPhotos.picno, query.picno)))
     .returning({ path: draftPhotos.path });
   if (!removed) throw AppError.notFound(listingActionMessages.noSuchPhoto);
-  await forgetUnusedFile(db, files, removed.path);
+  await deleteFileUnlessShown(db, files, removed.path);
   return { pictures: await draftPictures(db, draft.id) };
 }
 
@@ -145,18 +146,8 @@ export async function sweepAbandonedDrafts(db: Db, files: FileStore, before: Dat
     await tx.delete(listingDrafts).where(inArray(listingDrafts.id, ids));
     return { drafts: ids.length, paths: photos.map((p) => p.path) };
   });
-  for (const key of new Set(paths)) await forgetUnusedFile(db, files, key);
+  for (const key of new Set(paths)) await deleteFileUnlessShown(db, files, key);
   return drafts;
-}
-
-async function forgetUnusedFile(db: Db, files: FileStore, key: string): Promise<void> {
-  const [inListing] = await db
-    .select({ id: listingPhotos.id })
-    .from(listingPhotos)
-    .where(eq(listingPhotos.path, key))
-    .limit(1);
-  const [inDraft] = await db.select({ id: draftPhotos.id }).from(draftPhotos).where(eq(draftPhotos.path, key)).limit(1);
-  if (!inListing && !inDraft) await files.delete(key);
 }
 
 /** PostgreSQL's unique_violation, whether the driver or drizzle's wrapper carries it. */

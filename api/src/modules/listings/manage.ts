@@ -5,8 +5,10 @@ import type { Db } from '../../db/connect';
 import { listings } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import type { Caller } from '../../http/caller';
+import type { FileStore } from '../files/file-store';
 import { type ListingRow, ownListing } from './access';
 import { selectSellerCards, toSellerCard } from './cards';
+import { deleteFileUnlessShown, releaseDeletedListingPhotos } from './photo-files';
 import { catchUpTimers, takeListingEvent } from './process';
 
 /**
@@ -20,12 +22,15 @@ async function act(
   listingRefnum: string,
   choose: (listing: ListingRow) => ListingEvent,
   now: Date,
+  /** More the event writes, in its transaction. */
+  also?: (tx: Db, listingId: number) => Promise<void>,
 ): Promise<SellerListing> {
   const id = await db.transaction(async (tx) => {
     const listing = await ownListing(tx, caller, listingRefnum, true);
     const state = await catchUpTimers(tx, listing, now);
     const current = { ...listing, state };
     await takeListingEvent(tx, current, choose(current), { userId: caller.userId, role: 'seller' }, now);
+    await also?.(tx, listing.id);
     return listing.id;
   });
   return sellerCard(db, id, now);
@@ -46,9 +51,30 @@ export function toggleActive(db: Db, caller: Caller, listingRefnum: string, now:
   return act(db, caller, listingRefnum, (listing) => (listing.state === 'paused' ? 'activate' : 'deactivate'), now);
 }
 
-/** A soft delete: the seller still sees it ('Deleted'), nobody else does. Refused while offers wait. */
-export function deleteListing(db: Db, caller: Caller, listingRefnum: string, now: Date) {
-  return act(db, caller, listingRefnum, () => 'delete', now);
+/**
+ * A soft delete: the seller still sees it ('Deleted'), nobody else does. Refused while offers
+ * wait. Its photos go with it (their files once the delete is in), unless an order keeps the sale
+ * or donation on record (photo-files.ts).
+ */
+export async function deleteListing(db: Db, files: FileStore, caller: Caller, listingRefnum: string, now: Date) {
+  let released: string[] = [];
+  const card = await act(
+    db,
+    caller,
+    listingRefnum,
+    () => 'delete',
+    now,
+    async (tx, listingId) => {
+      released = await releaseDeletedListingPhotos(tx, listingId);
+    },
+  );
+  for (const key of released) {
+    // The listing is deleted either way: a file the store keeps is an orphan, not a failed delete.
+    await deleteFileUnlessShown(db, files, key).catch((cause: unknown) =>
+      console.error('Could not delete a deleted listing’s photo', cause),
+    );
+  }
+  return card;
 }
 
 /** Back on sale as if new: live, listed now, with a fresh end date. */
