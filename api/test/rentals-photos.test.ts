@@ -152,4 +152,20 @@ describe('rental photos', () => {
     expect((await t.app.inject({ method: 'GET', url: before.pictures[1]?.url ?? '' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: after.pictures[0]?.url ?? '' })).statusCode).toBe(200);
   });
+
+  it('takes a rental its landlord deletes out of the store with its photos and their sizes', async () => {
+    const owner = await signedUp(t); // the test before moved the clock past the others' tokens
+    const ref = await rentalDraftRef(t, owner.token);
+    const url = body<{ url: string }>(await uploadRentalPhoto(t, owner.token, ref, 1)).data.url;
+    const created = await createRental(t, owner.token, rentalForm(ref));
+    expect(created.statusCode, created.body).toBe(200);
+    const { refnum } = body<{ refnum: string }>(created).data;
+    expect((await t.app.inject({ method: 'GET', url: `${url}?w=253&h=210` })).statusCode).toBe(200);
+
+    const deleted = await rentalCall(t, 'POST', '/rental/listings/delete', owner.token, { refnum });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    for (const gone of [url, `${url}?w=253&h=210`]) {
+      expect((await t.app.inject({ method: 'GET', url: gone })).statusCode, gone).toBe(404);
+    }
+  });
 });

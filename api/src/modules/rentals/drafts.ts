@@ -1,5 +1,5 @@
 import { listingActionMessages, MAX_RENTAL_PHOTOS, rentalMessages, rentalRefusalMessage } from '@yardly/shared/rules';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { newRefnum } from '../../db/refnum';
 import { rentalDraftPhotos, rentalDrafts, rentalPhotos } from '../../db/schema/index';
@@ -119,6 +119,25 @@ export async function deleteRentalDraftPhoto(db: Db, files: FileStore, caller: C
   if (!removed) throw AppError.notFound(listingActionMessages.noSuchPhoto);
   await forgetUnusedRentalFile(db, files, removed.path);
   return { pictures: await rentalDraftPictures(db, draft.id) };
+}
+
+/**
+ * A rental its landlord deleted lets go of its photos and its forms, in the delete's transaction:
+ * the keys whose files may go once it commits (`forgetUnusedRentalFile`). A moderator's removal
+ * keeps them (it can be restored).
+ */
+export async function releaseDeletedRentalPhotos(tx: Db, rentalId: number): Promise<string[]> {
+  const released = await tx
+    .delete(rentalPhotos)
+    .where(eq(rentalPhotos.rentalId, rentalId))
+    .returning({ path: rentalPhotos.path });
+  const forms = tx.select({ id: rentalDrafts.id }).from(rentalDrafts).where(eq(rentalDrafts.rentalId, rentalId));
+  const inForms = await tx
+    .delete(rentalDraftPhotos)
+    .where(inArray(rentalDraftPhotos.draftId, forms))
+    .returning({ path: rentalDraftPhotos.path });
+  await tx.delete(rentalDrafts).where(eq(rentalDrafts.rentalId, rentalId));
+  return [...new Set([...released, ...inForms].map((photo) => photo.path))];
 }
 
 /** Delete a stored rental photo nothing shows any more (no listing, no form). */

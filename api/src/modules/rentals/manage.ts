@@ -1,7 +1,9 @@
 import type { RentalEvent, RentalState } from '@yardly/shared/rules';
 import type { Db } from '../../db/connect';
 import type { Caller } from '../../http/caller';
+import type { FileStore } from '../files/file-store';
 import { landlordActor, ownRental, type RentalRow } from './access';
+import { forgetUnusedRentalFile, releaseDeletedRentalPhotos } from './drafts';
 import { takeRentalEvent } from './process';
 
 /**
@@ -15,10 +17,13 @@ async function act(
   refnum: string,
   choose: (rental: RentalRow) => RentalEvent,
   now: Date,
+  /** More the event writes, in its transaction. */
+  also?: (tx: Db, rentalId: number) => Promise<void>,
 ): Promise<{ refnum: string; state: RentalState; available: boolean }> {
   return db.transaction(async (tx) => {
     const rental = await ownRental(tx, caller, refnum, true);
     const done = await takeRentalEvent(tx, rental, choose(rental), landlordActor(caller), now);
+    await also?.(tx, rental.id);
     return { refnum: rental.refnum, state: done.to, available: done.to === 'available' };
   });
 }
@@ -28,9 +33,28 @@ export function setRentalAvailable(db: Db, caller: Caller, body: { refnum: strin
   return act(db, caller, body.refnum, () => (body.available ? 'markAvailable' : 'markRented'), now);
 }
 
-/** The landlord deletes it: nobody sees it any more, the landlord's list neither. */
-export async function deleteRental(db: Db, caller: Caller, refnum: string, now: Date) {
-  const { state } = await act(db, caller, refnum, () => 'delete', now);
+/**
+ * The landlord deletes it: nobody sees it any more, the landlord's list neither. Its photos go
+ * with it (their files once the delete is in).
+ */
+export async function deleteRental(db: Db, files: FileStore, caller: Caller, refnum: string, now: Date) {
+  let released: string[] = [];
+  const { state } = await act(
+    db,
+    caller,
+    refnum,
+    () => 'delete',
+    now,
+    async (tx, rentalId) => {
+      released = await releaseDeletedRentalPhotos(tx, rentalId);
+    },
+  );
+  for (const key of released) {
+    // The rental is deleted either way: a file the store keeps is an orphan, not a failed delete.
+    await forgetUnusedRentalFile(db, files, key).catch((cause: unknown) =>
+      console.error('Could not delete a deleted rental’s photo', cause),
+    );
+  }
   return { refnum, state };
 }
 
