@@ -11,7 +11,7 @@ import {
   readCode,
   signInByApi,
 } from './fixtures';
-import { bearer, expectPageFits, logInToConsole } from './journeys';
+import { bearer, expectPageFits, logInToConsole, openConsoleRecord } from './journeys';
 
 /** A 1 by 1 PNG: enough for the api's photo pipeline to re-encode as a logo. */
 const TINY_PNG = Buffer.from(
@@ -91,8 +91,8 @@ test('an admin adds an organisation and its work-email domain, changes its statu
   // The admin verifies the organisation.
   await page.goto('/b2b/organizations');
   await expect(page).toHaveURL(/\/admin\/#\/organizations/);
-  await page.getByRole('cell', { name: orgName }).click();
-  await page.getByLabel('Status').click();
+  await openConsoleRecord(page, orgName, /#\/organizations\/[^/?]+$/);
+  await page.getByLabel('Status', { exact: true }).click();
   await page.getByRole('option', { name: 'VERIFIED' }).click();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('row', { name: new RegExp(orgName) })).toContainText('VERIFIED');
@@ -113,7 +113,7 @@ test('a limited admin sees only the admin area; the api refuses them organisatio
   // An admin gives Lee the limited admin role in the console.
   await logInToConsole(page, E2E_ADMIN);
   await page.goto(`/admin/#/users?filter=${encodeURIComponent(JSON.stringify({ q: lee.email }))}`);
-  await page.getByRole('cell', { name: lee.email }).click();
+  await openConsoleRecord(page, lee.email, /#\/users\/[^/?]+/);
   await page.getByLabel('ROLE_LIMITED_ADMIN').check();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('row', { name: new RegExp(lee.email) })).toContainText('ROLE_LIMITED_ADMIN');
@@ -188,8 +188,7 @@ test('an admin gives a B2B organisation its landing page and employee benefits, 
   // The spec's /b2b leads to the B2B marketplaces.
   await page.goto('/b2b');
   await expect(page).toHaveURL(/\/admin\/#\/b2b/);
-  await page.getByRole('cell', { name }).click();
-  await expect(page).toHaveURL(new RegExp(`/admin/#/b2b/${id}$`));
+  await openConsoleRecord(page, name, new RegExp(`/admin/#/b2b/${id}$`));
   await expect(page.getByText(domain)).toBeVisible();
   await expect(page.getByText(`/client/${orgName}`)).toBeVisible();
   // Text typed before a logo upload is still there after it (the upload refetches the record).
@@ -222,7 +221,7 @@ test('an admin gives a B2B organisation its landing page and employee benefits, 
   // The spec's /employee_benefit: no commission between members and a $12.50 welcome credit.
   await page.goto('/employee_benefit');
   await expect(page).toHaveURL(/\/admin\/#\/employee-benefit/);
-  await page.getByRole('cell', { name }).click();
+  await openConsoleRecord(page, name, /#\/employee-benefit\/[^/?]+$/);
   await page.getByLabel('No commission on sales between members').check();
   await page.getByLabel('Welcome credit ($)').fill('500.01');
   await page.getByRole('button', { name: 'Save' }).click();

@@ -191,6 +191,18 @@ export async function logInToConsole(page: Page, who: { email: string; password:
   await expect(page.getByText('Open reports')).toBeVisible();
 }
 
+/**
+ * Opens a console record from its list by the cell that names it, and waits for its page: a click
+ * that lands while the list is rendering again opens nothing, so it is tried again until the
+ * record's address is reached.
+ */
+export async function openConsoleRecord(page: Page, cell: string, address: RegExp): Promise<void> {
+  await expect(async () => {
+    await page.getByRole('cell', { name: cell }).click({ timeout: 5_000 });
+    await expect(page).toHaveURL(address, { timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+}
+
 /** Moves the lane's dev clock just past `at` (a carrier's expected date): what came due has run. */
 export async function clockPast(request: APIRequestContext, at: string | null) {
   await advanceClockTo(request, new Date(Date.parse(at ?? '') + 60_000));
