@@ -36,7 +36,9 @@ export async function withUploadedFile<T>(
   const dir = await mkdtemp(join(tmpdir(), 'yardly-upload-'));
   try {
     const path = join(dir, 'upload');
-    await pipeline(part.file, createWriteStream(path)).catch(() => {
+    // A 1 MB write buffer: with the default 16 KB the disk's pace held the socket back (a 9 MB
+    // upload took 50 ms longer; bench:photos).
+    await pipeline(part.file, createWriteStream(path, { highWaterMark: 1 << 20 })).catch(() => {
       throw rules.missing();
     });
     if (part.file.truncated) throw rules.tooLarge();
