@@ -45,7 +45,10 @@ const LANE_A_FILES = [
 const lanes = [
   { name: 'a', port: PORT, testMatch: LANE_A_FILES },
   { name: 'b', port: PORT + 2, testIgnore: LANE_A_FILES },
-].map((lane) => ({ ...lane, baseURL: `http://127.0.0.1:${lane.port}` }));
+]
+  // E2E_LANE=a or b starts that lane's server only: for running one spec file of it at a desk.
+  .filter((lane) => !process.env.E2E_LANE || lane.name === process.env.E2E_LANE)
+  .map((lane) => ({ ...lane, baseURL: `http://127.0.0.1:${lane.port}` }));
 
 // A fresh embedded database (seeded with demo listings) per lane for every run: seeded once by
 // `pnpm seed` (migrations, the zips, the demo listings and their photos) and copied into each
