@@ -117,7 +117,7 @@ describe('the reward card’s newest reward', () => {
       friend.token,
     );
     expect(latest.body.data.reward).toMatchObject({ amount: 500 });
-    expect(latest.body.data.reward.description).toMatch(/^Reward for your first listing/);
+    expect(latest.body.data.reward.description).toBe('Reward for your first listing');
   });
 });
 

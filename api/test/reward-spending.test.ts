@@ -85,7 +85,8 @@ describe('spending rewards at checkout', () => {
     expect(mine.balance).toBe(0);
     expect(mine.entries.content[0]).toMatchObject({
       amount: -500,
-      description: `Spent on order ${placed.body.data.orderId}`,
+      // What it was spent on, by the listing's title: never the order's internal id.
+      description: 'Spent on \u201cBlue ceramic mug\u201d',
     });
     const detail = await orderDetail(buyer, placed.body.data.orderId);
     expect(detail.body.data.amount).toEqual({ itemPrice: 2500, shipping: 899, rewards: 500, total: 2899 });
@@ -182,7 +183,7 @@ describe('spending rewards at checkout', () => {
     const mine = await rewardsOf(t, buyer);
     expect(mine.balance).toBe(500);
     expect(mine.entries.content.map((e) => e.amount)).toEqual([500, -500, 500]);
-    expect(mine.entries.content[0]?.description).toBe(`Refund of order ${placed.body.data.orderId}`);
+    expect(mine.entries.content[0]?.description).toBe('Given back: refund of \u201cBlue ceramic mug\u201d');
     // The card paid 28.99 (captured when the order was placed): that, and only that, is refunded.
     const refunds = await t.database.db
       .select()

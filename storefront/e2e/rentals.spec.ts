@@ -1,4 +1,13 @@
-import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type Browser,
+  type Dialog,
+  expect,
+  type Locator,
+  type Page,
+  test,
+} from '@playwright/test';
+import { expectCardControlsHittable, keepScreenshot } from './card-controls';
 import { CODE_MAIL, cards, dialog, enterCode, hydrated, newPerson, readCode } from './fixtures';
 import { expectPageFits, personIn } from './journeys';
 
@@ -100,8 +109,17 @@ async function listTwoBedroom(page: Page, request: APIRequestContext, title: str
   await expect(warning.locator('mark')).toHaveText('no kids');
   await form.getByLabel('Description').fill('Bright two-bedroom. Close to the park and the bus.');
   await expect(warning).toBeHidden();
+  // Published, the page moves on without the browser's "Leave site?" prompt (issue 33).
+  const prompts: string[] = [];
+  const onDialog = (shown: Dialog) => {
+    prompts.push(shown.type());
+    void shown.accept();
+  };
+  page.on('dialog', onDialog);
   await form.getByRole('button', { name: 'Publish', exact: true }).click();
   await expect(page).toHaveURL(/\/P[0-9A-Z]{11}$/);
+  page.off('dialog', onDialog);
+  expect(prompts, 'no leave prompt after a successful publish').toEqual([]);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   return new URL(page.url()).pathname.slice(1);
 }
@@ -234,6 +252,10 @@ async function journey(browser: Browser, request: APIRequestContext, viewport: {
   await expect(landlord.page).toHaveURL(/current_tab=landlord/);
   await expect(landlord.page.getByRole('link', { name: 'List a place' }).last()).toBeVisible();
   const manage = landlord.page.getByRole('region', { name: `Manage ${title}` });
+  // Every card action is on view and answers a click at its centre (no card clips them).
+  await expect(manage.getByRole('button', { name: 'Mark as Rented' })).toBeVisible();
+  await expectCardControlsHittable(landlord.page, '/rentalsmyprofile (landlord)');
+  await keepScreenshot(landlord.page, 'rentalsmyprofile');
   await manage.getByRole('button', { name: 'Mark as Rented' }).click();
   await expect(landlord.page.getByRole('status').getByText(/Marked as rented/)).toBeVisible();
   await expect(manage.getByRole('button', { name: 'Mark as Available' })).toBeVisible();

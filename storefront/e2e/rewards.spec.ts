@@ -3,6 +3,7 @@ import { SESSION_STORAGE_KEYS } from '@yardly/shared/client';
 import { DEVICE_HEADERS } from '@yardly/shared/contract';
 import { GIFT_CARD_TEXT, referralPath, rewardMessages, walletMessages } from '@yardly/shared/rules';
 import { E2E_ADMIN } from '../playwright.config';
+import { keepScreenshot } from './card-controls';
 import { CODE_MAIL, dialog, fillSignUp, hydrated, newPerson, readCode } from './fixtures';
 import { expectPageFits, getAs, listItem, logInToConsole, personIn } from './journeys';
 
@@ -113,6 +114,10 @@ test('an invited friend signs up through the mailed link, lists, and both see $5
   await friendPage.goto('/myrewards');
   await expectTotals(friendPage, '$5.00', '$5.00');
   await expect(friendPage.locator('.rewards-history')).toContainText('+$5.00');
+  // Readable: what earned it and when (en-GB short), never a reward's internal refnum.
+  await expect(friendPage.locator('.rewards-history li').first()).toHaveText(
+    /^Reward for your first listing\d{1,2} [A-Z][a-z]{2} \d{4}\+\$5\.00$/,
+  );
   await friendPage.reload();
   await expectTotals(friendPage, '$5.00', '$5.00');
   await expect(card).toBeHidden();
@@ -152,6 +157,13 @@ test('an invited friend signs up through the mailed link, lists, and both see $5
   const order = await getAs<{ amount: object }>(friendPage.request, friend, `/svc/orders/${orderId}`);
   expect(order.amount).toEqual({ itemPrice: 2000, shipping: 0, rewards: 500, total: 1500 });
   expect((await getAs<{ balance: number }>(friendPage.request, friend, '/svc/rewards')).balance).toBe(0);
+  // The history names what the rewards were spent on by its title, not by the order's id.
+  await friendPage.goto('/myrewards');
+  const spent = friendPage.locator('.rewards-history li').first();
+  await expect(spent).toContainText('Spent on \u201cOak stool\u201d');
+  await expect(spent).toContainText('-$5.00');
+  await expect(friendPage.locator('.rewards-history')).not.toContainText(orderId ?? 'no order');
+  await keepScreenshot(friendPage, 'myrewards-history');
 
   // Rhea cashes out: no bank account on file, so the bank part is hidden and the gift-card alternative shows.
   await page.reload();

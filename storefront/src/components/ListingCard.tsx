@@ -1,11 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { type ListingCard as ListingCardData, PHOTO_SIZES } from '@yardly/shared/contract';
-import { type CardBadge, cardBadge, formatCents, truncate } from '@yardly/shared/rules';
+import { type CardBadge, cardBadge, truncate } from '@yardly/shared/rules';
 import type { ReactNode } from 'react';
 import { cardPictureUrl } from '../lib/pictures';
 import { itemPath } from '../lib/routes';
 import { $session } from '../stores/session';
 import { FavouriteButton } from './FavouriteButton';
+import { type CardLabel, cardLabels, cardPriceText } from './listing-card-view';
 import '../styles/cards.css';
 
 export type CardVariant = 'grid' | 'list';
@@ -15,6 +16,8 @@ interface ListingCardProps {
   variant?: CardVariant;
   /** Under the card's link: the seller's controls on My Dashboard. */
   children?: ReactNode;
+  /** Instead of the asking price: what an order's buyer paid ('Paid $40.00'). */
+  price?: ReactNode;
 }
 
 const RIBBON_CLASS: Record<CardBadge, string> = {
@@ -25,7 +28,7 @@ const RIBBON_CLASS: Record<CardBadge, string> = {
 };
 
 /** A listing in a grid or list: picture, title, location, price, heart, status ribbon and labels. */
-export function ListingCard({ listing, variant = 'grid', children }: ListingCardProps) {
+export function ListingCard({ listing, variant = 'grid', children, price }: ListingCardProps) {
   const session = useStore($session);
   const badge = cardBadge({
     listingDeleted: listing.listingDeleted,
@@ -54,7 +57,7 @@ export function ListingCard({ listing, variant = 'grid', children }: ListingCard
             {truncate(listing.listingTitle)}
           </h3>
           <p className="card__location">{listing.location}</p>
-          <p className="card__price">{formatCents(listing.listingCurrentPrice)}</p>
+          <p className="card__price">{price ?? cardPriceText(listing)}</p>
           {!badge && <CardLabels listing={listing} />}
         </div>
       </a>
@@ -68,12 +71,22 @@ export function ListingCard({ listing, variant = 'grid', children }: ListingCard
   );
 }
 
-/** The card labels of spec section 2 that apply to a guest: Free Shipping, Buy Now or Make Offer. */
+const LABEL_CLASS: Record<CardLabel['kind'], string> = {
+  shipping: 'label label--shipping',
+  buy: 'label',
+  offer: 'label label--offer',
+  donation: 'label label--donation',
+};
+
+/** The card labels of spec section 2 that apply to a guest: Free Shipping, Buy Now or Make Offer; a donation's 'Free gift'. */
 function CardLabels({ listing }: { listing: ListingCardData }) {
   return (
     <ul className="card__labels">
-      {listing.offerFreeDelivery && <li className="label label--shipping">Free Shipping</li>}
-      <li className={listing.buyNow ? 'label' : 'label label--offer'}>{listing.buyNow ? 'Buy Now' : 'Make Offer'}</li>
+      {cardLabels(listing).map((label) => (
+        <li key={label.kind} className={LABEL_CLASS[label.kind]}>
+          {label.text}
+        </li>
+      ))}
     </ul>
   );
 }

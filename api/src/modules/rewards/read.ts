@@ -2,11 +2,20 @@ import type { RewardsSummary } from '@yardly/shared/contract';
 import { normaliseEmail, type ReferralStatus } from '@yardly/shared/rules';
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
-import { ledgerEntries, ledgerTransactions, referralInvites, referrals, rewards, users } from '../../db/schema/index';
+import {
+  ledgerEntries,
+  ledgerTransactions,
+  listings,
+  orders,
+  referralInvites,
+  referrals,
+  rewards,
+  users,
+} from '../../db/schema/index';
 import type { Caller } from '../../http/caller';
 import { rewardsAccount } from '../ledger/accounts';
 import { balanceOf } from '../ledger/ledger';
-import { friendNameOf } from './memos';
+import { friendNameOf, rewardHistoryLine } from './memos';
 
 /** Where a joined friend stands, by their referral and the inviter's reward for it. */
 function statusOf(listed: boolean, inviterReward: string | null): ReferralStatus {
@@ -33,9 +42,18 @@ export async function rewardsSummary(db: Db, caller: Caller, page: { page: numbe
       .where(eq(rewards.userId, caller.userId)),
     db.select({ n: sql<number>`count(*)::int` }).from(ledgerEntries).where(eq(ledgerEntries.account, account)),
     db
-      .select({ amount: ledgerEntries.amountCents, description: ledgerTransactions.memo, at: ledgerTransactions.at })
+      .select({
+        amount: ledgerEntries.amountCents,
+        kind: ledgerTransactions.kind,
+        memo: ledgerTransactions.memo,
+        listingTitle: listings.title,
+        at: ledgerTransactions.at,
+      })
       .from(ledgerEntries)
       .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+      // An order's entry (spent, given back) is read by its listing's title.
+      .leftJoin(orders, eq(orders.id, ledgerTransactions.orderId))
+      .leftJoin(listings, eq(listings.id, orders.listingId))
       .where(eq(ledgerEntries.account, account))
       .orderBy(desc(ledgerEntries.id))
       .limit(page.size)
@@ -67,7 +85,7 @@ export async function rewardsSummary(db: Db, caller: Caller, page: { page: numbe
     pending: Number(totals?.pending ?? 0),
     lifetime: Number(totals?.lifetime ?? 0),
     entries: {
-      content: content.map((e) => ({ amount: e.amount, description: e.description, at: e.at.toISOString() })),
+      content: content.map((e) => ({ amount: e.amount, description: rewardHistoryLine(e), at: e.at.toISOString() })),
       number: page.page,
       size: page.size,
       totalElements: count?.n ?? 0,
@@ -101,5 +119,13 @@ export async function latestReward(db: Db, caller: Caller) {
     )
     .orderBy(desc(ledgerEntries.id))
     .limit(1);
-  return { reward: newest ? { ...newest, at: newest.at.toISOString() } : null };
+  return {
+    reward: newest
+      ? {
+          amount: newest.amount,
+          description: rewardHistoryLine({ kind: 'reward', memo: newest.description, listingTitle: null }),
+          at: newest.at.toISOString(),
+        }
+      : null,
+  };
 }

@@ -1,7 +1,13 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 
-/** While a form is dirty, the browser asks before the page is closed or left (spec section 4). */
-export function useUnloadWarning(dirty: boolean): void {
+/**
+ * While a form is dirty, the browser asks before the page is closed or left (spec section 4).
+ * Returns `release()`: call it after a successful save, before navigating away, so the prompt
+ * is gone at once (a state change would only take the listener off after the next render,
+ * too late for a `location.assign` in the same tick).
+ */
+export function useUnloadWarning(dirty: boolean): () => void {
+  const listener = useRef<((event: BeforeUnloadEvent) => void) | null>(null);
   useEffect(() => {
     if (!dirty) return;
     const warn = (event: BeforeUnloadEvent) => {
@@ -9,7 +15,15 @@ export function useUnloadWarning(dirty: boolean): void {
       // Older browsers need returnValue set to show their prompt.
       event.returnValue = '';
     };
+    listener.current = warn;
     window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
+    return () => {
+      window.removeEventListener('beforeunload', warn);
+      if (listener.current === warn) listener.current = null;
+    };
   }, [dirty]);
+  return useCallback(() => {
+    if (listener.current) window.removeEventListener('beforeunload', listener.current);
+    listener.current = null;
+  }, []);
 }

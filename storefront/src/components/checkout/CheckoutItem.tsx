@@ -4,9 +4,9 @@ import { cardPictureUrl } from '../../lib/pictures';
 import { itemPath } from '../../lib/routes';
 
 interface CheckoutItemProps {
-  listing: Pick<ListingCard, 'listingRefnum' | 'listingTitle' | 'listingPictureUrl' | 'listingCurrentPrice'>;
-  /** What the api priced (the accepted offer's price for an offer); null until it has. */
-  amount: CheckoutAmount | null;
+  listing: Pick<ListingCard, 'listingRefnum' | 'listingTitle' | 'listingPictureUrl'>;
+  /** What the api priced (the accepted offer's price for an offer), or until it has, the page's own sum for the delivery chosen. */
+  amount: CheckoutAmount;
   /** Paying an accepted offer, not the asking price. */
   offer: boolean;
 }
@@ -25,32 +25,18 @@ export function CheckoutItem({ listing, amount, offer }: CheckoutItemProps) {
         />
         <span className="checkout-item__title">{listing.listingTitle}</span>
       </a>
-      <AmountList
-        amount={amount}
-        itemLabel={offer ? 'Your accepted offer' : 'Price'}
-        askingPrice={listing.listingCurrentPrice}
-      />
+      <AmountList amount={amount} itemLabel={offer ? 'Your accepted offer' : 'Price'} />
     </section>
   );
 }
 
 interface AmountListProps {
-  amount: CheckoutAmount | null;
+  amount: CheckoutAmount;
   itemLabel: string;
-  /** Shown until the api has priced the checkout. */
-  askingPrice?: number;
 }
 
 /** Item, shipping ('Free' at 0), the rewards taken off and total, in cents as the api computed them. */
-function AmountList({ amount, itemLabel, askingPrice }: AmountListProps) {
-  if (!amount) {
-    return askingPrice === undefined ? null : (
-      <dl className="amounts">
-        <dt>Asking price</dt>
-        <dd>{formatCents(askingPrice)}</dd>
-      </dl>
-    );
-  }
+function AmountList({ amount, itemLabel }: AmountListProps) {
   return (
     <dl className="amounts" aria-label="Amounts">
       <dt>{itemLabel}</dt>

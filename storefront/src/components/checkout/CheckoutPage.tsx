@@ -19,6 +19,7 @@ import { Breadcrumbs } from '../Breadcrumbs';
 import { Spinner } from '../Spinner';
 import { CardForm } from './CardForm';
 import { CheckoutItem } from './CheckoutItem';
+import { offerPriceIn, previewAmount } from './checkout-preview';
 import { DeliveryField } from './DeliveryField';
 import { RewardsChoice } from './RewardsChoice';
 import { RewardsOrderButton } from './RewardsOrderButton';
@@ -40,6 +41,8 @@ type Load =
       savedCards: SavedCard[] | null;
       /** The buyer's rewards balance in cents; 0 when it could not be read (the api still applies it). */
       rewardsBalance: number;
+      /** What the item is bought at: the accepted offer's price, else the listing's price (cents). */
+      itemPrice: number;
     };
 
 /** The buyer's saved cards; null, said on the form, when they cannot be read (buying goes on with a new card). */
@@ -60,6 +63,13 @@ async function readRewardsBalance(): Promise<number> {
     console.error('Could not read the rewards balance', cause);
     return 0;
   }
+}
+
+/** The price of the buyer's accepted offer (their own threads on the listing); null when it cannot be found. */
+async function readOfferPrice(ref: CheckoutRef): Promise<number | null> {
+  if (!ref.offerRefnum) return null;
+  const answer = await browserApi.offers.list({ listingRefnum: ref.itemRefnum, page: 0, size: 100 });
+  return offerPriceIn(answer.offers.content, ref.offerRefnum);
 }
 
 /** The primary address (the api lists it first), or none. */
@@ -103,12 +113,13 @@ export function CheckoutPage({ payment }: CheckoutPageProps) {
     if (!ref) return;
     void (async () => {
       try {
-        const [detail, delivery, addresses, savedCards, rewardsBalance] = await Promise.all([
+        const [detail, delivery, addresses, savedCards, rewardsBalance, offerPrice] = await Promise.all([
           browserApi.listings.detail({ listingRefnum: ref.itemRefnum }),
           browserApi.checkout.deliveryOptions({ listingRefnum: ref.itemRefnum }),
           browserApi.account.fetchAddresses(),
           readSavedCards(),
           readRewardsBalance(),
+          readOfferPrice(ref),
         ]);
         if (!detail.listing) {
           setLoad({ status: 'missing', message: orderMessages.noLongerAvailable });
@@ -121,6 +132,7 @@ export function CheckoutPage({ payment }: CheckoutPageProps) {
           addresses,
           savedCards,
           rewardsBalance,
+          itemPrice: offerPrice ?? detail.listing.listingCurrentPrice,
         });
         // A reload resumes this tab's attempt where its choice still stands.
         const resumed = $checkout.get().choice;
@@ -159,6 +171,19 @@ export function CheckoutPage({ payment }: CheckoutPageProps) {
   }, [load]);
 
   const locked = checkout.status === 'paying' || checkout.status === 'placed';
+  // The api's price for the delivery chosen; until it has one (a shipped item waits for an
+  // address), the same sum worked out here for that delivery, so a total shows from the first paint.
+  const amount =
+    load.status !== 'done'
+      ? null
+      : checkout.amount && checkout.choice?.deliveryMethod === method
+        ? checkout.amount
+        : previewAmount({
+            itemPrice: load.itemPrice,
+            delivery: load.options.find((o) => o.method === method) ?? null,
+            rewardsBalance: load.rewardsBalance,
+            useRewards,
+          });
 
   return (
     <section className="checkout" aria-labelledby="checkout-title">
@@ -168,7 +193,7 @@ export function CheckoutPage({ payment }: CheckoutPageProps) {
       {load.status === 'missing' && <p className="state-message state-message--error">{load.message}</p>}
       {load.status === 'done' && (
         <div className="checkout__layout">
-          <CheckoutItem listing={load.listing} amount={checkout.amount} offer={Boolean(ref?.offerRefnum)} />
+          {amount && <CheckoutItem listing={load.listing} amount={amount} offer={Boolean(ref?.offerRefnum)} />}
           <div className="checkout__steps">
             {load.options.length > 0 ? (
               <DeliveryField options={load.options} value={method} disabled={locked} onChange={setMethod} />

@@ -64,6 +64,8 @@ export function BuyingDashboard({ tab }: { tab: 'buying' | 'offers' }) {
   const session = useStore($session);
   const [query, setQuery] = useState<BuyingQuery | null>(null);
   const [load, setLoad] = useState<Load>({ status: 'loading' });
+  // The orders above the list: 'No listings to display' only when there are none of those either.
+  const [orderCount, setOrderCount] = useState<number | null>(null);
 
   useEffect(() => {
     void requireSignedIn().then((signedIn) => {
@@ -136,12 +138,12 @@ export function BuyingDashboard({ tab }: { tab: 'buying' | 'offers' }) {
           <PerPageSelect size={query.size} onChange={(size) => go({ ...query, size, page: 1 })} />
         </div>
       )}
-      {query && tab === 'buying' && <OrdersSection side="buying" filter={query.buyFilter} />}
+      {query && tab === 'buying' && <OrdersSection side="buying" filter={query.buyFilter} onCount={setOrderCount} />}
       {load.status === 'loading' && <Spinner label="Loading your offers" />}
       {load.status === 'error' && (
         <p className="state-message state-message--error">{listingListMessages.fetchError}</p>
       )}
-      {load.status === 'done' && load.listings.length === 0 && (
+      {load.status === 'done' && load.listings.length === 0 && (tab === 'offers' || orderCount === 0) && (
         <p className="state-message">{listingListMessages.noListings}</p>
       )}
       {load.status === 'done' && load.listings.length > 0 && query && (

@@ -19,13 +19,15 @@ interface OrdersSectionProps {
   side: OrderSummary['role'];
   /** The dashboard's buy or sell filter (spec section 4). */
   filter: string;
+  /** How many orders it shows once loaded (0 when the filter shows none): the page's empty state reads it. */
+  onCount?: (count: number) => void;
 }
 
 /**
  * A dashboard's orders under its filter (GET /svc/orders), newest first, more on request. Hidden
  * when the filter names no order state or has no order, so the listings below keep their own messages.
  */
-export function OrdersSection({ side, filter }: OrdersSectionProps) {
+export function OrdersSection({ side, filter, onCount }: OrdersSectionProps) {
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const shows = filterShowsOrders(side, filter);
 
@@ -52,6 +54,11 @@ export function OrdersSection({ side, filter }: OrdersSectionProps) {
     setLoad({ status: 'loading' });
     void fetchPage(0, []);
   }, [shows, fetchPage]);
+
+  const count = !shows ? 0 : load.status === 'done' ? load.orders.length : load.status === 'error' ? 0 : null;
+  useEffect(() => {
+    if (count !== null) onCount?.(count);
+  }, [count, onCount]);
 
   function replace(changed: OrderDetail) {
     setLoad((now) =>

@@ -116,7 +116,7 @@ function RentalEditor(props: Extract<Load, { status: 'ready' }>) {
       (JSON.stringify(values) !== JSON.stringify(props.values) || pictures.length !== props.pictures.length),
     [leaving, values, pictures, props.values, props.pictures],
   );
-  useUnloadWarning(dirty);
+  const releaseUnloadWarning = useUnloadWarning(dirty);
   const issues = fairHousingIssues(values);
   const change = (patch: Partial<RentalFormValues>) => {
     setValues((now) => ({ ...now, ...patch }));
@@ -141,6 +141,8 @@ function RentalEditor(props: Extract<Load, { status: 'ready' }>) {
     setSending(draft ? 'draft' : 'publish');
     try {
       const saved = await browserApi.rentals.create(toRentalRequest(values, context));
+      // Saved: leaving now must not ask "Leave site?" (the state below renders after the navigation starts).
+      releaseUnloadWarning();
       setLeaving(true);
       if (saved.state === 'draft') {
         showToast('Draft saved', 'success');

@@ -56,6 +56,8 @@ export function SellingDashboard() {
   const session = useStore($session);
   const [query, setQuery] = useState<DashboardQuery | null>(null);
   const [load, setLoad] = useState<Load>({ status: 'loading' });
+  // The orders above the list: 'No listings to display' only when there are none of those either.
+  const [orderCount, setOrderCount] = useState<number | null>(null);
 
   useEffect(() => {
     void requireSignedIn().then((signedIn) => {
@@ -141,12 +143,12 @@ export function SellingDashboard() {
           <PerPageSelect size={query.size} onChange={(size) => go({ ...query, size, page: 1 })} />
         </div>
       )}
-      {query && <OrdersSection side="selling" filter={query.sellFilter} />}
+      {query && <OrdersSection side="selling" filter={query.sellFilter} onCount={setOrderCount} />}
       {load.status === 'loading' && <Spinner label="Loading your listings" />}
       {load.status === 'error' && (
         <p className="state-message state-message--error">{listingListMessages.fetchError}</p>
       )}
-      {load.status === 'done' && load.listings.length === 0 && (
+      {load.status === 'done' && load.listings.length === 0 && orderCount === 0 && (
         <p className="state-message">{listingListMessages.noListings}</p>
       )}
       {load.status === 'done' && load.listings.length > 0 && query && (
