@@ -149,7 +149,9 @@ for (const viewport of VIEWPORTS) {
     const sale = cardTitled(sales, title);
     await expect(sale).toContainText('Paid, to be shipped');
     await expect(sale).toContainText(`Buyer: ${buyer.person.nameFirst}`);
-    await expect(sale).toContainText(`Total ${formatCents(total)}`);
+    // What was paid, as the card lists it (issue 33): the total last.
+    await expect(sale.getByRole('term').last()).toHaveText('Total');
+    await expect(sale.getByRole('definition').last()).toHaveText(formatCents(total));
     await expect(sale.getByRole('button', { name: `Cancel order: ${title}` })).toBeVisible();
     await expectPageFits(seller.page, 'My Dashboard, sales to ship');
 

@@ -3,6 +3,7 @@ import { SESSION_STORAGE_KEYS } from '@yardly/shared/client';
 import type { CategoryNode, LoginData } from '@yardly/shared/contract';
 import { donationConversationPath } from '@yardly/shared/rules';
 import { E2E_ADMIN } from '../playwright.config';
+import { expectCardControlsHittable, keepScreenshot } from './card-controls';
 import { CODE_MAIL, dialog, hydrated, newPerson, type Person, readCode } from './fixtures';
 import { expectPageFits, logInToConsole } from './journeys';
 import { type OwnServer, startOwnServer } from './own-server';
@@ -178,6 +179,13 @@ test('a donor gives a coat to a charity: requested, pickup confirmed at the item
   await rPage.goto('/why-donate');
   const near = rPage.getByRole('region', { name: 'Donations near you' });
   await expect(near.getByRole('article').filter({ hasText: title })).toBeVisible();
+  // A donation's card shows a free gift: not '$0.00', and nothing to buy or offer on (issue 33).
+  const gift = near.getByRole('article').filter({ hasText: title });
+  await expect(gift.locator('.card__price')).toHaveText('Free');
+  await expect(gift.getByRole('listitem')).toHaveText(['Free gift (donation)']);
+  await expect(gift).not.toContainText('$0.00');
+  await expect(gift).not.toContainText(/Buy Now|Make Offer/);
+  await keepScreenshot(rPage, 'donations-near-you');
   await expectPageFits(rPage, 'donations near you on /why-donate');
   await near.getByRole('article').filter({ hasText: title }).getByRole('link').first().click();
   await expect(rPage.getByRole('heading', { level: 1, name: title })).toBeVisible();
@@ -189,6 +197,13 @@ test('a donor gives a coat to a charity: requested, pickup confirmed at the item
 
   // The donor, on a phone: from the item to the confirmation page.
   const { page: dPage } = donor;
+  // On the donor's dashboard too, the same free gift, its actions all answering a click.
+  await dPage.goto('/myquest/selling');
+  const given = dPage.getByRole('article').filter({ hasText: title });
+  await expect(given.locator('.card__price')).toHaveText('Free');
+  await expect(given).not.toContainText(/\$0\.00|Buy Now|Make Offer/);
+  await expectCardControlsHittable(dPage, "the donor's /myquest/selling");
+  await keepScreenshot(dPage, 'donor-dashboard');
   await dPage.goto(`/${listingRefnum}`);
   const dPanel = dPage.getByRole('region', { name: 'Donation' });
   await hydrated(dPanel.getByRole('link', { name: 'Confirm pickup address' }));

@@ -7,7 +7,7 @@ import { ReturnLinks } from '../returns/ReturnLinks';
 import { ShippingLinks } from '../shipping/ShippingLinks';
 import { OrderActions } from './OrderActions';
 import { itemPriceLabel, paidLines } from './order-card-view';
-import { deliveryLabel, otherPartyLabel } from './order-view';
+import { otherPartyLabel } from './order-view';
 
 interface OrderCardProps {
   order: OrderSummary;
@@ -33,7 +33,6 @@ export function OrderCard({ order, onChanged }: OrderCardProps) {
           <span className={`offer__state order__state--${order.status}`}>{order.statusLabel}</span>
         </p>
         <p>{otherPartyLabel(order)}</p>
-        <p>{deliveryLabel(order)}</p>
         <dl className="amounts order-card__amounts" aria-label={`Paid for ${order.listing.listingTitle}`}>
           {paidLines(order).map((line) => {
             const total = line.label === 'Total' ? 'amounts__total' : undefined;
