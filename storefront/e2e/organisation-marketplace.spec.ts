@@ -1,4 +1,4 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import { formatCents, listingListMessages, organisationFlowLabels } from '@yardly/shared/rules';
 import {
   CODE_MAIL,

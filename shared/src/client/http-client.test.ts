@@ -162,7 +162,7 @@ const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefo
 function tab(options: { token?: string; storage?: Storage; locks?: RefreshLocks | null; now?: () => number } = {}) {
   const storage = options.storage ?? new MemoryStorage();
   const reload = vi.fn();
-  const session = createSession({ storage, reload, onStorageChange: null, userAgent: FIREFOX });
+  const session = createSession({ storage, reload, onStorageChange: null, userAgent: FIREFOX, now: options.now });
   if (options.token) session.signIn(loginData(options.token));
   const api = createApi({ baseUrl, session, locks: options.locks ?? null, now: options.now });
   return { storage, reload, session, api };
@@ -344,11 +344,11 @@ describe('on 488', () => {
   });
 });
 
-/** A JWT-shaped access token whose `exp` is `exp` (seconds); the stand-in api checks no signature. */
-function jwt(exp: number): string {
+/** A JWT-shaped access token with `exp` (and `iat`, when given; seconds); the stand-in api checks no signature. */
+function jwt(exp: number, iat?: number): string {
   const part = (value: object) =>
     btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
-  return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub: 'U0123456789A', exp })}.signature`;
+  return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub: 'U0123456789A', iat, exp })}.signature`;
 }
 
 describe('an access token its exp says has expired (issue 33)', () => {
@@ -386,6 +386,23 @@ describe('an access token its exp says has expired (issue 33)', () => {
         .map((r) => r.headers.authorization)
         .slice(1),
     ).toEqual(['Bearer opaque', 'Bearer access-2']);
+  });
+
+  it("is told by this browser's clock, however far the api's clock is ahead (its age counts from receipt)", async () => {
+    // The api's clock a day ahead (a wrong computer clock; the dev clock the journeys move): a
+    // 3-second token it signed has expired 5 seconds later here, though its exp is a day ahead.
+    const day = 86_400;
+    let now = NOW;
+    const token = jwt(NOW / 1000 + day + 3, NOW / 1000 + day);
+    server.accessToken = token;
+    const { api } = tab({ token, now: () => now });
+
+    await expect(api.http.call(pingCall)).resolves.toEqual({ authorization: `Bearer ${token}` });
+    now += 5_000;
+    await expect(api.http.call(pingCall)).resolves.toEqual({ authorization: 'Bearer access-2' });
+
+    expect(seenAt('/svc/users/refreshToken')).toHaveLength(1);
+    expect(seenAt('/svc/ping').map((r) => r.headers.authorization)).toEqual([`Bearer ${token}`, 'Bearer access-2']);
   });
 
   it('is refreshed by one tab only: the other, waiting on the lock, takes the rotated tokens', async () => {

@@ -5,7 +5,7 @@ import { ENVELOPE_CODES, failureEnvelopeSchema, successBodySchema } from '../con
 import { ApiError, GENERIC_ERROR_MESSAGE } from './api-error';
 import { isAuthPath } from './device';
 import { fillPath, toQueryString } from './query-string';
-import { accessTokenExpired } from './token-expiry';
+import { accessTokenExpiry, expiredBy } from './token-expiry';
 import { createTokenRefresher, type RefreshLocks, type RefreshOutcome } from './token-refresh';
 
 /** The new tokens a refresh answers (the response of POST /users/refreshToken). */
@@ -25,6 +25,11 @@ export interface SessionHooks {
   onSessionDead?(): void;
   /** The device headers sent on auth calls (paths under /users/ and /account/). */
   deviceHeaders?(): Record<string, string>;
+  /**
+   * When the current access token expires by this browser's clock (ms), null when unknown.
+   * Without it, the token's own `exp` is read as if both clocks agreed.
+   */
+  accessTokenExpiresAt?(): number | null;
 }
 
 export interface HttpClientOptions {
@@ -97,7 +102,8 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
           let token = session?.accessToken();
           // A token known to be expired (its `exp`) is refreshed first, once for every call and
           // tab (the same refresh as after a 488): sent as is it would only come back as a 401.
-          if (token && refresh && accessTokenExpired(token, now())) {
+          const expiresAt = token && (session?.accessTokenExpiresAt?.() ?? accessTokenExpiry(token));
+          if (token && refresh && expiredBy(expiresAt || null, now())) {
             const outcome = await refresh(token);
             if (outcome.kind === 'failed') return failureResponse(outcome);
             if (outcome.kind === 'retry') token = outcome.accessToken;

@@ -1,20 +1,47 @@
-/**
- * When an access token (a JWT) expires, in milliseconds since the epoch, read from its `exp`
- * claim; null when the token is not a JWT or carries no `exp` (the client then learns of the
- * expiry from the api's 488, as before). The signature is the api's to check, not the client's.
- */
-export function accessTokenExpiry(token: string): number | null {
+// The access token's lifetime as this browser's clock sees it. The api signs `iat` and `exp` by
+// its own clock, which may differ from the browser's (a wrong clock on the computer; the dev
+// clock the tests move): the token's age is measured from when this browser received it.
+
+interface Claims {
+  iat: number | null;
+  exp: number | null;
+}
+
+/** The `iat` and `exp` claims of a JWT, in seconds; nulls when the token is no JWT or lacks them. */
+function claims(token: string): Claims {
+  const none = { iat: null, exp: null };
   const payload = token.split('.')[1];
-  if (!payload) return null;
+  if (!payload) return none;
   try {
     const base64 = payload.replace(/-/g, '+').replace(/_/g, '/');
-    const claims = JSON.parse(atob(base64.padEnd(base64.length + ((4 - (base64.length % 4)) % 4), '='))) as {
+    const parsed = JSON.parse(atob(base64.padEnd(base64.length + ((4 - (base64.length % 4)) % 4), '='))) as {
+      iat?: unknown;
       exp?: unknown;
     };
-    return typeof claims.exp === 'number' && Number.isFinite(claims.exp) ? claims.exp * 1000 : null;
+    const seconds = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+    return { iat: seconds(parsed.iat), exp: seconds(parsed.exp) };
   } catch {
-    return null;
+    return none;
   }
+}
+
+/** When a token expires by the api's clock (ms), or null when the client cannot tell (then a 488 tells it). */
+export function accessTokenExpiry(token: string): number | null {
+  const { exp } = claims(token);
+  return exp === null ? null : exp * 1000;
+}
+
+/**
+ * How far this browser's clock is ahead of the api's, learnt from a token: exactly when it was
+ * `justIssued` (an answer to a log-in or a refresh: its `iat` is now). A token found in storage
+ * with nothing known of it is taken as issued no later than now, and not earlier than the two
+ * clocks allow: from a clock behind the api's, as just issued.
+ */
+export function clockOffset(token: string, now: number, justIssued: boolean): number {
+  const { iat } = claims(token);
+  if (iat === null) return 0;
+  const offset = now - iat * 1000;
+  return justIssued ? offset : Math.min(0, offset);
 }
 
 /**
@@ -23,8 +50,7 @@ export function accessTokenExpiry(token: string): number | null {
  */
 export const EXPIRY_MARGIN_MS = 1000;
 
-/** Whether the client knows this token has expired (or will within the margin) at `now`. */
-export function accessTokenExpired(token: string, now: number): boolean {
-  const expiry = accessTokenExpiry(token);
-  return expiry !== null && expiry - EXPIRY_MARGIN_MS <= now;
+/** Whether a token expiring at `expiresAt` (this browser's clock, ms) is to be refreshed before use at `now`. */
+export function expiredBy(expiresAt: number | null, now: number): boolean {
+  return expiresAt !== null && expiresAt - EXPIRY_MARGIN_MS <= now;
 }
