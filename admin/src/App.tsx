@@ -13,6 +13,7 @@ import { DONATION_ENABLED } from './features';
 import { Layout } from './layout/Layout';
 import { theme } from './layout/theme';
 import listings from './listings';
+import { i18nProvider } from './notifications';
 import orders from './orders';
 import organizations from './organizations';
 import payouts from './payouts';
@@ -39,6 +40,7 @@ export function App() {
       title="Yardly back office"
       dataProvider={dataProvider}
       authProvider={authProvider}
+      i18nProvider={i18nProvider}
       dashboard={Dashboard}
       layout={Layout}
       theme={theme}

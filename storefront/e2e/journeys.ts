@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
-import type { CategoryNode, LoginData } from '@yardly/shared/contract';
+import type { CategoryNode, LoginData, OrganizationRecord } from '@yardly/shared/contract';
+import { E2E_ADMIN } from '../playwright.config';
 import { dialog, newPerson, type Person, signInByApi } from './fixtures';
 
 // Journeys between two people (offers, messages): each in their own browser context, signed in
@@ -206,4 +207,52 @@ export async function openConsoleRecord(page: Page, cell: string, address: RegEx
 /** Moves the lane's dev clock just past `at` (a carrier's expected date): what came due has run. */
 export async function clockPast(request: APIRequestContext, at: string | null) {
   await advanceClockTo(request, new Date(Date.parse(at ?? '') + 60_000));
+}
+
+/** An admin's call to the console's api (`/svc/admin/...`): the record it answers. */
+export async function asAdmin<T>(
+  request: APIRequestContext,
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  data?: object,
+) {
+  const response = await request.fetch(url, { method, data, headers: await bearer(request, E2E_ADMIN) });
+  expect(response.ok(), `${method} ${url}: ${await response.text()}`).toBe(true);
+  const body = (await response.json()) as { data?: T } & T;
+  // The console's REST dialect answers the record itself; /svc calls the envelope.
+  return (body.data ?? body) as T;
+}
+
+/**
+ * A VERIFIED B2B organisation with its work-email domain, made through the console's api (or
+ * made so, when a run before this one left it), with its marketplace's welcome and colour.
+ */
+export async function b2bOrganisation(
+  request: APIRequestContext,
+  name: string,
+  domain: string,
+  marketplace: { welcomeText: string; brandColor: string },
+): Promise<OrganizationRecord> {
+  const input = { name, status: 'VERIFIED', isB2B: true, kind: 'company' };
+  const created = await request.post('/svc/admin/organizations', {
+    data: input,
+    headers: await bearer(request, E2E_ADMIN),
+  });
+  let org: OrganizationRecord;
+  if (created.ok()) {
+    org = (await created.json()) as OrganizationRecord;
+  } else {
+    const filter = encodeURIComponent(JSON.stringify({ q: name }));
+    const found = await asAdmin<OrganizationRecord[]>(request, 'GET', `/svc/admin/organizations?filter=${filter}`);
+    const existing = found.find((o) => o.name.toLowerCase() === name.toLowerCase());
+    if (!existing) throw new Error(`${name} could not be made: ${await created.text()}`);
+    org = await asAdmin<OrganizationRecord>(request, 'PUT', `/svc/admin/organizations/${existing.id}`, input);
+  }
+  // A domain another run gave it already is refused as taken: that is the same domain.
+  await request.post('/svc/admin/work-email-domains', {
+    data: { domain, organizationId: org.id },
+    headers: await bearer(request, E2E_ADMIN),
+  });
+  await asAdmin(request, 'PUT', `/svc/admin/b2b/${org.id}`, marketplace);
+  return org;
 }

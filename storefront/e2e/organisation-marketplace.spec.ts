@@ -1,7 +1,5 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import type { OrganizationRecord } from '@yardly/shared/contract';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import { formatCents, listingListMessages, organisationFlowLabels } from '@yardly/shared/rules';
-import { E2E_ADMIN } from '../playwright.config';
 import {
   CODE_MAIL,
   cards,
@@ -15,7 +13,7 @@ import {
   signInByApi,
   signUp,
 } from './fixtures';
-import { bearer, expectPageFits } from './journeys';
+import { asAdmin, b2bOrganisation, bearer, expectPageFits } from './journeys';
 
 // Issue 23's Done when, in the browser: a guest opens /client/acme, signs up with an acme.com
 // email, verifies and lands in /client/acme, lists an item there; another Acme member finds it in
@@ -26,49 +24,6 @@ import { bearer, expectPageFits } from './journeys';
 const PHONE = { width: 384, height: 800 };
 const WIDE = { width: 1280, height: 800 };
 const PRICE_CENTS = 4000;
-
-/** An admin's call to the console's api (`/svc/admin/...`): the record it answers. */
-async function asAdmin<T>(request: APIRequestContext, method: 'GET' | 'POST' | 'PUT', url: string, data?: object) {
-  const response = await request.fetch(url, { method, data, headers: await bearer(request, E2E_ADMIN) });
-  expect(response.ok(), `${method} ${url}: ${await response.text()}`).toBe(true);
-  const body = (await response.json()) as { data?: T } & T;
-  // The console's REST dialect answers the record itself; /svc calls the envelope.
-  return (body.data ?? body) as T;
-}
-
-/**
- * A VERIFIED B2B organisation with its work-email domain, made through the console's api (or
- * made so, when a run before this one left it), with its marketplace's welcome and colour.
- */
-async function b2bOrganisation(
-  request: APIRequestContext,
-  name: string,
-  domain: string,
-  marketplace: { welcomeText: string; brandColor: string },
-): Promise<OrganizationRecord> {
-  const input = { name, status: 'VERIFIED', isB2B: true, kind: 'company' };
-  const created = await request.post('/svc/admin/organizations', {
-    data: input,
-    headers: await bearer(request, E2E_ADMIN),
-  });
-  let org: OrganizationRecord;
-  if (created.ok()) {
-    org = (await created.json()) as OrganizationRecord;
-  } else {
-    const filter = encodeURIComponent(JSON.stringify({ q: name }));
-    const found = await asAdmin<OrganizationRecord[]>(request, 'GET', `/svc/admin/organizations?filter=${filter}`);
-    const existing = found.find((o) => o.name.toLowerCase() === name.toLowerCase());
-    if (!existing) throw new Error(`${name} could not be made: ${await created.text()}`);
-    org = await asAdmin<OrganizationRecord>(request, 'PUT', `/svc/admin/organizations/${existing.id}`, input);
-  }
-  // A domain another run gave it already is refused as taken: that is the same domain.
-  await request.post('/svc/admin/work-email-domains', {
-    data: { domain, organizationId: org.id },
-    headers: await bearer(request, E2E_ADMIN),
-  });
-  await asAdmin(request, 'PUT', `/svc/admin/b2b/${org.id}`, marketplace);
-  return org;
-}
 
 /** Someone who signed up from `orgName`'s landing through the api: a member once verified, signed in on the next page. */
 async function memberByApi(

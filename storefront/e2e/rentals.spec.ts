@@ -149,14 +149,19 @@ async function journey(browser: Browser, request: APIRequestContext, viewport: {
   await expect(menu.getByRole('button', { name: /Your location/ })).toBeVisible();
   await closeMenu(guest);
   const footer = guest.getByRole('navigation', { name: 'Footer' });
-  await expect(footer.getByRole('link')).toHaveText(['Contact Us', 'Help']);
+  await expect(footer.getByRole('link')).toHaveText(['Contact Us', 'Help', 'Marketplace']);
   await expectPageFits(guest, '/rentals');
 
   const search = guest.getByRole('search', { name: 'Search rentals' });
   await search.getByLabel('Zip code').fill(ZIP);
   await search.getByRole('button', { name: 'Search rentals' }).click();
   await expect(guest).toHaveURL(new RegExp(`/rentalslist\\?zip=${ZIP}`));
-  const filters = guest.getByRole('complementary', { name: 'Filters' });
+  // On a phone the results come first; the filters open in a drawer (issue 33).
+  const narrow = viewport.width <= 768;
+  if (narrow) await (await hydrated(guest.getByRole('button', { name: 'Filters', exact: true }))).click();
+  const filters = (narrow ? guest.getByRole('dialog', { name: 'Filters' }) : guest).getByRole('complementary', {
+    name: 'Filters',
+  });
   await hydrated(filters.getByLabel('Minimum rent'));
   await filters.getByLabel('Minimum rent').fill(String(rent - 1));
   await filters.getByLabel('Maximum rent').fill(String(rent + 1));
@@ -167,6 +172,10 @@ async function journey(browser: Browser, request: APIRequestContext, viewport: {
   const card = cardTitled(guest, title);
   await expect(card).toBeVisible();
   await expect(card).toContainText('2 beds · 1.5 baths');
+  if (narrow) {
+    await guest.getByRole('dialog', { name: 'Filters' }).getByRole('button', { name: 'Show results' }).click();
+    await expect(guest.getByRole('dialog', { name: 'Filters' })).toBeHidden();
+  }
   await expectPageFits(guest, '/rentalslist');
   // Shared: the same address in a new tab finds the same place.
   const shared = await context.newPage();

@@ -1,4 +1,6 @@
+import { Typography } from '@mui/material';
 import { categoryInputSchema } from '@yardly/shared/contract';
+import { useMemo } from 'react';
 import {
   ArrayInput,
   BooleanField,
@@ -9,7 +11,6 @@ import {
   List,
   NumberField,
   NumberInput,
-  ReferenceField,
   ReferenceInput,
   SearchInput,
   SelectInput,
@@ -18,6 +19,9 @@ import {
   TextArrayInput,
   TextField,
   TextInput,
+  useGetMany,
+  useListContext,
+  useRecordContext,
 } from 'react-admin';
 import { validateWith } from '../validate';
 
@@ -30,19 +34,40 @@ export function CategoryList() {
     <List filters={filters} sort={{ field: 'tree', order: 'ASC' }} perPage={100}>
       <Datagrid rowClick="edit" bulkActionButtons={false}>
         <TextField source="title" sortable={false} />
-        <ReferenceField
-          source="parentId"
-          reference="categories"
-          label="Parent"
-          emptyText="(top level)"
-          sortable={false}
-        />
+        <ParentTitleField label="Parent" />
         <NumberField source="position" sortable={false} />
         <BooleanField source="shortcut" label="Home shortcut" sortable={false} />
         <BooleanField source="hidden" sortable={false} />
         <NumberField source="listingCount" label="Listings" sortable={false} />
       </Datagrid>
     </List>
+  );
+}
+
+interface CategoryRow {
+  id: string;
+  title: string;
+  parentId: string | null;
+}
+
+/**
+ * A row's parent category by title. One call for the parents of the whole page: a
+ * ReferenceField per row resolves each row in a commit of its own, and with a page of 100 rows
+ * React gave up with 'Maximum update depth exceeded' (minified error #185, issue 33).
+ */
+function ParentTitleField(_: { label: string }) {
+  const record = useRecordContext<CategoryRow>();
+  const { data } = useListContext<CategoryRow>();
+  const ids = useMemo(
+    () => [...new Set((data ?? []).flatMap((row) => (row.parentId ? [row.parentId] : [])))].sort(),
+    [data],
+  );
+  const { data: parents } = useGetMany<CategoryRow>('categories', { ids }, { enabled: ids.length > 0 });
+  const title = record?.parentId ? parents?.find((parent) => parent.id === record.parentId)?.title : '(top level)';
+  return (
+    <Typography component="span" variant="body2">
+      {title ?? ''}
+    </Typography>
   );
 }
 

@@ -159,12 +159,12 @@ function loginData(token: string, refreshToken = 'refresh-1'): LoginData {
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
 
 /** One browser tab: a session on the (shared) storage and an api client over it. */
-function tab(options: { token?: string; storage?: Storage; locks?: RefreshLocks | null } = {}) {
+function tab(options: { token?: string; storage?: Storage; locks?: RefreshLocks | null; now?: () => number } = {}) {
   const storage = options.storage ?? new MemoryStorage();
   const reload = vi.fn();
-  const session = createSession({ storage, reload, onStorageChange: null, userAgent: FIREFOX });
+  const session = createSession({ storage, reload, onStorageChange: null, userAgent: FIREFOX, now: options.now });
   if (options.token) session.signIn(loginData(options.token));
-  const api = createApi({ baseUrl, session, locks: options.locks ?? null });
+  const api = createApi({ baseUrl, session, locks: options.locks ?? null, now: options.now });
   return { storage, reload, session, api };
 }
 
@@ -341,6 +341,94 @@ describe('on 488', () => {
     expect(locks.names).toEqual([REFRESH_LOCK_NAME, REFRESH_LOCK_NAME]);
     expect(second.session.$session.get()?.refreshToken).toBe('refresh-2');
     expect([first.reload, second.reload].map((reload) => reload.mock.calls.length)).toEqual([0, 0]);
+  });
+});
+
+/** A JWT-shaped access token with `exp` (and `iat`, when given; seconds); the stand-in api checks no signature. */
+function jwt(exp: number, iat?: number): string {
+  const part = (value: object) =>
+    btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub: 'U0123456789A', iat, exp })}.signature`;
+}
+
+describe('an access token its exp says has expired (issue 33)', () => {
+  const NOW = 1_900_000_000_000;
+
+  it('is refreshed once before five calls leave, and none of them meets a 488', async () => {
+    const { api, session } = tab({ token: jwt(NOW / 1000 - 5), now: () => NOW });
+
+    const answers = await Promise.all(Array.from({ length: 5 }, () => api.http.call(pingCall)));
+
+    expect(answers).toEqual(Array(5).fill({ authorization: 'Bearer access-2' }));
+    expect(seenAt('/svc/users/refreshToken')).toHaveLength(1);
+    expect(seenAt('/svc/ping').map((r) => r.headers.authorization)).toEqual(Array(5).fill('Bearer access-2'));
+    expect(session.$session.get()?.token).toBe('access-2');
+  });
+
+  it('is refreshed within a second of its expiry too (it would expire on the way)', async () => {
+    const { api } = tab({ token: jwt(NOW / 1000), now: () => NOW - 500 });
+
+    await expect(api.http.call(pingCall)).resolves.toEqual({ authorization: 'Bearer access-2' });
+    expect(seenAt('/svc/ping')).toHaveLength(1);
+  });
+
+  it('is sent as it is while its exp is ahead, and a token that is no JWT is too (a 488 refreshes it)', async () => {
+    server.accessToken = jwt(NOW / 1000 + 60);
+    const fresh = tab({ token: server.accessToken, now: () => NOW });
+
+    await expect(fresh.api.http.call(pingCall)).resolves.toEqual({ authorization: `Bearer ${server.accessToken}` });
+    expect(seenAt('/svc/users/refreshToken')).toHaveLength(0);
+
+    const opaque = tab({ token: 'opaque', now: () => NOW });
+    await expect(opaque.api.http.call(pingCall)).resolves.toEqual({ authorization: 'Bearer access-2' });
+    expect(
+      seenAt('/svc/ping')
+        .map((r) => r.headers.authorization)
+        .slice(1),
+    ).toEqual(['Bearer opaque', 'Bearer access-2']);
+  });
+
+  it("is told by this browser's clock, however far the api's clock is ahead (its age counts from receipt)", async () => {
+    // The api's clock a day ahead (a wrong computer clock; the dev clock the journeys move): a
+    // 3-second token it signed has expired 5 seconds later here, though its exp is a day ahead.
+    const day = 86_400;
+    let now = NOW;
+    const token = jwt(NOW / 1000 + day + 3, NOW / 1000 + day);
+    server.accessToken = token;
+    const { api } = tab({ token, now: () => now });
+
+    await expect(api.http.call(pingCall)).resolves.toEqual({ authorization: `Bearer ${token}` });
+    now += 5_000;
+    await expect(api.http.call(pingCall)).resolves.toEqual({ authorization: 'Bearer access-2' });
+
+    expect(seenAt('/svc/users/refreshToken')).toHaveLength(1);
+    expect(seenAt('/svc/ping').map((r) => r.headers.authorization)).toEqual([`Bearer ${token}`, 'Bearer access-2']);
+  });
+
+  it('is refreshed by one tab only: the other, waiting on the lock, takes the rotated tokens', async () => {
+    server.refreshDelayMs = 150;
+    const storage = new MemoryStorage();
+    const locks = inProcessLocks();
+    const first = tab({ token: jwt(NOW / 1000 - 5), storage, locks, now: () => NOW });
+    const second = tab({ storage, locks, now: () => NOW });
+
+    const answers = await Promise.all([first.api.http.call(pingCall), second.api.http.call(pingCall)]);
+
+    expect(answers).toEqual([{ authorization: 'Bearer access-2' }, { authorization: 'Bearer access-2' }]);
+    expect(seenAt('/svc/users/refreshToken')).toHaveLength(1);
+    expect(seenAt('/svc/ping').map((r) => r.headers.authorization)).toEqual(Array(2).fill('Bearer access-2'));
+  });
+
+  it('ends a dead session before any call leaves: every call is the 499', async () => {
+    server.refreshMode = 'dead';
+    const { api, reload } = tab({ token: jwt(NOW / 1000 - 5), now: () => NOW });
+
+    const errors = await Promise.all(Array.from({ length: 3 }, () => rejection(api.http.call(pingCall))));
+
+    expect(errors.map((e) => [e.code, e.status])).toEqual(Array(3).fill([499, 401]));
+    expect(seenAt('/svc/ping')).toHaveLength(0);
+    expect(seenAt('/svc/users/refreshToken')).toHaveLength(1);
+    expect(reload).toHaveBeenCalledTimes(1);
   });
 });
 

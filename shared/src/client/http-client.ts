@@ -5,6 +5,7 @@ import { ENVELOPE_CODES, failureEnvelopeSchema, successBodySchema } from '../con
 import { ApiError, GENERIC_ERROR_MESSAGE } from './api-error';
 import { isAuthPath } from './device';
 import { fillPath, toQueryString } from './query-string';
+import { accessTokenExpiry, expiredBy } from './token-expiry';
 import { createTokenRefresher, type RefreshLocks, type RefreshOutcome } from './token-refresh';
 
 /** The new tokens a refresh answers (the response of POST /users/refreshToken). */
@@ -24,6 +25,11 @@ export interface SessionHooks {
   onSessionDead?(): void;
   /** The device headers sent on auth calls (paths under /users/ and /account/). */
   deviceHeaders?(): Record<string, string>;
+  /**
+   * When the current access token expires by this browser's clock (ms), null when unknown.
+   * Without it, the token's own `exp` is read as if both clocks agreed.
+   */
+  accessTokenExpiresAt?(): number | null;
 }
 
 export interface HttpClientOptions {
@@ -35,6 +41,8 @@ export interface HttpClientOptions {
   timeoutMs?: number;
   /** The cross-tab refresh lock: `navigator.locks` by default where the browser has it. */
   locks?: RefreshLocks | null;
+  /** The time now in ms, to tell an expired access token (default `Date.now`). */
+  now?: () => number;
 }
 
 function isFormData(body: unknown): body is FormData {
@@ -65,6 +73,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   // Calls flagged `root` live beside /svc (the spec's /search paths).
   const rootUrl = baseUrl.replace(/\/svc$/, '');
   const timeoutMs = options.timeoutMs ?? 30_000;
+  const now = options.now ?? Date.now;
   const session = options.session && 'hooks' in options.session ? options.session.hooks : options.session;
   const refresh = session?.refreshToken
     ? createTokenRefresher({
@@ -83,15 +92,23 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     fetch: options.fetch,
     hooks: {
       beforeRequest: [
-        (request, requestOptions) => {
+        async (request, requestOptions) => {
           if (session && isAuthPath(svcPath(request.url, basePath))) {
             for (const [name, value] of Object.entries(session.deviceHeaders?.() ?? {})) {
               if (!request.headers.has(name)) request.headers.set(name, value);
             }
           }
-          if (requestOptions.context[NO_TOKEN]) return;
-          const token = session?.accessToken();
-          if (token && !request.headers.has('Authorization')) request.headers.set('Authorization', `Bearer ${token}`);
+          if (requestOptions.context[NO_TOKEN] || request.headers.has('Authorization')) return;
+          let token = session?.accessToken();
+          // A token known to be expired (its `exp`) is refreshed first, once for every call and
+          // tab (the same refresh as after a 488): sent as is it would only come back as a 401.
+          const expiresAt = token && (session?.accessTokenExpiresAt?.() ?? accessTokenExpiry(token));
+          if (token && refresh && expiredBy(expiresAt || null, now())) {
+            const outcome = await refresh(token);
+            if (outcome.kind === 'failed') return failureResponse(outcome);
+            if (outcome.kind === 'retry') token = outcome.accessToken;
+          }
+          if (token) request.headers.set('Authorization', `Bearer ${token}`);
         },
       ],
       afterResponse: [
@@ -115,12 +132,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     outcome: RefreshOutcome,
   ): Promise<Response | undefined> {
     if (outcome.kind === 'unavailable') return undefined;
-    if (outcome.kind === 'failed') {
-      return new Response(JSON.stringify(outcome.envelope), {
-        status: outcome.status,
-        headers: { 'content-type': 'application/json' },
-      });
-    }
+    if (outcome.kind === 'failed') return failureResponse(outcome);
     const headers = new Headers(request.headers);
     headers.set('Authorization', `Bearer ${outcome.accessToken}`);
     const retry: Options = {
@@ -175,6 +187,14 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   }
 
   return { call, ky: instance, baseUrl };
+}
+
+/** A failed refresh's answer, given to the call in place of its own. */
+function failureResponse(outcome: Extract<RefreshOutcome, { kind: 'failed' }>): Response {
+  return new Response(JSON.stringify(outcome.envelope), {
+    status: outcome.status,
+    headers: { 'content-type': 'application/json' },
+  });
 }
 
 /** What a person is told when the request never got an answer (offline, timeout). */

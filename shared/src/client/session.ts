@@ -4,6 +4,7 @@ import { type DeviceHeaders, deviceHeaders } from './device';
 import type { RefreshedTokens, SessionHooks } from './http-client';
 import { MemoryStorage } from './memory-storage';
 import { SESSION_STORAGE_KEYS } from './storage-keys';
+import { accessTokenExpiry, clockOffset } from './token-expiry';
 
 /** A change another tab made to the storage: the fields of the browser's `StorageEvent`. */
 export interface StorageChange {
@@ -27,6 +28,8 @@ export interface SessionOptions {
   onStorageChange?: StorageChangeSource | null;
   /** The browser's user agent, for the client_name device header (default `navigator.userAgent`). */
   userAgent?: string;
+  /** The time now in ms (default `Date.now`), to measure the access token's age. */
+  now?: () => number;
 }
 
 export interface Session {
@@ -56,6 +59,7 @@ export function createSession(options: SessionOptions = {}): Session {
   const store = storage ?? new MemoryStorage();
   const reload = options.reload ?? (() => globalThis.location?.reload());
   const userAgent = options.userAgent ?? globalThis.navigator?.userAgent ?? '';
+  const now = options.now ?? Date.now;
 
   // The raw stored value $session reflects; when storage no longer holds it, another tab wrote.
   let seenRaw: string | null = null;
@@ -85,6 +89,9 @@ export function createSession(options: SessionOptions = {}): Session {
   }
 
   function save(data: LoginData | null): void {
+    // Tokens saved here were just issued (a log-in, a refresh): their age starts now.
+    if (data) noteTokenClock(data.token, true);
+    else remove(SESSION_STORAGE_KEYS.tokenClock);
     const raw = data ? JSON.stringify(data) : null;
     if (raw === null ? remove(key) : write(key, raw)) seenRaw = raw;
     else storageFailed = true;
@@ -116,6 +123,31 @@ export function createSession(options: SessionOptions = {}): Session {
     } catch {
       return false;
     }
+  }
+
+  /** Keeps how far this browser's clock is from the api's, for this token (shared by the tabs). */
+  function noteTokenClock(token: string, justIssued: boolean): number {
+    const offsetMs = clockOffset(token, now(), justIssued);
+    write(SESSION_STORAGE_KEYS.tokenClock, JSON.stringify({ token, offsetMs }));
+    return offsetMs;
+  }
+
+  /** When the current access token expires by this browser's clock; null when it carries no `exp`. */
+  function accessTokenExpiresAt(): number | null {
+    const token = current()?.token;
+    const expiry = token ? accessTokenExpiry(token) : null;
+    if (!token || expiry === null) return null;
+    let offsetMs: number | null = null;
+    try {
+      const noted = JSON.parse(read(SESSION_STORAGE_KEYS.tokenClock) ?? 'null') as {
+        token?: unknown;
+        offsetMs?: unknown;
+      };
+      if (noted?.token === token && typeof noted.offsetMs === 'number') offsetMs = noted.offsetMs;
+    } catch {
+      // Unreadable: noted again below.
+    }
+    return expiry + (offsetMs ?? noteTokenClock(token, false));
   }
 
   function clear(): void {
@@ -183,6 +215,7 @@ export function createSession(options: SessionOptions = {}): Session {
       onRefreshed,
       onSessionDead: markLoggedOut,
       deviceHeaders: () => deviceHeaders(deviceId(), userAgent),
+      accessTokenExpiresAt,
     },
     dispose: unsubscribe,
   };

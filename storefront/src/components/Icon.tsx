@@ -11,6 +11,7 @@ const PATHS = {
   share: 'M16 6l-4-4-4 4M12 2v14M5 12v7a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-7',
   check: 'M5 12.5l4.5 4.5L19 7',
   search: 'M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM20 20l-4-4',
+  filter: 'M4 6h16M7 12h10M10 18h4',
 } as const;
 
 export type IconName = keyof typeof PATHS;

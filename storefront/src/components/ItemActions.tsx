@@ -5,6 +5,7 @@ import { lazy, Suspense, useState } from 'react';
 import { checkoutPath } from '../lib/checkout-paths';
 import { conversationWithSellerPath } from '../lib/message-paths';
 import { DONATION_ENABLED } from '../lib/navigation';
+import { useHydrated } from '../lib/use-hydrated';
 import { openAuthDialog, promptGuest } from '../stores/auth-dialog';
 import { $session, GUEST_PROMPTS } from '../stores/session';
 
@@ -27,7 +28,10 @@ interface ItemActionsProps {
  * seller, and report it.
  */
 export function ItemActions({ listing, unavailable }: ItemActionsProps) {
-  const session = useStore($session);
+  // The server renders a guest's view: so does the first render here, then the stored login's
+  // (else React throws the server's markup away, minified error 418).
+  const stored = useStore($session);
+  const session = useHydrated() ? stored : null;
   const [reporting, setReporting] = useState(false);
   const [current, setCurrent] = useState(listing);
 

@@ -22,6 +22,7 @@ import { Breadcrumbs, type Crumb } from './Breadcrumbs';
 import type { CardVariant } from './ListingCard';
 import { LoadedListings } from './LoadedListings';
 import { Pagination } from './Pagination';
+import { FiltersDrawer } from './search/FiltersDrawer';
 import { SearchFilters } from './search/SearchFilters';
 import { SortSelect } from './search/SortSelect';
 import { ViewToggle } from './ViewToggle';
@@ -149,12 +150,14 @@ export function ProductList({ start, org }: { start: ProductListStart; org?: Lis
       </p>
       <div className="search-layout">
         {query && (
-          <SearchFilters
-            query={query}
-            facets={result?.facetcount.facetFields ?? null}
-            hasLocation={Boolean(place)}
-            onChange={refine}
-          />
+          <FiltersDrawer>
+            <SearchFilters
+              query={query}
+              facets={result?.facetcount.facetFields ?? null}
+              hasLocation={Boolean(place)}
+              onChange={refine}
+            />
+          </FiltersDrawer>
         )}
         <div className="search-layout__results">
           {query && (

@@ -1,4 +1,5 @@
 import { $session, restoreSession, type Session } from '../stores/session';
+import { loginFirstLink } from './faq';
 
 /** What a signed-in page needs: any account, or a complete one (not a limited easy sign-up). */
 export type AccessNeed = 'signedIn' | 'completeAccount';
@@ -34,7 +35,9 @@ export function requireCompleteAccount(): Promise<Session | null> {
 async function guard(need: AccessNeed, home = '/'): Promise<Session | null> {
   const session = await restoreSession();
   if (accessFor(session, window.location.search, need) === 'home') {
-    window.location.replace(home);
+    // A guest: home with the login dialog open, and on to this page once logged in (as the FAQ's deep links do).
+    const { pathname, search, hash } = window.location;
+    window.location.replace(session ? home : loginFirstLink(home, `${pathname}${search}${hash}`));
     return null;
   }
   // Logging out here or in another tab leaves the page too.

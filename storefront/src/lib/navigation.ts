@@ -50,16 +50,22 @@ export const ACCOUNT_MENU_LINKS = {
 /** The last menu entry: not a page, it opens the location chooser. */
 export const LOCATION_MENU_LABEL = 'Your location';
 
+/** The rentals home and the marketplace's: each section's footer leads to the other (issue 33). */
+export const RENTALS_HOME_LINK = { label: 'Rentals', href: '/rentals' } as const;
+export const MARKETPLACE_HOME_LINK = { label: 'Marketplace', href: '/' } as const;
+
 export const FOOTER_LINKS = [
   { label: 'Contact Us', href: '/contact-us' },
   { label: 'Blog', href: '/blog' },
   { label: 'FAQ', href: '/faq' },
+  RENTALS_HOME_LINK,
 ] as const;
 
 /** The rentals section's footer (spec section 2, Footer links). */
 export const RENTALS_FOOTER_LINKS = [
   { label: 'Contact Us', href: '/contact-us' },
   { label: 'Help', href: '/help' },
+  MARKETPLACE_HOME_LINK,
 ] as const;
 
 /** The small print under either footer. */

@@ -1,4 +1,4 @@
-import { type ReactNode, useId, useLayoutEffect, useRef } from 'react';
+import { type MouseEvent, type ReactNode, useId, useLayoutEffect, useRef } from 'react';
 import { type AuthDialogName, closeAuthDialog } from '../../stores/auth-dialog';
 import { Icon } from '../Icon';
 
@@ -29,7 +29,13 @@ export function AuthDialogFrame({ name, title, lead, children }: AuthDialogFrame
   }, []);
 
   return (
-    <dialog ref={dialog} className="auth-dialog" aria-labelledby={titleId} onClose={() => closeAuthDialog(name)}>
+    <dialog
+      ref={dialog}
+      className="auth-dialog"
+      aria-labelledby={titleId}
+      onClose={() => closeAuthDialog(name)}
+      onMouseDown={keepFocusOnLinkPress}
+    >
       <h2 id={titleId}>{title}</h2>
       {lead && <p className="auth-dialog__lead">{lead}</p>}
       {children}
@@ -39,6 +45,17 @@ export function AuthDialogFrame({ name, title, lead, children }: AuthDialogFrame
       </button>
     </dialog>
   );
+}
+
+/**
+ * A press on a link or a plain button of the dialog ('Log in', 'Forgot password?') leaves the
+ * focus in its field: the field's blur would show its message, which moves the link away from
+ * under the pointer before the click lands, and the first click was lost. Submit buttons and
+ * fields take the focus as usual.
+ */
+function keepFocusOnLinkPress(event: MouseEvent<HTMLDialogElement>): void {
+  const target = event.target instanceof Element ? event.target : null;
+  if (target?.closest('a[href], button[type="button"]')) event.preventDefault();
 }
 
 /** Puts the caret in the first empty field of a dialog or form (after a step changes, too). */

@@ -29,6 +29,7 @@ import {
 } from './rental-query';
 import '../../styles/search.css';
 import '../../styles/product-list.css';
+import { FiltersDrawer } from '../search/FiltersDrawer';
 
 type Load =
   | { status: 'loading' }
@@ -125,10 +126,9 @@ export function RentalSearchPage({ start }: { start: RentalListStart }) {
         {zip ? `Within ${query.d} miles of ${zip}` : 'Choose Your location or enter a zip code to search near you'}
       </p>
       <div className="search-layout">
-        <details className="rental-filters__fold" open>
-          <summary>Filters</summary>
+        <FiltersDrawer>
           <RentalFilters query={query} zip={zip} facets={result?.facetFields ?? null} onChange={refine} />
-        </details>
+        </FiltersDrawer>
         <div className="search-layout__results">
           <div className="toolbar">
             <p className="toolbar__count" aria-live="polite">
