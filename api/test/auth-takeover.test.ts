@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './harness';
-import { json } from './harness';
+import { json, startTestApp, type TestApp } from './harness';
 import { freshEmail, GOOD_PASSWORD, lastCode, outbox, post } from './identity-helpers';
 
 // Account takeover before sign-up: someone signs up with another person's address and a
