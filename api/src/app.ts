@@ -10,7 +10,7 @@ import { installCaller } from './http/caller';
 import { type Capability, registerCapabilities } from './http/capability';
 import { installErrorHandling, sendUnknownCall, toEnvelope } from './http/envelope-errors';
 import { refuseNulCharacters } from './http/refuse-nul';
-import { installSecurityHeaders } from './http/security-headers';
+import { installSecurityHeaders, refuseTwoHosts } from './http/security-headers';
 import { answerUnreadableRequest } from './http/unreadable-request';
 import { installJobs } from './jobs/install';
 import { accountCapability } from './modules/account/capability';
@@ -101,6 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installErrorHandling(app);
   refuseNulCharacters(app);
   installSecurityHeaders(app);
+  refuseTwoHosts(app);
   const clock = deps.clock ?? clockFor(deps.config.isProduction);
   // A dev clock another api process moved: every request reads the time they share.
   const { refresh } = clock;
