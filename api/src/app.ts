@@ -10,14 +10,16 @@ import { installCaller } from './http/caller';
 import { type Capability, registerCapabilities } from './http/capability';
 import { installErrorHandling, sendUnknownCall, toEnvelope } from './http/envelope-errors';
 import { refuseNulCharacters } from './http/refuse-nul';
-import { installSecurityHeaders } from './http/security-headers';
+import { installSecurityHeaders, refuseTwoHosts } from './http/security-headers';
 import { answerUnreadableRequest } from './http/unreadable-request';
 import { installJobs } from './jobs/install';
 import { accountCapability } from './modules/account/capability';
 import { adminCapability } from './modules/admin/capability';
 import { authCapability } from './modules/auth/capability';
 import { createAuth } from './modules/auth/create';
+import { assertSharedSecrets } from './modules/auth/secret-fingerprints';
 import { loadSigningSecret } from './modules/auth/secrets';
+import { loadVapidKeys } from './modules/notifications/vapid';
 import { bannersCapability } from './modules/banners/capability';
 import { categoriesCapability } from './modules/categories/capability';
 import { contactCapability } from './modules/contact/capability';
@@ -101,6 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installErrorHandling(app);
   refuseNulCharacters(app);
   installSecurityHeaders(app);
+  refuseTwoHosts(app);
   const clock = deps.clock ?? clockFor(deps.config.isProduction);
   // A dev clock another api process moved: every request reads the time they share.
   const { refresh } = clock;
@@ -114,6 +117,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const live = installLive(app, { database: deps.database, clock });
   const paymentEvents = installPaymentEvents(app);
   const secret = loadSigningSecret({ configured: deps.config.jwtSecret, dataDir: deps.config.dataDir });
+  // Every instance on this database must share the secrets (issue 34): else refuse to start, naming them.
+  const vapidKeys = loadVapidKeys({ configured: deps.config.vapid.keys, dataDir: deps.config.dataDir });
+  await assertSharedSecrets(deps.database.db, [
+    { name: 'JWT_SECRET', value: secret },
+    { name: 'VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY', value: vapidKeys.privateKey },
+  ]);
   const { mailer, transport } = createMail({ config: deps.config, db: deps.database.db, jobs, log: app.log, secret });
   const { auth, codes, resolveCaller } = createAuth({ ...deps, mailer, clock, secret });
   installCaller(app, resolveCaller);

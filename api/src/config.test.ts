@@ -8,6 +8,26 @@ describe('configuration', () => {
     expect(config.dataDir).toMatch(/\/data$/);
   });
 
+  it("sends mail and push from PUBLIC_URL's domain by default, never .local to a real service (issue 34)", () => {
+    const site = parseConfig({ PUBLIC_URL: 'https://www.yardly-market.com' });
+    expect(site.mailFrom).toBe('Yardly <no-reply@yardly-market.com>');
+    expect(site.mailDomain).toBe('yardly-market.com');
+    expect(site.supportEmail).toBe('support@yardly-market.com');
+    expect(site.vapid.subject).toBe('mailto:support@yardly-market.com');
+    // A local trial (no PUBLIC_URL) keeps yardly.local: its mail goes to the log only.
+    expect(parseConfig({}).mailFrom).toBe('Yardly <no-reply@yardly.local>');
+    // Production with a mail server and no public domain: start-up names what to set.
+    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.net:587' };
+    expect(() => parseConfig(production)).toThrow(/PUBLIC_URL: mail would be sent from yardly\.local/);
+    expect(() => parseConfig({ ...production, MAIL_FROM: 'Shop <shop@yardly.local>' })).toThrow(/MAIL_FROM/);
+    expect(parseConfig({ ...production, PUBLIC_URL: 'https://yardly-market.com' }).mailDomain).toBe(
+      'yardly-market.com',
+    );
+    expect(() =>
+      parseConfig({ ...production, PUBLIC_URL: 'https://yardly-market.com', VAPID_SUBJECT: 'mailto:ops@yardly.local' }),
+    ).toThrow(/VAPID_SUBJECT/);
+  });
+
   it('reads a relative DATA_DIR from where pnpm was run', () => {
     expect(parseConfig({ DATA_DIR: './data', INIT_CWD: '/srv/yardly' }).dataDir).toBe('/srv/yardly/data');
     expect(parseConfig({ DATA_DIR: '/var/lib/yardly', INIT_CWD: '/srv/yardly' }).dataDir).toBe('/var/lib/yardly');
@@ -40,9 +60,10 @@ describe('configuration', () => {
     expect(() => parseConfig({ ...production, SMTP_URL: '' })).toThrow(/SMTP_URL/);
     expect(() => parseConfig({ ...production, MAIL_LOG: '0' })).toThrow(/SMTP_URL/);
     expect(parseConfig({ ...production, MAIL_LOG: '1' }).smtpUrl).toBeUndefined();
-    expect(parseConfig({ ...production, SMTP_URL: 'smtp://mail.example.com:587' }).smtpUrl).toBe(
-      'smtp://mail.example.com:587',
-    );
+    expect(
+      parseConfig({ ...production, SMTP_URL: 'smtp://mail.example.com:587', PUBLIC_URL: 'https://yardly-market.com' })
+        .smtpUrl,
+    ).toBe('smtp://mail.example.com:587');
     // Outside production mail goes to the log and the dev outbox without asking.
     expect(() => parseConfig({ NODE_ENV: 'development' })).not.toThrow();
     expect(() => parseConfig({ MAIL_LOG: 'yes' })).toThrow(/MAIL_LOG: must be 0 or 1/);

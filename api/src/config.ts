@@ -102,9 +102,10 @@ const envSchema = z.object({
    * where a missing SMTP_URL otherwise stops start-up (`pnpm start` sets it for a local trial).
    */
   MAIL_LOG: z.enum(['0', '1'], 'must be 0 or 1').default('0'),
-  MAIL_FROM: z.string().min(3).default('Yardly <no-reply@yardly.local>'),
-  /** Where contact-us messages are mailed. */
-  SUPPORT_EMAIL: z.string().email('must be an email address').default('support@yardly.local'),
+  /** Default: `Yardly <no-reply@…>` at PUBLIC_URL's domain (yardly.local without PUBLIC_URL, a local trial). */
+  MAIL_FROM: z.string().min(3).optional(),
+  /** Where contact-us messages are mailed; default support@ PUBLIC_URL's domain. */
+  SUPPORT_EMAIL: z.string().email('must be an email address').optional(),
   /** Access token lifetime in seconds (short: tests set 2). */
   ACCESS_TOKEN_TTL: z.coerce.number().int().min(1).max(86_400).default(900),
   /** A login's absolute lifetime in days (refresh tokens rotate within it). */
@@ -250,6 +251,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     .superRefine(requireVapidPair)
     .superRefine(requireStripePair)
     .superRefine(requireMailServerInProduction)
+    .superRefine(requirePublicSenderInProduction)
     .superRefine(requireOneProcessOnTheEmbeddedDatabase)
     .safeParse(present);
   if (!parsed.success) {
@@ -257,6 +259,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new ConfigError(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
+  const mail = mailIdentity(e);
   // Relative to where `pnpm ...` was typed (pnpm runs package scripts inside api/).
   const dataDir = resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR);
   return {
@@ -280,8 +283,10 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     ipLocationTable: e.IP_LOCATION_TABLE ? resolve(env.INIT_CWD ?? process.cwd(), e.IP_LOCATION_TABLE) : undefined,
     addressLimitFactor: e.ADDRESS_LIMIT_FACTOR,
     smtpUrl: e.SMTP_URL,
-    mailFrom: e.MAIL_FROM,
-    supportEmail: e.SUPPORT_EMAIL,
+    mailFrom: mail.from,
+    /** The domain of Message-IDs: the From address's. */
+    mailDomain: mail.domain,
+    supportEmail: mail.support,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL,
     refreshTokenDays: e.REFRESH_TOKEN_DAYS,
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
@@ -292,7 +297,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
           ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
           : undefined,
       /** Who push services may contact about this sender. */
-      subject: e.VAPID_SUBJECT ?? `mailto:${e.SUPPORT_EMAIL}`,
+      subject: e.VAPID_SUBJECT ?? `mailto:${mail.support}`,
     },
     donationEnabled: donationFlag(e.PUBLIC_DONATION_ENABLED),
     stripe:
@@ -376,6 +381,50 @@ function requireStripePair(e: z.output<typeof envSchema>, ctx: z.RefinementCtx) 
       path: ['STRIPE_WEBHOOK_SECRET'],
       message: 'required when STRIPE_CONNECT_WEBHOOK_SECRET is set',
     });
+}
+
+/** The domain names no public mail or push service accepts (issue 34: Apple answers 403 for .local). */
+export function isPrivateDomain(domain: string): boolean {
+  return /(^|\.)(local|localhost|internal|invalid|test|example|home\.arpa|lan)$/i.test(domain) || !domain.includes('.');
+}
+
+const domainOf = (address: string) => /@([^@>\s]+)>?\s*$/.exec(address)?.[1]?.toLowerCase() ?? '';
+
+/**
+ * Who the mail is from, where support is, and the Message-ID domain: as configured, else at
+ * PUBLIC_URL's domain (www. dropped), else yardly.local (a local trial, whose mail goes only
+ * to the log and the dev outbox).
+ */
+function mailIdentity(e: z.output<typeof envSchema>) {
+  const site = e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname.replace(/^www\./, '') : 'yardly.local';
+  const from = e.MAIL_FROM ?? `Yardly <no-reply@${site}>`;
+  const support = e.SUPPORT_EMAIL ?? `support@${site}`;
+  return { from, support, domain: domainOf(from) || site };
+}
+
+/**
+ * A mail server (or push services) in production must never be sent a private domain: the From,
+ * the Message-IDs and the VAPID subject. Start-up names what to set.
+ */
+function requirePublicSenderInProduction(e: z.output<typeof envSchema>, ctx: z.RefinementCtx) {
+  if (e.NODE_ENV !== 'production') return;
+  const mail = mailIdentity(e);
+  if (e.SMTP_URL && isPrivateDomain(mail.domain)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [e.MAIL_FROM ? 'MAIL_FROM' : 'PUBLIC_URL'],
+      message: `mail would be sent from ${mail.domain}, which mail services refuse: set PUBLIC_URL to the site's address (its domain is used) or MAIL_FROM`,
+    });
+  }
+  const subject = e.VAPID_SUBJECT ?? `mailto:${mail.support}`;
+  const subjectDomain = subject.startsWith('mailto:') ? domainOf(subject) : new URL(subject).hostname;
+  if (e.PUBLIC_URL && isPrivateDomain(subjectDomain)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [e.VAPID_SUBJECT ? 'VAPID_SUBJECT' : 'SUPPORT_EMAIL'],
+      message: `the Web Push subject ${subject} names ${subjectDomain}, which push services refuse (Apple: 403 BadJwtToken): set VAPID_SUBJECT to a mailto: address or https:// URL of a public domain`,
+    });
+  }
 }
 
 /**

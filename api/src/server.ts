@@ -1,5 +1,6 @@
 import cluster from 'node:cluster';
 import { buildApp } from './app';
+import { SecretMismatchError } from './modules/auth/secret-fingerprints';
 import { clockFor } from './clock/clock';
 import { databaseClockOffset } from './clock/shared-offset';
 import { ApiProcessesFailedError, runApiProcesses } from './cluster';
@@ -122,7 +123,8 @@ main().catch(async (error: unknown) => {
     error instanceof DataDirInUseError ||
     error instanceof PortInUseError ||
     error instanceof ObjectStoreUnreachableError ||
-    error instanceof ApiProcessesFailedError
+    error instanceof ApiProcessesFailedError ||
+    error instanceof SecretMismatchError
   ) {
     console.error(error.message);
   } else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {

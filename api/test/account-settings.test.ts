@@ -18,6 +18,7 @@ import { createMailTransport } from '../src/modules/mail/transport';
 import { get } from './account-helpers';
 import { json, startTestApp, type TestApp } from './harness';
 import { outbox, post, signedUp } from './identity-helpers';
+import { startSmtp } from './smtp-server';
 
 let t: TestApp;
 let ann: LoginData;
@@ -210,6 +211,68 @@ describe('communication preferences', () => {
     expect((await outbox(t, bob.email)).map((m) => m.subject)).not.toContain('Second offer');
     // Other lists still arrive.
     expect(await mail.send(bobRow.id, 'productRecommendations', { ...offer, subject: 'Picked for you' })).toBe('sent');
+  });
+
+  it('carries RFC 8058 one-click unsubscribe: a POST to the List-Unsubscribe URL unsubscribes, no log-in', async () => {
+    const db = t.database.db;
+    const smtp = await startSmtp();
+    try {
+      const transport = createMailTransport({
+        db,
+        smtpUrl: smtp.url,
+        from: 'Yardly <no-reply@yardly-market.com>',
+        messageDomain: 'yardly-market.com',
+        log: { info() {} },
+        bodies: mailBodySealer(t.secret),
+      });
+      const mailer: Mailer = { send: (sent) => transport.deliver(sent) };
+      const mail = optionalMailer({ mailer, preferences: preferenceStore(db), publicUrl: 'https://yardly-market.com' });
+      const [bobRow] = await db.select().from(users).where(eq(users.refnum, bob.userRefnum));
+      if (!bobRow) throw new Error('no bob');
+      await mail.send(bobRow.id, 'productRecommendations', {
+        to: bob.email,
+        subject: 'Picked for you',
+        text: 'Lamps near you.',
+        html: '<html><body><p>Lamps</p></body></html>',
+      });
+      // The message as the mail server got it, its headers unfolded (RFC 5322 §2.2.3).
+      const raw = smtp.received.at(-1)?.raw ?? '';
+      const head = raw.slice(0, raw.indexOf('\r\n\r\n')).replace(/\r\n[ \t]+/g, ' ');
+      const header = (name: string) =>
+        head
+          .split('\r\n')
+          .find((line) => line.toLowerCase().startsWith(`${name.toLowerCase()}:`))
+          ?.slice(name.length + 1)
+          .trim();
+      expect(header('From')).toBe('Yardly <no-reply@yardly-market.com>');
+      expect(header('Message-ID')).toMatch(/^<[0-9a-f-]{36}@yardly-market\.com>$/);
+      expect(header('List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+      const listUnsubscribe = header('List-Unsubscribe') ?? '';
+      expect(listUnsubscribe).toMatch(
+        /^<https:\/\/yardly-market\.com\/unsubscribe\?id=[A-Za-z0-9_-]{43}&list=productRecommendations>$/,
+      );
+      expect(raw).not.toContain('yardly.local');
+
+      // What a mail client does (RFC 8058 §3.2): POST the body, no cookies, no log-in.
+      const url = new URL(listUnsubscribe.slice(1, -1));
+      const clicked = await t.app.inject({
+        method: 'POST',
+        url: `${url.pathname}${url.search}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      });
+      expect(clicked.statusCode, clicked.body).toBe(200);
+      expect(json<{ data: { preferences: Record<string, boolean> } }>(clicked).data.preferences).toMatchObject({
+        productRecommendations: false,
+      });
+      expect(
+        await mail.send(bobRow.id, 'productRecommendations', { to: bob.email, subject: 'Again', text: '', html: '' }),
+      ).toBe('unsubscribed');
+      const forged = await t.app.inject({ method: 'POST', url: `/unsubscribe?id=${'A'.repeat(43)}`, payload: '' });
+      expect(forged.statusCode).toBe(404);
+    } finally {
+      await smtp.close();
+    }
   });
 
   it('refuses a guessed or malformed unsubscribe id', async () => {

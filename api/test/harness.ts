@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Logger } from 'drizzle-orm';
@@ -19,6 +19,8 @@ export interface TestApp {
   files: FileStore;
   /** The app's server secret (what it signs tokens and seals mail bodies with). */
   secret: Uint8Array;
+  /** Its DATA_DIR (the generated secrets.json and vapid.json). */
+  dataDir: string;
   /** The PostgreSQL database of this app (DATABASE_URL set), for a second app on the same one. */
   databaseUrl?: string;
   close(): Promise<void>;
@@ -35,6 +37,10 @@ export async function startTestApp(
   const dataDir = mkdtempSync(join(tmpdir(), 'yardly-test-'));
   const shared = options.sameDatabaseAs;
   if (shared && !shared.databaseUrl) throw new Error('only apps on PostgreSQL can share a database');
+  // Instances on one database share their secrets (or the second refuses to start, issue 34).
+  for (const file of ['secrets.json', 'vapid.json']) {
+    if (shared && existsSync(join(shared.dataDir, file))) copyFileSync(join(shared.dataDir, file), join(dataDir, file));
+  }
   const fresh =
     process.env.DATABASE_URL && !shared ? await createPostgresDatabase(process.env.DATABASE_URL) : undefined;
   const databaseUrl = shared?.databaseUrl ?? fresh?.url;
@@ -52,6 +58,7 @@ export async function startTestApp(
     database,
     files,
     secret: loadSigningSecret({ configured: config.jwtSecret, dataDir: config.dataDir }),
+    dataDir,
     databaseUrl,
     async close() {
       await app.close();

@@ -278,6 +278,27 @@ describe('push subscriptions', () => {
     expect(moved?.refnum).toBe(seller.userRefnum);
   });
 
+  it('refuses an endpoint that is not a public host (metadata service, private networks), 400', async () => {
+    // Issue 34: any https endpoint was taken, and the api connected there up to 6 times.
+    for (const endpoint of [
+      'https://169.254.169.254/latest/meta-data/',
+      'https://10.0.0.7/push/x',
+      'https://192.168.1.1/push/x',
+      'https://[fd00::1]/push/x',
+      'https://[::ffff:169.254.169.254]/push/x',
+      'https://user:pass@push.example.com/x',
+    ]) {
+      const res = await savePushToken(t, buyer.token, { fcm_token: browserSubscription(endpoint).json });
+      expect(res.statusCode, endpoint).toBe(400);
+      expect(json<{ errors: { field: string; message: string }[] }>(res).errors[0], endpoint).toEqual({
+        field: 'fcm_token',
+        message: notificationMessages.endpointNotPublic,
+      });
+    }
+    const rows = await t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, -1));
+    expect(rows).toEqual([]);
+  });
+
   it('refuses what is not a subscription with 400 and the message, and a stranger with 401', async () => {
     const good = browserSubscription('https://127.0.0.1:1/push/x').json;
     const bad = [

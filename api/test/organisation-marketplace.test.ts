@@ -73,7 +73,8 @@ function b2bSignup(email: string, orgName: string | undefined, isB2B = true) {
 async function b2bMember(email: string, orgName: string): Promise<LoginData> {
   const signup = await b2bSignup(email, orgName);
   expect(signup.statusCode, signup.body).toBe(200);
-  const verified = await post(t, '/svc/users/verify-email', { email, code: await lastCode(t, email) });
+  const { signupTicket } = json<{ data: { signupTicket: string } }>(signup).data;
+  const verified = await post(t, '/svc/users/verify-email', { email, code: await lastCode(t, email), signupTicket });
   expect(verified.statusCode, verified.body).toBe(200);
   return json<{ data: LoginData }>(verified).data;
 }

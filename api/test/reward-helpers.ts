@@ -31,7 +31,11 @@ export async function referredFriend(
     t,
     freshAddress(),
     '/svc/users/verify-email',
-    { email, code: await lastCode(t, email) },
+    {
+      email,
+      code: await lastCode(t, email),
+      signupTicket: json<{ data: { signupTicket: string } }>(signup).data.signupTicket,
+    },
     headers,
   );
   expect(verified.statusCode, verified.body).toBe(200);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AUTH_LIMITS } from '@yardly/shared/rules';
 import pg from 'pg';
+import webpush from 'web-push';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshEmail, GOOD_PASSWORD } from './identity-helpers';
@@ -71,12 +72,16 @@ describe.runIf(POSTGRES)(
       database = await databaseFromTemplate(mkdtempSync(join(tmpdir(), 'yardly-scale-db-')));
       sql = new pg.Client({ connectionString: database.url });
       await sql.connect();
+      const vapid = webpush.generateVAPIDKeys();
       const env = {
         NODE_ENV: 'test',
         DATABASE_URL: database.url,
         S3_URL: s3.url,
         // Every process signs with one secret, as the deploy guide says.
         JWT_SECRET: 'scale-out-test-secret-shared-by-the-processes',
+        // And one Web Push key pair (issue 34: an instance with another refuses to start).
+        VAPID_PUBLIC_KEY: vapid.publicKey,
+        VAPID_PRIVATE_KEY: vapid.privateKey,
         LOG_LEVEL: 'warn',
       };
       const servers = ports.map((port) =>

@@ -32,8 +32,34 @@ describe('security headers', () => {
     expect(csp).toContain("frame-ancestors 'none'");
   });
 
-  it('keep storefront pages from being framed', async () => {
-    expect((await headersOf('/faq'))['content-security-policy']).toContain("frame-ancestors 'none'");
+  it('keep storefront pages from being framed, and bound what they load by a default-src', async () => {
+    const csp = (await headersOf('/faq'))['content-security-policy'] as string;
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toMatch(/(^|; )default-src 'self'/);
+  });
+
+  it('name the browser features a page may use (Permissions-Policy), on pages and api answers', async () => {
+    for (const url of ['/faq', '/svc/health', '/admin/']) {
+      const policy = (await headersOf(url))['permissions-policy'] as string;
+      expect(policy, url).toContain('camera=()');
+      expect(policy, url).toContain('microphone=()');
+      expect(policy, url).toContain('geolocation=(self)');
+    }
+  });
+
+  it('refuse a request with two Host headers (400, in the envelope)', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/svc/health',
+      headers: { host: ['yardly.example', 'evil.example'] as unknown as string },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 400,
+      msg: 'The request has more than one Host header',
+      errors: [{ field: 'host', message: 'The request has more than one Host header' }],
+    });
+    expect((await headersOf('/svc/health', { host: 'yardly.example' }))['x-frame-options']).toBe('DENY');
   });
 
   it('ask for https only when the request came over https', async () => {

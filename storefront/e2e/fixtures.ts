@@ -210,7 +210,9 @@ export async function signInByApi(page: Page, person: Person, signupExtra: objec
   });
   expect(signup.ok(), await signup.text()).toBe(true);
   const code = await readCode(request, email, CODE_MAIL.verify);
-  const verified = await request.post('/svc/users/verify-email', { data: { email, code } });
+  // The sign-up's ticket: with it the code verifies this sign-up with its password (docs/decisions/0047).
+  const { signupTicket } = ((await signup.json()) as { data: { signupTicket: string } }).data;
+  const verified = await request.post('/svc/users/verify-email', { data: { email, code, signupTicket } });
   expect(verified.ok(), await verified.text()).toBe(true);
   const { data } = (await verified.json()) as { data: LoginData };
   await page.addInitScript(

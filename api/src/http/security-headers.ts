@@ -1,5 +1,6 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import { AppError } from '../errors';
 
 /** What no page of ours needs: being framed (clickjacking), plugins, a foreign <base> or form target. */
 const LOCKED_DOWN = "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
@@ -27,7 +28,49 @@ const CONSOLE_POLICY = [
  * page's own inline scripts), in a <meta> on prerendered pages and in a header on rendered ones
  * (see `keepBothPolicies`); frame-ancestors works only from a header, so it stays here.
  */
-const STOREFRONT_POLICY = LOCKED_DOWN;
+const STOREFRONT_POLICY = [
+  // The outer bound of every page (the browser enforces this and Astro's policy both): its own
+  // origin and Stripe's (checkout; payment-page.ts narrows it further). Scripts are named by
+  // Astro's policy alone (their hashes), so this one has no script-src and lets its default
+  // admit inline code that Astro's then restricts.
+  "default-src 'self' 'unsafe-inline' data: blob: https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com https://api.stripe.com",
+  // Photos may come from an object store's host (S3_URL) or a provider's avatar.
+  "img-src 'self' data: blob: https:",
+  LOCKED_DOWN,
+].join('; ');
+
+/**
+ * The browser features a page of ours may use: its own location ("Your location") and payment
+ * (Stripe's card element); nothing else, and nothing for a frame unless named.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=(self)',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=(self "https://js.stripe.com")',
+  'usb=()',
+  'browsing-topics=()',
+].join(', ');
+
+export const TWO_HOSTS_MESSAGE = 'The request has more than one Host header';
+
+/**
+ * A request naming two hosts is refused (400): a proxy and this server could each read a
+ * different one (absolute links, cache keys, sign-in callbacks built from the wrong host).
+ */
+export function refuseTwoHosts(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    const raw = request.raw.rawHeaders;
+    let hosts = 0;
+    for (let i = 0; i < raw.length; i += 2) if (raw[i]?.toLowerCase() === 'host') hosts += 1;
+    if (hosts > 1) throw new AppError(400, TWO_HOSTS_MESSAGE, { field: 'host' });
+  });
+}
 
 /** The Content-Security-Policy for a path: the api's, the console's, or the storefront's pages. */
 export function contentSecurityPolicy(path: string): string {
@@ -72,6 +115,7 @@ export function installSecurityHeaders(app: FastifyInstance): void {
     raw.setHeader('X-Content-Type-Options', 'nosniff');
     raw.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
     raw.setHeader('X-Frame-Options', 'DENY');
+    raw.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
     if (request.protocol === 'https') raw.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
   });
 }

@@ -46,6 +46,12 @@ export type LoginData = z.infer<typeof loginDataSchema>;
 const emailBody = z.object({ email: emailSchema });
 const emailCodeBody = z.object({ email: emailSchema, code: codeSchema });
 const sent = z.object({ sent: z.literal(true) });
+
+/**
+ * What a sign-up answers to the browser that made it (docs/decisions/0047): presented with the
+ * emailed code, it proves the code is entered where the password was chosen. A long random token.
+ */
+export const signupTicketSchema = z.string().min(16).max(128);
 const done = z.object({ success: z.literal(true) });
 
 export const isUserExistCall = defineCall({
@@ -83,6 +89,8 @@ export const signupCall = defineCall({
     email: z.string(),
     verificationSent: z.literal(true),
     signUpRewardMessage: signUpRewardMessageSchema,
+    /** Pass it to verify-email (and to verify/resend): only this sign-up's code verifies it with its password. */
+    signupTicket: signupTicketSchema,
   }),
 });
 
@@ -103,8 +111,9 @@ export const verifyEmailCall = defineCall({
   method: 'POST',
   path: '/users/verify-email',
   auth: 'none',
-  summary: 'Verify a new account with its emailed code; answers the login data',
-  body: emailCodeBody,
+  summary:
+    "Verify a new account with its emailed code and the sign-up's ticket; answers the login data (without the ticket the mailbox is verified, but no password is set)",
+  body: emailCodeBody.extend({ signupTicket: signupTicketSchema.optional() }),
   response: loginDataSchema,
 });
 
@@ -112,8 +121,9 @@ export const resendVerificationCall = defineCall({
   method: 'POST',
   path: '/users/verify/resend',
   auth: 'none',
-  summary: 'Send a new verification code (the same answer whether or not it was sent)',
-  body: emailBody,
+  summary:
+    "Send a new verification code (the same answer whether or not it was sent); with the sign-up's ticket, a new code of that sign-up",
+  body: emailBody.extend({ signupTicket: signupTicketSchema.optional() }),
   response: sent,
 });
 

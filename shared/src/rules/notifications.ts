@@ -117,6 +117,8 @@ export function conversationIdOfPath(encodedId: string): string | null {
 
 export const notificationMessages = {
   badSubscription: 'Enter a push subscription: the JSON of a browser PushSubscription (an https endpoint and its keys)',
+  endpointNotPublic:
+    "This push subscription's endpoint is not a public push service: notifications can go only to a public HTTPS host",
   badIds: 'Enter the ids of your notifications to mark as read',
   pushUnsupported: 'This browser cannot show notifications',
   pushDenied: 'Notifications are blocked for this site: allow them in your browser settings',

@@ -5,18 +5,25 @@ import { loginData } from '../test/login-data';
 
 const { api, session } = vi.hoisted(() => ({
   api: {
-    auth: { isUserExist: vi.fn(), signup: vi.fn(), verifyEmail: vi.fn(), login: vi.fn() },
+    auth: {
+      isUserExist: vi.fn(),
+      signup: vi.fn(),
+      verifyEmail: vi.fn(),
+      resendVerification: vi.fn(),
+      login: vi.fn(),
+    },
     account: { changePassword: vi.fn() },
   },
   session: { current: null as ReturnType<typeof createSession> | null },
 }));
 vi.mock('../lib/api', () => ({ browserApi: api }));
+vi.stubGlobal('localStorage', new MemoryStorage());
 vi.mock('./browser-session', () => {
   session.current = createSession({ storage: new MemoryStorage(), onStorageChange: null, reload: () => {} });
   return { browserSession: session.current };
 });
 
-const { changePassword, signUp, verifyEmail } = await import('./auth');
+const { changePassword, resendVerificationCode, signUp, verifyEmail } = await import('./auth');
 const { $session } = await import('./session');
 
 const body = { email: 'ann@example.com', password: 'Str0ng!pass', nameFirst: 'Ann', nameLast: 'Lee' };
@@ -57,6 +64,20 @@ describe('sign-in actions', () => {
     await verifyEmail({ email: 'ann@example.com', code: '123456' });
     expect(session.current?.$session.get()?.nameFirst).toBe('Ann');
     expect($session.get()?.nameFirst).toBe('Ann');
+  });
+
+  it("passes the sign-up's ticket with its code and with a resend, then forgets it (docs/decisions/0047)", async () => {
+    const signupTicket = 'ticket-of-this-browser-0123456789';
+    api.auth.isUserExist.mockResolvedValue({ exists: false });
+    api.auth.signup.mockResolvedValue({ verificationSent: true, signupTicket });
+    await signUp(body);
+    await resendVerificationCode('Ann@example.com');
+    expect(api.auth.resendVerification).toHaveBeenCalledWith({ email: 'Ann@example.com', signupTicket });
+    api.auth.verifyEmail.mockResolvedValue(loginData());
+    await verifyEmail({ email: 'ann@example.com', code: '123456' });
+    expect(api.auth.verifyEmail).toHaveBeenCalledWith({ email: 'ann@example.com', code: '123456', signupTicket });
+    await verifyEmail({ email: 'ann@example.com', code: '123456' });
+    expect(api.auth.verifyEmail).toHaveBeenLastCalledWith({ email: 'ann@example.com', code: '123456' });
   });
 
   it('keeps the new tokens after a password change (the other sessions end)', async () => {

@@ -35,6 +35,33 @@ async function keep(data: LoginData): Promise<LoginData> {
   return data;
 }
 
+/**
+ * The sign-up's ticket (docs/decisions/0047), kept in this browser by email until the code is
+ * used: verify-email and resend present it, so only this sign-up's code verifies it with the
+ * password typed here (also when the code is asked for again by a log-in before verifying).
+ */
+const TICKET_KEY = 'yardly.signupTickets';
+
+function storedTickets(): Record<string, string> {
+  try {
+    return JSON.parse(globalThis.localStorage?.getItem(TICKET_KEY) ?? '{}') as Record<string, string>;
+  } catch {
+    return {};
+  }
+}
+
+function keepTicket(email: string, ticket: string | undefined): void {
+  const tickets = storedTickets();
+  if (ticket) tickets[email.trim().toLowerCase()] = ticket;
+  else delete tickets[email.trim().toLowerCase()];
+  globalThis.localStorage?.setItem(TICKET_KEY, JSON.stringify(tickets));
+}
+
+/** The ticket this browser's sign-up of `email` was given, if any. */
+export function signupTicketOf(email: string): string | undefined {
+  return storedTickets()[email.trim().toLowerCase()];
+}
+
 export async function login(body: CallBody<typeof loginCall>): Promise<LoginData> {
   return keep(await browserApi.auth.login(body));
 }
@@ -55,6 +82,7 @@ export async function signUp(body: CallBody<typeof signupCall>): Promise<string 
   }
   const answer = await browserApi.auth.signup({ referralCode: rememberedReferral(), ...body });
   forgetReferral();
+  keepTicket(body.email, answer?.signupTicket);
   return answer?.signUpRewardMessage;
 }
 
@@ -66,11 +94,15 @@ export async function easySignUp(email: string): Promise<string | undefined> {
 }
 
 export async function verifyEmail(body: CallBody<typeof verifyEmailCall>): Promise<LoginData> {
-  return keep(await browserApi.auth.verifyEmail(body));
+  const signupTicket = body.signupTicket ?? signupTicketOf(body.email);
+  const data = await browserApi.auth.verifyEmail(signupTicket ? { ...body, signupTicket } : body);
+  keepTicket(body.email, undefined);
+  return keep(data);
 }
 
 export async function resendVerificationCode(email: string): Promise<void> {
-  await browserApi.auth.resendVerification({ email });
+  const signupTicket = signupTicketOf(email);
+  await browserApi.auth.resendVerification(signupTicket ? { email, signupTicket } : { email });
 }
 
 export async function sendLoginCode(email: string): Promise<void> {

@@ -180,3 +180,15 @@ export const oauthFlows = pgTable(
     index('oauth_flows_created_idx').on(t.createdAt),
   ],
 );
+
+/**
+ * What every instance on this database seals and signs with, as a fingerprint (an HMAC keyed by
+ * the secret, never the secret): an instance started with another JWT_SECRET or VAPID key pair
+ * refuses to start, naming the variable (issue 34, docs/decisions/0047).
+ */
+export const instanceSecrets = pgTable('instance_secrets', {
+  /** The variable(s): 'JWT_SECRET', 'VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY'. */
+  name: text('name').primaryKey(),
+  fingerprint: text('fingerprint').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

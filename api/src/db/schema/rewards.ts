@@ -56,3 +56,12 @@ export const referralInvites = pgTable(
   },
   (t) => [index('referral_invites_inviter_idx').on(t.inviterId, t.createdAt.desc())],
 );
+
+/**
+ * Addresses that asked, from an invitation's link, never to be invited again (issue 34): no
+ * member's invitation goes to them from then on. Keyed by `normaliseEmail`.
+ */
+export const inviteRefusals = pgTable('invite_refusals', {
+  emailNormalised: text('email_normalised').primaryKey(),
+  refusedAt: timestamp('refused_at', { withTimezone: true }).notNull(),
+});

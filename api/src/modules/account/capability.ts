@@ -1,4 +1,7 @@
-import { accountCalls, joinCalls, profileCalls } from '@yardly/shared/contract';
+import { accountCalls, joinCalls, profileCalls, unsubscribeIdSchema } from '@yardly/shared/contract';
+import { MAIL_LISTS, type MailList } from '@yardly/shared/rules';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../errors';
 import { defineCapability } from '../../http/capability';
 import { createAccount } from './create';
 import { withPictureUpload } from './picture-upload';
@@ -40,4 +43,29 @@ export const accountCapability = defineCapability({
     saveBankAccount: ({ body, caller }) => s.bankAccounts.save(caller.userId, body),
     deleteBankAccount: ({ caller }) => s.bankAccounts.remove(caller.userId),
   }),
+  routes: (app, s) => {
+    // RFC 8058 one-click unsubscribe: a mail client POSTs `List-Unsubscribe=One-Click` to the
+    // mail's List-Unsubscribe URL (the /unsubscribe page's own, which a GET shows). No log-in:
+    // the id is a long random token. The body is taken as it comes (form-encoded, or none).
+    void app.register(async (scope: FastifyInstance) => {
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+      scope.post<{ Querystring: { id?: string; list?: string } }>(
+        '/unsubscribe',
+        { schema: { hide: true } },
+        async (request) => {
+          const id = unsubscribeIdSchema.safeParse(request.query.id);
+          if (!id.success) throw AppError.badRequest('This unsubscribe link is not valid', 'id');
+          const list = request.query.list;
+          if (list !== undefined && !MAIL_LISTS.includes(list as MailList)) {
+            throw AppError.badRequest('This unsubscribe link is not valid', 'list');
+          }
+          // The mail's list only; a link without one turns every optional mail off.
+          const lists = list ? [list as MailList] : MAIL_LISTS;
+          const changes = Object.fromEntries(lists.map((name) => [name, false]));
+          return { code: 200, data: await s.preferences.unsubscribe(id.data, changes) };
+        },
+      );
+    });
+  },
 });

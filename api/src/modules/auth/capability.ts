@@ -11,8 +11,9 @@ export const authCapability = defineCapability({
     isUserExist: ({ body, request }) => auth.isUserExist(body.email, clientOf(request)),
     signup: ({ body, request }) => auth.signup(body, clientOf(request)),
     easySignup: ({ body, request }) => auth.easySignup(body.email, body, clientOf(request)),
-    verifyEmail: ({ body, request }) => auth.verifyEmail(body.email, body.code, clientOf(request)),
-    resendVerification: ({ body, request }) => auth.resendVerification(body.email, clientOf(request)),
+    verifyEmail: ({ body, request }) => auth.verifyEmail(body.email, body.code, clientOf(request), body.signupTicket),
+    resendVerification: ({ body, request }) =>
+      auth.resendVerification(body.email, clientOf(request), body.signupTicket),
     login: ({ body, request }) => auth.login(body.email, body.password, clientOf(request)),
     loginWithCode: ({ body, request }) => auth.loginWithCode(body.email, clientOf(request)),
     verifyLoginCode: ({ body, request }) => auth.verifyLoginCode(body.email, body.code, clientOf(request)),

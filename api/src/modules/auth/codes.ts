@@ -16,6 +16,14 @@ export interface IssueCode {
 }
 
 /**
+ * The codes of one email and purpose fall in groups: a sign-up's codes are its ticket's
+ * (payload.ticketHash, docs/decisions/0047), every other code is in the one group ''.
+ * Only the newest code of a group works; groups do not replace each other's codes.
+ */
+const groupOf = (payload?: Record<string, string> | null) => payload?.ticketHash ?? '';
+const inGroup = (group: string) => sql`coalesce(${authCodes.payload}->>'ticketHash', '') = ${group}`;
+
+/**
  * Six-digit codes from a secure source, kept only as an HMAC (a database leak does not leak
  * codes), single use, dead after CODE_TTL_MINUTES or CODE_MAX_ATTEMPTS wrong tries. How many
  * may be asked for is the caller's budget (AuthService.sendCode), counted before one is issued.
@@ -31,11 +39,18 @@ export function codeStore(db: Db, secret: Uint8Array, clock: Clock) {
       const now = clock.now();
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       await db.transaction(async (tx) => {
-        // Only the newest code of a purpose works.
+        // Only the newest code of a purpose (and group) works.
         await tx
           .update(authCodes)
           .set({ consumedAt: now })
-          .where(and(eq(authCodes.email, address), eq(authCodes.purpose, purpose), isNull(authCodes.consumedAt)));
+          .where(
+            and(
+              eq(authCodes.email, address),
+              eq(authCodes.purpose, purpose),
+              isNull(authCodes.consumedAt),
+              inGroup(groupOf(payload)),
+            ),
+          );
         await tx.insert(authCodes).values({
           email: address,
           purpose,
@@ -67,6 +82,22 @@ export function codeStore(db: Db, secret: Uint8Array, clock: Clock) {
       return row?.payload ?? undefined;
     },
 
+    /**
+     * The payloads of the newest codes of each group not used nor replaced, expired or not (a
+     * sign-up whose code ran out still waits for a new one), newest first, `limit` at most.
+     */
+    async waiting(email: string, purpose: CodePurpose, limit = 5): Promise<Record<string, string>[]> {
+      const rows = await db
+        .select({ payload: authCodes.payload })
+        .from(authCodes)
+        .where(
+          and(eq(authCodes.email, email.toLowerCase()), eq(authCodes.purpose, purpose), isNull(authCodes.consumedAt)),
+        )
+        .orderBy(desc(authCodes.createdAt))
+        .limit(limit);
+      return rows.flatMap((row) => (row.payload ? [row.payload] : []));
+    },
+
     /** Ends every open code of a purpose (what waited for them is dropped with them). */
     async revoke(email: string, purpose: CodePurpose): Promise<void> {
       await db
@@ -77,14 +108,25 @@ export function codeStore(db: Db, secret: Uint8Array, clock: Clock) {
         );
     },
 
-    /** Use a code: its row when right; a 400 naming the field `code` otherwise (a wrong try counts). */
-    async consume(email: string, purpose: CodePurpose, code: string) {
+    /**
+     * Use a code: its row when right; a 400 naming the field `code` otherwise (a wrong try counts).
+     * With `group`, only that group's newest code is tried (a sign-up's ticket, 0047); without,
+     * the newest of any.
+     */
+    async consume(email: string, purpose: CodePurpose, code: string, options: { group?: string } = {}) {
       const address = email.toLowerCase();
       const now = clock.now();
       const [row] = await db
         .select()
         .from(authCodes)
-        .where(and(eq(authCodes.email, address), eq(authCodes.purpose, purpose), isNull(authCodes.consumedAt)))
+        .where(
+          and(
+            eq(authCodes.email, address),
+            eq(authCodes.purpose, purpose),
+            isNull(authCodes.consumedAt),
+            options.group === undefined ? undefined : inGroup(options.group),
+          ),
+        )
         .orderBy(desc(authCodes.createdAt))
         .limit(1);
       if (!row || row.expiresAt.getTime() <= now.getTime()) throw AppError.badRequest(authMessages.codeExpired, 'code');

@@ -5,9 +5,6 @@ import type { Db } from '../../db/connect';
 import { refreshTokens, sessions } from '../../db/schema/index';
 import { endLiveStreamsOf } from '../live/log';
 
-/** Two tabs may refresh with the same token at once: a reuse this soon is not an attack. */
-export const REUSE_GRACE_MS = 5_000;
-
 export interface IssuedRefresh {
   refreshToken: string;
   expiresAt: Date;
@@ -24,7 +21,9 @@ function digest(token: string): string {
 /**
  * Sessions and their refresh tokens. A login starts a session with one absolute end; its
  * refresh tokens are opaque, stored hashed and rotated on every use. A used token presented
- * again after its grace window ends the session (it was stolen or replayed). Ending a session
+ * again, however soon, ends the session: one token with two children is a fork, and one branch
+ * is a thief's (issue 34: a 5-second grace let one token fork into 20 live ones). Tabs of one
+ * browser never race for it: the client refreshes under a cross-tab lock (token-refresh.ts). Ending a session
  * is one row: the access tokens naming it are refused from then on (resolve-caller.ts), and the
  * person's open live streams are told to check theirs (they close with it).
  */
@@ -60,12 +59,12 @@ export function refreshTokenStore(db: Db, lifetimeDays: number, clock: Clock) {
         if (!row) return { ok: false as const };
         const { token: used, session } = row;
         if (session.revokedAt || session.expiresAt.getTime() <= now.getTime()) return { ok: false as const };
-        if (used.usedAt && now.getTime() - used.usedAt.getTime() > REUSE_GRACE_MS) {
+        if (used.usedAt) {
           await tx.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, session.id));
           await endLiveStreamsOf(tx, session.userId);
           return { ok: false as const };
         }
-        if (!used.usedAt) await tx.update(refreshTokens).set({ usedAt: now }).where(eq(refreshTokens.id, used.id));
+        await tx.update(refreshTokens).set({ usedAt: now }).where(eq(refreshTokens.id, used.id));
         const refreshToken = await insertToken(tx, session.id, session.userId, deviceId ?? used.deviceId ?? undefined);
         return {
           ok: true as const,

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import type { LoginData } from '@yardly/shared/contract';
 import { authMessages, emailDomain, limitMessages } from '@yardly/shared/rules';
 import { eq } from 'drizzle-orm';
@@ -46,11 +47,23 @@ export interface AuthDeps {
   donationEnabled: boolean;
 }
 
-/** A sign-up's password and the device that chose it, waiting with its verification code. */
+/**
+ * A sign-up waiting with its verification code (docs/decisions/0047): the password and names it
+ * chose, and the hash of the ticket its answer gave the browser that made it. Only that ticket,
+ * with a code of this sign-up, makes the password and names the account's.
+ */
 interface PendingSignup {
   passwordHash: string;
-  deviceId: string;
+  ticketHash: string;
 }
+
+/** A fresh sign-up ticket and the hash the database keeps of it. */
+function newSignupTicket(): { ticket: string; ticketHash: string } {
+  const ticket = randomBytes(32).toString('base64url');
+  return { ticket, ticketHash: hashTicket(ticket) };
+}
+
+const hashTicket = (ticket: string) => createHash('sha256').update(ticket).digest('hex');
 
 /** A sign-up from an organisation's landing (issue 23): its refnum waits with the code; using the code proves the work mailbox. */
 interface PendingB2B {
@@ -90,7 +103,15 @@ export function authService(deps: AuthDeps) {
 
   async function mailCode({ email, purpose, user, payload }: CodeRequest) {
     const code = await codes.issue({ email, purpose, userId: user?.id, payload });
-    await mailer.send({ to: email, ...codeMail(purpose, code, { nameFirst: user?.nameFirst || undefined }) });
+    // A second sign-up's mail says so, and greets nobody by the name it typed (0047).
+    const anotherSignup = payload?.anotherSignup === '1';
+    await mailer.send({
+      to: email,
+      ...codeMail(purpose, code, {
+        nameFirst: anotherSignup ? undefined : user?.nameFirst || undefined,
+        anotherSignup,
+      }),
+    });
   }
 
   /** Mails a code within the budgets (a 429 that says so when there is none left). */
@@ -100,19 +121,18 @@ export function authService(deps: AuthDeps) {
   }
 
   /**
-   * The password a sign-up chose, kept with its verification code until the code is used
-   * (a password counts only once the mailbox that chose it is proven): the newest open code's.
+   * The sign-ups of an email still waiting (newest first): each with the password it chose, kept
+   * with its code until the code is used (a password counts only once the mailbox is proven).
    */
-  async function pendingSignup(email: string): Promise<PendingSignup | undefined> {
-    const payload = await codes.pending(email, 'verify_email');
-    return payload?.passwordHash ? { passwordHash: payload.passwordHash, deviceId: payload.deviceId ?? '' } : undefined;
+  async function waitingSignups(email: string): Promise<Record<string, string>[]> {
+    return (await codes.waiting(email, 'verify_email')).filter((payload) => payload.passwordHash);
   }
 
-  /** What waits with a sign-up's newest code (its password, its organisation), to send again with a new one. */
-  async function pendingPayload(email: string): Promise<Record<string, string> | undefined> {
-    const pending = await pendingSignup(email);
-    const b2b = await pendingB2B(email);
-    return pending || b2b.orgRefnum ? { ...pending, ...b2b } : undefined;
+  /** What a sign-up's code carries, to send again with a new one: the ticket's sign-up, else the newest. */
+  async function pendingPayload(email: string, ticketHash?: string): Promise<Record<string, string> | undefined> {
+    const waiting = await codes.waiting(email, 'verify_email');
+    const payload = ticketHash ? waiting.find((p) => p.ticketHash === ticketHash) : waiting[0];
+    return payload && Object.keys(payload).length > 0 ? payload : undefined;
   }
 
   async function pendingB2B(email: string): Promise<PendingB2B> {
@@ -206,12 +226,9 @@ export function authService(deps: AuthDeps) {
       if (existing?.emailVerifiedAt) throw new AppError(409, authMessages.emailTaken, { field: 'email' });
       // Charged before anything is written: no code, no half-made sign-up.
       await chargeCode({ email: input.email, purpose: 'verify_email' });
-      // The account gets no password until its mailbox is proven: the password waits with the code.
-      const pending: PendingSignup & PendingB2B = {
-        passwordHash: await hashPassword(input.password),
-        deviceId: client.deviceId ?? '',
-        ...b2b,
-      };
+      // Another sign-up of this address still waits: this one neither replaces it nor its code (0047).
+      const anotherSignup = existing ? (await waitingSignups(input.email)).length > 0 : false;
+      const { ticket, ticketHash } = newSignupTicket();
       const values = {
         email: input.email.trim(),
         nameFirst: input.nameFirst.trim(),
@@ -220,22 +237,36 @@ export function authService(deps: AuthDeps) {
         zip: input.zip ?? null,
         isProgressive: false,
       };
+      // The account gets no password until its mailbox is proven: the password (and, for an
+      // address already waiting, the names) wait with this sign-up's code.
+      const pending: PendingSignup & PendingB2B & Record<string, string> = {
+        passwordHash: await hashPassword(input.password),
+        ticketHash,
+        nameFirst: values.nameFirst,
+        nameLast: values.nameLast,
+        ...(input.zip && { zip: input.zip }),
+        ...(anotherSignup && { anotherSignup: '1' }),
+        ...b2b,
+      };
       // An abandoned, never verified sign-up can be started again: only the mailbox owner can finish it.
       const [user] = existing
-        ? await db.update(users).set(values).where(eq(users.id, existing.id)).returning()
+        ? anotherSignup
+          ? [existing]
+          : await db.update(users).set(values).where(eq(users.id, existing.id)).returning()
         : await db
             .insert(users)
             .values({ ...values, refnum: newRefnum('user') })
             .returning();
       if (!user) throw new Error('sign-up wrote no user');
       const signUpRewardMessage = input.referralCode ? await recordReferral(db, user.id, input.referralCode) : null;
-      await mailCode({ email: user.email, purpose: 'verify_email', user, payload: { ...pending } });
+      await mailCode({ email: user.email, purpose: 'verify_email', user, payload: pending });
       return {
         userRefnum: user.refnum,
-        nameFirst: user.nameFirst,
+        nameFirst: values.nameFirst,
         email: user.email,
         verificationSent: true as const,
         ...(signUpRewardMessage && { signUpRewardMessage }),
+        signupTicket: ticket,
       };
     },
 
@@ -268,33 +299,49 @@ export function authService(deps: AuthDeps) {
       };
     },
 
-    async verifyEmail(email: string, code: string, client: ClientInfo) {
-      const used = await codes.consume(email, 'verify_email', code);
+    async verifyEmail(email: string, code: string, client: ClientInfo, signupTicket?: string) {
+      const ticketHash = signupTicket ? hashTicket(signupTicket) : undefined;
+      // With a ticket only its sign-up's code is tried: another sign-up's code does not verify it.
+      const used = await codes.consume(email, 'verify_email', code, { group: ticketHash });
       const user = await findUserByEmail(db, email);
       if (!user) throw AppError.badRequest(authMessages.codeExpired, 'code');
-      // The sign-up's password counts when its code is used from the device that signed up;
-      // a code used elsewhere proves the mailbox but not who chose the password (set one by reset).
-      const chosen = used.payload?.passwordHash && (used.payload.deviceId ?? '') === (client.deviceId ?? '');
+      // The sign-up's password and names count when its code comes with its ticket (the browser
+      // that chose them); a code alone proves the mailbox but not who chose the password (set
+      // one by reset, or log in with a code).
+      const payload = used.payload ?? {};
+      const chosen = Boolean(ticketHash && payload.passwordHash && payload.ticketHash === ticketHash);
       const verified = await db.transaction(async (tx) => {
         const [row] = await tx
           .update(users)
           .set(
             user.emailVerifiedAt
               ? {}
-              : { emailVerifiedAt: clock.now(), passwordHash: chosen ? used.payload?.passwordHash : null },
+              : {
+                  emailVerifiedAt: clock.now(),
+                  passwordHash: chosen ? payload.passwordHash : null,
+                  ...(chosen &&
+                    payload.nameFirst && {
+                      nameFirst: payload.nameFirst,
+                      nameLast: payload.nameLast ?? '',
+                      zip: payload.zip ?? null,
+                    }),
+                },
           )
           .where(eq(users.id, user.id))
           .returning();
-        return joinSignupOrganisation(tx, row ?? user, { orgRefnum: used.payload?.orgRefnum });
+        return joinSignupOrganisation(tx, row ?? user, { orgRefnum: payload.orgRefnum });
       });
+      // The mailbox is proven: every other sign-up of it ends.
+      await codes.revoke(email, 'verify_email');
       return loginData(verified, client);
     },
 
-    async resendVerification(email: string, client: ClientInfo) {
+    async resendVerification(email: string, client: ClientInfo, signupTicket?: string) {
       await chargeCode({ email, purpose: 'verify_email', address: client.address });
       const user = await findUserByEmail(db, email);
       if (user && !user.emailVerifiedAt) {
-        await mailCode({ email: user.email, purpose: 'verify_email', user, payload: await pendingPayload(email) });
+        const payload = await pendingPayload(email, signupTicket ? hashTicket(signupTicket) : undefined);
+        await mailCode({ email: user.email, purpose: 'verify_email', user, payload });
       }
       return { sent: true as const };
     },
@@ -307,8 +354,16 @@ export function authService(deps: AuthDeps) {
         knownDevice: user && (await devices.knownHash(user.id, client.deviceId)),
       };
       await throttle.assertOpen(attempt);
-      // Not verified yet: the password to check is the one waiting with the sign-up's code.
-      const pending = user && !user.emailVerifiedAt ? await pendingSignup(email) : undefined;
+      // Not verified yet: the passwords to check are those waiting with the sign-ups' codes.
+      let pending: Record<string, string> | undefined;
+      if (user && !user.emailVerifiedAt) {
+        for (const signup of await waitingSignups(email)) {
+          if (await checkPassword(signup.passwordHash, password)) {
+            pending = signup;
+            break;
+          }
+        }
+      }
       const hash = user?.emailVerifiedAt ? user.passwordHash : (pending?.passwordHash ?? user?.passwordHash);
       // The same answer, in about the same time, for an unknown email and a wrong password.
       if (!(await checkPassword(hash, password)) || !user) {
@@ -317,8 +372,9 @@ export function authService(deps: AuthDeps) {
       }
       await throttle.recordSuccess(attempt);
       if (!user.emailVerifiedAt) {
-        // Only when a code went: past the budget, the 429 says none did.
-        await sendCode({ email: user.email, purpose: 'verify_email', user, payload: await pendingPayload(email) });
+        // Only when a code went: past the budget, the 429 says none did. The code is that
+        // sign-up's: the browser holding its ticket verifies it with its password.
+        await sendCode({ email: user.email, purpose: 'verify_email', user, payload: pending });
         throw new AppError(403, authMessages.emailNotVerified);
       }
       return loginData(user, client);

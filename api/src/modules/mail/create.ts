@@ -19,6 +19,7 @@ export function createMail(deps: {
     db: deps.db,
     smtpUrl: deps.config.smtpUrl,
     from: deps.config.mailFrom,
+    messageDomain: deps.config.mailDomain,
     log: deps.log,
     bodies,
   });

@@ -29,7 +29,8 @@ export function withUnsubscribe(mail: Mail, url: string, list: MailList): Mail {
     ...mail,
     text: `${mail.text}\n--\n${why}\nUnsubscribe: ${url}\n`,
     html,
-    headers: { ...mail.headers, 'List-Unsubscribe': `<${url}>` },
+    // RFC 8058: a mail client may unsubscribe with one POST to the link (POST /unsubscribe, account).
+    headers: { ...mail.headers, 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
   };
 }
 

@@ -54,9 +54,25 @@ const WORDING: Record<CodePurpose, CodeWording> = {
   },
 };
 
+/**
+ * A sign-up of an address whose earlier sign-up still waits (docs/decisions/0047): the mail says
+ * so plainly, so an owner who did not start it knows to leave the code alone.
+ */
+const ANOTHER_SIGNUP: CodeWording = {
+  subject: `Another ${BRAND} sign-up with your email`,
+  heading: 'Someone started another sign-up with your email',
+  intro: `Someone has just started another sign-up for ${BRAND} with this email address, while an earlier sign-up was still waiting for its code. Enter this code only on the page where you started this new sign-up:`,
+  ignore:
+    'If you did not start a second sign-up, ignore this email and do not share the code: the sign-up you started keeps its own code, and nobody can use your address or choose its password without a code from your mailbox.',
+};
+
 /** The mail carrying a one-time code: subject, a plain-text body and a simple HTML body. */
-export function codeMail(purpose: CodePurpose, code: string, options: { nameFirst?: string } = {}): Omit<Mail, 'to'> {
-  const wording = WORDING[purpose];
+export function codeMail(
+  purpose: CodePurpose,
+  code: string,
+  options: { nameFirst?: string; anotherSignup?: boolean } = {},
+): Omit<Mail, 'to'> {
+  const wording = options.anotherSignup && purpose === 'verify_email' ? ANOTHER_SIGNUP : WORDING[purpose];
   // One line in a plain-text greeting, whatever the stored name holds.
   const name = options.nameFirst?.replace(/\s+/g, ' ').trim();
   const greeting = name ? `Hi ${name},` : 'Hi,';

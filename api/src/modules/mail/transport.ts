@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createTransport } from 'nodemailer';
 import type { Db } from '../../db/connect';
 import { mailOutbox } from '../../db/schema/index';
@@ -13,8 +14,10 @@ export interface MailTransportOptions {
   db: Db;
   /** smtp:// or smtps:// URL; absent: mail is only logged and kept in the dev outbox. */
   smtpUrl?: string;
-  /** The From header, e.g. 'Yardly <no-reply@yardly.local>'. */
+  /** The From header, e.g. 'Yardly <no-reply@yardly.example>'. */
   from: string;
+  /** The domain of Message-IDs (the From's, config.ts): never a private one sent to a real server. */
+  messageDomain?: string;
   log: { info(obj: object, msg: string): void };
   /** Seals the body written to mail_outbox. */
   bodies: MailBodySealer;
@@ -27,7 +30,7 @@ export interface MailTransportOptions {
  * The mail job (mail/jobs.ts) calls it; nothing else should, so a server that is down only delays mail.
  */
 export function createMailTransport(options: MailTransportOptions): MailTransport {
-  const { db, smtpUrl, from, log, bodies } = options;
+  const { db, smtpUrl, from, log, bodies, messageDomain } = options;
   if (!smtpUrl) {
     return {
       async deliver(mail) {
@@ -54,6 +57,7 @@ export function createMailTransport(options: MailTransportOptions): MailTranspor
         text: mail.text,
         html: mail.html,
         headers: mail.headers,
+        ...(messageDomain && { messageId: `<${randomUUID()}@${messageDomain}>` }),
       });
       // Recorded once the server has taken it: the outbox is the record of what went out.
       await record(db, bodies, mail, 'smtp');

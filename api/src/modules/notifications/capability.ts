@@ -24,7 +24,7 @@ export const notificationsCapability = defineCapability({
       subject: app.config.vapid.subject,
     },
   }),
-  handlers: ({ db, clock, live, vapid }) => ({
+  handlers: ({ db, clock, live, vapid, config }) => ({
     list: ({ query, caller }) => listNotifications(db, caller.userId, 'market', query),
     unread: ({ caller, query }) => unreadNotifications(db, caller.userId, query.section),
     markRead: async ({ body, caller }) => {
@@ -35,11 +35,17 @@ export const notificationsCapability = defineCapability({
       ]);
       return answer;
     },
-    savePushToken: ({ body, caller }) => savePushSubscription(db, clock, caller.userId, body.fcm_token),
+    savePushToken: ({ body, caller }) =>
+      savePushSubscription(db, clock, caller.userId, body.fcm_token, { allowLoopback: !config.isProduction }),
     vapidKey: async () => ({ publicKey: vapid.publicKey }),
   }),
   jobs: ({ jobs, mailer, config, vapid }) => {
     const email = { jobs, mailer, publicUrl: config.publicUrl };
-    return [pushJob(vapid), emailJob(email), deliveryJob(email), noticeDeliveryJob(email)];
+    return [
+      pushJob(vapid, { allowLoopback: !config.isProduction }),
+      emailJob(email),
+      deliveryJob(email),
+      noticeDeliveryJob(email),
+    ];
   },
 });
