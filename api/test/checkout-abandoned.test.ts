@@ -102,7 +102,7 @@ describe('abandoned authorisations (the sweep, every 5 minutes on the app clock)
     expect(await noticesOf(late)).toEqual([
       {
         text: `Your payment for Rattan chair did not become an order (${orderMessages.noLongerAvailable}): nothing was charged and the hold on your card is released.`,
-        link: '/buying',
+        link: `/${listing}`,
       },
     ]);
     const back = await placeOrder(t, late.token, lateIntent);

@@ -50,7 +50,8 @@ describe('order notices by email and push', () => {
     const told = mails.filter((m) => m.text.includes(orderMessages.sellerCancelled));
     expect(told).toHaveLength(1);
     expect(told[0]?.subject).toBe(orderMessages.sellerCancelled);
-    expect(told[0]?.text).toContain('/buying');
+    expect(told[0]?.text).toContain(`/orders/${orderId}`);
+    expect(told[0]?.text).not.toContain('/buying');
     expect((await pushesFor(Number(saved?.id))).length).toBe(1);
 
     // Handled once: later minutes neither mail nor push it again.

@@ -264,6 +264,12 @@ describe('the seller answers (POST /svc/returns/{returnId}/accept and /dispute)'
     const seen = (await returnDetail(t, buyer.token, returnId)).body.data;
     expect(seen.label?.trackingNumber).toMatch(/\S+/);
     expect(seen.label?.labelUrl).toMatch(/\S+/);
+    // The buyer's link opens in a new tab (signed, no token); the seller's is not signed for them.
+    const newTab = await t.app.inject({ method: 'GET', url: seen.label?.labelUrl ?? '' });
+    expect([newTab.statusCode, newTab.headers['content-type']]).toEqual([200, 'application/pdf']);
+    expect(accepted.body.data.label?.labelUrl).not.toContain('sig=');
+    const sellers = (await returnDetail(t, seller.token, returnId)).body.data.label?.labelUrl ?? '';
+    expect((await t.app.inject({ method: 'GET', url: sellers })).statusCode).toBe(401);
     expect(seen.history.map((h) => h.event)).toEqual(['open', 'accept']);
     expect(await toldTo(buyer)).toContain(`${returnMessages.accepted} (order ${orderId}).`);
     const twice = await answerReturn(t, seller.token, returnId, 'accept');

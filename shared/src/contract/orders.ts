@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BUY_FILTER_ORDER_STATES, SELL_FILTER_ORDER_STATES } from '../rules/order-process';
+import { PARCEL_NAMES } from '../rules/parcels';
 import { addressSchemaOut } from './account';
 import { defineCall } from './call';
 import { checkoutAmountSchema, deliveryMethodSchema, orderStateSchema } from './checkout';
@@ -48,6 +49,8 @@ export const orderDetailSchema = orderSummarySchema.extend({
   history: z.array(z.object({ event: z.string(), status: orderStateSchema, at: isoDateTimeSchema })),
   /** The order events the caller may take now (order-process.ts), e.g. ['confirmPickup', 'cancel'] for its seller. */
   actions: z.array(z.string()),
+  /** The smallest parcel the item fits in by the listing's weight (`parcelFor`): the label page's first choice; null for pickup. */
+  parcel: z.enum(PARCEL_NAMES).nullable(),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 

@@ -6,6 +6,11 @@ export interface ListingFacts {
   priceCents: number;
   /** Offers that hold the listing: waiting for an answer, or accepted (the card's `offerCount`). */
   openOffers: number;
+  /**
+   * An order of it is in progress (its state is in OPEN_ORDER_STATES of the order process): it
+   * cannot be relisted until the order is completed or cancelled. Absent reads as none.
+   */
+  orderInProgress?: boolean;
 }
 
 /**
@@ -33,6 +38,7 @@ export const listingProcess = defineProcess({
     noOpenOffers: { test: (f: ListingFacts) => f.openOffers === 0, refusal: 'has_open_offers' },
     priced: { test: (f: ListingFacts) => f.priceCents > 0, refusal: 'is_free' },
     free: { test: (f: ListingFacts) => f.priceCents === 0, refusal: 'is_priced' },
+    noOrderInProgress: { test: (f: ListingFacts) => !f.orderInProgress, refusal: 'order_in_progress' },
   },
   events: {
     publish: { label: 'Publish', from: ['draft'], to: 'live', by: ['seller'], starts: ['expire'] },
@@ -57,6 +63,7 @@ export const listingProcess = defineProcess({
       from: ['paused', 'sold', 'donated', 'expired'],
       to: 'live',
       by: ['seller'],
+      guard: 'noOrderInProgress',
       starts: ['expire'],
     },
     delete: {
@@ -163,6 +170,7 @@ export function listingRefusalMessage(event: ListingEvent, reason: string): stri
   if (reason === listingProcess.states.draft.refusal) return listingActionMessages.isDraft;
   if (reason === listingProcess.guards.noOpenOffers.refusal) return listingActionMessages.hasActiveOffers;
   if (reason === listingProcess.states.reserved.refusal) return listingActionMessages.reserved;
+  if (reason === listingProcess.guards.noOrderInProgress.refusal) return listingActionMessages.orderInProgress;
   switch (event) {
     case 'markSold':
     case 'markDonated':

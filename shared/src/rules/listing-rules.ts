@@ -96,6 +96,7 @@ export const listingActionMessages = {
   reserved: 'This listing is reserved for a buyer whose offer was accepted',
   cannotToggle: 'Only a published, unsold listing can be deactivated or reactivated',
   cannotRelist: 'Only an expired, sold or deactivated listing can be relisted',
+  orderInProgress: 'This item has an order in progress: relist it once the order is completed or cancelled',
   draftNotFound: 'This photo upload session does not exist; reload the form',
   noSuchPhoto: 'There is no photo in this place',
   progressive: 'Complete your account before you create a listing',

@@ -63,6 +63,8 @@ export const shippingMessages = {
   noService: 'That shipping service is not offered for this parcel: choose one of the rates shown',
   noLabel: 'This order has no shipping label yet',
   labelNotFound: 'This shipping label does not exist',
+  labelLinkExpired: 'This label link has expired: open the label again from its page',
+  labelLinkInvalid: 'This label link is not valid: open the label again from its page',
   labelOverShare: 'This label costs more than your share of the sale: choose a cheaper service or a smaller parcel',
   carrierFailed: 'The carrier could not make the label just now: try again in a minute',
   deductedFromPayout: 'deducted from your payout',

@@ -5,12 +5,13 @@ import {
   type ListingState,
   listingProcess,
   listingRefusalMessage,
+  OPEN_ORDER_STATES,
   type ProcessTimer,
 } from '@yardly/shared/rules';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connect';
-import { listings } from '../../db/schema/index';
+import { listings, orders } from '../../db/schema/index';
 import { type Actor, bindProcess, type Effect, SYSTEM, type Transition, transition } from '../../process/transition';
 import { rewardsFollowListing } from '../rewards/listing-effect';
 import { countActiveOffers } from './offers-check';
@@ -43,7 +44,16 @@ function columnsFor(event: ListingEvent, timers: ProcessTimer<ListingEvent>[], n
 }
 
 export async function listingFacts(tx: Db, listing: Subject, now: Date): Promise<ListingFacts> {
-  return { priceCents: listing.priceCents, openOffers: await countActiveOffers(tx, listing.id, now) };
+  const [inProgress] = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.listingId, listing.id), inArray(orders.state, [...OPEN_ORDER_STATES])))
+    .limit(1);
+  return {
+    priceCents: listing.priceCents,
+    openOffers: await countActiveOffers(tx, listing.id, now),
+    orderInProgress: inProgress !== undefined,
+  };
 }
 
 /** Takes `event` on a listing the caller has locked, and returns the state it reached. */

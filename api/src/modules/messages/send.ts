@@ -8,7 +8,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connect';
-import { conversations, listings, users } from '../../db/schema/index';
+import { conversations, listings, orders, users } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import type { Caller } from '../../http/caller';
 import type { AppServices } from '../../services';
@@ -22,7 +22,8 @@ type Services = Pick<AppServices, 'db' | 'clock' | 'live' | 'jobs'>;
 
 /**
  * Sends a message about a listing. A buyer writes to its seller (opening their conversation
- * while the listing is live); the seller replies to a buyer who wrote. Anyone else: 403.
+ * while the listing is live, or when they ordered it); the seller replies to a buyer who wrote,
+ * or writes first to the buyer of an order of it. Anyone else: 403.
  * At most `MESSAGE_RATE_LIMIT` sends a minute per sender: then 429 until the minute is over.
  */
 export async function sendMessage(s: Services, caller: Caller, body: SendMessageBody & { text: string }) {
@@ -65,6 +66,9 @@ async function sendContext(db: Db, caller: Caller, body: { listingRefnum: string
       sellerRefnum: seller.refnum,
       recipientId: recipient.id,
       conversationId: conversations.id,
+      // The buyer has an order of it: the two may write about it once it is sold (the order page's Message seller/buyer).
+      hasOrder: sql<boolean>`exists (select 1 from ${orders} where ${orders.listingId} = ${listings.id}
+        and ${orders.buyerId} = ${buyerId})`,
     })
     .from(listings)
     .innerJoin(seller, eq(seller.id, listings.sellerId))
@@ -90,15 +94,16 @@ function partiesOf(
   const { listingTitle } = context;
   if (caller.userId === context.sellerId) {
     if (toRefnum === caller.userRefnum) throw AppError.badRequest(conversationMessages.ownListing, 'toRefnum');
-    // The seller replies only to a buyer who wrote.
-    if (context.recipientId === null || context.conversationId === null)
+    // The seller replies only to a buyer who wrote, or writes first to the buyer of an order.
+    if (context.recipientId === null || (context.conversationId === null && !context.hasOrder))
       throw AppError.forbidden(conversationMessages.wrongRecipient);
     const parties = { buyerId: context.recipientId, buyerRefnum: toRefnum, sellerId: caller.userId };
     return { parties: { ...listing, ...parties, sellerRefnum: caller.userRefnum }, listingTitle };
   }
   if (toRefnum !== context.sellerRefnum) throw AppError.forbidden(conversationMessages.wrongRecipient);
-  // A new conversation only about a listing anyone can still find.
-  if (context.conversationId === null && !context.isLive) throw AppError.notFound(listingActionMessages.notFound);
+  // A new conversation only about a listing anyone can still find, or one the buyer ordered.
+  if (context.conversationId === null && !context.isLive && !context.hasOrder)
+    throw AppError.notFound(listingActionMessages.notFound);
   const parties = { buyerId: caller.userId, buyerRefnum: caller.userRefnum, sellerId: context.sellerId };
   return { parties: { ...listing, ...parties, sellerRefnum: context.sellerRefnum }, listingTitle };
 }

@@ -12,7 +12,7 @@ import { notify } from '../notifications/notify';
 import type { PaymentProvider } from '../payments/provider';
 import { orderFor } from './access';
 import { releaseCancelledOrdersListing } from './cancelled-listing';
-import { BUYING_DASHBOARD, SELLING_DASHBOARD } from './dashboards';
+import { orderPagePath } from './dashboards';
 import { ORDER_AUTO_CANCEL_JOB, type OrderRow, type OrderRunner, takeOrderEvent } from './process';
 import { queueSettlement, settleNow } from './settle';
 
@@ -34,9 +34,8 @@ async function cancelLocked(
   await postOrderRefunded(tx, order, now);
   await queueSettlement(deps.jobs, tx, order.id);
   const words = event === 'cancel' ? orderMessages.sellerCancelled : orderMessages.autoCancelled;
-  // Each side's dashboard lists the order under its Cancelled filter.
-  await notify(tx, [order.buyerId], words, BUYING_DASHBOARD);
-  if (event === 'autoCancel') await notify(tx, [order.sellerId], words, SELLING_DASHBOARD);
+  await notify(tx, [order.buyerId], words, orderPagePath(order.refnum));
+  if (event === 'autoCancel') await notify(tx, [order.sellerId], words, orderPagePath(order.refnum));
 }
 
 export interface CancelDeps {

@@ -6,7 +6,7 @@ import { AppError } from '../../errors';
 import type { Caller } from '../../http/caller';
 import { notify } from '../notifications/notify';
 import type { ProviderIntent } from '../payments/provider';
-import { BUYING_DASHBOARD } from './dashboards';
+import { orderPagePath } from './dashboards';
 import { type AfterCommit, type CheckoutRow, orderOfCheckout, type PlaceDeps, placeCheckoutWith } from './place';
 
 /** What completing a checkout came to. */
@@ -43,9 +43,13 @@ async function buyerOf(tx: Db, checkout: CheckoutRow): Promise<Caller | null> {
   };
 }
 
-async function titleOf(tx: Db, listingId: number): Promise<string> {
-  const [listing] = await tx.select({ title: listings.title }).from(listings).where(eq(listings.id, listingId));
-  return listing?.title ?? 'your item';
+async function listingOf(tx: Db, listingId: number): Promise<{ title: string; page: string | null }> {
+  const [listing] = await tx
+    .select({ title: listings.title, refnum: listings.refnum })
+    .from(listings)
+    .where(eq(listings.id, listingId));
+  // No order came of it: the notice leads back to the item's page.
+  return { title: listing?.title ?? 'your item', page: listing ? `/${listing.refnum}` : null };
 }
 
 /**
@@ -84,13 +88,13 @@ export function completeCheckoutWith(deps: PlaceDeps) {
       await afterCommit(release);
       return 'released';
     }
-    const title = await titleOf(tx, checkout.listingId);
+    const { title, page } = await listingOf(tx, checkout.listingId);
     const released = async (why: string): Promise<Completion> => {
       await notify(
         tx,
         [checkout.buyerId],
         `Your payment for ${title} did not become an order (${why}): nothing was charged and the hold on your card is released.`,
-        BUYING_DASHBOARD,
+        page,
       );
       return 'released';
     };
@@ -109,7 +113,7 @@ export function completeCheckoutWith(deps: PlaceDeps) {
         tx,
         [checkout.buyerId],
         `Your payment went through: your order for ${title} is placed.`,
-        `/orders/${order.refnum}`,
+        orderPagePath(order.refnum),
       );
       return 'placed';
     } catch (error) {

@@ -1,3 +1,7 @@
-/** Where a notice about an order leads: the buyer's and the seller's dashboards (spec section 2), which list orders by filter. */
-export const BUYING_DASHBOARD = '/buying';
-export const SELLING_DASHBOARD = '/selling';
+/**
+ * Where a notice (and its mail) about an order leads: that order's page, which shows its state
+ * and the next step for each side. Never '/buying' or '/selling': the spec makes those the home page.
+ */
+export function orderPagePath(orderRefnum: string): string {
+  return `/orders/${encodeURIComponent(orderRefnum)}`;
+}

@@ -3,7 +3,7 @@ import type { Caller } from '../../http/caller';
 import { postOrderReleased } from '../ledger/order-postings';
 import { notify } from '../notifications/notify';
 import { orderFor } from './access';
-import { SELLING_DASHBOARD } from './dashboards';
+import { orderPagePath } from './dashboards';
 import { type OrderRunner, takeOrderEvent } from './process';
 
 /**
@@ -22,7 +22,7 @@ export function confirmDeliveryWith(deps: { db: Db; orderRunner: OrderRunner }) 
         tx,
         [order.sellerId],
         `Order ${order.refnum} was delivered: your share is now available for payout.`,
-        SELLING_DASHBOARD,
+        orderPagePath(order.refnum),
       );
       return order.id;
     });

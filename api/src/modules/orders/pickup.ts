@@ -8,7 +8,7 @@ import type { Caller } from '../../http/caller';
 import { postOrderReleased } from '../ledger/order-postings';
 import { notify } from '../notifications/notify';
 import { orderFor } from './access';
-import { BUYING_DASHBOARD } from './dashboards';
+import { orderPagePath } from './dashboards';
 import { callersCheckout } from './place';
 import type { OrderRow, OrderRunner } from './process';
 import { takeOrderEvent } from './process';
@@ -76,7 +76,7 @@ export function confirmPickupWith(deps: { db: Db; orderRunner: OrderRunner }) {
         now,
       );
       await postOrderReleased(tx, order, now);
-      await notify(tx, [order.buyerId], 'Your pickup is confirmed: enjoy your purchase.', BUYING_DASHBOARD);
+      await notify(tx, [order.buyerId], 'Your pickup is confirmed: enjoy your purchase.', orderPagePath(order.refnum));
       return { ok: true, order };
     });
     if (outcome.ok) return outcome.order.id;

@@ -19,7 +19,7 @@ import { cardStore } from '../payments/cards';
 import type { PaymentProvider, ProviderIntent } from '../payments/provider';
 import { assertRewardsCover } from '../rewards/wallet';
 import { saleCommission } from './commission';
-import { SELLING_DASHBOARD } from './dashboards';
+import { orderPagePath } from './dashboards';
 import type { OrderRow, OrderRunner } from './process';
 import { catchUpListing } from './reservation';
 import { isRewardsPayment } from './rewards-payment';
@@ -153,7 +153,7 @@ async function commitSale(
       tx,
       [listing.sellerId],
       `Sold: ${listing.title}. See the order to ship it or hand it over.`,
-      SELLING_DASHBOARD,
+      orderPagePath(order.refnum),
     );
     return order;
   });

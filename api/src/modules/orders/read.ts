@@ -1,5 +1,5 @@
 import type { OrderDetail, OrderSummary } from '@yardly/shared/contract';
-import { type OrderState, orderEventsFor, orderProcess, orderStatesFor } from '@yardly/shared/rules';
+import { type OrderState, orderEventsFor, orderProcess, orderStatesFor, parcelFor } from '@yardly/shared/rules';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { listings, offers, orderLineItems, orders, transitions, users } from '../../db/schema/index';
@@ -7,6 +7,7 @@ import type { Caller } from '../../http/caller';
 import { sellerShareCents } from '../ledger/order-postings';
 import { selectCards, toCard } from '../listings/cards';
 import { partyOf } from '../messages/summary-parts';
+import { listingWeight } from '../shipping/shipments';
 import { type OrderParty, orderFor } from './access';
 import { amountOf } from './amount';
 import { type OrderRow, orderFacts } from './process';
@@ -117,6 +118,7 @@ export async function orderDetail(db: Db, order: OrderRow, party: OrderParty, no
     shipTo: shipTo ?? null,
     history: history.map((h) => ({ event: h.event, status: h.status as OrderState, at: h.at.toISOString() })),
     actions: orderEventsFor(order.state, party, orderFacts(order)),
+    parcel: order.deliveryMethod === 'ship' ? parcelFor(await listingWeight(db, order)) : null,
   };
 }
 

@@ -5,7 +5,7 @@ import { defineJob } from '../../jobs/job';
 import { SYSTEM } from '../../process/transition';
 import { postOrderReleased } from '../ledger/order-postings';
 import { notify } from '../notifications/notify';
-import { BUYING_DASHBOARD, SELLING_DASHBOARD } from './dashboards';
+import { orderPagePath } from './dashboards';
 import { ORDER_AUTO_CONFIRM_JOB, type OrderRunner, takeOrderEvent } from './process';
 
 /**
@@ -26,13 +26,13 @@ export function autoConfirmJob(deps: { orderRunner: OrderRunner }) {
           tx,
           [order.buyerId],
           `Order ${order.refnum} is confirmed as received: the ${RECEIPT_WINDOW_BUSINESS_DAYS} business days to return it have passed`,
-          BUYING_DASHBOARD,
+          orderPagePath(order.refnum),
         );
         await notify(
           tx,
           [order.sellerId],
           `Order ${order.refnum} was delivered: your share is now available for payout.`,
-          SELLING_DASHBOARD,
+          orderPagePath(order.refnum),
         );
       });
     },

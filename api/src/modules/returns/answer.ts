@@ -7,6 +7,7 @@ import type { Caller } from '../../http/caller';
 import { defineJob } from '../../jobs/job';
 import { type Actor, SYSTEM } from '../../process/transition';
 import { notify } from '../notifications/notify';
+import { orderPagePath } from '../orders/dashboards';
 import type { OrderRow, OrderRunner } from '../orders/process';
 import type { Shipping } from '../shipping/shipping';
 import { returnFor, returnWithOrder } from './access';
@@ -39,7 +40,7 @@ export async function acceptLocked(
   const label = await deps.shipping.buyReturnLabel(tx, order, now);
   bought?.push(label.carrierLabelId);
   await tx.update(returns).set({ shipmentId: label.id }).where(eq(returns.id, row.id));
-  await notify(tx, [order.buyerId], `${returnMessages.accepted} (order ${order.refnum}).`, `/orders/${order.refnum}`);
+  await notify(tx, [order.buyerId], `${returnMessages.accepted} (order ${order.refnum}).`, orderPagePath(order.refnum));
 }
 
 /**
@@ -63,7 +64,7 @@ export function answerReturnWith(deps: AnswerDeps) {
           tx,
           [order.buyerId],
           `${returnMessages.disputed} (order ${order.refnum}).`,
-          `/orders/${order.refnum}`,
+          orderPagePath(order.refnum),
         );
       }),
     );
@@ -84,7 +85,7 @@ export function autoAcceptJob(deps: Omit<AnswerDeps, 'db'>) {
             tx,
             [order.sellerId],
             `The return of order ${order.refnum} was accepted by Yardly: you did not answer within 3 business days.`,
-            `/orders/${order.refnum}`,
+            orderPagePath(order.refnum),
           );
         }),
       );

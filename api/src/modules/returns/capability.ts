@@ -1,9 +1,11 @@
-import { returnCalls } from '@yardly/shared/contract';
+import { type ReturnDetail, returnCalls } from '@yardly/shared/contract';
 import { returnProcess } from '@yardly/shared/rules';
+import type { Caller } from '../../http/caller';
 import { defineCapability } from '../../http/capability';
 import type { AppServices } from '../../services';
 import { withPhotoUpload } from '../files/photo-upload';
 import { orderRunnerWith } from '../orders/process';
+import { signedLabelUrl } from '../shipping/label-links';
 import { returnsResource } from './admin';
 import { answerReturnWith, autoAcceptJob } from './answer';
 import { openReturnWith } from './open';
@@ -26,14 +28,25 @@ export const returnsCapability = defineCapability({
     return { ...deps, openReturn: openReturnWith(deps), answerReturn: answerReturnWith(deps) };
   },
   handlers: (s) => {
-    const detail = (caller: Parameters<typeof returnDetailFor>[1], returnId: string) =>
-      returnDetailFor(s.db, caller, returnId);
+    const detail = async (caller: Caller, returnId: string) =>
+      labelSignedFor(caller, await returnDetailFor(s.db, caller, returnId));
+    // The prepaid return label opens for its buyer only: their link is signed, anyone else's is not.
+    const labelSignedFor = (caller: Caller, answer: ReturnDetail): ReturnDetail =>
+      answer.label && answer.role === 'buyer'
+        ? {
+            ...answer,
+            label: {
+              ...answer.label,
+              labelUrl: signedLabelUrl(s.secret, answer.label.trackingNumber, caller.userId, s.clock.now()),
+            },
+          }
+        : answer;
     return {
       open: async ({ body, caller }) => ({ returnId: await s.openReturn(caller, body, s.clock.now()) }),
       addPhoto: async ({ query, caller, request }) =>
         withPhotoUpload(request, (photo) => addReturnPhoto(s.db, s.files, caller, query.returnId, photo)),
       detail: ({ query, caller }) => detail(caller, query.returnId),
-      ofListing: ({ query, caller }) => returnOf(s.db, caller, query),
+      ofListing: async ({ query, caller }) => labelSignedFor(caller, await returnOf(s.db, caller, query)),
       accept: async ({ query, caller }) => {
         await s.answerReturn(caller, query.returnId, 'accept', s.clock.now());
         return detail(caller, query.returnId);

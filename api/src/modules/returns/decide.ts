@@ -5,6 +5,7 @@ import type { Db } from '../../db/connect';
 import { returns } from '../../db/schema/index';
 import { postOrderReleased } from '../ledger/order-postings';
 import { notify } from '../notifications/notify';
+import { orderPagePath } from '../orders/dashboards';
 import { takeOrderEvent } from '../orders/process';
 import { returnByRefnum } from './access';
 import { type AnswerDeps, acceptLocked } from './answer';
@@ -34,7 +35,7 @@ export async function decideReturn(
       tx,
       [order.buyerId, order.sellerId],
       `${returnMessages.refused} (order ${order.refnum}).`,
-      `/orders/${order.refnum}`,
+      orderPagePath(order.refnum),
     );
   }
   await tx

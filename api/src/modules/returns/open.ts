@@ -9,6 +9,7 @@ import type { Caller } from '../../http/caller';
 import { start } from '../../process/transition';
 import { notify } from '../notifications/notify';
 import { orderFor } from '../orders/access';
+import { orderPagePath } from '../orders/dashboards';
 import { type OrderRow, type OrderRunner, takeOrderEvent } from '../orders/process';
 import type { ReturnRunner } from './process';
 
@@ -81,7 +82,7 @@ export function openReturnWith(deps: OpenDeps) {
         tx,
         [order.sellerId],
         `The buyer of order ${order.refnum} asked to return it: accept or dispute within 3 business days.`,
-        `/orders/${order.refnum}`,
+        orderPagePath(order.refnum),
       );
       return refnum;
     });

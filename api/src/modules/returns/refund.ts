@@ -8,7 +8,7 @@ import { SYSTEM } from '../../process/transition';
 import { refundSplit } from '../ledger/order-postings';
 import { postReturnRefunded } from '../ledger/return-postings';
 import { notify } from '../notifications/notify';
-import { BUYING_DASHBOARD, SELLING_DASHBOARD } from '../orders/dashboards';
+import { orderPagePath } from '../orders/dashboards';
 import { type OrderRunner, takeOrderEvent } from '../orders/process';
 import type { PaymentProvider } from '../payments/provider';
 import { returnWithOrder } from './access';
@@ -38,13 +38,12 @@ export async function returnDelivered(tx: Db, deps: RefundDeps, shipmentId: numb
   await postReturnRefunded(tx, order, now);
   await tx.update(returns).set({ refundCents: order.itemPriceCents }).where(eq(returns.id, row.id));
   await deps.jobs.enqueue(tx, RETURN_REFUND_JOB, { returnId: row.id });
-  // Each side's dashboard lists it under RETURNED.
-  await notify(tx, [order.buyerId], `${returnMessages.refunded} (order ${order.refnum}).`, BUYING_DASHBOARD);
+  await notify(tx, [order.buyerId], `${returnMessages.refunded} (order ${order.refnum}).`, orderPagePath(order.refnum));
   await notify(
     tx,
     [order.sellerId],
     `The returned item of order ${order.refnum} was delivered back to you: the buyer is refunded the item price.`,
-    SELLING_DASHBOARD,
+    orderPagePath(order.refnum),
   );
   return true;
 }

@@ -1,12 +1,14 @@
-import { shippingCalls } from '@yardly/shared/contract';
+import { type ShippingLabel, shippingCalls } from '@yardly/shared/contract';
 import { authMessages } from '@yardly/shared/rules';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors';
+import type { Caller } from '../../http/caller';
 import { defineCapability } from '../../http/capability';
 import type { AppServices } from '../../services';
 import { confirmDeliveryWith } from '../orders/delivery';
 import { orderRunnerWith } from '../orders/process';
 import { orderDetailById } from '../orders/read';
+import { signedLabelUrl } from './label-links';
 import { buyLabelWith, labelOf, labelPdfFor, orderOfListing, shippingRatesWith, trackingFor } from './service';
 import { carrierEventJob } from './shipments';
 import { InvalidCarrierWebhookError, readShippoWebhook } from './shippo-carrier';
@@ -39,25 +41,34 @@ export const shippingCapability = defineCapability({
       confirmDelivery: confirmDeliveryWith(deps),
     };
   },
-  handlers: (s) => ({
-    rates: ({ query, caller }) => s.rates(caller, query.orderId, query.parcel, s.clock.now()),
-    buyLabel: ({ body, caller, request }) =>
-      s.buyLabel(caller, body, keyOf(request.headers['idempotency-key']), s.clock.now()),
-    label: ({ query, caller }) => labelOf(s.db, caller, query.orderId),
-    tracking: ({ query, caller }) => trackingFor(s.db, caller, query.orderId),
-    confirmReceived: async ({ body, caller }) =>
-      orderDetailById(s.db, caller, await s.confirmDelivery(caller, body.orderId, s.clock.now()), s.clock.now()),
-    orderOfListing: ({ query, caller }) => orderOfListing(s.db, caller, query.listingRefnum),
-  }),
+  handlers: (s) => {
+    // Only the order's seller is answered a label: the link is signed for them.
+    const signedFor = (caller: Caller, label: ShippingLabel): ShippingLabel => ({
+      ...label,
+      labelUrl: signedLabelUrl(s.secret, label.trackingNumber, caller.userId, s.clock.now()),
+    });
+    return {
+      rates: ({ query, caller }) => s.rates(caller, query.orderId, query.parcel, s.clock.now()),
+      buyLabel: async ({ body, caller, request }) =>
+        signedFor(caller, await s.buyLabel(caller, body, keyOf(request.headers['idempotency-key']), s.clock.now())),
+      label: async ({ query, caller }) => signedFor(caller, await labelOf(s.db, caller, query.orderId)),
+      tracking: ({ query, caller }) => trackingFor(s.db, caller, query.orderId),
+      confirmReceived: async ({ body, caller }) =>
+        orderDetailById(s.db, caller, await s.confirmDelivery(caller, body.orderId, s.clock.now()), s.clock.now()),
+      orderOfListing: ({ query, caller }) => orderOfListing(s.db, caller, query.listingRefnum),
+    };
+  },
   routes: (app, s) => {
-    app.get<{ Params: { file: string } }>(
+    app.get<{ Params: { file: string }; Querystring: { exp?: string; sig?: string } }>(
       '/svc/shipping/labels/:file',
       { schema: { hide: true } },
       async (request, reply) => {
+        const { exp, sig } = request.query;
         const caller = await app.resolveCaller(request);
-        if (!caller) throw new AppError(401, authMessages.loginRequired);
+        // A new tab has no token: its link's signature stands in for it (label-links.ts).
+        if (!caller && sig === undefined) throw new AppError(401, authMessages.loginRequired);
         const trackingNumber = request.params.file.replace(/\.pdf$/, '');
-        const pdf = await labelPdfFor(s.db, caller, trackingNumber);
+        const pdf = await labelPdfFor(s.db, caller, trackingNumber, { secret: s.secret, exp, sig, now: s.clock.now() });
         return reply
           .header('Content-Type', 'application/pdf')
           .header('Content-Disposition', `inline; filename="label-${trackingNumber}.pdf"`)

@@ -11,6 +11,7 @@ import { notify } from '../notifications/notify';
 import { orderFor } from '../orders/access';
 import { type OrderRow, type OrderRunner, takeOrderEvent } from '../orders/process';
 import { type Carrier, CarrierError, NoSuchServiceError, type PurchasedLabel } from './carrier';
+import { checkLabelLink } from './label-links';
 import {
   buyerAddress,
   fitsParcel,
@@ -183,9 +184,16 @@ export async function labelOf(db: Db, caller: Caller, orderId: string): Promise<
 
 /**
  * The PDF of a label by its tracking number: an outbound label for the order's seller, a return
- * label for its buyer (who sends it back); anyone else 403, none 404.
+ * label for its buyer (who sends it back). Asked with a bearer token, it must be theirs (anyone
+ * else 403); asked without one (a new tab), the link must be signed for them and not expired
+ * (label-links.ts). None 404.
  */
-export async function labelPdfFor(db: Db, caller: Caller, trackingNumber: string): Promise<Buffer> {
+export async function labelPdfFor(
+  db: Db,
+  caller: Caller | null,
+  trackingNumber: string,
+  link: { secret: Uint8Array; exp?: string; sig?: string; now: Date },
+): Promise<Buffer> {
   const [row] = await db
     .select({ shipment: shipments, order: orders })
     .from(shipments)
@@ -193,7 +201,11 @@ export async function labelPdfFor(db: Db, caller: Caller, trackingNumber: string
     .where(eq(shipments.trackingNumber, trackingNumber));
   if (!row) throw new AppError(404, shippingMessages.labelNotFound, { reason: 'label_not_found' });
   const sender = row.shipment.direction === 'outbound' ? row.order.sellerId : row.order.buyerId;
-  if (caller.userId !== sender) throw new AppError(403, shippingMessages.onlySeller, { reason: 'not_the_sender' });
+  if (caller) {
+    if (caller.userId !== sender) throw new AppError(403, shippingMessages.onlySeller, { reason: 'not_the_sender' });
+  } else {
+    checkLabelLink(link.secret, trackingNumber, sender, link, link.now);
+  }
   return row.shipment.labelPdf;
 }
 
