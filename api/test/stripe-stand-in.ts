@@ -533,6 +533,15 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
       const account = req.headers['stripe-account'] as string | undefined;
       const key = req.headers['idempotency-key'] as string | undefined;
       const request = `${req.method} ${url.pathname} ${account ?? ''} ${body}`;
+      // Stripe refuses a key longer than 255 characters before doing anything.
+      if (key && key.length > 255) {
+        return answer(400, {
+          error: {
+            type: 'invalid_request_error',
+            message: `Invalid idempotency key: must be at most 255 characters (got ${key.length}).`,
+          },
+        });
+      }
       const replay = key ? replays.get(key) : undefined;
       if (replay) {
         if (replay.request !== request) {

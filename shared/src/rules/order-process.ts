@@ -182,7 +182,10 @@ export const orderMessages = {
   intentNotFound: 'This payment does not exist',
   notAuthorised: 'This payment has not been authorised yet: confirm the card first',
   amountChanged: 'The price changed since this payment was started: start the checkout again',
-  idempotencyKeyRequired: 'Send an Idempotency-Key header (1-255 characters) with this request',
+  idempotencyKeyRequired: 'Send an Idempotency-Key header (1-200 characters) with this request',
+  idempotencyKeyTooLong: 'The Idempotency-Key header is too long: send a key of at most 200 characters',
+  /** Stripe refuses card charges under 50¢ (MIN_CARD_CHARGE_CENTS). */
+  belowCardMinimum: 'A card payment must be at least $0.50: this total is too small to pay by card',
   wrongDelivery: 'This payment was started for another delivery method',
   pickupNeedsListing: 'Name either the offer or the listing to pay for',
   cancelled: 'Order cancelled: the buyer is refunded in full',

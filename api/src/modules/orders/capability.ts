@@ -7,7 +7,7 @@ import { offerRunnerWith } from '../offers/process';
 import { listingReader } from '../organisation-marketplace/visibility';
 import { abandonedCheckoutsJob } from './abandoned';
 import { autoCancelJob, cancelOrderWith } from './cancel';
-import { createPaymentIntentWith, deliveryOptions, idempotencyKeyOf } from './checkout';
+import { createPaymentIntentWith, deliveryOptions } from './checkout';
 import { completeCheckoutWith } from './complete';
 import { confirmDeliveryWith } from './delivery';
 import { assertPickupCheckout, confirmPickupWith } from './pickup';
@@ -41,7 +41,7 @@ export const ordersCapability = defineCapability({
     deliveryOptions: async ({ query, caller }) =>
       deliveryOptions(s.db, query.listingRefnum, await listingReader(s.db, caller)),
     createPaymentIntent: ({ body, caller, request }) =>
-      s.createPaymentIntent(caller, body, idempotencyKeyOf(request.headers['idempotency-key'])),
+      s.createPaymentIntent(caller, body, request.headers['idempotency-key']),
     placeOrder: async ({ body, caller }) => placedAnswer(s.db, await s.placeOrder(caller, body.paymentIntentId)),
     payAndPickup: async ({ body, caller }) => {
       await assertPickupCheckout(s.db, caller, body);

@@ -3,6 +3,7 @@ import {
   cardMessages,
   FREE_SHIPPING_LABEL,
   LOCAL_PICKUP_LABEL,
+  MIN_CARD_CHARGE_CENTS,
   orderMessages,
   rewardsToApply,
   shippingCents,
@@ -65,10 +66,24 @@ export interface CreateIntentRequest {
   useRewards?: boolean;
 }
 
-/** The Idempotency-Key header when it is one (1-255 printable characters); null when missing or malformed. */
+/**
+ * The longest Idempotency-Key a client may send: ours is sent to Stripe inside a longer key
+ * (`checkout:<buyer>:<key>`), and Stripe takes at most 255 characters.
+ */
+export const IDEMPOTENCY_KEY_MAX = 200;
+
+/** The Idempotency-Key header when it is one (1-200 printable characters); null when missing or malformed. */
 export function idempotencyKeyOf(header: string | string[] | undefined): string | null {
   const key = Array.isArray(header) ? header[0] : header;
-  return key && key.length <= 255 && /^[\x21-\x7e]+$/.test(key) ? key : null;
+  return key && key.length <= IDEMPOTENCY_KEY_MAX && /^[\x21-\x7e]+$/.test(key) ? key : null;
+}
+
+/** Why a header is not a usable Idempotency-Key: too long, or missing or unprintable. */
+function idempotencyKeyProblem(header: string | string[] | undefined): string {
+  const key = Array.isArray(header) ? header[0] : header;
+  return key && key.length > IDEMPOTENCY_KEY_MAX
+    ? orderMessages.idempotencyKeyTooLong
+    : orderMessages.idempotencyKeyRequired;
 }
 
 type CheckoutRow = typeof checkouts.$inferSelect;
@@ -132,7 +147,8 @@ function sameRequest(
  */
 export function createPaymentIntentWith({ db, clock, payments, offerRunner }: CheckoutDeps) {
   const cards = cardStore({ db, clock, provider: payments.name });
-  return async (caller: Caller, request: CreateIntentRequest, key: string | null) => {
+  return async (caller: Caller, request: CreateIntentRequest, header: string | string[] | undefined) => {
+    const key = idempotencyKeyOf(header);
     const now = clock.now();
     const [listing] = await db
       .select({ id: listings.id })
@@ -179,7 +195,7 @@ export function createPaymentIntentWith({ db, clock, payments, offerRunner }: Ch
       ? await cards.tokenToPay(caller.userId, request.paymentCardId)
       : undefined;
     // Checked after the purchase's own refusals: someone else's address is a 403 whatever the headers.
-    if (!key) throw new AppError(400, orderMessages.idempotencyKeyRequired, { field: 'Idempotency-Key' });
+    if (!key) throw new AppError(400, idempotencyKeyProblem(header), { field: 'Idempotency-Key' });
     const [seller] = await db
       .select({ refnum: users.refnum })
       .from(users)
@@ -191,6 +207,10 @@ export function createPaymentIntentWith({ db, clock, payments, offerRunner }: Ch
       request.useRewards ?? true,
     );
     const byRewards = rewardsCents === terms.totalCents;
+    // Stripe refuses a card charge under 50¢: such a total is paid wholly by rewards or not at all.
+    if (!byRewards && terms.totalCents - rewardsCents < MIN_CARD_CHARGE_CENTS) {
+      throw new AppError(400, orderMessages.belowCardMinimum, { field: 'amount', reason: 'below_card_minimum' });
+    }
     const intent = byRewards
       ? null
       : await payments.createIntent({

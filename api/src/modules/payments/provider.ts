@@ -151,9 +151,15 @@ export interface ProviderEvent {
   objectId: string;
   /**
    * Why a payout failed, in the provider's words (a `payout.failed` event's `failure_message`):
-   * a failed payout is final, so the signed event is what the api records of it.
+   * a failed payout is final, so the signed event is what the api records of it. For
+   * `payment_intent.payment_failed`, the card's decline in the buyer's words.
    */
   failure?: string;
+  /** The connected account an event of Stripe Connect happened on (a seller's payout, its account). */
+  account?: string;
 }
 
 export class InvalidWebhookError extends Error {}
+
+/** A body whose signature is good but that is not an event the api can read: refused (400), nothing applied. */
+export class MalformedWebhookError extends InvalidWebhookError {}

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors';
 import { defineCapability } from '../../http/capability';
 import type { AppServices } from '../../services';
-import { InvalidWebhookError, type PaymentProvider } from './provider';
+import { InvalidWebhookError, MalformedWebhookError, type PaymentProvider } from './provider';
 import { applyPaymentEvent } from './webhook-apply';
 
 const WEBHOOK_PATH = '/svc/payment/webhook';
@@ -54,6 +54,11 @@ function readEvent(provider: PaymentProvider, request: FastifyRequest) {
   } catch (error) {
     if (!(error instanceof InvalidWebhookError)) throw error;
     request.log.warn({ reason: error.message }, 'payment webhook refused');
+    if (error instanceof MalformedWebhookError) {
+      throw new AppError(400, 'The webhook event cannot be read: it is not shaped as a Stripe event', {
+        reason: 'malformed_event',
+      });
+    }
     throw new AppError(400, 'The webhook signature does not match', { reason: 'invalid_signature' });
   }
 }

@@ -1,0 +1,80 @@
+import type { LoginData } from '@yardly/shared/contract';
+import { orderMessages } from '@yardly/shared/rules';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPI } from './checkout-helpers';
+import { startTestApp, type TestApp } from './harness';
+import { freshEmail, signedUp } from './identity-helpers';
+import { publishedListing } from './selling-helpers';
+import type { StripeStandIn } from './stripe-stand-in';
+import { stripeApp } from './webhook-helpers';
+
+let t: TestApp;
+let standIn: StripeStandIn;
+let seller: LoginData;
+let buyer: LoginData;
+
+beforeAll(async () => {
+  ({ t, standIn } = await stripeApp(startTestApp));
+  seller = await signedUp(t, freshEmail('seller'));
+  buyer = await signedUp(t, freshEmail('buyer'));
+});
+afterAll(async () => {
+  await t?.close();
+  await standIn?.close();
+});
+
+const localItem = (listingPrice: number) =>
+  publishedListing(t, seller.token, { shippable: false, meetToDeliver: true, listingPrice });
+
+describe("the client's Idempotency-Key", () => {
+  it('is refused with 400 past 200 characters, never a 500, and taken at 200', async () => {
+    const listing = await localItem(2000);
+    for (const length of [201, 234, 255, 300]) {
+      const res = await createPI(
+        t,
+        buyer.token,
+        { listingRefnum: listing, deliveryMethod: 'pickup' },
+        'k'.repeat(length),
+      );
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({
+        code: 400,
+        msg: orderMessages.idempotencyKeyTooLong,
+        errors: [{ field: 'Idempotency-Key', message: orderMessages.idempotencyKeyTooLong }],
+      });
+    }
+    const longest = await createPI(
+      t,
+      buyer.token,
+      { listingRefnum: listing, deliveryMethod: 'pickup' },
+      'k'.repeat(200),
+    );
+    expect(longest.status).toBe(200);
+    expect(longest.body.data.status).toBe('requires_payment_method');
+  });
+});
+
+describe('card charges under 50¢', () => {
+  it('refuses a 1¢ or 49¢ total with a clear message, and makes no intent at Stripe', async () => {
+    const intentsBefore = standIn.objects('pi').length;
+    for (const price of [1, 49]) {
+      const res = await createPI(t, buyer.token, { listingRefnum: await localItem(price), deliveryMethod: 'pickup' });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({
+        code: 400,
+        msg: orderMessages.belowCardMinimum,
+        errors: [
+          { field: 'amount', message: 'A card payment must be at least $0.50: this total is too small to pay by card' },
+        ],
+      });
+    }
+    expect(standIn.objects('pi')).toHaveLength(intentsBefore);
+  });
+
+  it('takes a 50¢ total by card', async () => {
+    const res = await createPI(t, buyer.token, { listingRefnum: await localItem(50), deliveryMethod: 'pickup' });
+    expect(res.status).toBe(200);
+    expect(res.body.data.amount.total).toBe(50);
+    expect(standIn.objects('pi').find((pi) => pi.id === res.body.data.paymentIntentId)).toMatchObject({ amount: 50 });
+  });
+});
