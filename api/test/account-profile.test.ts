@@ -59,6 +59,18 @@ describe('profiles', () => {
     expect((await get(t, `/svc/users/profile?userRefnum=${ann.userRefnum}`)).statusCode).toBe(200);
   });
 
+  it.each(['(718) 555-0142', '718-555-0142', '+1 718 555 0142'])(
+    'keeps the phone %j as its 10 digits',
+    async (phoneNumber) => {
+      const res = await post(t, '/svc/account/updateProfile', { ...validProfile, phoneNumber }, bob.token);
+      expect(res.statusCode, res.body).toBe(200);
+      const full = json<{ data: { account: { phoneNumber: string } } }>(
+        await get(t, '/svc/users/full-profile', bob.token),
+      );
+      expect(full.data.account.phoneNumber).toBe('7185550142');
+    },
+  );
+
   it('answers Error fetching profile for an unknown person, and needs a log-in for full-profile', async () => {
     const res = await get(t, '/svc/users/profile?userRefnum=U00000000000');
     expect(res.statusCode).toBe(404);
@@ -69,7 +81,8 @@ describe('profiles', () => {
   it.each([
     [{ phoneNumber: '0551234567' }, 'phoneNumber', 'Please enter a valid 10 digit US phone number'],
     [{ phoneNumber: '55512345678' }, 'phoneNumber', 'Please enter a valid 10 digit US phone number'],
-    [{ phoneNumber: '555-123-4567' }, 'phoneNumber', 'Please enter a valid 10 digit US phone number'],
+    [{ phoneNumber: '+44 20 7946 0958' }, 'phoneNumber', 'Please enter a valid 10 digit US phone number'],
+    [{ phoneNumber: '555-123-45a7' }, 'phoneNumber', 'Please enter a valid 10 digit US phone number'],
     [{ alternateEmail: 'not-an-email' }, 'alternateEmail', 'Please enter valid email address'],
     [{ zip: '1234' }, 'zip', 'Please enter a valid US Zip Code'],
     [{ zip: '00000' }, 'zip', 'Please enter a valid US Zip Code'],

@@ -10,6 +10,7 @@ import {
   newPerson,
   openHome,
   readCode,
+  signInByApi,
   signUp,
 } from './fixtures';
 
@@ -74,4 +75,27 @@ test("on a phone, a guest's tab reloads when another tab signs in", async ({ pag
   await reloaded;
   await page.getByRole('button', { name: 'Open menu' }).tap();
   await expect(accountButton(page, 'Bea')).toBeVisible();
+});
+
+test('a phone number typed as people write it, "(718) 555-0142", saves and shows as typed', async ({ page }) => {
+  await signInByApi(page, newPerson('Phoebe'));
+  await page.goto('/settings/account');
+  const form = page.getByRole('form', { name: 'Contact and location' });
+  const phone = await hydrated(form.getByLabel('Phone number'));
+  const save = form.getByRole('button', { name: 'Save changes' });
+  await phone.fill('+44 20 7946 0958');
+  await form.getByLabel('Alternate email').focus();
+  await expect(form.getByText('Please enter a valid 10 digit US phone number')).toBeVisible();
+  await expect(save).toBeDisabled();
+
+  await phone.fill('(718) 555-0142');
+  await expect(form.getByText('Please enter a valid 10 digit US phone number')).toBeHidden();
+  await expect(save).toBeEnabled();
+  await save.tap();
+  await expect(page.locator('.toast').filter({ hasText: 'Your account details are saved' })).toBeVisible();
+
+  // Kept as its 10 digits by the api, shown again as people read it.
+  await page.reload();
+  await expect(await hydrated(form.getByLabel('Phone number'))).toHaveValue('(718) 555-0142');
+  await expect(form.getByRole('button', { name: 'Save changes' })).toBeDisabled();
 });

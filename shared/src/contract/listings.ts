@@ -85,6 +85,10 @@ export const listingDetailSchema = listingCardSchema.extend({
   /** Issue 23: listed in an organisation's marketplace (members only: no JSON-LD, never indexed); null when public. */
   orgRefnum: refnumSchema.nullable().default(null),
   orgName: z.string().nullable().default(null),
+  /** Issue 33: what shipping costs the buyer in cents (its weight class, 0 with free shipping); null when pickup only. */
+  shippingPriceCents: centsSchema.nullable().default(null),
+  /** Whole miles between the zip asked with (`zip`) and the listing's, centre to centre; null without one. */
+  distanceMiles: z.number().int().nullable().default(null),
 });
 export type ListingDetail = z.infer<typeof listingDetailSchema>;
 
@@ -114,7 +118,11 @@ export const listingsByCategoryCall = defineCall({
   }),
 });
 
-export const detailQuerySchema = z.object({ listingRefnum: z.string().max(64) });
+export const detailQuerySchema = z.object({
+  listingRefnum: z.string().max(64),
+  /** The viewer's zip (their chosen location, or their own): the answer's `distanceMiles` is from it. */
+  zip: zipCodeSchema,
+});
 
 export const listingDetailCall = defineCall({
   method: 'POST',

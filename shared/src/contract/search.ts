@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { zipCodeSchema } from '../rules/address';
 import { defineCall } from './call';
-import { pageOf, refnumSchema } from './common';
+import { centsSchema, pageOf, refnumSchema } from './common';
 import { listingCardSchema } from './listings';
 
 /** Sort keys of the product list (spec section 9: sortBy, sortOrder). */
@@ -76,6 +76,11 @@ export const searchFilterFields = z.object({
   maxPrice: cents.optional(),
   delivery: z.array(z.enum(DELIVERY_OPTIONS)).max(DELIVERY_OPTIONS.length).optional(),
   freeOnly: flag.optional(),
+  /**
+   * Issue 33, "Ships to you": listings that ship are found at any distance; the radius `d` still
+   * bounds the pickup-only ones. Needs a zip or location (without one every listing is found).
+   */
+  nationwide: flag.default(false),
   sortBy: z.enum(SEARCH_SORTS).optional(),
   sortOrder: z.enum(SORT_ORDERS).optional(),
   page: z.coerce.number().int().min(0).max(SEARCH_LIMITS.pageMax, searchMessages.pageTooFar).default(0),
@@ -100,6 +105,10 @@ export type ParsedSearchFilters = z.output<typeof searchFiltersSchema>;
 /** A found listing: its card, and the distance in whole miles (null without a location). */
 export const searchDocSchema = listingCardSchema.extend({
   distance: z.number().int().nullable(),
+  /** Whole miles between the searcher's zip centre and the listing's; null without a zip or location. */
+  distanceMiles: z.number().int().nullable(),
+  /** What shipping it costs the buyer, in cents (its weight class, 0 with free shipping); null when pickup only. */
+  shippingPriceCents: centsSchema.nullable(),
   /** The general search with a token: whether the caller saved this listing. */
   isFavourite: z.boolean().optional(),
 });

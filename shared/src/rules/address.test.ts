@@ -93,8 +93,9 @@ describe('addressSchema', () => {
       ['zip', 'Please enter a valid US Zip Code'],
       ['phoneNo', 'Please enter a valid 10 digit US phone number'],
     ]);
-    // Longer than 10 characters (spec section 5), though the digits are a good number.
-    expect(errors({ ...valid, phoneNo: '(650) 253-0000' })).toEqual([
+    // The 10 is on the digits (spec section 5): parentheses, spaces and dashes are fine.
+    expect(errors({ ...valid, phoneNo: '(650) 253-0000' })).toEqual([]);
+    expect(errors({ ...valid, phoneNo: '+44 20 7946 0958' })).toEqual([
       ['phoneNo', 'Please enter a valid 10 digit US phone number'],
     ]);
   });

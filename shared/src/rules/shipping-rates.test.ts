@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shippingCents, weightClassOf } from './shipping-rates';
+import { shippingCents, shippingPriceLabel, weightClassOf } from './shipping-rates';
 
 describe('shipping by weight class', () => {
   it.each([
@@ -16,5 +16,13 @@ describe('shipping by weight class', () => {
   it('costs the buyer nothing when the seller pays it (Free Shipping)', () => {
     expect(shippingCents({ weightLbs: 12, offerFreeDelivery: true })).toBe(0);
     expect(weightClassOf(12).label).toBe('10 to 20 lbs');
+  });
+});
+
+describe("an item page's shipping price", () => {
+  it('says the price, Free Shipping, or local pickup only', () => {
+    expect(shippingPriceLabel(1299)).toBe('Shipping $12.99');
+    expect(shippingPriceLabel(0)).toBe('Free Shipping');
+    expect(shippingPriceLabel(null)).toBe('Local pickup only');
   });
 });

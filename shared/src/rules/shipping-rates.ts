@@ -1,3 +1,5 @@
+import { formatCents } from './money';
+
 /**
  * What shipping costs the buyer, by the listing's weight class (issue 18): one table, read by the
  * checkout's delivery options and by the amount the api charges. A listing whose seller pays
@@ -31,4 +33,13 @@ export function weightClassOf(weightLbs: number): WeightClass {
 /** What the buyer pays to have a listing shipped, in cents. */
 export function shippingCents(listing: { weightLbs: number; offerFreeDelivery: boolean }): number {
   return listing.offerFreeDelivery ? 0 : weightClassOf(listing.weightLbs).priceCents;
+}
+
+/**
+ * What reaching the buyer costs, as an item page says it (issue 33): 'Shipping $12.99', 'Free
+ * Shipping', or 'Local pickup only' when it does not ship (`cents` null).
+ */
+export function shippingPriceLabel(cents: number | null): string {
+  if (cents === null) return `${LOCAL_PICKUP_LABEL} only`;
+  return cents === 0 ? FREE_SHIPPING_LABEL : `Shipping ${formatCents(cents)}`;
 }

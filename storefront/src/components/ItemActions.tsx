@@ -23,8 +23,8 @@ interface ItemActionsProps {
 
 /**
  * What a visitor can do about an item. The seller manages it here (sold, deactivate, relist,
- * edit, delete); anyone else may buy it now when the listing allows it, make an offer while it
- * is live (a guest is asked to log in first for either) or see the one they made, message the
+ * edit, delete); anyone else may buy it now when the listing allows it, or else make an offer
+ * while it is live (a guest is asked to log in first for either) or see the one they made, message the
  * seller, and report it.
  */
 export function ItemActions({ listing, unavailable }: ItemActionsProps) {
@@ -87,6 +87,9 @@ export function ItemActions({ listing, unavailable }: ItemActionsProps) {
       )}
       {unavailable ? (
         <p className="item__note">This item is no longer available.</p>
+      ) : listing.buyNow ? (
+        // Saved as 'Buy Now': it takes no offers (the seller chose Buy Now over Take offers).
+        listing.listingState !== 'live' && <p className="item__note">{listingClosedToOffers[listing.listingState]}</p>
       ) : session ? (
         <Suspense fallback={null}>
           <MakeOffer listing={listing} viewerRefnum={session.userRefnum} />

@@ -1,6 +1,6 @@
 import { ApiError } from '@yardly/shared/client';
 import { isRefnum, type ListingDetail } from '@yardly/shared/contract';
-import { isSellerNotVerified } from '@yardly/shared/rules';
+import { isSellerNotVerified, isZip } from '@yardly/shared/rules';
 import { serverApi } from './api';
 
 /** The item page's load states (spec section 4): not available, seller not verified, error, loaded. */
@@ -14,11 +14,14 @@ export type ItemLoad =
  * An item for its details page. Anything that is not a refnum, and a refnum the api does not
  * know (`itemAvailable: false`), is missing: the page answers 404 like any unknown path. An
  * item whose seller's company is not verified is not shown (the seller-not-verified state).
+ * `viewerZip`: the place the visitor chose ("Your location", kept in the place cookie).
  */
-export async function loadItem(refnum: string | null | undefined): Promise<ItemLoad> {
+export async function loadItem(refnum: string | null | undefined, viewerZip?: string): Promise<ItemLoad> {
   if (!refnum || !isRefnum(refnum)) return { kind: 'missing' };
   try {
-    const answer = await serverApi().listings.detail({ listingRefnum: refnum });
+    // With the viewer's zip the api measures the item's distance from it (issue 33).
+    const zip = viewerZip && isZip(viewerZip) ? viewerZip : undefined;
+    const answer = await serverApi().listings.detail({ listingRefnum: refnum, zip });
     if (!answer.itemAvailable || !answer.listing) return { kind: 'missing' };
     if (isSellerNotVerified(answer.listing.sellerCompanyStatus)) return { kind: 'seller-not-verified' };
     return { kind: 'found', listing: answer.listing };

@@ -54,3 +54,8 @@ export function itemViewOf(listing: ListingDetail): ItemView {
     ],
   };
 }
+
+/** How far the item is from the viewer's place, in the whole miles the api measured: '2,406 miles away'. */
+export function milesAwayLabel(miles: number): string {
+  return miles === 1 ? '1 mile away' : `${miles.toLocaleString('en-US')} miles away`;
+}

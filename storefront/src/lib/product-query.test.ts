@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readProductQuery } from './product-query';
+import { readProductQuery, searchFiltersFor } from './product-query';
 import { productsPath } from './routes';
 
 describe('readProductQuery', () => {
@@ -39,5 +39,14 @@ describe('readProductQuery', () => {
       '/products?category=C0X96QHARRHN&size=25',
     );
     expect(productsPath({ category: 'C0X96QHARRHN', page: 2 })).toBe('/products?category=C0X96QHARRHN&page=2');
+  });
+
+  it('keeps "Ships to you" (nationwide) in the URL and hands it to the api', () => {
+    const query = readProductQuery('?q=kettle&nationwide=true');
+    expect(query.nationwide).toBe(true);
+    expect(productsPath({ q: 'kettle', nationwide: true })).toBe('/products?q=kettle&nationwide=true');
+    expect(searchFiltersFor(query, null).nationwide).toBe(true);
+    expect(readProductQuery('?q=kettle&nationwide=false').nationwide).toBeUndefined();
+    expect(productsPath({ q: 'kettle', nationwide: false })).toBe('/products?q=kettle');
   });
 });

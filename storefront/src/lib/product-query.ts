@@ -29,6 +29,8 @@ export interface ProductQuery {
   freeOnly?: boolean;
   /** Miles around the visitor's location. */
   d?: number;
+  /** "Ships to you": listings that ship found at any distance (the distance bounds pickup only). */
+  nationwide?: boolean;
   sortBy?: SearchSort;
   sortOrder?: 'asc' | 'desc';
 }
@@ -68,6 +70,7 @@ export function readProductQuery(search: string): ProductQuery & { valid: boolea
     maxPrice: field('maxPrice', raw.maxPrice),
     freeOnly: field('freeOnly', raw.freeOnly) || undefined,
     d: raw.d === undefined ? undefined : field('d', raw.d),
+    nationwide: field('nationwide', raw.nationwide) || undefined,
     sortBy: field('sortBy', raw.sortBy),
     sortOrder: field('sortOrder', raw.sortOrder),
   };
@@ -90,6 +93,7 @@ export function searchFiltersFor(query: ProductQuery, place: StoredLocation | nu
     minPrice: query.minPrice,
     maxPrice: query.maxPrice,
     freeOnly: query.freeOnly,
+    nationwide: query.nationwide,
     sortBy: query.sortBy,
     sortOrder: query.sortOrder,
     page: query.page - 1,

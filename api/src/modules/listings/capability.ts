@@ -25,6 +25,7 @@ export const listingsCapability = defineCapability({
         caller,
         await listingReader(db, caller),
         clock.now(),
+        body?.zip ?? query.zip,
       ),
 
     draftRefnum: ({ query, caller }) => openDraft(db, caller, query.listingRefnum),

@@ -17,6 +17,8 @@ export const cardColumns = (now: Date) => ({
   shippable: listings.shippable,
   meetToDeliver: listings.meetToDeliver,
   offerFreeDelivery: listings.offerFreeDelivery,
+  /** For the shipping price a search shows (its weight class). */
+  weightLbs: listings.weightLbs,
   buyNow: listings.buyNow,
   isDonation: listings.isDonation,
   sellerRefnum: users.refnum,

@@ -6,6 +6,7 @@ import {
   editLockedIn,
   listingStatusOf,
   publicName,
+  shippingCents,
   visibleTo,
 } from '@yardly/shared/rules';
 import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
@@ -16,6 +17,9 @@ import type { Caller } from '../../http/caller';
 import { findCategory } from '../categories/service';
 import { fileUrl } from '../files/urls';
 import { type ListingReader, openableBy } from '../organisation-marketplace/visibility';
+import { centreOfZip } from '../search/centre';
+import { wholeMiles } from '../search/match';
+import { greatCircleMiles } from '../search/radius';
 import { placeName, selectCards, toCard } from './cards';
 import { liveListing } from './live';
 import { countActiveOffers, hasAcceptedOffer } from './offers-check';
@@ -84,6 +88,7 @@ export async function listingDetail(
   caller: Caller | null,
   reader: ListingReader,
   now: Date,
+  viewerZip?: string,
 ): Promise<{ listing: ListingDetail | null; itemAvailable: boolean; success: boolean }> {
   const unavailable = { listing: null, itemAvailable: false, success: true };
   if (!listingRefnum || !isRefnum(listingRefnum)) return unavailable;
@@ -122,7 +127,7 @@ export async function listingDetail(
   const state = currentListingState(l.state, l.listingEnd, now);
   if (!visibleTo(state, isSeller ? 'owner' : 'public', 'page')) return unavailable;
 
-  const [photos, sellerPlace, offerCount, accepted] = await Promise.all([
+  const [photos, sellerPlace, offerCount, accepted, viewerCentre] = await Promise.all([
     db
       .select({ picno: listingPhotos.picno, path: listingPhotos.path })
       .from(listingPhotos)
@@ -136,7 +141,13 @@ export async function listingDetail(
       : Promise.resolve([]),
     countActiveOffers(db, l.id, now),
     hasAcceptedOffer(db, l.id),
+    viewerZip ? centreOfZip(db, viewerZip) : Promise.resolve(null),
   ]);
+  // Centre to centre, as a search measures it (the listing keeps its zip's centre).
+  const listingCentre =
+    l.placeLatitude === null || l.placeLongitude === null ? null : { lat: l.placeLatitude, lng: l.placeLongitude };
+  const distanceMiles =
+    viewerCentre && listingCentre ? wholeMiles(greatCircleMiles(viewerCentre, listingCentre)) : null;
   const location = placeName(row.city, row.stateCode);
   const listing: ListingDetail = {
     ...toCard(
@@ -150,6 +161,7 @@ export async function listingDetail(
         shippable: l.shippable,
         meetToDeliver: l.meetToDeliver,
         offerFreeDelivery: l.offerFreeDelivery,
+        weightLbs: l.weightLbs,
         buyNow: l.buyNow,
         isDonation: l.isDonation,
         sellerRefnum: row.sellerRefnum,
@@ -189,6 +201,8 @@ export async function listingDetail(
     editLocked: editLockedIn(state, accepted),
     orgRefnum: row.orgRefnum,
     orgName: row.orgTitle === null ? null : organisationSlug(row.orgTitle),
+    shippingPriceCents: l.shippable ? shippingCents(l) : null,
+    distanceMiles,
   };
   return { listing, itemAvailable: true, success: true };
 }

@@ -35,6 +35,18 @@ export async function searchCentre(
 }
 
 async function zipCentre(db: Db, zip: string): Promise<Centre | null> {
+  const centre = await lookUpZipCentre(db, zip);
+  if (centre === undefined) throw AppError.badRequest(locationMessages.fetchError, 'zip');
+  return centre;
+}
+
+/** A zip's centre; null when the zip is unknown or has no coordinates (no distance from it). */
+export async function centreOfZip(db: Db, zip: string): Promise<Centre | null> {
+  return (await lookUpZipCentre(db, zip)) ?? null;
+}
+
+/** The zip's centre (null without coordinates), undefined when there is no such zip. */
+async function lookUpZipCentre(db: Db, zip: string): Promise<Centre | null | undefined> {
   let known = knownCentres.get(db);
   if (!known) {
     known = new Map();
@@ -46,7 +58,7 @@ async function zipCentre(db: Db, zip: string): Promise<Centre | null> {
     .select({ lat: zipCodes.latitude, lng: zipCodes.longitude })
     .from(zipCodes)
     .where(eq(zipCodes.zip, zip));
-  if (!row) throw AppError.badRequest(locationMessages.fetchError, 'zip');
+  if (!row) return undefined;
   // A zip without coordinates can be shown but not searched around: search nationwide.
   const centre = row.lat === null || row.lng === null ? null : { lat: row.lat, lng: row.lng };
   known.set(zip, centre);

@@ -34,6 +34,11 @@ export interface Match {
   delivery: SQL | null;
   hasText: boolean;
   hasCentre: boolean;
+  /**
+   * "Ships to you" (issue 33): the radius bounds only the listings that do not ship; the others
+   * are found at any distance. Only with a centre: without one nothing is bounded anyway.
+   */
+  nationwide: boolean;
   fuzzy: boolean;
   /**
    * An organisation's marketplace: its listings are few and read from their own index
@@ -74,6 +79,7 @@ export function buildMatch(
     delivery: deliveryMatch(filters),
     hasText: q !== '',
     hasCentre: centre !== null,
+    nationwide: centre !== null && filters.nationwide,
     fuzzy,
     inOrganisation: (searcher?.marketplace?.organizationId ?? null) !== null,
     now,

@@ -47,7 +47,9 @@ export async function merchRails(db: Db, query: MerchQuery, withShortcuts: boole
   }
   return Promise.all(
     rails.map(async ({ filters, ...rail }) => {
-      const result = await search(db, { d: query.d, page: 0, size: query.size, ...filters }, now, { facets: false });
+      const result = await search(db, { d: query.d, page: 0, size: query.size, nationwide: false, ...filters }, now, {
+        facets: false,
+      });
       return { ...rail, docs: result.data.docs };
     }),
   );

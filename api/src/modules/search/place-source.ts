@@ -38,9 +38,11 @@ export function placedRows(
   where: SQL,
   radius: Radius | null,
   hasText: boolean,
+  beyondRadius: SQL | null = null,
 ): { from: SQL; miles: SQL } {
   const t = sql.identifier(table.name);
   if (!radius) return { from: sql`${t} where ${where}`, miles: sql`null::float8` };
+  if (beyondRadius) return unboundedRows(table, where, radius, beyondRadius);
   const box = boundingBox(radius.centre, radius.miles);
   // offset 0 keeps each subquery as written, whatever the planner guesses of the radius.
   if (hasText) {
@@ -62,6 +64,25 @@ export function placedRows(
         select ${sql.join(covered, sql`, `)}, ${miles} as miles from ${t}
         where ${t}."place_cell" >= ranges.from_cell and ${t}."place_cell" < ranges.to_cell
           and ${where} and (not ranges.measure or ${miles} <= ${radius.miles}::float8) offset 0) ${t}`,
+    miles: sql`${t}."miles"`,
+  };
+}
+
+/**
+ * Rows where `where` holds that either lie within the radius or, wherever they are, satisfy
+ * `beyondRadius` (issue 33: listings that ship, found nationwide); each measured from the centre
+ * by the zip centre it keeps, so every row has its distance (null without one). No grid cells:
+ * the rows may lie anywhere. With text, `where` holds the text match, so the text index still
+ * narrows the rows before any is measured; without text it reads every row `where` lets through,
+ * as a browse without a place does: the facets count every listing that ships anyway, so no
+ * index could spare that read (the bench's "nationwide" lines measure it).
+ */
+function unboundedRows(table: PlacedTable, where: SQL, radius: Radius, beyondRadius: SQL): { from: SQL; miles: SQL } {
+  const t = sql.identifier(table.name);
+  const miles = keptCentreMiles(table.name, radius);
+  return {
+    from: sql`(select *, ${miles} as miles from ${t}
+      where ${where} and (${beyondRadius} or ${miles} <= ${radius.miles}::float8) offset 0) ${t}`,
     miles: sql`${t}."miles"`,
   };
 }

@@ -7,7 +7,7 @@ import {
   type SearchDoc,
   type SearchResult,
 } from '@yardly/shared/contract';
-import { conditionLabel } from '@yardly/shared/rules';
+import { conditionLabel, shippingCents } from '@yardly/shared/rules';
 import type { Db } from '../../db/connect';
 import { toCard } from '../listings/cards';
 import { searchCentre } from './centre';
@@ -62,10 +62,18 @@ export async function search(
   };
 }
 
-/** The page's cards, each with its distance in whole miles. */
+/** The page's cards, each with its distance in whole miles and what shipping it costs the buyer. */
 function docsOf(rows: SearchRows, now: Date): SearchDoc[] {
   const miles = new Map(rows.page);
-  return rows.cards.map((card) => ({ ...toCard(card, now), distance: wholeMiles(miles.get(card.id) ?? null) }));
+  return rows.cards.map((card) => {
+    const distance = wholeMiles(miles.get(card.id) ?? null);
+    return {
+      ...toCard(card, now),
+      distance,
+      distanceMiles: distance,
+      shippingPriceCents: card.shippable ? shippingCents(card) : null,
+    };
+  });
 }
 
 function pivots(rows: NonNullable<SearchRows['pivot']>): Pivot[] {

@@ -70,7 +70,9 @@ export const LISTINGS: PlacedTable = {
 
 /** Where the matching live listings come from, and each one's distance (`placedRows`). */
 function rowSource(match: Match): { from: SQL; miles: SQL } {
-  return placedRows(LISTINGS, match.where, match.radius, match.hasText);
+  // "Ships to you": a listing that ships reaches the searcher from anywhere.
+  const beyondRadius = match.nationwide ? sql`"listings"."shippable"` : null;
+  return placedRows(LISTINGS, match.where, match.radius, match.hasText, beyondRadius);
 }
 
 /**
@@ -80,7 +82,7 @@ function rowSource(match: Match): { from: SQL; miles: SQL } {
  */
 function cellByCellPage(match: Match, filters: ParsedSearchFilters, sort: SearchSort, hit: SQL | null): SQL | null {
   const { radius } = match;
-  if (!radius || match.hasText || sort !== 'newest' || match.inOrganisation) return null;
+  if (!radius || match.hasText || match.nationwide || sort !== 'newest' || match.inOrganisation) return null;
   return cellByCellRows(LISTINGS, {
     where: allOf([match.where, hit]) ?? sql`true`,
     radius,
@@ -122,7 +124,8 @@ export function searchStatement(match: Match, filters: ParsedSearchFilters, opti
   /** Every chosen facet filter but `except`'s, as the `base` columns that hold them. */
   const allBut = (except?: Facet) => allOf(chosen.filter((facet) => facet !== except).map(flag));
   const hit = allBut();
-  const browsing = match.radius !== null && !match.hasText;
+  // Near a place, read from the cells' index (a nationwide browse reads every row instead).
+  const browsing = match.radius !== null && !match.hasText && !match.nationwide;
   const groupColumns = options.facets
     ? sql`category_id, sub_category_id, condition, count(*)${filterWhere(allBut('category'))}::int as n_category,
         count(*)${filterWhere(allBut('condition'))}::int as n_condition,

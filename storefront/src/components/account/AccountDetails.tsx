@@ -1,6 +1,15 @@
 import type { FullProfile } from '@yardly/shared/contract';
 import { updateNameBodySchema, updateProfileBodySchema } from '@yardly/shared/contract';
-import { isZip, keepNameCharacters, locationMessages, maskEmail, settingsMessages } from '@yardly/shared/rules';
+import {
+  formatPhone,
+  isZip,
+  keepNameCharacters,
+  keepPhoneCharacters,
+  locationMessages,
+  maskEmail,
+  PHONE_INPUT_MAX_LENGTH,
+  settingsMessages,
+} from '@yardly/shared/rules';
 import { useEffect, useState } from 'react';
 import { browserApi } from '../../lib/api';
 import { openAuthDialog } from '../../stores/auth-dialog';
@@ -58,7 +67,8 @@ export function AccountDetails({ profile, onChanged }: { profile: FullProfile; o
   const initial = {
     zip: profile.account.zip ?? '',
     alternateEmail: profile.account.alternateEmail ?? '',
-    phoneNumber: profile.account.phoneNumber ?? '',
+    // Shown as people read it; the api keeps the 10 digits.
+    phoneNumber: formatPhone(profile.account.phoneNumber ?? ''),
   };
   const form = useAuthForm({ schema: updateProfileBodySchema, initial });
   const [changingEmail, setChangingEmail] = useState(false);
@@ -120,8 +130,8 @@ export function AccountDetails({ profile, onChanged }: { profile: FullProfile; o
             label="Phone number"
             inputMode="tel"
             autoComplete="tel-national"
-            maxLength={17}
-            filter={(v) => v.replace(/^0+/, '').replace(/[^\d\s().+-]/g, '')}
+            maxLength={PHONE_INPUT_MAX_LENGTH}
+            filter={keepPhoneCharacters}
             optional
             field={form.field('phoneNumber')}
           />

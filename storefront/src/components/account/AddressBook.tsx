@@ -1,5 +1,5 @@
 import type { SavedAddress } from '@yardly/shared/contract';
-import { addressPrompts, addressToasts, findUsState } from '@yardly/shared/rules';
+import { addressPrompts, addressToasts, findUsState, formatPhone } from '@yardly/shared/rules';
 import { useCallback, useEffect, useState } from 'react';
 import { browserApi } from '../../lib/api';
 import { showToast } from '../../stores/toast';
@@ -106,9 +106,4 @@ export function AddressBook() {
       )}
     </section>
   );
-}
-
-/** '5551234567' → '(555) 123-4567'. */
-export function formatPhone(digits: string): string {
-  return /^\d{10}$/.test(digits) ? `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}` : digits;
 }

@@ -6,7 +6,10 @@ import {
   addressPrompts,
   addressToasts,
   findUsState,
+  formatPhone,
   keepNameCharacters,
+  keepPhoneCharacters,
+  PHONE_INPUT_MAX_LENGTH,
   US_STATES,
 } from '@yardly/shared/rules';
 import { useEffect, useId, useState } from 'react';
@@ -31,7 +34,7 @@ function initialValues(address?: SavedAddress): Record<Field, string> {
     city: address?.city ?? '',
     state,
     zip: address?.zip ?? '',
-    phoneNo: address?.phoneNo ?? '',
+    phoneNo: formatPhone(address?.phoneNo ?? ''),
   };
 }
 
@@ -155,9 +158,9 @@ export function AddressForm({
           {text('phoneNo', 'Phone number', {
             autoComplete: 'tel-national',
             inputMode: 'tel',
-            maxLength: 17,
+            maxLength: PHONE_INPUT_MAX_LENGTH,
             // A leading 0 is blocked (spec section 5).
-            filter: (v) => v.replace(/^0+/, '').replace(/[^\d\s().+-]/g, ''),
+            filter: keepPhoneCharacters,
           })}
         </div>
         <label className="checkbox">

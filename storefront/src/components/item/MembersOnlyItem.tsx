@@ -6,6 +6,7 @@ import { loadSellerRating } from '../../lib/seller-rating';
 import { SITE_NAME } from '../../lib/site';
 import { restoreSession } from '../../stores/session';
 import { Breadcrumbs } from '../Breadcrumbs';
+import { FavouriteButton } from '../FavouriteButton';
 import { ItemActions } from '../ItemActions';
 import { PhotoGallery } from '../PhotoGallery';
 import { Spinner } from '../Spinner';
@@ -67,13 +68,22 @@ function MemberItem({ listing, rating }: { listing: ListingDetail; rating: Selle
     <div className="container">
       <Breadcrumbs crumbs={view.crumbs} />
       <article className="item" aria-labelledby="item-title">
+        <div className="item__lead">
+          <ItemHeading listing={listing} view={view}>
+            <FavouriteButton
+              listingRefnum={listing.listingRefnum}
+              listingTitle={listing.listingTitle}
+              sellerRefnum={listing.sellerRefnum}
+              className="item__heart"
+            />
+          </ItemHeading>
+          <ItemActions listing={listing} unavailable={Boolean(view.badge)} />
+        </div>
         <div className="item__media">
           <PhotoGallery title={listing.listingTitle} photos={view.photos} />
-          <ItemDescription description={listing.description} />
         </div>
+        <ItemDescription description={listing.description} />
         <div className="item__summary">
-          <ItemHeading listing={listing} view={view} />
-          <ItemActions listing={listing} unavailable={Boolean(view.badge)} />
           <ItemFacts listing={listing} view={view} />
           <DeliveryOptions
             shippable={listing.shippable}

@@ -19,7 +19,7 @@ interface SearchFiltersProps {
   onChange: (next: Partial<ProductQuery>) => void;
 }
 
-/** Facets as chips (a chip shows how many items choosing it finds), price range and distance. */
+/** Facets as chips (a chip shows how many items choosing it finds), price range, distance and "Ships to you". */
 export function SearchFilters({ query, facets, hasLocation, onChange }: SearchFiltersProps) {
   const priceId = useId();
   const toggle = <T extends string>(list: T[] | undefined, value: T): T[] | undefined => {
@@ -151,6 +151,16 @@ export function SearchFilters({ query, facets, hasLocation, onChange }: SearchFi
             </option>
           ))}
         </select>
+      </label>
+      {/* Issue 33: what ships reaches you from anywhere; the distance then bounds pickup only. */}
+      <label className="search-filters__nationwide">
+        <input
+          type="checkbox"
+          checked={query.nationwide ?? false}
+          disabled={!hasLocation}
+          onChange={(event) => onChange({ nationwide: event.target.checked || undefined })}
+        />
+        Ships to you
       </label>
     </aside>
   );
