@@ -1,6 +1,5 @@
 import cluster from 'node:cluster';
 import { buildApp } from './app';
-import { SecretMismatchError } from './modules/auth/secret-fingerprints';
 import { clockFor } from './clock/clock';
 import { databaseClockOffset } from './clock/shared-offset';
 import { ApiProcessesFailedError, runApiProcesses } from './cluster';
@@ -8,6 +7,7 @@ import { type Config, ConfigError, parseConfig } from './config';
 import { type Database, openDatabase } from './db/connect';
 import { DataDirInUseError } from './db/lock';
 import { bootstrapAdmin } from './modules/auth/bootstrap-admin';
+import { SecretMismatchError } from './modules/auth/secret-fingerprints';
 import { loadSigningSecret } from './modules/auth/secrets';
 import type { FileStore } from './modules/files/file-store';
 import { ObjectStoreUnreachableError } from './modules/files/object-store';

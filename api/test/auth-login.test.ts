@@ -4,7 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authCodes, loginThrottles, refreshTokens, sessions, users } from '../src/db/schema/index';
 import { bootstrapAdmin } from '../src/modules/auth/bootstrap-admin';
 import { advanceClock, json, startTestApp, type TestApp } from './harness';
-import { freshEmail, GOOD_PASSWORD, lastCode, outbox, post, signedUp } from './identity-helpers';
+import {
+  freshAddress,
+  freshEmail,
+  GOOD_PASSWORD,
+  lastCode,
+  outbox,
+  post,
+  postFrom,
+  signedUp,
+} from './identity-helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -108,6 +117,23 @@ describe('codes', () => {
     const sixth = await post(t, '/svc/users/verify-login-code', { email: person.email, code });
     expect(sixth.statusCode).toBe(400);
     expect(json(sixth)).toMatchObject({ msg: 'Too many wrong codes; ask for a new one' });
+  });
+
+  it("keeps a mailed code good for its owner after strangers' wrong guesses from other addresses (issue 34)", async () => {
+    const person = await signedUp(t);
+    await post(t, '/svc/users/login-with-code', { email: person.email });
+    const code = await lastCode(t, person.email);
+    const wrongCode = code === '000000' ? '111111' : '000000';
+    // Nine addresses, five wrong guesses each: each shuts only itself out.
+    for (let a = 0; a < 9; a++) {
+      const from = freshAddress();
+      for (let i = 0; i < 5; i++)
+        await postFrom(t, from, '/svc/users/verify-login-code', { email: person.email, code: wrongCode });
+      const shut = await postFrom(t, from, '/svc/users/verify-login-code', { email: person.email, code });
+      expect(json(shut)).toMatchObject({ msg: 'Too many wrong codes; ask for a new one' });
+    }
+    const owner = await postFrom(t, freshAddress(), '/svc/users/verify-login-code', { email: person.email, code });
+    expect(owner.statusCode, owner.body).toBe(200);
   });
 
   it('refuses an expired code (10 minutes)', async () => {

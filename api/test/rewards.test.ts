@@ -1,6 +1,7 @@
 import type { LoginData } from '@yardly/shared/contract';
 import {
   MAX_INVITES_PER_DAY,
+  MAX_INVITES_PER_RECIPIENT,
   REWARD_REVERSAL_DAYS,
   referralPath,
   rewardMessages,
@@ -108,6 +109,48 @@ describe('invites', () => {
     expect([over.statusCode, json(over).msg]).toEqual([429, rewardMessages.tooManyInvites]);
     await advanceClock(t, 24 * 60 + 1);
     expect((await invite(t, await signInAgain(t, ann), freshEmail('many'))).statusCode).toBe(200);
+  });
+});
+
+describe('invites to one address (issue 34)', () => {
+  it(`are capped at ${MAX_INVITES_PER_RECIPIENT} from all members together`, async () => {
+    const friend = freshEmail('wanted');
+    const inviters = [await signedUp(t), await signedUp(t), await signedUp(t)];
+    for (const inviter of inviters.slice(0, MAX_INVITES_PER_RECIPIENT)) {
+      expect((await invite(t, inviter, friend)).statusCode).toBe(200);
+    }
+    const third = await invite(t, inviters[MAX_INVITES_PER_RECIPIENT] as LoginData, friend.toUpperCase());
+    expect([third.statusCode, json(third).msg]).toEqual([429, rewardMessages.recipientInvitedEnough]);
+    expect(await outbox(t, friend)).toHaveLength(MAX_INVITES_PER_RECIPIENT);
+  });
+
+  it('stop for good from the link in the invitation, and from a mail client’s one-click unsubscribe', async () => {
+    const ann = await signedUp(t);
+    const friend = freshEmail('refuser');
+    expect((await invite(t, ann, friend)).statusCode).toBe(200);
+    const [mail] = await outbox(t, friend);
+    const stop = mail?.text.match(/Stop all invitations to this address: (\S+)/)?.[1] ?? '';
+    expect(stop).toMatch(/\/svc\/referral\/no-invites\?e=[A-Za-z0-9_-]+&t=[A-Za-z0-9_-]{43}$/);
+    const path = new URL(stop).pathname + new URL(stop).search;
+    // Opening the link only asks (a link scanner changes nothing).
+    const page = await t.app.inject({ method: 'GET', url: path });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Stop all invitations');
+    expect((await invite(t, await signedUp(t), freshEmail('other'))).statusCode).toBe(200);
+    // A forged link does nothing.
+    const forged = await t.app.inject({ method: 'POST', url: path.replace(/t=[^&]+$/, `t=${'A'.repeat(43)}`) });
+    expect(forged.statusCode).toBe(400);
+    const stopped = await t.app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(stopped.statusCode).toBe(200);
+    expect(stopped.body).toContain('No more invitations');
+    const again = await invite(t, await signedUp(t), friend);
+    expect([again.statusCode, json(again).msg]).toEqual([409, rewardMessages.recipientRefused]);
+    expect(await outbox(t, friend)).toHaveLength(1);
   });
 });
 

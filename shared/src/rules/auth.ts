@@ -2,7 +2,13 @@
 
 export const CODE_LENGTH = 6;
 export const CODE_TTL_MINUTES = 10;
+/** Wrong tries of one code from one client address: then that address may not try it again. */
 export const CODE_MAX_ATTEMPTS = 5;
+/**
+ * Wrong tries of one code from all addresses together (issue 34: wrong guesses from elsewhere
+ * burnt the code just mailed). Past it the code is dead; below it the owner's right code works.
+ */
+export const CODE_MAX_ATTEMPTS_ALL = 50;
 
 /** A limit: at most `max` events in a window of `windowMinutes` (a lock, when it has one, lasts the window too). */
 export interface RateLimit {

@@ -7,6 +7,9 @@ import { defineProcess, type EventOf, type StateOf } from './process';
  */
 /** Invitation emails a person may send in any 24 hours. */
 export const MAX_INVITES_PER_DAY = 20;
+/** Invitations one address receives from all members together in INVITES_PER_RECIPIENT_DAYS (issue 34: 9 from three accounts). */
+export const MAX_INVITES_PER_RECIPIENT = 2;
+export const INVITES_PER_RECIPIENT_DAYS = 30;
 /** Rewards one inviter earns in a calendar month (UTC) before the rest wait for review. */
 export const MAX_REWARDS_PER_MONTH = 50;
 /** A friend's first listing removed after a report within this many days of its publishing reverses both rewards. */
@@ -30,6 +33,9 @@ export const rewardMessages = {
   alreadyMember: 'This person already has a Yardly account, so they cannot be invited',
   tooManyInvites: `You can send at most ${MAX_INVITES_PER_DAY} invitations a day. Please try again tomorrow`,
   inviteSent: 'Invite sent',
+  recipientInvitedEnough:
+    'This person has already been invited to Yardly recently, so they cannot be invited again now',
+  recipientRefused: 'This person asked not to receive invitations to Yardly',
   notARewardToDecide: 'Only a reward held for review can be approved or refused',
   decisionRequired: 'Choose approve or refuse',
 } as const;

@@ -1,10 +1,11 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { authMessages, CODE_MAX_ATTEMPTS, CODE_TTL_MINUTES } from '@yardly/shared/rules';
+import { authMessages, CODE_MAX_ATTEMPTS, CODE_MAX_ATTEMPTS_ALL, CODE_TTL_MINUTES } from '@yardly/shared/rules';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { addMs, type Clock } from '../../clock/clock';
 import type { Db } from '../../db/connect';
 import { authCodes } from '../../db/schema/index';
 import { AppError } from '../../errors';
+import { rateLimits } from './rate-limits';
 
 export type CodePurpose = (typeof authCodes.purpose.enumValues)[number];
 
@@ -29,6 +30,8 @@ const inGroup = (group: string) => sql`coalesce(${authCodes.payload}->>'ticketHa
  * may be asked for is the caller's budget (AuthService.sendCode), counted before one is issued.
  */
 export function codeStore(db: Db, secret: Uint8Array, clock: Clock) {
+  const limits = rateLimits(db, clock);
+  const triesFrom = { max: CODE_MAX_ATTEMPTS, windowMinutes: CODE_TTL_MINUTES };
   const seal = (email: string, purpose: string, code: string) =>
     createHmac('sha256', secret).update(`${purpose}:${email}:${code}`).digest();
 
@@ -111,9 +114,11 @@ export function codeStore(db: Db, secret: Uint8Array, clock: Clock) {
     /**
      * Use a code: its row when right; a 400 naming the field `code` otherwise (a wrong try counts).
      * With `group`, only that group's newest code is tried (a sign-up's ticket, 0047); without,
-     * the newest of any.
+     * the newest of any. With `from` (the client's address), wrong tries are counted per address:
+     * a stranger's guesses shut only the stranger out, and the owner's right code still works
+     * until CODE_MAX_ATTEMPTS_ALL wrong tries in all (issue 34).
      */
-    async consume(email: string, purpose: CodePurpose, code: string, options: { group?: string } = {}) {
+    async consume(email: string, purpose: CodePurpose, code: string, options: { group?: string; from?: string } = {}) {
       const address = email.toLowerCase();
       const now = clock.now();
       const [row] = await db
@@ -130,7 +135,10 @@ export function codeStore(db: Db, secret: Uint8Array, clock: Clock) {
         .orderBy(desc(authCodes.createdAt))
         .limit(1);
       if (!row || row.expiresAt.getTime() <= now.getTime()) throw AppError.badRequest(authMessages.codeExpired, 'code');
-      if (row.attempts >= CODE_MAX_ATTEMPTS) throw AppError.badRequest(authMessages.codeTooManyTries, 'code');
+      const cap = options.from ? CODE_MAX_ATTEMPTS_ALL : CODE_MAX_ATTEMPTS;
+      const fromKey = options.from ? `code-tries:${row.id}:${options.from.toLowerCase()}` : undefined;
+      if (row.attempts >= cap || (fromKey && (await limits.lockedFor(fromKey))))
+        throw AppError.badRequest(authMessages.codeTooManyTries, 'code');
       const expected = Buffer.from(row.codeHash, 'hex');
       if (!timingSafeEqual(expected, seal(address, purpose, code))) {
         // Counted outside any transaction: a failed request must still use up a try.
@@ -139,7 +147,11 @@ export function codeStore(db: Db, secret: Uint8Array, clock: Clock) {
           .set({ attempts: sql`${authCodes.attempts} + 1` })
           .where(eq(authCodes.id, row.id))
           .returning({ attempts: authCodes.attempts });
-        const spent = (after?.attempts ?? CODE_MAX_ATTEMPTS) >= CODE_MAX_ATTEMPTS;
+        let spent = (after?.attempts ?? cap) >= cap;
+        if (fromKey) {
+          await limits.fail(fromKey, triesFrom);
+          spent ||= Boolean(await limits.lockedFor(fromKey));
+        }
         throw AppError.badRequest(spent ? authMessages.codeTooManyTries : authMessages.codeWrong, 'code');
       }
       const [used] = await db

@@ -302,7 +302,7 @@ export function authService(deps: AuthDeps) {
     async verifyEmail(email: string, code: string, client: ClientInfo, signupTicket?: string) {
       const ticketHash = signupTicket ? hashTicket(signupTicket) : undefined;
       // With a ticket only its sign-up's code is tried: another sign-up's code does not verify it.
-      const used = await codes.consume(email, 'verify_email', code, { group: ticketHash });
+      const used = await codes.consume(email, 'verify_email', code, { group: ticketHash, from: client.address });
       const user = await findUserByEmail(db, email);
       if (!user) throw AppError.badRequest(authMessages.codeExpired, 'code');
       // The sign-up's password and names count when its code comes with its ticket (the browser
@@ -391,7 +391,7 @@ export function authService(deps: AuthDeps) {
     async verifyLoginCode(email: string, code: string, client: ClientInfo) {
       const user = await findUserByEmail(db, email);
       if (user && isAdmin(user)) throw new AppError(403, authMessages.adminNeedsPassword);
-      await codes.consume(email, 'login', code);
+      await codes.consume(email, 'login', code, { from: client.address });
       if (!user) throw AppError.badRequest(authMessages.codeExpired, 'code');
       // The code reached the mailbox: that verifies the address too, and ends any password nobody
       // proved (one an earlier sign-up of this address chose, perhaps not its owner's).
@@ -414,8 +414,8 @@ export function authService(deps: AuthDeps) {
       return { sent: true as const };
     },
 
-    async setPassword(email: string, code: string, password: string) {
-      await codes.consume(email, 'reset_password', code);
+    async setPassword(email: string, code: string, password: string, client?: ClientInfo) {
+      await codes.consume(email, 'reset_password', code, { from: client?.address });
       const user = await findUserByEmail(db, email);
       if (!user) throw AppError.badRequest(authMessages.codeExpired, 'code');
       const passwordHash = await hashPassword(password);
@@ -496,7 +496,7 @@ export function authService(deps: AuthDeps) {
     },
 
     async verifyUpdatableEmail(userId: number, email: string, code: string, client: ClientInfo) {
-      const used = await codes.consume(email, 'change_email', code);
+      const used = await codes.consume(email, 'change_email', code, { from: client.address });
       const user = await findUserById(db, userId);
       if (!user || used.userId !== userId) throw AppError.badRequest(authMessages.codeExpired, 'code');
       if (await findUserByEmail(db, email)) throw new AppError(409, authMessages.emailTaken, { field: 'email' });

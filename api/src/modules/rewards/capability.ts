@@ -24,7 +24,7 @@ export const rewardsCapability = defineCapability({
   process: rewardProcess,
   services: (app: AppServices) => ({
     ...app,
-    invite: { db: app.db, mailer: app.mailer, publicUrl: app.config.publicUrl },
+    invite: { db: app.db, mailer: app.mailer, publicUrl: app.config.publicUrl, secret: app.secret },
     cipher: accountNumberCipher(app.secret),
   }),
   handlers: (s) => ({
