@@ -8,6 +8,9 @@ import { clockPast, expectPageFits, getAs, listItem, personIn, shippedSale } fro
 // a Buy Now buyer writes to the seller from the order page.
 
 const DESKTOP = { width: 1280, height: 900 };
+
+// Two people, many pages, each checked at two widths: longer than the default minute on a shared machine.
+test.describe.configure({ timeout: 300_000 });
 const PHONE = { width: 384, height: 800 };
 
 /** The page fits at 1280 and at 384 px (and axe finds nothing), and is left at 1280. */
@@ -36,7 +39,9 @@ test('a shipped sale from the seller’s notice: the order, the label and its PD
   await (await hydrated(notice)).click();
   await expect(seller.page).toHaveURL(new RegExp(`/orders/${orderId}$`));
   await expect(seller.page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(seller.page.getByRole('button', { name: 'Message buyer' })).toBeVisible();
   await fitsBothWidths(seller.page, 'the seller’s order page');
+  await seller.page.screenshot({ path: 'test-results/sale-path-order-1280.png', fullPage: true });
 
   // The seller's sold item page: the way to its order, and no Relist while it waits to be shipped.
   await seller.page.goto(`/${listingRefnum}`);
@@ -44,6 +49,10 @@ test('a shipped sale from the seller’s notice: the order, the label and its PD
   await expect(seeOrder).toHaveAttribute('href', `/orders/${orderId}`);
   await expect(seller.page.getByRole('button', { name: 'Relist' })).toHaveCount(0);
   await fitsBothWidths(seller.page, 'the seller’s sold item page');
+  await seller.page.setViewportSize(PHONE);
+  await seller.page.screenshot({ path: 'test-results/sale-path-item-384.png', fullPage: true });
+  await seller.page.setViewportSize(DESKTOP);
+  await seller.page.screenshot({ path: 'test-results/sale-path-item-1280.png', fullPage: true });
   await seeOrder.click();
   await expect(seller.page).toHaveURL(new RegExp(`/orders/${orderId}$`));
 
@@ -64,6 +73,10 @@ test('a shipped sale from the seller’s notice: the order, the label and its PD
   const number = (await seller.page.getByTestId('tracking-number').textContent()) ?? '';
   expect(number).toMatch(/^YD\d{16}US$/);
   await fitsBothWidths(seller.page, 'the label page once bought');
+  await seller.page.setViewportSize(PHONE);
+  await seller.page.screenshot({ path: 'test-results/sale-path-label-384.png', fullPage: true });
+  await seller.page.setViewportSize(DESKTOP);
+  await seller.page.screenshot({ path: 'test-results/sale-path-label-1280.png', fullPage: true });
 
   // Open the label (PDF): a new tab with no token gets the PDF by its signed link, not the not-found page.
   const open = seller.page.getByRole('link', { name: 'Open the label (PDF)' });
@@ -113,6 +126,9 @@ test('a Buy Now buyer messages the seller from the order page, and the seller re
 
   await buyer.page.goto(`/orders/${orderId}`);
   await fitsBothWidths(buyer.page, 'the buyer’s order page');
+  await buyer.page.setViewportSize(PHONE);
+  await buyer.page.screenshot({ path: 'test-results/sale-path-buyer-order-384.png', fullPage: true });
+  await buyer.page.setViewportSize(DESKTOP);
   await (await hydrated(buyer.page.getByRole('link', { name: 'Message seller' }))).click();
   await expect(buyer.page).toHaveURL(/\/messages\//);
   const box = await hydrated(buyer.page.getByLabel('Your message'));
