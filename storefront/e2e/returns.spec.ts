@@ -71,9 +71,14 @@ test('a return from reason to refund: the buyer says why with a photo, the selle
   await expect(buyer.page.getByTestId('return-status')).toHaveText('Accepted, on its way back');
   const number = (await buyer.page.getByTestId('return-tracking-number').textContent()) ?? '';
   expect(number).toMatch(/\S+/);
-  const popup = buyer.page.waitForEvent('popup');
-  await buyer.page.getByRole('button', { name: 'Open the prepaid return label (PDF)' }).click();
-  expect((await popup).url()).toMatch(/^blob:/);
+  // A new tab of its own, with no token: the link is signed for the buyer (docs/decisions/0044).
+  const [tab, opened] = await Promise.all([
+    buyer.page.waitForEvent('popup'),
+    buyer.page.context().waitForEvent('response', (r) => r.url().includes(`/svc/shipping/labels/${number}.pdf?exp=`)),
+    buyer.page.getByRole('link', { name: 'Open the prepaid return label (PDF)' }).click(),
+  ]);
+  expect([opened.status(), opened.headers()['content-type']]).toEqual([200, 'application/pdf']);
+  await tab.close();
   await expectPageFits(buyer.page, '/return-track accepted');
 
   const back = await getAs<ReturnDetail>(request, buyer.person, `/svc/returns?listingRefnum=${listingRefnum}`);

@@ -35,7 +35,7 @@ test('a shipped sale: the label and its PDF, tracking on both screens on the clo
   await form.click();
   const number = (await seller.page.getByTestId('tracking-number').textContent()) ?? '';
   expect(number).toMatch(/^YD\d{16}US$/);
-  await expect(seller.page.getByRole('button', { name: 'Open the label (PDF)' })).toBeVisible();
+  await expect(seller.page.getByRole('link', { name: 'Open the label (PDF)' })).toBeVisible();
   await expectPageFits(seller.page, 'the label page once bought');
 
   // The PDF: a real one holding the tracking number, for the seller, again later.
@@ -45,9 +45,14 @@ test('a shipped sale: the label and its PDF, tracking on both screens on the clo
   const bytes = await pdf.body();
   expect(bytes.subarray(0, 4).toString()).toBe('%PDF');
   expect(pdfText(bytes)).toContain(number);
-  const popup = seller.page.waitForEvent('popup');
-  await seller.page.getByRole('button', { name: 'Open the label (PDF)' }).click();
-  expect((await popup).url()).toMatch(/^blob:/);
+  // A new tab of its own, with no token: the link is signed for the seller (docs/decisions/0044).
+  const [tab, opened] = await Promise.all([
+    seller.page.waitForEvent('popup'),
+    seller.page.context().waitForEvent('response', (r) => r.url().includes(`/svc/shipping/labels/${number}.pdf?exp=`)),
+    seller.page.getByRole('link', { name: 'Open the label (PDF)' }).click(),
+  ]);
+  expect([opened.status(), opened.headers()['content-type']]).toEqual([200, 'application/pdf']);
+  await tab.close();
 
   // The built-in carrier moves the parcel on the clock: past its expected date, it is delivered.
   const tracking = await getAs<Tracking>(request, buyer.person, `/svc/orders/${orderId}/tracking`);

@@ -10,7 +10,7 @@ import { openAuthDialog, promptGuest } from '../stores/auth-dialog';
 import { $session, GUEST_PROMPTS } from '../stores/session';
 
 // The seller's controls and the report dialog bring the api client: load them when needed.
-const SellerActions = lazy(() => import('./selling/SellerActions').then((m) => ({ default: m.SellerActions })));
+const OwnersOrder = lazy(() => import('./orders/OwnersOrder').then((m) => ({ default: m.OwnersOrder })));
 const MakeOffer = lazy(() => import('./offers/MakeOffer').then((m) => ({ default: m.MakeOffer })));
 const ReportDialog = lazy(() => import('./selling/ReportDialog').then((m) => ({ default: m.ReportDialog })));
 const DonationPanel = lazy(() => import('./donations/DonationPanel').then((m) => ({ default: m.DonationPanel })));
@@ -23,8 +23,9 @@ interface ItemActionsProps {
 
 /**
  * What a visitor can do about an item. The seller manages it here (sold, deactivate, relist,
- * edit, delete); anyone else may buy it now when the listing allows it, or else make an offer
- * while it is live (a guest is asked to log in first for either) or see the one they made, message the
+ * edit, delete) and reaches its order once sold; anyone else may buy it now when the listing
+ * allows it, or else make an offer while it is live (a guest is asked to log in first for either)
+ * or see the one they made, message the
  * seller, and report it.
  */
 export function ItemActions({ listing, unavailable }: ItemActionsProps) {
@@ -43,7 +44,7 @@ export function ItemActions({ listing, unavailable }: ItemActionsProps) {
       <div className="item__owner">
         <p className="item__note">This is your listing.</p>
         <Suspense fallback={null}>
-          <SellerActions listing={current} onChanged={setCurrent} />
+          <OwnersOrder listing={current} onChanged={setCurrent} />
           {donation && <DonationPanel listing={current} session={session} />}
         </Suspense>
       </div>

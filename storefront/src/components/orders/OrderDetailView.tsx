@@ -1,12 +1,14 @@
 import type { OrderDetail } from '@yardly/shared/contract';
 import { formatCents, formatDate } from '@yardly/shared/rules';
-import { dashboardPath } from '../../lib/selling-paths';
 import { CheckoutItem } from '../checkout/CheckoutItem';
 import { ReturnLinks } from '../returns/ReturnLinks';
 import { ReturnPanel } from '../returns/ReturnPanel';
 import { OrderReviewPanel } from '../reviews/OrderReviewPanel';
+import { SellersLabelLink } from '../shipping/SellersLabelLink';
 import { ShippingLinks } from '../shipping/ShippingLinks';
+import { dashboardCrumb, hasParcel } from '../shipping/shipping-view';
 import { OrderActions } from './OrderActions';
+import { OrderMessageLink } from './OrderMessageLink';
 import { addressLine, deliveryLabel, PICKUP_CODE_HELP } from './order-view';
 import '../../styles/checkout.css';
 
@@ -60,14 +62,16 @@ export function OrderDetailView({ order, onChanged }: OrderDetailViewProps) {
           )}
         </section>
         <ShippingLinks order={order} />
+        {!buying && hasParcel(order) && <SellersLabelLink orderId={order.orderId} />}
+        <p className="order-card__links">
+          <OrderMessageLink order={order} />
+        </p>
         <ReturnLinks order={order} />
         <ReturnPanel order={order} />
         <OrderActions order={order} onChanged={onChanged} />
         {(order.status === 'delivered' || order.status === 'returned') && <OrderReviewPanel orderId={order.orderId} />}
         <p>
-          <a href={dashboardPath(buying ? 'buying' : 'selling', buying ? { buyFilter: 'IN_PROGRESS' } : {})}>
-            Go to My Dashboard
-          </a>
+          <a href={dashboardCrumb(buying ? 'buying' : 'selling', order.status).href}>Go to My Dashboard</a>
         </p>
       </div>
     </div>

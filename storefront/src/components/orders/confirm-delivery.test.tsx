@@ -64,6 +64,7 @@ function shippedOrder(change: Partial<OrderDetail> = {}): OrderDetail {
     },
     history: [{ event: 'ship', status: 'shipped', at: '2026-11-21T10:00:00.000Z' }],
     actions: ['confirmDelivery'],
+    parcel: 'small',
     ...change,
   });
 }

@@ -10,6 +10,7 @@ import { type FieldProps, useAuthForm } from '../auth/use-auth-form';
 import { Breadcrumbs } from '../Breadcrumbs';
 import { CheckoutItem } from '../checkout/CheckoutItem';
 import { Spinner } from '../Spinner';
+import { dashboardCrumb } from '../shipping/shipping-view';
 import { choosePhotos, PHOTO_ACCEPT, photoLine, REASON_CHOICES } from './return-view';
 import '../../styles/checkout.css';
 import '../../styles/returns.css';
@@ -43,7 +44,13 @@ export function ReturnReasonPage() {
 
   return (
     <section className="checkout" aria-labelledby="return-title">
-      <Breadcrumbs crumbs={[{ label: 'Home', href: '/' }, { label: 'Return item' }]} />
+      <Breadcrumbs
+        crumbs={[
+          { label: 'Home', href: '/' },
+          dashboardCrumb('buying', load.status === 'done' ? load.order.status : undefined),
+          { label: 'Return item' },
+        ]}
+      />
       <h1 id="return-title">Return item</h1>
       {load.status === 'loading' && <Spinner label="Loading your order" />}
       {load.status === 'error' && <p className="state-message state-message--error">{load.message}</p>}

@@ -1,6 +1,7 @@
 import type { ReturnDetail } from '@yardly/shared/contract';
 import { formatCents, formatDate } from '@yardly/shared/rules';
-import { openLabelPdf } from '../shipping/order-of-listing';
+import { browserApi } from '../../lib/api';
+import { LabelPdfLink } from '../shipping/LabelPdfLink';
 import { parcelStatusLabel } from '../shipping/shipping-view';
 import { ReturnActions } from './ReturnActions';
 import { returnNextStep } from './return-view';
@@ -61,9 +62,14 @@ export function ReturnSummary({ detail, onChanged }: { detail: ReturnDetail; onC
             Tracking number: <strong data-testid="return-tracking-number">{detail.label.trackingNumber}</strong>
           </p>
           {detail.role === 'buyer' && detail.status === 'accepted' && (
-            <button type="button" className="button" onClick={() => void openLabelPdf(detail.label?.labelUrl ?? '')}>
+            <LabelPdfLink
+              labelUrl={detail.label.labelUrl}
+              refresh={async () =>
+                (await browserApi.returns.detail({ returnId: detail.returnId })).label?.labelUrl ?? ''
+              }
+            >
               Open the prepaid return label (PDF)
-            </button>
+            </LabelPdfLink>
           )}
         </>
       )}

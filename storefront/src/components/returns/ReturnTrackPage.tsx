@@ -8,6 +8,7 @@ import { orderPath } from '../../lib/checkout-paths';
 import { readReturnTrackRef } from '../../lib/return-paths';
 import { Breadcrumbs } from '../Breadcrumbs';
 import { Spinner } from '../Spinner';
+import { dashboardCrumb } from '../shipping/shipping-view';
 import { ReturnSummary } from './ReturnSummary';
 import '../../styles/checkout.css';
 import '../../styles/returns.css';
@@ -38,7 +39,13 @@ export function ReturnTrackPage() {
   const detail = load.status === 'done' ? load.detail : null;
   return (
     <section className="checkout" aria-labelledby="return-track-title">
-      <Breadcrumbs crumbs={[{ label: 'Home', href: '/' }, { label: 'Track the return' }]} />
+      <Breadcrumbs
+        crumbs={[
+          { label: 'Home', href: '/' },
+          ...(detail ? [dashboardCrumb(detail.role === 'seller' ? 'selling' : 'buying', detail.orderStatus)] : []),
+          { label: 'Track the return' },
+        ]}
+      />
       <h1 id="return-track-title">Track the return</h1>
       {load.status === 'loading' && <Spinner label="Loading the return" />}
       {load.status === 'error' && <p className="state-message state-message--error">{load.message}</p>}

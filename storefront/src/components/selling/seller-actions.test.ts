@@ -21,6 +21,12 @@ describe('what a seller may do with a listing', () => {
     expect(sellerActionsFor({ ...live, offerCount: 1 }).actions).toEqual(['markSold', 'deactivate']);
   });
 
+  it('a sold listing whose order is in progress: no Relist until the order ends (issue 33)', () => {
+    const sold = { ...live, listingState: 'sold' as const, editLocked: true };
+    expect(sellerActionsFor(sold).actions).toContain('relist');
+    expect(sellerActionsFor(sold, true).actions).not.toContain('relist');
+  });
+
   it('a free listing is marked donated', () => {
     const free = sellerActionsFor({ ...live, listingCurrentPrice: 0 });
     expect(free.actions).toEqual(['markDonated', 'deactivate', 'delete']);

@@ -9,7 +9,7 @@ import { CONFIRM_DELIVERY_PROMPT } from '../orders/order-view';
 import { Spinner } from '../Spinner';
 import { useOrderFromQuery } from './order-of-listing';
 import { ShippingError } from './ShippingError';
-import { RECEIPT_CONFIRMED } from './shipping-view';
+import { dashboardCrumb, RECEIPT_CONFIRMED } from './shipping-view';
 import '../../styles/checkout.css';
 
 /** `/confirm-item-received?orderId=` (spec section 2): the buyer confirms the parcel arrived; the seller is paid. */
@@ -40,7 +40,7 @@ export function ConfirmReceivedPage() {
       <Breadcrumbs
         crumbs={[
           { label: 'Home', href: '/' },
-          { label: 'Buying', href: '/buying' },
+          dashboardCrumb('buying', order?.status),
           { label: 'Confirm item received' },
         ]}
       />

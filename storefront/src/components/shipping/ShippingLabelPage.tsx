@@ -13,9 +13,10 @@ import { browserApi } from '../../lib/api';
 import { showToast } from '../../stores/toast';
 import { Breadcrumbs } from '../Breadcrumbs';
 import { Spinner } from '../Spinner';
-import { openLabelPdf, useOrderFromQuery } from './order-of-listing';
+import { LabelPdfLink } from './LabelPdfLink';
+import { useOrderFromQuery } from './order-of-listing';
 import { ShippingError } from './ShippingError';
-import { LABEL_BOUGHT, sellerTrackPath } from './shipping-view';
+import { dashboardCrumb, LABEL_BOUGHT, sellerTrackPath } from './shipping-view';
 import '../../styles/checkout.css';
 
 /**
@@ -25,7 +26,8 @@ import '../../styles/checkout.css';
  */
 export function ShippingLabelPage() {
   const [load, setLoad] = useOrderFromQuery();
-  const [parcel, setParcel] = useState<ParcelName>('small');
+  // Until the order is read; then the smallest parcel the item weighs into (never a 'too heavy' at first).
+  const [parcel, setParcel] = useState<ParcelName | null>(null);
   const [rates, setRates] = useState<ShippingRate[] | null>(null);
   const [service, setService] = useState<string>('');
   const [label, setLabel] = useState<ShippingLabel | null>(null);
@@ -34,6 +36,11 @@ export function ShippingLabelPage() {
   const order = load.status === 'done' ? load.order : null;
   const orderId = order?.orderId;
   const status = order?.status;
+  const suggested = order?.parcel;
+
+  useEffect(() => {
+    if (suggested) setParcel((chosen) => chosen ?? suggested);
+  }, [suggested]);
 
   useEffect(() => {
     if (!orderId) return;
@@ -46,7 +53,7 @@ export function ShippingLabelPage() {
   }, [orderId, status]);
 
   useEffect(() => {
-    if (!orderId || status !== 'paid') return;
+    if (!orderId || status !== 'paid' || !parcel) return;
     setRates(null);
     setError(null);
     browserApi.shipping
@@ -60,7 +67,7 @@ export function ShippingLabelPage() {
 
   async function buy(event: React.FormEvent) {
     event.preventDefault();
-    if (!order || !service) return;
+    if (!order || !service || !parcel) return;
     setWorking(true);
     setError(null);
     try {
@@ -83,7 +90,7 @@ export function ShippingLabelPage() {
   return (
     <section className="checkout" aria-labelledby="label-title">
       <Breadcrumbs
-        crumbs={[{ label: 'Home', href: '/' }, { label: 'Selling', href: '/selling' }, { label: 'Shipping label' }]}
+        crumbs={[{ label: 'Home', href: '/' }, dashboardCrumb('selling', status), { label: 'Shipping label' }]}
       />
       <h1 id="label-title">Shipping label</h1>
       {load.status === 'loading' && <Spinner label="Loading the order" />}
@@ -101,9 +108,12 @@ export function ShippingLabelPage() {
               </p>
               <p>Label cost: {formatCents(label.amount)}</p>
               <p>
-                <button type="button" className="button" onClick={() => void openLabelPdf(label.labelUrl)}>
+                <LabelPdfLink
+                  labelUrl={label.labelUrl}
+                  refresh={async () => (await browserApi.shipping.label({ orderId: order.orderId })).labelUrl}
+                >
                   Open the label (PDF)
-                </button>{' '}
+                </LabelPdfLink>{' '}
                 <a href={sellerTrackPath(order.listing.listingRefnum)}>Track the parcel</a>
               </p>
             </div>
@@ -120,6 +130,8 @@ export function ShippingLabelPage() {
                         name="parcel"
                         value={name}
                         checked={parcel === name}
+                        // Smaller than the item's weight allows: the carrier would refuse it.
+                        disabled={suggested ? PARCEL_NAMES.indexOf(name) < PARCEL_NAMES.indexOf(suggested) : false}
                         onChange={() => setParcel(name)}
                       />{' '}
                       {p.label} ({p.lengthIn}×{p.widthIn}×{p.heightIn} in, up to {p.maxLbs} lbs)

@@ -7,7 +7,8 @@ import { Breadcrumbs } from '../Breadcrumbs';
 import { OrderActions } from '../orders/OrderActions';
 import { Spinner } from '../Spinner';
 import { useOrderFromQuery } from './order-of-listing';
-import { parcelStatusLabel } from './shipping-view';
+import { SellersLabelLink } from './SellersLabelLink';
+import { dashboardCrumb, parcelStatusLabel } from './shipping-view';
 import '../../styles/checkout.css';
 
 interface TrackingPageProps {
@@ -32,7 +33,7 @@ export function TrackingPage({ side }: TrackingPageProps) {
       .catch((cause) => setError(cause instanceof ApiError ? cause.message : GENERIC_ERROR_MESSAGE));
   }, [orderId, status]);
 
-  const dashboard = side === 'selling' ? { label: 'Selling', href: '/selling' } : { label: 'Buying', href: '/buying' };
+  const dashboard = dashboardCrumb(side, status);
   return (
     <section className="checkout" aria-labelledby="track-title">
       <Breadcrumbs crumbs={[{ label: 'Home', href: '/' }, dashboard, { label: 'Track the parcel' }]} />
@@ -51,6 +52,7 @@ export function TrackingPage({ side }: TrackingPageProps) {
             Tracking number: <strong data-testid="tracking-number">{tracking.trackingNumber}</strong>
           </p>
           {tracking.expectedAt && <p>Expected: {formatDate(tracking.expectedAt)}</p>}
+          {order.role === 'selling' && <SellersLabelLink orderId={order.orderId} />}
           <h3>Timeline</h3>
           <ol className="tracking-timeline" aria-label="Parcel timeline">
             {tracking.events.map((event) => (

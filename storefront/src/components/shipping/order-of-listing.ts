@@ -35,10 +35,3 @@ export function useOrderFromQuery(): [OrderLoad, (order: OrderDetail) => void] {
   }, []);
   return [load, (order) => setLoad({ status: 'done', order })];
 }
-
-/** Opens a label's PDF (fetched with the session's token) in a new tab. */
-export async function openLabelPdf(labelUrl: string): Promise<void> {
-  const response = await browserApi.http.ky.get(labelUrl.replace(/^\/svc\//, ''));
-  const url = URL.createObjectURL(await response.blob());
-  window.open(url, '_blank', 'noopener');
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buyerTrackPath, hasParcel, mayPrintLabel, shippingLabelPath } from './shipping-view';
+import { buyerTrackPath, dashboardCrumb, hasParcel, mayPrintLabel, shippingLabelPath } from './shipping-view';
 
 const order = (status: string, role: 'buying' | 'selling', deliveryMethod: 'ship' | 'pickup' = 'ship') =>
   ({ status, role, deliveryMethod }) as Parameters<typeof mayPrintLabel>[0];
@@ -24,5 +24,23 @@ describe('the order screens’ shipping links', () => {
   it('addresses the pages by listing, as the spec names them', () => {
     expect(shippingLabelPath('L123')).toBe('/shipping-label?listingRefnum=L123');
     expect(buyerTrackPath('L123')).toBe('/buyer-track?listingRefnum=L123');
+  });
+});
+
+describe("the order pages' Selling and Buying crumbs (issue 33)", () => {
+  it('lead to My Dashboard on the filter that lists the order, never to /selling or /buying (the home page)', () => {
+    expect(dashboardCrumb('selling', 'paid')).toEqual({
+      label: 'Selling',
+      href: '/myquest/selling?sellFilter=ACTIVE_AND_TO_BE_SHIPPED',
+    });
+    expect(dashboardCrumb('selling', 'shipped').href).toBe('/myquest/selling?sellFilter=SOLD_AND_DELIVERED');
+    expect(dashboardCrumb('selling', 'returning').href).toBe('/myquest/selling?sellFilter=RETURNED');
+    expect(dashboardCrumb('selling').href).toBe('/myquest/selling');
+    expect(dashboardCrumb('buying', 'shipped')).toEqual({
+      label: 'Buying',
+      href: '/myquest/buying?buyFilter=IN_PROGRESS',
+    });
+    expect(dashboardCrumb('buying', 'arrived').href).toBe('/myquest/buying?buyFilter=DELIVERED');
+    expect(dashboardCrumb('buying').href).toBe('/myquest/buying?buyFilter=IN_PROGRESS');
   });
 });

@@ -1,5 +1,13 @@
 import type { OrderSummary } from '@yardly/shared/contract';
-import { orderEventsFor, PARCEL_STATUS_LABELS, type ParcelStatus } from '@yardly/shared/rules';
+import {
+  BUY_FILTER_ORDER_STATES,
+  type OrderState,
+  orderEventsFor,
+  PARCEL_STATUS_LABELS,
+  type ParcelStatus,
+  SELL_FILTER_ORDER_STATES,
+} from '@yardly/shared/rules';
+import { dashboardPath } from '../../lib/selling-paths';
 
 /** The pages of issue 19, addressed by listing as the spec names them (section 2). */
 export const shippingLabelPath = (listingRefnum: string) =>
@@ -27,3 +35,20 @@ export function parcelStatusLabel(status: ParcelStatus): string {
 
 export const LABEL_BOUGHT = 'Shipping label bought: print it and attach it to the parcel';
 export const RECEIPT_CONFIRMED = 'Thank you: the order is complete and the seller is paid';
+
+/**
+ * The "Selling" or "Buying" crumb of an order's pages: My Dashboard's tab, on the filter that
+ * lists the order in `status` (never '/selling' or '/buying', which the spec makes the home page).
+ */
+export function dashboardCrumb(side: 'buying' | 'selling', status?: OrderState): { label: string; href: string } {
+  if (side === 'selling') {
+    const filter = Object.entries(SELL_FILTER_ORDER_STATES).find(
+      ([name, states]) => name !== 'ALL' && status !== undefined && (states as readonly string[]).includes(status),
+    )?.[0];
+    return { label: 'Selling', href: dashboardPath('selling', { sellFilter: filter }) };
+  }
+  const filter = Object.entries(BUY_FILTER_ORDER_STATES).find(
+    ([, states]) => status !== undefined && (states as readonly string[]).includes(status),
+  )?.[0];
+  return { label: 'Buying', href: dashboardPath('buying', { buyFilter: filter ?? 'IN_PROGRESS' }) };
+}
