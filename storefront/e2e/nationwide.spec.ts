@@ -20,6 +20,14 @@ async function chooseZip(page: Page, zip: string) {
 async function fitsBothWidths(page: Page, what: string, shot: string) {
   for (const viewport of [WIDE, NARROW]) {
     await page.setViewportSize(viewport);
+    // What runs off the side, named when something does (a failure then says where to look).
+    const wide = await page.evaluate((width) => {
+      const over = [...document.querySelectorAll('body *')].filter(
+        (el) => el.getBoundingClientRect().right > width + 1,
+      );
+      return over.slice(-5).map((el) => `${el.tagName.toLowerCase()}.${el.className}`);
+    }, viewport.width);
+    if (wide.length) console.log(`${what} at ${viewport.width} px, wider than the page:`, wide);
     await expectPageFits(page, `${what} at ${viewport.width} px`);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/${shot}-${viewport.width}.png`, fullPage: true });
   }
@@ -30,6 +38,7 @@ test('"Ships to you" finds a Seattle kettle from 10001, and its page shows the s
   browser,
   page,
 }) => {
+  test.setTimeout(180_000);
   const seller = await personIn(browser, WIDE, 'Seatt');
   const stamp = Date.now().toString(36);
   const title = `Electric kettle ${stamp}`;
