@@ -78,6 +78,9 @@ async function benchSearch(prepared: BenchDatabase): Promise<void> {
   // Page 40 (rows 1,001-1,025) must exist to be measured: every category near 10001, newest first.
   const page1: SearchFilters = { ...near, sortBy: 'newest', page: 0 };
   const page40: SearchFilters = { ...page1, page: 40 };
+  // "Ships to you" (issue 33): the same search and browse with the radius dropped for what ships.
+  const nationwideQuery: SearchFilters = { ...searchQuery, nationwide: true };
+  const nationwideBrowse: SearchFilters = { ...page1, nationwide: true };
   const parse = (f: SearchFilters) => searchFiltersSchema.parse(f);
   const last = await search(database.db, parse(page40), new Date());
   console.log(`  page 40 holds ${last.data.docs.length} of ${last.data.totalElements} listings near 10001`);
@@ -89,6 +92,8 @@ async function benchSearch(prepared: BenchDatabase): Promise<void> {
     ['category browse near 10001', category],
     ['browse near 10001, newest, page 1', page1],
     ['browse near 10001, newest, page 40', page40],
+    ['search nationwide from 10001: q, conditions, facets', nationwideQuery],
+    ['browse nationwide from 10001, newest, page 1', nationwideBrowse],
   ] as const) {
     const parsed = parse(filters);
     const figures = await measureDirect(name, () => search(database.db, parsed, new Date()), load);
@@ -117,6 +122,18 @@ async function benchSearch(prepared: BenchDatabase): Promise<void> {
         path: `/svc/listing/detailListing/v2?listingRefnum=${sample.listingRefnum}`,
         method: 'POST',
       },
+      {
+        name: 'POST /search/srp nationwide from 10001: q, conditions, facets',
+        path: '/search/srp',
+        method: 'POST',
+        body: nationwideQuery,
+      },
+      {
+        name: 'POST /search/brp nationwide from 10001, page 1',
+        path: '/search/brp',
+        method: 'POST',
+        body: nationwideBrowse,
+      },
     ];
     console.log('  over HTTP (autocannon, api in a second process):');
     printHeader();
@@ -128,6 +145,12 @@ async function benchSearch(prepared: BenchDatabase): Promise<void> {
     }
     const ratio = (a?: Figures, b?: Figures) => (a && b ? (a.p95 / b.p95).toFixed(2) : '-');
     console.log(`  search HTTP/SQL p95: ${ratio(http[0], direct[0])}x (goal < 1.5x)`);
+    console.log(
+      `  search p95, near 10001 / nationwide: HTTP ${http[0]?.p95.toFixed(1)} / ${http[6]?.p95.toFixed(1)} ms, ` +
+        `SQL ${direct[0]?.p95.toFixed(1)} / ${direct[4]?.p95.toFixed(1)} ms; ` +
+        `browse page 1: HTTP ${http[2]?.p95.toFixed(1)} / ${http[7]?.p95.toFixed(1)} ms, ` +
+        `SQL ${direct[2]?.p95.toFixed(1)} / ${direct[5]?.p95.toFixed(1)} ms`,
+    );
     console.log(
       `  page 40 / page 1 p95: HTTP ${ratio(http[3], http[2])}x, SQL ${ratio(direct[3], direct[2])}x (goal <= 1.5x)`,
     );

@@ -40,13 +40,13 @@ export interface SaleTerms {
   buyNow: boolean;
 }
 
-/** A live listing of `seller`'s, made through the api: its refnum. Local pickup and offers only unless `terms` say otherwise. */
+/** A live listing of `seller`'s, made through the api: its refnum. Local pickup and offers only, in 10001, unless `terms` say otherwise. */
 export async function listItem(
   request: APIRequestContext,
   seller: Person,
   title: string,
   priceCents: number,
-  terms: Partial<SaleTerms> = {},
+  terms: Partial<SaleTerms> & { zip?: string } = {},
 ) {
   const tree = ((await (await request.get('/svc/categories/all')).json()) as { data: CategoryNode[] }).data;
   const subCategory = tree.find((c) => !c.restrictedElectronics)?.subCategories.find((s) => !s.restrictedElectronics);
@@ -68,8 +68,8 @@ export async function listItem(
       meetToDeliver: true,
       offerFreeDelivery: false,
       buyNow: false,
-      ...terms,
       zip: '10001',
+      ...terms,
       donation: false,
       draft: false,
     },
