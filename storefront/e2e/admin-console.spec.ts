@@ -1,4 +1,3 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config';
 import {
   accountButton,
@@ -12,6 +11,7 @@ import {
   signInByApi,
 } from './fixtures';
 import { bearer, expectPageFits, logInToConsole, openConsoleRecord } from './journeys';
+import { type Browser, expect, type Page, test } from './page-checks';
 
 /** A 1 by 1 PNG: enough for the api's photo pipeline to re-encode as a logo. */
 const TINY_PNG = Buffer.from(

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { accountButton, headerMenu, newPerson, signInByApi } from './fixtures';
+import { expect, type Page, test } from './page-checks';
 
 // Issue 16: at 1280 px the header's menu wrapped to a second row. Logo, search box and the
 // whole menu share one row there, for a guest and for someone signed in with a place chosen.

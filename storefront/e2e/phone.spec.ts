@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import {
   accountButton,
   CODE_MAIL,
@@ -12,6 +11,7 @@ import {
   readCode,
   signUp,
 } from './fixtures';
+import { expect, test } from './page-checks';
 
 // A phone: the header's menu is folded away and its island hydrates when first touched
 // (client:demand), so a page that is only read runs none of its script.
