@@ -104,7 +104,7 @@ interface Unhittable {
  * links and other visually hidden controls (1 px, or placed off the page until focused) do not.
  */
 export async function expectControlsHittable(page: Page): Promise<void> {
-  const misses = await page.evaluate((): Unhittable[] => {
+  const misses = await page.evaluate(async (): Promise<Unhittable[]> => {
     const label = (el: Element | null): string => {
       if (!el) return 'nothing';
       const parts: string[] = [];
@@ -154,16 +154,8 @@ export async function expectControlsHittable(page: Page): Promise<void> {
     const controls = scope.querySelectorAll(
       'a[href], button, [role="button"], [role="link"], input[type="submit"], input[type="button"], summary',
     );
-    for (const el of controls) {
-      if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
-      if (el.closest('[inert]') || getComputedStyle(el).pointerEvents === 'none') continue;
-      const first = el.getBoundingClientRect();
-      // Visually hidden on purpose: a 1 px box (the visually-hidden class) ...
-      if (first.width < 2 || first.height < 2) continue;
-      // ... or placed off the page until focused (the skip link): no scrolling reaches it.
-      if (first.right + window.scrollX <= 0 || first.bottom + window.scrollY <= 0) continue;
-
-      // As a person scrolls: each box that scrolls, innermost first, then the window.
+    // As a person scrolls: each box that scrolls, innermost first, then the window.
+    const scrollTo = (el: Element) => {
       for (let a = el.parentElement; a && a !== document.body && a !== document.documentElement; a = a.parentElement) {
         if (!scrolls(a)) continue;
         saved.push([a, a.scrollLeft, a.scrollTop]);
@@ -174,18 +166,42 @@ export async function expectControlsHittable(page: Page): Promise<void> {
       }
       const r = el.getBoundingClientRect();
       window.scrollBy(r.left + r.width / 2 - window.innerWidth / 2, r.top + r.height / 2 - window.innerHeight / 2);
-
-      // A link wrapped over lines has a box per line: hit at the centre of any of them.
+    };
+    // A link wrapped over lines has a box per line: hit at the centre of any of them.
+    const hitTest = (el: Element) => {
       const boxes = [...el.getClientRects()].filter((b) => b.width >= 2 && b.height >= 2);
       let hit: Element | null = null;
       let point = { x: 0, y: 0 };
-      const ok = boxes.some((b) => {
-        point = { x: b.left + b.width / 2, y: b.top + b.height / 2 };
-        hit = document.elementFromPoint(point.x, point.y);
-        return hit !== null && (hit === el || el.contains(hit));
-      });
-      if (ok || boxes.length === 0) continue;
+      const ok =
+        boxes.length === 0 ||
+        boxes.some((b) => {
+          point = { x: b.left + b.width / 2, y: b.top + b.height / 2 };
+          hit = document.elementFromPoint(point.x, point.y);
+          return hit !== null && (hit === el || el.contains(hit));
+        });
+      return { ok, hit: hit as Element | null, point };
+    };
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
 
+    const missed: Element[] = [];
+    for (const el of controls) {
+      if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+      if (el.closest('[inert]') || getComputedStyle(el).pointerEvents === 'none') continue;
+      const first = el.getBoundingClientRect();
+      // Visually hidden on purpose: a 1 px box (the visually-hidden class) ...
+      if (first.width < 2 || first.height < 2) continue;
+      // ... or placed off the page until focused (the skip link): no scrolling reaches it.
+      if (first.right + window.scrollX <= 0 || first.bottom + window.scrollY <= 0) continue;
+      scrollTo(el);
+      if (!hitTest(el).ok) missed.push(el);
+    }
+    // A miss is tried again once the page has painted where it was scrolled: what is rendered
+    // only near the window (content-visibility: auto, the footer) is laid out a frame later.
+    for (const el of missed) {
+      scrollTo(el);
+      await frame();
+      const { ok, hit, point } = hitTest(el);
+      if (ok) continue;
       let why: string;
       if (point.x < 0 || point.y < 0 || point.x > window.innerWidth || point.y > window.innerHeight) {
         why = `its centre (${Math.round(point.x)}, ${Math.round(point.y)}) stays outside the window however it is scrolled`;
@@ -227,7 +243,13 @@ export async function expectControlsHittable(page: Page): Promise<void> {
 
 /** axe, WCAG 2.2 A and AA, finds nothing. */
 export async function expectAxeClean(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  // Legacy mode runs axe in the page itself: the default opens a blank page per run to merge the
+  // frames' results, two to three times slower (the pages have no frames of their own).
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(AXE_TAGS)
+    .setLegacyMode(true)
+    .options({ resultTypes: ['violations'] })
+    .analyze();
   if (violations.length === 0) return;
   throw new PageCheckError(
     `axe: ${violations
@@ -263,37 +285,38 @@ function allowedBy(allowances: Allowance[], address: string, status: number): bo
 /** Each link target is fetched once per run (per worker): its status, or the promise of it. */
 export type LinkCache = Map<string, Promise<number>>;
 
-/** Every same-origin `<a href>` on the page answers below 400 (HEAD, or GET where HEAD is refused). */
-export async function expectLinksResolve(
-  page: Page,
-  request: APIRequestContext,
-  cache: LinkCache,
-  allowances: Allowance[] = [],
-): Promise<void> {
+/** The page's same-origin link targets, without their fragments. */
+export async function linkTargets(page: Page): Promise<string[]> {
   const origin = new URL(page.url()).origin;
   const hrefs = await page.evaluate(() =>
     [...document.querySelectorAll('a[href]')].map((a) => (a as HTMLAnchorElement).href),
   );
-  const targets = [
-    ...new Set(
-      hrefs
-        .filter((h) => h.startsWith(`${origin}/`))
-        .map((h) => {
-          const u = new URL(h);
-          u.hash = '';
-          return u.href;
-        }),
-    ),
-  ];
+  const targets = hrefs
+    .filter((h) => h.startsWith(`${origin}/`))
+    .map((h) => {
+      const u = new URL(h);
+      u.hash = '';
+      return u.href;
+    });
+  return [...new Set(targets)];
+}
+
+/** Each target answers below 400 (HEAD, or GET where HEAD is refused); each is fetched once per `cache`. */
+export async function expectTargetsResolve(
+  targets: string[],
+  request: APIRequestContext,
+  cache: LinkCache,
+  allowances: Allowance[] = [],
+): Promise<void> {
   const statuses = await Promise.all(
     targets.map((url) => {
       let status = cache.get(url);
       if (!status) {
         status = (async () => {
           try {
-            const head = await request.fetch(url, { method: 'HEAD', timeout: 15_000 });
+            const head = await request.fetch(url, { method: 'HEAD', timeout: 30_000 });
             if (head.status() < 400) return head.status();
-            return (await request.fetch(url, { method: 'GET', timeout: 15_000 })).status();
+            return (await request.fetch(url, { method: 'GET', timeout: 30_000 })).status();
           } catch {
             return 0;
           }
@@ -306,8 +329,20 @@ export async function expectLinksResolve(
   const broken = statuses.filter(([url, s]) => (s === 0 || s >= 400) && !allowedBy(allowances, url, s));
   if (broken.length === 0) return;
   throw new PageCheckError(
-    `link target(s) answer an error: ${broken.map(([url, s]) => `${new URL(url).pathname}${new URL(url).search} → ${s || 'no answer'}`).join(', ')}`,
+    `link target(s) answer an error: ${broken
+      .map(([url, s]) => `${new URL(url).pathname}${new URL(url).search} → ${s || 'no answer'}`)
+      .join(', ')}`,
   );
+}
+
+/** Every same-origin `<a href>` on the page answers below 400. */
+export async function expectLinksResolve(
+  page: Page,
+  request: APIRequestContext,
+  cache: LinkCache,
+  allowances: Allowance[] = [],
+): Promise<void> {
+  await expectTargetsResolve(await linkTargets(page), request, cache, allowances);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -344,6 +379,10 @@ export class JourneyChecks implements PageChecks {
   step = 0;
   /** Time spent looking, for the suite's cost (an annotation of the test). */
   lookingMs = 0;
+  /** Each check's share of it. */
+  readonly timings: Record<string, number> = {};
+  /** The link targets being fetched. */
+  readonly pending: Promise<void>[] = [];
   private readonly seen = new Set<string>();
 
   constructor(readonly testInfo: TestInfo) {}
@@ -482,7 +521,9 @@ class PageWatch {
     const size = page.viewportSize();
     try {
       if (!size || !page.url().startsWith('http')) return;
+      const settling = Date.now();
       await this.settle();
+      journey.timings.settle = (journey.timings.settle ?? 0) + Date.now() - settling;
       const step = ++journey.step;
       const other = size.width <= 600 ? WIDE : NARROW;
       for (const width of [size.width, other]) {
@@ -490,8 +531,7 @@ class PageWatch {
           await page.setViewportSize({ width, height: size.height });
           await this.layoutSettled();
         }
-        await this.checksAt(width, `${after}, ${width} px`);
-        await this.photograph(step, width);
+        await this.checksAt(width, `${after}, ${width} px`, step);
       }
     } catch (error) {
       // The page went away under the look (a navigation, a closed tab): the next look sees the new one.
@@ -517,20 +557,26 @@ class PageWatch {
     await twoFrames(this.page);
   }
 
-  private async checksAt(width: number, label: string): Promise<void> {
+  private async checksAt(width: number, label: string, step: number): Promise<void> {
     const { page, journey } = this;
     const where = `${this.where()} (${label})`;
+    const found = (check: string) => (error: unknown) => {
+      if (!(error instanceof PageCheckError)) throw error;
+      journey.add(`${check} at ${width} px`, where, error.message);
+    };
     const run = async (check: string, fn: () => Promise<void>) => {
-      try {
-        await fn();
-      } catch (error) {
-        if (!(error instanceof PageCheckError)) throw error;
-        journey.add(`${check} at ${width} px`, where, error.message);
-      }
+      const started = Date.now();
+      await fn().catch(found(check));
+      journey.timings[check] = (journey.timings[check] ?? 0) + Date.now() - started;
     };
     await run('fits', () => expectNoSidewaysScroll(page));
     await run('hittable', () => expectControlsHittable(page));
-    await run('links', () => expectLinksResolve(page, page.context().request, linkCache, journey.allowances));
+    // The targets are fetched meanwhile (a page of cards links to dozens): the journey goes on,
+    // and its end waits for them.
+    const targets = await linkTargets(page);
+    journey.pending.push(
+      expectTargetsResolve(targets, page.context().request, linkCache, journey.allowances).catch(found('links')),
+    );
     // The rendered text, not textContent: a menu opened by a class changes what is seen, not the DOM.
     const signature = await page.evaluate(
       // biome-ignore lint/performance/useDomNodeTextContent: what is shown is the point
@@ -541,6 +587,9 @@ class PageWatch {
       axeSeen.add(key);
       await run('axe', () => expectAxeClean(page));
     }
+    const shot = Date.now();
+    await this.photograph(step, width);
+    journey.timings.screenshots = (journey.timings.screenshots ?? 0) + Date.now() - shot;
   }
 
   private async photograph(step: number, width: number): Promise<void> {
@@ -615,10 +664,14 @@ export const test = base.extend<{ pageChecks: PageChecks }>({
         await use(journey);
         // What navigated since its last look (a tab opened, a form sent with Enter) is looked at now.
         for (const watch of journey.pages) if (watch.dirty && !watch.page.isClosed()) await watch.look('at the end');
+        await Promise.all(journey.pending);
       } finally {
         delete (own as Partial<typeof own>).newContext;
         delete (own as Partial<typeof own>).newPage;
-        const cost = `${journey.step} steps looked at, in ${(journey.lookingMs / 1000).toFixed(1)} s`;
+        const share = Object.entries(journey.timings)
+          .map(([check, ms]) => `${check} ${(ms / 1000).toFixed(1)}`)
+          .join(', ');
+        const cost = `${journey.step} steps looked at, in ${(journey.lookingMs / 1000).toFixed(1)} s (${share})`;
         testInfo.annotations.push({ type: 'page checks', description: cost });
         // PAGE_CHECKS_TIMING=1 prints it: what the checks cost a suite.
         if (process.env.PAGE_CHECKS_TIMING) console.log(`[page checks] ${testInfo.title}: ${cost}`);
