@@ -46,7 +46,7 @@ export function Pagination({ page, totalPages, hrefFor, onChange }: PaginationPr
   return (
     <nav className="pagination" aria-label="Pagination">
       <ul>
-        <li>{edge(page - 1, 'Previous page', '‹ Prev', page <= 1)}</li>
+        <li>{edge(page - 1, 'Previous page', '‹ Previous', page <= 1)}</li>
         {pageWindow(page, totalPages).map((p, index) => (
           <li key={p ?? `gap-${index}`}>
             {p === null ? (

@@ -1,5 +1,7 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { pageWindow } from './Pagination';
+import { Pagination, pageWindow } from './Pagination';
 
 describe('pageWindow', () => {
   it.each([
@@ -11,5 +13,20 @@ describe('pageWindow', () => {
     [10, 10, [1, null, 9, 10]],
   ])('page %d of %d shows %j', (page, total, expected) => {
     expect(pageWindow(page, total)).toEqual(expected);
+  });
+});
+
+describe('Pagination', () => {
+  it('names each link with its visible words (WCAG 2.5.3: a voice command says what it sees)', () => {
+    const html = renderToStaticMarkup(
+      createElement(Pagination, { page: 5, totalPages: 10, hrefFor: (p) => `?page=${p}`, onChange: () => {} }),
+    );
+    const links = [...html.matchAll(/<a [^>]*aria-label="([^"]+)"[^>]*>([^<]*)<\/a>/g)].map(([, name, text]) => ({
+      name,
+      words: text.replace(/[^\p{L}\p{N} ]/gu, '').trim(),
+    }));
+    expect(links.map((l) => l.words)).toEqual(['Previous', '1', '4', '5', '6', '10', 'Next']);
+    // Whole words, as axe's label-content-name-mismatch reads them: 'Prev' is not in 'Previous page'.
+    for (const { name, words } of links) expect(name.split(' ')).toEqual(expect.arrayContaining(words.split(' ')));
   });
 });
