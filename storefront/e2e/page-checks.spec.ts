@@ -5,8 +5,10 @@ import {
   expectControlsHittable,
   expectLinksResolve,
   expectNoSidewaysScroll,
+  installTimerPause,
   JourneyChecks,
   type LinkCache,
+  pauseTimers,
   test,
 } from './page-checks';
 
@@ -180,4 +182,22 @@ test('a deliberate not-found answer named in the journey passes', async ({ page,
   );
   await page.goto('/__broken/lookup');
   await expect(page.locator('#status')).toHaveText('404');
+});
+
+plain('a look pauses the page’s timers of a second or more, so a toast outlives it', async ({ page }) => {
+  await page.addInitScript(installTimerPause);
+  await serve(page, '/__broken/toast', '<p role="status">Successfully added address</p>');
+  const toast = page.getByRole('status');
+  await page.evaluate(() => {
+    setTimeout(() => document.querySelector('[role="status"]')?.remove(), 1_000);
+    // A short timer (React, a debounce) runs on: only the ones a person waits for are paused.
+    setTimeout(() => document.body.setAttribute('data-short', 'ran'), 10);
+  });
+  await pauseTimers(page, true);
+  await page.waitForTimeout(1_500); // the checks looking, as long as they take
+  await expect(page.locator('body')).toHaveAttribute('data-short', 'ran');
+  await expect(toast).toBeVisible();
+  await pauseTimers(page, false);
+  await expect(toast).toBeVisible(); // the rest of its second is still to come
+  await expect(toast).toBeHidden({ timeout: 2_000 });
 });

@@ -169,7 +169,8 @@ export async function expectControlsHittable(page: Page): Promise<void> {
     };
     // A link wrapped over lines has a box per line: hit at the centre of any of them.
     const hitTest = (el: Element) => {
-      const boxes = [...el.getClientRects()].filter((b) => b.width >= 2 && b.height >= 2);
+      // The whole box first: an inline link around a block (a logo) has line boxes beside it.
+      const boxes = [el.getBoundingClientRect(), ...el.getClientRects()].filter((b) => b.width >= 2 && b.height >= 2);
       let hit: Element | null = null;
       let point = { x: 0, y: 0 };
       const ok =
@@ -186,7 +187,8 @@ export async function expectControlsHittable(page: Page): Promise<void> {
     const missed: Element[] = [];
     for (const el of controls) {
       if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
-      if (el.closest('[inert]') || getComputedStyle(el).pointerEvents === 'none') continue;
+      // Inert, or hidden from assistive technology while a modal (a drawer) covers it on purpose.
+      if (el.closest('[inert], [aria-hidden="true"]') || getComputedStyle(el).pointerEvents === 'none') continue;
       const first = el.getBoundingClientRect();
       // Visually hidden on purpose: a 1 px box (the visually-hidden class) ...
       if (first.width < 2 || first.height < 2) continue;
@@ -348,6 +350,70 @@ export async function expectLinksResolve(
 // ---------------------------------------------------------------------------------------------
 // The fixture: every page of the journey watched, and looked at after each navigation and click.
 
+/**
+ * Installed in every watched page: its timers of a second or more (a success toast's 5 s, the
+ * not-found page's 2 s, a redirect's 2.5 s) are paused while the checks look, so a look never
+ * eats the time a person has to read a toast (and a journey to assert it). Shorter timers (React,
+ * debounces, layout) run on. `__pageChecksPause(true)` pauses, `(false)` resumes the clock of each.
+ */
+export function installTimerPause(): void {
+  const w = window as unknown as { __pageChecksPause?: (on: boolean) => void };
+  if (w.__pageChecksPause) return;
+  const realSet = window.setTimeout.bind(window);
+  const realClear = window.clearTimeout.bind(window);
+  type Timer = { real: number; run: () => void; due: number };
+  const timers = new Map<number, Timer>();
+  // Far above the browser's own ids, so clearTimeout tells them apart.
+  let nextId = 1_000_000_000;
+  let pausedAt: number | null = null;
+  const arm = (id: number, timer: Timer) => {
+    timer.real = realSet(
+      () => {
+        if (pausedAt !== null) return; // rearmed on resume
+        timers.delete(id);
+        timer.run();
+      },
+      Math.max(0, timer.due - performance.now()),
+    );
+  };
+  window.setTimeout = ((handler: TimerHandler, ms = 0, ...args: unknown[]) => {
+    if (typeof handler !== 'function' || Number(ms) < 1_000) return realSet(handler, ms, ...args);
+    const id = nextId++;
+    const timer: Timer = { real: 0, run: () => handler(...args), due: performance.now() + Number(ms) };
+    timers.set(id, timer);
+    arm(id, timer);
+    return id;
+  }) as typeof window.setTimeout;
+  window.clearTimeout = ((id?: number) => {
+    const timer = id === undefined ? undefined : timers.get(id);
+    if (timer && id !== undefined) {
+      realClear(timer.real);
+      timers.delete(id);
+    } else realClear(id);
+  }) as typeof window.clearTimeout;
+  w.__pageChecksPause = (on: boolean) => {
+    if (on) {
+      pausedAt ??= performance.now();
+      return;
+    }
+    if (pausedAt === null) return;
+    const paused = performance.now() - pausedAt;
+    pausedAt = null;
+    for (const [id, timer] of timers) {
+      realClear(timer.real);
+      timer.due += paused;
+      arm(id, timer);
+    }
+  };
+}
+
+export async function pauseTimers(page: Page, on: boolean): Promise<void> {
+  await page.evaluate(
+    (pause) => (window as unknown as { __pageChecksPause?: (on: boolean) => void }).__pageChecksPause?.(pause),
+    on,
+  );
+}
+
 interface Finding {
   check: string;
   message: string;
@@ -367,6 +433,7 @@ const linkCache: LinkCache = new Map();
 /** URL + width + DOM signature already seen by axe in this worker: axe is the slow check. */
 const axeSeen = new Set<string>();
 
+const watchedContexts = new WeakSet<BrowserContext>();
 /** The check state of each watched page (the wrapped actions find their page's here). */
 const watched = new WeakMap<Page, PageWatch>();
 
@@ -417,7 +484,10 @@ export class JourneyChecks implements PageChecks {
     this.pages.push(watch);
   }
 
-  watchContext(context: BrowserContext): void {
+  async watchContext(context: BrowserContext): Promise<void> {
+    if (watchedContexts.has(context)) return;
+    watchedContexts.add(context);
+    await context.addInitScript(installTimerPause);
     for (const page of context.pages()) this.watch(page);
     context.on('page', (page) => this.watch(page));
   }
@@ -524,6 +594,7 @@ class PageWatch {
       const settling = Date.now();
       await this.settle();
       journey.timings.settle = (journey.timings.settle ?? 0) + Date.now() - settling;
+      await pauseTimers(page, true);
       const step = ++journey.step;
       const other = size.width <= 600 ? WIDE : NARROW;
       for (const width of [size.width, other]) {
@@ -542,6 +613,7 @@ class PageWatch {
       if (size && !page.isClosed()) {
         await page.setViewportSize(size).catch(() => {});
         await this.layoutSettled().catch(() => {});
+        await pauseTimers(page, false).catch(() => {});
       }
       this.running = false;
       const spent = Date.now() - started;
@@ -645,19 +717,19 @@ export const test = base.extend<{ pageChecks: PageChecks }>({
   pageChecks: [
     async ({ context, browser }, use, testInfo) => {
       const journey = new JourneyChecks(testInfo);
-      journey.watchContext(context);
+      await journey.watchContext(context);
       // Journeys of two people make their own contexts (journeys.ts personIn): watched too.
       const newContext = browser.newContext.bind(browser);
       const newPage = browser.newPage.bind(browser);
       const own = browser as Browser & Pick<Browser, 'newContext' | 'newPage'>;
       own.newContext = async (...args: Parameters<Browser['newContext']>) => {
         const made = await newContext(...args);
-        journey.watchContext(made);
+        await journey.watchContext(made);
         return made;
       };
       own.newPage = async (...args: Parameters<Browser['newPage']>) => {
         const made = await newPage(...args);
-        journey.watchContext(made.context());
+        await journey.watchContext(made.context());
         return made;
       };
       try {
