@@ -24,6 +24,13 @@ export function pageWindow(page: number, totalPages: number): (number | null)[] 
   return result;
 }
 
+/** The address `search` (a page's query) with its page set: the rest of the query (a profile's user_refnum, its tab) stays. */
+export function hrefWithPage(search: string, page: number): string {
+  const params = new URLSearchParams(search);
+  params.set('page', String(page));
+  return `?${params}`;
+}
+
 export function Pagination({ page, totalPages, hrefFor, onChange }: PaginationProps) {
   if (totalPages <= 1) return null;
 

@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { Pagination, pageWindow } from './Pagination';
+import { hrefWithPage, Pagination, pageWindow } from './Pagination';
 
 describe('pageWindow', () => {
   it.each([
@@ -30,5 +30,15 @@ describe('Pagination', () => {
     expect(links.map((l) => l.words)).toEqual(['Previous', '1', '4', '5', '6', '10', 'Next']);
     // Whole words, as axe's label-content-name-mismatch reads them: 'Prev' is not in 'Previous page'.
     for (const { name, words } of links) expect(name.split(' ')).toEqual(expect.arrayContaining(words.split(' ')));
+  });
+});
+
+describe('hrefWithPage', () => {
+  it('keeps the rest of the query: a profile page’s link to page 2 still names the person', () => {
+    expect(hrefWithPage('?user_refnum=U4QZNF5A2JPP&tab=reviews', 2)).toBe(
+      '?user_refnum=U4QZNF5A2JPP&tab=reviews&page=2',
+    );
+    expect(hrefWithPage('?user_refnum=U1&page=3', 1)).toBe('?user_refnum=U1&page=1');
+    expect(hrefWithPage('', 2)).toBe('?page=2');
   });
 });
