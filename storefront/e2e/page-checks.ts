@@ -200,6 +200,9 @@ export async function expectControlsHittable(page: Page): Promise<void> {
     // A miss is tried again once the page has painted where it was scrolled: what is rendered
     // only near the window (content-visibility: auto, the footer) is laid out a frame later.
     for (const el of missed) {
+      // Scrolled again after the paint: what was rendered meanwhile has moved the rest.
+      scrollTo(el);
+      await frame();
       scrollTo(el);
       await frame();
       const { ok, hit, point } = hitTest(el);
