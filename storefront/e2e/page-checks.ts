@@ -251,9 +251,10 @@ export async function expectAxeClean(page: Page): Promise<void> {
   // Legacy mode runs axe in the page itself: the default opens a blank page per run to merge the
   // frames' results, two to three times slower (the pages have no frames of their own).
   const { violations } = await new AxeBuilder({ page })
-    .withTags(AXE_TAGS)
     .setLegacyMode(true)
+    // options() replaces what withTags set: so first.
     .options({ resultTypes: ['violations'] })
+    .withTags(AXE_TAGS)
     .analyze();
   if (violations.length === 0) return;
   throw new PageCheckError(
