@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { accountButton, dialog, hydrated, newPerson, openHome, signInByApi } from './fixtures';
+import { expect, type Page, test } from './page-checks';
 
 /** A 1 by 1 PNG: enough for the browser to crop and the api to re-encode. */
 const TINY_PNG = Buffer.from(
@@ -162,6 +162,7 @@ test('change communication settings and see them kept after reload', async ({ pa
 test("a seller's public profile shows their header and live listings, and a bad link says so", async ({
   page,
   request,
+  pageChecks,
 }) => {
   const response = await request.get('/svc/listing/recentItems?page=0&size=1');
   const { data } = (await response.json()) as { data: { docs: { sellerRefnum: string; listingTitle: string }[] } };
@@ -184,6 +185,8 @@ test("a seller's public profile shows their header and live listings, and a bad 
   await expect(page).toHaveURL(/tab=reviews/);
   await expect(page.getByText('No reviews to show')).toBeVisible();
 
+  // The bad link's step: the page and its profile call answer 404 on purpose.
+  pageChecks.allow({ url: /U00000000000/, status: 404, reason: 'a profile link to nobody' });
   const missing = await page.goto('/profile?user_refnum=U00000000000');
   expect(missing?.status()).toBe(404);
   await expect(page.getByRole('alert').filter({ hasText: 'Error fetching profile' })).toBeVisible();

@@ -1,4 +1,3 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config';
 import {
   accountButton,
@@ -12,6 +11,7 @@ import {
   signInByApi,
 } from './fixtures';
 import { bearer, expectPageFits, logInToConsole, openConsoleRecord } from './journeys';
+import { type Browser, expect, type Page, test } from './page-checks';
 
 /** A 1 by 1 PNG: enough for the api's photo pipeline to re-encode as a logo. */
 const TINY_PNG = Buffer.from(
@@ -40,6 +40,7 @@ async function signedUpPerson(browser: Browser, person: Person) {
 test('an admin adds an organisation and its work-email domain, changes its status, and a member sees it', async ({
   page,
   browser,
+  pageChecks,
 }) => {
   // Two people, two sign-ups and a dozen console screens: longer than one page's journey.
   test.setTimeout(150_000);
@@ -68,6 +69,7 @@ test('an admin adds an organisation and its work-email domain, changes its statu
   await expect(page.getByRole('cell', { name: domain })).toBeVisible();
 
   // A duplicate is refused on the field.
+  pageChecks.allow({ url: '/svc/admin/work-email-domains', status: 409, reason: 'the duplicate domain is refused' });
   await addDomain(page, domain.toUpperCase(), orgName);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('This domain already belongs to an organisation').first()).toBeVisible();

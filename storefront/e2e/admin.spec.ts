@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config';
 import { accountButton, dialog, newPerson, signInByApi } from './fixtures';
+import { expect, test } from './page-checks';
 
 test('a guest opening the console logs in as the admin and comes back to its dashboard', async ({ page }) => {
   await page.goto('/admin/');

@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import { centsToDollars, formatCents } from '@yardly/shared/rules';
 import {
   cardLinks,
@@ -14,6 +13,7 @@ import {
   SHORTCUTS,
   UNKNOWN_REFNUM,
 } from './fixtures';
+import { expect, test } from './page-checks';
 
 test('a guest browses from home to a category, page 2, an item and back', async ({ page }) => {
   await openHome(page);
@@ -92,7 +92,8 @@ test('a guest browses from home to a category, page 2, an item and back', async 
   expect(await cardLinks(page)).toEqual(secondPage);
 });
 
-test('an unknown path answers 404 and shows the not-found page after 2 seconds', async ({ page }) => {
+test('an unknown path answers 404 and shows the not-found page after 2 seconds', async ({ page, pageChecks }) => {
+  pageChecks.expectNotFound('/no/such/page');
   const started = Date.now();
   const response = await page.goto('/no/such/page');
   expect(response?.status()).toBe(404);
@@ -106,7 +107,8 @@ test('an unknown path answers 404 and shows the not-found page after 2 seconds',
   await expect(page.getByRole('region', { name: 'Shop by category' })).toBeVisible();
 });
 
-test('an item that does not exist is an unknown path too', async ({ page, request }) => {
+test('an item that does not exist is an unknown path too', async ({ page, request, pageChecks }) => {
+  pageChecks.expectNotFound(`/${UNKNOWN_REFNUM}`);
   for (const path of [`/${UNKNOWN_REFNUM}`, `/itemdetails?refnum=${UNKNOWN_REFNUM}`, '/not-a-refnum']) {
     const response = await request.get(path);
     expect(response.status(), path).toBe(404);

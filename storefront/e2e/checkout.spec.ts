@@ -1,8 +1,8 @@
-import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import type { CheckoutDeliveryOption } from '@yardly/shared/contract';
 import { commissionCents, formatCents } from '@yardly/shared/rules';
 import { cards, dialog, hydrated } from './fixtures';
 import { bearer, expectPageFits, listItem, personIn, type SaleTerms } from './journeys';
+import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from './page-checks';
 
 // Issue 18 in the storefront: Buy Now with the built-in test provider's card form, the
 // confirmation, the seller's sale on My Dashboard; a declined card; an accepted offer paid at

@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
 import { commissionRate } from '@yardly/shared/rules';
 import { commissionRows } from '../src/lib/commission-table';
 import { CODE_MAIL, dialog, enterCode, headerMenu, hydrated, newPerson, readCode, signUp } from './fixtures';
+import { expect, type Page, test } from './page-checks';
 
 /** Every content route of issue 8 and the heading a person sees on it (donation flag off). */
 const ROUTES: [path: string, heading: string][] = [
@@ -119,6 +119,7 @@ test('any other /faq/ sub-path goes home; with the donation flag off, so does /f
 
 test('with the donation flag off (the default), no donation link anywhere and every donation page is not found', async ({
   page,
+  pageChecks,
 }) => {
   for (const path of ['/', ...ROUTES.map(([p]) => p)]) {
     await page.goto(path);
@@ -134,6 +135,7 @@ test('with the donation flag off (the default), no donation link anywhere and ev
     '/donation/process-donations',
   ];
   for (const path of donationPages) {
+    pageChecks.expectNotFound(path);
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(404);
   }

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { hydrated, newPerson, recentListings, signInByApi } from './fixtures';
+import { expect, type Page, test } from './page-checks';
 
 // Issue 16 §4: the storefront's pages run only their own scripts. Each page type is opened
 // in Chromium, its islands and the header's script are brought to life, and no
@@ -142,7 +142,8 @@ test("a messages page opens its live stream (EventSource to /svc/live, connect-s
   expect(errors, 'errors').toEqual([]);
 });
 
-test('a script that is not the page’s own is refused', async ({ page }) => {
+test('a script that is not the page’s own is refused', async ({ page, pageChecks }) => {
+  pageChecks.allowConsole(/Content Security Policy/, 'the test injects a script to see the policy refuse it');
   await watch(page);
   await page.goto('/faq');
   await page.waitForLoadState('networkidle');

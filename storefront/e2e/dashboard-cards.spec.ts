@@ -1,8 +1,8 @@
-import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { listingListMessages } from '@yardly/shared/rules';
 import { expectCardControlsHittable, keepScreenshot } from './card-controls';
 import { cards, newPerson, signInByApi } from './fixtures';
 import { expectPageFits, listItem, personIn, post } from './journeys';
+import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from './page-checks';
 
 // Issue 33: My Dashboard's and My Profile's cards show every action, each answering a click at
 // its centre at 384 and 1280 px (no card clips them below an empty area); the buying card says

@@ -1,4 +1,3 @@
-import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { SESSION_STORAGE_KEYS } from '@yardly/shared/client';
 import type { CategoryNode, LoginData } from '@yardly/shared/contract';
 import { donationConversationPath } from '@yardly/shared/rules';
@@ -7,6 +6,7 @@ import { expectCardControlsHittable, keepScreenshot } from './card-controls';
 import { CODE_MAIL, dialog, hydrated, newPerson, type Person, readCode } from './fixtures';
 import { expectPageFits, logInToConsole } from './journeys';
 import { type OwnServer, startOwnServer } from './own-server';
+import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from './page-checks';
 
 // Donations (issue 21) with the donation flag on: a server of its own started by `pnpm start`
 // with PUBLIC_DONATION_ENABLED=true, so it serves the flag-on builds (storefront/dist-donation,

@@ -1,9 +1,9 @@
-import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { SESSION_STORAGE_KEYS } from '@yardly/shared/client';
 import { organisationFlowLabels } from '@yardly/shared/rules';
 import { headerMenu, hydrated, newPerson, signInByApi } from './fixtures';
 import { b2bOrganisation, expectPageFits } from './journeys';
 import { type OwnServer, startOwnServer } from './own-server';
+import { type Browser, type BrowserContext, expect, type Page, test } from './page-checks';
 
 // Issue 16: at 1280 px the header's menu wrapped to a second row. Issue 33: the search box was
 // 74 px wide when signed in (the query and its suggestions cut off), and with the donation flag

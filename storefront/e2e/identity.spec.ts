@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import {
   accountButton,
   CODE_MAIL,
@@ -15,6 +14,7 @@ import {
   signUp,
   wrongCode,
 } from './fixtures';
+import { expect, test } from './page-checks';
 
 // The server runs with ACCESS_TOKEN_TTL=3 (playwright.config.ts): waiting this long outlives a token.
 const PAST_TOKEN_LIFETIME_MS = 4_000;

@@ -3,6 +3,7 @@ import { type APIRequestContext, type Browser, expect, type Page } from '@playwr
 import type { CategoryNode, LoginData, OrganizationRecord } from '@yardly/shared/contract';
 import { E2E_ADMIN } from '../playwright.config';
 import { dialog, newPerson, type Person, signInByApi } from './fixtures';
+import { expectNoSidewaysScroll } from './page-checks';
 
 // Journeys between two people (offers, messages): each in their own browser context, signed in
 // through the api, with a listing made through the api.
@@ -15,13 +16,15 @@ export async function expectNoAxeViolations(page: Page, what: string): Promise<v
   ).toEqual([]);
 }
 
-/** Nothing runs off the side of the page, and axe finds nothing. */
+/**
+ * Nothing runs off the side of the page, and axe finds nothing (all its rules, best practices
+ * too). Every step is also looked at by page-checks.ts; this asserts it at a journey's own moment.
+ */
 export async function expectPageFits(page: Page, what: string): Promise<void> {
-  const { width } = page.viewportSize() ?? { width: 0 };
-  // Polled: a page laid out for another width (the console after a resize) settles in a moment.
-  await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: `${what} fits ${width} px` })
-    .toBeLessThanOrEqual(width);
+  // Retried: a page laid out for another width (the console after a resize) settles in a moment.
+  await expect(() => expectNoSidewaysScroll(page), `${what} fits ${page.viewportSize()?.width} px`).toPass({
+    timeout: 10_000,
+  });
   await expectNoAxeViolations(page, what);
 }
 

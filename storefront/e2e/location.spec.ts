@@ -1,4 +1,3 @@
-import { expect, type Page, test } from '@playwright/test';
 import {
   accountButton,
   CODE_MAIL,
@@ -12,6 +11,7 @@ import {
   readCode,
   signUp,
 } from './fixtures';
+import { expect, type Page, test } from './page-checks';
 
 const locationButton = (page: Page) => headerMenu(page).getByRole('button', { name: /Your location/ });
 

@@ -1,6 +1,6 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { headerMenu, hydrated, type Person } from './fixtures';
 import { bearer, expectPageFits, listItem, personIn } from './journeys';
+import { type APIRequestContext, expect, type Locator, type Page, test } from './page-checks';
 
 // Issue 17 §2, the storefront's part: a buyer writes from the item page, each party's open
 // conversation shows the other's lines live (no reload), the header counts what is unread, and

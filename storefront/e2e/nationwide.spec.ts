@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
 import { cards, dialog, headerMenu, hydrated, openHome } from './fixtures';
 import { expectPageFits, listItem, personIn } from './journeys';
+import { expect, type Page, test } from './page-checks';
 
 // Issue 33: a kettle listed with shipping in Seattle (98101) is found from New York (10001)
 // once "Ships to you" is chosen, and its page says what shipping costs and how far it is.

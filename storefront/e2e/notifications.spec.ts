@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
 import { newPerson, signInByApi } from './fixtures';
 import { bearer, listItem } from './journeys';
+import { expect, test } from './page-checks';
 
 // Issue 17 §3, the storefront's part: /notifications lists what is new with its link and read
 // state, and 'Mark all as read' empties the count; at 384 px, with nothing for axe to find.

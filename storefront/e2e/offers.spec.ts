@@ -1,6 +1,6 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
 import { cards } from './fixtures';
 import { expectPageFits, listItem, personIn } from './journeys';
+import { expect, type Locator, type Page, test } from './page-checks';
 
 // Issue 17 §1, the storefront's part: a buyer offers from the item page, the seller counters
 // from 'View Offers (n)', the buyer accepts; an unanswered offer expires on both sides.

@@ -1,4 +1,3 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
 import { formatCents, listingListMessages, organisationFlowLabels } from '@yardly/shared/rules';
 import {
   CODE_MAIL,
@@ -14,6 +13,7 @@ import {
   signUp,
 } from './fixtures';
 import { asAdmin, b2bOrganisation, bearer, expectPageFits } from './journeys';
+import { type APIRequestContext, type Browser, expect, type Page, test } from './page-checks';
 
 // Issue 23's Done when, in the browser: a guest opens /client/acme, signs up with an acme.com
 // email, verifies and lands in /client/acme, lists an item there; another Acme member finds it in
@@ -60,6 +60,7 @@ async function enterFlow(page: Page, orgDisplayName: string, orgName: string) {
 test('Acme’s marketplace: a guest joins from its landing, lists an item there; a colleague buys it without commission; nobody else sees it; the paths are rewritten', async ({
   browser,
   request,
+  pageChecks,
 }) => {
   test.setTimeout(240_000);
   const stamp = Date.now().toString(36);
@@ -203,6 +204,8 @@ test('Acme’s marketplace: a guest joins from its landing, lists an item there;
     headers: await bearer(request, carol.person),
   });
   expect(asCarol.status(), 'another organisation’s search is refused').toBe(403);
+  // Outside Acme its members-only item is not found: on purpose, for Carol and the guest below.
+  pageChecks.expectNotFound(`/${listingRefnum}`);
   await carol.page.goto(`/${listingRefnum}`);
   await expect(carol.page.getByText(NOT_FOUND_TEXT)).toBeVisible();
   await expect(carol.page.getByRole('heading', { level: 1, name: title })).toHaveCount(0);

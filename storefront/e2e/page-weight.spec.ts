@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
-import { expect, type Page, type Response, test } from '@playwright/test';
 import { recentListings } from './fixtures';
+import { expect, type Page, type Response, test } from './page-checks';
 
 // Issue 16 §7: a page ships only the JavaScript it needs. What Chromium loads before anyone
 // touches the page (no interaction, until the network is idle), gzipped: its script files and

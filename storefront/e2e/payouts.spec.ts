@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { formatCents, payoutMessages } from '@yardly/shared/rules';
 import { hydrated } from './fixtures';
 import { expectPageFits, localSale, personIn } from './journeys';
+import { expect, test } from './page-checks';
 
 const PHONE = { width: 384, height: 800 };
 

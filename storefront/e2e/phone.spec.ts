@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import {
   accountButton,
   CODE_MAIL,
@@ -13,6 +12,7 @@ import {
   signInByApi,
   signUp,
 } from './fixtures';
+import { expect, test } from './page-checks';
 
 // A phone: the header's menu is folded away and its island hydrates when first touched
 // (client:demand), so a page that is only read runs none of its script.

@@ -1,3 +1,6 @@
+import { expectCardControlsHittable, keepScreenshot } from './card-controls';
+import { CODE_MAIL, cards, dialog, enterCode, hydrated, newPerson, readCode } from './fixtures';
+import { expectPageFits, personIn } from './journeys';
 import {
   type APIRequestContext,
   type Browser,
@@ -6,10 +9,7 @@ import {
   type Locator,
   type Page,
   test,
-} from '@playwright/test';
-import { expectCardControlsHittable, keepScreenshot } from './card-controls';
-import { CODE_MAIL, cards, dialog, enterCode, hydrated, newPerson, readCode } from './fixtures';
-import { expectPageFits, personIn } from './journeys';
+} from './page-checks';
 
 // Issue 20, the storefront's journey: a landlord lists a two-bedroom with photos; a guest finds
 // it by zip, rent and bedrooms, signs up, saves it and messages the landlord, who answers live
@@ -297,7 +297,10 @@ test('the same journey at 384 px', async ({ browser, request }) => {
 
 test('a rental that cannot be fetched says so and goes to the rentals home; an unknown P-path is not found', async ({
   page,
+  pageChecks,
 }) => {
+  // The refnum no rental has: its fetch and its P-path answer 404 on purpose.
+  pageChecks.allow({ url: /P0000000000Z/, status: 404, reason: 'a rental that does not exist' });
   await page.goto('/rentalsdetails?refnum=P0000000000Z');
   // The page says it, and so does a toast once the header's island is awake.
   await expect(

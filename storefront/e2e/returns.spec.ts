@@ -1,9 +1,9 @@
-import { expect, test } from '@playwright/test';
 import type { ReturnDetail } from '@yardly/shared/contract';
 import { formatCents, returnMessages } from '@yardly/shared/rules';
 import { E2E_ADMIN } from '../playwright.config';
 import { hydrated } from './fixtures';
 import { clockPast, expectPageFits, getAs, listItem, logInToConsole, personIn, post, shippedSale } from './journeys';
+import { expect, test } from './page-checks';
 
 const PHONE = { width: 384, height: 800 };
 

@@ -1,8 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
 import type { ReceivedFeedback } from '@yardly/shared/contract';
 import { leaveReviewMessages, reviewMessages } from '@yardly/shared/rules';
 import { dialog } from './fixtures';
 import { expectPageFits, localSale, personIn } from './journeys';
+import { expect, type Page, test } from './page-checks';
 
 const PHONE = { width: 384, height: 800 };
 

@@ -1,4 +1,3 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { SESSION_STORAGE_KEYS } from '@yardly/shared/client';
 import { DEVICE_HEADERS } from '@yardly/shared/contract';
 import { GIFT_CARD_TEXT, referralPath, rewardMessages, walletMessages } from '@yardly/shared/rules';
@@ -6,6 +5,7 @@ import { E2E_ADMIN } from '../playwright.config';
 import { keepScreenshot } from './card-controls';
 import { CODE_MAIL, dialog, fillSignUp, hydrated, newPerson, readCode } from './fixtures';
 import { expectPageFits, getAs, listItem, logInToConsole, personIn } from './journeys';
+import { type APIRequestContext, expect, type Page, test } from './page-checks';
 
 // Rewards and referrals (issue 22): a person invites a friend by email from /myrewards, the
 // friend signs up through the mailed link and publishes a first listing, and both see $5.00 on

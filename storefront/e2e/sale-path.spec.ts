@@ -1,7 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
 import type { Tracking } from '@yardly/shared/contract';
 import { hydrated } from './fixtures';
 import { clockPast, expectPageFits, getAs, listItem, personIn, shippedSale } from './journeys';
+import { expect, type Page, test } from './page-checks';
 
 // Issue 33: the path after a sale, as new people walk it in Chromium. The seller's notice leads
 // to the order, the label's PDF opens in a new tab (not the not-found page), the buyer confirms;

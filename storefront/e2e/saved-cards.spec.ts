@@ -1,7 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
 import { formatCents } from '@yardly/shared/rules';
 import { dialog, hydrated } from './fixtures';
 import { expectPageFits, listItem, personIn } from './journeys';
+import { expect, type Page, test } from './page-checks';
 
 // Issue 18's saved cards in the storefront, with the built-in test provider: a card saved when it
 // pays ("Save this card for next time"), listed in Account Settings, paying the next purchase

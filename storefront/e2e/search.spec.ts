@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { cards, hydrated, openHome } from './fixtures';
+import { expect, type Page, test } from './page-checks';
 
 async function titlesShown(page: Page): Promise<string[]> {
   const results = page.getByRole('main');

@@ -1,4 +1,3 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import {
   accountButton,
   cards,
@@ -10,6 +9,7 @@ import {
   type Person,
   signInByApi,
 } from './fixtures';
+import { type APIRequestContext, expect, type Locator, type Page, test } from './page-checks';
 
 /** A new person signed up and in through the api, on the home page. */
 async function signUpAndVerify(page: Page, person: Person): Promise<void> {

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { addBusinessDays, orderMessages, SHIP_BY_BUSINESS_DAYS } from '@yardly/shared/rules';
 import { advanceClockTo, clockNow, expectPageFits, listItem, personIn, shippedSale } from './journeys';
+import { expect, test } from './page-checks';
 
 const PHONE = { width: 384, height: 800 };
 const DAY = 86_400_000;

@@ -1,9 +1,9 @@
-import { expect, test } from '@playwright/test';
 import type { ReceivedFeedback, Tracking } from '@yardly/shared/contract';
 import { commissionCents, formatDate } from '@yardly/shared/rules';
 import { pdfText } from '../../api/test/pdf-text';
 import { hydrated } from './fixtures';
 import { bearer, clockPast, expectPageFits, getAs, listItem, personIn, post, shippedSale } from './journeys';
+import { expect, test } from './page-checks';
 
 const PHONE = { width: 384, height: 800 };
 

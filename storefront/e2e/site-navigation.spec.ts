@@ -1,4 +1,3 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config';
 import { accountButton, cards, dialog, headerMenu, hydrated, logOut, NOT_FOUND_TEXT, recentListings } from './fixtures';
 import {
@@ -10,6 +9,7 @@ import {
   openConsoleRecord,
   personIn,
 } from './journeys';
+import { type Browser, expect, type Page, test } from './page-checks';
 
 // Issue 33: a guest's menu, the auth dialogs' links, the lists' filters on a phone, the way
 // between the marketplace and rentals, React errors in the console, 401s after the access

@@ -1,4 +1,3 @@
-import { expect, type Page, test } from '@playwright/test';
 import {
   accountButton,
   CODE_MAIL,
@@ -11,6 +10,7 @@ import {
   readCode,
   wrongCode,
 } from './fixtures';
+import { expect, type Page, test } from './page-checks';
 
 // Google and LinkedIn are both played by a local OpenID provider (api/test/oidc-stand-in.ts):
 // its login page takes any name; `noemail-...` is an account that shares no email.

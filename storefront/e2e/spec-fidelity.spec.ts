@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import type { CategoryNode, LoginData } from '@yardly/shared/contract';
 import { referralPath } from '@yardly/shared/rules';
 import { E2E_ADMIN } from '../playwright.config';
 import { CODE_MAIL, escapeHtml, headerMenu, newPerson, readCode, signInByApi } from './fixtures';
+import { type APIRequestContext, expect, type Page, test } from './page-checks';
 
 // Issue 16 §5, the storefront's part: the spec's routes, states and fallbacks as written.
 

@@ -1,9 +1,9 @@
-import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { formatCents, payoutAccountMessages } from '@yardly/shared/rules';
 import { type StripeStandIn, startStripeStandIn } from '../../api/test/stripe-stand-in';
 import { hydrated, newPerson, signInByApi } from './fixtures';
 import { expectPageFits, listItem } from './journeys';
 import { type OwnServer, startOwnServer } from './own-server';
+import { type Browser, type BrowserContext, expect, type Page, test } from './page-checks';
 
 // The checkout when Stripe takes the payments: a second server started with Stripe's keys and
 // pointed at the api's Stripe stand-in (api/test/stripe-stand-in.ts), so nothing reaches Stripe.

@@ -24,6 +24,13 @@ export function pageWindow(page: number, totalPages: number): (number | null)[] 
   return result;
 }
 
+/** The address `search` (a page's query) with its page set: the rest of the query (a profile's user_refnum, its tab) stays. */
+export function hrefWithPage(search: string, page: number): string {
+  const params = new URLSearchParams(search);
+  params.set('page', String(page));
+  return `?${params}`;
+}
+
 export function Pagination({ page, totalPages, hrefFor, onChange }: PaginationProps) {
   if (totalPages <= 1) return null;
 
@@ -46,7 +53,7 @@ export function Pagination({ page, totalPages, hrefFor, onChange }: PaginationPr
   return (
     <nav className="pagination" aria-label="Pagination">
       <ul>
-        <li>{edge(page - 1, 'Previous page', '‹ Prev', page <= 1)}</li>
+        <li>{edge(page - 1, 'Previous page', '‹ Previous', page <= 1)}</li>
         {pageWindow(page, totalPages).map((p, index) => (
           <li key={p ?? `gap-${index}`}>
             {p === null ? (

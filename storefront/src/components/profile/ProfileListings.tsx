@@ -3,7 +3,7 @@ import { listingListMessages, PAGE_SIZES } from '@yardly/shared/rules';
 import { useEffect, useState } from 'react';
 import { browserApi } from '../../lib/api';
 import { ListingCollection } from '../ListingCollection';
-import { Pagination } from '../Pagination';
+import { hrefWithPage, Pagination } from '../Pagination';
 import { Spinner } from '../Spinner';
 
 /**
@@ -50,7 +50,7 @@ export function ProfileListings({ userRefnum }: { userRefnum: string }) {
       <Pagination
         page={page}
         totalPages={Math.ceil(result.totalElements / result.size)}
-        hrefFor={(p) => `?page=${p}`}
+        hrefFor={(p) => hrefWithPage(window.location.search, p)}
         onChange={go}
       />
     </>

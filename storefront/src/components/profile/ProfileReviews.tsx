@@ -2,7 +2,7 @@ import type { ReceivedFeedback } from '@yardly/shared/contract';
 import { formatDate, genericMessages, PAGE_SIZES, type ReviewRole, reviewMessages } from '@yardly/shared/rules';
 import { useEffect, useState } from 'react';
 import { browserApi } from '../../lib/api';
-import { Pagination } from '../Pagination';
+import { hrefWithPage, Pagination } from '../Pagination';
 import { RatingStars } from '../reviews/RatingStars';
 import { Spinner } from '../Spinner';
 
@@ -52,7 +52,7 @@ export function ProfileReviews({ userRefnum, role }: { userRefnum: string; role:
           <Pagination
             page={page}
             totalPages={Math.ceil(feedbacks.totalElements / feedbacks.size)}
-            hrefFor={(p) => `?page=${p}`}
+            hrefFor={(p) => hrefWithPage(window.location.search, p)}
             onChange={setPage}
           />
         </>
