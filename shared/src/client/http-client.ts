@@ -103,7 +103,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
           // A token known to be expired (its `exp`) is refreshed first, once for every call and
           // tab (the same refresh as after a 488): sent as is it would only come back as a 401.
           const expiresAt = token && (session?.accessTokenExpiresAt?.() ?? accessTokenExpiry(token));
-          if (token && refresh && expiredBy(token, expiresAt || null, now())) {
+          if (token && refresh && expiredBy(expiresAt || null, now())) {
             const outcome = await refresh(token);
             if (outcome.kind === 'failed') return failureResponse(outcome);
             if (outcome.kind === 'retry') token = outcome.accessToken;

@@ -45,17 +45,12 @@ export function clockOffset(token: string, now: number, justIssued: boolean): nu
 }
 
 /**
- * How long before its expiry a token counts as expired: a call leaving a moment before it would
- * reach the api after it and meet a 488 (a failed request in the browser's console). Half the
- * token's lifetime, from a second to a minute (a 15-minute token is renewed after 14).
+ * Margin before the expiry at which a token counts as expired: a call leaving a moment before it
+ * would reach the api after it and meet a 488 (a failed request in the browser's console).
  */
-export function expiryMargin(token: string): number {
-  const { iat, exp } = claims(token);
-  const lifetime = iat !== null && exp !== null ? (exp - iat) * 1000 : 0;
-  return Math.min(60_000, Math.max(1000, lifetime / 2));
-}
+export const EXPIRY_MARGIN_MS = 1000;
 
-/** Whether `token`, expiring at `expiresAt` (this browser's clock, ms), is to be refreshed before use at `now`. */
-export function expiredBy(token: string, expiresAt: number | null, now: number): boolean {
-  return expiresAt !== null && expiresAt - expiryMargin(token) <= now;
+/** Whether a token expiring at `expiresAt` (this browser's clock, ms) is to be refreshed before use at `now`. */
+export function expiredBy(expiresAt: number | null, now: number): boolean {
+  return expiresAt !== null && expiresAt - EXPIRY_MARGIN_MS <= now;
 }

@@ -160,6 +160,8 @@ export function ProductList({ start, org }: { start: ProductListStart; org?: Lis
           </FiltersDrawer>
         )}
         <div className="search-layout__results">
+          {/* The cards' headings (h3) come under it: on a phone the filters and their headings are in the drawer. */}
+          <h2 className="visually-hidden">Results</h2>
           {query && (
             <Toolbar
               total={result ? result.data.totalElements : null}

@@ -130,6 +130,8 @@ export function RentalSearchPage({ start }: { start: RentalListStart }) {
           <RentalFilters query={query} zip={zip} facets={result?.facetFields ?? null} onChange={refine} />
         </FiltersDrawer>
         <div className="search-layout__results">
+          {/* The cards' headings (h3) come under it: on a phone the filters and their headings are in the drawer. */}
+          <h2 className="visually-hidden">Results</h2>
           <div className="toolbar">
             <p className="toolbar__count" aria-live="polite">
               {total === null ? '\u00a0' : total === 1 ? '1 place' : `${total.toLocaleString('en-US')} places`}
