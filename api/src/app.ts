@@ -10,6 +10,7 @@ import { installCaller } from './http/caller';
 import { type Capability, registerCapabilities } from './http/capability';
 import { installErrorHandling, sendUnknownCall, toEnvelope } from './http/envelope-errors';
 import { refuseNulCharacters } from './http/refuse-nul';
+import { loggerOptions } from './http/request-log';
 import { installSecurityHeaders } from './http/security-headers';
 import { answerUnreadableRequest } from './http/unreadable-request';
 import { installJobs } from './jobs/install';
@@ -77,12 +78,14 @@ export interface AppDeps {
   clock?: Clock;
   /** Makes the handler of what is not /svc (the storefront and the console); absent in api tests. */
   createWeb?: (app: FastifyInstance) => Promise<WebHandler>;
+  /** Where log lines go; default standard output (tests read them). */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Build the HTTP app without listening: tests call `app.inject()`, server.ts listens. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: deps.config.logLevel },
+    logger: loggerOptions(deps.config.logLevel, deps.logStream),
     bodyLimit: 1_048_576,
     // Only the proxies we were told about may name the client (per-address limits rely on it).
     trustProxy: deps.config.trustProxyHops

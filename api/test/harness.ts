@@ -30,7 +30,13 @@ export interface TestApp {
  * set, a new PostgreSQL database made for this file and dropped after it.
  */
 export async function startTestApp(
-  options: { env?: Record<string, string>; sameDatabaseAs?: TestApp; logger?: Logger } = {},
+  options: {
+    env?: Record<string, string>;
+    sameDatabaseAs?: TestApp;
+    logger?: Logger;
+    /** Where the app's log lines go (with `env.LOG_LEVEL`: tests are silent by default). */
+    logStream?: NodeJS.WritableStream;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'yardly-test-'));
   const shared = options.sameDatabaseAs;
@@ -45,7 +51,7 @@ export async function startTestApp(
   });
   // DATA_DIR/files, or the bucket of S3_URL when a test's env sets it (object-store.test.ts).
   const files = fileStoreFor(config);
-  const app = await buildApp({ config, database, files });
+  const app = await buildApp({ config, database, files, logStream: options.logStream });
   await app.ready();
   return {
     app,

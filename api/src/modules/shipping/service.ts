@@ -186,14 +186,18 @@ export async function labelOf(db: Db, caller: Caller, orderId: string): Promise<
  * label for its buyer (who sends it back); anyone else 403, none 404.
  */
 export async function labelPdfFor(db: Db, caller: Caller, trackingNumber: string): Promise<Buffer> {
-  const [row] = await db
+  // A number may be on several labels (carriers reuse them): the caller's own, the newest first.
+  const rows = await db
     .select({ shipment: shipments, order: orders })
     .from(shipments)
     .innerJoin(orders, eq(orders.id, shipments.orderId))
-    .where(eq(shipments.trackingNumber, trackingNumber));
-  if (!row) throw new AppError(404, shippingMessages.labelNotFound, { reason: 'label_not_found' });
-  const sender = row.shipment.direction === 'outbound' ? row.order.sellerId : row.order.buyerId;
-  if (caller.userId !== sender) throw new AppError(403, shippingMessages.onlySeller, { reason: 'not_the_sender' });
+    .where(eq(shipments.trackingNumber, trackingNumber))
+    .orderBy(desc(shipments.id));
+  if (!rows.length) throw new AppError(404, shippingMessages.labelNotFound, { reason: 'label_not_found' });
+  const senderOf = (row: (typeof rows)[number]) =>
+    row.shipment.direction === 'outbound' ? row.order.sellerId : row.order.buyerId;
+  const row = rows.find((r) => senderOf(r) === caller.userId);
+  if (!row) throw new AppError(403, shippingMessages.onlySeller, { reason: 'not_the_sender' });
   return row.shipment.labelPdf;
 }
 
