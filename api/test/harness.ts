@@ -12,6 +12,7 @@ import { loadSigningSecret } from '../src/modules/auth/secrets';
 import type { FileStore } from '../src/modules/files/file-store';
 import { fileStoreFor } from '../src/modules/files/store-for';
 import { adminQuery, withDatabase } from './global-setup';
+import { recordAnswers, writeDescription } from './openapi-answers';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -52,7 +53,10 @@ export async function startTestApp(
   // DATA_DIR/files, or the bucket of S3_URL when a test's env sets it (object-store.test.ts).
   const files = fileStoreFor(config);
   const app = await buildApp({ config, database, files, logStream: options.logStream });
+  // Every answer is checked against the OpenAPI description at the run's end (openapi-answers.ts).
+  recordAnswers(app, inject('answersDir'));
   await app.ready();
+  await writeDescription(app, inject('answersDir'), config.donationEnabled ? 'donations' : 'plain');
   return {
     app,
     database,

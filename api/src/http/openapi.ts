@@ -76,7 +76,7 @@ export const swaggerOptions: FastifyDynamicSwaggerOptions = {
     const document = jsonSchemaTransformObject(documentObject) as {
       components?: { schemas?: Record<string, unknown> };
     };
-    return {
+    return nullableEnums({
       ...document,
       components: {
         ...document.components,
@@ -85,9 +85,22 @@ export const swaggerOptions: FastifyDynamicSwaggerOptions = {
           [ERROR_ENVELOPE]: z.toJSONSchema(failureEnvelopeSchema, { target: 'openapi-3.0' }),
         },
       },
-    } as ReturnType<typeof jsonSchemaTransformObject>;
+    }) as ReturnType<typeof jsonSchemaTransformObject>;
   },
 };
+
+/**
+ * OpenAPI 3.0.3: `nullable` does not widen an `enum`, which must list null itself; zod's
+ * `z.enum(...).nullable()` comes out without it, and a validator then refuses the null the api sends.
+ */
+function nullableEnums<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(nullableEnums) as T;
+  if (value === null || typeof value !== 'object') return value;
+  const object = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, nullableEnums(v)]));
+  if (object.nullable === true && Array.isArray(object.enum) && !object.enum.includes(null))
+    object.enum = [...object.enum, null];
+  return object as T;
+}
 
 /** No token (`none`), the token or none (`optional`), the token (`required`, and routes outside the contract). */
 function securityOf(auth: CallRouteConfig['auth'] | undefined): Record<string, string[]>[] {
