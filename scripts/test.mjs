@@ -14,7 +14,10 @@ const { DATABASE_URL, ...embeddedEnv } = process.env;
 
 const stages = [
   [
-    { name: 'type check and lint', runs: [['-r', '--filter=!@yardly/storefront', 'typecheck'], ['lint']] },
+    {
+      name: 'type check and lint',
+      runs: [['-r', '--filter=!@yardly/storefront', 'typecheck'], ['lint'], ['openapi:lint']],
+    },
     // The journeys' servers find these builds fresh and start at once: `pnpm build` makes both
     // donation flag variants (docs/decisions/0035), the flag-on one for e2e/donations.spec.ts.
     // The storefront's type check writes the same generated types (.astro/) as its builds, so it

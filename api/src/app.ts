@@ -2,14 +2,16 @@ import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { type Clock, clockFor } from './clock/clock';
 import type { Config } from './config';
 import type { Database } from './db/connect';
 import { installCaller } from './http/caller';
 import { type Capability, registerCapabilities } from './http/capability';
 import { installErrorHandling, sendUnknownCall, toEnvelope } from './http/envelope-errors';
+import { swaggerOptions } from './http/openapi';
 import { refuseNulCharacters } from './http/refuse-nul';
+import { loggerOptions } from './http/request-log';
 import { installSecurityHeaders, refuseTwoHosts } from './http/security-headers';
 import { answerUnreadableRequest } from './http/unreadable-request';
 import { installJobs } from './jobs/install';
@@ -79,12 +81,14 @@ export interface AppDeps {
   clock?: Clock;
   /** Makes the handler of what is not /svc (the storefront and the console); absent in api tests. */
   createWeb?: (app: FastifyInstance) => Promise<WebHandler>;
+  /** Where log lines go; default standard output (tests read them). */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Build the HTTP app without listening: tests call `app.inject()`, server.ts listens. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: deps.config.logLevel },
+    logger: loggerOptions(deps.config.logLevel, deps.logStream),
     bodyLimit: 1_048_576,
     // Only the proxies we were told about may name the client (per-address limits rely on it).
     trustProxy: deps.config.trustProxyHops
@@ -149,10 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(compress, { global: true, threshold: 1024 });
   // Photos only: one file a request, its size bounded per call (files/upload.ts).
   await app.register(multipart, { limits: { files: 1, fields: 5, parts: 6 } });
-  await app.register(swagger, {
-    openapi: { info: { title: 'Yardly api', version: '1' }, servers: [{ url: '/' }] },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, swaggerOptions);
   app.get('/svc/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   const installed = registerCapabilities(app, services, capabilitiesFor(deps.config));

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -7,6 +7,7 @@ import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/connect';
 import { apiRoot } from '../src/paths';
 import { seedReference } from '../src/seed/reference';
+import { answerProblems } from './openapi-answers';
 import { trimmedTemplate } from './template-tarball';
 
 /** Where each api test file copies its database from: migrated and seeded once per run. */
@@ -17,6 +18,8 @@ declare module 'vitest' {
     databaseTemplate: DatabaseTemplate;
     /** The api bundled for this run (scripts/bundle.mjs): the tests that spawn a server run it. */
     apiBundle: string;
+    /** Where test apps record their answers and the OpenAPI description (openapi-answers.ts). */
+    answersDir: string;
   }
 }
 
@@ -27,9 +30,19 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const removeBundle = bundleApi(project);
   const dropTemplate = await makeTemplate(project);
+  const answersDir = mkdtempSync(join(tmpdir(), 'yardly-answers-'));
+  project.provide('answersDir', answersDir);
   return async () => {
     removeBundle();
     await dropTemplate();
+    // Issue 34: every answer the suites got, against the OpenAPI description the api publishes.
+    const { checked, problems } = answerProblems(answersDir);
+    rmSync(answersDir, { recursive: true, force: true });
+    if (problems.length)
+      throw new Error(
+        `${problems.length} kinds of answer do not match the OpenAPI description (GET /svc/openapi.json):\n${problems.join('\n')}`,
+      );
+    console.log(`OpenAPI description: ${checked} answers checked, all match`);
   };
 }
 

@@ -12,6 +12,7 @@ import { loadSigningSecret } from '../src/modules/auth/secrets';
 import type { FileStore } from '../src/modules/files/file-store';
 import { fileStoreFor } from '../src/modules/files/store-for';
 import { adminQuery, withDatabase } from './global-setup';
+import { recordAnswers, writeDescription } from './openapi-answers';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -32,7 +33,13 @@ export interface TestApp {
  * set, a new PostgreSQL database made for this file and dropped after it.
  */
 export async function startTestApp(
-  options: { env?: Record<string, string>; sameDatabaseAs?: TestApp; logger?: Logger } = {},
+  options: {
+    env?: Record<string, string>;
+    sameDatabaseAs?: TestApp;
+    logger?: Logger;
+    /** Where the app's log lines go (with `env.LOG_LEVEL`: tests are silent by default). */
+    logStream?: NodeJS.WritableStream;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'yardly-test-'));
   const shared = options.sameDatabaseAs;
@@ -51,8 +58,11 @@ export async function startTestApp(
   });
   // DATA_DIR/files, or the bucket of S3_URL when a test's env sets it (object-store.test.ts).
   const files = fileStoreFor(config);
-  const app = await buildApp({ config, database, files });
+  const app = await buildApp({ config, database, files, logStream: options.logStream });
+  // Every answer is checked against the OpenAPI description at the run's end (openapi-answers.ts).
+  recordAnswers(app, inject('answersDir'));
   await app.ready();
+  await writeDescription(app, inject('answersDir'), config.donationEnabled ? 'donations' : 'plain');
   return {
     app,
     database,

@@ -10,6 +10,18 @@ import { labelPdf } from '../src/modules/shipping/label-pdf';
  * ShippoToken <key>`; each request is recorded.
  */
 export async function startShippoStandIn(apiKey: string) {
+  /** What the next answers carry: the rates' carrier (Shippo's provider name and service tokens), a forced tracking number. */
+  const options: {
+    provider: string;
+    services: { token: string; name: string; amount: string; days: number }[];
+    trackingNumber?: string;
+  } = {
+    provider: 'USPS',
+    services: [
+      { token: 'usps_ground_advantage', name: 'Ground Advantage', amount: '6.35', days: 4 },
+      { token: 'usps_priority', name: 'Priority Mail', amount: '9.80', days: 2 },
+    ],
+  };
   const requests: { method: string; path: string; body: unknown; auth: string | undefined }[] = [];
   const rates = new Map<string, { token: string; amount: string; days: number; shipment: string }>();
   const labels = new Map<string, Buffer>();
@@ -29,17 +41,14 @@ export async function startShippoStandIn(apiKey: string) {
     if (req.headers.authorization !== `ShippoToken ${apiKey}`) return send(401, { detail: 'Invalid token.' });
     if (req.method === 'POST' && path === '/shipments/') {
       const shipment = `shp_${++n}`;
-      const made = [
-        { token: 'usps_ground_advantage', name: 'Ground Advantage', amount: '6.35', days: 4 },
-        { token: 'usps_priority', name: 'Priority Mail', amount: '9.80', days: 2 },
-      ].map((r) => {
+      const made = options.services.map((r) => {
         const id = `rate_${++n}`;
         rates.set(id, { token: r.token, amount: r.amount, days: r.days, shipment });
         return {
           object_id: id,
           amount: r.amount,
           currency: 'USD',
-          provider: 'USPS',
+          provider: options.provider,
           servicelevel: { name: r.name, token: r.token },
           estimated_days: r.days,
         };
@@ -50,7 +59,7 @@ export async function startShippoStandIn(apiKey: string) {
       const rate = rates.get((body as { rate: string }).rate);
       if (!rate) return send(400, { rate: ['Rate not found'] });
       const id = `txn_${++n}`;
-      const trackingNumber = `9400${String(100000000000000000 + n).slice(1)}`;
+      const trackingNumber = options.trackingNumber ?? `9400${String(n).padStart(17, '0')}`;
       labels.set(
         `${id}.pdf`,
         await labelPdf({
@@ -92,6 +101,7 @@ export async function startShippoStandIn(apiKey: string) {
   return {
     url,
     requests,
+    options,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../errors';
 import type { Caller } from './caller';
+import type { CallRouteConfig } from './openapi';
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
 type AuthOf<C> = C extends Call<z.ZodType | undefined, z.ZodType | undefined, z.ZodType, infer A> ? A : CallAuth;
@@ -32,6 +33,8 @@ export function registerCall<C extends Call>(app: FastifyInstance, call: C, hand
   app.route({
     method: call.method,
     url: call.root ? path : `/svc${path}`,
+    // The description (http/openapi.ts) says which calls take the bearer token.
+    config: { auth: call.auth } satisfies CallRouteConfig,
     // A path field is a query field: the query schema validates it with the rest.
     ...(inPath.length && {
       preValidation: async (request: FastifyRequest) => {

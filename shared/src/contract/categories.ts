@@ -19,9 +19,10 @@ export const categorySummarySchema = z.object({
 export type CategoryNode = z.infer<typeof categorySummarySchema> & {
   subCategories: CategoryNode[];
 };
-export const categoryNodeSchema: z.ZodType<CategoryNode> = z.lazy(() =>
-  categorySummarySchema.extend({ subCategories: z.array(categoryNodeSchema) }),
-);
+// Named (`id`): the tree refers to itself, and the api's OpenAPI description gives it a component to refer to.
+export const categoryNodeSchema: z.ZodType<CategoryNode> = z
+  .lazy(() => categorySummarySchema.extend({ subCategories: z.array(categoryNodeSchema) }))
+  .meta({ id: 'CategoryNode' });
 
 export const categoryPropertySchema = z.object({
   key: z.string(),

@@ -160,8 +160,15 @@ export const PICKUP_CODE_LENGTH = 6;
 /** Wrong codes before the order's pickup code is locked. */
 export const PICKUP_CODE_ATTEMPTS = 5;
 
+/**
+ * How many checkouts a person may have open at once (started, not placed, not yet looked at by the
+ * sweep of closed tabs, about 20 minutes): one account cannot crowd the sweep out (issue 34).
+ */
+export const OPEN_CHECKOUTS_PER_BUYER = 5;
+
 export const orderMessages = {
   noLongerAvailable: 'This item is no longer available',
+  tooManyOpenCheckouts: `You have ${OPEN_CHECKOUTS_PER_BUYER} checkouts in progress: finish one, or try again in about 20 minutes`,
   notFound: 'This order does not exist',
   notYours: 'Only the buyer, the seller or an admin can see this order',
   buyerCannotCancel: 'An order cannot be cancelled once the offer is accepted or placed',

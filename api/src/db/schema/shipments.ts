@@ -51,7 +51,17 @@ export const shipments = pgTable(
     carrier: text('carrier').notNull(),
     /** The carrier's id of the purchase (Shippo's transaction object_id), to void it. */
     carrierLabelId: text('carrier_label_id').notNull(),
-    trackingNumber: text('tracking_number').notNull().unique(),
+    /**
+     * Not unique: carriers reuse numbers (and Shippo's test labels share one), and a label the
+     * carrier has sold is kept whatever its number. Tracking events go to the newest live label of
+     * the number (modules/shipping/tracking.ts).
+     */
+    trackingNumber: text('tracking_number').notNull(),
+    /**
+     * The carrier's own token (Shippo's `usps`, `dhl_express`, `gls_us`), read from the rate the
+     * label was bought for: what Shippo's tracking calls name. Null for the built-in carrier.
+     */
+    carrierCode: text('carrier_code'),
     service: text('service').notNull(),
     parcel: text('parcel').notNull(),
     weightLbs: numeric('weight_lbs', { precision: 5, scale: 2, mode: 'number' }).notNull(),
@@ -70,6 +80,7 @@ export const shipments = pgTable(
   (t) => [
     uniqueIndex('shipments_one_live_per_order_idx').on(t.orderId, t.direction).where(sql`${t.voidedAt} is null`),
     index('shipments_order_idx').on(t.orderId),
+    index('shipments_tracking_idx').on(t.trackingNumber),
   ],
 );
 

@@ -24,7 +24,7 @@ export const auditLogResource = defineResource({
       })
       .from(auditLog)
       .innerJoin(users, eq(users.id, auditLog.actorId)),
-  sortable: { id: auditLog.id, at: auditLog.at, resource: auditLog.resource, actorEmail: users.email },
+  sortable: { at: auditLog.at, resource: auditLog.resource, actorEmail: users.email },
   filters: {
     resource: textFilter((resource) => eq(auditLog.resource, resource)),
     recordId: textFilter((recordId) => eq(auditLog.recordId, recordId)),

@@ -48,8 +48,12 @@ interface ResourceSpec<Row, R extends { id: string | number }, I, U> {
    */
   id: { column: AnyColumn | SQL; kind: 'refnum' | 'numeric' | 'key' };
   select(db: Db): RowSelect<Row>;
-  /** The fields a list may be sorted by; `id` is also the tiebreak that keeps pages stable. */
-  sortable: { id: AnyColumn | SQL } & Record<string, AnyColumn | SQL>;
+  /**
+   * The other fields a list may be sorted by. `id` is not among them: it sorts by `id.column`,
+   * the id the console shows (a refnum sorted by a row's hidden serial looked unsorted), and is
+   * the tiebreak that keeps pages stable.
+   */
+  sortable: Record<string, AnyColumn | SQL> & { id?: never };
   filters?: Record<string, ListFilter>;
   /** A row to its record (without: the row is the record). */
   toRecord?(row: Row): R;
@@ -70,9 +74,12 @@ interface ResourceSpec<Row, R extends { id: string | number }, I, U> {
 export function defineResource<Row, R extends { id: string | number }, I = unknown, U = I>(
   spec: ResourceSpec<Row, R, I, U>,
 ): ResourceDef<R, I, U> {
-  const { name, id, sortable, filters = {} } = spec;
+  const { name, id, filters = {} } = spec;
   const textIds = id.kind !== 'numeric';
   const idColumn = sql`${id.column}`;
+  // Text ids in byte order ("C"): the order a client sorting the ids it shows gets, whatever the database's locale.
+  const idOrder = textIds ? sql`${id.column} collate "C"` : idColumn;
+  const sortable = { ...spec.sortable, id: idOrder };
   const records = async (db: Db, rows: Row[]): Promise<R[]> => {
     if (spec.toRecords) return spec.toRecords(db, rows);
     const toRecord = spec.toRecord ?? ((row: Row) => row as unknown as R);
@@ -101,7 +108,7 @@ export function defineResource<Row, R extends { id: string | number }, I = unkno
         query: spec.select(db).$dynamic(),
         where,
         sortable,
-        tiebreak: sortable.id,
+        tiebreak: idOrder,
       });
       return { rows: await records(db, rows as Row[]), total };
     },

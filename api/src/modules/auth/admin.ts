@@ -29,7 +29,6 @@ export const usersResource = (deps: { clock: Clock; auth: Pick<AuthService, 'end
         .from(users)
         .leftJoin(organizations, eq(organizations.id, users.organizationId)),
     sortable: {
-      id: users.id,
       email: users.email,
       nameFirst: users.nameFirst,
       nameLast: users.nameLast,

@@ -102,7 +102,6 @@ export function bannersResource(files: FileStore) {
     bodyLimit: Math.ceil(BANNER_IMAGE_MAX_BYTES * 1.4) + 65_536,
     select,
     sortable: {
-      id: banners.id,
       title: banners.title,
       placement: banners.placement,
       position: banners.position,

@@ -121,7 +121,6 @@ export const categoriesResource = defineResource({
   id: { column: categories.refnum, kind: 'refnum' },
   select,
   sortable: {
-    id: categories.id,
     title: categories.title,
     slug: categories.slug,
     position: categories.position,

@@ -134,7 +134,6 @@ export function donationsResource(deps: DonationDeps) {
     id: { column: donationOrders.refnum, kind: 'refnum' },
     select: selectDonations,
     sortable: {
-      id: donationOrders.id,
       createdAt: donationOrders.createdAt,
       updatedAt: donationOrders.updatedAt,
       state: donationOrders.state,

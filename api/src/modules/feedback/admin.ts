@@ -39,7 +39,6 @@ export const reviewsResource = defineResource({
       .leftJoin(orders, eq(orders.id, feedback.orderId))
       .leftJoin(listings, eq(listings.id, feedback.listingId)),
   sortable: {
-    id: feedback.id,
     createdAt: feedback.createdAt,
     publishedAt: feedback.publishedAt,
     rating: feedback.ratingHalves,

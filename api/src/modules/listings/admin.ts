@@ -94,7 +94,6 @@ export const listingsResource = ({ clock }: { clock: Clock }) =>
     id: { column: listings.refnum, kind: 'refnum' },
     select: (db) => select(db, clock.now()),
     sortable: {
-      id: listings.id,
       title: listings.title,
       status: listings.state,
       priceCents: listings.priceCents,

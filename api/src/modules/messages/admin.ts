@@ -37,7 +37,7 @@ export const conversationsResource = defineResource({
       .innerJoin(seller, eq(seller.id, conversations.sellerId))
       .innerJoin(reported, eq(reported.listingId, conversations.listingId));
   },
-  sortable: { id: conversations.id, lastMessageAt: conversations.lastMessageAt },
+  sortable: { lastMessageAt: conversations.lastMessageAt },
   filters: { listingId: textFilter((refnum) => eq(listings.refnum, refnum)) },
   async toRecords(db, rows): Promise<ConversationRecord[]> {
     if (rows.length === 0) return [];

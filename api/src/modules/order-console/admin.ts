@@ -23,7 +23,6 @@ export function ordersResource(deps: RefundDeps & { clock: Clock }) {
     id: { column: orders.refnum, kind: 'refnum' },
     select: selectOrders,
     sortable: {
-      id: orders.id,
       createdAt: orders.createdAt,
       updatedAt: orders.updatedAt,
       total: orders.totalCents,

@@ -4,6 +4,7 @@ import {
   FREE_SHIPPING_LABEL,
   LOCAL_PICKUP_LABEL,
   MIN_CARD_CHARGE_CENTS,
+  OPEN_CHECKOUTS_PER_BUYER,
   orderMessages,
   rewardsToApply,
   shippingCents,
@@ -20,6 +21,7 @@ import { type ListingReader, openableBy } from '../organisation-marketplace/visi
 import { cardStore } from '../payments/cards';
 import type { PaymentProvider } from '../payments/provider';
 import { rewardsBalance } from '../rewards/wallet';
+import { openCheckoutsOf } from './abandoned';
 import { amountOf } from './amount';
 import { catchUpListing } from './reservation';
 import { isRewardsPayment, newRewardsPaymentId, REWARDS_PAYMENT } from './rewards-payment';
@@ -211,6 +213,10 @@ export function createPaymentIntentWith({ db, clock, payments, offerRunner }: Ch
     if (!byRewards && terms.totalCents - rewardsCents < MIN_CARD_CHARGE_CENTS) {
       throw new AppError(400, orderMessages.belowCardMinimum, { field: 'amount', reason: 'below_card_minimum' });
     }
+    // A payment held open counts against the person until it is placed or the sweep has looked at it:
+    // one account's hundreds of checkouts starved the sweep of everyone else's (issue 34).
+    if (!byRewards && (await openCheckoutsOf(db, caller.userId, payments.name, now)) >= OPEN_CHECKOUTS_PER_BUYER)
+      throw new AppError(429, orderMessages.tooManyOpenCheckouts, { reason: 'too_many_open_checkouts' });
     const intent = byRewards
       ? null
       : await payments.createIntent({

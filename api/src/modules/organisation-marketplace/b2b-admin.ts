@@ -66,7 +66,6 @@ export const b2bResource = defineResource({
   select,
   toRecords,
   sortable: {
-    id: organizations.id,
     name: organizations.name,
     memberCount: verifiedMemberCount,
     listingCount: liveListingCount,

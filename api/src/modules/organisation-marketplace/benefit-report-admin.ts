@@ -104,7 +104,6 @@ export const employeeBenefitReportResource = defineResource({
   select,
   toRecord,
   sortable: {
-    id: idKey,
     month: sql`${m.month}`,
     name: organizations.name,
     commissionWaivedCents: sumOf(m.commissionWaivedCents),

@@ -42,7 +42,6 @@ export function employeeBenefitResource(deps: { clock: Clock }) {
     select,
     toRecord,
     sortable: {
-      id: organizations.id,
       name: organizations.name,
       commissionWaived: organizations.commissionWaived,
       welcomeCreditCents: organizations.welcomeCreditCents,

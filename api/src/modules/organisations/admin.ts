@@ -63,7 +63,6 @@ export const organizationsResource = defineResource({
       })
       .from(organizations),
   sortable: {
-    id: organizations.id,
     name: organizations.name,
     status: organizations.status,
     isB2B: organizations.isB2B,

@@ -45,7 +45,7 @@ export const workEmailDomainsResource = defineResource({
       .select({ id: workEmailDomains.id, domain: workEmailDomains.domain, organizationId: organizations.refnum })
       .from(workEmailDomains)
       .innerJoin(organizations, eq(organizations.id, workEmailDomains.organizationId)),
-  sortable: { id: workEmailDomains.id, domain: workEmailDomains.domain, organizationId: organizations.name },
+  sortable: { domain: workEmailDomains.domain, organizationId: organizations.name },
   filters: {
     q: textFilter((q) => ilike(workEmailDomains.domain, containing(q))),
     organizationId: textFilter((refnum) => eq(organizations.refnum, refnum)),

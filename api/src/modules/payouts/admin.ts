@@ -32,7 +32,6 @@ export function payoutsResource(deps: { jobs: Jobs; clock: Clock }) {
         .from(sellerPayouts)
         .innerJoin(users, eq(users.id, sellerPayouts.sellerId)),
     sortable: {
-      id: sellerPayouts.id,
       createdAt: sellerPayouts.createdAt,
       updatedAt: sellerPayouts.updatedAt,
       amount: sellerPayouts.amountCents,

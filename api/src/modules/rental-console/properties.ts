@@ -96,7 +96,6 @@ export const rentalPropertiesResource = defineResource({
       })
       .from(rentalProperties),
   sortable: {
-    id: rentalProperties.id,
     // Each list in the form's order.
     kind: sql`${rentalProperties.kind}, ${rentalProperties.position}`,
     value: rentalProperties.value,

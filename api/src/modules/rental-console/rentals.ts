@@ -99,7 +99,6 @@ export function rentalsResource(deps: { clock: Clock }) {
     id: { column: rentals.refnum, kind: 'refnum' },
     select: selectRentals,
     sortable: {
-      id: rentals.id,
       // A draft was never listed: it sorts by when it was made.
       listedAt: sql`coalesce(${rentals.listedAt}, ${rentals.createdAt})`,
       createdAt: rentals.createdAt,

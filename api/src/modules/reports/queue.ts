@@ -15,7 +15,6 @@ type ReportTable = typeof listingReports | typeof rentalReports;
 /** The queue's sortable columns; the status enum's order puts open before the resolved ones. */
 export function reportSortable(table: ReportTable) {
   return {
-    id: table.id,
     createdAt: table.createdAt,
     status: table.status,
     reason: table.reason,

@@ -90,7 +90,7 @@ export function returnsResource(deps: Omit<AnswerDeps, 'db'> & { clock: Clock })
     record: adminReturnRecordSchema,
     id: { column: returns.refnum, kind: 'refnum' },
     select: selectReturns,
-    sortable: { id: returns.id, createdAt: returns.createdAt, updatedAt: returns.updatedAt, status: returns.state },
+    sortable: { createdAt: returns.createdAt, updatedAt: returns.updatedAt, status: returns.state },
     filters: {
       q: textFilter((text) =>
         or(

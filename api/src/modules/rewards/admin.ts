@@ -82,7 +82,7 @@ export function rewardsResource(deps: { clock: Clock }) {
     record: adminRewardRecordSchema,
     id: { column: rewards.refnum, kind: 'refnum' },
     select: selectRewards,
-    sortable: { id: rewards.id, createdAt: rewards.createdAt, updatedAt: rewards.updatedAt, status: rewards.state },
+    sortable: { createdAt: rewards.createdAt, updatedAt: rewards.updatedAt, status: rewards.state },
     filters: {
       q: textFilter((text) =>
         or(

@@ -75,7 +75,7 @@ export const promotionsResource = defineResource({
   record: adminPromotionRecordSchema,
   id: { column: ledgerEntries.id, kind: 'numeric' },
   select: selectMovements,
-  sortable: { id: ledgerEntries.id, at: ledgerTransactions.at, amount: ledgerEntries.amountCents },
+  sortable: { at: ledgerTransactions.at, amount: ledgerEntries.amountCents },
   filters: {
     q: textFilter((text) => ilike(users.email, containing(text))),
     movement: textFilter((movement) => {

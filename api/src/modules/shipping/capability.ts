@@ -90,7 +90,7 @@ export const shippingCapability = defineCapability({
               reason: 'webhook_not_configured',
             },
           );
-        const events = readWebhook(secret, request);
+        const events = readWebhook(secret, request, s.clock.now());
         const { applied } = await s.db.transaction((tx) => s.shipping.applyTrackingEvents(tx, events, s.clock.now()));
         return { code: 200, data: { received: events.length, applied } };
       });
@@ -99,12 +99,12 @@ export const shippingCapability = defineCapability({
   jobs: (s) => [carrierEventJob((tx, events, now) => s.shipping.applyTrackingEvents(tx, events, now))],
 });
 
-function readWebhook(secret: string, request: FastifyRequest<{ Querystring?: unknown }>) {
+function readWebhook(secret: string, request: FastifyRequest<{ Querystring?: unknown }>, now: Date) {
   const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
   const token = (request.query as { token?: string } | undefined)?.token;
   const signature = request.headers['shippo-auth-signature'];
   try {
-    return readShippoWebhook(secret, raw, token, Array.isArray(signature) ? signature[0] : signature);
+    return readShippoWebhook(secret, raw, token, Array.isArray(signature) ? signature[0] : signature, now);
   } catch (error) {
     if (!(error instanceof InvalidCarrierWebhookError)) throw error;
     request.log.warn({ reason: error.message }, 'carrier webhook refused');

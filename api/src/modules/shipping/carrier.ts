@@ -16,8 +16,8 @@ export interface Carrier {
   buyLabel(request: ShipmentRequest & { service: string }): Promise<PurchasedLabel>;
   /** Voids a label not used (the carrier refunds it). */
   voidLabel(carrierLabelId: string): Promise<void>;
-  /** What the carrier knows of a parcel now, oldest first. */
-  tracking(label: { trackingNumber: string; service: string }): Promise<TrackingEvent[]>;
+  /** What the carrier knows of a parcel now, oldest first (`carrierCode`: the label's, as bought). */
+  tracking(label: { trackingNumber: string; carrierCode: string | null }): Promise<TrackingEvent[]>;
 }
 
 export interface ShipmentRequest {
@@ -48,6 +48,8 @@ export interface PurchasedLabel {
   carrierLabelId: string;
   trackingNumber: string;
   service: string;
+  /** The carrier's own token as the rate named it (Shippo's `usps`, `dhl_express`); absent for the built-in carrier. */
+  carrierCode?: string;
   amountCents: number;
   days: number;
   expectedAt: Date | null;
@@ -63,6 +65,8 @@ export interface PurchasedLabel {
 /** One thing a carrier said about a parcel; `carrierEventId` is unique per event, so a replay changes nothing. */
 export interface TrackingEvent {
   trackingNumber: string;
+  /** The carrier's token when it says (Shippo's track names it): a number reused by two carriers goes to the right label. */
+  carrierCode?: string;
   carrierEventId: string;
   status: ParcelStatus;
   at: Date;

@@ -152,6 +152,7 @@ export async function purchaseLabel(
       carrier: deps.carrier.name,
       carrierLabelId: label.carrierLabelId,
       trackingNumber: label.trackingNumber,
+      carrierCode: label.carrierCode ?? null,
       service: label.service,
       parcel: p.parcel,
       weightLbs: p.weightLbs,

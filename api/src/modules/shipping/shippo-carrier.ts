@@ -16,6 +16,7 @@ interface ShippoRate {
   object_id: string;
   amount: string;
   currency: string;
+  /** The carrier's name as Shippo shows it ("USPS", "DHL Express", "GLS US"). */
   provider: string;
   servicelevel: { name: string; token: string };
   estimated_days: number | null;
@@ -56,12 +57,26 @@ export function parcelStatusOf(status: ShippoTrackingStatus): ParcelStatus {
   return 'exception';
 }
 
+/**
+ * The carrier token Shippo's tracking calls take (`usps`, `dhl_express`, `gls_us`), read from the
+ * rate's `provider`: Shippo's tokens are its provider names in lower case, words joined by `_`.
+ * A service token is not cut at its first `_` (that made `dhl` of `dhl_express_worldwide`).
+ */
+export function carrierCodeOf(rate: Pick<ShippoRate, 'provider'>): string {
+  return rate.provider
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
+}
+
 function eventsOf(track: ShippoTrack): TrackingEvent[] {
   const all = [...track.tracking_history];
   if (track.tracking_status && !all.some((s) => s.object_id === track.tracking_status?.object_id))
     all.push(track.tracking_status);
   return all.map((s) => ({
     trackingNumber: track.tracking_number,
+    ...(track.carrier ? { carrierCode: track.carrier } : {}),
     carrierEventId: `shippo:${s.object_id}`,
     status: parcelStatusOf(s),
     at: new Date(s.status_date),
@@ -102,8 +117,8 @@ function centsOf(amount: string): number {
 /**
  * Shippo (SHIPPO_API_KEY set): rates from `POST /shipments` (synchronous), a label bought with
  * `POST /transactions` for the chosen rate (PDF 4×6, downloaded from its label_url and kept),
- * voided with `POST /refunds`, tracking from `GET /tracks/{carrier}/{number}`. The service
- * token names the carrier too (`usps_priority` → usps).
+ * voided with `POST /refunds`, tracking from `GET /tracks/{carrier}/{number}` with the carrier
+ * the label's rate named (`carrierCodeOf`).
  */
 export function createShippoCarrier(config: ShippoConfig): Carrier {
   async function shippo<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
@@ -166,6 +181,7 @@ export function createShippoCarrier(config: ShippoConfig): Carrier {
         carrierLabelId: bought.object_id,
         trackingNumber: bought.tracking_number,
         service,
+        carrierCode: carrierCodeOf(rate),
         amountCents,
         days,
         expectedAt: bought.eta ? new Date(bought.eta) : null,
@@ -175,9 +191,10 @@ export function createShippoCarrier(config: ShippoConfig): Carrier {
     async voidLabel(carrierLabelId) {
       await shippo('POST', '/refunds/', { transaction: carrierLabelId, async: false });
     },
-    async tracking({ trackingNumber, service }) {
-      // A tracking number is unique per carrier, which the service token names (usps_priority → usps).
-      const carrier = service.split('_')[0] ?? 'usps';
+    async tracking({ trackingNumber, carrierCode }) {
+      // A tracking number is unique per carrier: the one the label's rate named.
+      if (!carrierCode) throw new CarrierError(`no carrier is known for tracking number ${trackingNumber}`);
+      const carrier = carrierCode;
       const track = await shippo<ShippoTrack>(
         'GET',
         `/tracks/${encodeURIComponent(carrier)}/${encodeURIComponent(trackingNumber)}`,
@@ -187,20 +204,32 @@ export function createShippoCarrier(config: ShippoConfig): Carrier {
   };
 }
 
+/** How old a signed webhook may be: a captured one replayed later is refused (Stripe's tolerance too). */
+export const SIGNATURE_TOLERANCE_SECONDS = 5 * 60;
+/** How far ahead of our clock a signature's time may be (clocks a little apart); further ahead is refused. */
+export const SIGNATURE_AHEAD_SECONDS = 30;
+
 /**
  * Reads Shippo's `track_updated` webhook. Shippo authenticates a webhook by what its URL carries
  * (`?token=<SHIPPO_WEBHOOK_SECRET>`, set when the webhook is registered); a request signed with
- * an HMAC-SHA256 of `<t>.<raw body>` in `Shippo-Auth-Signature: t=<unix>,v1=<hex>` is accepted too.
- * Other events are read as no events.
+ * an HMAC-SHA256 of `<t>.<raw body>` in `Shippo-Auth-Signature: t=<unix>,v1=<hex>` is accepted too,
+ * when `t` is within five minutes before `now` (and not ahead of it). Other events are read as no events.
  */
 export function readShippoWebhook(
   secret: string,
   raw: Buffer,
   token: string | undefined,
   signature: string | undefined,
+  now: Date,
 ): TrackingEvent[] {
-  if (!tokenMatches(secret, token) && !signatureMatches(secret, raw, signature))
-    throw new InvalidCarrierWebhookError('the token or signature does not match');
+  if (!tokenMatches(secret, token)) {
+    const signed = signatureOf(signature);
+    if (!signed || !same(signed.v1, hmacOf(secret, signed.t, raw)))
+      throw new InvalidCarrierWebhookError('the token or signature does not match');
+    const age = Math.floor(now.getTime() / 1000) - Number(signed.t);
+    if (age > SIGNATURE_TOLERANCE_SECONDS) throw new InvalidCarrierWebhookError(`the signature is ${age} s old`);
+    if (age < -SIGNATURE_AHEAD_SECONDS) throw new InvalidCarrierWebhookError(`the signature is dated ${-age} s ahead`);
+  }
   let body: { event?: string; data?: ShippoTrack };
   try {
     body = JSON.parse(raw.toString('utf8')) as typeof body;
@@ -221,12 +250,16 @@ function tokenMatches(secret: string, token: string | undefined): boolean {
   return token !== undefined && same(token, secret);
 }
 
-function signatureMatches(secret: string, raw: Buffer, header: string | undefined): boolean {
-  if (!header) return false;
+/** `t=<unix seconds>,v1=<hex>`, or undefined when the header is absent or not in that form. */
+function signatureOf(header: string | undefined): { t: string; v1: string } | undefined {
+  if (!header) return undefined;
   const parts = Object.fromEntries(header.split(',').map((p) => p.trim().split('=') as [string, string]));
-  if (!parts.t || !parts.v1) return false;
-  const expected = createHmac('sha256', secret).update(`${parts.t}.`).update(raw).digest('hex');
-  return same(parts.v1, expected);
+  if (!parts.t || !/^\d{1,12}$/.test(parts.t) || !parts.v1) return undefined;
+  return { t: parts.t, v1: parts.v1 };
+}
+
+function hmacOf(secret: string, t: string, raw: Buffer): string {
+  return createHmac('sha256', secret).update(`${t}.`).update(raw).digest('hex');
 }
 
 /** Signs a body as `readShippoWebhook` checks it (tests, and the stand-in). */

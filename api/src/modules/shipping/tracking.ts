@@ -1,5 +1,5 @@
 import { PARCEL_STATUS_LABELS, type ParcelStatus, RECEIPT_WINDOW_BUSINESS_DAYS } from '@yardly/shared/rules';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { listings, orders, shipmentEvents, shipments } from '../../db/schema/index';
 import type { JobLog } from '../../jobs/job';
@@ -27,6 +27,17 @@ export function createDeliveredHooks() {
 export type DeliveredHooks = ReturnType<typeof createDeliveredHooks>;
 
 /**
+ * A tracking number is not unique (carriers reuse them): the event is the newest live label's of
+ * that number, one of the carrier the event names first when it names one.
+ */
+function newestLabelOf(event: TrackingEvent): SQL[] {
+  const ofCarrier = event.carrierCode
+    ? [sql`(${shipments.carrierCode} is not distinct from ${event.carrierCode}) desc`]
+    : [];
+  return [...ofCarrier, desc(shipments.createdAt), desc(shipments.id)];
+}
+
+/**
  * Applies what a carrier said (Shippo's webhook, or the built-in carrier's planned events on the
  * clock) in the caller's transaction: each event is stored once by its carrier id (a replay
  * changes nothing), the shipment takes its newest status (delivered stays delivered) and, the
@@ -43,9 +54,11 @@ export async function applyTrackingEvents(
     const [shipment] = await tx
       .select()
       .from(shipments)
-      .where(eq(shipments.trackingNumber, event.trackingNumber))
+      .where(and(eq(shipments.trackingNumber, event.trackingNumber), isNull(shipments.voidedAt)))
+      .orderBy(...newestLabelOf(event))
+      .limit(1)
       .for('update');
-    if (!shipment || shipment.voidedAt) {
+    if (!shipment) {
       deps.log?.warn({ trackingNumber: event.trackingNumber }, 'carrier event for no live shipment, skipped');
       continue;
     }
