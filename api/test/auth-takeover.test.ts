@@ -84,14 +84,28 @@ describe('a password nobody proved', () => {
     expect((await logIn(email, ATTACKER_PASSWORD)).statusCode).toBe(401);
   });
 
-  it("gives the newest code entered without its sign-up's ticket no password at all", async () => {
+  it("keeps the first sign-up's password when the newest code comes without a ticket (an older client)", async () => {
     const email = freshEmail('owner');
     expect((await signUp(email, GOOD_PASSWORD)).statusCode).toBe(200);
     expect((await signUp(email, ATTACKER_PASSWORD, {}, 'Evil')).statusCode).toBe(200);
-    // An old client, or the code typed on another device: the mailbox is proven, no password chosen.
+    // The owner enters the newest code (the other sign-up's) in a client that has no ticket.
     const verified = await verify(email, await lastCode(t, email));
     expect(verified.statusCode, verified.body).toBe(200);
+    expect(json<{ data: { nameFirst: string } }>(verified).data.nameFirst).toBe('Ann');
     expect((await logIn(email, ATTACKER_PASSWORD)).statusCode).toBe(401);
+    expect((await logIn(email, GOOD_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('gives a code entered without a ticket on another device than the sign-up no password at all', async () => {
+    const email = freshEmail('owner');
+    expect((await signUp(email, GOOD_PASSWORD, device('first-laptop'))).statusCode).toBe(200);
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: '/svc/users/verify-email',
+      payload: { email, code: await lastCode(t, email) },
+      headers: device('other-phone'),
+    });
+    expect(verified.statusCode, verified.body).toBe(200);
     expect((await logIn(email, GOOD_PASSWORD)).statusCode).toBe(401);
   });
 

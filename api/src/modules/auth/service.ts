@@ -246,6 +246,8 @@ export function authService(deps: AuthDeps) {
         nameLast: values.nameLast,
         ...(input.zip && { zip: input.zip }),
         ...(anotherSignup && { anotherSignup: '1' }),
+        // A client without the ticket (an older one) finishes the first sign-up from its device only.
+        deviceHash: hashTicket(client.deviceId ?? ''),
         ...b2b,
       };
       // An abandoned, never verified sign-up can be started again: only the mailbox owner can finish it.
@@ -301,15 +303,25 @@ export function authService(deps: AuthDeps) {
 
     async verifyEmail(email: string, code: string, client: ClientInfo, signupTicket?: string) {
       const ticketHash = signupTicket ? hashTicket(signupTicket) : undefined;
+      // Without a ticket (an older client) the first sign-up of the address counts, and only from
+      // the device that made it: a later sign-up never replaces it, whichever code is entered.
+      const first = ticketHash ? undefined : (await waitingSignups(email)).find((p) => !p.anotherSignup);
       // With a ticket only its sign-up's code is tried: another sign-up's code does not verify it.
       const used = await codes.consume(email, 'verify_email', code, { group: ticketHash, from: client.address });
       const user = await findUserByEmail(db, email);
       if (!user) throw AppError.badRequest(authMessages.codeExpired, 'code');
       // The sign-up's password and names count when its code comes with its ticket (the browser
-      // that chose them); a code alone proves the mailbox but not who chose the password (set
-      // one by reset, or log in with a code).
+      // that chose them), or as above without one; otherwise a code proves the mailbox but not
+      // who chose the password (set one by reset, or log in with a code).
       const payload = used.payload ?? {};
-      const chosen = Boolean(ticketHash && payload.passwordHash && payload.ticketHash === ticketHash);
+      const signup = ticketHash
+        ? payload.passwordHash && payload.ticketHash === ticketHash
+          ? payload
+          : undefined
+        : first?.deviceHash === hashTicket(client.deviceId ?? '')
+          ? first
+          : undefined;
+      const chosen = Boolean(signup?.passwordHash);
       const verified = await db.transaction(async (tx) => {
         const [row] = await tx
           .update(users)
@@ -318,12 +330,12 @@ export function authService(deps: AuthDeps) {
               ? {}
               : {
                   emailVerifiedAt: clock.now(),
-                  passwordHash: chosen ? payload.passwordHash : null,
+                  passwordHash: chosen ? signup?.passwordHash : null,
                   ...(chosen &&
-                    payload.nameFirst && {
-                      nameFirst: payload.nameFirst,
-                      nameLast: payload.nameLast ?? '',
-                      zip: payload.zip ?? null,
+                    signup?.nameFirst && {
+                      nameFirst: signup.nameFirst,
+                      nameLast: signup.nameLast ?? '',
+                      zip: signup.zip ?? null,
                     }),
                 },
           )
