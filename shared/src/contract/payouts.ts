@@ -8,6 +8,8 @@ export const sellerBalanceSchema = z.object({
   pending: z.number().int(),
   available: z.number().int(),
   paidOut: z.number().int(),
+  /** At the seller's Stripe account, not yet paid to their bank: a failed payout's money, sent again from there. */
+  transferredCents: z.number().int(),
 });
 export type SellerBalanceAnswer = z.infer<typeof sellerBalanceSchema>;
 
