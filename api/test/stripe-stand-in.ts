@@ -132,6 +132,10 @@ export interface StripeStandIn {
   refuseNextPayout(): void;
   /** Stripe's own scheduled payout of everything on an account whose payouts are not manual; null when manual or empty. */
   runAutomaticPayouts(accountId: string): StripeObject | null;
+  /** Captures answer Stripe's 500 while `down` (an outage). */
+  capturesDown(down: boolean): void;
+  /** Stripe cancels an authorisation never captured (it lapses after 7 days): the intent as it is now. */
+  expireAuthorisation(intentId: string): StripeObject;
   /** A refund made in Stripe's dashboard, not through Yardly: the refund object. */
   refundFromDashboard(intentId: string, amountCents?: number): StripeObject;
   close(): Promise<void>;
@@ -167,6 +171,7 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
   /** The platform's available balance: captured charges, less refunds and transfers, plus top-ups. */
   let platformBalance = 0;
   let refuseNextPayout = false;
+  let capturesDown = false;
   const links: StripeObject[] = [];
   let requests = 0;
 
@@ -296,6 +301,7 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
   }
 
   function capture(intent: StripeObject, form: Form): StripeObject {
+    if (capturesDown) throw new StripeError(500, { type: 'api_error', message: 'An unknown error occurred' });
     if (intent.status !== 'requires_capture') {
       throw invalid(
         `This PaymentIntent could not be captured because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be captured: requires_capture.`,
@@ -730,6 +736,14 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
       refuseNextPayout = true;
     },
     runAutomaticPayouts: automaticPayout,
+    capturesDown(down) {
+      capturesDown = down;
+    },
+    expireAuthorisation(intentId) {
+      const intent = get('payment_intent', intentId);
+      if (intent.status !== 'requires_capture') throw new Error(`${intentId} is ${intent.status}`);
+      return Object.assign(intent, { status: 'canceled', amount_capturable: 0, cancellation_reason: 'automatic' });
+    },
     refundFromDashboard(intentId, amountCents) {
       const form: Form = { payment_intent: intentId, reason: 'requested_by_customer' };
       if (amountCents !== undefined) form.amount = String(amountCents);
