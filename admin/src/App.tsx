@@ -15,6 +15,7 @@ import { theme } from './layout/theme';
 import listings from './listings';
 import orders from './orders';
 import organizations from './organizations';
+import foreignPayouts from './foreign-payouts';
 import payouts from './payouts';
 import promotions from './promotions';
 import rentalProperties from './rental-properties';
@@ -63,6 +64,7 @@ export function App() {
       <Resource name="users" {...users} />
       <Resource name="orders" {...orders} />
       <Resource name="payouts" {...payouts} />
+      <Resource name="foreign-payouts" {...foreignPayouts} />
       <Resource name="reviews" {...reviews} />
       <Resource name="returns" {...returns} />
       <Resource name="rewards" {...rewards} />

@@ -7,6 +7,7 @@ import { call } from './checkout-helpers';
 import { startTestApp, type TestApp } from './harness';
 import { freshEmail, signedUp } from './identity-helpers';
 import { advanceKeepingSignedIn } from './offer-helpers';
+import { withRoles } from './role-helpers';
 import { deliveredStripePickup, GOOD_ACCOUNT, saveBankAccount } from './payout-helpers';
 import type { StripeStandIn } from './stripe-stand-in';
 import { deliver, stripeApp, stripeEvent } from './webhook-helpers';
@@ -125,13 +126,31 @@ describe('payout outcomes from Stripe (payout.paid, payout.failed)', () => {
     expect(ledgerIsSound(await checkLedger(t.database.db))).toBe(true);
   });
 
-  it('a payout that is not a seller payout of ours is recorded and left alone', async () => {
+  it('a payout that is not a seller payout of ours is recorded, shown in the console, and left alone', async () => {
     const before = await t.database.db.select().from(sellerPayouts);
-    expect(await deliver(t, payoutEvent('payout.failed', 'po_not_ours', 'Closed.').payload)).toEqual({
-      status: 200,
-      applied: true,
-    });
+    const event = connectEvent('payout.failed', { id: 'po_not_ours', object: 'payout', status: 'failed' }, 'acct_old');
+    expect(await deliver(t, event.payload)).toEqual({ status: 200, applied: true });
     expect(await t.database.db.select().from(sellerPayouts)).toEqual(before);
+    const admin = await withRoles(t, await signedUp(t, freshEmail('admin')), ['ROLE_USER', 'ROLE_ADMIN']);
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/svc/admin/foreign-payouts?range=[0,99]',
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    expect(list.statusCode).toBe(200);
+    expect(JSON.parse(list.body)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          eventId: event.id,
+          type: 'payout.failed',
+          providerPayoutId: 'po_not_ours',
+          account: 'acct_old',
+        }),
+      ]),
+    );
+    // Yardly's own payouts are not among them.
+    const ours = (JSON.parse(list.body) as { providerPayoutId: string }[]).map((p) => p.providerPayoutId);
+    expect(ours.filter((id) => before.some((b) => b.providerPayoutId === id))).toEqual([]);
   });
 });
 
