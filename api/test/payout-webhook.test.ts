@@ -7,8 +7,8 @@ import { call } from './checkout-helpers';
 import { startTestApp, type TestApp } from './harness';
 import { freshEmail, signedUp } from './identity-helpers';
 import { advanceKeepingSignedIn } from './offer-helpers';
-import { withRoles } from './role-helpers';
 import { deliveredStripePickup, GOOD_ACCOUNT, saveBankAccount } from './payout-helpers';
+import { withRoles } from './role-helpers';
 import type { StripeStandIn } from './stripe-stand-in';
 import { deliver, stripeApp, stripeEvent } from './webhook-helpers';
 
