@@ -10,6 +10,7 @@ import { dataProvider } from './data-provider';
 import { donationQueue, processDonations } from './donations';
 import { employeeBenefitReport, employeeBenefits } from './employee-benefit';
 import { DONATION_ENABLED } from './features';
+import foreignPayouts from './foreign-payouts';
 import { Layout } from './layout/Layout';
 import { theme } from './layout/theme';
 import listings from './listings';
@@ -65,6 +66,7 @@ export function App() {
       <Resource name="users" {...users} />
       <Resource name="orders" {...orders} />
       <Resource name="payouts" {...payouts} />
+      <Resource name="foreign-payouts" {...foreignPayouts} />
       <Resource name="reviews" {...reviews} />
       <Resource name="returns" {...returns} />
       <Resource name="rewards" {...rewards} />

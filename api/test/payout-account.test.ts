@@ -253,6 +253,7 @@ describe('payout accounts through Stripe Connect', () => {
       pending: 0,
       available: 1700,
       paidOut: 0,
+      transferredCents: 0,
     });
     const notices = await t.database.db
       .select({ text: notifications.text })
@@ -282,6 +283,7 @@ describe('payout accounts through Stripe Connect', () => {
       pending: 0,
       available: 0,
       paidOut: 1700,
+      transferredCents: 0,
     });
   });
 });

@@ -20,7 +20,7 @@ const DAY = 24 * 60;
 /** Stripe's test account whose payouts fail (the built-in provider fails them too). */
 const FAILING_ACCOUNT = '000111111116';
 
-type Balance = { pending: number; available: number; paidOut: number };
+type Balance = { pending: number; available: number; paidOut: number; transferredCents: number };
 type Entries = {
   docs: {
     kind: string;
@@ -83,7 +83,10 @@ describe('the balance and the history (GET /svc/payouts/balance, /entries)', () 
     expect((await call(t, 'GET', '/svc/payouts/balance')).status).toBe(401);
     expect((await call(t, 'GET', '/svc/payouts/entries')).status).toBe(401);
     const seller = await signedUp(t, freshEmail('new-seller'));
-    expect((await balance(seller)).body).toMatchObject({ code: 200, data: { pending: 0, available: 0, paidOut: 0 } });
+    expect((await balance(seller)).body).toMatchObject({
+      code: 200,
+      data: { pending: 0, available: 0, paidOut: 0, transferredCents: 0 },
+    });
     expect((await entries(seller)).body.data).toEqual({ docs: [], totalElements: 0, number: 0, size: 25 });
   });
 
@@ -92,8 +95,8 @@ describe('the balance and the history (GET /svc/payouts/balance, /entries)', () 
     const listing = await publishedListing(t, seller.token, { listingPrice: 3000 });
     const placed = await boughtNow(t, buyer.token, listing);
     // $30.00 at 8% commission: $27.60 for the seller, held until delivery.
-    expect((await balance(seller)).body.data).toEqual({ pending: 2760, available: 0, paidOut: 0 });
-    expect((await balance(buyer)).body.data).toEqual({ pending: 0, available: 0, paidOut: 0 });
+    expect((await balance(seller)).body.data).toEqual({ pending: 2760, available: 0, paidOut: 0, transferredCents: 0 });
+    expect((await balance(buyer)).body.data).toEqual({ pending: 0, available: 0, paidOut: 0, transferredCents: 0 });
     const sale = (await entries(seller)).body.data;
     expect(sale.totalElements).toBe(1);
     expect(sale.docs[0]).toMatchObject({
@@ -106,7 +109,12 @@ describe('the balance and the history (GET /svc/payouts/balance, /entries)', () 
       listingTitle: expect.any(String),
     });
     const local = await deliveredPickup(t, seller, buyer);
-    expect((await balance(seller)).body.data).toEqual({ pending: 2760, available: 1700, paidOut: 0 });
+    expect((await balance(seller)).body.data).toEqual({
+      pending: 2760,
+      available: 1700,
+      paidOut: 0,
+      transferredCents: 0,
+    });
     const all = (await entries(seller)).body.data;
     expect(all.totalElements).toBe(4);
     expect(all.docs.filter((e) => e.orderId === local.orderId).map((e) => [e.kind, e.part, e.amount])).toEqual(
@@ -128,7 +136,7 @@ describe('the daily payout run', () => {
     await saveBankAccount(t, seller, GOOD_ACCOUNT);
     await deliveredPickup(t, seller, buyer);
     await daysPass(1, seller);
-    expect((await balance(seller)).body.data).toEqual({ pending: 0, available: 0, paidOut: 1700 });
+    expect((await balance(seller)).body.data).toEqual({ pending: 0, available: 0, paidOut: 1700, transferredCents: 0 });
     const [payout] = await payoutsOf(seller);
     expect(payout).toMatchObject({ status: 'paid', amountCents: 1700, attempts: 1 });
     const sent = await t.database.db
@@ -161,12 +169,12 @@ describe('the daily payout run', () => {
       await postOrderReleased(tx, order, t.app.clock.now());
     });
     // $50.00 at 5%: $47.50 available, held.
-    expect((await balance(seller)).body.data).toEqual({ pending: 0, available: 4750, paidOut: 0 });
+    expect((await balance(seller)).body.data).toEqual({ pending: 0, available: 4750, paidOut: 0, transferredCents: 0 });
     await daysPass(4, seller);
-    expect((await balance(seller)).body.data).toEqual({ pending: 0, available: 4750, paidOut: 0 });
+    expect((await balance(seller)).body.data).toEqual({ pending: 0, available: 4750, paidOut: 0, transferredCents: 0 });
     expect(await payoutsOf(seller)).toEqual([]);
     await daysPass(2, seller);
-    expect((await balance(seller)).body.data).toEqual({ pending: 0, available: 0, paidOut: 4750 });
+    expect((await balance(seller)).body.data).toEqual({ pending: 0, available: 0, paidOut: 4750, transferredCents: 0 });
     await soundLedger();
   });
 
@@ -174,12 +182,12 @@ describe('the daily payout run', () => {
     const seller = await signedUp(t, freshEmail('no-bank'));
     await deliveredPickup(t, seller, buyer);
     await daysPass(2, seller);
-    expect((await balance(seller)).body.data).toEqual({ pending: 0, available: 1700, paidOut: 0 });
+    expect((await balance(seller)).body.data).toEqual({ pending: 0, available: 1700, paidOut: 0, transferredCents: 0 });
     expect(await payoutsOf(seller)).toEqual([]);
     expect((await call(t, 'GET', '/svc/account/bankAccount', seller.token)).body.data).toBeNull();
     await saveBankAccount(t, seller, GOOD_ACCOUNT);
     await daysPass(1, seller);
-    expect((await balance(seller)).body.data).toEqual({ pending: 0, available: 0, paidOut: 1700 });
+    expect((await balance(seller)).body.data).toEqual({ pending: 0, available: 0, paidOut: 1700, transferredCents: 0 });
   });
 
   it('pays once when the run and the send go twice at the same moment', async () => {
@@ -199,8 +207,9 @@ describe('the daily payout run', () => {
     };
     await Promise.all([1, 2].map(() => sendPayout(deps, { payoutId: payout?.id ?? 0, attempt: 1 }, now)));
     const sent = await t.database.db.select().from(testPayouts);
-    expect(sent.filter((row) => row.metadata.payoutId === String(payout?.id))).toHaveLength(1);
-    expect((await balance(seller)).body.data).toEqual({ pending: 0, available: 0, paidOut: 1700 });
+    const mine = sent.filter((row) => row.metadata.payoutId === String(payout?.id));
+    expect(mine.map((row) => row.kind).sort()).toEqual(['payout', 'transfer']);
+    expect((await balance(seller)).body.data).toEqual({ pending: 0, available: 0, paidOut: 1700, transferredCents: 0 });
     await soundLedger();
   });
 });
@@ -213,15 +222,17 @@ describe('a failed payout', () => {
     await daysPass(1, seller);
     const [failed] = await payoutsOf(seller);
     expect(failed).toMatchObject({ status: 'failed', failure: expect.stringContaining('no_account'), attempts: 1 });
-    expect((await balance(seller)).body.data).toEqual({ pending: 0, available: 1700, paidOut: 0 });
+    // The money reached the seller's account at the provider: it stays there, to be paid out again.
+    expect((await balance(seller)).body.data).toEqual({ pending: 0, available: 0, paidOut: 0, transferredCents: 1700 });
     const told = await t.database.db
       .select()
       .from(notifications)
       .where(eq(notifications.userId, await idOf(seller)));
     expect(told.some((n) => n.link === '/settings/bank-account' && n.text.includes('no_account'))).toBe(true);
     expect((await entries(seller)).body.data.docs[0]).toMatchObject({
-      kind: 'payout_failed',
-      part: 'available',
+      kind: 'transfer',
+      label: 'Sent to your Stripe account',
+      part: 'transferred',
       amount: 1700,
     });
 
@@ -250,14 +261,14 @@ describe('a failed payout', () => {
     expect(JSON.parse(retried.body)).toMatchObject({ id, status: 'pending', attempts: 2, failure: null });
     await daysPass(0, seller);
     expect((await payoutsOf(seller))[0]).toMatchObject({ status: 'paid', attempts: 2 });
-    expect((await balance(seller)).body.data).toEqual({ pending: 0, available: 0, paidOut: 1700 });
+    expect((await balance(seller)).body.data).toEqual({ pending: 0, available: 0, paidOut: 1700, transferredCents: 0 });
     const again = await retry(admin);
     expect([again.statusCode, JSON.parse(again.body).msg]).toEqual([409, payoutMessages.notFailed]);
     expect((await retry(admin)).statusCode).toBe(409);
     await soundLedger();
   });
 
-  it('cannot be retried once its money was paid by a later run', async () => {
+  it('is paid out again by the next daily run from the seller’s account at the provider, never transferred again', async () => {
     const seller = await signedUp(t, freshEmail('superseded'));
     await saveBankAccount(t, seller, FAILING_ACCOUNT);
     await deliveredPickup(t, seller, buyer);
@@ -265,15 +276,24 @@ describe('a failed payout', () => {
     await saveBankAccount(t, seller, GOOD_ACCOUNT);
     await daysPass(1, seller);
     const rows = await payoutsOf(seller);
-    expect(rows.map((p) => p.status).sort()).toEqual(['failed', 'paid']);
-    const failed = rows.find((p) => p.status === 'failed');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: 'paid', attempts: 2, transferId: expect.stringMatching(/^tr_test_/) });
+    const moved = (await t.database.db.select().from(testPayouts)).filter(
+      (row) => row.metadata.payoutId === String(rows[0]?.id),
+    );
+    expect(moved.map((row) => [row.kind, row.status, row.amountCents])).toEqual([
+      ['transfer', 'paid', 1700],
+      ['payout', 'failed', 1700],
+      ['payout', 'paid', 1700],
+    ]);
     const answer = await t.app.inject({
       method: 'PUT',
-      url: `/svc/admin/payouts/${failed?.id}`,
+      url: `/svc/admin/payouts/${rows[0]?.id}`,
       payload: { retry: true },
       headers: { authorization: `Bearer ${admin.token}` },
     });
-    expect([answer.statusCode, JSON.parse(answer.body).error]).toEqual([409, 'money_gone']);
-    expect((await balance(seller)).body.data).toEqual({ pending: 0, available: 0, paidOut: 1700 });
+    expect([answer.statusCode, JSON.parse(answer.body).error]).toEqual([409, 'not_failed']);
+    expect((await balance(seller)).body.data).toEqual({ pending: 0, available: 0, paidOut: 1700, transferredCents: 0 });
+    await soundLedger();
   });
 });

@@ -119,6 +119,25 @@ export interface StripeStandIn {
   accountLinks(): StripeObject[];
   /** How many requests reached it (idempotent replays included). */
   requestCount(): number;
+  /** The platform's available balance and each connected account's, in cents. */
+  balance(account?: string): number;
+  /** Adds money to the platform's balance, as a Stripe top-up does (a rewards cash-out is paid from it). */
+  topUp(amountCents: number): void;
+  /**
+   * The bank's answer to a pending payout, as Stripe settles it days later (failed for Stripe's
+   * failing test account, else paid, unless `outcome` says): the payout as it is now.
+   */
+  settlePayout(payoutId: string, outcome?: 'paid' | 'failed'): StripeObject;
+  /** The next `POST /v1/payouts` is refused (after a transfer went through, say). */
+  refuseNextPayout(): void;
+  /** Stripe's own scheduled payout of everything on an account whose payouts are not manual; null when manual or empty. */
+  runAutomaticPayouts(accountId: string): StripeObject | null;
+  /** Captures answer Stripe's 500 while `down` (an outage). */
+  capturesDown(down: boolean): void;
+  /** Stripe cancels an authorisation never captured (it lapses after 7 days): the intent as it is now. */
+  expireAuthorisation(intentId: string): StripeObject;
+  /** A refund made in Stripe's dashboard, not through Yardly: the refund object. */
+  refundFromDashboard(intentId: string, amountCents?: number): StripeObject;
   close(): Promise<void>;
 }
 
@@ -149,6 +168,10 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
   const replays = new Map<string, { request: string; status: number; body: StripeObject }>();
   const balances = new Map<string, number>();
   const laterDeclines = new Map<string, { code: string; message: string }>();
+  /** The platform's available balance: captured charges, less refunds and transfers, plus top-ups. */
+  let platformBalance = 0;
+  let refuseNextPayout = false;
+  let capturesDown = false;
   const links: StripeObject[] = [];
   let requests = 0;
 
@@ -278,6 +301,7 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
   }
 
   function capture(intent: StripeObject, form: Form): StripeObject {
+    if (capturesDown) throw new StripeError(500, { type: 'api_error', message: 'An unknown error occurred' });
     if (intent.status !== 'requires_capture') {
       throw invalid(
         `This PaymentIntent could not be captured because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be captured: requires_capture.`,
@@ -285,6 +309,8 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
       );
     }
     const amount = form.amount_to_capture ? cents(form.amount_to_capture, 'amount_to_capture') : intent.amount;
+    // Captured money reaches the platform's balance (Stripe's fees are left out here).
+    platformBalance += amount as number;
     return Object.assign(intent, { status: 'succeeded', amount_capturable: 0, amount_received: amount });
   }
 
@@ -328,6 +354,12 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
         { param: 'amount' },
       );
     }
+    if (amount > platformBalance) {
+      throw invalid('You have insufficient funds in your Stripe account for this refund.', {
+        code: 'balance_insufficient',
+      });
+    }
+    platformBalance -= amount;
     return put({
       id: newId('re'),
       object: 'refund',
@@ -368,6 +400,18 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
       type: text(form.type) ?? 'custom',
       country: text(form.country) ?? 'US',
       metadata: form.metadata ?? {},
+      // Stripe pays a new account out daily by itself unless told otherwise.
+      settings: {
+        payouts: {
+          schedule: {
+            interval:
+              text(
+                (((form.settings as Form | undefined)?.payouts as Form | undefined)?.schedule as Form | undefined)
+                  ?.interval,
+              ) ?? 'daily',
+          },
+        },
+      },
       ...verification(options.newAccounts === 'unverified' ? 'action_required' : 'verified'),
       external_accounts: {
         object: 'list',
@@ -440,8 +484,23 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
       );
     }
     const amount = cents(form.amount, 'amount');
+    // A transfer is paid from the platform's balance: the buyers' captured money, less refunds and transfers.
+    if (amount > platformBalance) {
+      throw invalid(
+        'You have insufficient available funds in your Stripe account. Try adding funds directly to your available balance by creating Charges using the 4000000000000077 test card.',
+        { code: 'balance_insufficient' },
+      );
+    }
+    platformBalance -= amount;
     balances.set(destination, (balances.get(destination) ?? 0) + amount);
-    return put({ id: newId('tr'), object: 'transfer', amount, currency: text(form.currency), destination });
+    return put({
+      id: newId('tr'),
+      object: 'transfer',
+      amount,
+      currency: text(form.currency),
+      destination,
+      metadata: form.metadata ?? {},
+    });
   }
 
   function payout(form: Form, account: string | undefined): StripeObject {
@@ -454,8 +513,13 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
         code: 'balance_insufficient',
       });
     }
+    if (refuseNextPayout) {
+      refuseNextPayout = false;
+      throw invalid('Payouts have been disabled on this account.', { code: 'payouts_not_allowed' });
+    }
     balances.set(account, balance - amount);
     const bank = (connected.external_accounts as { data: StripeObject[] }).data[0] as StripeObject;
+    // Created pending, as at Stripe: the bank's answer comes days later (`settlePayout`).
     return put({
       id: newId('po'),
       object: 'payout',
@@ -463,13 +527,69 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
       currency: text(form.currency),
       destination: bank.id,
       metadata: form.metadata ?? {},
-      status: bank.fails_payouts ? 'failed' : 'pending',
-      failure_code: bank.fails_payouts ? 'no_account' : null,
-      failure_message: bank.fails_payouts
-        ? 'The bank account details on file are probably incorrect. No bank account could be located with those details.'
-        : null,
+      status: 'pending',
+      failure_code: null,
+      failure_message: null,
+      automatic: false,
       account,
     });
+  }
+
+  /** Stripe's automatic payout, made by its schedule on an account whose payouts are not manual. */
+  function automaticPayout(account: string): StripeObject | null {
+    const connected = get('account', account);
+    const interval = (connected.settings as { payouts: { schedule: { interval: string } } }).payouts.schedule.interval;
+    const balance = balances.get(account) ?? 0;
+    if (interval === 'manual' || balance === 0) return null;
+    balances.set(account, 0);
+    return put({
+      id: newId('po'),
+      object: 'payout',
+      amount: balance,
+      currency: 'usd',
+      metadata: {},
+      status: 'pending',
+      failure_code: null,
+      failure_message: null,
+      automatic: true,
+      account,
+    });
+  }
+
+  /** The bank's answer to a pending payout: paid, or failed and its money back in the connected balance. */
+  function settlePayout(id: string, outcome?: 'paid' | 'failed'): StripeObject {
+    const payout = get('payout', id);
+    if (payout.status !== 'pending' && payout.status !== 'in_transit') throw new Error(`${id} is ${payout.status}`);
+    const account = get('account', payout.account as string);
+    const bank = (account.external_accounts as { data: StripeObject[] }).data[0] as StripeObject;
+    if ((outcome ?? (bank.fails_payouts ? 'failed' : 'paid')) === 'failed') {
+      balances.set(payout.account as string, (balances.get(payout.account as string) ?? 0) + (payout.amount as number));
+      return Object.assign(payout, {
+        status: 'failed',
+        failure_code: 'no_account',
+        failure_message:
+          'The bank account details on file are probably incorrect. No bank account could be located with those details.',
+      });
+    }
+    return Object.assign(payout, { status: 'paid' });
+  }
+
+  function updateAccount(account: StripeObject, form: Form): StripeObject {
+    const interval = text(
+      (((form.settings as Form | undefined)?.payouts as Form | undefined)?.schedule as Form | undefined)?.interval,
+    );
+    if (interval)
+      (account.settings as { payouts: { schedule: { interval: string } } }).payouts.schedule.interval = interval;
+    if (typeof form.metadata === 'object') account.metadata = form.metadata;
+    return account;
+  }
+
+  function listRefunds(query: URLSearchParams): StripeObject {
+    const intentId = query.get('payment_intent');
+    const data = [...objects.values()].filter(
+      (o) => o.object === 'refund' && (!intentId || o.payment_intent === intentId),
+    );
+    return { object: 'list', url: '/v1/refunds', has_more: false, data: data.reverse() };
   }
 
   /** Routes a request: the path and method as Stripe's v1 API names them. */
@@ -494,6 +614,8 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
     if (kind === 'refunds' && method === 'POST' && !id) return refund(form);
     if (kind === 'accounts' && method === 'POST' && !id) return createAccount(form);
     if (kind === 'accounts' && method === 'GET' && id && !action) return get('account', id);
+    if (kind === 'accounts' && method === 'POST' && id && !action) return updateAccount(get('account', id), form);
+    if (kind === 'refunds' && method === 'GET' && !id) return listRefunds(query);
     if (kind === 'account_links' && method === 'POST' && !id) return accountLink(form);
     if (kind === 'transfers' && method === 'POST' && !id) return transfer(form);
     if (kind === 'payouts' && method === 'POST' && !id) return payout(form, account);
@@ -605,6 +727,28 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
     accountLinks: () => [...links],
     objects: (prefix) => [...objects.values()].filter((o) => String(o.id).startsWith(`${prefix}_`)),
     requestCount: () => requests,
+    balance: (account) => (account ? (balances.get(account) ?? 0) : platformBalance),
+    topUp(amountCents) {
+      platformBalance += amountCents;
+    },
+    settlePayout,
+    refuseNextPayout() {
+      refuseNextPayout = true;
+    },
+    runAutomaticPayouts: automaticPayout,
+    capturesDown(down) {
+      capturesDown = down;
+    },
+    expireAuthorisation(intentId) {
+      const intent = get('payment_intent', intentId);
+      if (intent.status !== 'requires_capture') throw new Error(`${intentId} is ${intent.status}`);
+      return Object.assign(intent, { status: 'canceled', amount_capturable: 0, cancellation_reason: 'automatic' });
+    },
+    refundFromDashboard(intentId, amountCents) {
+      const form: Form = { payment_intent: intentId, reason: 'requested_by_customer' };
+      if (amountCents !== undefined) form.amount = String(amountCents);
+      return refund(form);
+    },
     close: () => new Promise<void>((ok) => server.close(() => ok())),
   };
 }

@@ -8,6 +8,8 @@ export const sellerBalanceSchema = z.object({
   pending: z.number().int(),
   available: z.number().int(),
   paidOut: z.number().int(),
+  /** At the seller's Stripe account, not yet paid to their bank: a failed payout's money, sent again from there. */
+  transferredCents: z.number().int(),
 });
 export type SellerBalanceAnswer = z.infer<typeof sellerBalanceSchema>;
 
@@ -96,6 +98,21 @@ export const adminPayoutRecordSchema = z.object({
   updatedAt: isoDateTimeSchema,
 });
 export type AdminPayoutRecord = z.infer<typeof adminPayoutRecordSchema>;
+
+/**
+ * A payout Stripe reported on a seller's connected account that Yardly did not make (an
+ * automatic payout, one made in Stripe's dashboard): recorded and shown, never applied to money.
+ */
+export const adminForeignPayoutRecordSchema = z.object({
+  /** The event's id, its underscores as hyphens (the console's ids are letters, digits and hyphens). */
+  id: z.string(),
+  eventId: z.string(),
+  type: z.string(),
+  providerPayoutId: z.string(),
+  account: z.string().nullable(),
+  receivedAt: isoDateTimeSchema,
+});
+export type AdminForeignPayoutRecord = z.infer<typeof adminForeignPayoutRecordSchema>;
 
 /** The console's one change to a payout: send a failed one again. */
 export const adminPayoutRetrySchema = z.object({ retry: z.literal(true) });

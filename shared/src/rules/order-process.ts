@@ -92,6 +92,27 @@ export const orderProcess = defineProcess({
       by: ['system', 'admin'],
     },
     cancel: { label: 'Cancel order', from: ['paid', 'awaiting_pickup'], to: 'cancelled', by: ['seller', 'admin'] },
+    /** Stripe refunded the whole payment outside Yardly (its dashboard) before the item moved (issue 34). */
+    refundAtStripe: {
+      label: 'Refunded in full at Stripe',
+      from: ['paid', 'awaiting_pickup'],
+      to: 'cancelled',
+      by: ['system'],
+    },
+    /** The same once the item was shipped or handed over: the sale is undone as a console refund undoes it. */
+    refundAtStripeAfterShipping: {
+      label: 'Refunded in full at Stripe',
+      from: ['shipped', 'arrived', 'delivered'],
+      to: 'returned',
+      by: ['system'],
+    },
+    /** Stripe cancelled an authorisation that was never captured (it lapses after 7 days): nothing was taken. */
+    authorisationExpired: {
+      label: 'Payment authorisation expired',
+      from: ['paid', 'awaiting_pickup'],
+      to: 'cancelled',
+      by: ['system'],
+    },
     autoCancel: {
       label: 'Not shipped in time',
       from: ['paid', 'awaiting_pickup'],
@@ -199,6 +220,12 @@ export const orderMessages = {
   sellerCancelled: 'The seller cancelled your order: you are refunded in full',
   autoCancelled: 'The order was not shipped in time: it is cancelled and refunded in full',
   reservationLapsed: 'The accepted offer was not paid within 24 hours: the item is on sale again',
+  refundedInFullBuyer: 'Your payment for this order was refunded in full: the order is closed',
+  refundedInFullSeller: 'The buyer of this order was refunded in full by Yardly: the order is closed',
+  authorisationExpiredBuyer:
+    'The hold on your card for this order expired before the payment was taken: the order is cancelled and nothing was charged',
+  authorisationExpiredSeller:
+    'The buyer’s payment for this order expired before it was taken: the order is cancelled. Do not hand the item over',
 } as const;
 
 /** The message a party reads when the table refuses `event` on an order for `reason`. */

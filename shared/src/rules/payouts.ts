@@ -33,12 +33,14 @@ export const PAYOUT_ENTRY_LABELS: Record<string, string> = {
   sale: 'Sale (held until delivery)',
   release: 'Delivered: available',
   refund: 'Refunded to the buyer',
+  transfer: 'Sent to your Stripe account',
+  transfer_refused: 'Payout not sent: back in available',
   payout: 'Paid to your bank',
-  payout_failed: 'Payout failed: back in available',
+  payout_failed: 'Payout failed: kept at your Stripe account, sent again',
 };
 
 /** The part of a seller's balance an entry moved. */
-export const BALANCE_PARTS = ['pending', 'available', 'paid_out'] as const;
+export const BALANCE_PARTS = ['pending', 'available', 'transferred', 'paid_out'] as const;
 export type BalancePart = (typeof BALANCE_PARTS)[number];
 
 /**

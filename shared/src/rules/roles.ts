@@ -29,6 +29,8 @@ export const ADMIN_RESOURCES = [
   'audit-log',
   'orders',
   'payouts',
+  // Issue 34: payouts Stripe reported that Yardly did not make (recorded, never applied to money).
+  'foreign-payouts',
   'reviews',
   'returns',
   // Issue 22: referral rewards, the held ones to approve; the promotion list and its totals.

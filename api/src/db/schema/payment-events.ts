@@ -10,5 +10,7 @@ export const paymentEvents = pgTable('payment_events', {
   type: text('type').notNull(),
   /** The intent or payout the event was about. */
   objectId: text('object_id').notNull(),
+  /** The connected account a Connect event happened on (a seller's payout Yardly did not make is shown in the console). */
+  account: text('account'),
   appliedAt: timestamp('applied_at', { withTimezone: true }).notNull(),
 });

@@ -21,10 +21,12 @@ export const payoutAccounts = pgTable('payout_accounts', {
 export const payoutStatus = pgEnum('payout_status', PAYOUT_STATUSES);
 
 /**
- * A sending of a seller's available money to their bank (issue 18). Written, with its ledger
- * transaction available → paid_out, before the provider is asked; the provider's answer moves
- * it to paid, or to failed with the money returned to available. `attempts` names the provider
- * idempotency key of each try (`payout:<id>:<attempt>`), so a retried job pays once.
+ * A sending of a seller's available money to their bank (issue 18, docs/decisions/0046). Written,
+ * with its ledger transaction available → transferred, before the provider is asked; the money is
+ * transferred to the seller's connected account once (key `transfer:payout:<id>`), then paid out
+ * from it (transferred → paid_out). A payout that fails leaves the money in the connected account
+ * (transferred) and is retried from there. `attempts` names the provider idempotency key of each
+ * payout try (`payout:<id>:<attempt>`), so a retried job pays once.
  */
 export const sellerPayouts = pgTable(
   'seller_payouts',
@@ -37,6 +39,11 @@ export const sellerPayouts = pgTable(
     status: payoutStatus('status').notNull(),
     attempts: integer('attempts').notNull().default(1),
     providerPayoutId: text('provider_payout_id'),
+    /**
+     * The provider's transfer of this payout's money to the seller's connected account, once it
+     * was made: a payout that fails after it is sent again from that account, never transferred again.
+     */
+    transferId: text('transfer_id'),
     failure: text('failure'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),

@@ -34,6 +34,15 @@ export const testPayouts = pgTable(
   {
     id: text('id').primaryKey(),
     idempotencyKey: text('idempotency_key').notNull(),
+    /**
+     * A `transfer` (platform → the seller's connected balance) or a `payout` (connected balance →
+     * bank), as Stripe Connect moves a seller's money (docs/decisions/0046).
+     */
+    kind: text('kind').notNull().default('payout'),
+    /** Whose connected balance (the seller's refnum). */
+    account: text('account').notNull().default(''),
+    /** A payout the bank refused is `failed`: its money is back in the connected balance. */
+    status: text('status').notNull().default('paid'),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     /** The bank account's last four digits: the test provider records where it would have paid. */
     accountLast4: text('account_last4').notNull(),

@@ -25,8 +25,11 @@ export function rewardsAccount(userId: number): string {
   return `rewards:${userId}`;
 }
 
-/** A seller's money: held until the order is delivered, then available, then paid out to their bank. */
-export function sellerAccount(sellerId: number, part: 'pending' | 'available' | 'paid_out'): string {
+/**
+ * A seller's money: held until the order is delivered, then available, then transferred to their
+ * connected account at the provider, then paid out from it to their bank (docs/decisions/0046).
+ */
+export function sellerAccount(sellerId: number, part: 'pending' | 'available' | 'transferred' | 'paid_out'): string {
   return `seller:${sellerId}:${part}`;
 }
 

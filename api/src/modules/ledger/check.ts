@@ -3,8 +3,8 @@ import type { Db } from '../../db/connect';
 import { ledgerEntries, ledgerTransactions } from '../../db/schema/index';
 import { balanceOf } from './ledger';
 
-/** The accounts whose balance never goes below zero: a seller's held and available money, a person's rewards. */
-const MUST_NOT_GO_NEGATIVE = /^(seller:\d+:(pending|available)|rewards:\d+)$/;
+/** The accounts whose balance never goes below zero: a seller's held, available and transferred money, a person's rewards. */
+const MUST_NOT_GO_NEGATIVE = /^(seller:\d+:(pending|available|transferred)|rewards:\d+)$/;
 
 export interface LedgerReport {
   transactions: number;

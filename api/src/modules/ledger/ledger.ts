@@ -16,6 +16,8 @@ export type LedgerKind =
   | 'sale'
   | 'release'
   | 'refund'
+  | 'transfer'
+  | 'transfer_refused'
   | 'payout'
   | 'payout_failed'
   | 'label'
@@ -72,11 +74,18 @@ export interface SellerBalance {
   pending: number;
   available: number;
   paidOut: number;
+  /** At the seller's connected account at the provider, not yet paid to their bank (a failed payout's money). */
+  transferredCents: number;
 }
 
-/** A seller's money, in cents, derived from the ledger: one statement over their three accounts. */
+/** A seller's money, in cents, derived from the ledger: one statement over their four accounts. */
 export async function sellerBalance(db: Db, sellerId: number): Promise<SellerBalance> {
-  const parts = { pending: 'pending', available: 'available', paidOut: 'paid_out' } as const;
+  const parts = {
+    pending: 'pending',
+    available: 'available',
+    paidOut: 'paid_out',
+    transferredCents: 'transferred',
+  } as const;
   const rows = await db
     .select({ account: ledgerEntries.account, total: sql<string>`sum(${ledgerEntries.amountCents})` })
     .from(ledgerEntries)
@@ -89,5 +98,10 @@ export async function sellerBalance(db: Db, sellerId: number): Promise<SellerBal
     .groupBy(ledgerEntries.account);
   const of = (part: (typeof parts)[keyof typeof parts]) =>
     Number(rows.find((row) => row.account === sellerAccount(sellerId, part))?.total ?? 0);
-  return { pending: of('pending'), available: of('available'), paidOut: of('paid_out') };
+  return {
+    pending: of('pending'),
+    available: of('available'),
+    paidOut: of('paid_out'),
+    transferredCents: of('transferred'),
+  };
 }

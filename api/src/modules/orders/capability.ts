@@ -17,6 +17,7 @@ import { listOrders, orderDetailById, orderDetailFor, placedAnswer } from './rea
 import { autoConfirmJob } from './receipt';
 import { reservationLapseJob } from './reservation';
 import { settlePaymentJob } from './settle';
+import { onStripeOrderEvents } from './stripe-events';
 
 /** Checkout and orders (issue 18): delivery options, payment intents, placing, pay-and-pickup, the orders' reads and changes. */
 export const ordersCapability = defineCapability({
@@ -58,6 +59,7 @@ export const ordersCapability = defineCapability({
       orderDetailById(s.db, caller, await s.confirmDelivery(caller, body.orderId, s.clock.now()), s.clock.now()),
   }),
   routes: (_app, s) => {
+    onStripeOrderEvents(s.paymentEvents, s);
     // Stripe's "authorised": the order is placed even when the buyer's tab closed before it could place it.
     s.paymentEvents.onPaymentEvent(
       'payment_intent.amount_capturable_updated',

@@ -22,8 +22,19 @@ export interface PaymentProvider {
   cancel(intentId: string, idempotencyKey: string): Promise<ProviderIntent>;
   /** Gives captured money back, all of it when `amountCents` is left out. */
   refund(input: RefundInput): Promise<ProviderRefund>;
-  /** Sends a seller's available money to their bank account. */
+  /**
+   * Moves a seller's money from the platform's balance to their connected account (Stripe
+   * Connect's transfer), once per idempotency key; a refusal (the seller not verified, the
+   * platform's balance too low) is an AppError with reason `transfer_refused`: nothing moved.
+   */
+  transfer(input: PayoutInput): Promise<{ id: string }>;
+  /**
+   * Sends money already in the seller's connected account to their bank; a refusal (not enough
+   * in that account) is an AppError with reason `payout_refused`: the money stays there.
+   */
   payout(input: PayoutInput): Promise<ProviderPayout>;
+  /** What has been refunded of an intent's captured money, all refunds together (Stripe's dashboard's too). */
+  refundedCents(intentId: string): Promise<number>;
   /**
    * Whether payouts to this bank account can be sent (Stripe Connect verifies each seller
    * first). Absent, or `not_needed`: nothing to verify (the built-in provider).

@@ -28,6 +28,7 @@ export async function applyPaymentEvent(
         provider: deps.provider.name,
         type: event.type,
         objectId: event.objectId,
+        account: event.account ?? null,
         appliedAt: deps.clock.now(),
       })
       .onConflictDoNothing()

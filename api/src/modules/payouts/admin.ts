@@ -1,9 +1,15 @@
-import { type AdminPayoutRecord, adminPayoutRecordSchema, adminPayoutRetrySchema } from '@yardly/shared/contract';
+import {
+  type AdminForeignPayoutRecord,
+  type AdminPayoutRecord,
+  adminForeignPayoutRecordSchema,
+  adminPayoutRecordSchema,
+  adminPayoutRetrySchema,
+} from '@yardly/shared/contract';
 import { payoutMessages } from '@yardly/shared/rules';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock/clock';
 import type { Db } from '../../db/connect';
-import { sellerPayouts, users } from '../../db/schema/index';
+import { paymentEvents, sellerPayouts, users } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import type { Jobs } from '../../jobs/runner';
 import { defineResource, textFilter } from '../admin/define-resource';
@@ -63,5 +69,48 @@ export function payoutsResource(deps: { jobs: Jobs; clock: Clock }) {
         if (outcome === 'money_gone') throw new AppError(409, payoutMessages.moneyGone, { reason: 'money_gone' });
       },
     },
+  });
+}
+
+/** The payout events naming no seller payout of ours, as a derived table (the console adds its own conditions). */
+function foreignPayoutEvents(db: Db) {
+  return db
+    .select({
+      id: sql<string>`replace(${paymentEvents.eventId}, '_', '-')`.as('id'),
+      eventId: paymentEvents.eventId,
+      type: paymentEvents.type,
+      providerPayoutId: paymentEvents.objectId,
+      account: paymentEvents.account,
+      receivedAt: paymentEvents.appliedAt,
+    })
+    .from(paymentEvents)
+    .where(
+      and(
+        inArray(paymentEvents.type, ['payout.paid', 'payout.failed']),
+        notExists(
+          db
+            .select({ id: sellerPayouts.id })
+            .from(sellerPayouts)
+            .where(eq(sellerPayouts.providerPayoutId, paymentEvents.objectId)),
+        ),
+      ),
+    )
+    .as('foreign_payouts');
+}
+
+/**
+ * The console's payouts Yardly did not make (issue 34): `payout.paid` and `payout.failed` events
+ * naming no seller payout of ours (Stripe's automatic payouts of an account not yet switched to
+ * manual, one made in Stripe's dashboard). They were recorded and moved no money; read only.
+ */
+export function foreignPayoutsResource(db: Db) {
+  const foreign = foreignPayoutEvents(db);
+  return defineResource({
+    name: 'foreign-payouts',
+    record: adminForeignPayoutRecordSchema,
+    id: { column: sql.raw('"foreign_payouts"."id"'), kind: 'key' },
+    select: (db: Db) => db.select().from(foreign),
+    sortable: { id: sql.raw('"foreign_payouts"."id"'), receivedAt: foreign.receivedAt },
+    toRecord: (row): AdminForeignPayoutRecord => ({ ...row, receivedAt: row.receivedAt.toISOString() }),
   });
 }

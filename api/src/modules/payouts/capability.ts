@@ -4,7 +4,7 @@ import type { AppServices } from '../../services';
 import { accountNumberCipher } from '../account/bank-account';
 import { sellerBalance } from '../ledger/ledger';
 import { payoutAccountService } from './account';
-import { payoutsResource } from './admin';
+import { foreignPayoutsResource, payoutsResource } from './admin';
 import { onPayoutAccountEvents, onPayoutEvents } from './provider-events';
 import { payoutEntries } from './read';
 import { payoutRunJob } from './run';
@@ -30,5 +30,5 @@ export const payoutsCapability = defineCapability({
     onPayoutAccountEvents(s.paymentEvents);
   },
   jobs: (s) => [payoutRunJob(s.jobs), sendPayoutJob(s)],
-  adminResources: (s) => [payoutsResource(s)],
+  adminResources: (s) => [payoutsResource(s), foreignPayoutsResource(s.db)],
 });

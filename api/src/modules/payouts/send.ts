@@ -1,11 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { payoutAccounts, sellerPayouts, users } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import { defineJob } from '../../jobs/job';
 import type { Jobs } from '../../jobs/runner';
 import type { AccountNumberCipher } from '../account/bank-account';
-import { postPayoutReturned, postPayoutSent } from '../ledger/payout-postings';
+import { postPayoutReturned, postPayoutSent, postPayoutStarted, postTransferRefused } from '../ledger/payout-postings';
 import { notify } from '../notifications/notify';
 import type { PaymentProvider, ProviderPayout } from '../payments/provider';
 import { payableCents } from './payable';
@@ -22,7 +22,7 @@ export interface SendPayload {
 
 /**
  * Writes a payout of everything the seller may be paid now, with its ledger transaction
- * available → paid_out, and queues its sending, in one transaction. The seller's bank account
+ * available → transferred, and queues its sending, in one transaction. The seller's bank account
  * row is locked first, so two runs at once pay once (the second finds nothing payable).
  * No bank account, nothing payable: nothing is written (null).
  */
@@ -48,7 +48,7 @@ export async function startPayoutIn(tx: Db, jobs: Jobs, sellerId: number, now: D
     .values({ sellerId, amountCents, status: 'pending', createdAt: now, updatedAt: now })
     .returning();
   if (!payout) throw new Error('a payout just written is missing');
-  await postPayoutSent(tx, payout, now);
+  await postPayoutStarted(tx, payout, now);
   await jobs.enqueue(tx, SEND_PAYOUT_JOB, { payoutId: payout.id, attempt: payout.attempts } satisfies SendPayload);
   return payout.id;
 }
@@ -70,10 +70,17 @@ async function openTry(tx: Db, which: SendPayload, failed: boolean): Promise<Pay
   return payout.status === 'pending' || (failed && payout.status === 'paid') ? payout : undefined;
 }
 
+const FAILED_AT_STRIPE = (failure: string) =>
+  `A payout to your bank failed (${failure}): the money is kept in your Stripe account and sent again at the next daily payout. Check your bank account.`;
+const NOT_TRANSFERRED = (failure: string) =>
+  `A payout to your bank failed (${failure}): the money is in your available balance. Check your bank account.`;
+
 /**
- * Records what the provider said of a try: paid; still pending (a provider that answers later:
- * its id is kept for the webhook); failed, with the money back in available and the seller told.
- * A try already settled (but a paid one that fails after all), or superseded by a retry, is left alone.
+ * Records what the provider said of a try (docs/decisions/0046): sent (pending or paid: the money
+ * leaves the connected account, transferred → paid_out, once per try); paid; failed after it was
+ * sent (paid_out → transferred: Stripe returns it to the connected account); refused before it
+ * was sent (the money stays in transferred). Failed tries tell the seller. A try already settled
+ * (but a paid one that fails after all), or superseded by a retry, is left alone.
  */
 export async function recordPayoutOutcome(
   db: Db,
@@ -85,29 +92,56 @@ export async function recordPayoutOutcome(
     const failed = outcome.status === 'failed';
     const payout = await openTry(tx, which, failed);
     if (!payout) return;
+    // The try's payout left the connected account when the provider first named it pending or paid.
+    const wasSent = payout.providerPayoutId !== null;
     const failure = failed ? (outcome.failure ?? 'refused by the bank') : null;
     await tx
       .update(sellerPayouts)
       .set({
         status: failed ? 'failed' : outcome.status,
-        providerPayoutId: outcome.id || null,
+        providerPayoutId: outcome.id || payout.providerPayoutId,
         failure,
         updatedAt: now,
       })
       .where(eq(sellerPayouts.id, payout.id));
+    if (!failed && !wasSent) await postPayoutSent(tx, payout, now);
     if (failure) {
-      await postPayoutReturned(tx, payout, failure, now);
-      await notify(
-        tx,
-        [payout.sellerId],
-        `A payout to your bank failed (${failure}): the money is in your available balance. Check your bank account.`,
-        '/settings/bank-account',
-      );
+      if (wasSent) await postPayoutReturned(tx, payout, failure, now);
+      await notify(tx, [payout.sellerId], FAILED_AT_STRIPE(failure), '/settings/bank-account');
     }
   });
 }
 
-/** Sends one try of a payout to the seller's bank account through the provider and records the answer. */
+/**
+ * The transfer to the seller's connected account was refused (nothing moved) or could not be
+ * made (no bank account): the try fails and its money is available again.
+ */
+async function recordTransferRefused(db: Db, which: SendPayload, failure: string, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const payout = await openTry(tx, which, true);
+    if (!payout || payout.transferId) return;
+    await tx
+      .update(sellerPayouts)
+      .set({ status: 'failed', failure, updatedAt: now })
+      .where(eq(sellerPayouts.id, payout.id));
+    await postTransferRefused(tx, payout, failure, now);
+    await notify(tx, [payout.sellerId], NOT_TRANSFERRED(failure), '/settings/bank-account');
+  });
+}
+
+/** Remembers the payout's transfer, so no try of it transfers again. */
+async function recordTransferred(db: Db, payoutId: number, transferId: string, now: Date): Promise<void> {
+  await db
+    .update(sellerPayouts)
+    .set({ transferId, updatedAt: now })
+    .where(and(eq(sellerPayouts.id, payoutId), isNull(sellerPayouts.transferId)));
+}
+
+/**
+ * Sends one try of a payout: the payout's money is transferred to the seller's connected account
+ * once (its key is the payout's, the ledger amount's, not the try's), then paid out from it (the
+ * try's key). The answers are recorded as they come, so a crash between them resumes there.
+ */
 export async function sendPayout(
   deps: { db: Db; payments: PaymentProvider; cipher: AccountNumberCipher },
   which: SendPayload,
@@ -122,35 +156,48 @@ export async function sendPayout(
     .innerJoin(users, eq(users.id, payoutAccounts.userId))
     .where(eq(payoutAccounts.userId, payout.sellerId));
   if (!account) {
-    await recordPayoutOutcome(db, which, { id: '', status: 'failed', failure: 'no bank account' }, now);
+    if (payout.transferId)
+      await recordPayoutOutcome(db, which, { id: '', status: 'failed', failure: 'no bank account' }, now);
+    else await recordTransferRefused(db, which, 'no bank account', now);
     return;
   }
-  const outcome = await deps.payments
-    .payout({
-      amountCents: payout.amountCents,
-      bankAccount: {
-        owner: account.seller,
-        routingNumber: account.account.routingNumber,
-        accountNumber: deps.cipher.open(account.account.accountNumberCipher),
-        holderName: account.account.accountHolder,
-      },
-      idempotencyKey: `payout:${payout.id}:${which.attempt}`,
-      metadata: { payoutId: String(payout.id), seller: account.seller },
-    })
-    .catch(refusedAsFailed);
+  const input = {
+    amountCents: payout.amountCents,
+    bankAccount: {
+      owner: account.seller,
+      routingNumber: account.account.routingNumber,
+      accountNumber: deps.cipher.open(account.account.accountNumberCipher),
+      holderName: account.account.accountHolder,
+    },
+    metadata: { payoutId: String(payout.id), seller: account.seller },
+  };
+  if (!payout.transferId) {
+    const transfer = await deps.payments
+      .transfer({ ...input, idempotencyKey: `transfer:payout:${payout.id}` })
+      .catch(refusedAs(['transfer_refused', 'payout_refused']));
+    if ('refused' in transfer) {
+      await recordTransferRefused(db, which, transfer.refused, now);
+      return;
+    }
+    await recordTransferred(db, payout.id, transfer.id, now);
+  }
+  const sent = await deps.payments
+    .payout({ ...input, idempotencyKey: `payout:${payout.id}:${which.attempt}` })
+    .catch(refusedAs(['payout_refused']));
+  const outcome = 'refused' in sent ? { id: '', status: 'failed' as const, failure: sent.refused } : sent;
   await recordPayoutOutcome(db, which, outcome, now);
 }
 
 /**
- * A provider's refusal (Stripe's `payout_refused`: a seller it has not verified yet) is a failed
- * try, not an outage: the same key would be answered the same refusal, so trying again is the
- * next run's (a new payout, new keys) or the console's. Anything else is thrown for the job to retry.
+ * A provider's refusal (Stripe's: a seller it has not verified yet, a balance too low) is a
+ * failed try, not an outage: the same key would be answered the same refusal, so trying again
+ * is the next run's or the console's. Anything else is thrown for the job to retry.
  */
-function refusedAsFailed(error: unknown): Pick<ProviderPayout, 'id' | 'status' | 'failure'> {
-  if (error instanceof AppError && error.reason === 'payout_refused') {
-    return { id: '', status: 'failed', failure: error.message };
-  }
-  throw error;
+function refusedAs(reasons: string[]) {
+  return (error: unknown): { refused: string } => {
+    if (error instanceof AppError && reasons.includes(error.reason ?? '')) return { refused: error.message };
+    throw error;
+  };
 }
 
 /** Sends a try; a provider that cannot be reached is tried again later (the payout stays pending). */
@@ -162,7 +209,12 @@ export function sendPayoutJob(deps: { payments: PaymentProvider; cipher: Account
   });
 }
 
-/** Sends a failed payout again (the console's retry): its money leaves available once more, a new try is queued. */
+/**
+ * Sends a failed payout again (the console's retry, or the daily run for one whose money is at
+ * the seller's connected account): a payout whose transfer was made is paid out again from the
+ * connected account (a new try, never a new transfer); one whose transfer was refused takes its
+ * money from available once more.
+ */
 export async function retryPayout(
   tx: Db,
   jobs: Jobs,
@@ -175,15 +227,36 @@ export async function retryPayout(
     .where(eq(payoutAccounts.userId, payout.sellerId))
     .for('update');
   if (!account) return 'no_bank_account';
-  // A failed payout's money may have been paid by a later run since: then there is nothing to send again.
-  if ((await payableCents(tx, payout.sellerId, now)) < payout.amountCents) return 'money_gone';
+  if (!payout.transferId) {
+    // A refused payout's money may have been paid by a later run since: then there is nothing to send again.
+    if ((await payableCents(tx, payout.sellerId, now)) < payout.amountCents) return 'money_gone';
+    await postPayoutStarted(tx, payout, now);
+  }
   const attempt = payout.attempts + 1;
   await tx
     .update(sellerPayouts)
     // The new try has no provider payout yet: a late event about the last one must not reach it.
     .set({ status: 'pending', attempts: attempt, failure: null, providerPayoutId: null, updatedAt: now })
     .where(eq(sellerPayouts.id, payout.id));
-  await postPayoutSent(tx, payout, now);
   await jobs.enqueue(tx, SEND_PAYOUT_JOB, { payoutId: payout.id, attempt } satisfies SendPayload);
   return 'retried';
+}
+
+/** The failed payouts whose money is at the seller's connected account: the daily run pays them out again. */
+export async function failedTransferredPayouts(db: Db): Promise<number[]> {
+  const rows = await db
+    .select({ id: sellerPayouts.id })
+    .from(sellerPayouts)
+    .where(and(eq(sellerPayouts.status, 'failed'), isNotNull(sellerPayouts.transferId)))
+    .orderBy(sellerPayouts.id);
+  return rows.map((row) => row.id);
+}
+
+/** Retries one failed payout in its own transaction (the daily run); false when it has moved on or cannot be sent. */
+export function retryFailedPayout(db: Db, jobs: Jobs, payoutId: number, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [payout] = await tx.select().from(sellerPayouts).where(eq(sellerPayouts.id, payoutId)).for('update');
+    if (payout?.status !== 'failed') return false;
+    return (await retryPayout(tx, jobs, payout, now)) === 'retried';
+  });
 }

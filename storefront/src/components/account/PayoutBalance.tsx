@@ -10,6 +10,7 @@ const PAGE_SIZE = 10;
 const PART_LABELS: Record<PayoutEntry['part'], string> = {
   pending: 'Pending',
   available: 'Available',
+  transferred: 'At your Stripe account',
   paid_out: 'Paid out',
 };
 

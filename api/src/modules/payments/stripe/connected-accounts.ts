@@ -18,6 +18,9 @@ export interface ConnectedAccountDeps {
 
 type AccountRow = typeof stripeConnectedAccounts.$inferSelect;
 
+/** A connected account's payouts are sent by Yardly only, never on Stripe's schedule. */
+const MANUAL_PAYOUTS = { payouts: { schedule: { interval: 'manual' as const } } };
+
 /**
  * A seller's bank account is the external account of a Custom connected account of ours, made
  * once per seller and bank account (docs/decisions/0025), by the first payout or the seller's
@@ -63,6 +66,9 @@ export function connectedAccounts(deps: ConnectedAccountDeps) {
           account_holder_type: 'individual',
         },
         metadata: { seller: bankAccount.owner },
+        // Yardly sends each payout itself: Stripe's default daily automatic payouts would race it
+        // with payouts whose ids Yardly never stored.
+        settings: MANUAL_PAYOUTS,
       },
       { idempotencyKey: `connected-account-${fingerprint}` },
     );
@@ -139,7 +145,16 @@ export function connectedAccounts(deps: ConnectedAccountDeps) {
         .where(eq(stripeConnectedAccounts.accountId, accountId));
       if (!row) return;
       // The event may be stale or out of order: what counts is the account as Stripe has it now.
-      await store(tx, accountId, await read(accountId));
+      const account = await stripe.accounts.retrieve(accountId);
+      // An account made before payouts were manual is switched now (Stripe pays nothing by itself).
+      if (account.settings?.payouts?.schedule?.interval !== 'manual') {
+        await stripe.accounts.update(
+          accountId,
+          { settings: MANUAL_PAYOUTS },
+          { idempotencyKey: `manual-payouts-${accountId}` },
+        );
+      }
+      await store(tx, accountId, statusOf(account));
     },
   };
 }

@@ -5,39 +5,53 @@ import type { PayoutInput, ProviderPayout } from '../provider';
 import type { connectedAccounts } from './connected-accounts';
 
 /**
- * A seller's money goes to their bank through Stripe Connect (docs/decisions/0025): the
- * platform's balance can only pay out to the platform's own bank, so each seller's bank
- * account is the external account of a connected account of ours, made once. A payout is a
- * transfer to that account, then a payout from it; both carry the payout's idempotency key,
- * so a retry with the same key moves the money once.
+ * A seller's money goes to their bank through Stripe Connect (docs/decisions/0025, 0046): the
+ * platform's balance can only pay out to the platform's own bank, so each seller's bank account
+ * is the external account of a connected account of ours, made once, with manual payouts. The
+ * money is transferred to that account once (the payout's transfer key), then paid out from it;
+ * a payout that fails returns to that account's balance at Stripe, and is sent again from there.
  */
 export function stripePayouts(stripe: Stripe, accounts: ReturnType<typeof connectedAccounts>) {
-  return async function payout(input: PayoutInput): Promise<ProviderPayout> {
-    try {
-      const accountId = await accounts.accountFor(input.bankAccount);
-      await stripe.transfers.create(
-        { amount: input.amountCents, currency: 'usd', destination: accountId, metadata: input.metadata },
-        { idempotencyKey: `${input.idempotencyKey}:transfer` },
-      );
-      const payout = await stripe.payouts.create(
-        { amount: input.amountCents, currency: 'usd', metadata: input.metadata },
-        { idempotencyKey: `${input.idempotencyKey}:payout`, stripeAccount: accountId },
-      );
-      return toProviderPayout(payout);
-    } catch (error) {
-      // Stripe would not take a bank account, or would not send the money on (a seller not yet
-      // verified, a platform balance too low): a failed payout to retry, with Stripe's reason.
-      if (error instanceof Stripe.errors.StripeInvalidRequestError) {
-        // A seller Stripe has not verified cannot be sent money: said in the seller's words.
-        const message =
-          error.code === 'insufficient_capabilities_for_transfer'
-            ? payoutAccountMessages.notVerified
-            : `Stripe refused the payout: ${error.message}`;
-        throw new AppError(502, message, { reason: 'payout_refused' });
+  return {
+    async transfer(input: PayoutInput): Promise<{ id: string }> {
+      try {
+        const accountId = await accounts.accountFor(input.bankAccount);
+        const transfer = await stripe.transfers.create(
+          { amount: input.amountCents, currency: 'usd', destination: accountId, metadata: input.metadata },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        return { id: transfer.id };
+      } catch (error) {
+        throw refusal(error, 'transfer_refused');
       }
-      throw error;
-    }
+    },
+    async payout(input: PayoutInput): Promise<ProviderPayout> {
+      try {
+        const accountId = await accounts.accountFor(input.bankAccount);
+        const payout = await stripe.payouts.create(
+          { amount: input.amountCents, currency: 'usd', metadata: input.metadata },
+          { idempotencyKey: input.idempotencyKey, stripeAccount: accountId },
+        );
+        return toProviderPayout(payout);
+      } catch (error) {
+        throw refusal(error, 'payout_refused');
+      }
+    },
   };
+}
+
+/**
+ * Stripe would not take a bank account, or would not move the money (a seller not yet verified,
+ * a balance too low): a refusal with Stripe's reason, for the payout to record as failed.
+ */
+function refusal(error: unknown, reason: 'transfer_refused' | 'payout_refused'): unknown {
+  if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) return error;
+  // A seller Stripe has not verified cannot be sent money: said in the seller's words.
+  const message =
+    error.code === 'insufficient_capabilities_for_transfer'
+      ? payoutAccountMessages.notVerified
+      : `Stripe refused the payout: ${error.message}`;
+  return Object.assign(new AppError(502, message, { reason }), { cause: error });
 }
 
 function toProviderPayout(payout: Stripe.Payout): ProviderPayout {

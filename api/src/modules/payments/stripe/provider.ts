@@ -27,7 +27,7 @@ const WITH_CARD = { expand: ['payment_method'] };
 export function createStripeProvider(deps: StripeProviderDeps): PaymentProvider {
   const stripe = stripeClient(deps.config);
   const accounts = connectedAccounts({ stripe, db: deps.db, clock: deps.clock, secret: deps.secret });
-  const payout = stripePayouts(stripe, accounts);
+  const payouts = stripePayouts(stripe, accounts);
 
   return {
     name: 'stripe',
@@ -56,7 +56,17 @@ export function createStripeProvider(deps: StripeProviderDeps): PaymentProvider 
         );
         return toProviderRefund(refund);
       }),
-    payout: (input) => withStripeErrors('paid out', () => payout(input)),
+    transfer: (input) => withStripeErrors('transferred', () => payouts.transfer(input)),
+    payout: (input) => withStripeErrors('paid out', () => payouts.payout(input)),
+    refundedCents: (intentId) =>
+      withStripeErrors('read', async () => {
+        let total = 0;
+        // Every refund of the intent's charge, the dashboard's too; one that failed gave nothing back.
+        for await (const refund of stripe.refunds.list({ payment_intent: intentId, limit: 100 })) {
+          if (refund.status !== 'failed' && refund.status !== 'canceled') total += refund.amount;
+        }
+        return total;
+      }),
     payoutAccountStatus: (bankAccount) => withStripeErrors('read', () => accounts.status(bankAccount)),
     onboardingLink: (input) => withStripeErrors('verified', () => accounts.onboardingLink(input)),
     payoutAccountChanged: (tx, accountId) => withStripeErrors('read', () => accounts.changed(tx, accountId)),

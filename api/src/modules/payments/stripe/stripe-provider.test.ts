@@ -222,46 +222,59 @@ describe('the Stripe provider against the local stand-in', () => {
     });
   });
 
-  it('pays a seller out through one connected account per seller and bank account, once per idempotency key', async () => {
+  it('transfers to one connected account per seller and bank account (manual payouts), then pays out from it, once per key', async () => {
     const bankAccount = {
       owner: 'U1',
       routingNumber: '110000000',
       accountNumber: '000123456789',
       holderName: 'Ann Lee',
     };
+    standIn.topUp(10_000);
     const accountsBefore = standIn.objects('acct').length;
-    // The platform's balance has the buyers' money: a transfer to the seller's account, then a payout from it.
-    const payoutKey = key('payout');
-    const paid = await stripe.payout({
+    const transferKey = key('transfer');
+    const transfer = await stripe.transfer({
       amountCents: 4750,
       bankAccount,
-      idempotencyKey: payoutKey,
-      metadata: { sellerRefnum: 'U1' },
+      idempotencyKey: transferKey,
+      metadata: {},
     });
-    expect(paid).toMatchObject({ amountCents: 4750, status: 'pending', failure: null });
-    expect(paid.id).toMatch(/^po_/);
-    const retried = await stripe.payout({
-      amountCents: 4750,
-      bankAccount,
-      idempotencyKey: payoutKey,
-      metadata: { sellerRefnum: 'U1' },
-    });
-    expect(retried.id).toBe(paid.id);
-    const second = await stripe.payout({ amountCents: 1000, bankAccount, idempotencyKey: key('payout'), metadata: {} });
-    expect(second.id).not.toBe(paid.id);
-
+    expect(transfer.id).toMatch(/^tr_/);
+    // The same key moves the money once.
+    expect(
+      (await stripe.transfer({ amountCents: 4750, bankAccount, idempotencyKey: transferKey, metadata: {} })).id,
+    ).toBe(transfer.id);
     const accounts = standIn.objects('acct');
     expect(accounts).toHaveLength(accountsBefore + 1);
-    const account = accounts.at(-1) as { id: string; external_accounts: { data: { last4: string }[] } };
+    const account = accounts.at(-1) as {
+      id: string;
+      external_accounts: { data: { last4: string }[] };
+      settings: { payouts: { schedule: { interval: string } } };
+    };
     expect(account.external_accounts.data[0]?.last4).toBe('6789');
-    const transfers = standIn.objects('tr').filter((tr) => tr.destination === account.id);
-    expect(transfers.map((tr) => tr.amount)).toEqual([4750, 1000]);
-    expect(standIn.objects('po').filter((po) => po.account === account.id)).toHaveLength(2);
+    // Stripe pays nothing out by itself: Yardly's payouts are the only ones.
+    expect(account.settings.payouts.schedule.interval).toBe('manual');
+    expect(standIn.runAutomaticPayouts(account.id)).toBeNull();
+    expect(standIn.balance(account.id)).toBe(4750);
+
+    const payoutKey = key('payout');
+    const paid = await stripe.payout({ amountCents: 4750, bankAccount, idempotencyKey: payoutKey, metadata: {} });
+    expect(paid).toMatchObject({ amountCents: 4750, status: 'pending', failure: null });
+    expect(paid.id).toMatch(/^po_/);
+    expect((await stripe.payout({ amountCents: 4750, bankAccount, idempotencyKey: payoutKey, metadata: {} })).id).toBe(
+      paid.id,
+    );
+    expect(standIn.balance(account.id)).toBe(0);
+    // A payout needs money in the connected account: nothing more is there.
+    expect(
+      await refusal(stripe.payout({ amountCents: 100, bankAccount, idempotencyKey: key('payout'), metadata: {} })),
+    ).toMatchObject({ status: 502, reason: 'payout_refused' });
+    expect(standIn.objects('tr').filter((tr) => tr.destination === account.id)).toHaveLength(1);
+
     // Another seller naming the same bank account is paid through an account of their own.
-    await stripe.payout({
+    await stripe.transfer({
       amountCents: 300,
       bankAccount: { ...bankAccount, owner: 'U2' },
-      idempotencyKey: key('payout'),
+      idempotencyKey: key('transfer'),
       metadata: {},
     });
     const theirs = standIn.objects('acct').at(-1) as { id: string; metadata: Record<string, string> };
@@ -273,29 +286,49 @@ describe('the Stripe provider against the local stand-in', () => {
     expect(rows.map((r) => r.accountId)).toContain(account.id);
   });
 
-  it('reports a payout the bank refuses as failed, with the reason', async () => {
+  it('refuses a transfer the platform balance cannot pay', async () => {
+    const bankAccount = {
+      owner: 'U9',
+      routingNumber: '110000000',
+      accountNumber: '000123456780',
+      holderName: 'Di Poe',
+    };
+    const tooMuch = standIn.balance() + 1;
+    expect(
+      await refusal(
+        stripe.transfer({ amountCents: tooMuch, bankAccount, idempotencyKey: key('transfer'), metadata: {} }),
+      ),
+    ).toMatchObject({ status: 502, reason: 'transfer_refused' });
+  });
+
+  it('a payout the bank refuses fails later, its money back in the connected account', async () => {
     const bankAccount = {
       owner: 'U1',
       routingNumber: '110000000',
       accountNumber: FAILING_BANK_ACCOUNT,
       holderName: 'Bo Ray',
     };
-    const failed = await stripe.payout({ amountCents: 500, bankAccount, idempotencyKey: key('payout'), metadata: {} });
-    expect(failed).toMatchObject({
+    standIn.topUp(500);
+    await stripe.transfer({ amountCents: 500, bankAccount, idempotencyKey: key('transfer'), metadata: {} });
+    const sent = await stripe.payout({ amountCents: 500, bankAccount, idempotencyKey: key('payout'), metadata: {} });
+    expect(sent.status).toBe('pending');
+    const settled = standIn.settlePayout(sent.id);
+    expect(settled).toMatchObject({
       status: 'failed',
-      failure: expect.stringContaining('No bank account could be located'),
+      failure_message: expect.stringContaining('No bank account could be located'),
     });
+    expect(standIn.balance(settled.account as string)).toBe(500);
   });
 
-  it('answers a bank account Stripe will not take as a refused payout, moving no money', async () => {
+  it('answers a bank account Stripe will not take as a refused transfer, moving no money', async () => {
     const transfersBefore = standIn.objects('tr').length;
     const bankAccount = { owner: 'U1', routingNumber: '12345', accountNumber: '000123456789', holderName: 'Cy Doe' };
     const refused = await refusal(
-      stripe.payout({ amountCents: 500, bankAccount, idempotencyKey: key('payout'), metadata: {} }),
+      stripe.transfer({ amountCents: 500, bankAccount, idempotencyKey: key('transfer'), metadata: {} }),
     );
     expect(refused).toMatchObject({
       status: 502,
-      reason: 'payout_refused',
+      reason: 'transfer_refused',
       message: 'Stripe refused the payout: Invalid routing number',
     });
     expect(standIn.objects('tr')).toHaveLength(transfersBefore);

@@ -4,9 +4,28 @@ import type { Db } from '../../../db/connect';
 import { testPaymentIntents, testPaymentRefunds, testPayouts } from '../../../db/schema/index';
 import { AppError } from '../../../errors';
 import { CARD_NOT_FOUND } from '../cards';
-import { type IntentStatus, InvalidWebhookError, type PaymentProvider, type ProviderIntent } from '../provider';
+import {
+  type IntentStatus,
+  InvalidWebhookError,
+  type PaymentProvider,
+  type PayoutInput,
+  type ProviderIntent,
+} from '../provider';
 import { findIntent, type TestIntentRow, TestProviderError, testId, toIntent } from './intents';
 import { FAILING_TEST_BANK_ACCOUNTS } from './test-cards';
+
+type TestPayoutRow = typeof testPayouts.$inferSelect;
+
+/** A seller's connected balance at the built-in provider: transferred in, less payouts the bank did not refuse. */
+async function connectedBalance(db: Db, owner: string): Promise<number> {
+  const [row] = await db
+    .select({
+      total: sql<number>`coalesce(sum(case when ${testPayouts.kind} = 'transfer' then ${testPayouts.amountCents} when ${testPayouts.status} = 'failed' then 0 else -${testPayouts.amountCents} end), 0)::int`,
+    })
+    .from(testPayouts)
+    .where(eq(testPayouts.account, owner));
+  return row?.total ?? 0;
+}
 
 /**
  * The built-in payment provider (issue 18), the default: it keeps intents, refunds and payouts in
@@ -56,6 +75,30 @@ export function createTestProvider(deps: { db: Db; clock: Clock }): PaymentProvi
     // A token no payment of this provider made cannot pay: the card is unknown here, as at Stripe.
     if (!row?.card) throw new AppError(404, CARD_NOT_FOUND, { reason: 'card_not_found' });
     return row.card;
+  }
+
+  /** Writes a transfer or payout once per idempotency key; the row under that key either way. */
+  async function movement(
+    input: PayoutInput & { kind: 'transfer' | 'payout'; status?: 'paid' | 'failed' },
+    tx: Db = db,
+  ): Promise<TestPayoutRow> {
+    await tx
+      .insert(testPayouts)
+      .values({
+        id: testId(input.kind === 'transfer' ? 'tr_test' : 'po_test'),
+        idempotencyKey: input.idempotencyKey,
+        kind: input.kind,
+        account: input.bankAccount.owner,
+        status: input.status ?? 'paid',
+        amountCents: input.amountCents,
+        accountLast4: input.bankAccount.accountNumber.slice(-4),
+        metadata: input.metadata,
+        createdAt: clock.now(),
+      })
+      .onConflictDoNothing({ target: testPayouts.idempotencyKey });
+    const [row] = await tx.select().from(testPayouts).where(eq(testPayouts.idempotencyKey, input.idempotencyKey));
+    if (!row) throw new Error('a test transfer or payout just written is missing');
+    return row;
   }
 
   return {
@@ -135,22 +178,42 @@ export function createTestProvider(deps: { db: Db; clock: Clock }): PaymentProvi
       });
     },
 
-    async payout({ amountCents, bankAccount, idempotencyKey, metadata }) {
-      const failure = FAILING_TEST_BANK_ACCOUNTS[bankAccount.accountNumber];
-      if (failure) return { id: testId('po_test'), amountCents, status: 'failed', failure };
-      await db
-        .insert(testPayouts)
-        .values({
-          id: testId('po_test'),
-          idempotencyKey,
-          amountCents,
-          accountLast4: bankAccount.accountNumber.slice(-4),
-          metadata,
-          createdAt: clock.now(),
-        })
-        .onConflictDoNothing({ target: testPayouts.idempotencyKey });
-      const [row] = await db.select().from(testPayouts).where(eq(testPayouts.idempotencyKey, idempotencyKey));
-      return { id: row?.id ?? '', amountCents: row?.amountCents ?? amountCents, status: 'paid', failure: null };
+    // Connect as Stripe keeps it (docs/decisions/0046): a transfer reaches the seller's connected
+    // balance once per key; a payout needs that balance, and a failed one leaves it there.
+    async transfer({ amountCents, bankAccount, idempotencyKey, metadata }) {
+      const row = await movement({ kind: 'transfer', amountCents, bankAccount, idempotencyKey, metadata });
+      return { id: row.id };
+    },
+
+    async payout(input) {
+      const failure = FAILING_TEST_BANK_ACCOUNTS[input.bankAccount.accountNumber];
+      const row = await db.transaction(async (tx) => {
+        // The seller's connected balance, counted under a lock on the seller's movements.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`test-connect:${input.bankAccount.owner}`}))`);
+        const [done] = await tx.select().from(testPayouts).where(eq(testPayouts.idempotencyKey, input.idempotencyKey));
+        if (done) return done;
+        if (input.amountCents > (await connectedBalance(tx, input.bankAccount.owner))) {
+          throw new AppError(502, 'The payout was refused: the seller’s account does not hold that much', {
+            reason: 'payout_refused',
+          });
+        }
+        return movement({ ...input, kind: 'payout', status: failure ? 'failed' : 'paid' }, tx);
+      });
+      const failed = row.status === 'failed';
+      return {
+        id: row.id,
+        amountCents: row.amountCents,
+        status: failed ? 'failed' : 'paid',
+        failure: failed ? (failure ?? 'refused by the bank') : null,
+      };
+    },
+
+    async refundedCents(intentId) {
+      const [row] = await db
+        .select({ total: sql<number>`coalesce(sum(${testPaymentRefunds.amountCents}), 0)::int` })
+        .from(testPaymentRefunds)
+        .where(eq(testPaymentRefunds.intentId, intentId));
+      return row?.total ?? 0;
     },
 
     // Its payouts need no verified seller: nothing to verify, so no onboarding page either.

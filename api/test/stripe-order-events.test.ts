@@ -1,0 +1,175 @@
+import type { LoginData } from '@yardly/shared/contract';
+import { orderMessages } from '@yardly/shared/rules';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  checkouts,
+  ledgerEntries,
+  ledgerTransactions,
+  listings,
+  notifications,
+  orders,
+  users,
+} from '../src/db/schema/index';
+import { LEDGER } from '../src/modules/ledger/accounts';
+import { checkLedger, ledgerIsSound } from '../src/modules/ledger/check';
+import { createPI, placeOrder, savedAddress } from './checkout-helpers';
+import { startTestApp, type TestApp } from './harness';
+import { freshEmail, signedUp } from './identity-helpers';
+import { publishedListing } from './selling-helpers';
+import type { StripeStandIn } from './stripe-stand-in';
+import { deliver, stripeApp, stripeEvent } from './webhook-helpers';
+
+let t: TestApp;
+let standIn: StripeStandIn;
+let seller: LoginData;
+
+beforeAll(async () => {
+  ({ t, standIn } = await stripeApp(startTestApp));
+  seller = await signedUp(t, freshEmail('seller'));
+});
+afterAll(async () => {
+  await t?.close();
+  await standIn?.close();
+});
+
+async function idOf(person: LoginData): Promise<number> {
+  const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.refnum, person.userRefnum));
+  return row?.id ?? 0;
+}
+
+async function noticesOf(person: LoginData): Promise<string[]> {
+  const rows = await t.database.db
+    .select({ text: notifications.text })
+    .from(notifications)
+    .where(eq(notifications.userId, await idOf(person)));
+  return rows.map((r) => r.text);
+}
+
+/** A $42.00 shipped order paid by card at the stand-in and placed: its intent, order row and buyer. */
+async function paidOrder() {
+  const buyer = await signedUp(t, freshEmail('buyer'));
+  const listing = await publishedListing(t, seller.token, { listingPrice: 4200 });
+  const addressId = await savedAddress(t, buyer.token);
+  const pi = await createPI(t, buyer.token, { listingRefnum: listing, deliveryMethod: 'ship', addressId });
+  const intentId = pi.body.data.paymentIntentId;
+  expect((await standIn.confirm(intentId, 'pm_card_visa')).status).toBe(200);
+  expect((await placeOrder(t, buyer.token, intentId)).status).toBe(200);
+  return { buyer, intentId, listing, order: await orderOf(intentId) };
+}
+
+async function orderOf(intentId: string) {
+  const [order] = await t.database.db.select().from(orders).where(eq(orders.paymentIntentId, intentId));
+  if (!order) throw new Error('no order');
+  return order;
+}
+
+async function refundedInLedger(orderId: number): Promise<number> {
+  const rows = await t.database.db
+    .select({ amount: ledgerEntries.amountCents })
+    .from(ledgerEntries)
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+    .where(and(eq(ledgerTransactions.orderId, orderId), eq(ledgerEntries.account, LEDGER.refunds)));
+  return rows.reduce((sum, r) => sum + r.amount, 0);
+}
+
+/** Stripe's charge.refunded as it sends it: the charge, its intent and what has been refunded of it. */
+const refundedEvent = (intentId: string, amountRefunded: number) =>
+  stripeEvent('charge.refunded', {
+    id: `ch_${intentId}`,
+    object: 'charge',
+    payment_intent: intentId,
+    amount_refunded: amountRefunded,
+    refunded: false,
+  });
+
+describe('charge.refunded: a refund made in Stripe’s dashboard reaches the order and the ledger', () => {
+  it('posts a partial refund once however often it arrives, then ends the order on the full refund, both sides told', async () => {
+    const { buyer, intentId, listing, order } = await paidOrder();
+    const total = order.totalCents;
+    standIn.refundFromDashboard(intentId, 1000);
+    const first = refundedEvent(intentId, 1000);
+    expect(await deliver(t, first.payload)).toEqual({ status: 200, applied: true });
+    expect(await deliver(t, first.payload)).toEqual({ status: 200, applied: false });
+    // Stripe may send another event about the same refund: nothing new was refunded, nothing is posted.
+    expect(await deliver(t, refundedEvent(intentId, 1000).payload)).toEqual({ status: 200, applied: true });
+    expect(await refundedInLedger(order.id)).toBe(1000);
+    expect((await orderOf(intentId)).state).toBe('paid');
+    expect(await noticesOf(buyer)).toContain('Yardly refunded $10.00 of your payment for this order');
+    expect(await noticesOf(seller)).toContain(
+      'Yardly refunded the buyer $10.00 of this order: your share is unchanged',
+    );
+
+    standIn.refundFromDashboard(intentId);
+    expect(await deliver(t, refundedEvent(intentId, total).payload)).toMatchObject({ applied: true });
+    expect(await deliver(t, refundedEvent(intentId, total).payload)).toMatchObject({ applied: true });
+    expect(await refundedInLedger(order.id)).toBe(total);
+    expect((await orderOf(intentId)).state).toBe('cancelled');
+    const [item] = await t.database.db.select().from(listings).where(eq(listings.refnum, listing));
+    expect(item?.state).not.toBe('sold');
+    expect(await noticesOf(buyer)).toContain(orderMessages.refundedInFullBuyer);
+    expect(await noticesOf(seller)).toContain(orderMessages.refundedInFullSeller);
+    const balance = await t.app.inject({
+      method: 'GET',
+      url: '/svc/payouts/balance',
+      headers: { authorization: `Bearer ${seller.token}` },
+    });
+    expect(JSON.parse(balance.body).data).toMatchObject({ available: 0, paidOut: 0 });
+    expect(ledgerIsSound(await checkLedger(t.database.db))).toBe(true);
+  });
+});
+
+describe('payment_intent.canceled: Stripe cancels an authorisation never captured', () => {
+  it('cancels the order whose money was never taken, undoes its sale, and tells both sides', async () => {
+    standIn.capturesDown(true);
+    let placed: Awaited<ReturnType<typeof paidOrder>>;
+    try {
+      placed = await paidOrder();
+    } finally {
+      standIn.capturesDown(false);
+    }
+    const { buyer, intentId } = placed;
+    const canceled = standIn.expireAuthorisation(intentId);
+    expect(await deliver(t, stripeEvent('payment_intent.canceled', canceled).payload)).toMatchObject({
+      status: 200,
+      applied: true,
+    });
+    expect((await orderOf(intentId)).state).toBe('cancelled');
+    expect(await noticesOf(buyer)).toContain(orderMessages.authorisationExpiredBuyer);
+    expect(await noticesOf(seller)).toContain(orderMessages.authorisationExpiredSeller);
+    expect(ledgerIsSound(await checkLedger(t.database.db))).toBe(true);
+  });
+
+  it('releases a checkout that never became an order', async () => {
+    const buyer = await signedUp(t, freshEmail('buyer'));
+    const listing = await publishedListing(t, seller.token, { listingPrice: 3000 });
+    const addressId = await savedAddress(t, buyer.token);
+    const pi = await createPI(t, buyer.token, { listingRefnum: listing, deliveryMethod: 'ship', addressId });
+    const intentId = pi.body.data.paymentIntentId;
+    await standIn.confirm(intentId, 'pm_card_visa');
+    const canceled = standIn.expireAuthorisation(intentId);
+    expect(await deliver(t, stripeEvent('payment_intent.canceled', canceled).payload)).toMatchObject({ applied: true });
+    const [checkout] = await t.database.db.select().from(checkouts).where(eq(checkouts.paymentIntentId, intentId));
+    expect(checkout?.lostAt).not.toBeNull();
+    // The buyer's page placing it now is refused: nothing was paid.
+    expect((await placeOrder(t, buyer.token, intentId)).status).not.toBe(200);
+  });
+});
+
+describe('payment_intent.payment_failed', () => {
+  it('tells the buyer their card was refused, in the bank’s words', async () => {
+    const buyer = await signedUp(t, freshEmail('buyer'));
+    const listing = await publishedListing(t, seller.token, { listingPrice: 2600, listingTitle: 'Walnut side table' });
+    const addressId = await savedAddress(t, buyer.token);
+    const pi = await createPI(t, buyer.token, { listingRefnum: listing, deliveryMethod: 'ship', addressId });
+    const intentId = pi.body.data.paymentIntentId;
+    const declined = await standIn.confirm(intentId, 'pm_card_chargeDeclinedInsufficientFunds');
+    const intent = (declined.body.error as { payment_intent: Record<string, unknown> }).payment_intent;
+    expect(await deliver(t, stripeEvent('payment_intent.payment_failed', intent).payload)).toMatchObject({
+      applied: true,
+    });
+    expect(await noticesOf(buyer)).toContain(
+      'Your payment for Walnut side table did not go through (Your card has insufficient funds.): nothing was charged. Try again with another card.',
+    );
+  });
+});
