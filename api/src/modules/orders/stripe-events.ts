@@ -11,7 +11,6 @@ import { cardRefundedCents, postStripeFullRefund, postStripePartialRefund } from
 import { notify } from '../notifications/notify';
 import type { PaymentEventRegistry } from '../payments/webhook-registry';
 import { releaseCancelledOrdersListing } from './cancelled-listing';
-import { BUYING_DASHBOARD } from './dashboards';
 import { type OrderRow, type OrderRunner, takeOrderEvent } from './process';
 
 interface Deps {
@@ -116,7 +115,8 @@ async function onPaymentFailed(tx: Db, intentId: string, failure: string | undef
     tx,
     [checkout.buyerId],
     `Your payment for ${checkout.title} did not go through (${failure ?? 'Your card was declined.'}): nothing was charged. Try again with another card.`,
-    BUYING_DASHBOARD,
+    // No order to show: the item's page, where the checkout starts again.
+    `/${encodeURIComponent(checkout.listing)}`,
   );
 }
 

@@ -110,7 +110,7 @@ export function foreignPayoutsResource(db: Db) {
     record: adminForeignPayoutRecordSchema,
     id: { column: sql.raw('"foreign_payouts"."id"'), kind: 'key' },
     select: (db: Db) => db.select().from(foreign),
-    sortable: { id: sql.raw('"foreign_payouts"."id"'), receivedAt: foreign.receivedAt },
+    sortable: { receivedAt: foreign.receivedAt },
     toRecord: (row): AdminForeignPayoutRecord => ({ ...row, receivedAt: row.receivedAt.toISOString() }),
   });
 }

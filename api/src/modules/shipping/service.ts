@@ -211,8 +211,11 @@ export async function labelPdfFor(
   }
   // Without a token the link must be signed for one of the labels' senders.
   const row = rows.find((r) => linkSignedFor(link, trackingNumber, senderOf(r)));
-  if (!row) checkLabelLink(link.secret, trackingNumber, senderOf(rows[0]), link, link.now);
-  return (row ?? rows[0]).shipment.labelPdf;
+  if (row) return row.shipment.labelPdf;
+  // None: the newest label's check says why (invalid or expired).
+  const [newest] = rows;
+  checkLabelLink(link.secret, trackingNumber, newest ? senderOf(newest) : 0, link, link.now);
+  throw new AppError(403, shippingMessages.labelLinkInvalid, { reason: 'bad_signature' });
 }
 
 function linkSignedFor(
