@@ -94,6 +94,8 @@ describe('the built-in test provider', () => {
       idempotencyKey: 'payout-1',
       metadata: { sellerRefnum: 'U1' },
     };
+    // As at Stripe, the money first reaches the seller's connected account (docs/decisions/0046).
+    await provider.transfer({ ...input, idempotencyKey: 'transfer-1' });
     const paid = await provider.payout(input);
     expect(paid).toMatchObject({ amountCents: 4750, status: 'paid', failure: null });
     expect((await provider.payout(input)).id).toBe(paid.id);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { installSecurityHeaders } from '../http/security-headers';
+import { contentSecurityPolicy, installSecurityHeaders } from '../http/security-headers';
 import { createWebHandler } from './serve-web';
 
 // A built storefront in miniature: one script with the .br the build writes beside it, and
@@ -68,10 +68,11 @@ describe('the web handler', () => {
     const response = await app.inject({ url: '/scripted' });
     expect(response.statusCode).toBe(200);
     const policies = [response.headers['content-security-policy']].flat();
-    expect(policies).toEqual([
-      "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
-      "script-src 'self' 'sha256-abc='",
-    ]);
+    expect(policies).toEqual([contentSecurityPolicy('/scripted'), "script-src 'self' 'sha256-abc='"]);
+    // The storefront's own policy: a default for every kind of resource, no frames, no plugins.
+    expect(policies[0]).toMatch(/^default-src 'self'/);
+    expect(policies[0]).toContain("object-src 'none'");
+    expect(policies[0]).toContain("frame-ancestors 'none'");
     // A page without a policy of its own keeps the api's.
     const plain = await app.inject({ url: '/origin' });
     expect(plain.headers['content-security-policy']).toContain("frame-ancestors 'none'");

@@ -63,6 +63,7 @@ function answering() {
         nameFirst: 'Alice',
         email: (call.body as { email: string }).email,
         verificationSent: true,
+        signupTicket: 'ticket-of-this-sign-up-0123456789',
       },
     }),
   });
