@@ -151,6 +151,8 @@ export default defineConfig({
         ADMIN_PASSWORD: E2E_ADMIN.password,
         // Social sign-in against the stand-in: two providers, so the select social dialog shows.
         PUBLIC_URL: baseURL,
+        // Support's mail would be at PUBLIC_URL's host (127.0.0.1): the contact journey reads it here.
+        SUPPORT_EMAIL: 'support@yardly.local',
         OAUTH_GOOGLE_ISSUER: E2E_IDP.issuer,
         OAUTH_GOOGLE_CLIENT_ID: E2E_IDP.clientId,
         OAUTH_GOOGLE_CLIENT_SECRET: E2E_IDP.clientSecret,

@@ -26,6 +26,9 @@ async function serve(page: import('@playwright/test').Page, path: string, body: 
   await page.goto(path);
 }
 
+// The fixture's own journeys look at every step, whatever PAGE_CHECKS says.
+test.use({ pageChecksOn: true });
+
 plain.describe('each check fails on a page made to break it', () => {
   plain('a button clipped by an overflow: hidden card cannot be clicked', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
