@@ -125,7 +125,10 @@ test('upload, crop and delete a profile picture', async ({ page }) => {
   await expect(crop).toBeHidden();
   const picture = page.getByRole('img', { name: 'Pia Tester', exact: true });
   await expect(picture).toHaveAttribute('src', /^\/svc\/files\/profiles\/.+\.jpg\?w=160&h=160$/);
-  expect(await picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  // Shown, not only named: the picture loads (polled: its request is under way when src is set).
+  await expect
+    .poll(() => picture.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
+    .toBeGreaterThan(0);
 
   await expect(remove).toBeEnabled();
   await remove.click();

@@ -1,6 +1,6 @@
 import { Typography } from '@mui/material';
 import { categoryInputSchema } from '@yardly/shared/contract';
-import { useMemo } from 'react';
+import { type MouseEvent, useMemo } from 'react';
 import {
   ArrayInput,
   BooleanField,
@@ -8,6 +8,7 @@ import {
   Create,
   Datagrid,
   Edit,
+  Link,
   List,
   NumberField,
   NumberInput,
@@ -19,6 +20,7 @@ import {
   TextArrayInput,
   TextField,
   TextInput,
+  useCreatePath,
   useGetMany,
   useListContext,
   useRecordContext,
@@ -63,11 +65,24 @@ function ParentTitleField(_: { label: string }) {
     [data],
   );
   const { data: parents } = useGetMany<CategoryRow>('categories', { ids }, { enabled: ids.length > 0 });
-  const title = record?.parentId ? parents?.find((parent) => parent.id === record.parentId)?.title : '(top level)';
+  const createPath = useCreatePath();
+  if (!record?.parentId) {
+    return (
+      <Typography component="span" variant="body2">
+        (top level)
+      </Typography>
+    );
+  }
+  const title = parents?.find((parent) => parent.id === record.parentId)?.title ?? '';
+  // A link to the parent, as the ReferenceField was: on a phone the table scrolls sideways, and
+  // a scrolling region needs something a keyboard can reach (axe scrollable-region-focusable).
   return (
-    <Typography component="span" variant="body2">
-      {title ?? ''}
-    </Typography>
+    <Link
+      to={createPath({ resource: 'categories', id: record.parentId, type: 'edit' })}
+      onClick={(event: MouseEvent) => event.stopPropagation()}
+    >
+      {title}
+    </Link>
   );
 }
 
