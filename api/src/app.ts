@@ -106,7 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
   refuseNulCharacters(app);
-  installSecurityHeaders(app);
+  installSecurityHeaders(app, { stripe: Boolean(deps.config.stripe) });
   refuseTwoHosts(app);
   const clock = deps.clock ?? clockFor(deps.config.isProduction);
   // A dev clock another api process moved: every request reads the time they share.

@@ -209,6 +209,33 @@ describe('tokens', () => {
     }
   });
 
+  it('lets a page that navigated mid-refresh retry once from its own device; a third use ends the family', async () => {
+    const person = await signedUp(t);
+    const device = { device_id: 'ann-laptop', client_name: 'test', client_version: 'v3' };
+    const refresh = (refreshToken: string, headers: Record<string, string> = device) =>
+      t.app.inject({ method: 'POST', url: '/svc/users/refreshToken', payload: { refreshToken }, headers });
+    // The login's token was issued to no device: its reuse is a fork at once.
+    expect((await refresh(person.refreshToken)).statusCode).toBe(200);
+    expect(json(await refresh(person.refreshToken)).code).toBe(499);
+    // A login from a device: the child it gets names that device.
+    const again = json<{ data: { refreshToken: string } }>(
+      await t.app.inject({
+        method: 'POST',
+        url: '/svc/users/login',
+        payload: { email: person.email, password: GOOD_PASSWORD },
+        headers: device,
+      }),
+    ).data;
+    expect((await refresh(again.refreshToken)).statusCode).toBe(200);
+    // The answer was lost as the page navigated: the same token again, from the same device.
+    const retried = await refresh(again.refreshToken);
+    expect(retried.statusCode, retried.body).toBe(200);
+    const child = json<{ data: { refreshToken: string } }>(retried).data.refreshToken;
+    // From another device it would have been a thief's branch; a third time it is one anyway.
+    expect(json(await refresh(again.refreshToken)).code).toBe(499);
+    expect(json(await refresh(child)).code).toBe(499);
+  });
+
   it('revokes the whole family when a used token comes back later, answering 499', async () => {
     const person = await signedUp(t);
     const rotated = json<{ data: { refreshToken: string } }>(

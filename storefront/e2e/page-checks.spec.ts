@@ -163,9 +163,12 @@ plain(
   },
 );
 
-// The checked `test`: the checks run by themselves after the navigation, and the journey fails.
-test('a journey that meets a page the checks refuse fails at its end, listing what was found', async ({ page }) => {
-  test.fail(true, 'the page is made to break the checks: the fixture must fail this journey');
+// The checked `test`: the checks run by themselves after the navigation, and what they found is
+// what fails the journey at its end (read here, then taken, so this journey itself passes).
+test('a journey that meets a page the checks refuse fails at its end, listing what was found', async ({
+  page,
+  pageChecks,
+}) => {
   await page.route('**/__broken/journey', (route) =>
     route.fulfill({
       contentType: 'text/html',
@@ -173,6 +176,11 @@ test('a journey that meets a page the checks refuse fails at its end, listing wh
     }),
   );
   await page.goto('/__broken/journey');
+  const journey = pageChecks as JourneyChecks;
+  expect(() => journey.assertClean()).toThrow(/console error: boom/);
+  expect(() => journey.assertClean()).toThrow(/\[fits at 1280 px\].*scrollWidth 2000 > innerWidth 1280/);
+  expect(() => journey.assertClean()).toThrow(/\[fits at 384 px\].*scrollWidth 2000 > innerWidth 384/);
+  journey.findings.length = 0;
 });
 
 test('a deliberate not-found answer named in the journey passes', async ({ page, pageChecks }) => {

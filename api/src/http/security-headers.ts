@@ -28,16 +28,23 @@ const CONSOLE_POLICY = [
  * page's own inline scripts), in a <meta> on prerendered pages and in a header on rendered ones
  * (see `keepBothPolicies`); frame-ancestors works only from a header, so it stays here.
  */
-const STOREFRONT_POLICY = [
-  // The outer bound of every page (the browser enforces this and Astro's policy both): its own
-  // origin and Stripe's (checkout; payment-page.ts narrows it further). Scripts are named by
-  // Astro's policy alone (their hashes), so this one has no script-src and lets its default
-  // admit inline code that Astro's then restricts.
-  "default-src 'self' 'unsafe-inline' data: blob: https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com https://api.stripe.com",
-  // Photos may come from an object store's host (S3_URL) or a provider's avatar.
-  "img-src 'self' data: blob: https:",
-  LOCKED_DOWN,
-].join('; ');
+function storefrontPolicy(origins: string): string {
+  return [
+    // The outer bound of every page (the browser enforces this and Astro's policy both): its own
+    // origin, and Stripe's on the checkout when Stripe collects the card (payment-page.ts narrows
+    // it further). Scripts are named by Astro's policy alone (their hashes), so this one has no
+    // script-src and lets its default admit inline code that Astro's then restricts.
+    `default-src 'self' 'unsafe-inline' data: blob:${origins}`,
+    // Photos may come from an object store's host (S3_URL) or a provider's avatar.
+    "img-src 'self' data: blob: https:",
+    LOCKED_DOWN,
+  ].join('; ');
+}
+const STOREFRONT_POLICY = storefrontPolicy('');
+/** Stripe.js's origins (Stripe's guide to CSP), only where its card element is loaded. */
+const STRIPE_CHECKOUT_POLICY = storefrontPolicy(
+  ' https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com https://api.stripe.com',
+);
 
 /**
  * The browser features a page of ours may use: its own location ("Your location") and payment
@@ -73,9 +80,10 @@ export function refuseTwoHosts(app: FastifyInstance): void {
 }
 
 /** The Content-Security-Policy for a path: the api's, the console's, or the storefront's pages. */
-export function contentSecurityPolicy(path: string): string {
+export function contentSecurityPolicy(path: string, options: { stripe?: boolean } = {}): string {
   if (path === '/svc' || path.startsWith('/svc/')) return API_POLICY;
   if (path === '/admin' || path.startsWith('/admin/')) return CONSOLE_POLICY;
+  if (options.stripe && (path === '/checkout' || path.startsWith('/checkout/'))) return STRIPE_CHECKOUT_POLICY;
   return STOREFRONT_POLICY;
 }
 
@@ -108,10 +116,10 @@ export function keepBothPolicies(raw: ServerResponse): void {
  * on the raw response, past Fastify's send hooks, so the headers are set on it first).
  * HSTS only when the request came over https (directly or, with TRUST_PROXY, through the proxy).
  */
-export function installSecurityHeaders(app: FastifyInstance): void {
+export function installSecurityHeaders(app: FastifyInstance, options: { stripe?: boolean } = {}): void {
   app.addHook('onRequest', async (request, reply) => {
     const raw = reply.raw;
-    raw.setHeader('Content-Security-Policy', contentSecurityPolicy(request.url.split('?')[0] ?? '/'));
+    raw.setHeader('Content-Security-Policy', contentSecurityPolicy(request.url.split('?')[0] ?? '/', options));
     raw.setHeader('X-Content-Type-Options', 'nosniff');
     raw.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
     raw.setHeader('X-Frame-Options', 'DENY');

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { addMs, type Clock } from '../../clock/clock';
 import type { Db } from '../../db/connect';
 import { refreshTokens, sessions } from '../../db/schema/index';
@@ -21,12 +21,35 @@ function digest(token: string): string {
 /**
  * Sessions and their refresh tokens. A login starts a session with one absolute end; its
  * refresh tokens are opaque, stored hashed and rotated on every use. A used token presented
- * again, however soon, ends the session: one token with two children is a fork, and one branch
- * is a thief's (issue 34: a 5-second grace let one token fork into 20 live ones). Tabs of one
- * browser never race for it: the client refreshes under a cross-tab lock (token-refresh.ts). Ending a session
+ * again ends the session (one token with two children is a fork, and one branch is a thief's;
+ * issue 34: a 5-second grace let one token fork into 20 live ones), but for one retry from its
+ * own device within seconds (`mayRetry`). Tabs of one browser never race for it: the client
+ * refreshes under a cross-tab lock (token-refresh.ts). Ending a session
  * is one row: the access tokens naming it are refused from then on (resolve-caller.ts), and the
  * person's open live streams are told to check theirs (they close with it).
  */
+/**
+ * A used token may come back once, within seconds, from the device it was issued to: a page
+ * that navigated while its refresh was answered never stored the child, and must not log its
+ * owner out. From another device, later, or a third time, it is a fork: the session ends.
+ */
+export const RETRY_GRACE_MS = 5_000;
+
+async function mayRetry(
+  tx: Db,
+  used: typeof refreshTokens.$inferSelect,
+  deviceId: string | undefined,
+  now: Date,
+): Promise<boolean> {
+  if (!used.usedAt || now.getTime() - used.usedAt.getTime() > RETRY_GRACE_MS) return false;
+  if (!deviceId || deviceId !== used.deviceId) return false;
+  const [later] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.familyId, used.familyId), gt(refreshTokens.id, used.id)));
+  return (later?.n ?? 0) <= 1;
+}
+
 export function refreshTokenStore(db: Db, lifetimeDays: number, clock: Clock) {
   async function insertToken(into: Db, sessionId: string, userId: number, deviceId?: string) {
     const refreshToken = randomBytes(32).toString('base64url');
@@ -59,12 +82,12 @@ export function refreshTokenStore(db: Db, lifetimeDays: number, clock: Clock) {
         if (!row) return { ok: false as const };
         const { token: used, session } = row;
         if (session.revokedAt || session.expiresAt.getTime() <= now.getTime()) return { ok: false as const };
-        if (used.usedAt) {
+        if (used.usedAt && !(await mayRetry(tx, used, deviceId, now))) {
           await tx.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, session.id));
           await endLiveStreamsOf(tx, session.userId);
           return { ok: false as const };
         }
-        await tx.update(refreshTokens).set({ usedAt: now }).where(eq(refreshTokens.id, used.id));
+        if (!used.usedAt) await tx.update(refreshTokens).set({ usedAt: now }).where(eq(refreshTokens.id, used.id));
         const refreshToken = await insertToken(tx, session.id, session.userId, deviceId ?? used.deviceId ?? undefined);
         return {
           ok: true as const,
