@@ -53,7 +53,7 @@ const cents = z.coerce
   .min(0, searchMessages.price)
   .max(MAX_PRICE_FILTER_CENTS, searchMessages.price);
 /** A boolean from JSON or a query string ('true'/'false'). */
-const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
+const flag = z.union([z.boolean(), z.enum(['true', 'false'])]).transform((v) => v === true || v === 'true');
 
 /** The fields of a search, each on its own (the storefront checks URL parameters one by one). */
 export const searchFilterFields = z.object({
