@@ -1,7 +1,7 @@
 import { listingListMessages } from '@yardly/shared/rules';
 import { expectCardControlsHittable, keepScreenshot } from './card-controls';
 import { cards, newPerson, signInByApi } from './fixtures';
-import { expectPageFits, listItem, personIn, post } from './journeys';
+import { expectPageFits, listItem, personIn, post, shippedSale } from './journeys';
 import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from './page-checks';
 
 // Issue 33: My Dashboard's and My Profile's cards show every action, each answering a click at
@@ -58,29 +58,7 @@ async function journey(browser: Browser, request: APIRequestContext, viewport: {
   await expectPageFits(buyer.page, 'the offer checkout before any address');
 
   // Bree pays it, shipped to a new address (through the api, as checkout.spec.ts walks the page).
-  const address = await post<{ id: string }>(request, buyer.person, '/svc/account/saveAddress', {
-    firstName: 'Bree',
-    lastName: 'Tester',
-    line1: '5 Elm St',
-    city: 'Boston',
-    state: 'MA',
-    zip: '02108',
-    phoneNo: '5551234567',
-  });
-  const intent = await post<{ paymentIntentId: string }>(
-    request,
-    buyer.person,
-    '/svc/payment/createPI',
-    { listingRefnum: lampRefnum, offerRefnum, deliveryMethod: 'ship', addressId: address.id },
-    { 'idempotency-key': `e2e-cards-${offerRefnum}` },
-  );
-  await post(request, buyer.person, '/svc/payment/test-provider/confirm', {
-    paymentIntentId: intent.paymentIntentId,
-    number: '4242 4242 4242 4242',
-    exp: '12/30',
-    cvc: '123',
-  });
-  await post(request, buyer.person, '/svc/orders/place', { paymentIntentId: intent.paymentIntentId });
+  await shippedSale(request, buyer.person, lampRefnum, offerRefnum);
 
   // The shelf: Sol's, with Bree's open offer on it (View Offers (1) on Sol's card).
   const shelfRefnum = await listItem(request, seller.person, shelf, 3_000, { shippable: true, buyNow: true });

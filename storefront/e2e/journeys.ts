@@ -135,8 +135,16 @@ export async function localSale(
   return { listingRefnum, orderId: paid.orderId };
 }
 
-/** A Buy Now sale shipped to the buyer's new saved address in Boston, paid with the test card: the order's id. */
-export async function shippedSale(request: APIRequestContext, buyer: Person, listingRefnum: string): Promise<string> {
+/**
+ * A sale shipped to the buyer's new saved address in Boston, paid with the test card: Buy Now, or
+ * the buyer's accepted offer when `offerRefnum` is given. The order's id.
+ */
+export async function shippedSale(
+  request: APIRequestContext,
+  buyer: Person,
+  listingRefnum: string,
+  offerRefnum?: string,
+): Promise<string> {
   const address = await post<{ id: string }>(request, buyer, '/svc/account/saveAddress', {
     firstName: buyer.nameFirst,
     lastName: 'Tester',
@@ -150,8 +158,8 @@ export async function shippedSale(request: APIRequestContext, buyer: Person, lis
     request,
     buyer,
     '/svc/payment/createPI',
-    { listingRefnum, deliveryMethod: 'ship', addressId: address.id },
-    { 'idempotency-key': `e2e-ship-${listingRefnum}` },
+    { listingRefnum, ...(offerRefnum && { offerRefnum }), deliveryMethod: 'ship', addressId: address.id },
+    { 'idempotency-key': `e2e-ship-${offerRefnum ?? listingRefnum}` },
   );
   await post(request, buyer, '/svc/payment/test-provider/confirm', {
     paymentIntentId: intent.paymentIntentId,

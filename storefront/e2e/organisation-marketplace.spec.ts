@@ -13,7 +13,7 @@ import {
   signUp,
 } from './fixtures';
 import { asAdmin, b2bOrganisation, bearer, expectPageFits } from './journeys';
-import { type APIRequestContext, type Browser, expect, type Page, test } from './page-checks';
+import { type Browser, expect, type Page, test } from './page-checks';
 
 // Issue 23's Done when, in the browser: a guest opens /client/acme, signs up with an acme.com
 // email, verifies and lands in /client/acme, lists an item there; another Acme member finds it in
