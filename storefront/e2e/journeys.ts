@@ -21,6 +21,13 @@ export async function expectNoAxeViolations(page: Page, what: string): Promise<v
  * too). Every step is also looked at by page-checks.ts; this asserts it at a journey's own moment.
  */
 export async function expectPageFits(page: Page, what: string): Promise<void> {
+  // A page whose island renders its content (the order page is client-only) is looked at once it
+  // has: its level-1 heading is what a person reads first. Without one, axe below says so.
+  await page
+    .getByRole('heading', { level: 1 })
+    .first()
+    .waitFor({ state: 'visible', timeout: 10_000 })
+    .catch(() => undefined);
   // Retried: a page laid out for another width (the console after a resize) settles in a moment.
   await expect(() => expectNoSidewaysScroll(page), `${what} fits ${page.viewportSize()?.width} px`).toPass({
     timeout: 10_000,
