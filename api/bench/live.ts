@@ -1,16 +1,14 @@
-// Live delivery and jobs (issue 17). A message sent with POST /svc/messages is timed until it
+// Live delivery (issue 17). A message sent with POST /svc/messages is timed until it
 // arrives on its recipient's open GET /svc/live stream, while BENCH_STREAMS (200) streams are
 // open. On PostgreSQL two api processes run: messages go through the first, the streams are held
-// by the second, so every delivery crosses LISTEN/NOTIFY; on PGlite one process does both. Then
-// the durable jobs one runner processes per second (a job that does nothing: the queue's cost).
+// by the second, so every delivery crosses LISTEN/NOTIFY; on PGlite one process does both. The
+// job runner has its own bench (jobs.ts).
 
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { systemClock } from '../src/clock/clock';
 import type { Db } from '../src/db/connect';
 import { newRefnum } from '../src/db/refnum';
 import { listings, users } from '../src/db/schema/index';
-import { defineJob } from '../src/jobs/job';
-import { createJobs } from '../src/jobs/runner';
 import { accessTokens } from '../src/modules/auth/access-tokens';
 import { refreshTokenStore } from '../src/modules/auth/refresh-tokens';
 import type { BenchDatabase } from './engines';
@@ -23,8 +21,6 @@ export interface LiveBenchOptions {
   connections: number;
   /** Open live streams, one per recipient. */
   streams: number;
-  /** No-op jobs queued for the jobs figure. */
-  jobs: number;
   port: number;
 }
 
@@ -46,7 +42,7 @@ interface Pair {
 
 export async function benchLive(prepared: BenchDatabase, options: LiveBenchOptions): Promise<void> {
   const twoProcesses = prepared.engine === 'postgres';
-  let database = await prepared.open();
+  const database = await prepared.open();
   const pairs = await preparePairs(database.db, options.streams);
   // PGlite's directory is the server's once it starts.
   await database.close();
@@ -74,14 +70,7 @@ export async function benchLive(prepared: BenchDatabase, options: LiveBenchOptio
     if (holding !== sending) await stopServer(holding);
     await stopServer(sending);
   }
-
-  database = await prepared.open();
-  try {
-    printRow(await measureJobs(database.db, options.jobs));
-    console.log('');
-  } finally {
-    await database.close();
-  }
+  console.log('');
 }
 
 /** A live listing per seller (distinct sellers), a new buyer for each, and everyone's access token. */
@@ -243,31 +232,4 @@ async function measureDelivery(
     { name: `message send -> delivery, ${senders} sender(s)`, rps, ...percentiles(times), errors },
     { name: '  of which POST /svc/messages answered', rps, ...percentiles(posts), errors },
   ];
-}
-
-/** One runner drains `count` due no-op jobs: jobs per second through claim, run and done; p50/p95 of one job's turn. */
-async function measureJobs(db: Db, count: number): Promise<Figures> {
-  const quiet = { info() {}, warn() {}, error() {} };
-  const jobs = createJobs({ db, clock: systemClock, log: quiet });
-  // Each run notes when it started: the gap between two starts is one job's whole turn in the queue.
-  const starts: number[] = [];
-  const noop = defineJob<{ n: number }>({
-    name: 'bench.noop',
-    run: async () => {
-      starts.push(performance.now());
-    },
-  });
-  jobs.register(noop);
-  for (let n = 0; n < count; n++) await jobs.enqueue(db, noop, { n });
-  const started = performance.now();
-  let ran = 0;
-  for (let done = await jobs.runDue(); done > 0; done = await jobs.runDue()) ran += done;
-  const seconds = (performance.now() - started) / 1000;
-  const turns = starts.slice(1).map((at, i) => at - (starts[i] as number));
-  return {
-    name: `jobs run (no-op, one runner, ${count} queued)`,
-    rps: ran / seconds,
-    ...percentiles(turns),
-    errors: count - ran,
-  };
 }

@@ -2,8 +2,8 @@
 // deterministic bulk catalogue, the search called directly (no HTTP), then the api started as
 // a second process and loaded with autocannon from this one. Prints p50, p95, requests/s and
 // the HTTP/SQL ratio of search, and the search at lighter loads (4, 2, 1 connections); asserts
-// nothing. Then live delivery and jobs (live.ts): a message from send to its recipient's open
-// stream with 200 streams open (on PostgreSQL across two api processes), and jobs per second.
+// nothing. Then live delivery (live.ts): a message from send to its recipient's open
+// stream with 200 streams open (on PostgreSQL across two api processes); the job runner (jobs.ts).
 // Then the seller balance over a million ledger entries (bench/ledger.ts) and checkout
 // throughput with 20 buyers at once (bench/checkout.ts), on PostgreSQL. The rental search with
 // its facets over 20,000 rentals (bench/rentals.ts). On PostgreSQL, search and listing-page
@@ -12,7 +12,7 @@
 //   BENCH_LISTINGS (100000), BENCH_ENGINES (postgres,pglite), BENCH_SECONDS (10),
 //   BENCH_CONNECTIONS (10), BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/postgres),
 //   BENCH_PORT (3999; the second api process of the live bench takes the next one),
-//   BENCH_PARTS (search,live,ledger,checkout,rentals,scaleout), BENCH_STREAMS (200), BENCH_JOBS (2000),
+//   BENCH_PARTS (search,live,jobs,ledger,checkout,rentals,scaleout), BENCH_STREAMS (200), BENCH_JOBS (20000),
 //   BENCH_RENTALS (20000),
 //   BENCH_KEEP_DB (unset: a PostgreSQL database seeded once under this name and kept for later runs)
 import type { SearchFilters } from '@yardly/shared/contract';
@@ -37,10 +37,9 @@ const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432
 const keepDatabase = process.env.BENCH_KEEP_DB;
 const port = Number(process.env.BENCH_PORT ?? 3999);
 const LIGHTER_LOADS = [4, 2, 1];
-const parts = (process.env.BENCH_PARTS ?? 'search,live,ledger,checkout,rentals,scaleout').split(',');
+const parts = (process.env.BENCH_PARTS ?? 'search,live,jobs,ledger,checkout,rentals,scaleout').split(',');
 const live = {
   streams: Number(process.env.BENCH_STREAMS ?? 200),
-  jobs: Number(process.env.BENCH_JOBS ?? 2000),
 };
 
 console.log(`${listings} listings; ${load.connections} connections, ${load.seconds} s per measurement\n`);
@@ -51,6 +50,7 @@ if (engines.includes('postgres') && parts.includes('ledger')) {
   console.log('== postgres: the ledger');
   await import('./ledger');
 }
+if (parts.includes('jobs')) await import('./jobs');
 if (engines.includes('postgres') && parts.includes('checkout')) {
   console.log('== postgres: checkout');
   await import('./checkout');

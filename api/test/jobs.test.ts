@@ -1,9 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMs, devClock } from '../src/clock/clock';
 import { jobs as jobsTable } from '../src/db/schema/index';
 import { defineJob, PermanentJobError } from '../src/jobs/job';
-import { createJobs, LEASE_MINUTES } from '../src/jobs/runner';
+import { CLAIM_BATCH, createJobs, LEASE_MINUTES } from '../src/jobs/runner';
 import { advanceClock, json, runDueJobs, startTestApp, type TestApp } from './harness';
 
 let t: TestApp;
@@ -179,6 +179,76 @@ describe('durable jobs', () => {
   });
 });
 
+describe('a started runner (issue 38: jobs at thousands a second)', () => {
+  it('runs a job as soon as the transaction that queued it commits, not at its next poll', async () => {
+    names += 1;
+    const name = `test.woken-${names}`;
+    const ran: number[] = [];
+    let started: (n: number) => void = () => {};
+    const job = defineJob<{ n: number }>({
+      name,
+      async run({ n }) {
+        ran.push(n);
+        started(n);
+      },
+    });
+    const runner = createJobs({ db: t.database.db, clock: t.app.clock, log: quiet, workerId: 'woken' });
+    runner.register(job);
+    // An hour between polls: only the wake-up on enqueue can start the job within the test.
+    runner.start({ pollMs: 3_600_000 });
+    try {
+      await runner.runDue(); // the first poll, at once: nothing due yet
+      await expect(
+        t.database.db.transaction(async (tx) => {
+          await runner.enqueue(tx, job, { n: 1 });
+          throw new Error('the change failed');
+        }),
+      ).rejects.toThrow('the change failed');
+      const second = new Promise<number>((resolve) => {
+        started = resolve;
+      });
+      await t.database.db.transaction((tx) => runner.enqueue(tx, job, { n: 2 }));
+      expect(await second).toBe(2);
+      await runner.runDue();
+      expect(ran).toEqual([2]);
+      expect((await rowsOf(name)).map((r) => r.state)).toEqual(['done']);
+    } finally {
+      await runner.stop();
+    }
+  });
+
+  it('runs a queue longer than a claim in order, each once, every job under a lease that still holds', async () => {
+    names += 1;
+    const name = `test.batch-${names}`;
+    const ran: { n: number; leaseHeld: boolean }[] = [];
+    const clock = devClock();
+    const job = defineJob<{ n: number }>({
+      name,
+      async run({ n }, { db, now }) {
+        const [row] = await db
+          .select({ lockedUntil: jobsTable.lockedUntil })
+          .from(jobsTable)
+          .where(and(eq(jobsTable.name, name), sql`${jobsTable.payload}->>'n' = ${String(n)}`));
+        ran.push({ n, leaseHeld: (row?.lockedUntil?.getTime() ?? 0) > now.getTime() });
+        // The fifth job of the second claim overruns the lease: the rest of its claim, taken
+        // with it, must not start on a lease that ran out (another worker may hold them by then).
+        if (n === CLAIM_BATCH + 4) clock.advance(LEASE_MINUTES + 1);
+      },
+    });
+    const runner = createJobs({ db: t.database.db, clock, log: quiet, workerId: 'batches' });
+    runner.register(job);
+    const total = 2 * CLAIM_BATCH + 10;
+    await t.database.db.transaction(async (tx) => {
+      for (let n = 0; n < total; n += 1) await runner.enqueue(tx, job, { n }, { at: clock.now() });
+    });
+    while ((await runner.runDue()) > 0);
+    expect(ran.map((r) => r.n)).toEqual([...Array(total).keys()]);
+    expect(ran.filter((r) => !r.leaseHeld)).toEqual([]);
+    // Handed back untried: each job counts one try.
+    expect((await rowsOf(name)).every((r) => r.state === 'done' && r.attempts === 1)).toBe(true);
+  });
+});
+
 describe('several workers on one database', () => {
   let other: TestApp | undefined;
   afterAll(() => other?.close());
@@ -209,7 +279,8 @@ describe('several workers on one database', () => {
     const second = createJobs({ db: secondDb, clock, log: quiet, workerId: 'second' });
     first.register(sharedJob('first'));
     second.register(sharedJob('second'));
-    const total = 40;
+    // More than two claims' worth: each worker takes batches, and both get some.
+    const total = 2 * CLAIM_BATCH + 40;
     await t.database.db.transaction(async (tx) => {
       for (let n = 0; n < total; n += 1) await first.enqueue(tx, name, { n });
     });

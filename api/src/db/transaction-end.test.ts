@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Db } from './connect';
-import { atTransactionEnd, runningTransactionEnds } from './transaction-end';
+import { afterCommit, atTransactionEnd, runningTransactionEnds } from './transaction-end';
 
 /** A database whose transactions only say what happens to them (the drivers' own is tested through the api). */
 function recordingDb(steps: string[]): Db {
@@ -64,5 +64,22 @@ describe('work left for the end of a transaction', () => {
       ended = tx;
     });
     expect(atTransactionEnd(ended as Db, async () => {})).toBe(false);
+  });
+
+  it('calls its after-commit hooks once it has committed, and never after a rollback', async () => {
+    const steps: string[] = [];
+    const db = recordingDb(steps);
+    await db.transaction(async (tx) => {
+      expect(afterCommit(tx, () => void steps.push('hook'))).toBe(true);
+      steps.push('statement');
+    });
+    await expect(
+      db.transaction(async (tx) => {
+        afterCommit(tx, () => void steps.push('hook of the rolled back one'));
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    expect(steps).toEqual(['begin', 'statement', 'commit', 'hook', 'begin', 'rollback']);
+    expect(afterCommit(db, () => {})).toBe(false);
   });
 });

@@ -1,9 +1,12 @@
 import type { Db } from './connect';
 
 type EndWork = (tx: Db) => Promise<void>;
+type AfterCommit = () => void;
 
 /** The work each open transaction has left for its end (transactions opened by a `db.transaction` that runs it). */
 const endWork = new WeakMap<Db, EndWork[]>();
+/** What each open transaction's commit is to set going. */
+const commitHooks = new WeakMap<Db, AfterCommit[]>();
 
 /**
  * Leaves `work` for the end of `tx`: it runs after everything else the transaction does, just
@@ -18,20 +21,42 @@ export function atTransactionEnd(tx: Db, work: EndWork): boolean {
   return true;
 }
 
-/** Makes `db.transaction` run, before it commits, the work its transaction left with `atTransactionEnd` (openDatabase does). */
+/**
+ * Calls `hook` once `tx` has committed (never when it rolls back): for what only the committed rows
+ * may start, such as the job runner looking for the job just queued. Synchronous and not awaited:
+ * it starts work, it does not do it. Answers false when `tx` is not a transaction that runs hooks
+ * (the database itself: already committed; a savepoint's nested transaction: the caller decides).
+ */
+export function afterCommit(tx: Db, hook: AfterCommit): boolean {
+  const hooks = commitHooks.get(tx);
+  if (!hooks) return false;
+  hooks.push(hook);
+  return true;
+}
+
+/**
+ * Makes `db.transaction` run, before it commits, the work its transaction left with
+ * `atTransactionEnd`, and once committed its `afterCommit` hooks (openDatabase does).
+ */
 export function runningTransactionEnds(db: Db): Db {
   const transaction = db.transaction.bind(db);
-  db.transaction = ((body, config) =>
-    transaction(async (tx) => {
+  db.transaction = (async (body, config) => {
+    const hooks: AfterCommit[] = [];
+    const answer = await transaction(async (tx) => {
       const queued: EndWork[] = [];
       endWork.set(tx, queued);
+      commitHooks.set(tx, hooks);
       try {
-        const answer = await body(tx);
+        const result = await body(tx);
         for (const work of queued) await work(tx);
-        return answer;
+        return result;
       } finally {
         endWork.delete(tx);
+        commitHooks.delete(tx);
       }
-    }, config)) as Db['transaction'];
+    }, config);
+    for (const hook of hooks) hook();
+    return answer;
+  }) as Db['transaction'];
   return db;
 }

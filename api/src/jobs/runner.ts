@@ -4,6 +4,7 @@ import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { addMs, type Clock } from '../clock/clock';
 import type { Db } from '../db/connect';
 import { jobs as jobsTable } from '../db/schema/index';
+import { afterCommit } from '../db/transaction-end';
 import {
   backoffMinutes,
   DEFAULT_MAX_ATTEMPTS,
@@ -21,6 +22,8 @@ export const POLL_MS = 1_000;
 const SCHEDULE_KEY = '@schedule';
 /** A pass stops after this many jobs (a job that keeps enqueueing itself due now must not spin forever). */
 const MAX_JOBS_PER_PASS = 1_000;
+/** Jobs claimed in one round trip: a queue of short jobs is not paid a round trip (or two) each. */
+export const CLAIM_BATCH = 100;
 
 export interface Jobs {
   /** Declare jobs this process runs (each capability registers its own). */
@@ -35,7 +38,7 @@ export interface Jobs {
   ensureSchedules(): Promise<void>;
   /** Run every job due by the clock, one at a time, and answer how many ran. Passes never overlap. */
   runDue(): Promise<number>;
-  /** Poll for due jobs until stop(). */
+  /** Poll for due jobs until stop(), and look at once when this process queues one (after its commit). */
   start(options?: { pollMs?: number }): void;
   /** Stop polling and wait for the job in progress (the pass it belongs to ends there). */
   stop(): Promise<void>;
@@ -87,10 +90,13 @@ export function createJobs(deps: { db: Db; clock: Clock; log: JobLog; workerId?:
     return insert(into, definition, {}, { key: SCHEDULE_KEY, at });
   }
 
-  /** Takes the oldest due job no other worker holds (SKIP LOCKED: several processes share the table). */
-  async function claim(now: Date) {
+  /**
+   * Takes the oldest due jobs no other worker holds, up to `limit` (SKIP LOCKED: several processes
+   * share the table), oldest first.
+   */
+  async function claim(now: Date, limit: number) {
     const names = [...definitions.keys()];
-    if (names.length === 0) return undefined;
+    if (names.length === 0) return [];
     const due = db
       .select({ id: jobsTable.id })
       .from(jobsTable)
@@ -103,9 +109,9 @@ export function createJobs(deps: { db: Db; clock: Clock; log: JobLog; workerId?:
         ),
       )
       .orderBy(jobsTable.runAt, jobsTable.id)
-      .limit(1)
+      .limit(limit)
       .for('update', { skipLocked: true });
-    const [job] = await db
+    const claimed = await db
       .update(jobsTable)
       .set({
         attempts: sql`${jobsTable.attempts} + 1`,
@@ -114,10 +120,11 @@ export function createJobs(deps: { db: Db; clock: Clock; log: JobLog; workerId?:
       })
       .where(inArray(jobsTable.id, due))
       .returning();
-    return job;
+    // UPDATE … RETURNING keeps no order.
+    return claimed.sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || a.id - b.id);
   }
 
-  type Claimed = NonNullable<Awaited<ReturnType<typeof claim>>>;
+  type Claimed = Awaited<ReturnType<typeof claim>>[number];
 
   /** Still ours: the lease was not lost to another worker (a handler that overran its lease). */
   const ours = (job: Claimed) =>
@@ -132,6 +139,37 @@ export function createJobs(deps: { db: Db; clock: Clock; log: JobLog; workerId?:
         .where(ours(job));
       await scheduleNext(tx, definition, now);
     });
+  }
+
+  /**
+   * Marks the batch's finished jobs done in one statement. Still ours: this runner's passes never
+   * overlap, so a job it holds has the attempts it was claimed with unless another worker took it
+   * over after the lease ran out (then `locked_by` is that worker's).
+   */
+  async function finish(done: Claimed[]) {
+    if (done.length === 0) return;
+    await db
+      .update(jobsTable)
+      .set({ state: 'done', doneAt: clock.now(), lockedUntil: null, lastError: null })
+      .where(
+        and(
+          eq(jobsTable.lockedBy, workerId),
+          inArray(
+            jobsTable.id,
+            done.map((job) => job.id),
+          ),
+        ),
+      );
+  }
+
+  /** Gives back claimed jobs not started (closing, or the batch has used half its lease): not a try. */
+  async function release(unstarted: Claimed[]) {
+    for (const job of unstarted) {
+      await db
+        .update(jobsTable)
+        .set({ attempts: sql`${jobsTable.attempts} - 1`, lockedUntil: null, lockedBy: null })
+        .where(ours(job));
+    }
   }
 
   async function fail(job: Claimed, definition: JobDefinition<never>, error: unknown) {
@@ -162,20 +200,54 @@ export function createJobs(deps: { db: Db; clock: Clock; log: JobLog; workerId?:
     while (ran < MAX_JOBS_PER_PASS) {
       // Closing waits for the job in progress, not for every job still due.
       if (closing) return ran;
-      const job = await claim(clock.now());
-      if (!job) return ran;
-      ran += 1;
-      const definition = definitionOf(job.name);
+      const claimedAt = clock.now();
+      const batch = await claim(claimedAt, Math.min(CLAIM_BATCH, MAX_JOBS_PER_PASS - ran));
+      if (batch.length === 0) return ran;
+      const done: Claimed[] = [];
       try {
-        await definition.run(job.payload as never, { db, now: clock.now(), attempt: job.attempts, log });
-      } catch (error) {
-        await fail(job, definition, error);
-        continue;
+        for (const [index, job] of batch.entries()) {
+          // A batch of slow jobs must not hold the last ones past their lease: they go back.
+          const leaseHalfGone = clock.now().getTime() - claimedAt.getTime() > (LEASE_MINUTES * 60_000) / 2;
+          if (closing || leaseHalfGone) {
+            await release(batch.slice(index));
+            break;
+          }
+          ran += 1;
+          const definition = definitionOf(job.name);
+          try {
+            await definition.run(job.payload as never, { db, now: clock.now(), attempt: job.attempts, log });
+          } catch (error) {
+            await fail(job, definition, error);
+            continue;
+          }
+          // A recurring job queues its next run with its end, in one transaction.
+          if (definition.schedule) await succeed(job, definition);
+          else done.push(job);
+        }
+      } finally {
+        await finish(done);
       }
-      await succeed(job, definition);
     }
     log.warn({ ran }, 'job pass stopped early: more jobs keep coming due');
     return ran;
+  }
+
+  /** A pass queued behind the one running and not started yet: more wake-ups add nothing to it. */
+  let passQueued = false;
+  function queuePass(): Promise<number> {
+    passQueued = true;
+    const run = tail.then(() => {
+      passQueued = false;
+      return pass();
+    });
+    tail = run.catch(() => {});
+    return run;
+  }
+
+  /** This process queued a job (and its transaction committed): a started runner looks at once. */
+  function wake() {
+    if (stopped || passQueued) return;
+    queuePass().catch((error: unknown) => log.error({ err: error }, 'looking for due jobs failed'));
   }
 
   const jobs: Jobs = {
@@ -185,16 +257,17 @@ export function createJobs(deps: { db: Db; clock: Clock; log: JobLog; workerId?:
         definitions.set(definition.name, definition);
       }
     },
-    enqueue(into, job, payload, options = {}) {
-      return insert(into, definitionOf(typeof job === 'string' ? job : job.name), payload, options);
+    async enqueue(into, job, payload, options = {}) {
+      const queued = await insert(into, definitionOf(typeof job === 'string' ? job : job.name), payload, options);
+      // Due now: run it once it is committed, not at the next poll. Outside a transaction it is.
+      if (queued && (!options.at || options.at <= clock.now()) && !afterCommit(into, wake)) wake();
+      return queued;
     },
     async ensureSchedules() {
       for (const definition of definitions.values()) await scheduleNext(db, definition, clock.now());
     },
     runDue() {
-      const run = tail.then(pass);
-      tail = run.catch(() => {});
-      return run;
+      return queuePass();
     },
     start(options = {}) {
       if (!stopped) return;
