@@ -260,7 +260,9 @@ export function authService(deps: AuthDeps) {
             .values({ ...values, refnum: newRefnum('user') })
             .returning();
       if (!user) throw new Error('sign-up wrote no user');
-      const signUpRewardMessage = input.referralCode ? await recordReferral(db, user.id, input.referralCode) : null;
+      const signUpRewardMessage = input.referralCode
+        ? await recordReferral(db, user.id, input.referralCode, client.address)
+        : null;
       await mailCode({ email: user.email, purpose: 'verify_email', user, payload: pending });
       return {
         userRefnum: user.refnum,
@@ -287,7 +289,7 @@ export function authService(deps: AuthDeps) {
         .values({ refnum: newRefnum('user'), email: email.trim(), nameFirst: '', nameLast: '', isProgressive: true })
         .returning();
       if (!user) throw new Error('easy sign-up wrote no user');
-      const signUpRewardMessage = referralCode ? await recordReferral(db, user.id, referralCode) : null;
+      const signUpRewardMessage = referralCode ? await recordReferral(db, user.id, referralCode, client.address) : null;
       await mailCode({
         email: user.email,
         purpose: 'verify_email',
