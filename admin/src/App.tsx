@@ -19,6 +19,7 @@ import orders from './orders';
 import organizations from './organizations';
 import payouts from './payouts';
 import promotions from './promotions';
+import referralFarming from './referral-farming';
 import rentalProperties from './rental-properties';
 import rentalReports from './rental-reports';
 import rentals from './rentals';
@@ -71,6 +72,7 @@ export function App() {
       <Resource name="returns" {...returns} />
       <Resource name="rewards" {...rewards} />
       <Resource name="promotions" {...promotions} />
+      <Resource name="referral-farming" {...referralFarming} />
       <Resource name="audit-log" {...auditLog} />
       {/* The donation resources exist only in a build with the donation flag on (spec section 2). */}
       {DONATION_ENABLED && <Resource name="donations" {...donationQueue} />}

@@ -73,6 +73,7 @@ describe('console lists sorted by id follow the id shown', () => {
       'reviews',
       'returns',
       'rewards',
+      'referral-farming',
       'b2b',
       'employee-benefit',
       'employee-benefit-report',

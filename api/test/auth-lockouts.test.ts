@@ -30,7 +30,14 @@ afterAll(() => t.close());
 
 const WRONG = 'Wrong!pass1';
 const LOCKED = { code: 429, msg: 'Too many failed attempts; try again in 15 minutes' };
+/** An address's code mails used up. */
 const NO_CODE = { code: 429, msg: 'Too many codes requested. Try again in 60 minutes.' };
+/** An email's budget for a purpose used up, whoever asked: the newest code mailed keeps working (issue 34). */
+const noCodeForEmail = (minutes: number) => ({
+  code: 429,
+  msg: `Too many codes requested. Try again in ${minutes} minutes, or use the newest code already sent to this email: it works until then.`,
+});
+const NO_CODE_FOR_EMAIL = noCodeForEmail(60);
 
 const login = (email: string, password: string, address: string, device?: string) =>
   postFrom(t, address, '/svc/users/login', { email, password }, device ? { device_id: device } : {});
@@ -137,7 +144,7 @@ describe('code budgets, per email and purpose, and saying when no code went', ()
     }
     const sixth = await postFrom(t, from, '/svc/users/login-with-code', { email: person.email });
     expect(sixth.statusCode).toBe(429);
-    expect(json(sixth)).toEqual(NO_CODE);
+    expect(json(sixth)).toEqual(NO_CODE_FOR_EMAIL);
     expect((await outbox(t, person.email)).length).toBe(6); // the verification code and five log-in codes
 
     const reset = await postFrom(t, from, '/svc/users/forgotPswd', { email: person.email });
@@ -152,7 +159,7 @@ describe('code budgets, per email and purpose, and saying when no code went', ()
     const ghost = freshEmail('ghost');
     const from = freshAddress();
     for (let i = 0; i < 5; i++) await postFrom(t, from, '/svc/users/forgotPswd', { email: ghost });
-    expect(json(await postFrom(t, from, '/svc/users/forgotPswd', { email: ghost }))).toEqual(NO_CODE);
+    expect(json(await postFrom(t, from, '/svc/users/forgotPswd', { email: ghost }))).toEqual(NO_CODE_FOR_EMAIL);
   });
 
   it('does not claim a code was sent to an unverified account whose budget is spent', async () => {
@@ -161,12 +168,67 @@ describe('code budgets, per email and purpose, and saying when no code went', ()
     for (let i = 0; i < 4; i++) {
       expect((await postFrom(t, from, '/svc/users/verify/resend', { email })).statusCode).toBe(200);
     }
-    expect(json(await postFrom(t, from, '/svc/users/verify/resend', { email }))).toEqual(NO_CODE);
+    expect(json(await postFrom(t, from, '/svc/users/verify/resend', { email }))).toEqual(NO_CODE_FOR_EMAIL);
     // The right password, but no code can go: the answer says so instead of "we sent you a code".
-    expect(json(await login(email, GOOD_PASSWORD, from))).toEqual(NO_CODE);
+    expect(json(await login(email, GOOD_PASSWORD, from))).toEqual(NO_CODE_FOR_EMAIL);
     // The codes already sent still work.
     const verified = await post(t, '/svc/users/verify-email', { email, code: await lastCode(t, email) });
     expect(verified.statusCode, verified.body).toBe(200);
+  });
+});
+
+describe("a stranger spending an email's code budgets (issue 34)", () => {
+  it('never shuts the owner out: the newest log-in and reset codes mailed keep working until the budgets open again', async () => {
+    const owner = await signedUp(t);
+    // Five log-in codes and five reset codes asked by strangers, from five addresses: all mailed to the owner.
+    for (let i = 0; i < 5; i++) {
+      const stranger = freshAddress();
+      expect((await postFrom(t, stranger, '/svc/users/login-with-code', { email: owner.email })).statusCode).toBe(200);
+      expect((await postFrom(t, stranger, '/svc/users/forgotPswd', { email: owner.email })).statusCode).toBe(200);
+    }
+    const mails = await outbox(t, owner.email);
+    const newest = (subject: RegExp) => {
+      const mail = mails.find((m) => subject.test(m.subject)); // the outbox lists the newest first
+      return /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1] ?? '';
+    };
+    const loginCode = newest(/log-in code/);
+    const resetCode = newest(/Reset your/);
+    expect([loginCode, resetCode]).not.toContain('');
+
+    // Half an hour on, those codes' own 10 minutes are long over; the owner asks for new ones.
+    await advanceClock(t, 30);
+    const owners = freshAddress();
+    const refused = await postFrom(t, owners, '/svc/users/login-with-code', { email: owner.email });
+    expect([refused.statusCode, json(refused)]).toEqual([429, noCodeForEmail(30)]);
+    expect(json(await postFrom(t, owners, '/svc/users/forgotPswd', { email: owner.email }))).toEqual(
+      noCodeForEmail(30),
+    );
+    expect((await outbox(t, owner.email)).length).toBe(mails.length);
+
+    // The newest codes in the mailbox still let the owner in, and set a new password.
+    const byCode = await postFrom(t, owners, '/svc/users/verify-login-code', { email: owner.email, code: loginCode });
+    expect(byCode.statusCode, byCode.body).toBe(200);
+    const reset = await postFrom(t, owners, '/svc/users/setPswd', {
+      email: owner.email,
+      code: resetCode,
+      password: 'Another!pass2',
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect((await login(owner.email, 'Another!pass2', owners)).statusCode).toBe(200);
+  });
+
+  it('keeps a kept code single use and dead at the end of the window', async () => {
+    const owner = await signedUp(t);
+    for (let i = 0; i < 5; i++) await postFrom(t, freshAddress(), '/svc/users/login-with-code', { email: owner.email });
+    const code = await lastCode(t, owner.email);
+    await advanceClock(t, 20);
+    expect((await postFrom(t, freshAddress(), '/svc/users/login-with-code', { email: owner.email })).statusCode).toBe(
+      429,
+    );
+    // The window opens again 60 minutes after its first code: the kept code dies then.
+    await advanceClock(t, 41);
+    const late = await postFrom(t, freshAddress(), '/svc/users/verify-login-code', { email: owner.email, code });
+    expect(json(late)).toMatchObject({ code: 400, msg: 'That code has expired or was used; ask for a new one' });
   });
 });
 

@@ -1,11 +1,12 @@
 import { type LoginData, type RewardsSummary, rewardsSummarySchema } from '@yardly/shared/contract';
-import { referralPath } from '@yardly/shared/rules';
+import { REWARD_HOLD_HOURS, referralPath } from '@yardly/shared/rules';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { listingReports, listings, referrals, rewards, users } from '../src/db/schema/index';
 import { checkLedger, ledgerIsSound } from '../src/modules/ledger/check';
 import { json, runDueJobs, type TestApp } from './harness';
 import { freshAddress, freshEmail, GOOD_PASSWORD, lastCode, post, postFrom, signedUp } from './identity-helpers';
+import { advanceKeepingSignedIn } from './offer-helpers';
 import { publishedListing } from './selling-helpers';
 
 /** A friend who signed up through `inviter`'s link and verified their email (optionally from a device). */
@@ -86,15 +87,23 @@ export async function rewardRowsOf(t: TestApp, friend: LoginData) {
   return { referral: row.referral, rewards: rows };
 }
 
-/** A friend of `inviter` who published a first listing, with the grant job run: both hold $5.00. */
+/**
+ * A friend of `inviter` who published a first listing, with the grant job run and then the
+ * 72-hour hold over (issue 34): both hold $5.00. The clock moves REWARD_HOLD_HOURS, so the
+ * inviter, the friend and `keepSignedIn` get fresh tokens in place; `holdOver: false` stops
+ * before the hours pass (the rewards still pending).
+ */
 export async function friendWithFirstListing(
   t: TestApp,
   inviter: LoginData,
-  options: Parameters<typeof referredFriend>[2] = {},
+  options: Parameters<typeof referredFriend>[2] & { holdOver?: boolean; keepSignedIn?: LoginData[] } = {},
 ) {
   const friend = await referredFriend(t, inviter, options);
   const listingRefnum = await publishedListing(t, friend.token);
   await runDueJobs(t);
+  if (options.holdOver !== false) {
+    await advanceKeepingSignedIn(t, REWARD_HOLD_HOURS * 60, [inviter, friend, ...(options.keepSignedIn ?? [])]);
+  }
   return { friend, listingRefnum };
 }
 

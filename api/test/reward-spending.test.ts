@@ -35,7 +35,8 @@ afterAll(async () => {
 /** A person holding a $5.00 reward: the friend of an inviter, whose first listing was published. */
 async function buyerWithReward(): Promise<LoginData> {
   const inviter = await signedUp(t);
-  const { friend } = await friendWithFirstListing(t, inviter);
+  // The seller stays signed in through the reward's 72-hour hold.
+  const { friend } = await friendWithFirstListing(t, inviter, { keepSignedIn: [seller] });
   expect((await rewardsOf(t, friend)).balance).toBe(500);
   return friend;
 }
@@ -213,7 +214,7 @@ describe('spending rewards at checkout', () => {
 
   it('a reward spent before its first listing is removed is not taken back twice: the balance never goes below zero', async () => {
     const inviter = await signedUp(t);
-    const { friend, listingRefnum } = await friendWithFirstListing(t, inviter);
+    const { friend, listingRefnum } = await friendWithFirstListing(t, inviter, { keepSignedIn: [seller] });
     const intent = await intentOf(friend, {
       listingRefnum: await listing({ pickupPrice: 500 }),
       deliveryMethod: 'pickup',

@@ -2,6 +2,8 @@ import type { LoginData } from '@yardly/shared/contract';
 import {
   MAX_INVITES_PER_DAY,
   MAX_INVITES_PER_RECIPIENT,
+  MAX_REWARDS_PER_MONTH,
+  REWARD_HOLD_HOURS,
   REWARD_REVERSAL_DAYS,
   referralPath,
   rewardMessages,
@@ -17,6 +19,7 @@ import { balanceOf } from '../src/modules/ledger/ledger';
 import { insertSeller } from './fixtures';
 import { advanceClock, json, runDueJobs, startTestApp, type TestApp } from './harness';
 import { freshEmail, outbox, post, signedUp } from './identity-helpers';
+import { advanceKeepingSignedIn } from './offer-helpers';
 import { saveBankAccount } from './payout-helpers';
 import {
   expectSoundLedger,
@@ -212,6 +215,7 @@ describe('granting', () => {
     const answers = await Promise.all(forms.map((form) => createListing(t, friend.token, form)));
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
     await runDueJobs(t);
+    await advanceKeepingSignedIn(t, REWARD_HOLD_HOURS * 60, [ann, friend]);
     expect((await rewardRowsOf(t, friend)).rewards).toHaveLength(2);
     expect(await ledgerBalance(ann)).toBe(500);
     expect(await ledgerBalance(friend)).toBe(500);
@@ -262,12 +266,12 @@ describe('abuse', () => {
     expect(await ledgerBalance(friend)).toBe(0);
   });
 
-  it('past 50 rewards in a month an inviter’s next ones are held; the console approves one, audit-logged', async () => {
+  it(`past the cap of ${MAX_REWARDS_PER_MONTH} rewards in a month (those still held count) an inviter’s next ones wait for review; the console approves one after the hold, audit-logged`, async () => {
     const ann = await signedUp(t);
     const annId = await userIdOf(ann);
     const now = new Date((await advanceClock(t, 0)).getTime());
-    // Fifty rewards this month already (their money is not the point here).
-    for (let i = 0; i < 50; i += 1) {
+    // The cap's worth this month already, half still in their 72-hour hold (their money is not the point here).
+    for (let i = 0; i < MAX_REWARDS_PER_MONTH; i += 1) {
       const someone = await insertSeller(t.database.db);
       const [referral] = await t.database.db
         .insert(referrals)
@@ -278,19 +282,26 @@ describe('abuse', () => {
         referralId: referral?.id ?? 0,
         userId: annId,
         side: 'inviter',
-        state: 'granted',
+        state: i % 2 === 0 ? 'pending' : 'granted',
         amountCents: 500,
         windowEndsAt: now,
         createdAt: now,
         updatedAt: now,
       });
     }
-    const { friend } = await friendWithFirstListing(t, ann);
+    const { friend } = await friendWithFirstListing(t, ann, { holdOver: false });
     const { rewards: rows } = await rewardRowsOf(t, friend);
     expect(rows.map((r) => r.state)).toEqual(['held', 'held']);
     expect(await rewardsOf(t, friend)).toMatchObject({ balance: 0, pending: 500, lifetime: 0 });
 
     const held = rows.find((r) => r.side === 'friend');
+    // Within the 72 hours not even an admin grants it.
+    const early = await adminCall('PUT', `/svc/admin/rewards/${held?.refnum}`, admin.token, { decision: 'approve' });
+    expect(early.statusCode, early.body).toBe(409);
+    expect(json(early).msg).toBe(`The reward is held ${REWARD_HOLD_HOURS} hours after the first listing`);
+    await advanceKeepingSignedIn(t, REWARD_HOLD_HOURS * 60, [ann, friend, admin]);
+    expect((await rewardRowsOf(t, friend)).rewards.map((r) => r.state)).toEqual(['held', 'held']);
+
     const list = await adminCall('GET', '/svc/admin/rewards?filter={"status":"held"}', admin.token);
     expect(list.statusCode, list.body).toBe(200);
     expect(json<unknown[]>(list).map((r) => (r as { id: string }).id)).toContain(held?.refnum);
@@ -333,7 +344,8 @@ describe('the 7-day reversal', () => {
   it('a first listing removed after a report within 7 days reverses both rewards by new ledger entries', async () => {
     const ann = await signedUp(t);
     const { friend, listingRefnum } = await friendWithFirstListing(t, ann);
-    await advanceClock(t, (REWARD_REVERSAL_DAYS - 1) * 24 * 60);
+    // A day before the window ends (the 72-hour hold already passed).
+    await advanceClock(t, ((REWARD_REVERSAL_DAYS - 1) * 24 - REWARD_HOLD_HOURS) * 60);
     await reportAndRemove(listingRefnum);
 
     expect(await rewardsOf(t, await signInAgain(t, friend))).toMatchObject({ balance: 0, lifetime: 0 });

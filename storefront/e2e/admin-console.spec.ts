@@ -248,6 +248,7 @@ const CONSOLE_LISTS = [
   'returns',
   'rewards',
   'promotions',
+  'referral-farming',
   'payouts',
   'reviews',
   'rentals',

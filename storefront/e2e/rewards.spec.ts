@@ -1,10 +1,10 @@
 import { SESSION_STORAGE_KEYS } from '@yardly/shared/client';
 import { DEVICE_HEADERS } from '@yardly/shared/contract';
-import { GIFT_CARD_TEXT, referralPath, rewardMessages, walletMessages } from '@yardly/shared/rules';
+import { GIFT_CARD_TEXT, REWARD_HOLD_HOURS, referralPath, rewardMessages, walletMessages } from '@yardly/shared/rules';
 import { E2E_ADMIN } from '../playwright.config';
 import { keepScreenshot } from './card-controls';
 import { CODE_MAIL, dialog, fillSignUp, hydrated, newPerson, readCode } from './fixtures';
-import { expectPageFits, getAs, listItem, logInToConsole, personIn } from './journeys';
+import { advanceClockTo, clockNow, expectPageFits, getAs, listItem, logInToConsole, personIn } from './journeys';
 import { type APIRequestContext, expect, type Page, test } from './page-checks';
 
 // Rewards and referrals (issue 22): a person invites a friend by email from /myrewards, the
@@ -97,8 +97,19 @@ test('an invited friend signs up through the mailed link, lists, and both see $5
   await verify.getByRole('button', { name: 'Verify', exact: true }).click();
   await dialog(friendPage, 'Your email is verified').getByRole('button', { name: 'Start exploring' }).click();
 
-  // The first listing, through the api; the grant is a job: run what is due.
+  // The first listing, through the api; the grant is a job: run what is due. The rewards are held
+  // 72 hours (issue 34): pending, not spendable, until the lane's clock passes them.
   await listItem(friendPage.request, friend, 'Walnut side table', 4_000);
+  await expect
+    .poll(async () => {
+      await page.request.post('/svc/dev/clock', { data: { advanceMinutes: 0 } });
+      return getAs<{ balance: number; pending: number }>(page.request, friend, '/svc/rewards');
+    })
+    .toMatchObject({ balance: 0, pending: 500 });
+  await advanceClockTo(
+    page.request,
+    new Date((await clockNow(page.request)).getTime() + REWARD_HOLD_HOURS * 3_600_000),
+  );
   await expect
     .poll(async () => {
       await page.request.post('/svc/dev/clock', { data: { advanceMinutes: 0 } });
@@ -276,7 +287,9 @@ test("the console's Rewards shows a reward with its referral and history", async
   const row = page.locator('main table tbody tr').filter({ hasText: 'Granted' }).first();
   await row.click();
   const history = page.getByRole('region', { name: 'Status history' });
-  await expect(history.getByRole('row').filter({ hasText: 'grant' })).toHaveCount(1);
+  // Held 72 hours, then released (issue 34).
+  await expect(history.getByRole('row').filter({ hasText: 'wait' })).toHaveCount(1);
+  await expect(history.getByRole('row').filter({ hasText: 'release' })).toHaveCount(1);
   await expect(page.getByText('Walnut side table')).toBeVisible();
   await expectPageFits(page, 'a reward in the console at 1280 px');
 });

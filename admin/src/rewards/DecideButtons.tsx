@@ -2,9 +2,9 @@ import type { AdminRewardRecord } from '@yardly/shared/contract';
 import type { RewardDecision } from '@yardly/shared/rules';
 import { useState } from 'react';
 import { Button, Confirm, useCanAccess, useNotify, useRecordContext, useRefresh, useUpdate } from 'react-admin';
-import { DECISION_WORDS, showsDecision } from './decide';
+import { DECISION_WORDS, decisionsFor } from './decide';
 
-/** Approve or refuse a reward held for review: ROLE_ADMIN only; the api's adapter audit-logs it. */
+/** Approve or refuse a reward held for review, void one held 72 hours: ROLE_ADMIN only; the api's adapter audit-logs it. */
 export function DecideButtons() {
   const record = useRecordContext<AdminRewardRecord>();
   const { canAccess } = useCanAccess({ resource: 'rewards', action: 'edit' });
@@ -12,7 +12,8 @@ export function DecideButtons() {
   const [update, { isPending }] = useUpdate();
   const notify = useNotify();
   const refresh = useRefresh();
-  if (!record || !showsDecision(record, canAccess === true)) return null;
+  const decisions = decisionsFor(record, canAccess === true);
+  if (!record || decisions.length === 0) return null;
   const confirm = () => {
     if (!deciding) return;
     update(
@@ -34,7 +35,7 @@ export function DecideButtons() {
   };
   return (
     <>
-      {(['approve', 'refuse'] as const).map((decision) => (
+      {decisions.map((decision) => (
         <Button
           key={decision}
           label={DECISION_WORDS[decision].button}

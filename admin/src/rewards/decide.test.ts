@@ -1,24 +1,27 @@
 import { rewardMessages } from '@yardly/shared/rules';
 import { describe, expect, it } from 'vitest';
-import { DECISION_WORDS, decisionProblem, showsDecision } from './decide';
+import { DECISION_WORDS, decisionProblem, decisionsFor } from './decide';
 
 describe("the console's decision on a held reward", () => {
-  it('takes approve or refuse, in the api’s words otherwise', () => {
+  it('takes approve, refuse or void, in the api’s words otherwise', () => {
     expect(decisionProblem('approve')).toBeUndefined();
     expect(decisionProblem('refuse')).toBeUndefined();
+    expect(decisionProblem('void')).toBeUndefined();
     expect(decisionProblem('reverse')).toBe(rewardMessages.decisionRequired);
     expect(decisionProblem(undefined)).toBe(rewardMessages.decisionRequired);
   });
 
-  it('shows only on a held reward, to an admin allowed to edit rewards', () => {
-    expect(showsDecision({ decidable: true }, true)).toBe(true);
-    expect(showsDecision({ decidable: true }, false)).toBe(false);
-    expect(showsDecision({ decidable: false }, true)).toBe(false);
-    expect(showsDecision(undefined, true)).toBe(false);
+  it('offers approve and refuse on one held for review, void on one held 72 hours, to an admin allowed to edit', () => {
+    expect(decisionsFor({ decidable: true, voidable: false }, true)).toEqual(['approve', 'refuse']);
+    expect(decisionsFor({ decidable: false, voidable: true }, true)).toEqual(['void']);
+    expect(decisionsFor({ decidable: true, voidable: false }, false)).toEqual([]);
+    expect(decisionsFor({ decidable: false, voidable: false }, true)).toEqual([]);
+    expect(decisionsFor(undefined, true)).toEqual([]);
   });
 
   it('labels the buttons as the process names the events', () => {
     expect(DECISION_WORDS.approve.button).toBe('Approve');
     expect(DECISION_WORDS.refuse.button).toBe('Refuse');
+    expect(DECISION_WORDS.void.button).toBe('Void');
   });
 });

@@ -7,9 +7,17 @@ export function decisionProblem(decision: unknown): string | undefined {
   return parsed.success ? undefined : parsed.error.issues[0]?.message;
 }
 
-/** Approve and refuse show on a held reward, to an admin the role matrix lets edit rewards (the api refuses regardless). */
-export function showsDecision(record: Pick<AdminRewardRecord, 'decidable'> | undefined, mayEdit: boolean): boolean {
-  return Boolean(record?.decidable && mayEdit);
+/**
+ * The decisions a reward offers to an admin the role matrix lets edit rewards (the api refuses
+ * regardless): approve and refuse on one held for review, void on one still held 72 hours.
+ */
+export function decisionsFor(
+  record: Pick<AdminRewardRecord, 'decidable' | 'voidable'> | undefined,
+  mayEdit: boolean,
+): RewardDecision[] {
+  if (!record || !mayEdit) return [];
+  if (record.decidable) return ['approve', 'refuse'];
+  return record.voidable ? ['void'] : [];
 }
 
 /** What each decision does, as its confirmation says it. */
@@ -23,5 +31,10 @@ export const DECISION_WORDS: Record<RewardDecision, { button: string; content: s
     button: REWARD_DECISIONS.refuse,
     content: 'The reward is refused: nothing reaches the person’s balance.',
     done: 'Reward refused',
+  },
+  void: {
+    button: REWARD_DECISIONS.void,
+    content: 'The reward is voided before its hold ends: nothing reaches the person’s balance.',
+    done: 'Reward voided',
   },
 };

@@ -61,6 +61,7 @@ export function RewardShow() {
         <TextField source="friendEmail" label="Friend" />
         <TextField source="listingTitle" label="First listing" emptyText="—" />
         <TextField source="listingRefnum" label="Listing refnum" emptyText="—" />
+        <DateField source="heldUntil" label="Held until" showTime emptyText="—" />
         <DateField source="windowEndsAt" label="Reversible until" showTime />
         <TextField source="decidedBy" label="Decided by" emptyText="Not decided" />
         <DateField source="createdAt" label="Created" showTime />

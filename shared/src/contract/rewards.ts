@@ -51,7 +51,7 @@ export type ReferralSummary = z.infer<typeof referralSummarySchema>;
 /** /myrewards: what the caller may spend, what waits for review, what they ever earned, the history and the friends. */
 export const rewardsSummarySchema = z.object({
   balance: z.number().int(),
-  /** Rewards held for review (past the monthly limit): not spendable until approved. */
+  /** Rewards held: 72 hours after the first listing (issue 34), or for review past the monthly cap; not spendable yet. */
   pending: centsSchema,
   /** Every reward ever granted and not reversed. */
   lifetime: centsSchema,
@@ -125,8 +125,12 @@ export const adminRewardRecordSchema = z.object({
   /** The friend's first listing that earned it. */
   listingRefnum: refnumSchema.nullable(),
   listingTitle: z.string().nullable(),
-  /** Whether approve or refuse applies (a held reward). */
+  /** Whether approve or refuse applies (a reward held for review). */
   decidable: z.boolean(),
+  /** Whether void applies (a reward still held 72 hours after the first listing: issue 34). */
+  voidable: z.boolean(),
+  /** Until when it is held before its money moves; null for a reward never held. */
+  heldUntil: isoDateTimeSchema.nullable(),
   decidedBy: z.string().nullable(),
   windowEndsAt: isoDateTimeSchema,
   history: z.array(
@@ -139,7 +143,9 @@ export type AdminRewardRecord = z.infer<typeof adminRewardRecordSchema>;
 
 /** The console's decision on a held reward: ROLE_ADMIN only, audit-logged by the adapter. */
 export const adminRewardDecisionSchema = z.object({
-  decision: z.enum(Object.keys(REWARD_DECISIONS) as ['approve', 'refuse'], { error: rewardMessages.decisionRequired }),
+  decision: z.enum(Object.keys(REWARD_DECISIONS) as ['approve', 'refuse', 'void'], {
+    error: rewardMessages.decisionRequired,
+  }),
 });
 export type AdminRewardDecision = z.infer<typeof adminRewardDecisionSchema>;
 
@@ -174,3 +180,31 @@ export const adminPromotionTotalSchema = z.object({
   amount: z.number().int(),
 });
 export type AdminPromotionTotal = z.infer<typeof adminPromotionTotalSchema>;
+
+/**
+ * One inviter in the console's referral farming view (`/svc/admin/referral-farming`, issue 34):
+ * how many friends they brought and how many of those look like throwaways (`id` is the
+ * inviter's refnum). Read-only; the held rewards are voided in Rewards (filter `inviter`).
+ */
+export const adminReferralFarmingRecordSchema = z.object({
+  id: refnumSchema,
+  inviterEmail: z.string(),
+  /** Friends who signed up through the inviter's link. */
+  referred: z.number().int(),
+  /** Friends who signed in from a device the inviter, or another of the inviter's friends, signed in from. */
+  sharedDevice: z.number().int(),
+  /** Friends who signed up from the same client address as another of the inviter's friends. */
+  sharedAddress: z.number().int(),
+  /** Friends whose email is not verified. */
+  unverified: z.number().int(),
+  /** Friends with at least one of the three signs above. */
+  flagged: z.number().int(),
+  /** Friends the abuse rules already kept from earning (the inviter under another account). */
+  blocked: z.number().int(),
+  /** Rewards (both sides) of the inviter's referrals still held 72 hours, and their sum in cents. */
+  heldRewards: z.number().int(),
+  heldAmount: centsSchema,
+  /** The newest friend's sign-up. */
+  lastReferredAt: isoDateTimeSchema,
+});
+export type AdminReferralFarmingRecord = z.infer<typeof adminReferralFarmingRecordSchema>;

@@ -65,8 +65,15 @@ const inMinutes = (minutes: number) => `${minutes} ${minutes === 1 ? 'minute' : 
 /** What a limit says, with the whole minutes until it opens again. */
 export const limitMessages = {
   tooManyLogins: (minutes: number) => `Too many failed attempts; try again in ${inMinutes(minutes)}`,
-  /** No code was sent: the email's budget for this purpose, or the address's, is used up. */
+  /** No code was sent: the address's code mails are used up. */
   tooManyCodes: (minutes: number) => `Too many codes requested. Try again in ${inMinutes(minutes)}.`,
+  /**
+   * No code was sent: the email's budget for this purpose is used up, whoever asked (issue 34).
+   * The newest code already mailed keeps working until then; the same words whether or not the
+   * email has an account.
+   */
+  tooManyCodesForEmail: (minutes: number) =>
+    `Too many codes requested. Try again in ${inMinutes(minutes)}, or use the newest code already sent to this email: it works until then.`,
   tooManySignups: (minutes: number) => `Too many sign-ups from this network. Try again in ${inMinutes(minutes)}.`,
   tooManyLookups: (minutes: number) => `Too many requests from this network. Try again in ${inMinutes(minutes)}.`,
 } as const;

@@ -37,6 +37,8 @@ export const ADMIN_RESOURCES = [
   'rewards',
   'promotions',
   'promotion-totals',
+  // Issue 34: inviters whose friends look like throwaways (shared devices, addresses, unverified).
+  'referral-farming',
   // Issue 23: B2B organisations' marketplaces (/b2b) and the monthly cost of employee benefits.
   'b2b',
   'employee-benefit-report',

@@ -1,5 +1,5 @@
 import { REFERRAL_BLOCKS } from '@yardly/shared/rules';
-import { bigint, index, pgEnum, pgTable, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { listings } from './listings';
 import { users } from './users';
 
@@ -25,6 +25,11 @@ export const referrals = pgTable(
     firstListingId: bigint('first_listing_id', { mode: 'number' }).references(() => listings.id),
     listedAt: timestamp('listed_at', { withTimezone: true }),
     blockedReason: referralBlock('blocked_reason'),
+    /**
+     * The client address the friend signed up from, as a SHA-256 (issue 34): the console's
+     * farming view counts a referrer's friends who share one; it is never shown.
+     */
+    signupAddressHash: text('signup_address_hash'),
   },
   (t) => [uniqueIndex('referrals_referred_idx').on(t.referredId), index('referrals_referrer_idx').on(t.referrerId)],
 );

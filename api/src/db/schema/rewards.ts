@@ -29,6 +29,8 @@ export const rewards = pgTable(
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     /** Until then a report that removes the first listing reverses it (7 days after its publishing). */
     windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+    /** Until then it is held (issue 34: 72 hours after the first listing) and moves no money; null: never held. */
+    heldUntil: timestamp('held_until', { withTimezone: true }),
     decidedBy: bigint('decided_by', { mode: 'number' }).references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),

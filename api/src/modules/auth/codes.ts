@@ -1,7 +1,8 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { authMessages, CODE_MAX_ATTEMPTS, CODE_MAX_ATTEMPTS_ALL, CODE_TTL_MINUTES } from '@yardly/shared/rules';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, isNull, sql } from 'drizzle-orm';
 import { addMs, type Clock } from '../../clock/clock';
+import { sqlTime } from '../../clock/sql-time';
 import type { Db } from '../../db/connect';
 import { authCodes } from '../../db/schema/index';
 import { AppError } from '../../errors';
@@ -99,6 +100,26 @@ export function codeStore(db: Db, secret: Uint8Array, clock: Clock) {
         .orderBy(desc(authCodes.createdAt))
         .limit(limit);
       return rows.flatMap((row) => (row.payload ? [row.payload] : []));
+    },
+
+    /**
+     * Keeps the newest code of each group of a purpose, mailed `since` or later, good until
+     * `until` at least, expired or not (issue 34): once an email's budget is spent, whoever spent
+     * it, the owner still has the newest code mailed to them. Wrong tries stay counted
+     * (CODE_MAX_ATTEMPTS_ALL in all), and a code is still single use.
+     */
+    async keepUntil(email: string, purpose: CodePurpose, since: Date, until: Date): Promise<void> {
+      await db
+        .update(authCodes)
+        .set({ expiresAt: sql`greatest(${authCodes.expiresAt}, ${sqlTime(until)})` })
+        .where(
+          and(
+            eq(authCodes.email, email.toLowerCase()),
+            eq(authCodes.purpose, purpose),
+            isNull(authCodes.consumedAt),
+            gte(authCodes.createdAt, since),
+          ),
+        );
     },
 
     /** Ends every open code of a purpose (what waited for them is dropped with them). */

@@ -31,16 +31,22 @@ export function rateLimits(db: Db, clock: Clock) {
     return row ?? { events: 1, windowStart: now };
   }
 
+  /** Spends one of the key's events: null when the window had one left, else when it opens again. */
+  async function take(key: string, limit: RateLimit): Promise<Date | null> {
+    const { events, windowStart } = await count(key, limit);
+    return events <= limit.max ? null : addMs(windowStart, windowMs(limit));
+  }
+
   return {
+    take,
+
     /**
      * Spends one of the key's events; when the window had none left, refuses with a 429 whose
      * message says in how many minutes it opens again.
      */
     async spend(key: string, limit: RateLimit, message: (minutes: number) => string): Promise<void> {
-      const { events, windowStart } = await count(key, limit);
-      if (events <= limit.max) return;
-      const waitMs = addMs(windowStart, windowMs(limit)).getTime() - clock.now().getTime();
-      throw new AppError(429, message(minutesUntil(waitMs)));
+      const opensAt = await take(key, limit);
+      if (opensAt) throw new AppError(429, message(minutesUntil(opensAt.getTime() - clock.now().getTime())));
     },
 
     /** Milliseconds until a locked key opens; null when it is open. */

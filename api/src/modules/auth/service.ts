@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { LoginData } from '@yardly/shared/contract';
 import { authMessages, emailDomain, limitMessages } from '@yardly/shared/rules';
 import { eq } from 'drizzle-orm';
-import type { Clock } from '../../clock/clock';
+import { addMs, type Clock } from '../../clock/clock';
 import type { Db } from '../../db/connect';
 import { newRefnum } from '../../db/refnum';
 import { users } from '../../db/schema/index';
@@ -19,7 +19,7 @@ import type { KnownDevices } from './known-devices';
 import type { LimitsInForce } from './limits-in-force';
 import type { LoginAttempt, LoginThrottle } from './login-throttle';
 import { checkPassword, hashPassword } from './passwords';
-import type { RateLimits } from './rate-limits';
+import { minutesUntil, type RateLimits } from './rate-limits';
 import type { RefreshTokenStore } from './refresh-tokens';
 import {
   findUserByEmail,
@@ -89,16 +89,23 @@ export function authService(deps: AuthDeps) {
   const { db, mailer, codes, access, refresh, throttle, limits, rules, devices, clock } = deps;
 
   /**
-   * Charges a code request to the email's budget for its purpose (each purpose its own) and, when
-   * given, to the address's code mails. Either spent: a 429 saying when to come back, and no code.
-   * Charged whether or not the email has an account, so the answers stay alike for both.
+   * Charges a code request to the email's budget for its purpose (each purpose its own, whoever
+   * asks) and, when given, to the address's code mails. Either spent: a 429 saying when to come
+   * back, and no code. Charged whether or not the email has an account, so the answers stay
+   * alike for both. The email's budget spent (by its owner or by a stranger: issue 34), the
+   * newest code mailed in the window keeps working until it opens again, and the answer says so:
+   * the owner is never shut out of a code that reached their mailbox.
    */
   async function chargeCode({ email, purpose, address }: Pick<CodeRequest, 'email' | 'purpose' | 'address'>) {
     if (address) {
       await limits.spend(`code-mails:${address.toLowerCase()}`, rules.codeMailsPerAddress, limitMessages.tooManyCodes);
     }
-    const key = `codes:${purpose}:${email.trim().toLowerCase()}`;
-    await limits.spend(key, rules.codesPerEmailPerPurpose, limitMessages.tooManyCodes);
+    const budget = rules.codesPerEmailPerPurpose;
+    const opensAt = await limits.take(`codes:${purpose}:${email.trim().toLowerCase()}`, budget);
+    if (!opensAt) return;
+    await codes.keepUntil(email, purpose, addMs(opensAt, -budget.windowMinutes * 60_000), opensAt);
+    const minutes = minutesUntil(opensAt.getTime() - clock.now().getTime());
+    throw new AppError(429, limitMessages.tooManyCodesForEmail(minutes));
   }
 
   async function mailCode({ email, purpose, user, payload }: CodeRequest) {
@@ -260,7 +267,9 @@ export function authService(deps: AuthDeps) {
             .values({ ...values, refnum: newRefnum('user') })
             .returning();
       if (!user) throw new Error('sign-up wrote no user');
-      const signUpRewardMessage = input.referralCode ? await recordReferral(db, user.id, input.referralCode) : null;
+      const signUpRewardMessage = input.referralCode
+        ? await recordReferral(db, user.id, input.referralCode, client.address)
+        : null;
       await mailCode({ email: user.email, purpose: 'verify_email', user, payload: pending });
       return {
         userRefnum: user.refnum,
@@ -287,7 +296,7 @@ export function authService(deps: AuthDeps) {
         .values({ refnum: newRefnum('user'), email: email.trim(), nameFirst: '', nameLast: '', isProgressive: true })
         .returning();
       if (!user) throw new Error('easy sign-up wrote no user');
-      const signUpRewardMessage = referralCode ? await recordReferral(db, user.id, referralCode) : null;
+      const signUpRewardMessage = referralCode ? await recordReferral(db, user.id, referralCode, client.address) : null;
       await mailCode({
         email: user.email,
         purpose: 'verify_email',

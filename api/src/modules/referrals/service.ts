@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { referrerRefnumOf, signUpRewardMessage } from '@yardly/shared/rules';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
@@ -23,15 +24,22 @@ export async function referrerOf(db: Db, segment: string) {
 }
 
 /**
- * Records that `referredId` signed up from `referralCode`'s link. A code naming nobody, or the
+ * Records that `referredId` signed up from `referralCode`'s link, from the client `address`
+ * (kept as a SHA-256 for the console's farming view, issue 34). A code naming nobody, or the
  * person themselves, is ignored: a stale link must never stop a sign-up. Referred once only.
  * Answers the sign-up's signUpRewardMessage (issue 22) when this link's person is the one who
  * referred them, else null.
  */
-export async function recordReferral(db: Db, referredId: number, referralCode: string): Promise<string | null> {
+export async function recordReferral(
+  db: Db,
+  referredId: number,
+  referralCode: string,
+  address: string,
+): Promise<string | null> {
   const referrer = await referrerNamedBy(db, referralCode);
   if (!referrer || referrer.id === referredId) return null;
-  await db.insert(referrals).values({ referrerId: referrer.id, referredId }).onConflictDoNothing();
+  const signupAddressHash = createHash('sha256').update(address.toLowerCase()).digest('hex');
+  await db.insert(referrals).values({ referrerId: referrer.id, referredId, signupAddressHash }).onConflictDoNothing();
   const [kept] = await db
     .select({ referrerId: referrals.referrerId })
     .from(referrals)

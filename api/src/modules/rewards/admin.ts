@@ -62,6 +62,8 @@ async function toRewardRecords(db: Db, rows: RewardConsoleRow[]): Promise<AdminR
     listingRefnum: r.listingRefnum,
     listingTitle: r.listingTitle,
     decidable: row.state === 'held',
+    voidable: row.state === 'pending',
+    heldUntil: row.heldUntil?.toISOString() ?? null,
     decidedBy: r.decidedBy,
     windowEndsAt: row.windowEndsAt.toISOString(),
     history: historyOf.get(row.id) ?? [],
@@ -73,7 +75,8 @@ async function toRewardRecords(db: Db, rows: RewardConsoleRow[]): Promise<AdminR
 /**
  * The console's Rewards (issue 22): every referral reward with its referral, filtered by status
  * (the held ones wait for review) or by person. Approving a held reward grants it (its ledger
- * entry and the person told); refusing ends it. Both are edits (ROLE_ADMIN only by the role
+ * entry and the person told); refusing ends it; voiding ends one still in its 72-hour hold
+ * (issue 34: referral farming), moving no money. All are edits (ROLE_ADMIN only by the role
  * matrix), so the adapter writes them to the audit log with the reward before and after.
  */
 export function rewardsResource(deps: { clock: Clock }) {
@@ -93,6 +96,8 @@ export function rewardsResource(deps: { clock: Clock }) {
         ),
       ),
       status: textFilter((status) => sql`${rewards.state}::text = ${status}`),
+      // The farming view's link: one inviter's referrals' rewards (both sides).
+      inviter: textFilter((refnum) => eq(inviters.refnum, refnum)),
     },
     toRecords: toRewardRecords,
     update: {

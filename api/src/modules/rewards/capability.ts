@@ -5,15 +5,18 @@ import type { AppServices } from '../../services';
 import { accountNumberCipher } from '../account/bank-account';
 import { rewardsResource } from './admin';
 import { cashOutRewards } from './cash-out';
+import { referralFarmingResource } from './farming';
 import { rewardGrantJob } from './grant';
 import { inviteFriend } from './invite';
 import { promotionsResource, promotionTotalsResource } from './promotions';
 import { latestReward, rewardsSummary } from './read';
+import { rewardReleaseJob } from './release';
 import { rewardReverseJob } from './reverse';
 
 /**
  * Rewards and referrals (issue 22): invitations by email, $5 to each side when a referred
- * friend publishes a first listing (in the ledger, with the abuse rules), the 7-day reversal,
+ * friend publishes a first listing (in the ledger, with the abuse rules, after a 72-hour hold
+ * and within a monthly cap: issue 34), the 7-day reversal,
  * /svc/rewards and the newest reward for the reward card, the cash-out to the bank, and the
  * console's Rewards and promotion list. Spending at checkout is the orders' (orders/place.ts),
  * on this module's wallet (wallet.ts).
@@ -34,6 +37,6 @@ export const rewardsCapability = defineCapability({
     latestReward: ({ caller }) => latestReward(s.db, caller),
     cashOut: ({ caller }) => cashOutRewards(s, caller, s.clock.now()),
   }),
-  adminResources: (s) => [rewardsResource(s), promotionsResource, promotionTotalsResource],
-  jobs: (s) => [rewardGrantJob(s), rewardReverseJob],
+  adminResources: (s) => [rewardsResource(s), promotionsResource, promotionTotalsResource, referralFarmingResource],
+  jobs: (s) => [rewardGrantJob(s), rewardReleaseJob, rewardReverseJob],
 });

@@ -1,6 +1,7 @@
 import {
   MAX_REWARDS_PER_MONTH,
   REFERRAL_REWARD_CENTS,
+  REWARD_HOLD_HOURS,
   REWARD_REVERSAL_DAYS,
   type RewardSide,
   rewardMonthStart,
@@ -12,18 +13,18 @@ import type { Db } from '../../db/connect';
 import { newRefnum } from '../../db/refnum';
 import { referrals, rewards } from '../../db/schema/index';
 import { defineJob } from '../../jobs/job';
+import { queueJobIn } from '../../jobs/queue-in';
 import { SYSTEM, start } from '../../process/transition';
 import type { AccountNumberCipher } from '../account/bank-account';
-import { postRewardGranted } from '../ledger/reward-postings';
 import { notify } from '../notifications/notify';
 import { referralBlockOf } from './abuse';
-import { type GrantPayload, REWARD_GRANT_JOB } from './listing-effect';
-import { friendNameById, rewardMemo } from './memos';
+import { type GrantPayload, REWARD_GRANT_JOB, REWARD_RELEASE_JOB, type ReleasePayload } from './listing-effect';
 import { rewardRunner } from './process';
 
 /** Advisory lock space of "an inviter's rewards of the month are being counted". */
 const INVITER_LOCK_SPACE = 722_022;
-const DAY_MS = 24 * 60 * 60_000;
+const HOUR_MS = 60 * 60_000;
+const DAY_MS = 24 * HOUR_MS;
 const MY_REWARDS = '/myrewards';
 
 /** The grant queued by a friend's first publishing (listing-effect.ts): safe to run twice. */
@@ -37,11 +38,11 @@ export function rewardGrantJob(deps: { cipher: AccountNumberCipher }) {
 }
 
 /**
- * Pays both sides of a referral once (issue 22): nothing when the friend is the inviter under
- * another account (the reason is kept on the referral for the console), both held for review
- * past the inviter's MAX_REWARDS_PER_MONTH granted this month, else both granted (each a balanced
- * ledger transaction promotions → rewards) and both told in-app (the notice delivery job pushes
- * and mails it).
+ * Writes both sides' rewards of a referral once (issues 22, 34): nothing when the friend is the
+ * inviter under another account (the reason is kept on the referral for the console); both held
+ * for review past the inviter's MAX_REWARDS_PER_MONTH this month (the cap); else both wait
+ * REWARD_HOLD_HOURS after the first listing, moving no money, and the release job is queued for
+ * then (release.ts grants them, with their ledger entries, or cancels them).
  */
 export async function grantReferral(tx: Db, cipher: AccountNumberCipher, referralId: number, now: Date) {
   const [referral] = await tx.select().from(referrals).where(eq(referrals.id, referralId)).for('update');
@@ -66,14 +67,16 @@ export async function grantReferral(tx: Db, cipher: AccountNumberCipher, referra
       and(
         eq(rewards.userId, referral.referrerId),
         eq(rewards.side, 'inviter'),
-        inArray(rewards.state, ['granted', 'reversed']),
+        // Waiting ones count: fifty throwaway friends listing at once must not all be under the cap.
+        inArray(rewards.state, ['pending', 'granted', 'reversed']),
         gte(rewards.createdAt, rewardMonthStart(now)),
       ),
     );
-  const event = (month?.n ?? 0) >= MAX_REWARDS_PER_MONTH ? 'hold' : 'grant';
+  const event = (month?.n ?? 0) >= MAX_REWARDS_PER_MONTH ? 'hold' : 'wait';
   const windowEndsAt = addMs(referral.listedAt, REWARD_REVERSAL_DAYS * DAY_MS);
+  // A held-for-review one waits the hours too: an admin cannot approve it before.
+  const heldUntil = addMs(referral.listedAt, REWARD_HOLD_HOURS * HOUR_MS);
 
-  const friendName = await friendNameById(tx, referral.referredId);
   const sides: [RewardSide, number][] = [
     ['inviter', referral.referrerId],
     ['friend', referral.referredId],
@@ -81,7 +84,7 @@ export async function grantReferral(tx: Db, cipher: AccountNumberCipher, referra
   for (const [side, userId] of sides) {
     const refnum = newRefnum('reward');
     await start(tx, rewardRunner, event, SYSTEM, {
-      facts: { removedAt: now, windowEndsAt },
+      facts: { at: now, windowEndsAt, heldUntil },
       values: () => ({
         refnum,
         referralId,
@@ -89,17 +92,17 @@ export async function grantReferral(tx: Db, cipher: AccountNumberCipher, referra
         side,
         amountCents: REFERRAL_REWARD_CENTS,
         windowEndsAt,
+        heldUntil,
         createdAt: now,
         updatedAt: now,
       }),
       now,
     });
-    if (event === 'grant') {
-      const memo = rewardMemo(side, friendName, refnum);
-      await postRewardGranted(tx, { userId, amountCents: REFERRAL_REWARD_CENTS, memo }, now);
-    }
   }
-  if (event === 'grant') await tellGranted(tx, referral.referrerId, friendName, referral.referredId);
+  if (event === 'wait') {
+    const payload: ReleasePayload = { referralId };
+    await queueJobIn(tx, REWARD_RELEASE_JOB, payload, { at: heldUntil, key: `referral-release:${referralId}` });
+  }
 }
 
 /** Both sides are told: in-app now, pushed and mailed by the notice delivery job within a minute. */

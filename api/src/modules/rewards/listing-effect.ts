@@ -10,6 +10,12 @@ export const REWARD_GRANT_JOB = 'rewards.grant';
 /** The job that reverses a referral's rewards when its first listing was removed after a report. */
 export const REWARD_REVERSE_JOB = 'rewards.reverse';
 
+/** The job that ends a referral's 72-hour hold (queued by the grant for the hold's end, release.ts). */
+export const REWARD_RELEASE_JOB = 'rewards.release';
+
+export interface ReleasePayload {
+  referralId: number;
+}
 export interface GrantPayload {
   referralId: number;
 }

@@ -14,16 +14,16 @@ export type RewardRow = typeof rewards.$inferSelect;
 /** The reward process bound to `rewards`; its money moves are posted by the callers, in the same transaction. */
 export const rewardRunner = bindProcess(rewardProcess, rewards, { message: rewardRefusalMessage });
 
-/** Takes `event` on a reward its caller has locked; `removedAt` is what the reversal's window guard reads. */
+/** Takes `event` on a reward its caller has locked; `at` is what the guards read (a removal's time for the reversal). */
 export function takeRewardEvent(
   tx: Db,
   row: RewardRow,
   event: RewardEvent,
   actor: Actor,
   now: Date,
-  removedAt: Date = now,
+  at: Date = now,
 ): Promise<Transition<RewardState, RewardEvent>> {
-  const facts: RewardFacts = { removedAt, windowEndsAt: row.windowEndsAt };
+  const facts: RewardFacts = { at, windowEndsAt: row.windowEndsAt, heldUntil: row.heldUntil };
   return transition(tx, rewardRunner, row, event, actor, {
     facts,
     set: () => ({ updatedAt: now, ...(actor.role === 'admin' && { decidedBy: actor.userId }) }),

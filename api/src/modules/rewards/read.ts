@@ -25,7 +25,7 @@ function statusOf(listed: boolean, inviterReward: string | null): ReferralStatus
 }
 
 /**
- * /myrewards (issue 22): the balance the ledger holds for the caller, what is held for review,
+ * /myrewards (issue 22): the balance the ledger holds for the caller, what is held (72 hours, or for review),
  * what they ever earned, their rewards account's movements by page (newest first), and the
  * friends they invited or brought, each once.
  */
@@ -35,7 +35,7 @@ export async function rewardsSummary(db: Db, caller: Caller, page: { page: numbe
     balanceOf(db, account),
     db
       .select({
-        pending: sql<string>`coalesce(sum(${rewards.amountCents}) filter (where ${rewards.state} = 'held'), 0)`,
+        pending: sql<string>`coalesce(sum(${rewards.amountCents}) filter (where ${rewards.state} in ('pending', 'held')), 0)`,
         lifetime: sql<string>`coalesce(sum(${rewards.amountCents}) filter (where ${rewards.state} = 'granted'), 0)`,
       })
       .from(rewards)

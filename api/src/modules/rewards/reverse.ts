@@ -24,8 +24,8 @@ export const rewardReverseJob = defineJob<ReversePayload>({
 
 /**
  * Reverses the rewards a listing earned as a friend's first (issue 22), when it was removed
- * within the window: a granted one by a new ledger entry back to promotions, a held one only in
- * its state (it never moved money). Each is a transition of its own; both sides are told. What
+ * within the window: a granted one by a new ledger entry back to promotions, a pending or held
+ * one only in its state (it never moved money). Each is a transition of its own; both sides are told. What
  * was already spent or cashed out is not taken back: the entry takes what is left of the
  * reward in the person's rewards (under their lock), so no balance goes below zero.
  */
@@ -39,11 +39,11 @@ export async function reverseRewardsOf(tx: Db, listingId: number, removedAt: Dat
   const open = await tx
     .select()
     .from(rewards)
-    .where(and(eq(rewards.referralId, referral.id), inArray(rewards.state, ['held', 'granted'])))
+    .where(and(eq(rewards.referralId, referral.id), inArray(rewards.state, ['pending', 'held', 'granted'])))
     .for('update');
   let reversed = 0;
   for (const reward of open) {
-    const facts = { removedAt, windowEndsAt: reward.windowEndsAt };
+    const facts = { at: removedAt, windowEndsAt: reward.windowEndsAt, heldUntil: reward.heldUntil };
     if (!can(rewardRunner.process, reward.state, 'reverse', 'system', facts).ok) continue;
     await takeRewardEvent(tx, reward, 'reverse', SYSTEM, removedAt, removedAt);
     if (reward.state === 'granted') {

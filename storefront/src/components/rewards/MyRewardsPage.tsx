@@ -158,7 +158,7 @@ function withKeys<T>(rows: readonly T[], keyOf: (row: T) => string): [string, T]
 function Totals({ summary }: { summary: RewardsSummary }) {
   const totals = [
     { label: 'Balance', value: summary.balance, note: 'Ready to spend' },
-    { label: 'Pending', value: summary.pending, note: 'Waiting for review' },
+    { label: 'Pending', value: summary.pending, note: 'Held 72 hours after a first listing, or for review' },
     { label: 'Lifetime', value: summary.lifetime, note: 'Everything you earned' },
   ];
   return (

@@ -107,7 +107,7 @@ describe('my rewards', () => {
     const totals = [...host.querySelectorAll('.rewards-totals__item')].map((t) => t.textContent);
     expect(totals).toEqual([
       'Balance$15.00Ready to spend',
-      'Pending$5.00Waiting for review',
+      'Pending$5.00Held 72 hours after a first listing, or for review',
       'Lifetime$20.00Everything you earned',
     ]);
     const lines = () => [...host.querySelectorAll('.rewards-history li')].map((li) => li.textContent);
