@@ -1,5 +1,5 @@
 import type { LoginData } from '@yardly/shared/contract';
-import { orderMessages } from '@yardly/shared/rules';
+import { OPEN_CHECKOUTS_PER_BUYER, orderMessages } from '@yardly/shared/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPI } from './checkout-helpers';
 import { startTestApp, type TestApp } from './harness';
@@ -76,5 +76,37 @@ describe('card charges under 50¢', () => {
     expect(res.status).toBe(200);
     expect(res.body.data.amount.total).toBe(50);
     expect(standIn.objects('pi').find((pi) => pi.id === res.body.data.paymentIntentId)).toMatchObject({ amount: 50 });
+  });
+});
+
+describe('open checkouts per person, asked for at once', () => {
+  it(`opens ${OPEN_CHECKOUTS_PER_BUYER} of ${OPEN_CHECKOUTS_PER_BUYER + 4} checkouts sent together, refuses the rest with 429 and releases their intents`, async () => {
+    const person = await signedUp(t, freshEmail('at-once'));
+    const listing = await localItem(1500);
+    const answers = await Promise.all(
+      Array.from({ length: OPEN_CHECKOUTS_PER_BUYER + 4 }, () =>
+        createPI(t, person.token, { listingRefnum: listing, deliveryMethod: 'pickup' }),
+      ),
+    );
+    expect(answers.map((res) => res.status).sort()).toEqual([
+      ...Array(OPEN_CHECKOUTS_PER_BUYER).fill(200),
+      ...Array(4).fill(429),
+    ]);
+    for (const refused of answers.filter((res) => res.status === 429)) {
+      expect(refused.body).toMatchObject({ code: 429, msg: orderMessages.tooManyOpenCheckouts });
+    }
+    // At Stripe: the five answered intents are open, any other made for this person was released.
+    const theirs = standIn
+      .objects('pi')
+      .filter((pi) => (pi.metadata as Record<string, string>).buyerRefnum === person.userRefnum);
+    const answered = answers.filter((res) => res.status === 200).map((res) => res.body.data.paymentIntentId);
+    expect(
+      theirs
+        .filter((pi) => pi.status !== 'canceled')
+        .map((pi) => pi.id)
+        .sort(),
+    ).toEqual(answered.sort());
+    // One more, alone, is refused too.
+    expect((await createPI(t, person.token, { listingRefnum: listing, deliveryMethod: 'pickup' })).status).toBe(429);
   });
 });
