@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acknowledgedEffects, type Simulation, simulateMoneyHistory } from '../bench/money-simulation';
 import { testPayouts } from '../src/db/schema/index';
 import { checkMoneyHistory, describeInvariants } from '../src/modules/ledger/money-history';
 import { seedBulkCatalogue } from '../src/seed/bulk';
-import { acknowledgedEffects, type Simulation, simulateMoneyHistory } from '../bench/money-simulation';
 import { startTestApp, type TestApp } from './harness';
 
 // Issue 34 item 10: a history of money made by people acting at once against the real api,
