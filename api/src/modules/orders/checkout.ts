@@ -232,13 +232,6 @@ export function createPaymentIntentWith({ db, clock, payments, offerRunner }: Ch
           },
           savedCardToken,
         });
-    // A key whose checkout lost the race below had its intent released: the provider answers that one again.
-    if (intent?.status === 'canceled') {
-      throw AppError.conflict(
-        'This Idempotency-Key was used for a checkout that was refused: send a new one',
-        'idempotency_key_reused',
-      );
-    }
     const row = {
       paymentIntentId: intent?.id ?? newRewardsPaymentId(),
       provider: intent ? payments.name : REWARDS_PAYMENT,
@@ -274,10 +267,13 @@ export function createPaymentIntentWith({ db, clock, payments, offerRunner }: Ch
       await tx.insert(checkouts).values(row).onConflictDoNothing();
       return false;
     });
-    if (refused && intent) {
-      // The intent lost the race for the last place: released, so no saved card stays authorised for it
-      // (one not yet confirmed holds nothing; a release that fails lapses at the provider after 7 days).
-      await payments.cancel(intent.id, `checkout:${caller.userRefnum}:${key}:over-limit`).catch(() => {});
+    if (refused) {
+      // The intent lost the race for the last place. One not yet confirmed holds nothing and is
+      // kept: the same key, sent again once a place is free, answers it. One a saved card
+      // authorised is released (a release that fails lapses at the provider after 7 days).
+      if (intent && intent.status !== 'requires_payment_method') {
+        await payments.cancel(intent.id, `checkout:${caller.userRefnum}:${key}:over-limit`).catch(() => {});
+      }
       throw new AppError(429, orderMessages.tooManyOpenCheckouts, { reason: 'too_many_open_checkouts' });
     }
     const [checkout] = await db
