@@ -10,7 +10,7 @@ import { parseConfig } from '../src/config';
 import { diskFileStore } from '../src/modules/files/file-store';
 import { checkMoneyHistory, describeInvariants } from '../src/modules/ledger/money-history';
 import { type Engine, prepareDatabase } from './engines';
-import { acknowledgedEffects, simulateMoneyHistory } from './money-simulation';
+import { acknowledgedEffects, LISTINGS_EACH, simulateMoneyHistory } from './money-simulation';
 
 const people = Number(process.env.MONEY_PEOPLE ?? 20);
 const operations = Number(process.env.MONEY_OPERATIONS ?? 2000);
@@ -18,7 +18,7 @@ const seed = Number(process.env.MONEY_SEED ?? Math.floor(Math.random() * 1_000_0
 const engine = (process.env.MONEY_ENGINE ?? 'pglite') as Engine;
 const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-const prepared = await prepareDatabase(engine, people * 3, adminUrl);
+const prepared = await prepareDatabase(engine, people * LISTINGS_EACH, adminUrl);
 try {
   const database = await prepared.open();
   const dataDir = mkdtempSync(join(tmpdir(), 'yardly-check-money-'));

@@ -28,6 +28,7 @@ export interface Simulation {
 }
 
 const PASSWORD = 'Money-history-1';
+export const LISTINGS_EACH = 8;
 const GOOD_ACCOUNT = '000123456789';
 /** Stripe's test account whose payouts fail (the built-in provider fails it too). */
 const FAILING_ACCOUNT = '000111111116';
@@ -74,9 +75,9 @@ export async function simulateMoneyHistory(
     emailVerifiedAt: new Date(),
   }));
   const inserted = await db.insert(users).values(rows).returning({ id: users.id });
-  // Three live listings of each person's, to be bought at once, handed over on the spot.
+  // Live listings of each person's (as many as the catalogue holds, up to LISTINGS_EACH), bought at once, handed over on the spot.
   const live = (await db.execute(
-    sql`select id, refnum from listings where state = 'live' and price_cents >= 100 order by id limit ${count * 3}`,
+    sql`select id, refnum from listings where state = 'live' and price_cents >= 100 order by id limit ${count * LISTINGS_EACH}`,
   )) as unknown as { rows: { id: number; refnum: string }[] };
   const listings = live.rows.map((row, i) => ({ ...row, owner: i % count }));
   for (const listing of listings) {
@@ -106,22 +107,28 @@ export async function simulateMoneyHistory(
       });
       const data = (JSON.parse(refreshed.body) as { data?: { accessToken: string; refreshToken: string } }).data;
       if (data) Object.assign(who, { token: data.accessToken, refreshToken: data.refreshToken });
+      else await signIn(who); // the refresh token too outlived its days: signed in again
       res = await send();
     }
     if (res.statusCode >= 500) throw new Error(`${url} answered ${res.statusCode}: ${res.body}`);
     return { status: res.statusCode, data: (JSON.parse(res.body) as { data?: Record<string, unknown> }).data ?? {} };
   };
 
+  async function signIn(who: Person): Promise<void> {
+    const login = await app.inject({
+      method: 'POST',
+      url: '/svc/users/login',
+      payload: { email: who.email, password: PASSWORD },
+    });
+    if (login.statusCode !== 200) throw new Error(`login answered ${login.statusCode}: ${login.body}`);
+    const data = (JSON.parse(login.body) as { data: { token: string; refreshToken: string } }).data;
+    Object.assign(who, { token: data.token, refreshToken: data.refreshToken });
+  }
   const persons: Person[] = [];
   for (const row of rows) {
-    const login = await answer('POST', '/svc/users/login', null, { email: row.email, password: PASSWORD });
-    if (login.status !== 200) throw new Error(`login answered ${login.status}`);
-    persons.push({
-      email: row.email,
-      token: String(login.data.token),
-      refreshToken: String(login.data.refreshToken),
-      toHandOver: [],
-    });
+    const who: Person = { email: row.email, token: '', refreshToken: '', toHandOver: [] };
+    await signIn(who);
+    persons.push(who);
   }
   const bankAccount = (who: Person, accountNumber: string) =>
     answer('POST', '/svc/account/saveBankAccount', who, {
