@@ -1,9 +1,10 @@
 import type { LoginData } from '@yardly/shared/contract';
-import { orderMessages } from '@yardly/shared/rules';
+import { OPEN_CHECKOUTS_PER_BUYER, orderMessages } from '@yardly/shared/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPI } from './checkout-helpers';
 import { startTestApp, type TestApp } from './harness';
 import { freshEmail, signedUp } from './identity-helpers';
+import { advanceKeepingSignedIn } from './offer-helpers';
 import { publishedListing } from './selling-helpers';
 import type { StripeStandIn } from './stripe-stand-in';
 import { stripeApp } from './webhook-helpers';
@@ -76,5 +77,37 @@ describe('card charges under 50¢', () => {
     expect(res.status).toBe(200);
     expect(res.body.data.amount.total).toBe(50);
     expect(standIn.objects('pi').find((pi) => pi.id === res.body.data.paymentIntentId)).toMatchObject({ amount: 50 });
+  });
+});
+
+describe('open checkouts per person, asked for at once', () => {
+  it(`opens ${OPEN_CHECKOUTS_PER_BUYER} of ${OPEN_CHECKOUTS_PER_BUYER + 4} checkouts sent together, refuses the rest with 429, and a refused key answers once a place is free`, async () => {
+    const person = await signedUp(t, freshEmail('at-once'));
+    const listing = await localItem(1500);
+    const keys = Array.from({ length: OPEN_CHECKOUTS_PER_BUYER + 4 }, (_, i) => `at-once-${i}-${person.userRefnum}`);
+    const answers = await Promise.all(
+      keys.map((key) => createPI(t, person.token, { listingRefnum: listing, deliveryMethod: 'pickup' }, key)),
+    );
+    expect(answers.map((res) => res.status).sort()).toEqual([
+      ...Array(OPEN_CHECKOUTS_PER_BUYER).fill(200),
+      ...Array(4).fill(429),
+    ]);
+    for (const refused of answers.filter((res) => res.status === 429)) {
+      expect(refused.body).toMatchObject({ code: 429, msg: orderMessages.tooManyOpenCheckouts });
+    }
+    // At Stripe nothing of theirs is authorised: the refused ones' intents were never confirmed.
+    const theirs = () =>
+      standIn.objects('pi').filter((pi) => (pi.metadata as Record<string, string>).buyerRefnum === person.userRefnum);
+    expect(theirs().filter((pi) => pi.status !== 'requires_payment_method')).toEqual([]);
+    // One more, alone, is refused too.
+    expect((await createPI(t, person.token, { listingRefnum: listing, deliveryMethod: 'pickup' })).status).toBe(429);
+    // Once the sweep has looked at the open ones, a refused key sent again answers its own intent, made once.
+    await advanceKeepingSignedIn(t, 20, [person]);
+    const made = theirs().length;
+    const refusedKey = keys[answers.findIndex((res) => res.status === 429)];
+    const again = await createPI(t, person.token, { listingRefnum: listing, deliveryMethod: 'pickup' }, refusedKey);
+    expect(again.status).toBe(200);
+    expect(again.body.data.status).toBe('requires_payment_method');
+    expect(theirs()).toHaveLength(made);
   });
 });

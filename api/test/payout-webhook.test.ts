@@ -12,6 +12,9 @@ import { withRoles } from './role-helpers';
 import type { StripeStandIn } from './stripe-stand-in';
 import { deliver, stripeApp, stripeEvent } from './webhook-helpers';
 
+/** Another of the seller's bank accounts, one Stripe pays. */
+const NEW_ACCOUNT = '000123456780';
+
 type Balance = { pending: number; available: number; paidOut: number; transferredCents: number };
 
 let t: TestApp;
@@ -222,6 +225,56 @@ describe('a failed payout is sent again from the seller’s Stripe account, neve
         .map((po) => po.amount),
     ).toEqual([1700]);
     expect(await balance(seller)).toEqual({ pending: 0, available: 0, paidOut: 1700, transferredCents: 0 });
+    expect(ledgerIsSound(await checkLedger(t.database.db))).toBe(true);
+  });
+
+  it('a seller who changes bank account after a failed payout is paid at the new one: the money is moved, not stranded, not sent twice', async () => {
+    const { seller, payout } = await sellerWithPayoutSent();
+    const oldAccount = String(standIn.objects('po').find((po) => po.id === payout.providerPayoutId)?.account);
+    const failed = standIn.settlePayout(String(payout.providerPayoutId), 'failed');
+    expect(await deliver(t, connectEvent('payout.failed', failed, oldAccount).payload)).toMatchObject({
+      applied: true,
+    });
+    expect(await balance(seller)).toEqual({ pending: 0, available: 0, paidOut: 0, transferredCents: 1700 });
+    const platformBefore = standIn.balance();
+
+    await saveBankAccount(t, seller, NEW_ACCOUNT);
+    await advanceKeepingSignedIn(t, 24 * 60 + 1, [buyer, seller]);
+    const [again] = await payoutsOf(seller);
+    expect(again).toMatchObject({ id: payout.id, status: 'pending', attempts: 2 });
+    const retried = standIn.objects('po').find((po) => po.id === again?.providerPayoutId);
+    const newAccount = String(retried?.account);
+    expect(newAccount).not.toBe(oldAccount);
+    expect(retried).toMatchObject({ amount: 1700, status: 'pending' });
+    // Its bank is the new one; the old connected account holds nothing any more.
+    const banks = standIn.objects('acct').find((a) => a.id === newAccount)?.external_accounts as
+      | { data: { last4: string }[] }
+      | undefined;
+    const bank = banks?.data[0];
+    expect(bank?.last4).toBe(NEW_ACCOUNT.slice(-4));
+    expect(standIn.balance(oldAccount)).toBe(0);
+    // The first transfer was taken back whole, and one new transfer made: the platform is where it was.
+    const [first] = standIn.objects('tr').filter((tr) => tr.destination === oldAccount);
+    expect(first).toMatchObject({ amount: 1700, amount_reversed: 1700, reversed: true });
+    expect(
+      standIn
+        .objects('tr')
+        .filter((tr) => tr.destination === newAccount)
+        .map((tr) => tr.amount),
+    ).toEqual([1700]);
+    expect(again?.transferId).toBe(standIn.objects('tr').find((tr) => tr.destination === newAccount)?.id);
+    expect(standIn.balance()).toBe(platformBefore);
+    expect(await balance(seller)).toEqual({ pending: 0, available: 0, paidOut: 1700, transferredCents: 0 });
+
+    const paid = standIn.settlePayout(String(again?.providerPayoutId), 'paid');
+    expect(await deliver(t, connectEvent('payout.paid', paid, newAccount).payload)).toMatchObject({ applied: true });
+    expect(await statusOf(payout.id)).toEqual({ status: 'paid', failure: null });
+    // Later runs move nothing more.
+    await advanceKeepingSignedIn(t, 24 * 60 + 1, [buyer, seller]);
+    expect(
+      standIn.objects('tr').filter((tr) => [oldAccount, newAccount].includes(String(tr.destination))),
+    ).toHaveLength(2);
+    expect(standIn.objects('trr')).toHaveLength(1);
     expect(ledgerIsSound(await checkLedger(t.database.db))).toBe(true);
   });
 

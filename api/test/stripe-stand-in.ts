@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { type Exchange, fromFixtures } from './stripe-openapi/published-api';
 
 /**
  * A local stand-in for the part of Stripe's REST API the adapter calls (issue 18: its tests
@@ -14,6 +15,7 @@ import type { AddressInfo } from 'node:net';
  * `authenticate()` for the buyer passing the bank's challenge. Connected accounts carry their
  * verification (`requirements`, `payouts_enabled`; transfers refused until verified), Account
  * Links are recorded, and `setAccountState()` is what the seller's onboarding does at Stripe.
+ * Money moves between balances as at Stripe: transfers, their reversals, payouts.
  */
 
 type Form = { [key: string]: string | Form };
@@ -108,7 +110,7 @@ export interface StripeStandIn {
   /** What Stripe.js does in the browser: confirms an intent with a test PaymentMethod. */
   confirm(intentId: string, paymentMethod: string): Promise<{ status: number; body: StripeObject }>;
   /** The objects the stand-in holds, for assertions (intents, refunds, accounts, transfers, payouts). */
-  objects(prefix: 'pi' | 're' | 'acct' | 'tr' | 'po' | 'cus' | 'pm'): StripeObject[];
+  objects(prefix: 'pi' | 're' | 'acct' | 'tr' | 'trr' | 'po' | 'cus' | 'pm'): StripeObject[];
   /** What Stripe.js does once the buyer passed the bank's challenge on an intent that `requires_action`. */
   authenticate(intentId: string): void;
   /** A saved card that is declined from now on (its account ran dry), as the bank would say it. */
@@ -119,6 +121,8 @@ export interface StripeStandIn {
   accountLinks(): StripeObject[];
   /** How many requests reached it (idempotent replays included). */
   requestCount(): number;
+  /** Every request that reached it with the secret key and its answer, oldest first (checked against Stripe's published API). */
+  exchanges(): Exchange[];
   /** The platform's available balance and each connected account's, in cents. */
   balance(account?: string): number;
   /** Adds money to the platform's balance, as a Stripe top-up does (a rewards cash-out is paid from it). */
@@ -174,13 +178,16 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
   let capturesDown = false;
   const links: StripeObject[] = [];
   let requests = 0;
+  const exchanges: Exchange[] = [];
 
   const get = (kind: string, id: string) => {
     const found = objects.get(id);
     if (!found || found.object !== kind) throw missing(kind, id);
     return found;
   };
-  const put = (object: StripeObject) => {
+  /** Kept as Stripe answers it: what the stand-in knows laid on the published example of its resource. */
+  const put = (known: StripeObject) => {
+    const object = fromFixtures(known);
     objects.set(object.id as string, object);
     return object;
   };
@@ -500,6 +507,38 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
       currency: text(form.currency),
       destination,
       metadata: form.metadata ?? {},
+      amount_reversed: 0,
+      reversed: false,
+    });
+  }
+
+  /** Takes a transfer's money back from the connected account to the platform's balance (all that is left of it by default). */
+  function reverseTransfer(transfer: StripeObject, form: Form): StripeObject {
+    const left = (transfer.amount as number) - (transfer.amount_reversed as number);
+    const amount = form.amount ? cents(form.amount, 'amount') : left;
+    if (amount > left) {
+      throw invalid('You cannot reverse more than the remaining amount of this transfer.', { param: 'amount' });
+    }
+    const account = transfer.destination as string;
+    const balance = balances.get(account) ?? 0;
+    if (amount > balance) {
+      throw invalid('Insufficient funds in the destination account to reverse this transfer.', {
+        code: 'balance_insufficient',
+      });
+    }
+    balances.set(account, balance - amount);
+    platformBalance += amount;
+    Object.assign(transfer, {
+      amount_reversed: (transfer.amount_reversed as number) + amount,
+      reversed: (transfer.amount_reversed as number) + amount === transfer.amount,
+    });
+    return put({
+      id: newId('trr'),
+      object: 'transfer_reversal',
+      amount,
+      currency: transfer.currency,
+      transfer: transfer.id,
+      metadata: form.metadata ?? {},
     });
   }
 
@@ -618,6 +657,9 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
     if (kind === 'refunds' && method === 'GET' && !id) return listRefunds(query);
     if (kind === 'account_links' && method === 'POST' && !id) return accountLink(form);
     if (kind === 'transfers' && method === 'POST' && !id) return transfer(form);
+    if (kind === 'transfers' && method === 'GET' && id && !action) return get('transfer', id);
+    if (kind === 'transfers' && method === 'POST' && id && action === 'reversals')
+      return reverseTransfer(get('transfer', id), form);
     if (kind === 'payouts' && method === 'POST' && !id) return payout(form, account);
     if (kind === 'payouts' && method === 'GET' && id) return get('payout', id);
     throw new StripeError(404, {
@@ -644,6 +686,14 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
       const body = Buffer.concat(chunks).toString('utf8');
       const form = parseForm(body);
       const answer = (status: number, payload: StripeObject) => {
+        exchanges.push({
+          method: req.method ?? 'GET',
+          path: url.pathname,
+          query: url.search.slice(1),
+          body,
+          status,
+          answer: JSON.parse(JSON.stringify(payload)),
+        });
         res.writeHead(status, { 'content-type': 'application/json', 'request-id': newId('req') });
         res.end(JSON.stringify(payload));
       };
@@ -727,6 +777,7 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
     accountLinks: () => [...links],
     objects: (prefix) => [...objects.values()].filter((o) => String(o.id).startsWith(`${prefix}_`)),
     requestCount: () => requests,
+    exchanges: () => [...exchanges],
     balance: (account) => (account ? (balances.get(account) ?? 0) : platformBalance),
     topUp(amountCents) {
       platformBalance += amountCents;

@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import { json, type TestApp } from './harness';
+import { eventFromFixtures } from './stripe-openapi/published-api';
 import { type StandInOptions, type StripeStandIn, startStripeStandIn } from './stripe-stand-in';
 
 export const WEBHOOK_SECRET = 'whsec_webhooktest';
@@ -27,10 +28,10 @@ export async function stripeApp(
   return { t, standIn };
 }
 
-/** A Stripe event's body as Stripe sends it, with a new event id. */
+/** A Stripe event's body as Stripe sends it, with a new event id: built on Stripe's published examples (fixtures3.json). */
 export function stripeEvent(type: string, object: Record<string, unknown>): { id: string; payload: string } {
   const id = `evt_test_${process.pid}_${++events}`;
-  return { id, payload: JSON.stringify({ id, object: 'event', type, data: { object } }) };
+  return { id, payload: JSON.stringify(eventFromFixtures(id, type, object)) };
 }
 
 /** Delivers an event to `POST /svc/payment/webhook`, signed now by the app clock (with `secret`); answers whether it was applied. */

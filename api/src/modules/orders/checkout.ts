@@ -232,27 +232,50 @@ export function createPaymentIntentWith({ db, clock, payments, offerRunner }: Ch
           },
           savedCardToken,
         });
-    await db
-      .insert(checkouts)
-      .values({
-        paymentIntentId: intent?.id ?? newRewardsPaymentId(),
-        provider: intent ? payments.name : REWARDS_PAYMENT,
-        buyerId: caller.userId,
-        idempotencyKey: key,
-        listingId: listing.id,
-        offerId: terms.offerId,
-        deliveryMethod: request.deliveryMethod,
-        addressId: terms.address?.id ?? null,
-        itemPriceCents: terms.itemPriceCents,
-        shippingCents: terms.shippingCents,
-        totalCents: terms.totalCents,
-        saveCard: request.saveCard ?? false,
-        paymentCardRefnum: request.paymentCardId ?? null,
-        useRewards: request.useRewards ?? true,
-        rewardsCents,
-        createdAt: now,
-      })
-      .onConflictDoNothing();
+    const row = {
+      paymentIntentId: intent?.id ?? newRewardsPaymentId(),
+      provider: intent ? payments.name : REWARDS_PAYMENT,
+      buyerId: caller.userId,
+      idempotencyKey: key,
+      listingId: listing.id,
+      offerId: terms.offerId,
+      deliveryMethod: request.deliveryMethod,
+      addressId: terms.address?.id ?? null,
+      itemPriceCents: terms.itemPriceCents,
+      shippingCents: terms.shippingCents,
+      totalCents: terms.totalCents,
+      saveCard: request.saveCard ?? false,
+      paymentCardRefnum: request.paymentCardId ?? null,
+      useRewards: request.useRewards ?? true,
+      rewardsCents,
+      createdAt: now,
+    };
+    // The limit is counted again where the checkout is written, under the buyer's row lock: two
+    // requests at once both passed the count above, and made a sixth open checkout (issue 34).
+    const refused = await db.transaction(async (tx) => {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, caller.userId)).for('update');
+      const [same] = await tx
+        .select({ id: checkouts.id })
+        .from(checkouts)
+        .where(and(eq(checkouts.buyerId, caller.userId), eq(checkouts.idempotencyKey, key)));
+      if (
+        !same &&
+        !byRewards &&
+        (await openCheckoutsOf(tx, caller.userId, payments.name, now)) >= OPEN_CHECKOUTS_PER_BUYER
+      )
+        return true;
+      await tx.insert(checkouts).values(row).onConflictDoNothing();
+      return false;
+    });
+    if (refused) {
+      // The intent lost the race for the last place. One not yet confirmed holds nothing and is
+      // kept: the same key, sent again once a place is free, answers it. One a saved card
+      // authorised is released (a release that fails lapses at the provider after 7 days).
+      if (intent && intent.status !== 'requires_payment_method') {
+        await payments.cancel(intent.id, `checkout:${caller.userRefnum}:${key}:over-limit`).catch(() => {});
+      }
+      throw new AppError(429, orderMessages.tooManyOpenCheckouts, { reason: 'too_many_open_checkouts' });
+    }
     const [checkout] = await db
       .select()
       .from(checkouts)

@@ -33,6 +33,14 @@ export interface PaymentProvider {
    * in that account) is an AppError with reason `payout_refused`: the money stays there.
    */
   payout(input: PayoutInput): Promise<ProviderPayout>;
+  /**
+   * Makes sure a payout's transferred money is at the connected account of this bank account: a
+   * seller who changed bank account after a failed payout has a new connected account, and the
+   * money is taken back from the old one (a transfer reversal) and transferred to the new one,
+   * once per key. Answers the transfer that holds the money now. A refusal is an AppError with
+   * reason `payout_refused`. Absent: a seller has one account whatever their bank (the built-in provider).
+   */
+  moveTransfer?(input: PayoutInput & { transferId: string }): Promise<{ id: string }>;
   /** What has been refunded of an intent's captured money, all refunds together (Stripe's dashboard's too). */
   refundedCents(intentId: string): Promise<number>;
   /**

@@ -137,6 +137,14 @@ async function recordTransferred(db: Db, payoutId: number, transferId: string, n
     .where(and(eq(sellerPayouts.id, payoutId), isNull(sellerPayouts.transferId)));
 }
 
+/** Remembers the transfer that replaced the payout's first (the seller's new connected account), once. */
+async function recordTransferMoved(db: Db, payoutId: number, from: string, to: string, now: Date): Promise<void> {
+  await db
+    .update(sellerPayouts)
+    .set({ transferId: to, updatedAt: now })
+    .where(and(eq(sellerPayouts.id, payoutId), eq(sellerPayouts.transferId, from)));
+}
+
 /**
  * Sends one try of a payout: the payout's money is transferred to the seller's connected account
  * once (its key is the payout's, the ledger amount's, not the try's), then paid out from it (the
@@ -180,6 +188,20 @@ export async function sendPayout(
       return;
     }
     await recordTransferred(db, payout.id, transfer.id, now);
+  } else if (deps.payments.moveTransfer) {
+    // A retry: the seller may have changed bank account since the money was transferred (issue 34).
+    const moved = await deps.payments
+      .moveTransfer({
+        ...input,
+        transferId: payout.transferId,
+        idempotencyKey: `transfer:payout:${payout.id}:after:${payout.transferId}`,
+      })
+      .catch(refusedAs(['payout_refused']));
+    if ('refused' in moved) {
+      await recordPayoutOutcome(db, which, { id: '', status: 'failed', failure: moved.refused }, now);
+      return;
+    }
+    if (moved.id !== payout.transferId) await recordTransferMoved(db, payout.id, payout.transferId, moved.id, now);
   }
   const sent = await deps.payments
     .payout({ ...input, idempotencyKey: `payout:${payout.id}:${which.attempt}` })

@@ -25,6 +25,31 @@ export function stripePayouts(stripe: Stripe, accounts: ReturnType<typeof connec
         throw refusal(error, 'transfer_refused');
       }
     },
+    async moveTransfer(input: PayoutInput & { transferId: string }): Promise<{ id: string }> {
+      try {
+        const accountId = await accounts.accountFor(input.bankAccount);
+        const transfer = await stripe.transfers.retrieve(input.transferId);
+        const at = typeof transfer.destination === 'string' ? transfer.destination : transfer.destination?.id;
+        if (at === accountId) return { id: transfer.id };
+        // The seller changed bank account since: the money comes back from the old connected
+        // account (once, whatever the tries) and goes to the new one (once per transfer it replaces).
+        const left = transfer.amount - transfer.amount_reversed;
+        if (left > 0) {
+          await stripe.transfers.createReversal(
+            transfer.id,
+            { amount: left, metadata: input.metadata },
+            { idempotencyKey: `reversal:${transfer.id}` },
+          );
+        }
+        const moved = await stripe.transfers.create(
+          { amount: input.amountCents, currency: 'usd', destination: accountId, metadata: input.metadata },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        return { id: moved.id };
+      } catch (error) {
+        throw refusal(error, 'payout_refused');
+      }
+    },
     async payout(input: PayoutInput): Promise<ProviderPayout> {
       try {
         const accountId = await accounts.accountFor(input.bankAccount);

@@ -58,6 +58,7 @@ export function createStripeProvider(deps: StripeProviderDeps): PaymentProvider 
       }),
     transfer: (input) => withStripeErrors('transferred', () => payouts.transfer(input)),
     payout: (input) => withStripeErrors('paid out', () => payouts.payout(input)),
+    moveTransfer: (input) => withStripeErrors('transferred', () => payouts.moveTransfer(input)),
     refundedCents: (intentId) =>
       withStripeErrors('read', async () => {
         let total = 0;
