@@ -82,7 +82,7 @@ describe('confirming delivery (POST /svc/orders/confirm-delivery)', () => {
     expect(ledgerIsSound(await checkLedger(t.database.db))).toBe(true);
   });
 
-  it('refuses the seller (409), an order not shipped (409), a third person (403), nobody signed in (401), no such order (404)', async () => {
+  it('refuses the seller (403: not their turn), an order not shipped (409), a third person (403), nobody signed in (401), no such order (404)', async () => {
     const placed = await boughtNow(t, buyer.token, await publishedListing(t, seller.token));
     const early = await confirmDelivery(buyer.token, placed.orderId);
     expect([early.status, early.body.error, early.body.msg]).toEqual([
@@ -93,7 +93,7 @@ describe('confirming delivery (POST /svc/orders/confirm-delivery)', () => {
     await shipped(placed.orderId);
     const bySeller = await confirmDelivery(seller.token, placed.orderId);
     expect([bySeller.status, bySeller.body.error, bySeller.body.msg]).toEqual([
-      409,
+      403,
       'not_your_turn',
       orderMessages.onlyBuyerConfirmsDelivery,
     ]);

@@ -232,6 +232,7 @@ export const orderMessages = {
 export function orderRefusalMessage(event: OrderEvent, reason: string): string {
   if (event === 'cancel' && reason === 'not_your_turn') return orderMessages.buyerCannotCancel;
   if (event === 'confirmDelivery' && reason === 'not_your_turn') return orderMessages.onlyBuyerConfirmsDelivery;
+  if (event === 'confirmPickup' && reason === 'not_your_turn') return orderMessages.onlySellerConfirmsPickup;
   const state = (Object.keys(orderProcess.states) as OrderState[]).find(
     (s) => orderProcess.states[s].refusal === reason,
   );
