@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, orders, users } from '../src/db/schema/index';
 import { checkLedger, ledgerIsSound } from '../src/modules/ledger/check';
-import { orderRunnerWith, takeOrderEvent } from '../src/modules/orders/process';
+import { takeOrderEvent } from '../src/modules/orders/process';
 import { authorisedIntent, boughtNow, call, orderDetail, type Placed } from './checkout-helpers';
 import { startTestApp, type TestApp } from './harness';
 import { freshEmail, signedUp } from './identity-helpers';
@@ -35,7 +35,7 @@ async function idOf(person: LoginData): Promise<number> {
 
 /** The seller ships it through the order process (issue 19 brings the call). */
 async function shipped(orderId: string): Promise<void> {
-  const runner = orderRunnerWith(t.app.jobs);
+  const runner = t.app.processes.order;
   await t.database.db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.refnum, orderId)).for('update');
     if (!order) throw new Error(`no order ${orderId}`);

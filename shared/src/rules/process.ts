@@ -42,6 +42,11 @@ export interface EventDef<S extends string, G extends string, E extends string> 
   after?: Duration;
   /** The timers (events with `after`) this event starts. */
   starts?: readonly E[];
+  /**
+   * What taking it does beyond the state, by name (a ledger posting, an invitation), in this
+   * order and in its transaction: the api implements each name once and refuses to start without.
+   */
+  does?: readonly string[];
 }
 
 export interface GuardDef<F> {

@@ -1,14 +1,8 @@
-import {
-  type DonationEvent,
-  type DonationFacts,
-  type DonationState,
-  donationProcess,
-  donationRefusalMessage,
-} from '@yardly/shared/rules';
+import type { DonationEvent, DonationFacts, DonationState } from '@yardly/shared/rules';
 import type { Db } from '../../db/connect';
-import { donationOrders } from '../../db/schema/index';
+import type { donationOrders } from '../../db/schema/index';
 import type { Jobs } from '../../jobs/runner';
-import { type Actor, type BoundProcess, bindProcess, type Transition, transition } from '../../process/transition';
+import { type Actor, type BoundProcess, type Effect, type Transition, transition } from '../../process/transition';
 
 export type DonationOrderRow = typeof donationOrders.$inferSelect;
 export type DonationRunner = BoundProcess<DonationState, DonationEvent, never, DonationFacts, typeof donationOrders>;
@@ -16,24 +10,19 @@ export type DonationRunner = BoundProcess<DonationState, DonationEvent, never, D
 /** The one-shot job that lapses a request its donor did not confirm within seven days (lapse-job.ts). */
 export const DONATION_LAPSE_JOB = 'donations.lapse';
 
-/** The donation process bound to `donation_orders`: a request queues its lapse timer in the same transaction. */
-export function donationRunnerWith(jobs: Jobs): DonationRunner {
-  return bindProcess(donationProcess, donationOrders, {
-    message: donationRefusalMessage,
-    effects: [
-      async (tx, done) => {
-        for (const timer of done.timers) {
-          if (timer.event !== 'lapse') throw new Error(`donation: no job takes the timer ${timer.event}`);
-          await jobs.enqueue(
-            tx,
-            DONATION_LAPSE_JOB,
-            { donationOrderId: done.subjectId },
-            { at: timer.at, key: `donation:${done.subjectId}` },
-          );
-        }
-      },
-    ],
-  });
+/** A request queues its lapse timer in the same transaction. */
+export function donationTimers(jobs: Jobs): Effect<DonationState, DonationEvent> {
+  return async (tx, done) => {
+    for (const timer of done.timers) {
+      if (timer.event !== 'lapse') throw new Error(`donation: no job takes the timer ${timer.event}`);
+      await jobs.enqueue(
+        tx,
+        DONATION_LAPSE_JOB,
+        { donationOrderId: done.subjectId },
+        { at: timer.at, key: `donation:${done.subjectId}` },
+      );
+    }
+  };
 }
 
 /** The column each event stamps with its time, beside the state. */

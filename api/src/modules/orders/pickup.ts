@@ -6,7 +6,6 @@ import { listings, offers, orders } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import type { Caller } from '../../http/caller';
 import { refuseOutOfTurn } from '../../process/transition';
-import { postOrderReleased } from '../ledger/order-postings';
 import { notify } from '../notifications/notify';
 import { orderFor } from './access';
 import { orderPagePath } from './dashboards';
@@ -71,7 +70,6 @@ export function confirmPickupWith(deps: { db: Db; orderRunner: OrderRunner }) {
         return { ok: false, locked: attempts >= PICKUP_CODE_ATTEMPTS };
       }
       await takeOrderEvent(tx, deps.orderRunner, order, 'confirmPickup', actor, now);
-      await postOrderReleased(tx, order, now);
       await notify(tx, [order.buyerId], 'Your pickup is confirmed: enjoy your purchase.', orderPagePath(order.refnum));
       return { ok: true, order };
     });
