@@ -9,6 +9,12 @@ type AnyEffect = Effect<any, any>;
 // biome-ignore lint/suspicious/noExplicitAny: a declaration of any guard and facts.
 type Declared<S extends string, E extends string> = Process<S, E, any, any>;
 
+/**
+ * The subscriptions already added to a binding made once at module level (an adopted one), so a
+ * second app built in the same process (tests) does not add them again.
+ */
+const addedToAdopted = new WeakMap<AnyBound, Set<string>>();
+
 /** Which transitions a subscription follows: those reaching a state, those of an event, or (empty) all. */
 export interface TransitionFilter {
   to?: string;
@@ -49,7 +55,8 @@ export class ProcessRegistry {
 
   /**
    * Keeps a process bound once at module level (listing, reward, rental: free functions take its
-   * events and their effects need no service) for lookup and the start-up check; it names no effect.
+   * events) for lookup and the start-up check. It names no effect; a subscription to it must need
+   * no service (a module-level function of the transaction alone): it is added to the binding once.
    */
   adopt<B extends AnyBound>(bound: B): B {
     return this.keep(bound);
@@ -82,6 +89,17 @@ export class ProcessRegistry {
     filter: { to?: S; event?: E },
     effect: Effect<S, E>,
   ): void {
+    const adopted = this.bound.get(process.name);
+    if (adopted && !this.dispatching.has(process.name)) {
+      const added = addedToAdopted.get(adopted) ?? new Set<string>();
+      addedToAdopted.set(adopted, added);
+      const key = `${effect.name}:${filter.to ?? ''}:${filter.event ?? ''}`;
+      if (!effect.name) throw new Error(`A subscription to ${process.name} must be a named module-level function`);
+      if (added.has(key)) return;
+      added.add(key);
+      adopted.effects.push((tx, done) => (matches(filter, done) ? effect(tx, done) : undefined));
+      return;
+    }
     this.subscriptions.push({ process: process.name, filter, effect: effect as AnyEffect });
   }
 
@@ -110,10 +128,13 @@ export class ProcessRegistry {
       await run(tx, done);
     }
     for (const { process: subscribed, filter, effect } of this.subscriptions) {
-      if (subscribed !== name) continue;
-      if (filter.to !== undefined && filter.to !== done.to) continue;
-      if (filter.event !== undefined && filter.event !== done.event) continue;
-      await effect(tx, done);
+      if (subscribed === name && matches(filter, done)) await effect(tx, done);
     }
   }
+}
+
+function matches(filter: TransitionFilter, done: Transition<string, string>): boolean {
+  return (
+    (filter.to === undefined || filter.to === done.to) && (filter.event === undefined || filter.event === done.event)
+  );
 }
