@@ -1,7 +1,8 @@
-import type { DonationEvent, DonationFacts, DonationState } from '@yardly/shared/rules';
+import { type DonationEvent, type DonationFacts, type DonationState, donationProcess } from '@yardly/shared/rules';
 import type { Db } from '../../db/connect';
 import type { donationOrders } from '../../db/schema/index';
 import type { Jobs } from '../../jobs/runner';
+import { queueTimers } from '../../process/timers';
 import { type Actor, type BoundProcess, type Effect, type Transition, transition } from '../../process/transition';
 
 export type DonationOrderRow = typeof donationOrders.$inferSelect;
@@ -12,17 +13,13 @@ export const DONATION_LAPSE_JOB = 'donations.lapse';
 
 /** A request queues its lapse timer in the same transaction. */
 export function donationTimers(jobs: Jobs): Effect<DonationState, DonationEvent> {
-  return async (tx, done) => {
-    for (const timer of done.timers) {
-      if (timer.event !== 'lapse') throw new Error(`donation: no job takes the timer ${timer.event}`);
-      await jobs.enqueue(
-        tx,
-        DONATION_LAPSE_JOB,
-        { donationOrderId: done.subjectId },
-        { at: timer.at, key: `donation:${done.subjectId}` },
-      );
-    }
-  };
+  return queueTimers<DonationState, DonationEvent>(jobs, donationProcess, {
+    lapse: {
+      job: DONATION_LAPSE_JOB,
+      payload: (donationOrderId) => ({ donationOrderId }),
+      key: (id) => `donation:${id}`,
+    },
+  });
 }
 
 /** The column each event stamps with its time, beside the state. */

@@ -12,7 +12,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connect';
 import { listings, orders } from '../../db/schema/index';
-import { type Actor, bindProcess, type Effect, SYSTEM, type Transition, transition } from '../../process/transition';
+import { type Actor, bindProcess, SYSTEM, type Transition, transition } from '../../process/transition';
 import { countActiveOffers } from './offers-check';
 
 /**

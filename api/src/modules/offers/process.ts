@@ -1,8 +1,15 @@
-import { currentOfferState, type OfferEvent, type OfferFacts, type OfferState } from '@yardly/shared/rules';
+import {
+  currentOfferState,
+  type OfferEvent,
+  type OfferFacts,
+  type OfferState,
+  offerProcess,
+} from '@yardly/shared/rules';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { offers } from '../../db/schema/index';
 import type { Jobs } from '../../jobs/runner';
+import { queueTimers } from '../../process/timers';
 import { type BoundProcess, type Effect, SYSTEM, type Transition, transition } from '../../process/transition';
 
 export type OfferRow = typeof offers.$inferSelect;
@@ -18,18 +25,11 @@ export type OfferRunner = BoundProcess<OfferState, OfferEvent, 'receiver' | 'sen
  * offer starts its 24-hour expiry, accepting it the 24 hours its buyer has to pay).
  */
 export function offerTimers(jobs: Jobs): Effect<OfferState, OfferEvent> {
-  return async (tx, done) => {
-    for (const timer of done.timers) {
-      // An accepted offer's payment window has its own job: its expiry job may still be queued under `offer:`.
-      const lapse = timer.event === 'lapse';
-      await jobs.enqueue(
-        tx,
-        lapse ? OFFER_LAPSE_JOB : OFFER_EXPIRY_JOB,
-        { offerId: done.subjectId },
-        { at: timer.at, key: `${lapse ? 'reservation' : 'offer'}:${done.subjectId}` },
-      );
-    }
-  };
+  return queueTimers<OfferState, OfferEvent>(jobs, offerProcess, {
+    expire: { job: OFFER_EXPIRY_JOB, payload: (offerId) => ({ offerId }), key: (id) => `offer:${id}` },
+    // An accepted offer's payment window has its own job: its expiry job may still be queued under `offer:`.
+    lapse: { job: OFFER_LAPSE_JOB, payload: (offerId) => ({ offerId }), key: (id) => `reservation:${id}` },
+  });
 }
 
 /** Where `userId` stands in an offer: its sender, or the party it was made to. */

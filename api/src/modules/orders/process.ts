@@ -1,8 +1,9 @@
-import type { OrderEvent, OrderFacts, OrderState } from '@yardly/shared/rules';
+import { type OrderEvent, type OrderFacts, type OrderState, orderProcess } from '@yardly/shared/rules';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { orders } from '../../db/schema/index';
 import type { Jobs } from '../../jobs/runner';
+import { queueTimers } from '../../process/timers';
 import { type Actor, type BoundProcess, type Effect, type Transition, transition } from '../../process/transition';
 import { postOrderReleased } from '../ledger/order-postings';
 
@@ -14,26 +15,16 @@ export const ORDER_AUTO_CANCEL_JOB = 'orders.auto-cancel';
 /** The one-shot job that confirms an arrived order when its receipt window closes (issue 19). */
 export const ORDER_AUTO_CONFIRM_JOB = 'orders.auto-confirm';
 
-/** Each timer of the order process, the job that takes it and that job's key for an order. */
-const TIMER_JOBS: Partial<Record<OrderEvent, { job: string; key: (orderId: number) => string }>> = {
-  autoCancel: { job: ORDER_AUTO_CANCEL_JOB, key: (id) => `order:${id}` },
-  autoConfirm: { job: ORDER_AUTO_CONFIRM_JOB, key: (id) => `order-receipt:${id}` },
-};
-
-/** An order event that starts a timer queues its job in the same transaction. */
+/** Each timer of the order process and the job that takes it: the ship-by deadline, the receipt window. */
 export function orderTimers(jobs: Jobs): Effect<OrderState, OrderEvent> {
-  return async (tx, done) => {
-    for (const timer of done.timers) {
-      const timerJob = TIMER_JOBS[timer.event];
-      if (!timerJob) throw new Error(`order: no job takes the timer ${timer.event}`);
-      await jobs.enqueue(
-        tx,
-        timerJob.job,
-        { orderId: done.subjectId },
-        { at: timer.at, key: timerJob.key(done.subjectId) },
-      );
-    }
-  };
+  return queueTimers<OrderState, OrderEvent>(jobs, orderProcess, {
+    autoCancel: { job: ORDER_AUTO_CANCEL_JOB, payload: (orderId) => ({ orderId }), key: (id) => `order:${id}` },
+    autoConfirm: {
+      job: ORDER_AUTO_CONFIRM_JOB,
+      payload: (orderId) => ({ orderId }),
+      key: (id) => `order-receipt:${id}`,
+    },
+  });
 }
 
 /**

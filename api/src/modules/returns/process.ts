@@ -1,7 +1,8 @@
-import type { ReturnEvent, ReturnFacts, ReturnState } from '@yardly/shared/rules';
+import { type ReturnEvent, type ReturnFacts, type ReturnState, returnProcess } from '@yardly/shared/rules';
 import type { Db } from '../../db/connect';
 import type { returns } from '../../db/schema/index';
 import type { Jobs } from '../../jobs/runner';
+import { queueTimers } from '../../process/timers';
 import { type Actor, type BoundProcess, type Effect, type Transition, transition } from '../../process/transition';
 
 export type ReturnRow = typeof returns.$inferSelect;
@@ -12,17 +13,9 @@ export const RETURN_AUTO_ACCEPT_JOB = 'returns.auto-accept';
 
 /** Opening a return queues its reply timer in the same transaction. */
 export function returnTimers(jobs: Jobs): Effect<ReturnState, ReturnEvent> {
-  return async (tx, done) => {
-    for (const timer of done.timers) {
-      if (timer.event !== 'autoAccept') throw new Error(`return: no job takes the timer ${timer.event}`);
-      await jobs.enqueue(
-        tx,
-        RETURN_AUTO_ACCEPT_JOB,
-        { returnId: done.subjectId },
-        { at: timer.at, key: `return:${done.subjectId}` },
-      );
-    }
-  };
+  return queueTimers<ReturnState, ReturnEvent>(jobs, returnProcess, {
+    autoAccept: { job: RETURN_AUTO_ACCEPT_JOB, payload: (returnId) => ({ returnId }), key: (id) => `return:${id}` },
+  });
 }
 
 /** Takes `event` on a return its caller has locked. */
