@@ -66,6 +66,7 @@ import { shippingCapability } from './modules/shipping/capability';
 import { createShipping } from './modules/shipping/shipping';
 import { sitemapCapability } from './modules/sitemap/capability';
 import { socialCapability } from './modules/social/capability';
+import { bindProcesses } from './process/processes';
 import type { AppServices } from './services';
 
 export type WebHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
@@ -148,7 +149,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transport,
     paymentEvents,
     secret,
+    processes: bindProcesses(),
   };
+  app.decorate('processes', services.processes);
 
   await app.register(compress, { global: true, threshold: 1024 });
   // Photos only: one file a request, its size bounded per call (files/upload.ts).
@@ -157,6 +160,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/svc/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   const installed = registerCapabilities(app, services, capabilitiesFor(deps.config));
+  // A table naming an effect no capability implements stops the start, as a call without a handler does.
+  services.processes.registry.assertComplete();
   for (const job of installed.jobs) jobs.register(job);
 
   const web = deps.createWeb ? await deps.createWeb(app) : undefined;

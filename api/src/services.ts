@@ -12,6 +12,7 @@ import type { MailTransport } from './modules/mail/transport';
 import type { PaymentProvider } from './modules/payments/provider';
 import type { PaymentEventRegistry } from './modules/payments/webhook-registry';
 import type { Shipping } from './modules/shipping/shipping';
+import type { Processes } from './process/processes';
 
 /** What the app builds once and every capability may use: configuration, storage, identity, mail. */
 export interface AppServices {
@@ -37,6 +38,8 @@ export interface AppServices {
   payments: PaymentProvider;
   /** Labels and tracking (issue 19): the carrier, the return label, `onShipmentDelivered` (modules/shipping/shipping.ts). */
   shipping: Shipping;
+  /** Every process bound once (process/processes.ts): take events through these, subscribe on `registry`. */
+  processes: Processes;
   /** The server secret: tokens, and what is sealed at rest (mail bodies, a payout account number). */
   secret: Uint8Array;
 }

@@ -1,5 +1,6 @@
 import type { LoginData } from '@yardly/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { boughtNow } from './checkout-helpers';
 import { startTestApp, type TestApp } from './harness';
 import { signedUp } from './identity-helpers';
 import { conversationsOf, historyOf, openStream, sendMessage, unreadOf } from './message-helpers';
@@ -170,6 +171,57 @@ describe('offer steps in the conversation', () => {
           ['text', text],
         ]),
       );
+    }
+  });
+});
+
+// Issue 35: the offer process is bound once, so a step the checkout takes (a Buy Now superseding
+// the open offers, the buyer's 24 hours to pay running out) reaches the open pages like any other.
+describe('offer steps taken by the checkout, live', () => {
+  type Stream = Awaited<ReturnType<typeof openStream>>;
+  type LiveOffer = { offerRefnum: string; offerStatus: string };
+
+  /** The next `offer` event for `offerRefnum`, skipping others; fails after 10 s without one. */
+  async function nextOfferStep(stream: Stream, offerRefnum: string): Promise<LiveOffer> {
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline) {
+      const event = await Promise.race([
+        stream.next(),
+        new Promise<null>((resolve) => setTimeout(() => resolve(null), deadline - Date.now())),
+      ]);
+      if (!event) break;
+      const offer = event.event === 'offer' ? (event.data as { offer: LiveOffer }).offer : undefined;
+      if (offer?.offerRefnum === offerRefnum) return offer;
+    }
+    throw new Error(`no live offer event for ${offerRefnum}`);
+  }
+
+  it("a Buy Now declines the other buyers' open offers on their open pages", async () => {
+    for (const person of [seller, buyer, other]) await refreshed(t, person);
+    const listingRefnum = await publishedListing(t, seller.token);
+    const made = (await makeOffer(t, buyer.token, listingRefnum, 1500)).body as Made;
+    const stream = await openStream(t, { token: buyer.token });
+    try {
+      expect((await stream.next()).event).toBe('ready');
+      await boughtNow(t, other.token, listingRefnum);
+      expect(await nextOfferStep(stream, made.data.offerRefnum)).toMatchObject({ offerStatus: 'declined' });
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('an accepted offer left unpaid lapses on its buyer’s open page', async () => {
+    for (const person of [seller, buyer, other]) await refreshed(t, person);
+    const listingRefnum = await publishedListing(t, seller.token);
+    const made = (await makeOffer(t, buyer.token, listingRefnum, 1500)).body as Made;
+    expect((await acceptOffer(t, seller.token, made.data.offerRefnum)).status).toBe(200);
+    const stream = await openStream(t, { token: buyer.token });
+    try {
+      expect((await stream.next()).event).toBe('ready');
+      await advanceKeepingSignedIn(t, 24 * 60 + 1, [seller, buyer, other]);
+      expect(await nextOfferStep(stream, made.data.offerRefnum)).toMatchObject({ offerStatus: 'expired' });
+    } finally {
+      stream.close();
     }
   });
 });

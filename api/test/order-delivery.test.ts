@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, orders, users } from '../src/db/schema/index';
 import { checkLedger, ledgerIsSound } from '../src/modules/ledger/check';
-import { orderRunnerWith, takeOrderEvent } from '../src/modules/orders/process';
+import { takeOrderEvent } from '../src/modules/orders/process';
 import { authorisedIntent, boughtNow, call, orderDetail, type Placed } from './checkout-helpers';
 import { startTestApp, type TestApp } from './harness';
 import { freshEmail, signedUp } from './identity-helpers';
@@ -35,7 +35,7 @@ async function idOf(person: LoginData): Promise<number> {
 
 /** The seller ships it through the order process (issue 19 brings the call). */
 async function shipped(orderId: string): Promise<void> {
-  const runner = orderRunnerWith(t.app.jobs);
+  const runner = t.app.processes.order;
   await t.database.db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.refnum, orderId)).for('update');
     if (!order) throw new Error(`no order ${orderId}`);
@@ -82,7 +82,7 @@ describe('confirming delivery (POST /svc/orders/confirm-delivery)', () => {
     expect(ledgerIsSound(await checkLedger(t.database.db))).toBe(true);
   });
 
-  it('refuses the seller (409), an order not shipped (409), a third person (403), nobody signed in (401), no such order (404)', async () => {
+  it('refuses the seller (403: not their turn), an order not shipped (409), a third person (403), nobody signed in (401), no such order (404)', async () => {
     const placed = await boughtNow(t, buyer.token, await publishedListing(t, seller.token));
     const early = await confirmDelivery(buyer.token, placed.orderId);
     expect([early.status, early.body.error, early.body.msg]).toEqual([
@@ -93,7 +93,7 @@ describe('confirming delivery (POST /svc/orders/confirm-delivery)', () => {
     await shipped(placed.orderId);
     const bySeller = await confirmDelivery(seller.token, placed.orderId);
     expect([bySeller.status, bySeller.body.error, bySeller.body.msg]).toEqual([
-      409,
+      403,
       'not_your_turn',
       orderMessages.onlyBuyerConfirmsDelivery,
     ]);

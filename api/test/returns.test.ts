@@ -15,8 +15,6 @@ import {
 import { LEDGER, sellerAccount } from '../src/modules/ledger/accounts';
 import { checkLedger, ledgerIsSound } from '../src/modules/ledger/check';
 import { sellerBalance } from '../src/modules/ledger/ledger';
-import { orderRunnerWith } from '../src/modules/orders/process';
-import { returnRunnerWith } from '../src/modules/returns/process';
 import { returnDelivered } from '../src/modules/returns/refund';
 import { boughtNow, call, orderDetail } from './checkout-helpers';
 import { runDueJobs, startTestApp, type TestApp } from './harness';
@@ -474,8 +472,8 @@ describe('delivered back: the item price is refunded', () => {
     const [row] = await t.database.db.select().from(returns).where(eq(returns.refnum, returnId));
     const deps = {
       jobs: t.app.jobs,
-      orderRunner: orderRunnerWith(t.app.jobs),
-      returnRunner: returnRunnerWith(t.app.jobs),
+      orderRunner: t.app.processes.order,
+      returnRunner: t.app.processes.return,
     };
     const again = await t.database.db.transaction((tx) =>
       returnDelivered(tx, deps, row?.shipmentId ?? 0, t.app.clock.now()),

@@ -267,8 +267,9 @@ describe('tracking, arrival and receipt', () => {
     ]);
     expect(told.some((n) => n.text.includes(`order ${placed.orderId} reached the buyer`))).toBe(true);
 
+    // Not their turn (the table never lets a seller confirm): 403, the wrong state would be 409.
     const bySeller = await confirmReceived(seller.token, placed.orderId);
-    expect([bySeller.status, bySeller.body.msg]).toEqual([409, orderMessages.onlyBuyerConfirmsDelivery]);
+    expect([bySeller.status, bySeller.body.msg]).toEqual([403, orderMessages.onlyBuyerConfirmsDelivery]);
     const byStranger = await confirmReceived(stranger.token, placed.orderId);
     expect([byStranger.status, byStranger.body.msg]).toEqual([403, orderMessages.notYours]);
     expect((await confirmReceived(undefined, placed.orderId)).status).toBe(401);

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { JobDefinition } from '../jobs/job';
 import { registerAdminResources } from '../modules/admin/registry';
 import type { AdminResourceDef } from '../modules/admin/rest-adapter';
+import type { ProcessRegistry } from '../process/registry';
 import type { AppServices } from '../services';
 import { type CallHandlers, registerCalls } from './register-call';
 
@@ -27,6 +28,8 @@ export interface CapabilityDef<M extends CallMap, S> {
   adminResources?(s: S): AdminResourceDef[];
   jobs?(s: S): readonly JobDefinition[];
   process?: ProcessDeclaration;
+  /** The named effects of process tables it implements, and its reactions to other processes' transitions. */
+  processes?(registry: ProcessRegistry, s: S): void;
 }
 
 /** What a capability gives the app once installed. */
@@ -52,6 +55,7 @@ export function defineCapability<M extends CallMap, S = AppServices>(def: Capabi
       const s = (def.services ? def.services(services) : services) as S;
       registerCalls(app, def.name, def.calls ?? {}, def.handlers?.(s) ?? {});
       def.routes?.(app, s);
+      def.processes?.(services.processes.registry, s);
       return { adminResources: def.adminResources?.(s) ?? [], jobs: def.jobs?.(s) ?? [] };
     },
   };

@@ -1,6 +1,8 @@
 import {
   can,
   canStart,
+  isTurnRefusal,
+  PROCESS_REFUSALS,
   type Process,
   type ProcessRole,
   type ProcessTimer,
@@ -73,14 +75,38 @@ export interface TransitionOptions<S extends string, E extends string, F, T exte
   now: Date;
 }
 
-function refusal(bound: { message(event: string, reason: string): string }, event: string, verdict: Verdict): never {
+/**
+ * The table's refusal as an answer: 403 when the actor may never take the event ("not your
+ * turn"), 409 when the subject's state or a guard says no (someone else may, or later), each with
+ * the machine reason and the process's words for it.
+ */
+function refusal<S extends string, E extends string, G extends string, F>(
+  bound: { process: Process<S, E, G, F>; message(event: E, reason: string): string },
+  event: E,
+  verdict: Verdict,
+): never {
   const reason = verdict.ok ? 'state_changed' : verdict.reason;
+  if (isTurnRefusal(bound.process, reason)) throw new AppError(403, bound.message(event, reason), { reason });
   throw AppError.conflict(bound.message(event, reason), reason);
 }
 
 /**
- * Takes `event` on `subject` inside the caller's transaction (CONVENTIONS #11): refuses with 409
- * and a machine reason when the table says no; else `UPDATE … SET state = $to WHERE id = $id AND
+ * Refuses (403, as `transition` would) an actor whose role never takes `event`, for a call that
+ * must say so before it does work of its own (a wrong pickup code counts against the code).
+ */
+export function refuseOutOfTurn<S extends string, E extends string, G extends string, F>(
+  bound: { process: Process<S, E, G, F>; message(event: E, reason: string): string },
+  event: E,
+  actor: Actor,
+): void {
+  if (!bound.process.events[event].by.includes(actor.role)) {
+    refusal(bound, event, { ok: false, reason: PROCESS_REFUSALS.notYourTurn });
+  }
+}
+
+/**
+ * Takes `event` on `subject` inside the caller's transaction (CONVENTIONS #11): refuses with 403 (not
+ * the actor's event) or 409 (not in this state) and a machine reason when the table says no; else `UPDATE … SET state = $to WHERE id = $id AND
  * state = $from` (which locks the row; 0 rows means someone moved it first: 409 with the reason its
  * new state gives), one `transitions` row, then the effects. Returns what happened.
  */
@@ -138,7 +164,7 @@ export interface StartOptions<E extends string, F, T extends StateTable> {
 
 /**
  * Takes `event`, an event that creates its subject (`from` is empty: an offer made), inside the
- * caller's transaction: refuses with 409 and a machine reason when the table says no; else inserts
+ * caller's transaction: refuses with 403 or 409 and a machine reason when the table says no; else inserts
  * the subject in the event's state, one `transitions` row (from null), then the effects.
  */
 export async function start<S extends string, E extends string, G extends string, F, T extends StateTable>(

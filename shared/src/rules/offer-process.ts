@@ -30,8 +30,8 @@ export const offerProcess = defineProcess({
     expired: { label: 'Expired', badge: 'Expired', refusal: 'offer_expired' },
   },
   guards: {
-    receiver: { test: (f: OfferFacts) => f.isReceiver, refusal: 'not_receiver' },
-    sender: { test: (f: OfferFacts) => f.isSender, refusal: 'not_sender' },
+    receiver: { test: (f: OfferFacts) => f.isReceiver, refusal: 'not_receiver', turn: true },
+    sender: { test: (f: OfferFacts) => f.isSender, refusal: 'not_sender', turn: true },
   },
   events: {
     // An offer is made by the buyer, or (countering) by whichever party received the last one.

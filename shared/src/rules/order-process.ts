@@ -12,6 +12,12 @@ export const SHIP_BY_BUSINESS_DAYS = 3;
 export const RECEIPT_WINDOW_BUSINESS_DAYS = 3;
 
 /**
+ * What every event that completes a sale (reaches `delivered`) does: the seller's share becomes
+ * available (less a label deducted from it), and both sides are asked to review each other.
+ */
+const COMPLETES_SALE = ['releaseSellerShare', 'inviteReviews'] as const;
+
+/**
  * An order's life (issues 18 and 19, spec section 4). Placing it is one transaction with the
  * listing's `sell`: a shipped order waits for its label, a local one for the handoff (the seller
  * enters the buyer's 6-digit code). The seller must buy the shipping label or hand the item over
@@ -66,12 +72,19 @@ export const orderProcess = defineProcess({
       by: ['system'],
       starts: ['autoConfirm'],
     },
-    confirmPickup: { label: 'Confirm pickup', from: ['awaiting_pickup'], to: 'delivered', by: ['seller'] },
+    confirmPickup: {
+      label: 'Confirm pickup',
+      from: ['awaiting_pickup'],
+      to: 'delivered',
+      by: ['seller'],
+      does: COMPLETES_SALE,
+    },
     confirmDelivery: {
       label: 'Confirm delivery',
       from: ['shipped', 'arrived'],
       to: 'delivered',
       by: ['buyer', 'admin'],
+      does: COMPLETES_SALE,
     },
     autoConfirm: {
       label: 'Receipt window closed',
@@ -79,11 +92,18 @@ export const orderProcess = defineProcess({
       to: 'delivered',
       by: ['system'],
       after: { businessDays: RECEIPT_WINDOW_BUSINESS_DAYS },
+      does: COMPLETES_SALE,
     },
     /** The buyer opens a return (POST /svc/returns) while the receipt window is open. */
     openReturn: { label: 'Return item', from: ['arrived'], to: 'returning', by: ['buyer'] },
     /** An admin decided a disputed return for the seller: the sale stands. */
-    keepSale: { label: 'Return refused', from: ['returning'], to: 'delivered', by: ['admin', 'system'] },
+    keepSale: {
+      label: 'Return refused',
+      from: ['returning'],
+      to: 'delivered',
+      by: ['admin', 'system'],
+      does: COMPLETES_SALE,
+    },
     /** The item came back to the seller (or an admin refunded a completed sale in the console). */
     markReturned: {
       label: 'Returned to the seller',
@@ -232,6 +252,7 @@ export const orderMessages = {
 export function orderRefusalMessage(event: OrderEvent, reason: string): string {
   if (event === 'cancel' && reason === 'not_your_turn') return orderMessages.buyerCannotCancel;
   if (event === 'confirmDelivery' && reason === 'not_your_turn') return orderMessages.onlyBuyerConfirmsDelivery;
+  if (event === 'confirmPickup' && reason === 'not_your_turn') return orderMessages.onlySellerConfirmsPickup;
   const state = (Object.keys(orderProcess.states) as OrderState[]).find(
     (s) => orderProcess.states[s].refusal === reason,
   );

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { can, defineProcess, eventsFor, isFinal, stateBadge, stateLabel, timersStartedBy } from './process';
+import { offerProcess } from './offer-process';
+import {
+  can,
+  defineProcess,
+  eventsFor,
+  isFinal,
+  isTurnRefusal,
+  stateBadge,
+  stateLabel,
+  timersStartedBy,
+} from './process';
 
 // A small offer, as the offers process will be: enough to exercise every helper.
 const offer = defineProcess({
@@ -30,6 +40,13 @@ describe('a process declaration', () => {
   it("refuses in a state the event does not leave, with that state's reason", () => {
     expect(can(offer, 'accepted', 'accept', 'seller', { stock: 1 })).toEqual({ ok: false, reason: 'already_accepted' });
     expect(can(offer, 'expired', 'accept', 'seller', { stock: 1 })).toEqual({ ok: false, reason: 'expired' });
+  });
+
+  it('tells "not your turn" (a role, a guard on who acts) from "not in this state"', () => {
+    expect(isTurnRefusal(offer, 'not_your_turn')).toBe(true);
+    expect(isTurnRefusal(offerProcess, 'not_receiver')).toBe(true);
+    expect(isTurnRefusal(offer, 'out_of_stock')).toBe(false);
+    expect(isTurnRefusal(offer, 'already_accepted')).toBe(false);
   });
 
   it("refuses when the guard fails, with the guard's reason", () => {

@@ -42,12 +42,22 @@ export interface EventDef<S extends string, G extends string, E extends string> 
   after?: Duration;
   /** The timers (events with `after`) this event starts. */
   starts?: readonly E[];
+  /**
+   * What taking it does beyond the state, by name (a ledger posting, an invitation), in this
+   * order and in its transaction: the api implements each name once and refuses to start without.
+   */
+  does?: readonly string[];
 }
 
 export interface GuardDef<F> {
   test: (facts: F) => boolean;
   /** The machine reason the event is refused with when the test fails. */
   refusal: string;
+  /**
+   * The guard asks who acts, not what state the subject is in (the offer's receiver answers it):
+   * its refusal is "not your turn" (403), like a role the event does not name.
+   */
+  turn?: boolean;
 }
 
 export interface Process<S extends string, E extends string, G extends string, F> {
@@ -87,6 +97,18 @@ export const PROCESS_REFUSALS = {
 } as const;
 
 export type Verdict = { ok: true } | { ok: false; reason: string };
+
+/**
+ * Whether a refusal is "not your turn" (this actor may not take the event whatever the state:
+ * 403) rather than "not in this state" (409): a role the event does not name, or a `turn` guard.
+ */
+export function isTurnRefusal<S extends string, E extends string, G extends string, F>(
+  process: Process<S, E, G, F>,
+  reason: string,
+): boolean {
+  if (reason === PROCESS_REFUSALS.notYourTurn) return true;
+  return Object.values<GuardDef<F>>(process.guards).some((guard) => guard.turn === true && guard.refusal === reason);
+}
 
 /**
  * Whether `role` may take `event` in `state` given `facts`, and the machine reason when not:

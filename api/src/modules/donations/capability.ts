@@ -11,6 +11,7 @@ import { addPickupAddress } from './pickup-address';
 import { donationPictureSweepJob } from './picture-sweep';
 import { deleteDonationPicture, pictureSaveFields, saveDonationPicture, uploadDonationPicture } from './pictures';
 import { placeOrderWith } from './place-order';
+import { donationTimers } from './process';
 import { donationOfListing } from './read';
 import { partyStepWith } from './steps-calls';
 
@@ -42,5 +43,6 @@ export const donationsCapability = defineCapability({
     savePicture: ({ query, body, caller }) => saveDonationPicture(s.db, caller, pictureSaveFields(query, body)),
     deletePicture: ({ query, caller }) => deleteDonationPicture(s.db, s.files, caller, query.resourcePath),
   }),
+  processes: (registry, s) => registry.onTransition(donationProcess, {}, donationTimers(s.jobs)),
   jobs: (s) => [donationLapseJob(s), donationPictureSweepJob(s.files)],
 });

@@ -1,8 +1,7 @@
 import type { AppServices } from '../../services';
-import { donationRunnerWith } from './process';
 import type { DonationDeps } from './steps';
 
 /** What the donations capability and the console's donations resource share: the app's services and the bound process. */
 export function donationDepsOf(app: AppServices): AppServices & DonationDeps {
-  return { ...app, runner: donationRunnerWith(app.jobs) };
+  return { ...app, runner: app.processes.donation };
 }

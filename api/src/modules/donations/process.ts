@@ -1,14 +1,9 @@
-import {
-  type DonationEvent,
-  type DonationFacts,
-  type DonationState,
-  donationProcess,
-  donationRefusalMessage,
-} from '@yardly/shared/rules';
+import { type DonationEvent, type DonationFacts, type DonationState, donationProcess } from '@yardly/shared/rules';
 import type { Db } from '../../db/connect';
-import { donationOrders } from '../../db/schema/index';
+import type { donationOrders } from '../../db/schema/index';
 import type { Jobs } from '../../jobs/runner';
-import { type Actor, type BoundProcess, bindProcess, type Transition, transition } from '../../process/transition';
+import { queueTimers } from '../../process/timers';
+import { type Actor, type BoundProcess, type Effect, type Transition, transition } from '../../process/transition';
 
 export type DonationOrderRow = typeof donationOrders.$inferSelect;
 export type DonationRunner = BoundProcess<DonationState, DonationEvent, never, DonationFacts, typeof donationOrders>;
@@ -16,23 +11,14 @@ export type DonationRunner = BoundProcess<DonationState, DonationEvent, never, D
 /** The one-shot job that lapses a request its donor did not confirm within seven days (lapse-job.ts). */
 export const DONATION_LAPSE_JOB = 'donations.lapse';
 
-/** The donation process bound to `donation_orders`: a request queues its lapse timer in the same transaction. */
-export function donationRunnerWith(jobs: Jobs): DonationRunner {
-  return bindProcess(donationProcess, donationOrders, {
-    message: donationRefusalMessage,
-    effects: [
-      async (tx, done) => {
-        for (const timer of done.timers) {
-          if (timer.event !== 'lapse') throw new Error(`donation: no job takes the timer ${timer.event}`);
-          await jobs.enqueue(
-            tx,
-            DONATION_LAPSE_JOB,
-            { donationOrderId: done.subjectId },
-            { at: timer.at, key: `donation:${done.subjectId}` },
-          );
-        }
-      },
-    ],
+/** A request queues its lapse timer in the same transaction. */
+export function donationTimers(jobs: Jobs): Effect<DonationState, DonationEvent> {
+  return queueTimers<DonationState, DonationEvent>(jobs, donationProcess, {
+    lapse: {
+      job: DONATION_LAPSE_JOB,
+      payload: (donationOrderId) => ({ donationOrderId }),
+      key: (id) => `donation:${id}`,
+    },
   });
 }
 

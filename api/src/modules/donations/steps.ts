@@ -1,7 +1,6 @@
-import { type DonationEvent, donationProcess, donationRefusalMessage, type ListingEvent } from '@yardly/shared/rules';
+import type { DonationEvent, ListingEvent } from '@yardly/shared/rules';
 import type { Clock } from '../../clock/clock';
 import type { Db } from '../../db/connect';
-import { AppError } from '../../errors';
 import type { Jobs } from '../../jobs/runner';
 import { type Actor, SYSTEM } from '../../process/transition';
 import type { ListingRow } from '../listings/access';
@@ -30,13 +29,6 @@ const LISTING_FOLLOWS: Partial<Record<DonationEvent, ListingEvent>> = {
   lapse: 'release',
 };
 
-/** Refuses (403) a party whose role never takes this event (the donor marking it received); the state decides the rest (409). */
-export function assertRoleTakes(event: DonationEvent, actor: Actor): void {
-  if (!donationProcess.events[event].by.includes(actor.role)) {
-    throw new AppError(403, donationRefusalMessage(event, 'not_your_turn'), { reason: 'not_your_turn' });
-  }
-}
-
 /**
  * Takes a donation step on an order whose listing and row the caller has locked (orderWithListing),
  * in one transaction: the transition and its log row, what the listing does in turn, the other
@@ -53,7 +45,6 @@ export async function takeDonationStep(
   extra: Parameters<typeof takeDonationEvent>[6] = {},
 ) {
   const { row, listing } = found;
-  assertRoleTakes(event, actor);
   const done = await takeDonationEvent(tx, deps.runner, row, event, actor, now, extra);
   const follows = LISTING_FOLLOWS[event];
   // A listing a moderator removed meanwhile stays as it is: the donation still ends.

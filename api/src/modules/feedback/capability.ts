@@ -1,7 +1,9 @@
 import { feedbackCalls } from '@yardly/shared/contract';
+import { orderProcess } from '@yardly/shared/rules';
 import { defineCapability } from '../../http/capability';
 import type { AppServices } from '../../services';
 import { reviewsResource } from './admin';
+import { askForReviews } from './invitations';
 import { leaveReviewWith } from './leave';
 import { orderReviewFor } from './order-review';
 import { reviewsPublishedJob } from './published';
@@ -17,6 +19,7 @@ export const feedbackCapability = defineCapability({
     leave: ({ body, caller }) => s.leaveReview(caller, body),
     order: ({ query, caller }) => orderReviewFor(s.db, caller, query, s.clock.now()),
   }),
+  processes: (registry) => registry.implement(orderProcess, 'inviteReviews', askForReviews),
   jobs: () => [reviewsPublishedJob],
   adminResources: () => [reviewsResource],
 });

@@ -8,6 +8,7 @@ import { draftSweepJob } from './draft-sweeper';
 import { addDraftPhoto, deleteDraftPhoto, openDraft } from './drafts';
 import { listingExpiryJob } from './expiry-job';
 import { deleteListing, markSold, relist, toggleActive } from './manage';
+import { listingRunner } from './process';
 import { sellerListings } from './seller-listings';
 import { listingDetail, listingsByCategory, recentItems } from './service';
 
@@ -40,6 +41,7 @@ export const listingsCapability = defineCapability({
     relist: ({ body, caller }) => relist(db, caller, body.listingRefnum, clock.now()),
     bySeller: ({ query, caller }) => sellerListings(db, caller, query, clock.now()),
   }),
+  processes: (registry) => registry.adopt(listingRunner),
   jobs: ({ files }) => [draftSweepJob(files), listingExpiryJob],
   adminResources: ({ clock }) => [listingsResource({ clock })],
 });

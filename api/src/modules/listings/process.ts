@@ -12,23 +12,17 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connect';
 import { listings, orders } from '../../db/schema/index';
-import { type Actor, bindProcess, type Effect, SYSTEM, type Transition, transition } from '../../process/transition';
-import { rewardsFollowListing } from '../rewards/listing-effect';
+import { type Actor, bindProcess, SYSTEM, type Transition, transition } from '../../process/transition';
 import { countActiveOffers } from './offers-check';
 
 /**
- * What follows every listing transition, in its database transaction. The timers a transition
+ * The listing process, bound once (the registry adopts it: ADR 0051). The timers a transition
  * starts (`done.timers`: the expiry that publishing and relisting start) are due at the listing's
  * `listing_end`, which `columnsFor` writes; the recurring job `listings.expire-due`
- * (expiry-job.ts) fires the due ones through `fireListingTimers`. A referred friend's first
- * publishing queues both rewards, and its removal after a report their reversal (issue 22).
+ * (expiry-job.ts) fires the due ones through `fireListingTimers`. Other capabilities react by
+ * subscribing (the rewards capability to publishing and removal).
  */
-const LISTING_EFFECTS: Effect<ListingState, ListingEvent>[] = [rewardsFollowListing];
-
-export const listingRunner = bindProcess(listingProcess, listings, {
-  effects: LISTING_EFFECTS,
-  message: listingRefusalMessage,
-});
+export const listingRunner = bindProcess(listingProcess, listings, { message: listingRefusalMessage });
 
 type Subject = { id: number; state: ListingState; listingEnd: Date | null; priceCents: number };
 

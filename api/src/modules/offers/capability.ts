@@ -6,7 +6,7 @@ import { offerLinesEffect } from './conversation-lines';
 import { endedMembershipsJob } from './ended-memberships';
 import { offerExpiryJob } from './expiry-job';
 import { offerLiveEffect } from './live-effect';
-import { offerRunnerWith } from './process';
+import { offerTimers } from './process';
 import { alreadyOffered, buyerListings, listingOffers } from './read';
 import { createOfferService } from './service';
 
@@ -19,7 +19,7 @@ export const offersCapability = defineCapability({
   calls: offerCalls,
   process: offerProcess,
   services: (app: AppServices) => {
-    const runner = offerRunnerWith(app.jobs, offerLinesEffect(app), offerLiveEffect(app));
+    const runner = app.processes.offer;
     return { ...app, runner, offers: createOfferService({ db: app.db, clock: app.clock, runner }) };
   },
   handlers: ({ db, clock, offers }) => ({
@@ -31,5 +31,11 @@ export const offersCapability = defineCapability({
     alreadyOffered: ({ body, caller }) => alreadyOffered(db, caller, body.listingRefnum, clock.now()),
     byBuyer: ({ query, caller }) => buyerListings(db, caller, query, clock.now()),
   }),
+  // Every offer step, whoever takes it (a checkout superseding or lapsing one too): its line, the live event, its timers.
+  processes: (registry, s) => {
+    registry.onTransition(offerProcess, {}, offerLinesEffect(s));
+    registry.onTransition(offerProcess, {}, offerLiveEffect(s));
+    registry.onTransition(offerProcess, {}, offerTimers(s.jobs));
+  },
   jobs: ({ runner }) => [offerExpiryJob(runner), endedMembershipsJob(runner)],
 });

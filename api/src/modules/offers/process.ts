@@ -4,20 +4,13 @@ import {
   type OfferFacts,
   type OfferState,
   offerProcess,
-  offerRefusalMessage,
 } from '@yardly/shared/rules';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { offers } from '../../db/schema/index';
 import type { Jobs } from '../../jobs/runner';
-import {
-  type BoundProcess,
-  bindProcess,
-  type Effect,
-  SYSTEM,
-  type Transition,
-  transition,
-} from '../../process/transition';
+import { queueTimers } from '../../process/timers';
+import { type BoundProcess, type Effect, SYSTEM, type Transition, transition } from '../../process/transition';
 
 export type OfferRow = typeof offers.$inferSelect;
 
@@ -28,28 +21,14 @@ export const OFFER_LAPSE_JOB = 'offers.lapse-reservation';
 export type OfferRunner = BoundProcess<OfferState, OfferEvent, 'receiver' | 'sender', OfferFacts, typeof offers>;
 
 /**
- * The offer process bound to the `offers` table. Every transition tells the other side (`told`:
- * its line in the conversation, the offer to both parties' open pages) and queues the one-shot job of any timer it starts (making an
- * offer starts its 24-hour expiry, accepting it the 24 hours its buyer has to pay), in the same transaction.
+ * An offer event that starts a timer queues its one-shot job in the same transaction (making an
+ * offer starts its 24-hour expiry, accepting it the 24 hours its buyer has to pay).
  */
-export function offerRunnerWith(jobs: Jobs, ...told: Effect<OfferState, OfferEvent>[]): OfferRunner {
-  return bindProcess(offerProcess, offers, {
-    message: offerRefusalMessage,
-    effects: [
-      ...told,
-      async (tx, done) => {
-        for (const timer of done.timers) {
-          // An accepted offer's payment window has its own job: its expiry job may still be queued under `offer:`.
-          const lapse = timer.event === 'lapse';
-          await jobs.enqueue(
-            tx,
-            lapse ? OFFER_LAPSE_JOB : OFFER_EXPIRY_JOB,
-            { offerId: done.subjectId },
-            { at: timer.at, key: `${lapse ? 'reservation' : 'offer'}:${done.subjectId}` },
-          );
-        }
-      },
-    ],
+export function offerTimers(jobs: Jobs): Effect<OfferState, OfferEvent> {
+  return queueTimers<OfferState, OfferEvent>(jobs, offerProcess, {
+    expire: { job: OFFER_EXPIRY_JOB, payload: (offerId) => ({ offerId }), key: (id) => `offer:${id}` },
+    // An accepted offer's payment window has its own job: its expiry job may still be queued under `offer:`.
+    lapse: { job: OFFER_LAPSE_JOB, payload: (offerId) => ({ offerId }), key: (id) => `reservation:${id}` },
   });
 }
 

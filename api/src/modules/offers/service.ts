@@ -1,6 +1,5 @@
 import type { Offer } from '@yardly/shared/contract';
 import {
-  can,
   currentListingState,
   type ListingState,
   listingClosedToOffers,
@@ -8,8 +7,6 @@ import {
   type OfferEvent,
   offerAbovePriceMessage,
   offerMessages,
-  offerProcess,
-  offerRefusalMessage,
   offerThreadKey,
   takesOffers,
 } from '@yardly/shared/rules';
@@ -24,7 +21,7 @@ import { SYSTEM, start } from '../../process/transition';
 import type { ListingRow } from '../listings/access';
 import { catchUpTimers, takeListingEvent } from '../listings/process';
 import { mayTradeOn, sellerStillMember } from '../organisation-marketplace/visibility';
-import { catchUpOffer, factsFor, type OfferRow, type OfferRunner, takeOfferEvent } from './process';
+import { catchUpOffer, type OfferRunner, takeOfferEvent } from './process';
 import { offerById } from './view';
 
 export interface OfferDeps {
@@ -81,15 +78,6 @@ async function lockOffer(tx: Db, runner: OfferRunner, caller: Caller, offerRefnu
   if (!(await mayTradeOn(tx, listing, thread.buyerId)) || !(await sellerStillMember(tx, listing)))
     throw AppError.notFound(offerMessages.notFound);
   return { listing, thread, party, offer: await catchUpOffer(tx, runner, offer, now) };
-}
-
-/** The wrong party of a pending offer (its sender answering it, its receiver withdrawing it) is refused with 403. */
-function refuseWrongParty(offer: OfferRow, event: OfferEvent, party: Party, userId: number): void {
-  const verdict = can(offerProcess, offer.state, event, party, factsFor(offer, userId));
-  const guards = [offerProcess.guards.receiver.refusal, offerProcess.guards.sender.refusal];
-  if (!verdict.ok && guards.includes(verdict.reason)) {
-    throw new AppError(403, offerRefusalMessage(event, verdict.reason), { reason: verdict.reason });
-  }
 }
 
 async function touchThread(tx: Db, threadId: number, now: Date): Promise<void> {
@@ -202,7 +190,6 @@ export function createOfferService({ db, clock, runner }: OfferDeps) {
       const now = clock.now();
       const counterId = await db.transaction(async (tx) => {
         const { listing, thread, party, offer } = await lockOffer(tx, runner, caller, input.offerRefnum, now);
-        refuseWrongParty(offer, 'counter', party, caller.userId);
         await takeOfferEvent(tx, runner, offer, 'counter', caller.userId, party, now);
         await assertTakesOffers(tx, listing, now);
         assertAtMostListingPrice(listing, input.offerPrice);
@@ -226,7 +213,6 @@ export function createOfferService({ db, clock, runner }: OfferDeps) {
       const now = clock.now();
       const offerId = await db.transaction(async (tx) => {
         const { listing, party, offer } = await lockOffer(tx, runner, caller, input.offerRefnum, now);
-        refuseWrongParty(offer, 'accept', party, caller.userId);
         await takeOfferEvent(tx, runner, offer, 'accept', caller.userId, party, now);
         await assertTakesOffers(tx, listing, now);
         await takeListingEvent(

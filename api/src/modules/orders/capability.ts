@@ -2,8 +2,6 @@ import { checkoutCalls, joinCalls, orderCalls } from '@yardly/shared/contract';
 import { orderProcess } from '@yardly/shared/rules';
 import { defineCapability } from '../../http/capability';
 import type { AppServices } from '../../services';
-import { offerLinesEffect } from '../offers/conversation-lines';
-import { offerRunnerWith } from '../offers/process';
 import { listingReader } from '../organisation-marketplace/visibility';
 import { abandonedCheckoutsJob } from './abandoned';
 import { autoCancelJob, cancelOrderWith } from './cancel';
@@ -12,7 +10,7 @@ import { completeCheckoutWith } from './complete';
 import { confirmDeliveryWith } from './delivery';
 import { assertPickupCheckout, confirmPickupWith } from './pickup';
 import { placeOrderWith } from './place';
-import { orderRunnerWith } from './process';
+import { orderTimers, releaseSellerShare } from './process';
 import { listOrders, orderDetailById, orderDetailFor, placedAnswer } from './read';
 import { autoConfirmJob } from './receipt';
 import { reservationLapseJob } from './reservation';
@@ -25,9 +23,7 @@ export const ordersCapability = defineCapability({
   calls: joinCalls(checkoutCalls, orderCalls),
   process: orderProcess,
   services: (app: AppServices) => {
-    const offerRunner = offerRunnerWith(app.jobs, offerLinesEffect(app));
-    const orderRunner = orderRunnerWith(app.jobs);
-    const deps = { ...app, offerRunner, orderRunner };
+    const deps = { ...app, offerRunner: app.processes.offer, orderRunner: app.processes.order };
     return {
       ...deps,
       createPaymentIntent: createPaymentIntentWith(deps),
@@ -67,6 +63,10 @@ export const ordersCapability = defineCapability({
         await s.completeCheckout(tx, event.objectId, () => provider.retrieveIntent(event.objectId), afterCommit);
       },
     );
+  },
+  processes: (registry, s) => {
+    registry.implement(orderProcess, 'releaseSellerShare', releaseSellerShare);
+    registry.onTransition(orderProcess, {}, orderTimers(s.jobs));
   },
   jobs: (s) => [
     settlePaymentJob(s.payments),

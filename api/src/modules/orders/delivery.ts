@@ -1,6 +1,5 @@
 import type { Db } from '../../db/connect';
 import type { Caller } from '../../http/caller';
-import { postOrderReleased } from '../ledger/order-postings';
 import { notify } from '../notifications/notify';
 import { orderFor } from './access';
 import { orderPagePath } from './dashboards';
@@ -17,7 +16,6 @@ export function confirmDeliveryWith(deps: { db: Db; orderRunner: OrderRunner }) 
     deps.db.transaction(async (tx) => {
       const { order, party } = await orderFor(tx, caller, orderId, 'edit', true);
       await takeOrderEvent(tx, deps.orderRunner, order, 'confirmDelivery', { userId: caller.userId, role: party }, now);
-      await postOrderReleased(tx, order, now);
       await notify(
         tx,
         [order.sellerId],

@@ -5,7 +5,7 @@ import type { Db } from '../../db/connect';
 import { listings, offers, orders } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import type { Caller } from '../../http/caller';
-import { postOrderReleased } from '../ledger/order-postings';
+import { refuseOutOfTurn } from '../../process/transition';
 import { notify } from '../notifications/notify';
 import { orderFor } from './access';
 import { orderPagePath } from './dashboards';
@@ -59,7 +59,9 @@ export function confirmPickupWith(deps: { db: Db; orderRunner: OrderRunner }) {
   return async (caller: Caller, input: { orderId: string; code: string }, now: Date): Promise<number> => {
     const outcome: Outcome = await deps.db.transaction(async (tx) => {
       const { order, party } = await orderFor(tx, caller, input.orderId, 'edit', true);
-      if (party !== 'seller') throw new AppError(403, orderMessages.onlySellerConfirmsPickup, { reason: 'not_seller' });
+      const actor = { userId: caller.userId, role: party };
+      // Before the code is read: a wrong code by anyone but the seller must not count against it.
+      refuseOutOfTurn(deps.orderRunner, 'confirmPickup', actor);
       if (order.deliveryMethod !== 'pickup') throw AppError.conflict(orderMessages.noPickup, 'is_shipped_order');
       if (order.pickupAttempts >= PICKUP_CODE_ATTEMPTS) return { ok: false, locked: true };
       if (!sameCode(input.code, order.pickupCode)) {
@@ -67,15 +69,7 @@ export function confirmPickupWith(deps: { db: Db; orderRunner: OrderRunner }) {
         await tx.update(orders).set({ pickupAttempts: attempts, updatedAt: now }).where(eq(orders.id, order.id));
         return { ok: false, locked: attempts >= PICKUP_CODE_ATTEMPTS };
       }
-      await takeOrderEvent(
-        tx,
-        deps.orderRunner,
-        order,
-        'confirmPickup',
-        { userId: caller.userId, role: 'seller' },
-        now,
-      );
-      await postOrderReleased(tx, order, now);
+      await takeOrderEvent(tx, deps.orderRunner, order, 'confirmPickup', actor, now);
       await notify(tx, [order.buyerId], 'Your pickup is confirmed: enjoy your purchase.', orderPagePath(order.refnum));
       return { ok: true, order };
     });

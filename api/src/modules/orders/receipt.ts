@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import { orders } from '../../db/schema/index';
 import { defineJob } from '../../jobs/job';
 import { SYSTEM } from '../../process/transition';
-import { postOrderReleased } from '../ledger/order-postings';
 import { notify } from '../notifications/notify';
 import { orderPagePath } from './dashboards';
 import { ORDER_AUTO_CONFIRM_JOB, type OrderRunner, takeOrderEvent } from './process';
@@ -21,7 +20,6 @@ export function autoConfirmJob(deps: { orderRunner: OrderRunner }) {
         const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
         if (order?.state !== 'arrived') return;
         await takeOrderEvent(tx, deps.orderRunner, order, 'autoConfirm', SYSTEM, now);
-        await postOrderReleased(tx, order, now);
         await notify(
           tx,
           [order.buyerId],

@@ -8,6 +8,7 @@ import { rentalDraftSweepJob } from './draft-sweeper';
 import { addRentalDraftPhoto, deleteRentalDraftPhoto, openRentalDraft } from './drafts';
 import { recentRentals, rentalsByUser } from './lists';
 import { deleteRental, relistRental, setRentalAvailable, toggleRentalActive } from './manage';
+import { rentalRunner } from './process';
 import { rentalPropertyLists } from './properties';
 import { reportRental } from './reports';
 
@@ -31,6 +32,7 @@ export const rentalsCapability = defineCapability({
     report: ({ body, caller }) => reportRental(db, caller, body),
     properties: () => rentalPropertyLists(db),
   }),
+  processes: (registry) => registry.adopt(rentalRunner),
   jobs: ({ files }) => [rentalDraftSweepJob(files)],
   // The spec writes the create path with a trailing slash (section 7): both are served.
   routes: (app, { db, files, clock }) =>

@@ -2,7 +2,6 @@ import { type ReturnEvent, returnMessages } from '@yardly/shared/rules';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { returns } from '../../db/schema/index';
-import { AppError } from '../../errors';
 import type { Caller } from '../../http/caller';
 import { defineJob } from '../../jobs/job';
 import { type Actor, SYSTEM } from '../../process/transition';
@@ -53,8 +52,8 @@ export function answerReturnWith(deps: AnswerDeps) {
     voidingOnFailure(deps, (bought) =>
       deps.db.transaction(async (tx) => {
         const { row, order, party } = await returnFor(tx, caller, returnId, 'edit', true);
-        if (party !== 'seller') throw new AppError(403, returnMessages.onlySellerAnswers, { reason: 'not_your_turn' });
-        const actor = { userId: caller.userId, role: 'seller' as const };
+        // The table refuses anyone but the seller (403, not_your_turn) and an answered return (409).
+        const actor = { userId: caller.userId, role: party };
         if (event === 'accept') {
           await acceptLocked(tx, deps, order, row, 'accept', actor, now, bought);
           return;

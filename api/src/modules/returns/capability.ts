@@ -4,13 +4,12 @@ import type { Caller } from '../../http/caller';
 import { defineCapability } from '../../http/capability';
 import type { AppServices } from '../../services';
 import { withPhotoUpload } from '../files/photo-upload';
-import { orderRunnerWith } from '../orders/process';
 import { signedLabelUrl } from '../shipping/label-links';
 import { returnsResource } from './admin';
 import { answerReturnWith, autoAcceptJob } from './answer';
 import { openReturnWith } from './open';
 import { addReturnPhoto } from './photos';
-import { returnRunnerWith } from './process';
+import { returnTimers } from './process';
 import { returnDetailFor, returnOf } from './read';
 import { returnDelivered, returnRefundJob } from './refund';
 
@@ -20,7 +19,7 @@ export const returnsCapability = defineCapability({
   calls: returnCalls,
   process: returnProcess,
   services: (app: AppServices) => {
-    const deps = { ...app, orderRunner: orderRunnerWith(app.jobs), returnRunner: returnRunnerWith(app.jobs) };
+    const deps = { ...app, orderRunner: app.processes.order, returnRunner: app.processes.return };
     // The carrier delivered a return parcel back to its seller: the item price is refunded.
     app.shipping.onShipmentDelivered('return', async (tx, shipment, now) => {
       await returnDelivered(tx, deps, shipment.id, now);
@@ -58,5 +57,6 @@ export const returnsCapability = defineCapability({
     };
   },
   adminResources: (s) => [returnsResource(s)],
+  processes: (registry, s) => registry.onTransition(returnProcess, {}, returnTimers(s.jobs)),
   jobs: (s) => [autoAcceptJob(s), returnRefundJob(s.payments)],
 });

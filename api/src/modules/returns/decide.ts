@@ -3,7 +3,6 @@ import { RETURN_DECISIONS, returnMessages } from '@yardly/shared/rules';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { returns } from '../../db/schema/index';
-import { postOrderReleased } from '../ledger/order-postings';
 import { notify } from '../notifications/notify';
 import { orderPagePath } from '../orders/dashboards';
 import { takeOrderEvent } from '../orders/process';
@@ -30,7 +29,6 @@ export async function decideReturn(
   } else {
     await takeReturnEvent(tx, deps.returnRunner, row, 'refuse', admin, now);
     await takeOrderEvent(tx, deps.orderRunner, order, 'keepSale', admin, now);
-    await postOrderReleased(tx, order, now);
     await notify(
       tx,
       [order.buyerId, order.sellerId],

@@ -57,13 +57,12 @@ export function openReturnWith(deps: OpenDeps) {
   return (caller: Caller, input: OpenReturn, now: Date): Promise<string> =>
     deps.db.transaction(async (tx) => {
       const { order, party } = await orderFor(tx, caller, input.orderId, 'edit', true);
-      if (party !== 'buyer') throw new AppError(403, returnMessages.onlyBuyerOpens, { reason: 'not_your_turn' });
       const [existing] = await tx.select({ id: returns.id }).from(returns).where(eq(returns.orderId, order.id));
       if (existing) throw new AppError(409, returnMessages.alreadyOpened, { reason: 'return_already_opened' });
       const refused = await windowRefusal(tx, order, now);
       if (refused) throw refused;
-      const actor = { userId: caller.userId, role: 'buyer' as const };
-      await takeOrderEvent(tx, deps.orderRunner, order, 'openReturn', actor, now);
+      const actor = { userId: caller.userId, role: party };
+      // The return's `open` first: the table refuses anyone but the buyer with its words (403).
       const refnum = newRefnum('return');
       await start(tx, deps.returnRunner, 'open', actor, {
         facts: {},
@@ -78,6 +77,7 @@ export function openReturnWith(deps: OpenDeps) {
         }),
         now,
       });
+      await takeOrderEvent(tx, deps.orderRunner, order, 'openReturn', actor, now);
       await notify(
         tx,
         [order.sellerId],

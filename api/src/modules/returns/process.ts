@@ -1,14 +1,9 @@
-import {
-  type ReturnEvent,
-  type ReturnFacts,
-  type ReturnState,
-  returnProcess,
-  returnRefusalMessage,
-} from '@yardly/shared/rules';
+import { type ReturnEvent, type ReturnFacts, type ReturnState, returnProcess } from '@yardly/shared/rules';
 import type { Db } from '../../db/connect';
-import { returns } from '../../db/schema/index';
+import type { returns } from '../../db/schema/index';
 import type { Jobs } from '../../jobs/runner';
-import { type Actor, type BoundProcess, bindProcess, type Transition, transition } from '../../process/transition';
+import { queueTimers } from '../../process/timers';
+import { type Actor, type BoundProcess, type Effect, type Transition, transition } from '../../process/transition';
 
 export type ReturnRow = typeof returns.$inferSelect;
 export type ReturnRunner = BoundProcess<ReturnState, ReturnEvent, never, ReturnFacts, typeof returns>;
@@ -16,23 +11,10 @@ export type ReturnRunner = BoundProcess<ReturnState, ReturnEvent, never, ReturnF
 /** The one-shot job that accepts a return the seller left unanswered for three business days. */
 export const RETURN_AUTO_ACCEPT_JOB = 'returns.auto-accept';
 
-/** The return process bound to `returns`: opening one queues its reply timer in the same transaction. */
-export function returnRunnerWith(jobs: Jobs): ReturnRunner {
-  return bindProcess(returnProcess, returns, {
-    message: returnRefusalMessage,
-    effects: [
-      async (tx, done) => {
-        for (const timer of done.timers) {
-          if (timer.event !== 'autoAccept') throw new Error(`return: no job takes the timer ${timer.event}`);
-          await jobs.enqueue(
-            tx,
-            RETURN_AUTO_ACCEPT_JOB,
-            { returnId: done.subjectId },
-            { at: timer.at, key: `return:${done.subjectId}` },
-          );
-        }
-      },
-    ],
+/** Opening a return queues its reply timer in the same transaction. */
+export function returnTimers(jobs: Jobs): Effect<ReturnState, ReturnEvent> {
+  return queueTimers<ReturnState, ReturnEvent>(jobs, returnProcess, {
+    autoAccept: { job: RETURN_AUTO_ACCEPT_JOB, payload: (returnId) => ({ returnId }), key: (id) => `return:${id}` },
   });
 }
 

@@ -1,5 +1,5 @@
 import { inviteCalls, rewardCalls } from '@yardly/shared/contract';
-import { rewardProcess } from '@yardly/shared/rules';
+import { listingProcess, rewardProcess } from '@yardly/shared/rules';
 import { defineCapability } from '../../http/capability';
 import type { AppServices } from '../../services';
 import { accountNumberCipher } from '../account/bank-account';
@@ -8,6 +8,8 @@ import { cashOutRewards } from './cash-out';
 import { referralFarmingResource } from './farming';
 import { rewardGrantJob } from './grant';
 import { inviteFriend } from './invite';
+import { rewardsFollowListing } from './listing-effect';
+import { rewardRunner } from './process';
 import { promotionsResource, promotionTotalsResource } from './promotions';
 import { latestReward, rewardsSummary } from './read';
 import { rewardReleaseJob } from './release';
@@ -38,5 +40,10 @@ export const rewardsCapability = defineCapability({
     cashOut: ({ caller }) => cashOutRewards(s, caller, s.clock.now()),
   }),
   adminResources: (s) => [rewardsResource(s), promotionsResource, promotionTotalsResource, referralFarmingResource],
+  // A referred friend's first publishing holds both rewards; its removal after a report their reversal.
+  processes: (registry) => {
+    registry.adopt(rewardRunner);
+    registry.onTransition(listingProcess, {}, rewardsFollowListing);
+  },
   jobs: (s) => [rewardGrantJob(s), rewardReleaseJob, rewardReverseJob],
 });

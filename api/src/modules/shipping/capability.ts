@@ -6,7 +6,6 @@ import type { Caller } from '../../http/caller';
 import { defineCapability } from '../../http/capability';
 import type { AppServices } from '../../services';
 import { confirmDeliveryWith } from '../orders/delivery';
-import { orderRunnerWith } from '../orders/process';
 import { orderDetailById } from '../orders/read';
 import { signedLabelUrl } from './label-links';
 import { buyLabelWith, labelOf, labelPdfFor, orderOfListing, shippingRatesWith, trackingFor } from './service';
@@ -31,7 +30,7 @@ export const shippingCapability = defineCapability({
   name: 'shipping',
   calls: shippingCalls,
   services: (app: AppServices) => {
-    const orderRunner = orderRunnerWith(app.jobs);
+    const orderRunner = app.processes.order;
     const deps = { db: app.db, jobs: app.jobs, carrier: app.shipping.carrier, orderRunner, log: app.log };
     app.shipping.onShipmentDelivered('outbound', arriveOnDelivery(orderRunner));
     return {

@@ -1,0 +1,39 @@
+import {
+  donationProcess,
+  donationRefusalMessage,
+  offerProcess,
+  offerRefusalMessage,
+  orderProcess,
+  orderRefusalMessage,
+  returnProcess,
+  returnRefusalMessage,
+} from '@yardly/shared/rules';
+import { donationOrders, offers, orders, returns } from '../db/schema/index';
+import { ProcessRegistry } from './registry';
+
+/**
+ * The app's processes, bound once at start (ADR 0051): every consumer takes its events through
+ * these bindings, so what a transition does (its named effects, the other capabilities'
+ * subscriptions, the timers it queues) is the same whoever takes it. The listing, reward and
+ * rental processes are bound once at module level (their modules' `process.ts`) and adopted by
+ * their capabilities.
+ */
+export function bindProcesses() {
+  const registry = new ProcessRegistry();
+  return {
+    registry,
+    order: registry.bind(orderProcess, orders, orderRefusalMessage),
+    offer: registry.bind(offerProcess, offers, offerRefusalMessage),
+    return: registry.bind(returnProcess, returns, returnRefusalMessage),
+    donation: registry.bind(donationProcess, donationOrders, donationRefusalMessage),
+  };
+}
+
+export type Processes = ReturnType<typeof bindProcesses>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This app's bound processes (tests take events through them as the capabilities do). */
+    processes: Processes;
+  }
+}
