@@ -29,6 +29,7 @@ export * from './password';
 export * from './payouts';
 export * from './phone';
 export * from './process';
+export * from './process-invariants';
 export * from './profile';
 export * from './referral';
 export * from './rental';

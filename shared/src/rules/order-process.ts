@@ -1,4 +1,5 @@
 import { defineProcess, type EventOf, eventsFor, type ProcessRole, type StateOf } from './process';
+import { countSteps, defineInvariants } from './process-invariants';
 
 /** What an order's guards read besides its state. */
 export interface OrderFacts {
@@ -126,6 +127,37 @@ export const orderProcess = defineProcess({
 export type OrderProcess = typeof orderProcess;
 export type OrderState = StateOf<OrderProcess>;
 export type OrderEvent = EventOf<OrderProcess>;
+
+/** What every sequence of order events must keep (checked exhaustively: api/test/process-exhaustive.test.ts). */
+export const orderInvariants = defineInvariants(orderProcess, {
+  final: ['cancelled', 'returned'],
+  worlds: [{ pickup: false }, { pickup: true }],
+  rules: {
+    capturedOnce: {
+      says: 'an order is paid for at most once: only the event that places it enters a state whose payment is captured',
+      holds: (path) => countSteps(path, (s) => s.to === 'paid' || s.to === 'awaiting_pickup') <= 1,
+    },
+    refundedOnce: {
+      says: 'an order is refunded at most once: it is cancelled or returned once, and never both',
+      holds: (path) => countSteps(path, (s) => s.to === 'cancelled' || s.to === 'returned') <= 1,
+    },
+    completedOnce: {
+      says: "the seller's share of an order is released at most once: it is delivered at most once",
+      holds: (path) => countSteps(path, (s) => s.to === 'delivered') <= 1,
+    },
+    pickupNeverShipped: {
+      says: 'an order placed for pickup is never shipped, and a shipped one never handed over by code',
+      holds: (path) =>
+        path[0]?.event === 'placeForPickup'
+          ? countSteps(path, (s) => s.event === 'ship' || s.event === 'arrive') === 0
+          : countSteps(path, (s) => s.event === 'confirmPickup') === 0,
+    },
+    buyerNeverCancels: {
+      says: 'the buyer never cancels an order, nor undoes a completed sale',
+      holds: (path) => countSteps(path, (s) => s.by === 'buyer' && (s.to === 'cancelled' || s.to === 'returned')) === 0,
+    },
+  },
+});
 
 export const ORDER_STATES = Object.keys(orderProcess.states) as [OrderState, ...OrderState[]];
 
