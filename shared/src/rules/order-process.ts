@@ -1,4 +1,4 @@
-import { defineProcess, type EventOf, eventsFor, type ProcessRole, type StateOf } from './process';
+import { can, defineProcess, type EventOf, eventsFor, type ProcessRole, type StateOf } from './process';
 import { countSteps, defineInvariants } from './process-invariants';
 
 /** What an order's guards read besides its state. */
@@ -173,6 +173,15 @@ export const OPEN_ORDER_STATES = [
 /** The buttons a party sees on an order: the events the table allows them. */
 export function orderEventsFor(state: OrderState, role: ProcessRole, facts: OrderFacts): OrderEvent[] {
   return eventsFor(orderProcess, state, role, facts);
+}
+
+/** The console's Refund takes one of these: a cancel before the item moved, the sale undone after it. */
+export const CONSOLE_REFUND_EVENTS = ['cancel', 'markReturned'] as const satisfies readonly OrderEvent[];
+export type ConsoleRefundEvent = (typeof CONSOLE_REFUND_EVENTS)[number];
+
+/** The event the console's Refund takes on an order in `state`, as the table allows an admin; none when it may not. */
+export function consoleRefundEvent(state: OrderState, facts: OrderFacts): ConsoleRefundEvent | undefined {
+  return CONSOLE_REFUND_EVENTS.find((event) => can(orderProcess, state, event, 'admin', facts).ok);
 }
 
 /**

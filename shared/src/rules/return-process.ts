@@ -60,6 +60,13 @@ export const returnProcess = defineProcess({
     approve: { label: 'Decide for the buyer', from: ['disputed'], to: 'accepted', by: ['admin'] },
     /** The console's decision for the seller: the order's `keepSale`. */
     refuse: { label: 'Decide for the seller', from: ['disputed'], to: 'refused', by: ['admin'] },
+    /** An admin refunded the order in full from the console while its return was open: nothing more to decide. */
+    closeByRefund: {
+      label: 'Refunded in full by Yardly',
+      from: ['requested', 'accepted', 'disputed'],
+      to: 'refunded',
+      by: ['admin'],
+    },
     /** The carrier delivered the return parcel to the seller: the item price is refunded. */
     receive: { label: 'Delivered back to the seller', from: ['accepted'], to: 'refunded', by: ['system'] },
   },
