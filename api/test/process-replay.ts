@@ -87,6 +87,8 @@ export interface ReplayCount {
   sequences: number;
   steps: number;
   probes: number;
+  /** The refusals checked so far (state, call, facts): each is tried once per run, not once per sequence. */
+  probed: Set<string>;
 }
 
 /** Replays `path`; throws, naming the steps, where the api and the table first disagree. */
@@ -119,7 +121,11 @@ export async function replay<P extends AnyProcess, Subject>(
     for (const probe of replayer.calls) {
       if (probe.probe === false) continue;
       const event = probe.event(current);
-      if (can(process, current, event, roleOf(probe.by), replayer.facts(before, probe.by)).ok) continue;
+      const facts = replayer.facts(before, probe.by);
+      if (can(process, current, event, roleOf(probe.by), facts).ok) continue;
+      const key = `${current}|${event}|${probe.by}|${JSON.stringify(facts)}`;
+      if (count.probed.has(key)) continue;
+      count.probed.add(key);
       const answer = await probe.run(subject);
       count.probes++;
       const where = `${process.name} ${named(index - 1)}, then ${event}(${probe.by})`;

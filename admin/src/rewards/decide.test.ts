@@ -11,9 +11,9 @@ describe("the console's decision on a held reward", () => {
   });
 
   it('shows only on a held reward, to an admin allowed to edit rewards', () => {
-    expect(showsDecision({ decidable: true }, true)).toBe(true);
-    expect(showsDecision({ decidable: true }, false)).toBe(false);
-    expect(showsDecision({ decidable: false }, true)).toBe(false);
+    expect(showsDecision({ status: 'held' }, true)).toBe(true);
+    expect(showsDecision({ status: 'held' }, false)).toBe(false);
+    expect(showsDecision({ status: 'granted' }, true)).toBe(false);
     expect(showsDecision(undefined, true)).toBe(false);
   });
 

@@ -1,5 +1,5 @@
 import { type AdminRewardRecord, adminRewardDecisionSchema } from '@yardly/shared/contract';
-import { REWARD_DECISIONS, type RewardDecision } from '@yardly/shared/rules';
+import { REWARD_DECISIONS, type RewardDecision, rewardProcess } from '@yardly/shared/rules';
 
 /** The decision's problem in the api's words (the same schema the api checks), or undefined when it will do. */
 export function decisionProblem(decision: unknown): string | undefined {
@@ -8,8 +8,10 @@ export function decisionProblem(decision: unknown): string | undefined {
 }
 
 /** Approve and refuse show on a held reward, to an admin the role matrix lets edit rewards (the api refuses regardless). */
-export function showsDecision(record: Pick<AdminRewardRecord, 'decidable'> | undefined, mayEdit: boolean): boolean {
-  return Boolean(record?.decidable && mayEdit);
+export function showsDecision(record: Pick<AdminRewardRecord, 'status'> | undefined, mayEdit: boolean): boolean {
+  // Approving reads no facts (only reversing has a guard): the table's states it leaves decide.
+  const decidable = (rewardProcess.events.approve.from as readonly string[]).includes(record?.status ?? '');
+  return Boolean(decidable && mayEdit);
 }
 
 /** What each decision does, as its confirmation says it. */

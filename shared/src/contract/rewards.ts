@@ -125,8 +125,6 @@ export const adminRewardRecordSchema = z.object({
   /** The friend's first listing that earned it. */
   listingRefnum: refnumSchema.nullable(),
   listingTitle: z.string().nullable(),
-  /** Whether approve or refuse applies (a held reward). */
-  decidable: z.boolean(),
   decidedBy: z.string().nullable(),
   windowEndsAt: isoDateTimeSchema,
   history: z.array(

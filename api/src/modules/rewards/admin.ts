@@ -61,7 +61,6 @@ async function toRewardRecords(db: Db, rows: RewardConsoleRow[]): Promise<AdminR
     friendEmail: r.friendEmail,
     listingRefnum: r.listingRefnum,
     listingTitle: r.listingTitle,
-    decidable: row.state === 'held',
     decidedBy: r.decidedBy,
     windowEndsAt: row.windowEndsAt.toISOString(),
     history: historyOf.get(row.id) ?? [],
