@@ -6,8 +6,11 @@ import {
   listingInvariants,
   offerInvariants,
   orderInvariants,
+  organisationInvariants,
   type ProcessStep,
+  payoutInvariants,
   rentalInvariants,
+  reportInvariants,
   returnInvariants,
   tableProblems,
 } from '@yardly/shared/rules';
@@ -42,6 +45,9 @@ const PROCESSES: AnyInvariants[] = [
   returnInvariants,
   donationInvariants,
   rentalInvariants,
+  payoutInvariants,
+  reportInvariants,
+  organisationInvariants,
 ];
 
 type Path = ProcessStep[];

@@ -1,5 +1,6 @@
 export * from './address';
 export * from './auth';
+export * from './back-office-processes';
 export * from './badges';
 export * from './bank-account';
 export * from './business-days';
