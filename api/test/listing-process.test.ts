@@ -7,6 +7,7 @@ import {
   type ListingEvent,
   type ListingFacts,
   type ListingState,
+  listingActionMessages,
   listingProcess,
   listingRefusalMessage,
   sellerEventsFor,
@@ -16,11 +17,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listings, transitions, users } from '../src/db/schema/index';
 import { listingRunner } from '../src/modules/listings/process';
 import { transition } from '../src/process/transition';
+import { boughtNow } from './checkout-helpers';
 import { insertListing } from './fixtures';
 import { startTestApp, type TestApp } from './harness';
 import { freshEmail, signedUp } from './identity-helpers';
 import { insertOffer } from './offer-helpers';
-import { auth } from './selling-helpers';
+import { auth, publishedListing } from './selling-helpers';
 
 // "The seller sees the same actions the api allows": every state × role × event the api exposes
 // is tried over HTTP and answers 2xx exactly when the listing process allows it.
@@ -260,5 +262,29 @@ describe('two transitions at once', () => {
     );
     await expect(second).rejects.toMatchObject({ status: 409, reason: 'already_sold' });
     expect(await stateOf(listing.id)).toBe('sold');
+  });
+});
+
+describe('a listing has at most one open order (the exploration of its table found the way round)', () => {
+  it('sold, deleted and restored while its order is in progress, it is not put on sale again', async () => {
+    const refnum = await publishedListing(t, seller.token);
+    await boughtNow(t, other.token, refnum);
+    expect((await sellerCall(SELLER_CALLS[3] as (typeof SELLER_CALLS)[number], refnum, seller.token)).statusCode).toBe(
+      200,
+    );
+    expect((await adminCall('restore', refnum, admin.token)).statusCode).toBe(200);
+    const toggle = SELLER_CALLS[1] as (typeof SELLER_CALLS)[number];
+    for (const res of [
+      await sellerCall(toggle, refnum, seller.token),
+      await adminCall('activate', refnum, admin.token),
+    ]) {
+      expect(res.statusCode, res.body).toBe(409);
+      expect(json(res)).toMatchObject({ error: 'order_in_progress', msg: listingActionMessages.orderInProgress });
+    }
+    const [row] = await t.database.db
+      .select({ state: listings.state })
+      .from(listings)
+      .where(eq(listings.refnum, refnum));
+    expect(row?.state).toBe('paused');
   });
 });

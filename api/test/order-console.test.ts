@@ -10,6 +10,7 @@ import { runDueJobs, startTestApp, type TestApp } from './harness';
 import { freshEmail, signedUp } from './identity-helpers';
 import { advanceKeepingSignedIn } from './offer-helpers';
 import { deliveredPickup, saveBankAccount } from './payout-helpers';
+import { answerReturn, openedReturn, returnDetail } from './return-helpers';
 import { withRoles } from './role-helpers';
 import { auth, publishedListing } from './selling-helpers';
 
@@ -159,6 +160,34 @@ describe('the console’s Refund', () => {
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
     const shown = JSON.parse((await console_('GET', `/${placed.orderId}`, admin)).body) as AdminOrderRecord;
     expect(shown.refunds).toHaveLength(1);
+    await soundLedger();
+  });
+
+  it('refunds an order whose return is open, as the order table allows an admin: the return closed, the pending share taken back', async () => {
+    const before = await sellerBalance(t.database.db, await sellerId());
+    const cast = { seller, buyer, admin, limited };
+    const { orderId, returnId } = await openedReturn(t, cast, 2500);
+    const shown = JSON.parse((await console_('GET', `/${orderId}`, admin)).body) as AdminOrderRecord;
+    expect(shown).toMatchObject({ status: 'returning', refundable: true });
+
+    const answer = await refund(orderId, admin);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const order = JSON.parse(answer.body) as AdminOrderRecord;
+    expect(order).toMatchObject({ status: 'returned', refundable: false, refunds: [{ amount: order.total }] });
+    expect(order.history.map((h) => h.event)).toEqual(['place', 'ship', 'arrive', 'openReturn', 'markReturned']);
+    const closed = await returnDetail(t, buyer.token, returnId);
+    expect(closed.body.data).toMatchObject({ status: 'refunded' });
+    expect(await sellerBalance(t.database.db, await sellerId())).toEqual(before);
+    await runDueJobs(t);
+    const refunds = await t.database.db
+      .select()
+      .from(testPaymentRefunds)
+      .where(eq(testPaymentRefunds.intentId, order.payment.paymentIntentId));
+    expect(refunds.map((r) => r.amountCents)).toEqual([order.total]);
+    // Nothing left to refund, by the console or by the return's parcel.
+    const again = await refund(orderId, admin);
+    expect([again.statusCode, JSON.parse(again.body).error]).toEqual([409, 'not_refundable']);
+    expect((await answerReturn(t, seller.token, returnId, 'accept')).status).toBe(409);
     await soundLedger();
   });
 

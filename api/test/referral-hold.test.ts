@@ -96,13 +96,12 @@ describe('the 72-hour hold', () => {
     const outsider = await call('PUT', `/svc/admin/rewards/${inviterSide?.refnum}`, ann.token, { decision: 'void' });
     expect(outsider.statusCode).toBe(403);
     const shown = await call('GET', `/svc/admin/rewards/${inviterSide?.refnum}`, admin.token);
-    expect(json<AdminRewardRecord>(shown)).toMatchObject({ status: 'pending', voidable: true, decidable: false });
+    expect(json<AdminRewardRecord>(shown)).toMatchObject({ status: 'pending' });
     const voided = await call('PUT', `/svc/admin/rewards/${inviterSide?.refnum}`, admin.token, { decision: 'void' });
     expect(voided.statusCode, voided.body).toBe(200);
     expect(json<AdminRewardRecord>(voided)).toMatchObject({
       status: 'voided',
       statusLabel: 'Voided',
-      voidable: false,
       decidedBy: admin.email,
     });
     const [audit] = await t.database.db
@@ -204,11 +203,11 @@ describe("the console's referral farming view", () => {
     expect(rewards.statusCode, rewards.body).toBe(200);
     expect(
       json<AdminRewardRecord[]>(rewards)
-        .map((r) => [r.side, r.status, r.voidable])
+        .map((r) => [r.side, r.status])
         .sort(),
     ).toEqual([
-      ['friend', 'pending', true],
-      ['inviter', 'pending', true],
+      ['friend', 'pending'],
+      ['inviter', 'pending'],
     ]);
 
     // Read-only, and ROLE_ADMIN's alone.

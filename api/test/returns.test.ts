@@ -338,7 +338,7 @@ describe('the console’s Returns queue (/svc/admin/returns)', () => {
     });
     expect(queue.statusCode).toBe(200);
     const listed = JSON.parse(queue.body) as AdminReturnRecord[];
-    expect(listed.find((r) => r.id === returnId)).toMatchObject({ status: 'disputed', decidable: true });
+    expect(listed.find((r) => r.id === returnId)).toMatchObject({ status: 'disputed' });
     for (const person of [limited, seller, buyer]) {
       expect((await decide(returnId, person, { decision: 'buyer', decisionNote: 'x' })).statusCode).toBe(403);
       expect(
@@ -361,7 +361,6 @@ describe('the console’s Returns queue (/svc/admin/returns)', () => {
     expect(JSON.parse(decided.body)).toMatchObject({
       status: 'refused',
       orderStatus: 'delivered',
-      decidable: false,
       decidedBy: admin.email,
       decisionNote: 'As described in the listing',
     });

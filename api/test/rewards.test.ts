@@ -315,7 +315,6 @@ describe('abuse', () => {
     expect(json(approved)).toMatchObject({
       id: held?.refnum,
       status: 'granted',
-      decidable: false,
       decidedBy: admin.email,
     });
     expect(await rewardsOf(t, friend)).toMatchObject({ balance: 500, pending: 0, lifetime: 500 });

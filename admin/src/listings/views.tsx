@@ -1,4 +1,4 @@
-import { ADMIN_LISTING_STATUSES } from '@yardly/shared/contract';
+import { ADMIN_LISTING_STATUSES, type AdminListingEvent, type AdminListingRecord } from '@yardly/shared/contract';
 import { formatCents, LISTING_STATES, listingProcess } from '@yardly/shared/rules';
 import {
   BooleanField,
@@ -25,7 +25,8 @@ import {
   TextInput,
   TopToolbar,
 } from 'react-admin';
-import { ModerationButtons } from './ModerationButtons';
+import { ProcessActions } from '../ProcessActions';
+import { moderationEvents, moderationRequest } from './moderation';
 
 const STATUS_CHOICES = ADMIN_LISTING_STATUSES.map((id) => ({ id, name: id }));
 // The listing's life; deactivating, removing and restoring are the buttons the process allows.
@@ -74,7 +75,12 @@ export function ListingList() {
 function ShowActions() {
   return (
     <TopToolbar>
-      <ModerationButtons />
+      <ProcessActions<AdminListingRecord, AdminListingEvent>
+        resource="listings"
+        actions={moderationEvents}
+        request={moderationRequest}
+        done={() => 'Listing updated'}
+      />
       <EditButton />
     </TopToolbar>
   );

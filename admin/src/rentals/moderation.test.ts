@@ -29,6 +29,6 @@ describe("a moderator's buttons on a rental", () => {
   });
 
   it('each asks the api for its event only', () => {
-    expect(rentalModerationRequest('deactivate')).toEqual({ event: 'deactivate' });
+    expect(rentalModerationRequest('deactivate')).toEqual({ method: 'PUT', data: { event: 'deactivate' } });
   });
 });

@@ -1,19 +1,18 @@
-import {
-  type AdminRentalEvent,
-  type AdminRentalRecord,
-  adminRentalEventsFor,
-  type RentalModeration,
-} from '@yardly/shared/contract';
-import { rentalProcess } from '@yardly/shared/rules';
+import type { AdminRentalEvent, AdminRentalRecord } from '@yardly/shared/contract';
+import { eventsFor, rentalProcess } from '@yardly/shared/rules';
+import type { ProcessRequest } from '../ProcessActions';
 
 /** The moderator's buttons for a rental: exactly the events the rental process allows an admin in its state. */
 export function rentalModerationEvents(record: Pick<AdminRentalRecord, 'state'>) {
-  return adminRentalEventsFor(record.state).map((event) => ({ event, label: rentalProcess.events[event].label }));
+  return eventsFor(rentalProcess, record.state, 'admin', {}).map((event) => ({
+    event: event as AdminRentalEvent,
+    label: rentalProcess.events[event].label,
+  }));
 }
 
-/** The PUT body a button sends: the event it names, nothing else of the record. */
-export function rentalModerationRequest(event: AdminRentalEvent): RentalModeration {
-  return { event };
+/** The PUT a button sends: the event it names, nothing else of the record. */
+export function rentalModerationRequest(event: AdminRentalEvent): ProcessRequest {
+  return { method: 'PUT', data: { event } };
 }
 
 /** What the console says once the api took the event. */

@@ -1,4 +1,4 @@
-import type { AdminRentalRecord } from '@yardly/shared/contract';
+import type { AdminRentalEvent, AdminRentalRecord } from '@yardly/shared/contract';
 import { bathroomsLabel, bedroomsLabel, formatCents, RENTAL_STATES, rentalProcess } from '@yardly/shared/rules';
 import {
   BooleanField,
@@ -19,8 +19,9 @@ import {
   TopToolbar,
   useRecordContext,
 } from 'react-admin';
+import { ProcessActions } from '../ProcessActions';
 import { StatusHistory } from '../StatusHistory';
-import { RentalModerationButtons } from './ModerationButtons';
+import { RENTAL_MODERATION_DONE, rentalModerationEvents, rentalModerationRequest } from './moderation';
 
 const STATE_CHOICES = RENTAL_STATES.map((id) => ({ id, name: rentalProcess.states[id].label }));
 
@@ -74,7 +75,12 @@ export function RentalShow() {
     <Show
       actions={
         <TopToolbar>
-          <RentalModerationButtons />
+          <ProcessActions<AdminRentalRecord, AdminRentalEvent>
+            resource="rentals"
+            actions={rentalModerationEvents}
+            request={rentalModerationRequest}
+            done={(event) => RENTAL_MODERATION_DONE[event]}
+          />
         </TopToolbar>
       }
     >

@@ -11,9 +11,9 @@ describe("the console's decision on a disputed return", () => {
   });
 
   it('shows only on a disputed return, to an admin allowed to edit returns', () => {
-    expect(showsDecision({ decidable: true }, true)).toBe(true);
-    expect(showsDecision({ decidable: true }, false)).toBe(false);
-    expect(showsDecision({ decidable: false }, true)).toBe(false);
+    expect(showsDecision({ status: 'disputed' }, true)).toBe(true);
+    expect(showsDecision({ status: 'disputed' }, false)).toBe(false);
+    expect(showsDecision({ status: 'requested' }, true)).toBe(false);
     expect(showsDecision(undefined, true)).toBe(false);
   });
 });

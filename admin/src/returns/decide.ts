@@ -1,5 +1,5 @@
 import { type AdminReturnRecord, adminReturnDecisionSchema } from '@yardly/shared/contract';
-import type { ReturnDecision } from '@yardly/shared/rules';
+import { can, RETURN_DECISIONS, type ReturnDecision, returnProcess } from '@yardly/shared/rules';
 
 /** The note's problem, in the api's words (the same schema the api checks), or undefined when it will do. */
 export function decisionNoteProblem(decision: ReturnDecision, note: string): string | undefined {
@@ -8,8 +8,8 @@ export function decisionNoteProblem(decision: ReturnDecision, note: string): str
 }
 
 /** The decision shows on a disputed return, to an admin the role matrix lets edit returns (the api refuses regardless). */
-export function showsDecision(record: Pick<AdminReturnRecord, 'decidable'> | undefined, mayEdit: boolean): boolean {
-  return Boolean(record?.decidable && mayEdit);
+export function showsDecision(record: Pick<AdminReturnRecord, 'status'> | undefined, mayEdit: boolean): boolean {
+  return Boolean(record && mayEdit && can(returnProcess, record.status, RETURN_DECISIONS.buyer, 'admin', {}).ok);
 }
 
 /** What each decision does, as the confirmation says it. */

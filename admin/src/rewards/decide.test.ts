@@ -12,10 +12,10 @@ describe("the console's decision on a held reward", () => {
   });
 
   it('offers approve and refuse on one held for review, void on one held 72 hours, to an admin allowed to edit', () => {
-    expect(decisionsFor({ decidable: true, voidable: false }, true)).toEqual(['approve', 'refuse']);
-    expect(decisionsFor({ decidable: false, voidable: true }, true)).toEqual(['void']);
-    expect(decisionsFor({ decidable: true, voidable: false }, false)).toEqual([]);
-    expect(decisionsFor({ decidable: false, voidable: false }, true)).toEqual([]);
+    expect(decisionsFor({ status: 'held' }, true)).toEqual(['approve', 'refuse']);
+    expect(decisionsFor({ status: 'pending' }, true)).toEqual(['void']);
+    expect(decisionsFor({ status: 'held' }, false)).toEqual([]);
+    expect(decisionsFor({ status: 'granted' }, true)).toEqual([]);
     expect(decisionsFor(undefined, true)).toEqual([]);
   });
 

@@ -1,5 +1,5 @@
 import { type AdminRewardRecord, adminRewardDecisionSchema } from '@yardly/shared/contract';
-import { REWARD_DECISIONS, type RewardDecision } from '@yardly/shared/rules';
+import { REWARD_DECISIONS, type RewardDecision, rewardProcess } from '@yardly/shared/rules';
 
 /** The decision's problem in the api's words (the same schema the api checks), or undefined when it will do. */
 export function decisionProblem(decision: unknown): string | undefined {
@@ -9,15 +9,18 @@ export function decisionProblem(decision: unknown): string | undefined {
 
 /**
  * The decisions a reward offers to an admin the role matrix lets edit rewards (the api refuses
- * regardless): approve and refuse on one held for review, void on one still held 72 hours.
+ * regardless), as the reward table says an admin may take them from its state: approve and
+ * refuse on one held for review, void on one still held 72 hours.
  */
 export function decisionsFor(
-  record: Pick<AdminRewardRecord, 'decidable' | 'voidable'> | undefined,
+  record: Pick<AdminRewardRecord, 'status'> | undefined,
   mayEdit: boolean,
 ): RewardDecision[] {
   if (!record || !mayEdit) return [];
-  if (record.decidable) return ['approve', 'refuse'];
-  return record.voidable ? ['void'] : [];
+  const from = (decision: RewardDecision) => rewardProcess.events[decision].from as readonly string[];
+  return (Object.keys(REWARD_DECISIONS) as RewardDecision[]).filter((decision) =>
+    from(decision).includes(record.status),
+  );
 }
 
 /** What each decision does, as its confirmation says it. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RENTAL_PROPERTY_KINDS } from '../rules/rental';
-import { type RentalEvent, rentalProcess } from '../rules/rental-process';
+import type { RentalEvent } from '../rules/rental-process';
 import { REPORT_STATUSES } from './admin';
 import { isoDateTimeSchema, refnumSchema } from './common';
 import { rentalStateSchema } from './rentals';
@@ -77,14 +77,6 @@ export const adminRentalSchema = z.object({
   updatedAt: isoDateTimeSchema,
 });
 export type AdminRentalRecord = z.infer<typeof adminRentalSchema>;
-
-/** The moderator's buttons for a rental in `state`: exactly the events the rental process allows an admin. */
-export function adminRentalEventsFor(state: z.infer<typeof rentalStateSchema>): AdminRentalEvent[] {
-  return ADMIN_RENTAL_EVENTS.filter((event) => {
-    const def = rentalProcess.events[event];
-    return def.by.includes('admin') && (def.from as readonly string[]).includes(state);
-  });
-}
 
 const reasonCodes = Object.keys(REPORT_REASONS) as [ReportReason, ...ReportReason[]];
 

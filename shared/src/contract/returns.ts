@@ -156,8 +156,6 @@ export const adminReturnRecordSchema = z.object({
   photos: z.array(returnPhotoSchema),
   labelUrl: z.string().nullable(),
   trackingNumber: z.string().nullable(),
-  /** Whether the console's decision applies (a disputed return). */
-  decidable: z.boolean(),
   decidedBy: z.string().nullable(),
   decisionNote: z.string().nullable(),
   decidedAt: isoDateTimeSchema.nullable(),

@@ -125,10 +125,6 @@ export const adminRewardRecordSchema = z.object({
   /** The friend's first listing that earned it. */
   listingRefnum: refnumSchema.nullable(),
   listingTitle: z.string().nullable(),
-  /** Whether approve or refuse applies (a reward held for review). */
-  decidable: z.boolean(),
-  /** Whether void applies (a reward still held 72 hours after the first listing: issue 34). */
-  voidable: z.boolean(),
   /** Until when it is held before its money moves; null for a reward never held. */
   heldUntil: isoDateTimeSchema.nullable(),
   decidedBy: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { defineProcess, type EventOf, eventsFor, type ProcessRole, type StateOf } from './process';
+import { countSteps, defineInvariants } from './process-invariants';
 
 /** A donation order's guards read nothing beyond its state and who acts. */
 export type DonationFacts = Record<string, never>;
@@ -64,6 +65,33 @@ export const donationProcess = defineProcess({
 export type DonationProcess = typeof donationProcess;
 export type DonationState = StateOf<DonationProcess>;
 export type DonationEvent = EventOf<DonationProcess>;
+
+/** What every sequence of donation events must keep (checked exhaustively: api/test/process-exhaustive.test.ts). */
+export const donationInvariants = defineInvariants(donationProcess, {
+  final: ['received', 'cancelled'],
+  worlds: [{}],
+  rules: {
+    receivedOnce: {
+      says: 'a donation is received (its listing donated) at most once',
+      holds: (path) => countSteps(path, (s) => s.to === 'received') <= 1,
+    },
+    noCancelAfterPickup: {
+      says: 'a donation picked up is never cancelled',
+      holds: (path) => {
+        const pickedUp = path.findIndex((s) => s.event === 'pickUp');
+        return pickedUp < 0 || path.slice(pickedUp).every((s) => s.to !== 'cancelled');
+      },
+    },
+    donorConfirmsFirst: {
+      says: 'nobody picks a donation up before its donor confirmed the pickup address',
+      holds: (path) => {
+        const confirmed = path.findIndex((s) => s.event === 'confirmPickup');
+        const pickedUp = path.findIndex((s) => s.event === 'pickUp');
+        return pickedUp < 0 || (confirmed >= 0 && confirmed < pickedUp);
+      },
+    },
+  },
+});
 
 export const DONATION_STATES = Object.keys(donationProcess.states) as [DonationState, ...DonationState[]];
 /** States in which a donation still holds its listing: a second request is refused. */

@@ -1,5 +1,6 @@
 export * from './address';
 export * from './auth';
+export * from './back-office-processes';
 export * from './badges';
 export * from './bank-account';
 export * from './business-days';
@@ -29,6 +30,7 @@ export * from './password';
 export * from './payouts';
 export * from './phone';
 export * from './process';
+export * from './process-invariants';
 export * from './profile';
 export * from './referral';
 export * from './rental';

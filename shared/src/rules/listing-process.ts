@@ -1,5 +1,6 @@
 import { LISTING_LIFETIME_DAYS, listingActionMessages } from './listing-rules';
 import { defineProcess, type EventOf, eventsFor, type StateOf } from './process';
+import { countSteps, defineInvariants } from './process-invariants';
 
 /** What a listing's guards read besides its state; the seller's card carries both. */
 export interface ListingFacts {
@@ -57,7 +58,15 @@ export const listingProcess = defineProcess({
       guard: 'free',
     },
     deactivate: { label: 'Deactivate', from: ['live', 'expired'], to: 'paused', by: ['seller', 'admin'] },
-    activate: { label: 'Activate Listing', from: ['paused'], to: 'live', by: ['seller', 'admin'] },
+    // Not while an order of it is in progress (one deleted or removed while sold, then restored):
+    // a listing has at most one open order (listingInvariants).
+    activate: {
+      label: 'Activate Listing',
+      from: ['paused'],
+      to: 'live',
+      by: ['seller', 'admin'],
+      guard: 'noOrderInProgress',
+    },
     relist: {
       label: 'Relist',
       from: ['paused', 'sold', 'donated', 'expired'],
@@ -104,6 +113,47 @@ export const listingProcess = defineProcess({
 export type ListingProcess = typeof listingProcess;
 export type ListingState = StateOf<ListingProcess>;
 export type ListingEvent = EventOf<ListingProcess>;
+
+/** What every sequence of listing events must keep (checked exhaustively: api/test/process-exhaustive.test.ts). */
+export const listingInvariants = defineInvariants(listingProcess, {
+  final: [],
+  worlds: [
+    { priceCents: 2500, openOffers: 0, orderInProgress: false },
+    { priceCents: 0, openOffers: 0, orderInProgress: false },
+    { priceCents: 2500, openOffers: 1, orderInProgress: false },
+    { priceCents: 2500, openOffers: 0, orderInProgress: true },
+  ],
+  rules: {
+    oneOpenOrder: {
+      says: 'a listing has at most one open order: an order sells it only once the last one was cancelled or completed',
+      holds: (path, facts) => {
+        // In a world where no order is in progress, each order completed out of the listing's sight.
+        if (!facts.orderInProgress) return true;
+        let open = false;
+        for (const step of path) {
+          if (step.event === 'sell') {
+            if (open) return false;
+            open = true;
+          } else if (step.event === 'orderCancelled' || step.event === 'orderLapsed') open = false;
+        }
+        return true;
+      },
+    },
+    reservedHeld: {
+      says: 'a reserved listing is held for its buyer: its seller takes no event on it until the reservation ends',
+      holds: (path) => countSteps(path, (s) => s.from === 'reserved' && s.by === 'seller') === 0,
+    },
+    deletedStaysDeleted: {
+      says: 'a deleted listing comes back only by a moderator restoring it',
+      holds: (path) => countSteps(path, (s) => s.from === 'deleted' && s.event !== 'restore') === 0,
+    },
+    priceMatchesEnd: {
+      says: 'a free listing is never sold and a priced one never donated by its seller',
+      holds: (path, facts) =>
+        countSteps(path, (s) => s.event === (facts.priceCents > 0 ? 'markDonated' : 'markSold')) === 0,
+    },
+  },
+});
 
 export const LISTING_STATES = Object.keys(listingProcess.states) as [ListingState, ...ListingState[]];
 

@@ -2,6 +2,7 @@ import { OFFER_EXPIRY_HOURS, OFFER_PAYMENT_HOURS } from './constants';
 import { listingActionMessages } from './listing-rules';
 import { formatCents } from './money';
 import { defineProcess, type EventOf, eventsFor, type ProcessRole, type StateOf } from './process';
+import { countSteps, defineInvariants } from './process-invariants';
 
 /** What an offer's guards read besides its state: where the person acting stands in it. */
 export interface OfferFacts {
@@ -73,6 +74,37 @@ export const offerProcess = defineProcess({
 export type OfferProcess = typeof offerProcess;
 export type OfferState = StateOf<OfferProcess>;
 export type OfferEvent = EventOf<OfferProcess>;
+
+/** What every sequence of offer events must keep (checked exhaustively: api/test/process-exhaustive.test.ts). */
+export const offerInvariants = defineInvariants(offerProcess, {
+  final: ['countered', 'declined', 'cancelled', 'expired'],
+  // Where the person acting stands: the receiver, the sender, or neither.
+  worlds: [
+    { isReceiver: true, isSender: false },
+    { isReceiver: false, isSender: true },
+    { isReceiver: false, isSender: false },
+  ],
+  rules: {
+    answeredOnce: {
+      says: 'an offer is answered once: at most one event leaves pending',
+      holds: (path) => countSteps(path, (s) => s.from === 'pending') <= 1,
+    },
+    rightPersonAnswers: {
+      says: 'only its receiver accepts, declines or counters an offer, and only its sender withdraws it',
+      holds: (path, facts) =>
+        path.every((s) => {
+          if (s.by !== 'buyer' && s.by !== 'seller') return true;
+          if (s.event === 'withdraw') return facts.isSender;
+          if (s.from === 'pending') return facts.isReceiver;
+          return true;
+        }),
+    },
+    reservationEnds: {
+      says: 'an accepted offer ends only by its lapse or the platform cancelling it, never by a person',
+      holds: (path) => countSteps(path, (s) => s.from === 'accepted' && s.by !== 'timer' && s.by !== 'system') === 0,
+    },
+  },
+});
 
 export const OFFER_STATES = Object.keys(offerProcess.states) as [OfferState, ...OfferState[]];
 

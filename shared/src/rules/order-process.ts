@@ -1,4 +1,5 @@
-import { defineProcess, type EventOf, eventsFor, type ProcessRole, type StateOf } from './process';
+import { can, defineProcess, type EventOf, eventsFor, type ProcessRole, type StateOf } from './process';
+import { countSteps, defineInvariants } from './process-invariants';
 
 /** What an order's guards read besides its state. */
 export interface OrderFacts {
@@ -147,6 +148,37 @@ export type OrderProcess = typeof orderProcess;
 export type OrderState = StateOf<OrderProcess>;
 export type OrderEvent = EventOf<OrderProcess>;
 
+/** What every sequence of order events must keep (checked exhaustively: api/test/process-exhaustive.test.ts). */
+export const orderInvariants = defineInvariants(orderProcess, {
+  final: ['cancelled', 'returned'],
+  worlds: [{ pickup: false }, { pickup: true }],
+  rules: {
+    capturedOnce: {
+      says: 'an order is paid for at most once: only the event that places it enters a state whose payment is captured',
+      holds: (path) => countSteps(path, (s) => s.to === 'paid' || s.to === 'awaiting_pickup') <= 1,
+    },
+    refundedOnce: {
+      says: 'an order is refunded at most once: it is cancelled or returned once, and never both',
+      holds: (path) => countSteps(path, (s) => s.to === 'cancelled' || s.to === 'returned') <= 1,
+    },
+    completedOnce: {
+      says: "the seller's share of an order is released at most once: it is delivered at most once",
+      holds: (path) => countSteps(path, (s) => s.to === 'delivered') <= 1,
+    },
+    pickupNeverShipped: {
+      says: 'an order placed for pickup is never shipped, and a shipped one never handed over by code',
+      holds: (path) =>
+        path[0]?.event === 'placeForPickup'
+          ? countSteps(path, (s) => s.event === 'ship' || s.event === 'arrive') === 0
+          : countSteps(path, (s) => s.event === 'confirmPickup') === 0,
+    },
+    buyerNeverCancels: {
+      says: 'the buyer never cancels an order, nor undoes a completed sale',
+      holds: (path) => countSteps(path, (s) => s.by === 'buyer' && (s.to === 'cancelled' || s.to === 'returned')) === 0,
+    },
+  },
+});
+
 export const ORDER_STATES = Object.keys(orderProcess.states) as [OrderState, ...OrderState[]];
 
 /** Orders whose money is still held for the seller (pending): not yet delivered, not cancelled. */
@@ -161,6 +193,15 @@ export const OPEN_ORDER_STATES = [
 /** The buttons a party sees on an order: the events the table allows them. */
 export function orderEventsFor(state: OrderState, role: ProcessRole, facts: OrderFacts): OrderEvent[] {
   return eventsFor(orderProcess, state, role, facts);
+}
+
+/** The console's Refund takes one of these: a cancel before the item moved, the sale undone after it. */
+export const CONSOLE_REFUND_EVENTS = ['cancel', 'markReturned'] as const satisfies readonly OrderEvent[];
+export type ConsoleRefundEvent = (typeof CONSOLE_REFUND_EVENTS)[number];
+
+/** The event the console's Refund takes on an order in `state`, as the table allows an admin; none when it may not. */
+export function consoleRefundEvent(state: OrderState, facts: OrderFacts): ConsoleRefundEvent | undefined {
+  return CONSOLE_REFUND_EVENTS.find((event) => can(orderProcess, state, event, 'admin', facts).ok);
 }
 
 /**

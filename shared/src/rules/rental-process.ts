@@ -1,4 +1,5 @@
 import { defineProcess, type EventOf, type StateOf } from './process';
+import { countSteps, defineInvariants } from './process-invariants';
 
 /** What a rental listing's guards read besides its state: nothing yet (rentals hold no offers or orders). */
 export type RentalFacts = Record<string, never>;
@@ -40,6 +41,27 @@ export const rentalProcess = defineProcess({
 export type RentalProcess = typeof rentalProcess;
 export type RentalState = StateOf<RentalProcess>;
 export type RentalEvent = EventOf<RentalProcess>;
+
+/** What every sequence of rental events must keep (checked exhaustively: api/test/process-exhaustive.test.ts). */
+export const rentalInvariants = defineInvariants(rentalProcess, {
+  final: [],
+  worlds: [{}],
+  rules: {
+    deletedStaysDeleted: {
+      says: 'a deleted rental comes back only by a moderator restoring it',
+      holds: (path) => countSteps(path, (s) => s.from === 'deleted' && s.event !== 'restore') === 0,
+    },
+    landlordOwnsTheMarket: {
+      says: 'only the landlord marks a place rented or available again, or relists it',
+      holds: (path) =>
+        countSteps(path, (s) => ['markRented', 'markAvailable', 'relist'].includes(s.event) && s.by !== 'seller') === 0,
+    },
+    draftOnlyPublished: {
+      says: 'a draft reaches the market only by its landlord publishing it',
+      holds: (path) => countSteps(path, (s) => s.from === 'draft' && s.to !== 'deleted' && s.event !== 'publish') === 0,
+    },
+  },
+});
 
 export const RENTAL_STATES = Object.keys(rentalProcess.states) as [RentalState, ...RentalState[]];
 

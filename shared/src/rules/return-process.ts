@@ -1,5 +1,6 @@
 import { MAX_PHOTOS } from './listing-rules';
 import { defineProcess, type EventOf, eventsFor, type ProcessRole, type StateOf } from './process';
+import { countSteps, defineInvariants } from './process-invariants';
 
 /** A return's guards read nothing beyond its state and who acts. */
 export type ReturnFacts = Record<string, never>;
@@ -59,6 +60,13 @@ export const returnProcess = defineProcess({
     approve: { label: 'Decide for the buyer', from: ['disputed'], to: 'accepted', by: ['admin'] },
     /** The console's decision for the seller: the order's `keepSale`. */
     refuse: { label: 'Decide for the seller', from: ['disputed'], to: 'refused', by: ['admin'] },
+    /** An admin refunded the order in full from the console while its return was open: nothing more to decide. */
+    closeByRefund: {
+      label: 'Refunded in full by Yardly',
+      from: ['requested', 'accepted', 'disputed'],
+      to: 'refunded',
+      by: ['admin'],
+    },
     /** The carrier delivered the return parcel to the seller: the item price is refunded. */
     receive: { label: 'Delivered back to the seller', from: ['accepted'], to: 'refunded', by: ['system'] },
   },
@@ -67,6 +75,27 @@ export const returnProcess = defineProcess({
 export type ReturnProcess = typeof returnProcess;
 export type ReturnState = StateOf<ReturnProcess>;
 export type ReturnEvent = EventOf<ReturnProcess>;
+
+/** What every sequence of return events must keep (checked exhaustively: api/test/process-exhaustive.test.ts). */
+export const returnInvariants = defineInvariants(returnProcess, {
+  final: ['refunded', 'refused'],
+  worlds: [{}],
+  rules: {
+    refundedOnce: {
+      says: 'a return refunds the item at most once',
+      holds: (path) => countSteps(path, (s) => s.to === 'refunded') <= 1,
+    },
+    decidedOnce: {
+      says: 'a return is answered once (by the seller or the timer) and a dispute decided once',
+      holds: (path) =>
+        countSteps(path, (s) => s.from === 'requested') <= 1 && countSteps(path, (s) => s.from === 'disputed') <= 1,
+    },
+    onlyAdminDecides: {
+      says: 'only an admin decides a disputed return',
+      holds: (path) => path.every((s) => s.from !== 'disputed' || s.by === 'admin'),
+    },
+  },
+});
 
 export const RETURN_STATES = Object.keys(returnProcess.states) as [ReturnState, ...ReturnState[]];
 

@@ -4,14 +4,20 @@ import { postLedger } from './ledger';
 import { type OrderMoney, refundEntries, sellerShareCents } from './order-postings';
 
 /**
- * A delivered order refunded in full (the console's refund of a return): the seller's share
- * leaves their available money, the commission and the shipping are given back, the whole
- * payment goes to the buyer (the card's part refunded, the rewards' part back to their rewards).
- * The caller checks the share is still available (not paid out).
+ * A shipped order refunded in full by the console (delivered, or while its return is open): the
+ * seller's share leaves the money it is `held` in (available once delivered, else still pending),
+ * the commission and the shipping are given back, the whole payment goes to the buyer (the card's
+ * part refunded, the rewards' part back to their rewards). The caller checks an available share
+ * is still there (not paid out).
  */
-export async function postDeliveredOrderRefunded(tx: Db, order: OrderMoney, at: Date): Promise<void> {
+export async function postShippedOrderRefunded(
+  tx: Db,
+  order: OrderMoney,
+  held: 'available' | 'pending',
+  at: Date,
+): Promise<void> {
   await postLedger(tx, { kind: 'refund', orderId: order.id, memo: `Refund of returned order ${order.refnum}`, at }, [
-    { account: sellerAccount(order.sellerId, 'available'), amountCents: -sellerShareCents(order) },
+    { account: sellerAccount(order.sellerId, held), amountCents: -sellerShareCents(order) },
     { account: LEDGER.revenue, amountCents: -order.commissionCents },
     { account: LEDGER.shipping, amountCents: -order.shippingCents },
     ...refundEntries(order, order.totalCents),

@@ -13,7 +13,7 @@ import {
   users,
 } from '../../db/schema/index';
 import { processHistories } from '../../process/history';
-import { REFUNDABLE_STATES } from './refund';
+import { isRefundable } from './refund';
 
 export const buyers = alias(users, 'buyer');
 export const sellers = alias(users, 'seller');
@@ -95,7 +95,7 @@ export async function toOrderRecords(db: Db, rows: OrderConsoleRow[]): Promise<A
     total: order.totalCents,
     commission: order.commissionCents,
     payment: { provider: row.provider, paymentIntentId: order.paymentIntentId },
-    refundable: REFUNDABLE_STATES.includes(order.state),
+    refundable: isRefundable(order),
     history: historyOf.get(order.id) ?? [],
     ledger: (ledgerOf.get(order.id) ?? []).map(({ orderId: _, ...e }) => ({ ...e, at: e.at.toISOString() })),
     refunds: (refundsOf.get(order.id) ?? []).map(({ orderId: _, ...r }) => ({ ...r, at: r.at.toISOString() })),

@@ -1,35 +1,44 @@
-import { orderMessages, payoutMessages } from '@yardly/shared/rules';
-import { eq } from 'drizzle-orm';
+import { consoleRefundEvent, orderMessages, payoutMessages, type ReturnState } from '@yardly/shared/rules';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
-import { orderRefunds, orders, payoutAccounts } from '../../db/schema/index';
+import { orderRefunds, orders, payoutAccounts, returns } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import { defineJob } from '../../jobs/job';
 import type { Jobs } from '../../jobs/runner';
 import { sellerAccount } from '../ledger/accounts';
 import { balanceOf } from '../ledger/ledger';
 import { cardCents, postOrderRefunded, sellerShareCents } from '../ledger/order-postings';
-import { postDeliveredOrderRefunded } from '../ledger/return-postings';
+import { postShippedOrderRefunded } from '../ledger/return-postings';
 import { notify } from '../notifications/notify';
 import { releaseCancelledOrdersListing } from '../orders/cancelled-listing';
 import { type OrderRow, type OrderRunner, takeOrderEvent } from '../orders/process';
 import { queueSettlement } from '../orders/settle';
 import type { PaymentProvider } from '../payments/provider';
+import { type ReturnRunner, takeReturnEvent } from '../returns/process';
 
 export const CONSOLE_REFUND_JOB = 'order-console.refund';
 
-/** States the console refunds from: before shipping (the order is cancelled) and delivered (it is returned). */
-export const REFUNDABLE_STATES: readonly OrderRow['state'][] = ['paid', 'awaiting_pickup', 'delivered'];
+/** A return still waiting for the seller, the carrier or a decision: the console's refund closes it. */
+const OPEN_RETURN_STATES = ['requested', 'accepted', 'disputed'] as const satisfies readonly ReturnState[];
 
 export interface RefundDeps {
   jobs: Jobs;
   orderRunner: OrderRunner;
+  returnRunner: ReturnRunner;
+}
+
+/** Whether the console's Refund applies to an order now: the order table allows an admin its event. */
+export function isRefundable(order: Pick<OrderRow, 'state' | 'deliveryMethod'>): boolean {
+  return consoleRefundEvent(order.state, { pickup: order.deliveryMethod === 'pickup' }) !== undefined;
 }
 
 /**
- * An admin refunds an order in full, in the console's audited transaction: before shipping the
- * order is cancelled as a seller's cancel would (its listing Deactivated); delivered, it is marked returned and the
- * seller's share leaves their available money (refused once it was paid out). The provider's
- * refund is queued with the change; both parties are told; the reason is kept with the order.
+ * An admin refunds an order in full, in the console's audited transaction, as the order table
+ * allows an admin (`consoleRefundEvent`): before shipping the order is cancelled as a seller's
+ * cancel would (its listing Deactivated); delivered, or while its return is open, it is marked
+ * returned and the seller's share leaves their available money (refused once it was paid out) or
+ * their pending money, the open return closed. The provider's refund is queued with the change;
+ * both parties are told; the reason is kept with the order.
  */
 export async function refundOrder(
   tx: Db,
@@ -40,20 +49,30 @@ export async function refundOrder(
   const [order] = await tx.select().from(orders).where(eq(orders.refnum, input.refnum)).for('update');
   if (!order) throw new AppError(404, orderMessages.notFound, { reason: 'order_not_found' });
   const admin = { userId: input.actorId, role: 'admin' as const };
-  if (order.state === 'paid' || order.state === 'awaiting_pickup') {
+  const event = consoleRefundEvent(order.state, { pickup: order.deliveryMethod === 'pickup' });
+  if (event === 'cancel') {
     await takeOrderEvent(tx, deps.orderRunner, order, 'cancel', admin, now);
     await releaseCancelledOrdersListing(tx, order, now);
     await postOrderRefunded(tx, order, now);
     await queueSettlement(deps.jobs, tx, order.id);
-  } else if (order.state === 'delivered') {
-    // The payout run locks this row before it pays: the share cannot leave while it is checked here.
-    await tx.select().from(payoutAccounts).where(eq(payoutAccounts.userId, order.sellerId)).for('update');
-    const share = sellerShareCents(order);
-    if ((await balanceOf(tx, sellerAccount(order.sellerId, 'available'))) < share) {
-      throw new AppError(409, payoutMessages.alreadyPaidOut, { reason: 'already_paid_out' });
+  } else if (event === 'markReturned') {
+    // Delivered, the share was released to the seller's available money; while a return is open it is still pending.
+    const held = order.state === 'delivered' ? 'available' : 'pending';
+    if (held === 'available') {
+      // The payout run locks this row before it pays: the share cannot leave while it is checked here.
+      await tx.select().from(payoutAccounts).where(eq(payoutAccounts.userId, order.sellerId)).for('update');
+      if ((await balanceOf(tx, sellerAccount(order.sellerId, 'available'))) < sellerShareCents(order)) {
+        throw new AppError(409, payoutMessages.alreadyPaidOut, { reason: 'already_paid_out' });
+      }
     }
     await takeOrderEvent(tx, deps.orderRunner, order, 'markReturned', admin, now);
-    await postDeliveredOrderRefunded(tx, order, now);
+    const [open] = await tx
+      .select()
+      .from(returns)
+      .where(and(eq(returns.orderId, order.id), inArray(returns.state, [...OPEN_RETURN_STATES])))
+      .for('update');
+    if (open) await takeReturnEvent(tx, deps.returnRunner, open, 'closeByRefund', admin, now);
+    await postShippedOrderRefunded(tx, order, held, now);
     await deps.jobs.enqueue(tx, CONSOLE_REFUND_JOB, { orderId: order.id, reason: input.reason });
   } else {
     throw new AppError(409, payoutMessages.notRefundable, { reason: 'not_refundable' });

@@ -1,4 +1,5 @@
 import { adminMessages, type reportResolutionSchema } from '@yardly/shared/contract';
+import { can, type ReportState, reportProcess } from '@yardly/shared/rules';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/connect';
@@ -55,7 +56,10 @@ export async function resolveOpenReport<Table extends ReportTable>(
     .where(eq(reports.id, Number(id)))
     .for('update');
   if (!report) throw AppError.notFound(`There is no such record in ${resource}`);
-  if (report.status !== 'open') throw new AppError(409, adminMessages.reportAlreadyResolved, { field: 'status' });
+  // The report table says whether an admin may resolve it so (only an open report, once).
+  const event = resolution.status === 'listing_removed' ? 'removeListing' : 'dismiss';
+  if (!can(reportProcess, report.status as ReportState, event, 'admin', {}).ok)
+    throw new AppError(409, adminMessages.reportAlreadyResolved, { field: 'status' });
   await tx
     .update(reports)
     .set({ status: resolution.status, resolvedById: resolution.actorId, resolvedAt: resolution.resolvedAt })

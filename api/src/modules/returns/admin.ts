@@ -67,7 +67,6 @@ async function toReturnRecords(db: Db, rows: ReturnConsoleRow[]): Promise<AdminR
     photos: photos.filter((p) => p.returnId === row.id).map((p) => ({ picno: p.picno, url: fileUrl(p.path) })),
     labelUrl: r.trackingNumber ? labelUrlOf(r.trackingNumber) : null,
     trackingNumber: r.trackingNumber,
-    decidable: row.state === 'disputed',
     decidedBy: r.decidedBy,
     decisionNote: row.decisionNote,
     decidedAt: row.decidedAt?.toISOString() ?? null,

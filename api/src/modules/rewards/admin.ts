@@ -61,8 +61,6 @@ async function toRewardRecords(db: Db, rows: RewardConsoleRow[]): Promise<AdminR
     friendEmail: r.friendEmail,
     listingRefnum: r.listingRefnum,
     listingTitle: r.listingTitle,
-    decidable: row.state === 'held',
-    voidable: row.state === 'pending',
     heldUntil: row.heldUntil?.toISOString() ?? null,
     decidedBy: r.decidedBy,
     windowEndsAt: row.windowEndsAt.toISOString(),
