@@ -146,6 +146,8 @@ export const sellerListingSchema = listingCardSchema.extend({
   listingState: listingStateSchema,
   /** Sold, or an offer was accepted: the listing can no longer be edited. */
   editLocked: z.boolean(),
+  /** An order of it is in progress (not yet completed or cancelled): no Relist until it ends. */
+  orderInProgress: z.boolean(),
 });
 export type SellerListing = z.infer<typeof sellerListingSchema>;
 

@@ -1,6 +1,5 @@
 import { ApiError } from '@yardly/shared/client';
 import type { OrderDetail, SellerListing } from '@yardly/shared/contract';
-import { OPEN_ORDER_STATES } from '@yardly/shared/rules';
 import { useEffect, useState } from 'react';
 import { browserApi } from '../../lib/api';
 import { orderPath } from '../../lib/checkout-paths';
@@ -12,8 +11,8 @@ interface OwnersOrderProps {
 }
 
 /**
- * The seller's controls on their own item page, with its order once it sold: "See the order",
- * and no Relist while that order is in progress (the order process's open states; the api
+ * The seller's controls on their own item page, with its order once it sold: "See the order".
+ * No Relist while that order is in progress: the card's `orderInProgress` says so (the api
  * refuses the relist too).
  */
 export function OwnersOrder({ listing, onChanged }: OwnersOrderProps) {
@@ -38,8 +37,6 @@ export function OwnersOrder({ listing, onChanged }: OwnersOrderProps) {
       });
   }, [sold, listingRefnum]);
 
-  const inProgress =
-    order === undefined || (order !== null && (OPEN_ORDER_STATES as readonly string[]).includes(order.status));
   return (
     <>
       {order && (
@@ -50,8 +47,7 @@ export function OwnersOrder({ listing, onChanged }: OwnersOrderProps) {
           </a>
         </p>
       )}
-      {/* Until the order is read, no Relist either: the seller is not offered what the api would refuse. */}
-      <SellerActions listing={listing} onChanged={onChanged} orderInProgress={inProgress} />
+      <SellerActions listing={listing} onChanged={onChanged} />
     </>
   );
 }
