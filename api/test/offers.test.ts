@@ -39,8 +39,8 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 const everyone = () => [seller, buyer, buyer2, stranger];
 
-/** A fresh $25.00 listing of the seller's (2500 cents) that takes offers (not Buy Now only). */
-const listing = () => publishedListing(t, seller.token, { buyNow: false });
+/** A fresh $25.00 listing of the seller's (2500 cents). */
+const listing = () => publishedListing(t, seller.token);
 
 /** A pending offer of `who` on `listingRefnum`. */
 async function offered(listingRefnum: string, who = buyer, price = 2000): Promise<OfferSummary> {
@@ -101,15 +101,6 @@ describe('making an offer (POST /svc/offer/create/v2)', () => {
     const expires = new Date(res.body.data.expiresAt).getTime() - now.getTime();
     expect(expires).toBeGreaterThanOrEqual(24 * 3_600_000);
     expect(expires).toBeLessThan(24 * 3_600_000 + 60_000);
-  });
-
-  it('refuses an offer on a Buy Now listing (409, in the envelope): the seller takes no offers on it', async () => {
-    const refnum = await publishedListing(t, seller.token, { buyNow: true });
-    const res = await makeOffer(t, buyer.token, refnum, 2000);
-    expect(res.status).toBe(409);
-    expect(res.body).toMatchObject({ code: 409, msg: offerMessages.buyNowOnly });
-    // Nothing was made: the seller's card counts no offer.
-    expect((await sellerCard(refnum))?.offerCount).toBe(0);
   });
 
   it('is for signed-in people only', async () => {

@@ -106,8 +106,6 @@ export const offerMessages = {
   ownListing: 'You cannot make an offer on your own listing',
   invalidPrice: 'Enter an offer as a whole number of cents greater than 0',
   alreadyOffered: 'You already have an open offer on this listing: wait for the answer or withdraw it first',
-  /** The seller chose Buy Now over Take offers (issue 33): the item page shows no Make Offer either. */
-  buyNowOnly: 'This listing is sold by Buy Now only and takes no offers: buy it at its price',
   notReceiver: 'Only the person this offer was made to can answer it',
   notSender: 'Only the person who made this offer can withdraw it',
   counterAboveListing: 'A counter-offer cannot be above the listing price',

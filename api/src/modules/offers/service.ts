@@ -182,8 +182,6 @@ export function createOfferService({ db, clock, runner }: OfferDeps) {
         if (!(await sellerStillMember(tx, listing)))
           throw AppError.conflict(offerMessages.listingNotFound, 'seller_not_member');
         await assertTakesOffers(tx, listing, now);
-        // Saved as Buy Now (not Take offers): the seller takes no offers on it.
-        if (listing.buyNow) throw AppError.conflict(offerMessages.buyNowOnly, 'buy_now_only');
         assertAtMostListingPrice(listing, input.offerPrice);
         const thread = await lockThread(tx, listing, caller, now);
         await assertNoOpenOffer(tx, runner, thread, now);
