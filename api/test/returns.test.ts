@@ -407,7 +407,11 @@ describe('the console’s return label link (issue 33)', () => {
   it('is signed for the label’s owner, so it opens in a new tab without a token; tampered, it is refused', async () => {
     const { returnId } = await openedReturn(t, cast);
     await answerReturn(t, seller.token, returnId, 'accept');
-    const shown = await t.app.inject({ method: 'GET', url: `/svc/admin/returns/${returnId}`, headers: auth(admin.token) });
+    const shown = await t.app.inject({
+      method: 'GET',
+      url: `/svc/admin/returns/${returnId}`,
+      headers: auth(admin.token),
+    });
     expect(shown.statusCode).toBe(200);
     const record = JSON.parse(shown.body) as AdminReturnRecord;
     expect(record.labelUrl).toMatch(

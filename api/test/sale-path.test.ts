@@ -76,8 +76,19 @@ describe('relisting waits for the order', () => {
     const listing = await publishedListing(t, seller.token, { listingTitle: 'Brass lamp' });
     expect(await dashboardCard(listing)).toMatchObject({ listingState: 'live', orderInProgress: false });
     const { orderId } = await boughtNow(t, buyer.token, listing);
-    // The dashboard's card says so, so it offers no Relist (issue 33).
+    // The dashboard's card says so, so it offers no Relist (issue 33); so does the item page, to its seller only.
     expect(await dashboardCard(listing)).toMatchObject({ listingState: 'sold', orderInProgress: true });
+    const detailFor = async (token: string) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/svc/listing/detailListing/v2',
+          payload: { listingRefnum: listing },
+          headers: auth(token),
+        })
+      ).json().data.listing;
+    expect((await detailFor(seller.token)).orderInProgress).toBe(true);
+    expect((await detailFor(buyer.token)).orderInProgress).toBe(false);
     const refused = await relist(seller.token, listing);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().msg).toBe(listingActionMessages.orderInProgress);

@@ -51,16 +51,17 @@ const openOrderOf = (listingId: number | Column) =>
 export const hasOrderInProgress: SQL<boolean> = sql<boolean>`exists (select 1 from ${orders}
   where ${openOrderOf(listings.id)})`;
 
+/** Whether an order of the listing is in progress (no Relist until it ends). */
+export async function orderInProgress(db: Db, listingId: number): Promise<boolean> {
+  const [open] = await db.select({ id: orders.id }).from(orders).where(openOrderOf(listingId)).limit(1);
+  return open !== undefined;
+}
+
 export async function listingFacts(tx: Db, listing: Subject, now: Date): Promise<ListingFacts> {
-  const [inProgress] = await tx
-    .select({ id: orders.id })
-    .from(orders)
-    .where(openOrderOf(listing.id))
-    .limit(1);
   return {
     priceCents: listing.priceCents,
     openOffers: await countActiveOffers(tx, listing.id, now),
-    orderInProgress: inProgress !== undefined,
+    orderInProgress: await orderInProgress(tx, listing.id),
   };
 }
 

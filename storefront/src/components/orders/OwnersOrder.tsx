@@ -1,5 +1,6 @@
 import { ApiError } from '@yardly/shared/client';
 import type { OrderDetail, SellerListing } from '@yardly/shared/contract';
+import { OPEN_ORDER_STATES } from '@yardly/shared/rules';
 import { useEffect, useState } from 'react';
 import { browserApi } from '../../lib/api';
 import { orderPath } from '../../lib/checkout-paths';
@@ -11,9 +12,9 @@ interface OwnersOrderProps {
 }
 
 /**
- * The seller's controls on their own item page, with its order once it sold: "See the order".
- * No Relist while that order is in progress: the card's `orderInProgress` says so (the api
- * refuses the relist too).
+ * The seller's controls on their own item page, with its order once it sold: "See the order",
+ * and no Relist while that order is in progress (the listing's `orderInProgress`, or the order's
+ * own state once read; the api refuses the relist too).
  */
 export function OwnersOrder({ listing, onChanged }: OwnersOrderProps) {
   // undefined while it is read; null when there is none (marked sold by hand, never sold).
@@ -37,6 +38,10 @@ export function OwnersOrder({ listing, onChanged }: OwnersOrderProps) {
       });
   }, [sold, listingRefnum]);
 
+  const inProgress =
+    listing.orderInProgress ||
+    order === undefined ||
+    (order !== null && (OPEN_ORDER_STATES as readonly string[]).includes(order.status));
   return (
     <>
       {order && (
@@ -47,7 +52,8 @@ export function OwnersOrder({ listing, onChanged }: OwnersOrderProps) {
           </a>
         </p>
       )}
-      <SellerActions listing={listing} onChanged={onChanged} />
+      {/* Until the order is read, no Relist either: the page may have been rendered without the seller's token. */}
+      <SellerActions listing={{ ...listing, orderInProgress: inProgress }} onChanged={onChanged} />
     </>
   );
 }

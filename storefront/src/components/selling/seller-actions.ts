@@ -35,7 +35,10 @@ function isButton(event: ListingEvent): event is SellerAction {
  * open offers and whether an order of it is in progress (no Relist until it ends) for the guards.
  */
 export function sellerActionsFor(
-  listing: Pick<SellerListing, 'listingState' | 'listingCurrentPrice' | 'offerCount' | 'editLocked' | 'orderInProgress'>,
+  listing: Pick<
+    SellerListing,
+    'listingState' | 'listingCurrentPrice' | 'offerCount' | 'editLocked' | 'orderInProgress'
+  >,
 ): { actions: SellerAction[]; canEdit: boolean; status: string | null } {
   const state = listing.listingState;
   const events = sellerEventsFor(state, {
