@@ -167,8 +167,14 @@ for (const viewport of VIEWPORTS) {
 test('a declined card shows the decline beside the card and leaves the item buyable; another card pays', async ({
   browser,
   request,
+  pageChecks,
 }) => {
   test.setTimeout(120_000);
+  pageChecks.allow({
+    url: '/svc/payment/test-provider/confirm',
+    status: 402,
+    reason: 'the declined and the insufficient-funds cards answer 402 (Payment Required), as the journey means',
+  });
   const { buyer, listingRefnum } = await aSale(
     browser,
     request,
