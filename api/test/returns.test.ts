@@ -400,6 +400,30 @@ describe('the console’s Returns queue (/svc/admin/returns)', () => {
   });
 });
 
+describe('the console’s return label link (issue 33)', () => {
+  it('is signed for the label’s owner, so it opens in a new tab without a token; tampered, it is refused', async () => {
+    const { returnId } = await openedReturn(t, cast);
+    await answerReturn(t, seller.token, returnId, 'accept');
+    const shown = await t.app.inject({
+      method: 'GET',
+      url: `/svc/admin/returns/${returnId}`,
+      headers: auth(admin.token),
+    });
+    expect(shown.statusCode).toBe(200);
+    const record = JSON.parse(shown.body) as AdminReturnRecord;
+    expect(record.labelUrl).toMatch(
+      new RegExp(`^/svc/shipping/labels/${record.trackingNumber}\\.pdf\\?exp=\\d+&sig=[\\w-]+$`),
+    );
+    // A new tab: no bearer token, the signature stands in for it.
+    const pdf = await t.app.inject({ method: 'GET', url: record.labelUrl ?? '' });
+    expect([pdf.statusCode, pdf.headers['content-type']]).toEqual([200, 'application/pdf']);
+    // A later expiry than signed: refused.
+    const later = (record.labelUrl ?? '').replace(/exp=(\d+)/, (_, exp) => `exp=${Number(exp) + 60}`);
+    const tampered = await t.app.inject({ method: 'GET', url: later });
+    expect(tampered.statusCode).toBe(403);
+  });
+});
+
 describe('delivered back: the item price is refunded', () => {
   /** The ledger entries of the order's movements of one kind, by account. */
   async function entriesOf(orderId: number, kind: string): Promise<Record<string, number>> {

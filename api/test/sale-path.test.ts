@@ -1,4 +1,4 @@
-import type { LoginData, OrderDetail } from '@yardly/shared/contract';
+import type { LoginData, OrderDetail, SellerListing } from '@yardly/shared/contract';
 import { listingActionMessages, shippingMessages } from '@yardly/shared/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boughtNow, call, orderDetail } from './checkout-helpers';
@@ -28,6 +28,16 @@ afterAll(() => t?.close());
 
 const relist = (token: string, listingRefnum: string) =>
   t.app.inject({ method: 'POST', url: '/svc/listing/relist', payload: { listingRefnum }, headers: auth(token) });
+
+/** The seller's own dashboard card of a listing, as the dashboard reads it. */
+async function dashboardCard(listingRefnum: string): Promise<SellerListing | undefined> {
+  const answer = await t.app.inject({
+    method: 'POST',
+    url: `/svc/listing/bysellerrefnum/v2?sellerRefnum=${seller.userRefnum}&page=0&size=100`,
+    headers: auth(seller.token),
+  });
+  return (answer.json().data.listings as SellerListing[]).find((l) => l.listingRefnum === listingRefnum);
+}
 
 /** A signed label link as a new tab asks for it: no bearer token. */
 const inNewTab = (url: string) => labelFile(t, undefined, url);
@@ -64,15 +74,33 @@ describe('notices about a sale lead to its order', () => {
 describe('relisting waits for the order', () => {
   it('refuses a relist while the order is in progress (409, the message), allows it once delivered', async () => {
     const listing = await publishedListing(t, seller.token, { listingTitle: 'Brass lamp' });
+    expect(await dashboardCard(listing)).toMatchObject({ listingState: 'live', orderInProgress: false });
     const { orderId } = await boughtNow(t, buyer.token, listing);
+    // The dashboard's card says so, so it offers no Relist (issue 33); so does the item page, to its seller only.
+    expect(await dashboardCard(listing)).toMatchObject({ listingState: 'sold', orderInProgress: true });
+    const detailFor = async (token: string) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/svc/listing/detailListing/v2',
+          payload: { listingRefnum: listing },
+          headers: auth(token),
+        })
+      ).json().data.listing;
+    expect((await detailFor(seller.token)).orderInProgress).toBe(true);
+    expect((await detailFor(buyer.token)).orderInProgress).toBe(false);
     const refused = await relist(seller.token, listing);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().msg).toBe(listingActionMessages.orderInProgress);
 
     await buyLabel(t, seller.token, orderId);
     expect((await relist(seller.token, listing)).statusCode).toBe(409);
+    expect((await dashboardCard(listing))?.orderInProgress).toBe(true);
     expect((await call(t, 'POST', '/svc/orders/confirm-delivery', buyer.token, { orderId })).status).toBe(200);
-    expect((await relist(seller.token, listing)).statusCode).toBe(200);
+    expect((await dashboardCard(listing))?.orderInProgress).toBe(false);
+    const relisted = await relist(seller.token, listing);
+    expect(relisted.statusCode).toBe(200);
+    expect(relisted.json().data).toMatchObject({ listingState: 'live', orderInProgress: false });
   });
 });
 

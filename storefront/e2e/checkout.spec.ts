@@ -167,8 +167,14 @@ for (const viewport of VIEWPORTS) {
 test('a declined card shows the decline beside the card and leaves the item buyable; another card pays', async ({
   browser,
   request,
+  pageChecks,
 }) => {
   test.setTimeout(120_000);
+  pageChecks.allow({
+    url: '/svc/payment/test-provider/confirm',
+    status: 402,
+    reason: 'the declined and the insufficient-funds cards answer 402 (Payment Required), as the journey means',
+  });
   const { buyer, listingRefnum } = await aSale(
     browser,
     request,
@@ -202,8 +208,10 @@ test('a declined card shows the decline beside the card and leaves the item buya
 test('an order that did not get placed is placed on retry, after a reload, without asking for the card again', async ({
   browser,
   request,
+  pageChecks,
 }) => {
   test.setTimeout(120_000);
+  pageChecks.allowConsole(/Could not place the order/, 'the journey makes the first placing fail on purpose');
   const { buyer, listingRefnum } = await aSale(
     browser,
     request,
@@ -285,8 +293,10 @@ test('an accepted offer is paid at its price from Pay now', async ({ browser, re
 test('a local sale: the buyer gets a pickup code and the seller enters it at the handoff', async ({
   browser,
   request,
+  pageChecks,
 }) => {
   test.setTimeout(120_000);
+  pageChecks.allow({ url: '/svc/orders/confirm-pickup', status: 400, reason: 'the seller first types a wrong code' });
   const { seller, buyer, title, listingRefnum } = await aSale(
     browser,
     request,
@@ -360,8 +370,14 @@ test('the seller cancels a sale before shipping: asked first, the buyer refunded
 test('an item bought by someone else meanwhile: Pay says plainly it is no longer available', async ({
   browser,
   request,
+  pageChecks,
 }) => {
   test.setTimeout(120_000);
+  pageChecks.allow({
+    url: /\/svc\/(offer\/pay-and-pickup|orders\/place)$/,
+    status: 409,
+    reason: 'someone else bought it first: Pay answers 409',
+  });
   const seller = await personIn(browser, WIDE, 'Sy');
   const slow = await personIn(browser, WIDE, 'Lou');
   const quick = await personIn(browser, WIDE, 'Kit');

@@ -72,8 +72,14 @@ async function expectClean(page: Page, errors: string[], path: string): Promise<
   expect(errors, `${path}: errors`).toEqual([]);
 }
 
-test('every page type restricts scripts to its own and runs without a violation', async ({ page, request }) => {
+test('every page type restricts scripts to its own and runs without a violation', async ({
+  page,
+  request,
+  pageChecks,
+}) => {
   test.setTimeout(120_000);
+  // The not-found page is one of the page types: its address answers 404 on purpose.
+  pageChecks.expectNotFound('/no-such-page/here');
   const errors = await watch(page);
   const [item] = await recentListings(request, 1);
   if (!item) throw new Error('the demo data has listings');

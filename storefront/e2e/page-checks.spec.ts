@@ -64,6 +64,22 @@ plain.describe('each check fails on a page made to break it', () => {
     await expectControlsHittable(page);
   });
 
+  plain('an open popup covers the page on purpose; the same cover with nothing named open fails', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const menu = (expanded: boolean) =>
+      `<h1>Home</h1>
+       <button type="button" aria-expanded="${expanded}" aria-controls="account-menu">Hi, Ann</button>
+       <ul id="account-menu" style="position:fixed;inset:0 0 auto 0;height:100vh;margin:0;background:#fff">
+         <li><a href="/settings">Account Settings</a></li></ul>
+       <a href="/categories">All categories</a>`;
+    await serve(page, '/__broken/popup-open', menu(true));
+    await expectControlsHittable(page);
+    await serve(page, '/__broken/popup-left-open', menu(false));
+    await expect(expectControlsHittable(page)).rejects.toThrow(
+      /link "All categories" .*covered at its centre by ul#account-menu/,
+    );
+  });
+
   plain('with a modal dialog open only its own controls count, and a clipped one inside it fails', async ({ page }) => {
     await serve(
       page,

@@ -28,6 +28,8 @@ export const NARROW = 384;
 const LAYOUT_WAIT_MS = 250;
 /** The longest a step waits for the page's requests to finish before it is looked at. */
 const SETTLE_CAP_MS = 1_500;
+/** `PAGE_CHECKS_SHOTS=all` photographs every step at both widths (to review a journey's pages). */
+const EVERY_STEP_SHOTS = process.env.PAGE_CHECKS_SHOTS === 'all';
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /** A failed check: its message says what, where and at which width. */
@@ -100,8 +102,10 @@ interface Unhittable {
  * `overflow: hidden` one, which a person cannot scroll and which Playwright's
  * scrollIntoViewIfNeeded would scroll, hiding the very clipping this is for), brought to the middle
  * of the window (so never under a sticky header), the element at its centre is it or inside it.
- * With a modal dialog open only the top-most dialog's controls count (the rest is inert); skip
- * links and other visually hidden controls (1 px, or placed off the page until focused) do not.
+ * With a modal dialog open only the top-most dialog's controls count (the rest is inert); with a
+ * popup open (what an `aria-expanded="true"` control names in `aria-controls`), what it covers is
+ * covered on purpose; skip links and other visually hidden controls (1 px, or placed off the page
+ * until focused) do not count.
  */
 export async function expectControlsHittable(page: Page): Promise<void> {
   const misses = await page.evaluate(async (): Promise<Unhittable[]> => {
@@ -149,6 +153,15 @@ export async function expectControlsHittable(page: Page): Promise<void> {
       };
       scope = [...modals].reverse().find(atCentre) ?? modals[modals.length - 1] ?? document;
     }
+
+    // An open popup (the menu an expanded button controls: the account menu) covers what is under
+    // it on purpose, until a person closes it: a control it covers is not a miss. One that covers
+    // a control while nothing names it open (a menu left open by a navigation) still is.
+    const popups = [...document.querySelectorAll('[aria-expanded="true"][aria-controls]')]
+      .map((toggle) => document.getElementById(toggle.getAttribute('aria-controls') ?? ''))
+      .filter((popup): popup is HTMLElement => popup?.checkVisibility() ?? false);
+    const underOpenPopup = (el: Element, hit: Element | null) =>
+      hit !== null && popups.some((popup) => popup.contains(hit) && !popup.contains(el));
 
     const out: Unhittable[] = [];
     const controls = scope.querySelectorAll(
@@ -206,7 +219,7 @@ export async function expectControlsHittable(page: Page): Promise<void> {
       scrollTo(el);
       await frame();
       const { ok, hit, point } = hitTest(el);
-      if (ok) continue;
+      if (ok || underOpenPopup(el, hit)) continue;
       let why: string;
       if (point.x < 0 || point.y < 0 || point.x > window.innerWidth || point.y > window.innerHeight) {
         why = `its centre (${Math.round(point.x)}, ${Math.round(point.y)}) stays outside the window however it is scrolled`;
@@ -246,8 +259,17 @@ export async function expectControlsHittable(page: Page): Promise<void> {
   );
 }
 
-/** axe, WCAG 2.2 A and AA, finds nothing. */
+/**
+ * axe, WCAG 2.2 A and AA, finds nothing. It looks at the page scrolled to its top (and puts the
+ * journey's scroll back): target-size counts what covers a control, so a button the journey left
+ * half under the sticky header would fail it, though a person scrolls it out from there.
+ */
 export async function expectAxeClean(page: Page): Promise<void> {
+  const scrolled = await page.evaluate(() => {
+    const at = { x: window.scrollX, y: window.scrollY };
+    window.scrollTo(0, 0);
+    return at;
+  });
   // Legacy mode runs axe in the page itself: the default opens a blank page per run to merge the
   // frames' results, two to three times slower (the pages have no frames of their own).
   const { violations } = await new AxeBuilder({ page })
@@ -255,7 +277,8 @@ export async function expectAxeClean(page: Page): Promise<void> {
     // options() replaces what withTags set: so first.
     .options({ resultTypes: ['violations'] })
     .withTags(AXE_TAGS)
-    .analyze();
+    .analyze()
+    .finally(() => page.evaluate(({ x, y }) => window.scrollTo(x, y), scrolled).catch(() => {}));
   if (violations.length === 0) return;
   throw new PageCheckError(
     `axe: ${violations
@@ -434,7 +457,11 @@ export interface PageChecks {
 }
 
 const linkCache: LinkCache = new Map();
-/** URL + width + DOM signature already seen by axe in this worker: axe is the slow check. */
+/**
+ * URL + width already seen by axe in this worker: axe is the slow check (two thirds of the looks'
+ * time when it ran after every click), so it runs once per address and width, on the page settled
+ * (its level-1 heading there); the cheap checks still run after every step.
+ */
 const axeSeen = new Set<string>();
 
 const watchedContexts = new WeakSet<BrowserContext>();
@@ -577,11 +604,19 @@ class PageWatch {
     }
   }
 
-  /** The page's requests have finished (or the cap passed), and two frames were painted. */
+  /**
+   * The page's requests have finished and its level-1 heading is there (or the cap passed), and
+   * two frames were painted: a page is looked at once its content has settled, not mid-navigation
+   * or before its island has rendered (a page without its heading for longer than the cap is
+   * then axe's finding).
+   */
   private async settle(): Promise<void> {
     const deadline = Date.now() + SETTLE_CAP_MS;
     await this.page.waitForLoadState('domcontentloaded', { timeout: SETTLE_CAP_MS }).catch(() => {});
-    while (this.inflight.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+    const headed = () =>
+      this.page.evaluate(() => document.querySelector('h1, [role="heading"][aria-level="1"]') !== null);
+    while (Date.now() < deadline && (this.inflight.size > 0 || !(await headed())))
+      await new Promise((r) => setTimeout(r, 25));
     await twoFrames(this.page);
   }
 
@@ -635,6 +670,7 @@ class PageWatch {
 
   private async checksAt(width: number, label: string, step: number): Promise<void> {
     const { page, journey } = this;
+    const findingsBefore = journey.findings.length;
     const where = `${this.where()} (${label})`;
     const found = (check: string) => (error: unknown) => {
       if (!(error instanceof PageCheckError)) throw error;
@@ -653,22 +689,49 @@ class PageWatch {
     journey.pending.push(
       expectTargetsResolve(targets, page.context().request, linkCache, journey.allowances).catch(found('links')),
     );
-    // The rendered text, not textContent: a menu opened by a class changes what is seen, not the DOM.
-    const signature = await page.evaluate(
-      // biome-ignore lint/performance/useDomNodeTextContent: what is shown is the point
-      () => `${document.querySelectorAll('*').length}:${document.body?.innerText.length ?? 0}`,
-    );
-    const key = `${page.url()}|${width}|${signature}`;
+    const address = new URL(page.url());
+    address.hash = '';
+    const key = `${address.href}|${width}`;
     if (!axeSeen.has(key)) {
       axeSeen.add(key);
       await run('axe', () => expectAxeClean(page));
     }
-    const shot = Date.now();
-    await this.photograph(step, width);
-    journey.timings.screenshots = (journey.timings.screenshots ?? 0) + Date.now() - shot;
+    // Photographed when this look found something (what it was), or at every step when asked;
+    // the journey's last view of each page is photographed at its end (finalShots).
+    if (EVERY_STEP_SHOTS || journey.findings.length > findingsBefore) await this.shoot(`${step}`, width);
   }
 
-  private async photograph(step: number, width: number): Promise<void> {
+  /** A screenshot of the page as it is, named `<name>-<width>.png`, its time counted. */
+  async shoot(name: string, width: number): Promise<void> {
+    const shot = Date.now();
+    await this.photograph(name, width);
+    this.journey.timings.screenshots = (this.journey.timings.screenshots ?? 0) + Date.now() - shot;
+  }
+
+  /** The page as the journey left it, at both widths: `final-1280.png` and `final-384.png`. */
+  async finalShots(): Promise<void> {
+    const { page } = this;
+    const size = page.viewportSize();
+    if (!size || page.isClosed() || !page.url().startsWith('http')) return;
+    try {
+      await pauseTimers(page, true);
+      for (const width of [size.width, size.width <= 600 ? WIDE : NARROW]) {
+        if (width !== size.width) {
+          await page.setViewportSize({ width, height: size.height });
+          await this.layoutSettled();
+        }
+        // A journey of several pages (two people, a new tab): each its own.
+        const which = this.journey.pages.length > 1 ? `-page${this.journey.pages.indexOf(this) + 1}` : '';
+        await this.shoot(`final${which}`, width);
+      }
+    } catch {
+      // A page closing meanwhile has nothing left to photograph.
+    } finally {
+      if (!page.isClosed()) await page.setViewportSize(size).catch(() => {});
+    }
+  }
+
+  private async photograph(step: string, width: number): Promise<void> {
     const { testInfo } = this.journey;
     const spec = basename(testInfo.file).replace(/\.spec\.ts$/, '');
     const name = testInfo.titlePath
@@ -718,9 +781,10 @@ function wrapActions(page: Page): void {
 }
 
 /**
- * Whether the journeys look at every step. Off in `pnpm test` until the findings of the first
- * full run are fixed (issue 33 stays open for it, README's Tests); `PAGE_CHECKS=1` turns them on
- * for the whole suite, and page-checks.spec.ts turns them on for its own journeys.
+ * Whether the journeys look at every step. Still off in `pnpm test` (docs/decisions/0048): the
+ * full run with them on (2026-11-28) failed 23 of the 94 journeys it reached, on deliberate 4xx
+ * the journeys do not name yet and on console errors logged for the api's expected refusals.
+ * `PAGE_CHECKS=1` turns them on; make this `!== '0'` once that run passes.
  */
 export const PAGE_CHECKS_ON = process.env.PAGE_CHECKS === '1';
 
@@ -753,6 +817,7 @@ export const test = base.extend<{ pageChecks: PageChecks; pageChecksOn: boolean 
         await use(journey);
         // What navigated since its last look (a tab opened, a form sent with Enter) is looked at now.
         for (const watch of journey.pages) if (watch.dirty && !watch.page.isClosed()) await watch.look('at the end');
+        for (const watch of journey.pages) await watch.finalShots();
         await Promise.all(journey.pending);
       } finally {
         delete (own as Partial<typeof own>).newContext;

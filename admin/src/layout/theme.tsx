@@ -11,7 +11,8 @@ import { ListActions } from './ListActions';
  * - an empty list's message in secondary text, not the disabled grey (2.66:1), and as an h2
  *   under the page's h1 (react-admin's only h4, the empty list's, broke the heading order);
  * - a row's select checkbox names its input, not the span around it, and every list's Export
- *   button has a name (ListActions).
+ *   button has a name (ListActions);
+ * - the bulk actions' bar, folded while no row is selected, is hidden (out of the tab order).
  */
 export const theme: RaThemeOptions = {
   ...defaultTheme,
@@ -42,6 +43,23 @@ export const theme: RaThemeOptions = {
     },
     RaToolbar: {
       styleOverrides: { root: { backgroundColor: '#eeeeee' } },
+    },
+    // An edit page's aside (an organisation's members) sits beside its form: below it on a phone,
+    // where side by side they were wider than the screen.
+    RaEdit: {
+      styleOverrides: {
+        root: {
+          '@media (max-width: 599.95px)': {
+            '& .RaEdit-main': { flexDirection: 'column', alignItems: 'stretch' },
+            '& .RaEdit-main > *': { minWidth: 0, maxWidth: '100%' },
+          },
+        },
+      },
+    },
+    // With no row selected the bulk actions' bar is folded to 0 px, yet its buttons stayed in the
+    // tab order (and counted as visible): hidden, a keyboard no longer lands on what nobody sees.
+    RaBulkActionsToolbar: {
+      styleOverrides: { root: { '& .RaBulkActionsToolbar-collapsed': { visibility: 'hidden' } } },
     },
     MuiTypography: {
       defaultProps: { variantMapping: { h4: 'h2' } },

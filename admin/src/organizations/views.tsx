@@ -19,6 +19,7 @@ import {
   TextField,
   TextInput,
 } from 'react-admin';
+import { ScrollRegion } from '../layout/ScrollRegion';
 import { validateWith } from '../validate';
 
 const STATUS_CHOICES = ORGANISATION_STATUSES.map((id) => ({ id, name: id }));
@@ -69,11 +70,14 @@ function OrganizationForm() {
 function Members() {
   return (
     <ReferenceManyField label="Members" reference="users" target="organizationId">
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
-        <TextField source="email" />
-        <TextField source="nameFirst" />
-        <TextField source="nameLast" />
-      </Datagrid>
+      {/* A member's email and names are wider than a phone: the table scrolls, not the page. */}
+      <ScrollRegion label="Members">
+        <Datagrid rowClick="edit" bulkActionButtons={false}>
+          <TextField source="email" />
+          <TextField source="nameFirst" />
+          <TextField source="nameLast" />
+        </Datagrid>
+      </ScrollRegion>
     </ReferenceManyField>
   );
 }

@@ -84,6 +84,19 @@ export function ReturnShow() {
           />
         </Labeled>
         <TextField source="trackingNumber" label="Return tracking number" emptyText="No label yet" />
+        <FunctionField<AdminReturnRecord>
+          label="Return label"
+          render={(r) =>
+            r.labelUrl ? (
+              // Signed for the label's owner (a new tab has no token); reload the page for a fresh one after 5 minutes.
+              <a href={r.labelUrl} target="_blank" rel="noreferrer">
+                Open the return label (PDF)
+              </a>
+            ) : (
+              'No label yet'
+            )
+          }
+        />
         <TextField source="decidedBy" label="Decided by" emptyText="Not decided" />
         <TextField source="decisionNote" label="Decision note" emptyText="—" />
         <FunctionField<AdminReturnRecord>

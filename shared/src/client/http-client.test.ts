@@ -372,6 +372,20 @@ describe('an access token its exp says has expired (issue 33)', () => {
     expect(seenAt('/svc/ping')).toHaveLength(1);
   });
 
+  it("is refreshed a second early when its iat second was nearly over (whole seconds): the api's exp comes that much sooner", async () => {
+    // Signed at 0.9 s into its iat second, received at once: a 3-second token the api expires 2.1 s later.
+    let now = NOW + 900;
+    const token = jwt(NOW / 1000 + 3, NOW / 1000);
+    server.accessToken = token;
+    const { api } = tab({ token, now: () => now });
+    await expect(api.http.call(pingCall)).resolves.toEqual({ authorization: `Bearer ${token}` });
+
+    // 1.2 s after receipt, 0.9 s before the api's expiry: a call leaving now may arrive after it.
+    now += 1_200;
+    await expect(api.http.call(pingCall)).resolves.toEqual({ authorization: 'Bearer access-2' });
+    expect(seenAt('/svc/ping').map((r) => r.headers.authorization)).toEqual([`Bearer ${token}`, 'Bearer access-2']);
+  });
+
   it('is sent as it is while its exp is ahead, and a token that is no JWT is too (a 488 refreshes it)', async () => {
     server.accessToken = jwt(NOW / 1000 + 60);
     const fresh = tab({ token: server.accessToken, now: () => NOW });

@@ -32,15 +32,19 @@ export function accessTokenExpiry(token: string): number | null {
 }
 
 /**
- * How far this browser's clock is ahead of the api's, learnt from a token: exactly when it was
- * `justIssued` (an answer to a log-in or a refresh: its `iat` is now). A token found in storage
- * with nothing known of it is taken as issued no later than now, and not earlier than the two
- * clocks allow: from a clock behind the api's, as just issued.
+ * How far this browser's clock is ahead of the api's, learnt from a token: when it was
+ * `justIssued` (an answer to a log-in or a refresh), it was signed a moment ago, at the latest at
+ * the end of its `iat` second: `iat` and `exp` are whole seconds, so a token signed at 12.9 s says
+ * 12 and expires at 15, 2.1 s later, not 3. Taken as signed at 12, its life here would run a
+ * second too long and the calls of its last second would leave with an expired token (the bursts
+ * of 401 after a page load, issue 33). A token found in storage with nothing known of it is taken
+ * as issued no later than now, and not earlier than the two clocks allow: from a clock behind the
+ * api's, as just issued.
  */
 export function clockOffset(token: string, now: number, justIssued: boolean): number {
   const { iat } = claims(token);
   if (iat === null) return 0;
-  const offset = now - iat * 1000;
+  const offset = now - (iat + 1) * 1000;
   return justIssued ? offset : Math.min(0, offset);
 }
 

@@ -82,6 +82,8 @@ export const listingDetailSchema = listingCardSchema.extend({
   sellerCompanyStatus: companyStatusSchema.nullable(),
   /** Sold, or an offer was accepted: the seller can no longer edit it. */
   editLocked: z.boolean(),
+  /** An order of it is in progress (no Relist until it ends): told to its seller only, false for anyone else. */
+  orderInProgress: z.boolean().default(false),
   /** Issue 23: listed in an organisation's marketplace (members only: no JSON-LD, never indexed); null when public. */
   orgRefnum: refnumSchema.nullable().default(null),
   orgName: z.string().nullable().default(null),
@@ -146,6 +148,8 @@ export const sellerListingSchema = listingCardSchema.extend({
   listingState: listingStateSchema,
   /** Sold, or an offer was accepted: the listing can no longer be edited. */
   editLocked: z.boolean(),
+  /** An order of it is in progress (not yet completed or cancelled): no Relist until it ends. */
+  orderInProgress: z.boolean(),
 });
 export type SellerListing = z.infer<typeof sellerListingSchema>;
 

@@ -154,6 +154,7 @@ export const adminReturnRecordSchema = z.object({
   reasonLabel: z.string(),
   text: z.string(),
   photos: z.array(returnPhotoSchema),
+  /** The prepaid return label's PDF: a link signed for its owner (the buyer), good for 5 minutes. */
   labelUrl: z.string().nullable(),
   trackingNumber: z.string().nullable(),
   decidedBy: z.string().nullable(),

@@ -315,7 +315,9 @@ async function place(ref: CheckoutRef): Promise<void> {
     forgetAttempt(ref);
     update({ status: 'placed', placed: { listingRefnum: order.listingRefnum, orderId: order.orderId } });
   } catch (cause) {
-    console.error('Could not place the order', cause);
+    // The api's refusals (4xx: sold meanwhile) are answers shown to the buyer; a failure is logged.
+    if (!(cause instanceof ApiError && cause.status >= 400 && cause.status < 500))
+      console.error('Could not place the order', cause);
     // 409: someone else bought it first (the api released this authorisation); the attempt is over.
     const over = cause instanceof ApiError && cause.status === 409;
     if (over) forgetAttempt(ref);

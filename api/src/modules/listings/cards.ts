@@ -5,6 +5,7 @@ import type { Db } from '../../db/connect';
 import { listingPhotos, listings, users, zipCodes } from '../../db/schema/index';
 import { fileUrl } from '../files/urls';
 import { activeOfferCount, hasLockingOffer } from './offers-check';
+import { hasOrderInProgress } from './process';
 
 /** The columns a listing card needs at `now` (the clock's: its offer count); join as `selectCards` does. */
 export const cardColumns = (now: Date) => ({
@@ -76,10 +77,10 @@ export function toCard(row: CardRow | CardJson, now: Date): ListingCard {
   };
 }
 
-/** A card as its seller manages it: with its state and whether it may still be edited. */
+/** A card as its seller manages it: with its state, whether it may still be edited and whether an order of it is in progress. */
 export function selectSellerCards(db: Db, now: Date) {
   return db
-    .select({ ...cardColumns(now), locked: hasLockingOffer })
+    .select({ ...cardColumns(now), locked: hasLockingOffer, orderInProgress: hasOrderInProgress })
     .from(listings)
     .innerJoin(users, eq(users.id, listings.sellerId))
     .innerJoin(zipCodes, eq(zipCodes.zip, listings.zip));
@@ -94,6 +95,7 @@ export function toSellerCard(row: SellerCardRow, now: Date): SellerListing {
     listingStatus: listingStatusOf(state),
     listingState: state,
     editLocked: editLockedIn(state, row.locked),
+    orderInProgress: row.orderInProgress,
   };
 }
 

@@ -8,7 +8,7 @@ import {
   OPEN_ORDER_STATES,
   type ProcessTimer,
 } from '@yardly/shared/rules';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, type Column, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connect';
 import { listings, orders } from '../../db/schema/index';
@@ -37,16 +37,25 @@ function columnsFor(event: ListingEvent, timers: ProcessTimer<ListingEvent>[], n
   } satisfies PgUpdateSetSource<typeof listings>;
 }
 
+/** An order of the listing is in progress: in one of the order process's open states. */
+const openOrderOf = (listingId: number | Column) =>
+  and(eq(orders.listingId, listingId), inArray(orders.state, [...OPEN_ORDER_STATES]));
+
+/** Whether the listing in the current query's row has an order in progress (the seller card's flag). */
+export const hasOrderInProgress: SQL<boolean> = sql<boolean>`exists (select 1 from ${orders}
+  where ${openOrderOf(listings.id)})`;
+
+/** Whether an order of the listing is in progress (no Relist until it ends). */
+export async function orderInProgress(db: Db, listingId: number): Promise<boolean> {
+  const [open] = await db.select({ id: orders.id }).from(orders).where(openOrderOf(listingId)).limit(1);
+  return open !== undefined;
+}
+
 export async function listingFacts(tx: Db, listing: Subject, now: Date): Promise<ListingFacts> {
-  const [inProgress] = await tx
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.listingId, listing.id), inArray(orders.state, [...OPEN_ORDER_STATES])))
-    .limit(1);
   return {
     priceCents: listing.priceCents,
     openOffers: await countActiveOffers(tx, listing.id, now),
-    orderInProgress: inProgress !== undefined,
+    orderInProgress: await orderInProgress(tx, listing.id),
   };
 }
 

@@ -23,6 +23,7 @@ import { greatCircleMiles } from '../search/radius';
 import { placeName, selectCards, toCard } from './cards';
 import { liveListing } from './live';
 import { countActiveOffers, hasAcceptedOffer } from './offers-check';
+import { orderInProgress } from './process';
 
 interface PageQuery {
   page: number;
@@ -127,7 +128,7 @@ export async function listingDetail(
   const state = currentListingState(l.state, l.listingEnd, now);
   if (!visibleTo(state, isSeller ? 'owner' : 'public', 'page')) return unavailable;
 
-  const [photos, sellerPlace, offerCount, accepted, viewerCentre] = await Promise.all([
+  const [photos, sellerPlace, offerCount, accepted, viewerCentre, inProgress] = await Promise.all([
     db
       .select({ picno: listingPhotos.picno, path: listingPhotos.path })
       .from(listingPhotos)
@@ -142,6 +143,8 @@ export async function listingDetail(
     countActiveOffers(db, l.id, now),
     hasAcceptedOffer(db, l.id),
     viewerZip ? centreOfZip(db, viewerZip) : Promise.resolve(null),
+    // The seller's own business: anyone else reads false.
+    isSeller ? orderInProgress(db, l.id) : Promise.resolve(false),
   ]);
   // Centre to centre, as a search measures it (the listing keeps its zip's centre).
   const listingCentre =
@@ -199,6 +202,7 @@ export async function listingDetail(
     },
     sellerCompanyStatus: row.companyStatus ?? null,
     editLocked: editLockedIn(state, accepted),
+    orderInProgress: inProgress,
     orgRefnum: row.orgRefnum,
     orgName: row.orgTitle === null ? null : organisationSlug(row.orgTitle),
     shippingPriceCents: l.shippable ? shippingCents(l) : null,

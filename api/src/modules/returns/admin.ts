@@ -9,7 +9,7 @@ import { processHistories } from '../../process/history';
 import { defineResource, textFilter } from '../admin/define-resource';
 import { containing } from '../admin/rest-adapter';
 import { fileUrl } from '../files/urls';
-import { labelUrlOf } from '../shipping/shipments';
+import { signedLabelUrl } from '../shipping/label-links';
 import type { AnswerDeps } from './answer';
 import { decideReturn } from './decide';
 
@@ -25,6 +25,7 @@ function selectReturns(db: Db) {
       orderState: orders.state,
       itemPrice: orders.itemPriceCents,
       listingTitle: listings.title,
+      buyerId: orders.buyerId,
       buyerEmail: buyers.email,
       sellerEmail: sellers.email,
       decidedBy: deciders.email,
@@ -41,8 +42,16 @@ function selectReturns(db: Db) {
 
 type ReturnConsoleRow = Awaited<ReturnType<typeof selectReturns>>[number];
 
-/** Rows to records with each return's photos and status history (two queries for the page). */
-async function toReturnRecords(db: Db, rows: ReturnConsoleRow[]): Promise<AdminReturnRecord[]> {
+/**
+ * Rows to records with each return's photos and status history (two queries for the page). The
+ * prepaid label opens in a new tab, which carries no token: its link is signed for the label's
+ * owner, the buyer, as the storefront's is (label-links.ts, docs/decisions/0044).
+ */
+async function toReturnRecords(
+  db: Db,
+  rows: ReturnConsoleRow[],
+  labelLink: (trackingNumber: string, ownerId: number) => string,
+): Promise<AdminReturnRecord[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.row.id);
   const photos = await db
@@ -65,7 +74,7 @@ async function toReturnRecords(db: Db, rows: ReturnConsoleRow[]): Promise<AdminR
     reasonLabel: RETURN_REASON_LABELS[row.reason],
     text: row.text,
     photos: photos.filter((p) => p.returnId === row.id).map((p) => ({ picno: p.picno, url: fileUrl(p.path) })),
-    labelUrl: r.trackingNumber ? labelUrlOf(r.trackingNumber) : null,
+    labelUrl: r.trackingNumber ? labelLink(r.trackingNumber, r.buyerId) : null,
     trackingNumber: r.trackingNumber,
     decidedBy: r.decidedBy,
     decisionNote: row.decisionNote,
@@ -83,7 +92,7 @@ async function toReturnRecords(db: Db, rows: ReturnConsoleRow[]): Promise<AdminR
  * matrix; a limited admin is refused), so the adapter writes it to the audit log with the return
  * before and after.
  */
-export function returnsResource(deps: Omit<AnswerDeps, 'db'> & { clock: Clock }) {
+export function returnsResource(deps: Omit<AnswerDeps, 'db'> & { clock: Clock; secret: Uint8Array }) {
   return defineResource({
     name: 'returns',
     record: adminReturnRecordSchema,
@@ -102,7 +111,10 @@ export function returnsResource(deps: Omit<AnswerDeps, 'db'> & { clock: Clock })
       ),
       status: textFilter((status) => sql`${returns.state}::text = ${status}`),
     },
-    toRecords: toReturnRecords,
+    toRecords: (db, rows) =>
+      toReturnRecords(db, rows, (trackingNumber, ownerId) =>
+        signedLabelUrl(deps.secret, trackingNumber, ownerId, deps.clock.now()),
+      ),
     update: {
       input: adminReturnDecisionSchema,
       run: (tx, id, input, ctx) =>

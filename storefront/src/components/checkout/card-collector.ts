@@ -44,10 +44,11 @@ export function testCardCollector(card: CardInput, confirm: TestConfirm): CardCo
         await confirm({ paymentIntentId, ...card });
         return { kind: 'authorised' };
       } catch (cause) {
-        console.error('The card did not authorise the payment', cause);
+        // A decline or a refused card is an answer, shown beside the card: only a failure is logged.
         if (cause instanceof ApiError && cause.status === 402) return { kind: 'declined', message: cause.message };
         if (cause instanceof ApiError && cause.status === 400 && cause.errors.length > 0)
           return { kind: 'invalid', errors: cardErrorsFrom(cause.errors) };
+        console.error('The card did not authorise the payment', cause);
         return { kind: 'failed', message: cause instanceof ApiError ? cause.message : GENERIC_ERROR_MESSAGE };
       }
     },

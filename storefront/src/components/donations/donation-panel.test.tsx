@@ -38,6 +38,7 @@ const listing: SellerListing = {
   listingStatus: 'active',
   listingState: 'live',
   editLocked: false,
+  orderInProgress: false,
 };
 
 function order(change: Partial<DonationOrder> = {}): DonationOrder {

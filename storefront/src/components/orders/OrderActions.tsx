@@ -72,7 +72,9 @@ export function OrderActions({ order, onChanged }: OrderActionsProps) {
       showToast(PICKUP_CONFIRMED, 'success');
       onChanged(changed);
     } catch (cause) {
-      console.error('Could not confirm a pickup', cause);
+      // A wrong code (4xx) is an answer shown beside the field; a failure is logged.
+      if (!(cause instanceof ApiError && cause.status >= 400 && cause.status < 500))
+        console.error('Could not confirm a pickup', cause);
       setCodeError(cause instanceof ApiError ? cause.message : GENERIC_ERROR_MESSAGE);
     } finally {
       setWorking(null);

@@ -13,8 +13,8 @@ interface OwnersOrderProps {
 
 /**
  * The seller's controls on their own item page, with its order once it sold: "See the order",
- * and no Relist while that order is in progress (the order process's open states; the api
- * refuses the relist too).
+ * and no Relist while that order is in progress (the listing's `orderInProgress`, or the order's
+ * own state once read; the api refuses the relist too).
  */
 export function OwnersOrder({ listing, onChanged }: OwnersOrderProps) {
   // undefined while it is read; null when there is none (marked sold by hand, never sold).
@@ -39,7 +39,9 @@ export function OwnersOrder({ listing, onChanged }: OwnersOrderProps) {
   }, [sold, listingRefnum]);
 
   const inProgress =
-    order === undefined || (order !== null && (OPEN_ORDER_STATES as readonly string[]).includes(order.status));
+    listing.orderInProgress ||
+    order === undefined ||
+    (order !== null && (OPEN_ORDER_STATES as readonly string[]).includes(order.status));
   return (
     <>
       {order && (
@@ -50,8 +52,8 @@ export function OwnersOrder({ listing, onChanged }: OwnersOrderProps) {
           </a>
         </p>
       )}
-      {/* Until the order is read, no Relist either: the seller is not offered what the api would refuse. */}
-      <SellerActions listing={listing} onChanged={onChanged} orderInProgress={inProgress} />
+      {/* Until the order is read, no Relist either: the page may have been rendered without the seller's token. */}
+      <SellerActions listing={{ ...listing, orderInProgress: inProgress }} onChanged={onChanged} />
     </>
   );
 }

@@ -11,8 +11,6 @@ interface SellerActionsProps {
   listing: SellerListing;
   /** The listing as the api answered after an action. */
   onChanged?: (listing: SellerListing) => void;
-  /** An order of it is in progress: no Relist (the api refuses it too). */
-  orderInProgress?: boolean;
 }
 
 const DONE: Record<SellerAction, string> = {
@@ -40,8 +38,8 @@ function run(action: SellerAction, listingRefnum: string): Promise<SellerListing
 }
 
 /** The seller's controls for one listing, each with its loading, error and success. */
-export function SellerActions({ listing, onChanged, orderInProgress = false }: SellerActionsProps) {
-  const { actions, canEdit, status } = sellerActionsFor(listing, orderInProgress);
+export function SellerActions({ listing, onChanged }: SellerActionsProps) {
+  const { actions, canEdit, status } = sellerActionsFor(listing);
   return (
     <ProcessActions
       title={listing.listingTitle}

@@ -32,18 +32,19 @@ function isButton(event: ListingEvent): event is SellerAction {
 /**
  * What a seller may do with a listing: exactly the events the listing process allows the seller
  * in its state (`sellerEventsFor`, the table the api refuses with), with the card's price, its
- * open offers and whether an order of it is in progress for the guards.
+ * open offers and whether an order of it is in progress (no Relist until it ends) for the guards.
  */
 export function sellerActionsFor(
-  listing: Pick<SellerListing, 'listingState' | 'listingCurrentPrice' | 'offerCount' | 'editLocked'>,
-  /** An order of it is in progress (the order process's open states): no Relist until it ends. */
-  orderInProgress = false,
+  listing: Pick<
+    SellerListing,
+    'listingState' | 'listingCurrentPrice' | 'offerCount' | 'editLocked' | 'orderInProgress'
+  >,
 ): { actions: SellerAction[]; canEdit: boolean; status: string | null } {
   const state = listing.listingState;
   const events = sellerEventsFor(state, {
     priceCents: listing.listingCurrentPrice,
     openOffers: listing.offerCount,
-    orderInProgress,
+    orderInProgress: listing.orderInProgress,
   });
   return {
     actions: events.filter(isButton),
