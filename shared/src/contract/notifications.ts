@@ -113,6 +113,7 @@ const subscriptionText = z
 export const savePushTokenCall = defineCall({
   method: 'POST',
   path: '/session/fcm/token',
+  bodyInQuery: true,
   auth: 'required',
   summary: "Save this browser's Web Push subscription for the caller (`fcm_token`: the PushSubscription's JSON)",
   body: z.object({

@@ -1,0 +1,171 @@
+import { PassThrough } from 'node:stream';
+import type { LoginData } from '@yardly/shared/contract';
+import { socialTicketMessages } from '@yardly/shared/contract';
+import { authMessages } from '@yardly/shared/rules';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pushSubscriptions, users } from '../src/db/schema/index';
+import { call, type Intent, savedAddress } from './checkout-helpers';
+import { json, startTestApp, type TestApp } from './harness';
+import {
+  freshAddress,
+  freshEmail,
+  GOOD_PASSWORD,
+  lastCode,
+  post,
+  postFrom,
+  signedUp,
+  startedSignUp,
+  ticketOf,
+} from './identity-helpers';
+import { browserSubscription } from './push-service-stand-in';
+import { publishedListing } from './selling-helpers';
+
+/**
+ * Issue 36, section 7 of the spec: its names for today's calls (the same handler under both
+ * paths) and its payloads given as query or params (accepted there too, the JSON body kept).
+ */
+let t: TestApp;
+const logLines: string[] = [];
+
+beforeAll(async () => {
+  const log = new PassThrough();
+  log.on('data', (chunk: Buffer) => logLines.push(...chunk.toString('utf8').split('\n').filter(Boolean)));
+  t = await startTestApp({ logStream: log });
+});
+afterAll(() => t?.close());
+
+const q = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+describe('the spec’s other names for today’s calls', () => {
+  it('POST /svc/users/verify with the query verifies a sign-up as verify-email does', async () => {
+    const email = await startedSignUp(t, freshEmail('verify'));
+    const code = await lastCode(t, email);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/svc/users/verify?${q({ email, code, signupTicket: ticketOf(email) ?? '' })}`,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const login = json<{ data: LoginData }>(res).data;
+    expect(login.email).toBe(email);
+    // Verified with its sign-up's password: the password logs in.
+    expect((await post(t, '/svc/users/login', { email, password: GOOD_PASSWORD })).statusCode).toBe(200);
+    // A wrong code is the code's error, as on verify-email.
+    const again = await t.app.inject({ method: 'POST', url: `/svc/users/verify?${q({ email, code: '000000' })}` });
+    expect(again.statusCode).toBe(400);
+    expect(json<{ errors: { field: string }[] }>(again).errors[0]?.field).toBe('code');
+  });
+
+  it('POST /svc/users/verifyCode logs in with an emailed code as verify-login-code does', async () => {
+    const person = await signedUp(t, freshEmail('verifycode'));
+    const from = freshAddress();
+    expect((await postFrom(t, from, '/svc/users/login-with-code', { email: person.email })).statusCode).toBe(200);
+    const code = await lastCode(t, person.email);
+    const res = await postFrom(t, from, '/svc/users/verifyCode', { email: person.email, code });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json<{ data: LoginData }>(res).data.userRefnum).toBe(person.userRefnum);
+    // Single use, as the code is.
+    const twice = await postFrom(t, from, '/svc/users/verifyCode', { email: person.email, code });
+    expect(twice.statusCode).toBe(400);
+  });
+
+  it('POST /svc/users/verify-email-code is the social email proof: a bad ticket is refused as there', async () => {
+    const res = await post(t, '/svc/users/verify-email-code', {
+      token: 'not-a-ticket',
+      email: freshEmail('social'),
+      code: '123456',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(json(res)).toMatchObject({ code: 400, msg: socialTicketMessages.ticketInvalid });
+  });
+
+  it('POST /svc/account/updatePassword with params changes the password as changePswd does', async () => {
+    const person = await signedUp(t, freshEmail('updatepassword'));
+    const newPassword = 'N3w!password';
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: `/svc/account/updatePassword?${q({ currentPassword: 'Wrong!pass1', newPassword })}`,
+      headers: bearer(person.token),
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(json<{ errors: { field: string; message: string }[] }>(wrong).errors[0]).toEqual({
+      field: 'currentPassword',
+      message: authMessages.currentPasswordWrong,
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/svc/account/updatePassword?${q({ currentPassword: GOOD_PASSWORD, newPassword })}`,
+      headers: bearer(person.token),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await post(t, '/svc/users/login', { email: person.email, password: newPassword })).statusCode).toBe(200);
+    expect((await post(t, '/svc/users/login', { email: person.email, password: GOOD_PASSWORD })).statusCode).toBe(401);
+    // Nobody's password reaches the log: the query's secrets are redacted.
+    const lines = logLines.filter((line) => line.includes('/svc/account/updatePassword'));
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.join('\n')).not.toContain('N3w');
+    expect(lines.join('\n')).toContain('newPassword=[redacted]');
+  });
+});
+
+describe('payloads given as query or params (section 7), the JSON body kept', () => {
+  it('updateEmail and verifyUpdatableEmail take their fields in the query (the email-update link)', async () => {
+    const person = await signedUp(t, freshEmail('moving'));
+    const to = freshEmail('moved');
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: `/svc/account/updateEmail?${q({ email: to })}`,
+      headers: bearer(person.token),
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const code = await lastCode(t, to);
+    const moved = await t.app.inject({
+      method: 'POST',
+      url: `/svc/account/verifyUpdatableEmail?${q({ email: to, code })}`,
+      headers: bearer(person.token),
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(json<{ data: LoginData }>(moved).data.email).toBe(to);
+    // Bad input in the query is the same clear 400 as in a body.
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: `/svc/account/updateEmail?${q({ email: 'not an email' })}`,
+      headers: bearer(person.token),
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(json<{ errors: { field: string }[] }>(bad).errors[0]?.field).toBe('email');
+  });
+
+  it('session/fcm/token takes the subscription in the query', async () => {
+    const person = await signedUp(t, freshEmail('push'));
+    const subscription = browserSubscription('https://127.0.0.1:1/push/spec-calls-1');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/svc/session/fcm/token?${q({ fcm_token: JSON.stringify(subscription.json) })}`,
+      headers: bearer(person.token),
+    });
+    expect(json(res)).toEqual({ code: 200, data: { saved: true } });
+    const [row] = await t.database.db
+      .select({ refnum: users.refnum })
+      .from(pushSubscriptions)
+      .innerJoin(users, eq(users.id, pushSubscriptions.userId))
+      .where(eq(pushSubscriptions.endpoint, subscription.json.endpoint));
+    expect(row?.refnum).toBe(person.userRefnum);
+  });
+
+  it('payment/createPI takes its fields in the query, flags as true/false', async () => {
+    const seller = await signedUp(t, freshEmail('seller'));
+    const buyer = await signedUp(t, freshEmail('buyer'));
+    const listing = await publishedListing(t, seller.token, { listingPrice: 2500, weightLbs: 1.5 });
+    const addressId = await savedAddress(t, buyer.token);
+    const fields = { listingRefnum: listing, deliveryMethod: 'ship', addressId, useRewards: 'false', saveCard: 'true' };
+    const res = await call<Intent>(t, 'POST', `/svc/payment/createPI?${q(fields)}`, buyer.token, undefined, {
+      'idempotency-key': 'spec-calls-query',
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.amount).toEqual({ itemPrice: 2500, shipping: 899, rewards: 0, total: 3399 });
+    const bad = await call(t, 'POST', `/svc/payment/createPI?${q({ ...fields, useRewards: 'maybe' })}`, buyer.token);
+    expect(bad.status).toBe(400);
+  });
+});
