@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
+import tls from 'node:tls';
 import type { LoginData } from '@yardly/shared/contract';
 import { socialTicketMessages } from '@yardly/shared/contract';
-import { authMessages } from '@yardly/shared/rules';
+import { authMessages, notificationMessages } from '@yardly/shared/rules';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushSubscriptions, users } from '../src/db/schema/index';
@@ -18,7 +20,8 @@ import {
   startedSignUp,
   ticketOf,
 } from './identity-helpers';
-import { browserSubscription } from './push-service-stand-in';
+import { browserSubscription, startPushServiceStandIn } from './push-service-stand-in';
+import { withRoles } from './role-helpers';
 import { publishedListing } from './selling-helpers';
 
 /**
@@ -167,5 +170,143 @@ describe('payloads given as query or params (section 7), the JSON body kept', ()
     expect(res.body.data.amount).toEqual({ itemPrice: 2500, shipping: 899, rewards: 0, total: 3399 });
     const bad = await call(t, 'POST', `/svc/payment/createPI?${q({ ...fields, useRewards: 'maybe' })}`, buyer.token);
     expect(bad.status).toBe(400);
+  });
+});
+
+describe('section 7 calls with a job of their own', () => {
+  it('POST /svc/account/setPassword gives a password to an account made by an emailed code, once', async () => {
+    const email = freshEmail('bycode');
+    expect((await postFrom(t, freshAddress(), '/svc/users/easy-signup', { email })).statusCode).toBe(200);
+    const joined = await post(t, '/svc/users/verify-email', { email, code: await lastCode(t, email) });
+    expect(joined.statusCode, joined.body).toBe(200);
+    const person = json<{ data: LoginData }>(joined).data;
+    const profile = await t.app.inject({
+      method: 'GET',
+      url: '/svc/users/full-profile',
+      headers: bearer(person.token),
+    });
+    expect(json<{ data: { account: { hasPassword: boolean } } }>(profile).data.account.hasPassword).toBe(false);
+
+    const weak = await post(t, '/svc/account/setPassword', { newPassword: 'short' }, person.token);
+    expect(weak.statusCode).toBe(400);
+    expect(json<{ errors: { field: string }[] }>(weak).errors[0]?.field).toBe('newPassword');
+    const set = await post(t, '/svc/account/setPassword', { newPassword: GOOD_PASSWORD }, person.token);
+    expect(set.statusCode, set.body).toBe(200);
+    const fresh = json<{ data: LoginData }>(set).data;
+    expect((await post(t, '/svc/users/login', { email, password: GOOD_PASSWORD })).statusCode).toBe(200);
+    // Set once: from then on it changes only with the current password.
+    const again = await post(t, '/svc/account/setPassword', { newPassword: 'An0ther!pass' }, fresh.token);
+    expect(again.statusCode).toBe(409);
+    expect(json(again)).toMatchObject({ msg: authMessages.passwordAlreadySet });
+    expect((await post(t, '/svc/account/setPassword', { newPassword: GOOD_PASSWORD })).statusCode).toBe(401);
+  });
+
+  it('POST /svc/account/verifyUser confirms the signed-in person’s password (params or body)', async () => {
+    const person = await signedUp(t, freshEmail('verifyuser'));
+    const right = await t.app.inject({
+      method: 'POST',
+      url: `/svc/account/verifyUser?${q({ password: GOOD_PASSWORD })}`,
+      headers: bearer(person.token),
+    });
+    expect(json(right)).toEqual({ code: 200, data: { verified: true } });
+    const wrong = await post(t, '/svc/account/verifyUser', { password: 'Wrong!pass1' }, person.token);
+    expect(wrong.statusCode).toBe(400);
+    expect(json<{ errors: { field: string; message: string }[] }>(wrong).errors[0]).toEqual({
+      field: 'password',
+      message: authMessages.currentPasswordWrong,
+    });
+    expect((await post(t, '/svc/account/verifyUser', {}, person.token)).statusCode).toBe(400);
+    expect((await post(t, '/svc/account/verifyUser', { password: GOOD_PASSWORD })).statusCode).toBe(401);
+  });
+
+  it('GET /svc/listing/createdAny says whether a person has created a listing', async () => {
+    const seller = await signedUp(t, freshEmail('first-listing'));
+    const asks = (token: string, userRefnum?: string) =>
+      call<{ createdAny: boolean }>(
+        t,
+        'GET',
+        `/svc/listing/createdAny${userRefnum ? `?${q({ userRefnum })}` : ''}`,
+        token,
+      );
+    expect((await asks(seller.token)).body.data).toEqual({ createdAny: false });
+    await publishedListing(t, seller.token);
+    expect((await asks(seller.token)).body.data).toEqual({ createdAny: true });
+    const other = await signedUp(t, freshEmail('curious'));
+    expect((await asks(other.token, seller.userRefnum)).body.data).toEqual({ createdAny: true });
+    expect((await asks(other.token)).body.data).toEqual({ createdAny: false });
+    expect((await asks(other.token, 'not-a-refnum')).status).toBe(400);
+    expect((await call(t, 'GET', '/svc/listing/createdAny')).status).toBe(401);
+  });
+
+  it('GET /svc/static?name= answers the shared reference data', async () => {
+    const states = await call<{ states: { name: string; abbreviation: string }[] }>(
+      t,
+      'GET',
+      '/svc/static?name=states',
+    );
+    expect(states.status).toBe(200);
+    expect(states.body.data.states).toHaveLength(50);
+    expect(states.body.data.states).toContainEqual({ name: 'New York', abbreviation: 'NY' });
+    const commission = await call<{ commission: { fromCents: number; rate: number }[] }>(
+      t,
+      'GET',
+      '/svc/static?name=commission',
+    );
+    expect(commission.body.data.commission).toContainEqual({ fromCents: 1500, toCents: 2499, rate: 0.15 });
+    const unknown = await call(t, 'GET', '/svc/static?name=secrets');
+    expect(unknown.status).toBe(400);
+  });
+
+  it('POST /svc/fcm/send pushes to the caller’s own browsers; to another person’s only for an admin', async () => {
+    const pushService = await startPushServiceStandIn();
+    const defaults = tls.getCACertificates('default');
+    tls.setDefaultCACertificates([...defaults, readFileSync(pushService.certFile, 'utf8')]);
+    try {
+      const person = await signedUp(t, freshEmail('push-own'));
+      const stranger = await signedUp(t, freshEmail('push-stranger'));
+      const browser = browserSubscription(`${pushService.origin}/push/spec-calls-send`);
+      expect((await post(t, '/svc/session/fcm/token', { fcm_token: browser.json }, person.token)).statusCode).toBe(200);
+
+      const own = await post(
+        t,
+        '/svc/fcm/send',
+        { title: 'Hello', body: 'A test push', url: '/settings' },
+        person.token,
+      );
+      expect(json(own)).toEqual({ code: 200, data: { sent: 1, failed: 0 } });
+      const pushed = await pushService.next();
+      expect(JSON.parse(browser.decrypt(pushed.body))).toEqual({
+        title: 'Hello',
+        body: 'A test push',
+        url: '/settings',
+      });
+
+      const refused = await post(
+        t,
+        `/svc/fcm/send?${q({ userRefnum: person.userRefnum })}`,
+        { title: 'Hi', body: 'x' },
+        stranger.token,
+      );
+      expect(refused.statusCode).toBe(403);
+      expect(json(refused)).toMatchObject({ msg: notificationMessages.pushOthers });
+      const offSite = await post(t, '/svc/fcm/send', { title: 'Hi', body: 'x', url: '//evil.example' }, person.token);
+      expect(offSite.statusCode).toBe(400);
+
+      const admin = await withRoles(t, await signedUp(t, freshEmail('push-admin')), ['ROLE_USER', 'ROLE_ADMIN']);
+      const byAdmin = await post(
+        t,
+        `/svc/fcm/send?${q({ userRefnum: person.userRefnum })}`,
+        { title: 'Notice', body: 'From support' },
+        admin.token,
+      );
+      expect(json(byAdmin)).toEqual({ code: 200, data: { sent: 1, failed: 0 } });
+      expect(JSON.parse(browser.decrypt((await pushService.next()).body))).toMatchObject({
+        title: 'Notice',
+        url: '/notifications',
+      });
+    } finally {
+      tls.setDefaultCACertificates(defaults);
+      await pushService.close();
+    }
   });
 });

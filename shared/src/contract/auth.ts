@@ -237,6 +237,27 @@ export const verifyUpdatableEmailCall = defineCall({
   response: loginDataSchema,
 });
 
+export const createPasswordCall = defineCall({
+  method: 'POST',
+  path: '/account/setPassword',
+  auth: 'required',
+  summary:
+    'Give a password to an account that has none (joined by an emailed code or social sign-in); other sessions end, this one gets new tokens',
+  body: z.object({ newPassword: passwordSchema }),
+  response: loginDataSchema,
+});
+
+export const verifyUserCall = defineCall({
+  method: 'POST',
+  path: '/account/verifyUser',
+  bodyInQuery: true,
+  auth: 'required',
+  summary:
+    'Confirm it is the signed-in person: their password (params), before a sensitive change; wrong tries count as failed log-ins',
+  body: z.object({ password: z.string({ error: 'Enter password' }).min(1, 'Enter password').max(256) }),
+  response: z.object({ verified: z.literal(true) }),
+});
+
 /** Signing up and in, codes, tokens. */
 export const authCalls = {
   isUserExist: isUserExistCall,
@@ -259,4 +280,6 @@ export const credentialCalls = {
   changePassword: changePasswordCall,
   updateEmail: updateEmailCall,
   verifyUpdatableEmail: verifyUpdatableEmailCall,
+  createPassword: createPasswordCall,
+  verifyUser: verifyUserCall,
 } as const;

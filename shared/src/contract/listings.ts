@@ -345,6 +345,16 @@ export const sellerListingsCall = defineCall({
   }),
 });
 
+export const createdAnyCall = defineCall({
+  method: 'GET',
+  path: '/listing/createdAny',
+  auth: 'required',
+  summary:
+    'Whether a person has created a listing: the caller (any listing, a draft too), or another person (userRefnum: one past the draft)',
+  query: z.object({ userRefnum: refnumSchema.optional() }),
+  response: z.object({ createdAny: z.boolean() }),
+});
+
 export const listingCalls = {
   recent: recentItemsCall,
   byCategory: listingsByCategoryCall,
@@ -358,4 +368,5 @@ export const listingCalls = {
   remove: deleteListingCall,
   relist: relistCall,
   bySeller: sellerListingsCall,
+  createdAny: createdAnyCall,
 } as const;

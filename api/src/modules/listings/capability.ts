@@ -8,7 +8,7 @@ import { draftSweepJob } from './draft-sweeper';
 import { addDraftPhoto, deleteDraftPhoto, openDraft } from './drafts';
 import { listingExpiryJob } from './expiry-job';
 import { deleteListing, markSold, relist, toggleActive } from './manage';
-import { sellerListings } from './seller-listings';
+import { createdAny, sellerListings } from './seller-listings';
 import { listingDetail, listingsByCategory, recentItems } from './service';
 
 /** Browsing an item, selling one (the form, its photos) and managing one's listings; the console's catalogue. */
@@ -39,6 +39,7 @@ export const listingsCapability = defineCapability({
     remove: ({ query, caller }) => deleteListing(db, files, caller, query.listingRefnum, clock.now()),
     relist: ({ body, caller }) => relist(db, caller, body.listingRefnum, clock.now()),
     bySeller: ({ query, caller }) => sellerListings(db, caller, query, clock.now()),
+    createdAny: ({ query, caller }) => createdAny(db, caller, query.userRefnum),
   }),
   jobs: ({ files }) => [draftSweepJob(files), listingExpiryJob],
   adminResources: ({ clock }) => [listingsResource({ clock })],
