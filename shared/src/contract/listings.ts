@@ -12,7 +12,15 @@ import {
 } from '../rules/listing-rules';
 import { ORGANISATION_STATUSES } from '../rules/organisation';
 import { defineCall } from './call';
-import { centsSchema, isoDateTimeSchema, pageOf, pageQuerySchema, REFNUM_PATTERN, refnumSchema } from './common';
+import {
+  centsSchema,
+  flagSchema,
+  isoDateTimeSchema,
+  pageOf,
+  pageQuerySchema,
+  REFNUM_PATTERN,
+  refnumSchema,
+} from './common';
 
 export const companyStatusSchema = z.enum(ORGANISATION_STATUSES);
 export type CompanyStatus = z.infer<typeof companyStatusSchema>;
@@ -122,6 +130,17 @@ export const detailQuerySchema = z.object({
   listingRefnum: z.string().max(64),
   /** The viewer's zip (their chosen location, or their own): the answer's `distanceMiles` is from it. */
   zip: zipCodeSchema,
+  /**
+   * Section 7: whom the page asks for (`sellerRefnum` when the viewer is the seller, else
+   * `userRefnum`). Checked against the token, never trusted: someone other than the caller is
+   * answered the public view.
+   */
+  sellerRefnum: refnumSchema,
+  userRefnum: refnumSchema,
+  /** A guest's browser id (section 7); a guest is answered the public view. */
+  guestUserid: z.string().max(64),
+  /** `false`: the public view, even with a token (how the item looks to everyone). */
+  isLoggedIn: flagSchema,
 });
 
 export const listingDetailCall = defineCall({
@@ -135,6 +154,8 @@ export const listingDetailCall = defineCall({
     listing: listingDetailSchema.nullable(),
     itemAvailable: z.boolean(),
     success: z.boolean(),
+    /** Whose view this is: the seller's own (`isOwner`), or a signed-in person's, or a guest's. */
+    viewer: z.object({ isOwner: z.boolean(), isLoggedIn: z.boolean() }),
   }),
 });
 
