@@ -21,6 +21,7 @@ import {
   ticketOf,
 } from './identity-helpers';
 import { browserSubscription, startPushServiceStandIn } from './push-service-stand-in';
+import { listedRental } from './rental-helpers';
 import { withRoles } from './role-helpers';
 import { publishedListing } from './selling-helpers';
 
@@ -308,5 +309,40 @@ describe('section 7 calls with a job of their own', () => {
       tls.setDefaultCACertificates(defaults);
       await pushService.close();
     }
+  });
+});
+
+describe('section 7 fields read where it gives them', () => {
+  it('detailListing/v2 reads sellerRefnum or userRefnum, guestUserid and isLoggedIn: the owner’s view only for the seller', async () => {
+    const seller = await signedUp(t, freshEmail('detail-seller'));
+    const other = await signedUp(t, freshEmail('detail-other'));
+    const listing = await publishedListing(t, seller.token);
+    type Detail = { itemAvailable: boolean; viewer: { isOwner: boolean; isLoggedIn: boolean } };
+    const detail = (fields: Record<string, string>, token?: string) =>
+      call<Detail>(t, 'POST', `/svc/listing/detailListing/v2?${q({ listingRefnum: listing, ...fields })}`, token);
+
+    const own = await detail({ sellerRefnum: seller.userRefnum, isLoggedIn: 'true' }, seller.token);
+    expect(own.body.data).toMatchObject({ itemAvailable: true, viewer: { isOwner: true, isLoggedIn: true } });
+    // The public view of one's own item, as everyone sees it.
+    const asPublic = await detail({ isLoggedIn: 'false' }, seller.token);
+    expect(asPublic.body.data.viewer).toEqual({ isOwner: false, isLoggedIn: false });
+    // Naming the seller is no way to their view: the token decides.
+    const claimed = await detail({ userRefnum: seller.userRefnum, isLoggedIn: 'true' }, other.token);
+    expect(claimed.body.data.viewer).toEqual({ isOwner: false, isLoggedIn: false });
+    const guest = await detail({ guestUserid: 'guest-123', isLoggedIn: 'false' });
+    expect(guest.body.data).toMatchObject({ itemAvailable: true, viewer: { isOwner: false, isLoggedIn: false } });
+    expect((await detail({ isLoggedIn: 'perhaps' })).status).toBe(400);
+  });
+
+  it('GET /rental/listings/byListingRefnum without a refnum answers the caller’s newest rental', async () => {
+    const landlord = await signedUp(t, freshEmail('landlord'));
+    await listedRental(t, landlord.token);
+    const newest = await listedRental(t, landlord.token);
+    const mine = await call<{ refnum: string }>(t, 'GET', '/rental/listings/byListingRefnum', landlord.token);
+    expect(mine.status, JSON.stringify(mine.body)).toBe(200);
+    expect(mine.body.data.refnum).toBe(newest);
+    const none = await call(t, 'GET', '/rental/listings/byListingRefnum', (await signedUp(t)).token);
+    expect(none.status).toBe(404);
+    expect((await call(t, 'GET', '/rental/listings/byListingRefnum')).status).toBe(401);
   });
 });
