@@ -438,7 +438,9 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
   function individualOf(given: string | Form | undefined): StripeObject | undefined {
     if (typeof given !== 'object') return undefined;
     const dob = typeof given.dob === 'object' ? given.dob : undefined;
-    const [day, month, year] = [text(dob?.day), text(dob?.month), text(dob?.year)].map(Number);
+    const day = Number(text(dob?.day));
+    const month = Number(text(dob?.month));
+    const year = Number(text(dob?.year));
     if (dob && !(day >= 1 && day <= 31 && month >= 1 && month <= 12 && year >= 1900 && year <= 9999))
       throw invalid('Invalid date of birth', { param: 'individual[dob]' });
     const ssn = text(given.ssn_last_4);
