@@ -35,7 +35,7 @@ const logLines: string[] = [];
 beforeAll(async () => {
   const log = new PassThrough();
   log.on('data', (chunk: Buffer) => logLines.push(...chunk.toString('utf8').split('\n').filter(Boolean)));
-  t = await startTestApp({ logStream: log });
+  t = await startTestApp({ env: { LOG_LEVEL: 'info' }, logStream: log });
 });
 afterAll(() => t?.close());
 
