@@ -66,6 +66,7 @@ import { shippingCapability } from './modules/shipping/capability';
 import { createShipping } from './modules/shipping/shipping';
 import { sitemapCapability } from './modules/sitemap/capability';
 import { socialCapability } from './modules/social/capability';
+import { staticDataCapability } from './modules/static-data/capability';
 import { bindProcesses } from './process/processes';
 import type { AppServices } from './services';
 
@@ -199,6 +200,7 @@ function capabilitiesFor(config: Config): Capability[] {
     organisationsCapability,
     organisationMarketplaceCapability,
     contactCapability,
+    staticDataCapability,
     referralsCapability,
     rewardsCapability,
     accountCapability,

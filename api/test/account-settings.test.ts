@@ -319,6 +319,7 @@ describe('bank account', () => {
       accountHolder: 'Ann Lee',
       routingNumber: '021000021',
       accountNumberMasked: '****6789',
+      individualGiven: false,
     });
     const read = await get(t, '/svc/account/bankAccount', ann.token);
     expect(read.body).not.toContain('000123456789');

@@ -1,8 +1,8 @@
 import type { LoginData, PayoutAccountAnswer } from '@yardly/shared/contract';
-import { payoutAccountMessages } from '@yardly/shared/rules';
+import { individualMessages, payoutAccountMessages } from '@yardly/shared/rules';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, sellerPayouts, stripeConnectedAccounts, users } from '../src/db/schema/index';
+import { notifications, payoutAccounts, sellerPayouts, stripeConnectedAccounts, users } from '../src/db/schema/index';
 import { call } from './checkout-helpers';
 import { startTestApp, type TestApp } from './harness';
 import { freshEmail, signedUp } from './identity-helpers';
@@ -139,6 +139,46 @@ describe('payout accounts through Stripe Connect', () => {
     expect(again.body.data.url).not.toBe(link.body.data.url);
     expect(standIn.accountLinks().at(-1)).toMatchObject({ account: account?.id });
     expect(accountsOf(seller.userRefnum)).toHaveLength(1);
+  });
+
+  it('the individual (date of birth, the SSN’s last 4) goes to Stripe’s custom account, sealed at rest, never shown', async () => {
+    const seller = await signedUp(t, freshEmail('individual'));
+    const form = { accountHolder: 'Sam Seller', routingNumber: '011000015', accountNumber: '000123456789' };
+    const badDob = await call(t, 'POST', '/svc/account/saveBankAccount', seller.token, {
+      ...form,
+      dob: '13/04/1990',
+      idNumber: '6789',
+    });
+    expect(badDob.status).toBe(400);
+    expect(badDob.body.errors?.[0]).toEqual({ field: 'dob', message: individualMessages.dobInvalid });
+    const noId = await call(t, 'POST', '/svc/account/saveBankAccount', seller.token, { ...form, dob: '07/04/1990' });
+    expect(noId.status).toBe(400);
+    expect(noId.body.errors?.[0]).toEqual({ field: 'idNumber', message: individualMessages.idNumberInvalid });
+
+    const saved = await call(t, 'POST', '/svc/account/saveBankAccount', seller.token, {
+      ...form,
+      dob: '07/04/1990',
+      idNumber: '4321',
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data).toEqual({
+      accountHolder: 'Sam Seller',
+      routingNumber: '011000015',
+      accountNumberMasked: '****6789',
+      individualGiven: true,
+    });
+    const [row] = await t.database.db
+      .select({ sealed: payoutAccounts.individualCipher })
+      .from(payoutAccounts)
+      .innerJoin(users, eq(users.id, payoutAccounts.userId))
+      .where(eq(users.refnum, seller.userRefnum));
+    expect(row?.sealed).toBeTruthy();
+    expect(row?.sealed).not.toContain('4321');
+    expect(row?.sealed).not.toContain('1990');
+
+    expect((await onboarding(t, seller)).status).toBe(200);
+    const [account] = accountsOf(seller.userRefnum);
+    expect(account?.individual).toEqual({ dob: { day: 4, month: 7, year: 1990 }, ssn_last_4_provided: true });
   });
 
   it('two onboardings at once make one connected account', async () => {

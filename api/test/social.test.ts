@@ -609,6 +609,15 @@ describe('proving an email the provider did not vouch for (the linkedin verify d
 });
 
 describe('POST /svc/users/socialauth', () => {
+  it('takes the ticket in the query too (section 7: socialauth, query)', async () => {
+    const person = account(google);
+    const { landed } = await signIn(google, 'google', person.sub);
+    const token = landed.searchParams.get('token') ?? '';
+    const res = await t.app.inject({ method: 'POST', url: `/svc/users/socialauth?token=${encodeURIComponent(token)}` });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json<{ data: { token: string } }>(res).data.token).toBeTruthy();
+  });
+
   it('uses a ticket once', async () => {
     const person = account(google);
     const { token } = await signedInSocially(google, 'google', person.sub);

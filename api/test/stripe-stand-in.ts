@@ -399,6 +399,7 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
     const number = text(bank?.account_number);
     if (!routing || !/^\d{9}$/.test(routing)) throw invalid('Invalid routing number', { param: 'external_account' });
     if (!number) throw invalid('Missing account number', { param: 'external_account' });
+    const individual = individualOf(form.individual);
     const id = newId('acct');
     balances.set(id, 0);
     return put({
@@ -407,6 +408,7 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
       type: text(form.type) ?? 'custom',
       country: text(form.country) ?? 'US',
       metadata: form.metadata ?? {},
+      ...(individual && { individual }),
       // Stripe pays a new account out daily by itself unless told otherwise.
       settings: {
         payouts: {
@@ -434,6 +436,24 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
         ],
       },
     });
+  }
+
+  /**
+   * A custom account's `individual` as Stripe shows it: the date of birth back (day 1-31, month
+   * 1-12, a four-digit year), the SSN's last 4 only as `ssn_last_4_provided` (never returned).
+   */
+  function individualOf(given: string | Form | undefined): StripeObject | undefined {
+    if (typeof given !== 'object') return undefined;
+    const dob = typeof given.dob === 'object' ? given.dob : undefined;
+    const day = Number(text(dob?.day));
+    const month = Number(text(dob?.month));
+    const year = Number(text(dob?.year));
+    if (dob && !(day >= 1 && day <= 31 && month >= 1 && month <= 12 && year >= 1900 && year <= 9999))
+      throw invalid('Invalid date of birth', { param: 'individual[dob]' });
+    const ssn = text(given.ssn_last_4);
+    if (ssn !== undefined && !/^\d{4}$/.test(ssn))
+      throw invalid('Invalid ssn_last_4', { param: 'individual[ssn_last_4]' });
+    return { ...(dob && { dob: { day, month, year } }), ssn_last_4_provided: ssn !== undefined };
   }
 
   /** An account's verification as Stripe shows it: what is due, what it is checking, whether it pays out. */

@@ -11,12 +11,16 @@ const BEARER = 'bearerAuth';
 /** What registerCall keeps on a contract call's route for this description. */
 export interface CallRouteConfig {
   auth: CallAuth;
+  /** The body's fields may come in the query (the contract's `bodyInQuery`). */
+  bodyInQuery?: boolean;
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** A contract call's `auth` flag (register-call.ts). */
     auth?: CallAuth;
+    /** A contract call's `bodyInQuery` flag (register-call.ts). */
+    bodyInQuery?: boolean;
   }
 }
 
@@ -49,12 +53,13 @@ export const swaggerOptions: FastifyDynamicSwaggerOptions = {
     },
   },
   transform: (input) => {
-    const { schema, url } = jsonSchemaTransform(input) as {
+    const config = input.route.config as Partial<CallRouteConfig> | undefined;
+    const { schema, url } = jsonSchemaTransform(bodyAlsoInQuery(input, config)) as {
       schema: Record<string, unknown> & { response?: Record<string, unknown> };
       url: string;
     };
     if (url !== '/' && url.endsWith('/')) return { schema: { ...schema, hide: true }, url };
-    const auth = (input.route.config as Partial<CallRouteConfig> | undefined)?.auth;
+    const auth = config?.auth;
     const method = String(Array.isArray(input.route.method) ? input.route.method[0] : input.route.method);
     return {
       schema: {
@@ -88,6 +93,18 @@ export const swaggerOptions: FastifyDynamicSwaggerOptions = {
     }) as ReturnType<typeof jsonSchemaTransformObject>;
   },
 };
+
+type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
+
+/**
+ * A call that takes its body's fields in the query too (`bodyInQuery`) is described with them as
+ * query parameters as well, none required there (they may come in the body instead).
+ */
+function bodyAlsoInQuery(input: TransformInput, config: Partial<CallRouteConfig> | undefined): TransformInput {
+  const body = (input.schema as { body?: unknown } | undefined)?.body;
+  if (!config?.bodyInQuery || !(body instanceof z.ZodObject)) return input;
+  return { ...input, schema: { ...input.schema, querystring: body.partial() } };
+}
 
 /**
  * OpenAPI 3.0.3: `nullable` does not widen an `enum`, which must list null itself; zod's

@@ -24,21 +24,28 @@ export type CallHandler<C extends Call> = (ctx: CallContext<C>) => Promise<CallD
 export type CallHandlers<M extends CallMap> = { readonly [K in keyof M]: CallHandler<M[K]> };
 
 /**
- * Serve one contract call under /svc (at the root when flagged `root`): the contract's schemas validate the request and the
+ * Serve one contract call under /svc (at the root when flagged `root`), at its path and its `alsoAt` paths: the contract's schemas validate the request and the
  * answer (a wrong answer is a 500, never a silent drift), wrapped in the success envelope.
  */
 export function registerCall<C extends Call>(app: FastifyInstance, call: C, handler: CallHandler<C>): void {
-  const path = call.path.replace(/\{(\w+)\}/g, ':$1');
-  const inPath = pathFields(call.path);
+  for (const at of [call.path, ...(call.alsoAt ?? [])]) registerAt(app, call, at, handler);
+}
+
+/** One path of a call: its own, or one of the spec's other names for it (`alsoAt`). */
+function registerAt<C extends Call>(app: FastifyInstance, call: C, at: string, handler: CallHandler<C>): void {
+  const path = at.replace(/\{(\w+)\}/g, ':$1');
+  const inPath = pathFields(at);
   app.route({
     method: call.method,
     url: call.root ? path : `/svc${path}`,
-    // The description (http/openapi.ts) says which calls take the bearer token.
-    config: { auth: call.auth } satisfies CallRouteConfig,
-    // A path field is a query field: the query schema validates it with the rest.
-    ...(inPath.length && {
+    // The description (http/openapi.ts) says which calls take the bearer token, and which take the body in the query.
+    config: { auth: call.auth, bodyInQuery: call.bodyInQuery } satisfies CallRouteConfig,
+    ...((inPath.length || call.bodyInQuery) && {
       preValidation: async (request: FastifyRequest) => {
-        request.query = { ...(request.query as object), ...(request.params as object) };
+        // A path field is a query field: the query schema validates it with the rest.
+        if (inPath.length) request.query = { ...(request.query as object), ...(request.params as object) };
+        // The body's fields given in the query: the body schema validates them (a JSON body's own fields win).
+        if (call.bodyInQuery) request.body = { ...(request.query as object), ...(request.body as object | undefined) };
       },
     }),
     schema: {

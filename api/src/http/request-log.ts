@@ -1,7 +1,11 @@
 import type { FastifyServerOptions } from 'fastify';
 
-/** Query parameters that carry a secret: Shippo's webhook authenticates with `?token=<SHIPPO_WEBHOOK_SECRET>`. */
-const SECRET_PARAMS = ['token'];
+/**
+ * Query parameters that carry a secret (lower case): Shippo's webhook authenticates with
+ * `?token=<SHIPPO_WEBHOOK_SECRET>`; the calls section 7 gives with params (`updatePassword`,
+ * `verifyUser`, `socialauth`, the code checks) may carry a password, a ticket or a code there.
+ */
+const SECRET_PARAMS = ['token', 'password', 'currentpassword', 'newpassword', 'code', 'signupticket', 'fcm_token'];
 
 /** A request URL as the log may show it: each secret parameter's value replaced (the URL otherwise as sent). */
 export function redactedUrl(url: string): string {

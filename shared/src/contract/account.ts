@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { addressFields, zipCodeSchema } from '../rules/address';
-import { bankAccountSchema } from '../rules/bank-account';
+import { bankAccountSchema, individualFields } from '../rules/bank-account';
 import { MAIL_LISTS } from '../rules/communication';
 import { PAGE_SIZES } from '../rules/constants';
 import { emailSchema } from '../rules/email';
@@ -251,6 +251,8 @@ export const bankAccountOutSchema = z.object({
   routingNumber: z.string(),
   /** Only the last four digits: the full number is never sent back. */
   accountNumberMasked: z.string(),
+  /** Whether the date of birth and the SSN's last 4 were given (they are never sent back); always sent by the api. */
+  individualGiven: z.boolean().optional(),
 });
 export type BankAccount = z.infer<typeof bankAccountOutSchema>;
 
@@ -266,8 +268,12 @@ export const saveBankAccountCall = defineCall({
   method: 'POST',
   path: '/account/saveBankAccount',
   auth: 'required',
-  summary: 'Set where your payouts go',
-  body: bankAccountSchema,
+  summary:
+    "Set where your payouts go, and who you are for the payment provider (dob MM/DD/YYYY and idNumber, the SSN's last 4: sent to it, kept sealed, never shown)",
+  body: bankAccountSchema.extend({
+    dob: individualFields.dob.optional(),
+    idNumber: individualFields.idNumber.optional(),
+  }),
   response: bankAccountOutSchema,
 });
 

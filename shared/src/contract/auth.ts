@@ -110,6 +110,9 @@ export const easySignupCall = defineCall({
 export const verifyEmailCall = defineCall({
   method: 'POST',
   path: '/users/verify-email',
+  /** Section 7's `POST /users/verify` (query): the verify dialog's call under its other name. */
+  alsoAt: ['/users/verify'],
+  bodyInQuery: true,
   auth: 'none',
   summary:
     "Verify a new account with its emailed code and the sign-up's ticket; answers the login data (without the ticket the mailbox is verified, but no password is set)",
@@ -148,6 +151,8 @@ export const loginWithCodeCall = defineCall({
 export const verifyLoginCodeCall = defineCall({
   method: 'POST',
   path: '/users/verify-login-code',
+  /** Section 7's `POST /users/verifyCode`: the code of "login without password (with code verification)". */
+  alsoAt: ['/users/verifyCode'],
   auth: 'none',
   summary: 'Log in with an emailed code; answers the login data',
   body: emailCodeBody,
@@ -202,6 +207,9 @@ export const completeProgressiveSignupCall = defineCall({
 export const changePasswordCall = defineCall({
   method: 'POST',
   path: '/account/changePswd',
+  /** Section 7's `POST /account/updatePassword` (params): the same change, the fields in the query. */
+  alsoAt: ['/account/updatePassword'],
+  bodyInQuery: true,
   auth: 'required',
   summary: 'Change the password; other sessions end, this one gets new tokens',
   body: z.object({ currentPassword: z.string().min(1, 'Enter password').max(256), newPassword: passwordSchema }),
@@ -211,6 +219,7 @@ export const changePasswordCall = defineCall({
 export const updateEmailCall = defineCall({
   method: 'POST',
   path: '/account/updateEmail',
+  bodyInQuery: true,
   auth: 'required',
   summary: 'Send a code to a new email address to move the account to it',
   body: emailBody,
@@ -220,10 +229,33 @@ export const updateEmailCall = defineCall({
 export const verifyUpdatableEmailCall = defineCall({
   method: 'POST',
   path: '/account/verifyUpdatableEmail',
+  /** Also the landing of the email-update link (`/settings-email-update?email=&code=`), which sends its query. */
+  bodyInQuery: true,
   auth: 'required',
   summary: 'Move the account to the new email with the code sent there',
   body: emailCodeBody,
   response: loginDataSchema,
+});
+
+export const createPasswordCall = defineCall({
+  method: 'POST',
+  path: '/account/setPassword',
+  auth: 'required',
+  summary:
+    'Give a password to an account that has none (joined by an emailed code or social sign-in); other sessions end, this one gets new tokens',
+  body: z.object({ newPassword: passwordSchema }),
+  response: loginDataSchema,
+});
+
+export const verifyUserCall = defineCall({
+  method: 'POST',
+  path: '/account/verifyUser',
+  bodyInQuery: true,
+  auth: 'required',
+  summary:
+    'Confirm it is the signed-in person: their password (params), before a sensitive change; wrong tries count as failed log-ins',
+  body: z.object({ password: z.string({ error: 'Enter password' }).min(1, 'Enter password').max(256) }),
+  response: z.object({ verified: z.literal(true) }),
 });
 
 /** Signing up and in, codes, tokens. */
@@ -248,4 +280,6 @@ export const credentialCalls = {
   changePassword: changePasswordCall,
   updateEmail: updateEmailCall,
   verifyUpdatableEmail: verifyUpdatableEmailCall,
+  createPassword: createPasswordCall,
+  verifyUser: verifyUserCall,
 } as const;

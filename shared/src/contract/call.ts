@@ -21,6 +21,16 @@ export interface Call<
   path: string;
   /** The path is from the site's root, not under /svc (the spec's /search calls). */
   root?: boolean;
+  /**
+   * The spec's other names for this same call (section 7 names some of today's calls twice):
+   * the api serves each with this call's schemas and handler, and describes each.
+   */
+  alsoAt?: readonly string[];
+  /**
+   * The body's fields may come in the query string instead (section 7 gives the payload as
+   * query or params); fields in a JSON body win over the same in the query.
+   */
+  bodyInQuery?: boolean;
   /** `response` describes the success body's fields beside `code` rather than its `data`. */
   flat?: boolean;
   auth: A;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ORDER_STATES } from '../rules/order-process';
 import { defineCall } from './call';
-import { centsSchema, refnumSchema } from './common';
+import { centsSchema, flagSchema, refnumSchema } from './common';
 import { paymentIntentIdSchema } from './test-provider';
 
 /** A payment intent's status, in Stripe's words (the built-in test provider uses the same). */
@@ -55,6 +55,7 @@ export type CheckoutAmount = z.infer<typeof checkoutAmountSchema>;
 export const createPaymentIntentCall = defineCall({
   method: 'POST',
   path: '/payment/createPI',
+  bodyInQuery: true,
   auth: 'required',
   summary:
     'Start paying for a listing (Buy Now) or your accepted offer: send an Idempotency-Key header; the same key answers the same intent. The amount is the api’s: your rewards come off before the card (useRewards, default true).',
@@ -65,7 +66,7 @@ export const createPaymentIntentCall = defineCall({
     /** One of the caller's saved addresses (its id); required to ship. */
     addressId: refnumSchema.optional(),
     /** Keep the card that pays for later (saved when the order is placed): `GET /svc/payment/cards`. */
-    saveCard: z.boolean().optional(),
+    saveCard: flagSchema.optional(),
     /**
      * Pay with one of the caller's saved cards (its id): the api confirms the intent with it, so
      * the answer's status is already `requires_capture` unless the bank asks the buyer
@@ -77,7 +78,7 @@ export const createPaymentIntentCall = defineCall({
      * the card's. All of it paid by rewards: no card, the answer's intent is a rewards payment
      * (status `requires_capture`, nothing to confirm) that `orders/place` takes as it is.
      */
-    useRewards: z.boolean().default(true),
+    useRewards: flagSchema.default(true),
   }),
   response: z.object({
     /** The card provider's intent; for a checkout paid wholly by rewards, the rewards payment's id (`rewards_…`). */

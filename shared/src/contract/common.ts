@@ -9,6 +9,11 @@ export function isRefnum(value: string): boolean {
   return REFNUM_PATTERN.test(value);
 }
 
+/** A boolean from JSON or a query string ('true'/'false'). */
+export const flagSchema = z
+  .union([z.boolean(), z.enum(['true', 'false'])])
+  .transform((v) => v === true || v === 'true');
+
 /** Money on the wire is integer cents (formatCents in rules/money renders it). */
 export const centsSchema = z.number().int().min(0);
 

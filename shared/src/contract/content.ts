@@ -46,3 +46,23 @@ export const referrerCall = defineCall({
 export const contactCalls = { contact: contactCall } as const;
 
 export const referralCalls = { referrer: referrerCall } as const;
+
+/** What `GET /svc/static?name=` serves: reference data the pages share (spec section 7). */
+export const STATIC_DATA_NAMES = ['states', 'commission'] as const;
+
+export const staticDataCall = defineCall({
+  method: 'GET',
+  path: '/static',
+  auth: 'none',
+  summary:
+    'Reference data by name: `states` (the 50 US states, name and abbreviation) or `commission` (the commission schedule by price, in cents)',
+  query: z.object({ name: z.enum(STATIC_DATA_NAMES, { error: 'name must be one of: states, commission' }) }),
+  response: z.object({
+    states: z.array(z.object({ name: z.string(), abbreviation: z.string() })).optional(),
+    commission: z
+      .array(z.object({ fromCents: z.number().int(), toCents: z.number().int().nullable(), rate: z.number() }))
+      .optional(),
+  }),
+});
+
+export const staticDataCalls = { staticData: staticDataCall } as const;

@@ -12,7 +12,15 @@ import {
 } from '../rules/listing-rules';
 import { ORGANISATION_STATUSES } from '../rules/organisation';
 import { defineCall } from './call';
-import { centsSchema, isoDateTimeSchema, pageOf, pageQuerySchema, REFNUM_PATTERN, refnumSchema } from './common';
+import {
+  centsSchema,
+  flagSchema,
+  isoDateTimeSchema,
+  pageOf,
+  pageQuerySchema,
+  REFNUM_PATTERN,
+  refnumSchema,
+} from './common';
 
 export const companyStatusSchema = z.enum(ORGANISATION_STATUSES);
 export type CompanyStatus = z.infer<typeof companyStatusSchema>;
@@ -124,6 +132,17 @@ export const detailQuerySchema = z.object({
   listingRefnum: z.string().max(64),
   /** The viewer's zip (their chosen location, or their own): the answer's `distanceMiles` is from it. */
   zip: zipCodeSchema,
+  /**
+   * Section 7: whom the page asks for (`sellerRefnum` when the viewer is the seller, else
+   * `userRefnum`). Checked against the token, never trusted: someone other than the caller is
+   * answered the public view.
+   */
+  sellerRefnum: refnumSchema,
+  userRefnum: refnumSchema,
+  /** A guest's browser id (section 7); a guest is answered the public view. */
+  guestUserid: z.string().max(64),
+  /** `false`: the public view, even with a token (how the item looks to everyone). */
+  isLoggedIn: flagSchema,
 });
 
 export const listingDetailCall = defineCall({
@@ -137,6 +156,8 @@ export const listingDetailCall = defineCall({
     listing: listingDetailSchema.nullable(),
     itemAvailable: z.boolean(),
     success: z.boolean(),
+    /** Whose view this is: the seller's own (`isOwner`), or a signed-in person's, or a guest's. */
+    viewer: z.object({ isOwner: z.boolean(), isLoggedIn: z.boolean() }),
   }),
 });
 
@@ -349,6 +370,16 @@ export const sellerListingsCall = defineCall({
   }),
 });
 
+export const createdAnyCall = defineCall({
+  method: 'GET',
+  path: '/listing/createdAny',
+  auth: 'required',
+  summary:
+    'Whether a person has created a listing: the caller (any listing, a draft too), or another person (userRefnum: one past the draft)',
+  query: z.object({ userRefnum: refnumSchema.optional() }),
+  response: z.object({ createdAny: z.boolean() }),
+});
+
 export const listingCalls = {
   recent: recentItemsCall,
   byCategory: listingsByCategoryCall,
@@ -362,4 +393,5 @@ export const listingCalls = {
   remove: deleteListingCall,
   relist: relistCall,
   bySeller: sellerListingsCall,
+  createdAny: createdAnyCall,
 } as const;

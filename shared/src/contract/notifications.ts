@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { NOTIFICATION_KINDS, NOTIFICATION_SECTIONS, notificationMessages } from '../rules/notifications';
 import { defineCall } from './call';
-import { isoDateTimeSchema, pageQuerySchema } from './common';
+import { isoDateTimeSchema, pageQuerySchema, refnumSchema } from './common';
 
 export const notificationSchema = z.object({
   id: z.number().int(),
@@ -113,12 +113,46 @@ const subscriptionText = z
 export const savePushTokenCall = defineCall({
   method: 'POST',
   path: '/session/fcm/token',
+  bodyInQuery: true,
   auth: 'required',
   summary: "Save this browser's Web Push subscription for the caller (`fcm_token`: the PushSubscription's JSON)",
   body: z.object({
     fcm_token: z.union([subscriptionText, pushSubscriptionSchema], { error: notificationMessages.badSubscription }),
   }),
   response: z.object({ saved: z.literal(true) }),
+});
+
+export const sendPushCall = defineCall({
+  method: 'POST',
+  path: '/fcm/send',
+  auth: 'required',
+  summary:
+    "Push a message now to every browser of a person: the caller's own (userRefnum absent or theirs), anyone's for ROLE_ADMIN; answers how many took it",
+  query: z.object({ userRefnum: refnumSchema.optional() }),
+  body: z.object({
+    title: z
+      .string({ error: notificationMessages.pushTitle })
+      .trim()
+      .min(1, notificationMessages.pushTitle)
+      .max(100, notificationMessages.pushTitle),
+    body: z
+      .string({ error: notificationMessages.pushBody })
+      .trim()
+      .min(1, notificationMessages.pushBody)
+      .max(500, notificationMessages.pushBody),
+    /** The page a click opens (a path of this site); the notifications page when absent. */
+    url: z
+      .string({ error: notificationMessages.pushUrl })
+      .max(500, notificationMessages.pushUrl)
+      .regex(/^\/(?![/\\])/, notificationMessages.pushUrl)
+      .optional(),
+  }),
+  response: z.object({
+    /** Browsers whose push service took the message. */
+    sent: z.number().int(),
+    /** Browsers it did not reach (a subscription found gone is deleted). */
+    failed: z.number().int(),
+  }),
 });
 
 export const vapidKeyCall = defineCall({
@@ -134,5 +168,6 @@ export const notificationCalls = {
   unread: notificationsUnreadCall,
   markRead: markNotificationsReadCall,
   savePushToken: savePushTokenCall,
+  sendPush: sendPushCall,
   vapidKey: vapidKeyCall,
 } as const;

@@ -217,8 +217,9 @@ export const rentalDetailCall = defineCall({
   path: '/rental/listings/byListingRefnum',
   root: true,
   auth: 'optional',
-  summary: "A rental's details; 404 'Error fetching data, please try again' when there is no such listing",
-  query: z.object({ refnum: refnumSchema }),
+  summary:
+    "A rental's details; without refnum, the caller's newest rental (not a deleted one); 404 'Error fetching data, please try again' when there is no such listing",
+  query: z.object({ refnum: refnumSchema.optional() }),
   response: rentalDetailSchema,
 });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { zipCodeSchema } from '../rules/address';
 import { defineCall } from './call';
-import { centsSchema, pageOf, refnumSchema } from './common';
+import { centsSchema, flagSchema, pageOf, refnumSchema } from './common';
 import { listingCardSchema } from './listings';
 
 /** Sort keys of the product list (spec section 9: sortBy, sortOrder). */
@@ -52,8 +52,6 @@ const cents = z.coerce
   .int(searchMessages.price)
   .min(0, searchMessages.price)
   .max(MAX_PRICE_FILTER_CENTS, searchMessages.price);
-/** A boolean from JSON or a query string ('true'/'false'). */
-const flag = z.union([z.boolean(), z.enum(['true', 'false'])]).transform((v) => v === true || v === 'true');
 
 /** The fields of a search, each on its own (the storefront checks URL parameters one by one). */
 export const searchFilterFields = z.object({
@@ -75,12 +73,12 @@ export const searchFilterFields = z.object({
   minPrice: cents.optional(),
   maxPrice: cents.optional(),
   delivery: z.array(z.enum(DELIVERY_OPTIONS)).max(DELIVERY_OPTIONS.length).optional(),
-  freeOnly: flag.optional(),
+  freeOnly: flagSchema.optional(),
   /**
    * Issue 33, "Ships to you": listings that ship are found at any distance; the radius `d` still
    * bounds the pickup-only ones. Needs a zip or location (without one every listing is found).
    */
-  nationwide: flag.default(false),
+  nationwide: flagSchema.default(false),
   sortBy: z.enum(SEARCH_SORTS).optional(),
   sortOrder: z.enum(SORT_ORDERS).optional(),
   page: z.coerce.number().int().min(0).max(SEARCH_LIMITS.pageMax, searchMessages.pageTooFar).default(0),

@@ -107,6 +107,7 @@ const ticketSchema = z
 export const socialAuthCall = defineCall({
   method: 'POST',
   path: '/users/socialauth',
+  bodyInQuery: true,
   auth: 'none',
   summary: 'Trade the one-time ticket of a social sign-in for the login data (single use, 2 minutes)',
   body: z.object({ token: ticketSchema }),
@@ -125,6 +126,8 @@ export const socialEmailCall = defineCall({
 export const socialEmailVerifyCall = defineCall({
   method: 'POST',
   path: '/users/socialauth/verify-email',
+  /** Section 7's `POST /users/verify-email-code`: the "linkedin email verify" dialog's call. */
+  alsoAt: ['/users/verify-email-code'],
   auth: 'none',
   summary: 'Prove the chosen email with its code and finish the social sign-in; answers the login data',
   body: z.object({ token: ticketSchema, email: emailSchema, code: codeSchema }),

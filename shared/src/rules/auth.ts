@@ -57,6 +57,8 @@ export const authMessages = {
   currentPasswordWrong: 'Your current password is not correct',
   samePassword: 'The new password must differ from the current one',
   progressiveOnly: 'This account is already complete',
+  passwordAlreadySet: 'Your account already has a password: change it with your current password',
+  noPasswordYet: 'Your account has no password yet: set one in Account Settings',
   providerNotOffered: 'This sign-in provider is not available',
 } as const;
 

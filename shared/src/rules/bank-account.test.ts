@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { bankAccountMessages, bankAccountSchema, isRoutingNumber, maskAccountNumber } from './bank-account';
+import {
+  bankAccountMessages,
+  bankAccountSchema,
+  formatDateOfBirth,
+  individualFields,
+  individualMessages,
+  isRoutingNumber,
+  maskAccountNumber,
+  parseDateOfBirth,
+} from './bank-account';
 
 describe('routing numbers', () => {
   it.each(['011000015', '021000021', '121000358', '322271627'])('accepts the real routing number %s', (n) => {
@@ -27,5 +36,30 @@ describe('bank account form', () => {
       bankAccountMessages.routingInvalid,
       bankAccountMessages.accountInvalid,
     ]);
+  });
+});
+
+describe('the individual: date of birth and the last 4 of the SSN (spec section 5)', () => {
+  it('formats the date of birth MM/DD/YYYY as typed, the month at most 12, the day at most 31', () => {
+    expect(formatDateOfBirth('0')).toBe('0');
+    expect(formatDateOfBirth('13')).toBe('12');
+    expect(formatDateOfBirth('0732')).toBe('07/31');
+    expect(formatDateOfBirth('07041990')).toBe('07/04/1990');
+    expect(formatDateOfBirth('07/04/19901')).toBe('07/04/1990');
+  });
+
+  it('accepts a real date of birth, refuses anything else', () => {
+    expect(parseDateOfBirth('07/04/1990')).toEqual({ day: 4, month: 7, year: 1990 });
+    for (const bad of ['13/01/1990', '02/30/1990', '00/10/1990', '7/4/1990', '07/04/1899', ''])
+      expect(parseDateOfBirth(bad), bad).toBeNull();
+    expect(individualFields.dob.safeParse('02/30/1990').error?.issues[0]?.message).toBe(individualMessages.dobInvalid);
+  });
+
+  it('takes exactly the last 4 digits of the SSN; empty is an error', () => {
+    expect(individualFields.idNumber.safeParse('1234').success).toBe(true);
+    for (const bad of ['', '123', '12345', 'abcd', undefined])
+      expect(individualFields.idNumber.safeParse(bad).error?.issues[0]?.message).toBe(
+        individualMessages.idNumberInvalid,
+      );
   });
 });

@@ -49,3 +49,44 @@ export const bankAccountFields = {
 
 export const bankAccountSchema = z.object(bankAccountFields);
 export type BankAccountInput = z.input<typeof bankAccountSchema>;
+
+/**
+ * The individual a payout account belongs to, as the payment provider's custom connected
+ * account asks for it (Stripe: `individual.dob` and `individual.ssn_last_4`), with the spec's
+ * rules (section 5): date of birth MM/DD/YYYY (month at most 12, day at most 31), and the
+ * idNumber, the last 4 digits of the SSN, in error once touched and left empty.
+ */
+export const individualMessages = {
+  dobInvalid: 'Enter your date of birth as MM/DD/YYYY',
+  idNumberInvalid: 'Enter the last 4 digits of your SSN',
+} as const;
+
+/** The date of birth as the person types it, formatted MM/DD/YYYY: the month clamped to 12, the day to 31. */
+export function formatDateOfBirth(typed: string): string {
+  const digits = typed.replace(/\D/g, '').slice(0, 8);
+  const month = digits.slice(0, 2);
+  const day = digits.slice(2, 4);
+  const clampedMonth = month.length === 2 && Number(month) > 12 ? '12' : month;
+  const clampedDay = day.length === 2 && Number(day) > 31 ? '31' : day;
+  return [clampedMonth, clampedDay, digits.slice(4)].filter((part, i) => i === 0 || part).join('/');
+}
+
+/** A date of birth MM/DD/YYYY that names a real day since 1900: its parts, else null. */
+export function parseDateOfBirth(text: string): { day: number; month: number; year: number } | null {
+  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text.trim());
+  if (!match) return null;
+  const [month, day, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (month < 1 || month > 12 || day < 1 || day > 31 || year < 1900) return null;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? { day, month, year } : null;
+}
+
+export const individualFields = {
+  dob: z
+    .string({ error: individualMessages.dobInvalid })
+    .refine((text) => parseDateOfBirth(text) !== null, individualMessages.dobInvalid),
+  idNumber: z
+    .string({ error: individualMessages.idNumberInvalid })
+    .trim()
+    .regex(/^\d{4}$/, individualMessages.idNumberInvalid),
+};

@@ -123,6 +123,10 @@ export const notificationMessages = {
   pushUnsupported: 'This browser cannot show notifications',
   pushDenied: 'Notifications are blocked for this site: allow them in your browser settings',
   pushOn: 'Notifications are on for this browser',
+  pushTitle: 'Enter a title of at most 100 characters',
+  pushBody: 'Enter a message of at most 500 characters',
+  pushUrl: 'The link must be a page of this site (a path starting with /)',
+  pushOthers: "Only an admin may push to someone else's browsers",
 } as const;
 
 /** The title of a notification shown by the browser (Web Push). */

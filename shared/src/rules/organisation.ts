@@ -95,6 +95,20 @@ export function tradeRefusal(companyStatus: OrganisationStatus | null): string |
   return companyStatus === null || mayTrade(companyStatus) ? null : organisationStatusMessage(companyStatus);
 }
 
+/** What a company's status may forbid a member (spec section 4). */
+export type MemberAction = 'favourite' | 'message' | 'offer' | 'sell';
+
+/**
+ * Why a member may not take an action, or null when they may (spec section 4, Organisation
+ * status): REJECTED is "not allowed", so its members only browse and change their work email
+ * (in Account Settings, as its message says); IN_REVIEW keeps its limited access (no selling);
+ * VERIFIED, or no company, may do everything.
+ */
+export function memberActionRefusal(companyStatus: OrganisationStatus | null, action: MemberAction): string | null {
+  if (companyStatus === 'REJECTED') return organisationStatusMessages.REJECTED;
+  return action === 'sell' ? tradeRefusal(companyStatus) : null;
+}
+
 /**
  * Whether an item's page shows the "seller not verified" state instead of the item (spec
  * section 4, Item details load): its seller belongs to a company that is not VERIFIED (in

@@ -15,6 +15,8 @@ export const payoutAccounts = pgTable('payout_accounts', {
   routingNumber: text('routing_number').notNull(),
   accountNumberCipher: text('account_number_cipher').notNull(),
   accountNumberLast4: text('account_number_last4').notNull(),
+  /** The individual's date of birth and SSN's last 4 for the payment provider, sealed (never in clear). */
+  individualCipher: text('individual_cipher'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,9 +1,11 @@
 import type { BankAccount } from '@yardly/shared/contract';
-import { maskAccountNumber } from '@yardly/shared/rules';
+import { individualMessages, maskAccountNumber, parseDateOfBirth } from '@yardly/shared/rules';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { payoutAccounts } from '../../db/schema/index';
+import { AppError } from '../../errors';
 import { type TextSealer, textSealer } from '../auth/secrets';
+import type { PayoutIndividual } from '../payments/provider';
 
 /**
  * Account numbers at rest, sealed with a key derived from the server secret, so a copy of the
@@ -20,7 +22,23 @@ function toBankAccount(row: typeof payoutAccounts.$inferSelect): BankAccount {
     accountHolder: row.accountHolder,
     routingNumber: row.routingNumber,
     accountNumberMasked: maskAccountNumber(row.accountNumberLast4),
+    individualGiven: row.individualCipher !== null,
   };
+}
+
+/** The individual's details as the payment provider takes them, from the sealed column; undefined when never given. */
+export function openIndividual(cipher: AccountNumberCipher, sealed: string | null): PayoutIndividual | undefined {
+  return sealed ? (JSON.parse(cipher.open(sealed)) as PayoutIndividual) : undefined;
+}
+
+/** The date of birth and the SSN's last 4 sealed together; both or neither (400 naming the missing one). */
+function sealedIndividual(cipher: AccountNumberCipher, input: { dob?: string; idNumber?: string }) {
+  if (input.dob === undefined && input.idNumber === undefined) return undefined;
+  const dob = input.dob === undefined ? null : parseDateOfBirth(input.dob);
+  if (!dob) throw AppError.badRequest(individualMessages.dobInvalid, 'dob');
+  if (!input.idNumber) throw AppError.badRequest(individualMessages.idNumberInvalid, 'idNumber');
+  const individual: PayoutIndividual = { dob, ssnLast4: input.idNumber };
+  return cipher.seal(JSON.stringify(individual));
 }
 
 export function bankAccountService(db: Db, cipher: AccountNumberCipher) {
@@ -29,12 +47,18 @@ export function bankAccountService(db: Db, cipher: AccountNumberCipher) {
       const [row] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, userId));
       return row ? toBankAccount(row) : null;
     },
-    async save(userId: number, input: { accountHolder: string; routingNumber: string; accountNumber: string }) {
+    async save(
+      userId: number,
+      input: { accountHolder: string; routingNumber: string; accountNumber: string; dob?: string; idNumber?: string },
+    ) {
+      const individualCipher = sealedIndividual(cipher, input);
       const values = {
         accountHolder: input.accountHolder,
         routingNumber: input.routingNumber,
         accountNumberCipher: cipher.seal(input.accountNumber),
         accountNumberLast4: input.accountNumber.slice(-4),
+        // Saved again without them: the details given before stay.
+        ...(individualCipher && { individualCipher }),
         updatedAt: new Date(),
       };
       const [row] = await db

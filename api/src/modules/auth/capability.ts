@@ -28,6 +28,9 @@ export const authCapability = defineCapability({
     updateEmail: ({ body, caller, request }) => auth.updateEmail(caller.userId, body.email, clientOf(request)),
     verifyUpdatableEmail: ({ body, caller, request }) =>
       auth.verifyUpdatableEmail(caller.userId, body.email, body.code, clientOf(request)),
+    createPassword: ({ body, caller, request }) =>
+      auth.createPassword(caller.userId, body.newPassword, clientOf(request)),
+    verifyUser: ({ body, caller, request }) => auth.verifyUser(caller.userId, body.password, clientOf(request)),
   }),
   adminResources: ({ clock, auth }) => [usersResource({ clock, auth })],
 });

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { LoginData } from '@yardly/shared/contract';
 import { authMessages, emailDomain, limitMessages } from '@yardly/shared/rules';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { addMs, type Clock } from '../../clock/clock';
 import type { Db } from '../../db/connect';
 import { newRefnum } from '../../db/refnum';
@@ -500,6 +500,42 @@ export function authService(deps: AuthDeps) {
         await refresh.revokeAllOf(userId, tx);
       });
       return loginData(user, client);
+    },
+
+    /** A first password for an account without one (an emailed code or a social sign-in made it). */
+    async createPassword(userId: number, password: string, client: ClientInfo) {
+      const passwordHash = await hashPassword(password);
+      // Only while there is none: a second call (or a race) cannot replace a password without the current one.
+      const [user] = await db.transaction(async (tx) => {
+        const set = await tx
+          .update(users)
+          .set({ passwordHash })
+          .where(and(eq(users.id, userId), isNull(users.passwordHash)))
+          .returning();
+        if (set.length) await refresh.revokeAllOf(userId, tx);
+        return set;
+      });
+      if (!user) throw AppError.conflict(authMessages.passwordAlreadySet);
+      return loginData(user, client);
+    },
+
+    /** The signed-in person proves it is them with their password; a wrong one counts as a failed log-in. */
+    async verifyUser(userId: number, password: string, client: ClientInfo) {
+      const user = await findUserById(db, userId);
+      if (!user) throw new AppError(401, authMessages.loginRequired);
+      if (!user.passwordHash) throw AppError.conflict(authMessages.noPasswordYet);
+      const attempt: LoginAttempt = {
+        email: user.email,
+        address: client.address,
+        knownDevice: await devices.knownHash(user.id, client.deviceId),
+      };
+      await throttle.assertOpen(attempt);
+      if (!(await checkPassword(user.passwordHash, password))) {
+        await throttle.recordFailure(attempt);
+        throw AppError.badRequest(authMessages.currentPasswordWrong, 'password');
+      }
+      await throttle.recordSuccess(attempt);
+      return { verified: true as const };
     },
 
     async updateEmail(userId: number, email: string, client: ClientInfo) {

@@ -9,8 +9,8 @@ import { addDraftPhoto, deleteDraftPhoto, openDraft } from './drafts';
 import { listingExpiryJob } from './expiry-job';
 import { deleteListing, markSold, relist, toggleActive } from './manage';
 import { listingRunner } from './process';
-import { sellerListings } from './seller-listings';
-import { listingDetail, listingsByCategory, recentItems } from './service';
+import { createdAny, sellerListings } from './seller-listings';
+import { detailViewer, listingDetail, listingsByCategory, recentItems } from './service';
 
 /** Browsing an item, selling one (the form, its photos) and managing one's listings; the console's catalogue. */
 export const listingsCapability = defineCapability({
@@ -19,15 +19,11 @@ export const listingsCapability = defineCapability({
   handlers: ({ db, files, clock }) => ({
     recent: ({ query }) => recentItems(db, query, clock.now()),
     byCategory: ({ query }) => listingsByCategory(db, query, clock.now()),
-    detail: async ({ query, body, caller }) =>
-      listingDetail(
-        db,
-        body?.listingRefnum ?? query.listingRefnum,
-        caller,
-        await listingReader(db, caller),
-        clock.now(),
-        body?.zip ?? query.zip,
-      ),
+    detail: async ({ query, body, caller }) => {
+      const input = { ...query, ...body };
+      const viewer = detailViewer(caller, input);
+      return listingDetail(db, input.listingRefnum, viewer, await listingReader(db, viewer), clock.now(), input.zip);
+    },
 
     draftRefnum: ({ query, caller }) => openDraft(db, caller, query.listingRefnum),
     uploadPicture: async ({ query, caller, request }) =>
@@ -40,6 +36,7 @@ export const listingsCapability = defineCapability({
     remove: ({ query, caller }) => deleteListing(db, files, caller, query.listingRefnum, clock.now()),
     relist: ({ body, caller }) => relist(db, caller, body.listingRefnum, clock.now()),
     bySeller: ({ query, caller }) => sellerListings(db, caller, query, clock.now()),
+    createdAny: ({ query, caller }) => createdAny(db, caller, query.userRefnum),
   }),
   processes: (registry) => registry.adopt(listingRunner),
   jobs: ({ files }) => [draftSweepJob(files), listingExpiryJob],

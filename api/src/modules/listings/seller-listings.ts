@@ -68,3 +68,23 @@ export async function sellerListings(
     size: query.size,
   };
 }
+
+/**
+ * `GET /svc/listing/createdAny`: whether the caller ever created a listing (a draft counts, a
+ * deleted one too); of another person, only what went past the draft (a draft is nobody else's business).
+ */
+export async function createdAny(db: Db, caller: Caller, userRefnum: string | undefined) {
+  const own = !userRefnum || userRefnum === caller.userRefnum;
+  const [row] = await db
+    .select({ id: listings.id })
+    .from(listings)
+    .innerJoin(users, eq(users.id, listings.sellerId))
+    .where(
+      and(
+        own ? eq(listings.sellerId, caller.userId) : eq(users.refnum, userRefnum),
+        own ? undefined : sql`${listings.state} <> 'draft'`,
+      ),
+    )
+    .limit(1);
+  return { createdAny: Boolean(row) };
+}

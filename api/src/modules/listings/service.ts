@@ -1,4 +1,4 @@
-import type { ListingDetail, ListingPage } from '@yardly/shared/contract';
+import type { CallData, ListingDetail, ListingPage, listingDetailCall } from '@yardly/shared/contract';
 import { isRefnum, organisationSlug } from '@yardly/shared/contract';
 import {
   conditionLabel,
@@ -83,6 +83,20 @@ const listingOrganisation = alias(organizations, 'listing_organization');
  * admins (`openableBy`). Anything else is "not available", never an error: for everyone else an
  * organisation's listing is exactly a listing that does not exist.
  */
+/**
+ * Whom an item's page is for (section 7's detailListing fields): the caller, unless the page
+ * asks for the public view (`isLoggedIn: false`) or names someone else (`sellerRefnum` or
+ * `userRefnum` not the caller's): then nobody's, as a guest sees it.
+ */
+export function detailViewer(
+  caller: Caller | null,
+  input: { sellerRefnum?: string; userRefnum?: string; isLoggedIn?: boolean },
+): Caller | null {
+  if (!caller || input.isLoggedIn === false) return null;
+  const named = input.sellerRefnum ?? input.userRefnum;
+  return named && named !== caller.userRefnum ? null : caller;
+}
+
 export async function listingDetail(
   db: Db,
   listingRefnum: string | undefined,
@@ -90,8 +104,13 @@ export async function listingDetail(
   reader: ListingReader,
   now: Date,
   viewerZip?: string,
-): Promise<{ listing: ListingDetail | null; itemAvailable: boolean; success: boolean }> {
-  const unavailable = { listing: null, itemAvailable: false, success: true };
+): Promise<CallData<typeof listingDetailCall>> {
+  const unavailable = {
+    listing: null,
+    itemAvailable: false,
+    success: true,
+    viewer: { isOwner: false, isLoggedIn: caller !== null },
+  };
   if (!listingRefnum || !isRefnum(listingRefnum)) return unavailable;
   const [row] = await db
     .select({
@@ -208,5 +227,5 @@ export async function listingDetail(
     shippingPriceCents: l.shippable ? shippingCents(l) : null,
     distanceMiles,
   };
-  return { listing, itemAvailable: true, success: true };
+  return { listing, itemAvailable: true, success: true, viewer: { isOwner: isSeller, isLoggedIn: caller !== null } };
 }

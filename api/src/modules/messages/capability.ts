@@ -1,5 +1,6 @@
 import { messageCalls } from '@yardly/shared/contract';
 import { defineCapability } from '../../http/capability';
+import { assertMemberMay } from '../organisations/member-access';
 import { conversationsResource } from './admin';
 import { sendMessage } from './send';
 import { conversationHistory, listConversations, markConversationRead, unreadSummary } from './service';
@@ -10,7 +11,10 @@ export const messagesCapability = defineCapability({
   calls: messageCalls,
   handlers: (s) => ({
     conversations: ({ query, caller }) => listConversations(s.db, caller, query, s.clock.now()),
-    send: ({ body, caller }) => sendMessage(s, caller, body),
+    send: ({ body, caller }) => {
+      assertMemberMay(caller, 'message');
+      return sendMessage(s, caller, body);
+    },
     unread: ({ caller, query }) => unreadSummary(s.db, caller, query.section),
     history: ({ query, caller }) => conversationHistory(s.db, caller, query, s.clock.now()),
     markRead: ({ body, caller }) => markConversationRead(s, caller, body.conversationId),

@@ -1,10 +1,11 @@
 import { notificationCalls } from '@yardly/shared/contract';
+import { notificationsPagePath } from '@yardly/shared/rules';
 import { defineCapability } from '../../http/capability';
 import type { AppServices } from '../../services';
 import { deliveryJob } from './deliver';
 import { emailJob } from './email';
 import { noticeDeliveryJob } from './notices';
-import { pushJob, savePushSubscription } from './push';
+import { pushJob, pushRecipient, savePushSubscription, sendPushNow } from './push';
 import { listNotifications, markNotificationsRead, unreadNotifications } from './service';
 import { loadVapidKeys } from './vapid';
 
@@ -37,6 +38,11 @@ export const notificationsCapability = defineCapability({
     },
     savePushToken: ({ body, caller }) =>
       savePushSubscription(db, clock, caller.userId, body.fcm_token, { allowLoopback: !config.isProduction }),
+    sendPush: async ({ query, body, caller, request }) => {
+      const userId = await pushRecipient(db, caller, query.userRefnum);
+      const payload = { title: body.title, body: body.body, url: body.url ?? notificationsPagePath('market') };
+      return sendPushNow(db, userId, payload, { vapid, allowLoopback: !config.isProduction, log: request.log });
+    },
     vapidKey: async () => ({ publicKey: vapid.publicKey }),
   }),
   jobs: ({ jobs, mailer, config, vapid }) => {

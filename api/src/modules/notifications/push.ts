@@ -2,6 +2,7 @@ import type { PushSubscriptionJson } from '@yardly/shared/contract';
 import {
   type NotificationKind,
   type NotificationSection,
+  notificationMessages,
   notificationsPagePath,
   notificationTitle,
 } from '@yardly/shared/rules';
@@ -9,7 +10,9 @@ import { eq } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { Clock } from '../../clock/clock';
 import type { Db } from '../../db/connect';
-import { notifications, pushSubscriptions } from '../../db/schema/index';
+import { notifications, pushSubscriptions, users } from '../../db/schema/index';
+import { AppError } from '../../errors';
+import type { Caller } from '../../http/caller';
 import { defineJob } from '../../jobs/job';
 import { NOTIFICATION_PUSH_JOB, type PushJobPayload } from './job-names';
 import { assertPublicPushEndpoint, publicOnlyAgent } from './push-endpoint';
@@ -53,11 +56,51 @@ export function pushPayload(notification: {
   };
 }
 
+type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
+type PushLog = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+
 /**
- * Sends one notification to one subscription (standard Web Push: the payload encrypted for the
+ * Sends one payload to one subscription (standard Web Push: the payload encrypted for the
  * browser's keys, aes128gcm, signed with VAPID). A push service that answers 404 or 410 says the
- * subscription is gone: it is deleted. Other failures are tried again with backoff.
+ * subscription is gone, and one that is not public may not be reached: it is deleted ('gone').
+ * Other failures throw.
  */
+export async function pushTo(
+  db: Db,
+  subscription: PushSubscriptionRow,
+  payload: { title: string; body: string; url: string },
+  send: { vapid: VapidKeys & { subject: string }; agent: ReturnType<typeof publicOnlyAgent>; log: PushLog },
+): Promise<'sent' | 'gone'> {
+  try {
+    await webpush.sendNotification(
+      { endpoint: subscription.endpoint, keys: subscription.keys },
+      JSON.stringify(payload),
+      {
+        vapidDetails: send.vapid,
+        TTL: PUSH_TTL_SECONDS,
+        contentEncoding: 'aes128gcm',
+        timeout: 10_000,
+        agent: send.agent,
+      },
+    );
+    return 'sent';
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'ENOTPUBLIC') {
+      send.log.warn({ subscriptionId: subscription.id }, 'push: the endpoint is not public; deleting the subscription');
+      await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, subscription.id));
+      return 'gone';
+    }
+    const status = (error as { statusCode?: unknown }).statusCode;
+    if (status === 404 || status === 410) {
+      send.log.info({ subscriptionId: subscription.id, status }, 'push: the subscription is gone; deleting it');
+      await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, subscription.id));
+      return 'gone';
+    }
+    throw error;
+  }
+}
+
+/** Sends one notification to one subscription; failures other than a gone subscription are tried again with backoff. */
 export function pushJob(vapid: VapidKeys & { subject: string }, options: { allowLoopback: boolean }) {
   // Checked again at connection time: a name may resolve elsewhere now than when it was saved.
   const agent = publicOnlyAgent(options.allowLoopback);
@@ -71,32 +114,39 @@ export function pushJob(vapid: VapidKeys & { subject: string }, options: { allow
       ]);
       // Gone since (the person deleted, the browser unsubscribed, a notification pruned): nothing to send.
       if (!notification || !subscription || subscription.userId !== notification.userId) return;
-      try {
-        await webpush.sendNotification(
-          { endpoint: subscription.endpoint, keys: subscription.keys },
-          JSON.stringify(pushPayload(notification)),
-          {
-            vapidDetails: vapid,
-            TTL: PUSH_TTL_SECONDS,
-            contentEncoding: 'aes128gcm',
-            timeout: 10_000,
-            agent,
-          },
-        );
-      } catch (error) {
-        if ((error as { code?: unknown }).code === 'ENOTPUBLIC') {
-          log.warn({ subscriptionId: subscription.id }, 'push: the endpoint is not public; deleting the subscription');
-          await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, subscription.id));
-          return;
-        }
-        const status = (error as { statusCode?: unknown }).statusCode;
-        if (status === 404 || status === 410) {
-          log.info({ subscriptionId: subscription.id, status }, 'push: the subscription is gone; deleting it');
-          await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, subscription.id));
-          return;
-        }
-        throw error;
-      }
+      await pushTo(db, subscription, pushPayload(notification), { vapid, agent, log });
     },
   });
+}
+
+/**
+ * `POST /svc/fcm/send`: a message pushed now to every browser of one person (a test push from
+ * Settings, or an admin's). Answers how many push services took it and how many refused.
+ */
+export async function sendPushNow(
+  db: Db,
+  userId: number,
+  payload: { title: string; body: string; url: string },
+  send: { vapid: VapidKeys & { subject: string }; allowLoopback: boolean; log: PushLog },
+) {
+  const agent = publicOnlyAgent(send.allowLoopback);
+  const subscriptions = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+  const outcomes = await Promise.all(
+    subscriptions.map((subscription) =>
+      pushTo(db, subscription, payload, { vapid: send.vapid, agent, log: send.log }).catch((error: unknown) => {
+        send.log.warn({ subscriptionId: subscription.id, err: error }, 'push: the push service refused a message');
+        return 'failed' as const;
+      }),
+    ),
+  );
+  return { sent: outcomes.filter((o) => o === 'sent').length, failed: outcomes.filter((o) => o !== 'sent').length };
+}
+
+/** Whose browsers `fcm/send` pushes to: the caller's own; someone else's only for ROLE_ADMIN (403), who must exist (404). */
+export async function pushRecipient(db: Db, caller: Caller, userRefnum: string | undefined): Promise<number> {
+  if (!userRefnum || userRefnum === caller.userRefnum) return caller.userId;
+  if (!caller.roles.includes('ROLE_ADMIN')) throw new AppError(403, notificationMessages.pushOthers);
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.refnum, userRefnum));
+  if (!user) throw new AppError(404, 'No such person');
+  return user.id;
 }

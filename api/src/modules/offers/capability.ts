@@ -2,6 +2,7 @@ import { offerCalls } from '@yardly/shared/contract';
 import { offerProcess } from '@yardly/shared/rules';
 import { defineCapability } from '../../http/capability';
 import type { AppServices } from '../../services';
+import { assertMemberMay } from '../organisations/member-access';
 import { offerLinesEffect } from './conversation-lines';
 import { endedMembershipsJob } from './ended-memberships';
 import { offerExpiryJob } from './expiry-job';
@@ -23,9 +24,18 @@ export const offersCapability = defineCapability({
     return { ...app, runner, offers: createOfferService({ db: app.db, clock: app.clock, runner }) };
   },
   handlers: ({ db, clock, offers }) => ({
-    create: ({ body, caller }) => offers.create(caller, body),
-    counter: ({ body, caller }) => offers.counter(caller, body),
-    accept: ({ body, caller }) => offers.accept(caller, body),
+    create: ({ body, caller }) => {
+      assertMemberMay(caller, 'offer');
+      return offers.create(caller, body);
+    },
+    counter: ({ body, caller }) => {
+      assertMemberMay(caller, 'offer');
+      return offers.counter(caller, body);
+    },
+    accept: ({ body, caller }) => {
+      assertMemberMay(caller, 'offer');
+      return offers.accept(caller, body);
+    },
     decline: ({ body, caller }) => offers.decline(caller, body),
     list: ({ query, caller }) => listingOffers(db, caller, query, clock.now()),
     alreadyOffered: ({ body, caller }) => alreadyOffered(db, caller, body.listingRefnum, clock.now()),

@@ -3,6 +3,7 @@ import { orderProcess } from '@yardly/shared/rules';
 import { defineCapability } from '../../http/capability';
 import type { AppServices } from '../../services';
 import { listingReader } from '../organisation-marketplace/visibility';
+import { assertMemberMay } from '../organisations/member-access';
 import { abandonedCheckoutsJob } from './abandoned';
 import { autoCancelJob, cancelOrderWith } from './cancel';
 import { createPaymentIntentWith, deliveryOptions } from './checkout';
@@ -37,8 +38,11 @@ export const ordersCapability = defineCapability({
   handlers: (s) => ({
     deliveryOptions: async ({ query, caller }) =>
       deliveryOptions(s.db, query.listingRefnum, await listingReader(s.db, caller)),
-    createPaymentIntent: ({ body, caller, request }) =>
-      s.createPaymentIntent(caller, body, request.headers['idempotency-key']),
+    createPaymentIntent: ({ body, caller, request }) => {
+      // Buying is an offer at the price: a REJECTED company's member may not (spec section 4).
+      assertMemberMay(caller, 'offer');
+      return s.createPaymentIntent(caller, body, request.headers['idempotency-key']);
+    },
     placeOrder: async ({ body, caller }) => placedAnswer(s.db, await s.placeOrder(caller, body.paymentIntentId)),
     payAndPickup: async ({ body, caller }) => {
       await assertPickupCheckout(s.db, caller, body);

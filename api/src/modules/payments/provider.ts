@@ -124,6 +124,14 @@ export interface PayoutBankAccount {
   routingNumber: string;
   accountNumber: string;
   holderName: string;
+  /** Who the seller is, when they said (the provider's custom account asks for it to verify them). */
+  individual?: PayoutIndividual;
+}
+
+/** The individual of a custom connected account: date of birth and the SSN's last 4 (Stripe's `individual.dob`, `individual.ssn_last_4`). */
+export interface PayoutIndividual {
+  dob: { day: number; month: number; year: number };
+  ssnLast4: string;
 }
 
 export interface PayoutInput {

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { payoutAccounts, users } from '../../db/schema/index';
 import { AppError } from '../../errors';
-import type { AccountNumberCipher } from '../account/bank-account';
+import { type AccountNumberCipher, openIndividual } from '../account/bank-account';
 import type { PaymentProvider, PayoutBankAccount } from '../payments/provider';
 
 interface Deps {
@@ -42,6 +42,7 @@ export function payoutAccountService(deps: Deps) {
       routingNumber: row.account.routingNumber,
       accountNumber: deps.cipher.open(row.account.accountNumberCipher),
       holderName: row.account.accountHolder,
+      individual: openIndividual(deps.cipher, row.account.individualCipher),
     };
   }
 

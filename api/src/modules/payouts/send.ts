@@ -4,7 +4,7 @@ import { payoutAccounts, sellerPayouts, users } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import { defineJob } from '../../jobs/job';
 import type { Jobs } from '../../jobs/runner';
-import type { AccountNumberCipher } from '../account/bank-account';
+import { type AccountNumberCipher, openIndividual } from '../account/bank-account';
 import { postPayoutReturned, postPayoutSent, postPayoutStarted, postTransferRefused } from '../ledger/payout-postings';
 import { notify } from '../notifications/notify';
 import type { PaymentProvider, ProviderPayout } from '../payments/provider';
@@ -176,6 +176,7 @@ export async function sendPayout(
       routingNumber: account.account.routingNumber,
       accountNumber: deps.cipher.open(account.account.accountNumberCipher),
       holderName: account.account.accountHolder,
+      individual: openIndividual(deps.cipher, account.account.individualCipher),
     },
     metadata: { payoutId: String(payout.id), seller: account.seller },
   };

@@ -1,5 +1,6 @@
 import { rentalFavouriteCalls } from '@yardly/shared/contract';
 import { defineCapability } from '../../http/capability';
+import { assertMemberMay } from '../organisations/member-access';
 import { addRentalFavourite, listRentalFavourites, removeRentalFavourite, rentalFavouriteRefnums } from './service';
 
 /** Saved rentals (`/svc/rental/fav`): the sale favourites' calls, on rental_favourites. */
@@ -7,7 +8,10 @@ export const rentalFavouritesCapability = defineCapability({
   name: 'rental-favourites',
   calls: rentalFavouriteCalls,
   handlers: ({ db }) => ({
-    add: ({ query, caller }) => addRentalFavourite(db, caller, query.refnum),
+    add: ({ query, caller }) => {
+      assertMemberMay(caller, 'favourite');
+      return addRentalFavourite(db, caller, query.refnum);
+    },
     remove: ({ query, caller }) => removeRentalFavourite(db, caller, query.refnum),
     refnums: ({ caller }) => rentalFavouriteRefnums(db, caller),
     list: ({ query, caller }) => listRentalFavourites(db, caller, query),

@@ -1,5 +1,6 @@
 import { rentalMessagingCalls } from '@yardly/shared/contract';
 import { defineCapability } from '../../http/capability';
+import { assertMemberMay } from '../organisations/member-access';
 import { sendRentalMessage } from './send';
 import { listRentalConversations, rentalConversationsOfListing } from './service';
 
@@ -15,6 +16,9 @@ export const rentalMessagesCapability = defineCapability({
   handlers: (s) => ({
     conversations: ({ query, caller }) => listRentalConversations(s.db, caller, query),
     ofListing: ({ query, caller }) => rentalConversationsOfListing(s.db, caller, query),
-    send: ({ body, caller }) => sendRentalMessage(s, caller, body),
+    send: ({ body, caller }) => {
+      assertMemberMay(caller, 'message');
+      return sendRentalMessage(s, caller, body);
+    },
   }),
 });

@@ -1,6 +1,6 @@
 import type { RentalDetail } from '@yardly/shared/contract';
-import { publicName, RENTAL_OPEN_STATES, rentalMessages } from '@yardly/shared/rules';
-import { asc, eq } from 'drizzle-orm';
+import { authMessages, publicName, RENTAL_OPEN_STATES, rentalMessages } from '@yardly/shared/rules';
+import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { rentalPhotos, rentals, users, zipCodes } from '../../db/schema/index';
 import { AppError } from '../../errors';
@@ -16,7 +16,12 @@ const roundTo2 = (value: number) => Math.round(value * 100) / 100;
  * one only its landlord (everyone else: 404, as if there were none). The street line is given
  * to the public only when the landlord chose to show it; the location is the zip's rounded centre.
  */
-export async function rentalDetail(db: Db, refnum: string, caller: Caller | null): Promise<RentalDetail> {
+export async function rentalDetail(db: Db, refnum: string | undefined, caller: Caller | null): Promise<RentalDetail> {
+  // No refnum (spec section 7: it is optional): the caller's newest rental, a draft too, never a deleted one.
+  if (!refnum && !caller) throw new AppError(401, authMessages.loginRequired);
+  const which = refnum
+    ? eq(rentals.refnum, refnum)
+    : and(eq(rentals.landlordId, caller?.userId ?? 0), ne(rentals.state, 'deleted'));
   const [row] = await db
     .select({
       rental: rentals,
@@ -31,7 +36,9 @@ export async function rentalDetail(db: Db, refnum: string, caller: Caller | null
     .from(rentals)
     .innerJoin(users, eq(users.id, rentals.landlordId))
     .leftJoin(zipCodes, eq(zipCodes.zip, rentals.zip))
-    .where(eq(rentals.refnum, refnum));
+    .where(which)
+    .orderBy(desc(rentals.createdAt), desc(rentals.id))
+    .limit(1);
   const mine = Boolean(row && caller?.userId === row.rental.landlordId);
   if (!row || !(mine || RENTAL_OPEN_STATES.includes(row.rental.state)))
     throw AppError.notFound(rentalMessages.notFound);

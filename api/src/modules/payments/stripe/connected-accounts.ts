@@ -55,6 +55,10 @@ export function connectedAccounts(deps: ConnectedAccountDeps) {
         type: 'custom',
         country: 'US',
         business_type: 'individual',
+        // Who the seller is, when they said so on /settings/bank-account: Stripe verifies them with it.
+        ...(bankAccount.individual && {
+          individual: { dob: bankAccount.individual.dob, ssn_last_4: bankAccount.individual.ssnLast4 },
+        }),
         capabilities: { transfers: { requested: true } },
         external_account: {
           object: 'bank_account',
