@@ -7,7 +7,7 @@ import {
   toBase64Url,
 } from '@yardly/shared/rules';
 import { E2E_ADMIN } from '../playwright.config';
-import { dialog, hydrated, newPerson, readCode, recentListings, signInByApi } from './fixtures';
+import { dialog, hydrated, NOT_FOUND_TEXT, newPerson, readCode, recentListings, signInByApi } from './fixtures';
 import { bearer, expectPageFits, logInToConsole } from './journeys';
 import { expect, type Page, test } from './page-checks';
 
@@ -311,4 +311,50 @@ test('the saved addresses say so when their list cannot be read', async ({ page,
   await expect(addresses.getByRole('alert')).toHaveText(addressToasts.fetchErrorShort);
   await expect(addresses.getByText('You have no saved addresses yet.')).toHaveCount(0);
   await fitsBothWidths(page, 'the saved addresses that failed to load');
+});
+
+test('a progressive account: a global block while its full profile loads, which the not-found page waits for; an old loginData entry goes', async ({
+  page,
+  request,
+  pageChecks,
+}) => {
+  const email = `pip.${Date.now().toString(36)}@example.com`;
+  const started = await request.post('/svc/users/easy-signup', { data: { email } });
+  expect(started.ok(), await started.text()).toBe(true);
+  const code = await readCode(request, email, /verification code/);
+  const verified = await request.post('/svc/users/verify-email', { data: { email, code } });
+  expect(verified.ok(), await verified.text()).toBe(true);
+  const login = ((await verified.json()) as { data: LoginData }).data;
+  expect(login.isProgressive).toBe(true);
+  await page.addInitScript(
+    ([value]) => {
+      if (sessionStorage.getItem('e2e.progressive')) return;
+      sessionStorage.setItem('e2e.progressive', '1');
+      localStorage.setItem('yardly.session', value);
+      localStorage.setItem('loginData', '{"token":"an old entry"}');
+    },
+    [JSON.stringify(login)] as const,
+  );
+
+  // The full profile answers only when the test lets it.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/svc/users/full-profile', async (route) => {
+    await held;
+    await route.continue();
+  });
+  pageChecks.expectNotFound('/no-such-page-at-all');
+  await page.goto('/no-such-page-at-all');
+  await expect(page.getByRole('status').filter({ hasText: 'Loading your account…' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('loginData'))).toBeNull();
+  // While it loads the not-found delay has not started: the message stays hidden.
+  await expect(page.locator('.not-found')).not.toHaveAttribute('data-ready', /.*/);
+  await expect(page.getByText(NOT_FOUND_TEXT)).toBeHidden();
+  release();
+  await expect(page.getByText('Loading your account…')).toHaveCount(0);
+  await expect(page.locator('.not-found')).toHaveAttribute('data-ready', '');
+  await expect(page.getByText(NOT_FOUND_TEXT)).toBeVisible();
+  await fitsBothWidths(page, 'the not-found page for a progressive account');
 });
