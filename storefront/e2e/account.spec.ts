@@ -162,7 +162,7 @@ test('change communication settings and see them kept after reload', async ({ pa
   await expect(page.getByRole('checkbox', { name: 'Offers and messages updates' })).toBeChecked();
 });
 
-test("a seller's public profile shows their header and live listings, and a bad link says so", async ({
+test("a seller's profile shows a signed-in person their header and live listings, sends a guest home, and a bad link says so", async ({
   page,
   request,
   pageChecks,
@@ -175,6 +175,11 @@ test("a seller's public profile shows their header and live listings, and a bad 
     data: { user: { name: string } };
   };
 
+  // A signed-in route (spec section 2): a guest goes home (with the login dialog), a person signed in sees it.
+  await page.goto(`/profile?user_refnum=${listing.sellerRefnum}`);
+  await expect(page.getByRole('dialog', { name: 'Log in', exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+  await signInByApi(page, newPerson('Pia'));
   const answer = await page.goto(`/profile?user_refnum=${listing.sellerRefnum}`);
   expect(answer?.status()).toBe(200);
   await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();

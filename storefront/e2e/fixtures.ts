@@ -44,6 +44,7 @@ export interface WireCard {
   listingRefnum: string;
   listingTitle: string;
   listingCurrentPrice: number;
+  sellerRefnum: string;
 }
 
 /** The most recent listings, straight from the api. */

@@ -128,9 +128,11 @@ test("a wrong code is refused with 'That code is not correct'; the rules speak o
 });
 
 test('easy sign-up: an email, a code, a limited account, completed on /complete-now', async ({ page, request }) => {
-  // Nobody signed in: /complete-now goes home.
+  // Nobody signed in: /complete-now is public (spec section 2) and asks to log in first.
   await page.goto('/complete-now');
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/complete-now$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Complete your account' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('button', { name: 'Log in' })).toBeVisible();
 
   const cal = newPerson('Cal');
   await page.goto('/easy-signup');

@@ -233,10 +233,11 @@ test('Acme’s marketplace: a guest joins from its landing, lists an item there;
   const [publicItem] = await recentListings(request, 1);
   expect(sitemapXml, 'sitemap.xml lists the public listings').toContain(`/${publicItem?.listingRefnum}`);
   expect(sitemapXml).not.toContain(listingRefnum);
-  // A guest deeper under /client/acme is sent to its landing.
-  await guest.goto('/client/acme/products');
-  await expect(guest).toHaveURL('/client/acme');
+  // A guest sees the landing /client/acme; deeper under /client/ goes home (spec section 2).
+  await guest.goto('/client/acme');
   await expect(guest.getByRole('region', { name: 'Join the Acme marketplace' })).toBeVisible();
+  await guest.goto('/client/acme/products');
+  await expect(guest).toHaveURL('/');
 });
 
 test('a member whose organisation is REJECTED is taken out of its marketplace at its next page', async ({

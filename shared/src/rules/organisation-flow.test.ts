@@ -57,9 +57,10 @@ describe('the rewriting rules (spec section 2)', () => {
     expect(organisationFlowRedirect('/products', acmeOutOfFlow)).toBeNull();
   });
 
-  it('shows a guest the landing page only', () => {
+  it('shows a guest the landing page only: anything else under /client/ goes home', () => {
     expect(organisationFlowRedirect('/client/acme', guest)).toBeNull();
-    expect(organisationFlowRedirect('/client/acme/products', guest)).toBe('/client/acme');
+    expect(organisationFlowRedirect('/client/acme/products', guest)).toBe('/');
+    expect(organisationFlowRedirect('/client/acme/anything/else', guest)).toBe('/');
     expect(organisationFlowRedirect('/client', guest)).toBe('/');
     expect(organisationFlowRedirect('/products', guest)).toBeNull();
   });

@@ -57,7 +57,8 @@ export interface OrganisationFlowViewer {
  * - In the flow: a flow page without the prefix gains it; under `/client/` the second segment
  *   must be the viewer's own organisation, otherwise the page goes to `/client/{their org}`.
  * - Signed in and not in the flow: anything under `/client/` goes to `/`.
- * - A guest may see an organisation's landing `/client/{orgName}` only; deeper paths go there.
+ * - A guest may see an organisation's landing `/client/{orgName}` only (the public route);
+ *   any other path under `/client/` goes to `/`, as for everyone outside the flow.
  */
 export function organisationFlowRedirect(pathname: string, viewer: OrganisationFlowViewer, search = ''): string | null {
   const org = clientOrgOf(pathname);
@@ -73,9 +74,8 @@ export function organisationFlowRedirect(pathname: string, viewer: OrganisationF
     return (ORGANISATION_FLOW_PAGES as readonly string[]).includes(page) ? null : clientPath(viewer.orgName);
   }
   if (org === null) return null;
-  if (viewer.signedIn) return '/';
-  if (!org || !isOrgName(org)) return '/';
-  return stripClientPrefix(path) === '/' ? null : clientPath(org);
+  if (viewer.signedIn || !org || !isOrgName(org)) return '/';
+  return stripClientPrefix(path) === '/' ? null : '/';
 }
 
 /** A member's way in and out of their organisation's marketplace (the header's switch). */

@@ -30,5 +30,10 @@ export const settingsMessages = {
   accountSaved: 'Your account details are saved',
   emailCodeSent: 'We sent a 6-digit code to your new email',
   emailChanged: 'Your email is changed',
+  /** /settings-email-update without its email and code (a link cut short). */
+  emailLinkIncomplete:
+    'This link is incomplete: open it again from the email, or change your email in Account Settings',
+  /** /settings-email-update for a guest: the change is the signed-in account's. */
+  emailLinkLogIn: 'Log in to confirm your new email',
   deletePictureConfirm: 'Are you sure you want to delete your profile picture?',
 } as const;

@@ -8,6 +8,7 @@ import { DONATION_ENABLED } from '../lib/navigation';
 import { useHydrated } from '../lib/use-hydrated';
 import { openAuthDialog, promptGuest } from '../stores/auth-dialog';
 import { $session, GUEST_PROMPTS } from '../stores/session';
+import { AccountLink } from './AccountLink';
 
 // The seller's controls and the report dialog bring the api client: load them when needed.
 const OwnersOrder = lazy(() => import('./orders/OwnersOrder').then((m) => ({ default: m.OwnersOrder })));
@@ -125,32 +126,5 @@ export function ItemActions({ listing, unavailable }: ItemActionsProps) {
         </Suspense>
       )}
     </div>
-  );
-}
-
-interface AccountLinkProps {
-  href: string;
-  className: string;
-  signedIn: boolean;
-  children: string;
-}
-
-/** A link that needs an account: a guest's press opens the login dialog, which goes there afterwards. */
-function AccountLink({ href, className, signedIn, children }: AccountLinkProps) {
-  if (signedIn) {
-    return (
-      <a className={className} href={href}>
-        {children}
-      </a>
-    );
-  }
-  return (
-    <button
-      type="button"
-      className={className}
-      onClick={() => openAuthDialog({ name: 'login', notice: GUEST_PROMPTS.account, returnTo: href })}
-    >
-      {children}
-    </button>
   );
 }

@@ -2,9 +2,11 @@ import { useStore } from '@nanostores/react';
 import { type ListingCard as ListingCardData, PHOTO_SIZES } from '@yardly/shared/contract';
 import { type CardBadge, cardBadge, truncate } from '@yardly/shared/rules';
 import type { ReactNode } from 'react';
+import { conversationWithSellerPath } from '../lib/message-paths';
 import { cardPictureUrl } from '../lib/pictures';
 import { itemPath } from '../lib/routes';
 import { $session } from '../stores/session';
+import { AccountLink } from './AccountLink';
 import { FavouriteButton } from './FavouriteButton';
 import { type CardLabel, cardLabels, cardPriceText } from './listing-card-view';
 import '../styles/cards.css';
@@ -61,7 +63,19 @@ export function ListingCard({ listing, variant = 'grid', children, price }: List
           {!badge && <CardLabels listing={listing} />}
         </div>
       </a>
-      {children}
+      {children ??
+        // 'Message' (spec section 2, listing cards): the buyer's conversation with the seller, on a
+        // listing still for sale that is not the viewer's own (the dashboards' cards have their own).
+        (!badge && session?.userRefnum !== listing.sellerRefnum && (
+          <AccountLink
+            className="button button--secondary card__message"
+            href={conversationWithSellerPath(listing.listingRefnum, listing.sellerRefnum)}
+            signedIn={session !== null}
+            label={`Message the seller of ${listing.listingTitle}`}
+          >
+            Message
+          </AccountLink>
+        ))}
       <FavouriteButton
         listingRefnum={listing.listingRefnum}
         listingTitle={listing.listingTitle}

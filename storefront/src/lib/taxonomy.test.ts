@@ -1,6 +1,6 @@
 import type { CategoryNode } from '@yardly/shared/contract';
 import { describe, expect, it } from 'vitest';
-import { narrowTaxonomy, taxonomyPath, taxonomyTitles } from './taxonomy';
+import { narrowTaxonomy, subcategoryTitled, taxonomyPath, taxonomyTitles } from './taxonomy';
 
 function node(categoryTitle: string, slug: string, subCategories: CategoryNode[] = []): CategoryNode {
   return {
@@ -64,5 +64,17 @@ describe('narrowing the taxonomy', () => {
 
   it('names the title it does not know', () => {
     expect(narrowTaxonomy(tree, ['Garden'])).toEqual({ kind: 'unknown', title: 'Garden' });
+  });
+});
+
+describe('the subcategory a /products/{title} names', () => {
+  it('is found by its title in any case (a "/" in it too), with its category', () => {
+    expect(subcategoryTitled(tree, 'computers/tablets/pc')).toEqual({ category: electronics, subCategory: computers });
+    expect(subcategoryTitled(tree, 'Novels')?.category).toBe(books);
+  });
+
+  it('is none for a category title or an unknown one', () => {
+    expect(subcategoryTitled(tree, 'Electronics')).toBeNull();
+    expect(subcategoryTitled(tree, 'Sofas')).toBeNull();
   });
 });

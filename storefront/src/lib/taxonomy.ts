@@ -51,3 +51,18 @@ export function narrowTaxonomy(tree: CategoryNode[], titles: string[]): Taxonomy
   if (!subCategory) return { kind: 'unknown', title: subCategoryTitle };
   return { kind: 'subcategory', category, subCategory };
 }
+
+/**
+ * The subcategory a `/products/{subcategory title}` names (spec section 2, the product list's
+ * optional title), with its category; matched as the taxonomy's titles are.
+ */
+export function subcategoryTitled(
+  tree: CategoryNode[],
+  title: string,
+): { category: CategoryNode; subCategory: CategoryNode } | null {
+  for (const category of tree) {
+    const subCategory = named(category.subCategories, title);
+    if (subCategory) return { category, subCategory };
+  }
+  return null;
+}

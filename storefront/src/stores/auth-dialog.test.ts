@@ -3,6 +3,7 @@ import {
   $authDialog,
   closeAuthDialog,
   dialogAskedBy,
+  legacyLinkDialog,
   openAuthDialog,
   promptGuest,
   returnPathAsked,
@@ -69,5 +70,24 @@ describe('returnPathAsked', () => {
       expect(returnPathAsked(`?q=login&next=${encodeURIComponent(next)}`), next).toBeUndefined();
     }
     expect(returnPathAsked('?q=login')).toBeUndefined();
+  });
+});
+
+describe('legacyLinkDialog', () => {
+  it('opens the dialog a legacy link was for, with its email', () => {
+    expect(legacyLinkDialog('resetPassword', '?email=ann%40example.com')).toEqual({
+      name: 'resetPassword',
+      email: 'ann@example.com',
+    });
+    expect(legacyLinkDialog('verify', '?email=ann@example.com')).toEqual({
+      name: 'verify',
+      email: 'ann@example.com',
+      flow: 'signup',
+    });
+  });
+
+  it('starts again without an email: forgot password, or log in', () => {
+    expect(legacyLinkDialog('resetPassword', '')).toEqual({ name: 'forgotPassword' });
+    expect(legacyLinkDialog('verify', '?email=')).toEqual({ name: 'login' });
   });
 });

@@ -123,6 +123,21 @@ export async function openDialogAskedByUrl(): Promise<void> {
 }
 
 /**
+ * A legacy password-reset or email-verification link (spec section 2) on the home page: its
+ * dialog for the link's `email` (the reset code and new password; the sign-up's code), or,
+ * without one, where the person starts again (forgot password; log in).
+ */
+export function legacyLinkDialog(kind: 'resetPassword' | 'verify', search: string): AuthDialog {
+  const email = new URLSearchParams(search).get('email')?.trim();
+  if (!email) return kind === 'resetPassword' ? { name: 'forgotPassword' } : { name: 'login' };
+  return kind === 'resetPassword' ? { name: 'resetPassword', email } : { name: 'verify', email, flow: 'signup' };
+}
+
+export function openLegacyLinkDialog(kind: 'resetPassword' | 'verify', search: string): void {
+  openAuthDialog(legacyLinkDialog(kind, search));
+}
+
+/**
  * A guest met something that needs an account (spec section 6): the prompt as a toast whose
  * 'Log in' opens the login dialog, so the page under it stays usable.
  */

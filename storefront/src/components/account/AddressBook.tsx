@@ -12,6 +12,7 @@ type Editing = { mode: 'add' } | { mode: 'edit'; address: SavedAddress } | null;
 /** Saved addresses: list, add, edit and delete (spec sections 2 and 8). */
 export function AddressBook() {
   const [addresses, setAddresses] = useState<SavedAddress[] | null>(null);
+  const [fetchFailed, setFetchFailed] = useState(false);
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<SavedAddress | null>(null);
   const [pending, setPending] = useState(false);
@@ -19,10 +20,11 @@ export function AddressBook() {
   const reload = useCallback(async () => {
     try {
       setAddresses(await browserApi.account.fetchAddresses());
+      setFetchFailed(false);
     } catch (cause) {
+      // The list could not be read: say so where it goes, never "no saved addresses" (spec section 8).
       console.error(cause);
-      setAddresses((current) => current ?? []);
-      showToast(addressToasts.fetchError, 'error');
+      setFetchFailed(true);
     }
   }, []);
 
@@ -56,7 +58,11 @@ export function AddressBook() {
           Add New Address
         </button>
       </div>
-      {addresses === null ? (
+      {fetchFailed ? (
+        <p className="state-message state-message--error" role="alert">
+          {addressToasts.fetchErrorShort}
+        </p>
+      ) : addresses === null ? (
         <Spinner label="Loading addresses" />
       ) : addresses.length === 0 ? (
         <p className="state-message">You have no saved addresses yet.</p>

@@ -10,6 +10,11 @@ import { openAuthDialog } from '../../stores/auth-dialog';
  * started on the rentals site). Mode `verifyEmail`: the provider vouched for no email, so the
  * person proves one in the social email dialogs first.
  */
+/** The site the sign-in started on: the rentals' redirect page is under /rentals/. */
+function homeOfThisRedirect(): '/' | '/rentals/' {
+  return window.location.pathname.startsWith('/rentals/') ? '/rentals/' : '/';
+}
+
 export function SocialRedirect() {
   const [error, setError] = useState<string | null>(null);
   const [provingEmail, setProvingEmail] = useState<(() => void) | null>(null);
@@ -17,7 +22,7 @@ export function SocialRedirect() {
   useEffect(() => {
     const params = Object.fromEntries(new URLSearchParams(window.location.search));
     const query = socialRedirectQuerySchema.safeParse(params);
-    const base = window.location.pathname.startsWith('/rentals/') ? '/rentals/' : '/';
+    const base = homeOfThisRedirect();
     if (!query.success || query.data.error || !query.data.token) {
       setError(query.success ? (query.data.errorMessage ?? GENERIC_ERROR_MESSAGE) : GENERIC_ERROR_MESSAGE);
       return;
@@ -59,7 +64,7 @@ export function SocialRedirect() {
     <div className="social-redirect" role="alert">
       <h1>We could not sign you in</h1>
       <p>{error}</p>
-      <a className="button" href="/?q=login">
+      <a className="button" href={`${homeOfThisRedirect()}?q=login`}>
         Try again
       </a>
     </div>

@@ -1,4 +1,9 @@
-import { SOCIAL_PROVIDER_LABELS, type SocialProvider, socialAuthorizePath } from '@yardly/shared/contract';
+import {
+  SOCIAL_PROVIDER_LABELS,
+  type SocialProvider,
+  type SocialReturnPath,
+  socialAuthorizePath,
+} from '@yardly/shared/contract';
 import { useEffect, useState } from 'react';
 import { offeredSocialProviders } from '../../stores/auth';
 import { openAuthDialog, type SocialVerb } from '../../stores/auth-dialog';
@@ -26,10 +31,16 @@ export function providerNames(providers: SocialProvider[]): string {
   return labels.length < 2 ? (labels[0] ?? '') : `${labels.slice(0, -1).join(', ')} or ${labels.at(-1)}`;
 }
 
-/** One provider's button: the browser leaves for the provider and comes back to /oauth2/redirect. */
+/** Where the provider sends the browser back: the rentals site's own redirect page when it started there (spec section 2). */
+function returnPathHere(): SocialReturnPath {
+  const onRentals = Boolean(globalThis.document?.querySelector('[data-section="rentals"]'));
+  return onRentals ? '/rentals/oauth2/redirect' : '/oauth2/redirect';
+}
+
+/** One provider's button: the browser leaves for the provider and comes back to /oauth2/redirect (or /rentals/oauth2/redirect). */
 export function ProviderLink({ provider, verb }: { provider: SocialProvider; verb: SocialVerb }) {
   return (
-    <a className="button button--secondary button--block" href={socialAuthorizePath(provider)}>
+    <a className="button button--secondary button--block" href={socialAuthorizePath(provider, returnPathHere())}>
       {verb} with {SOCIAL_PROVIDER_LABELS[provider]}
     </a>
   );

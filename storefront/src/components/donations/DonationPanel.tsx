@@ -5,6 +5,7 @@ import {
   DONATION_MAX_PHOTOS,
   donationMessages,
   donationProcess,
+  FILE_INPUT_PLACEHOLDER,
   PHOTO_MIME_TYPES,
   photoRuleViolation,
 } from '@yardly/shared/rules';
@@ -249,8 +250,12 @@ function DonationPhotos({ order, viewerRefnum, onChanged }: DonationPhotosProps)
       {canAdd && (
         <div className="form-field">
           <label htmlFor={inputId}>Add a photo (JPG or PNG, up to 10 MB)</label>
+          <p id={`${inputId}-hint`} className="form-field__hint">
+            {FILE_INPUT_PLACEHOLDER}
+          </p>
           <input
             id={inputId}
+            aria-describedby={`${inputId}-hint`}
             type="file"
             accept={PHOTO_MIME_TYPES.join(',')}
             disabled={pending}

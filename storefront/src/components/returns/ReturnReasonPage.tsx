@@ -1,6 +1,12 @@
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@yardly/shared/client';
 import { type OrderDetail, openReturnSchema } from '@yardly/shared/contract';
-import { orderMessages, RETURN_MAX_PHOTOS, RETURN_TEXT_MAX, returnMessages } from '@yardly/shared/rules';
+import {
+  FILE_INPUT_PLACEHOLDER,
+  orderMessages,
+  RETURN_MAX_PHOTOS,
+  RETURN_TEXT_MAX,
+  returnMessages,
+} from '@yardly/shared/rules';
 import { useEffect, useId, useState } from 'react';
 import { requireSignedIn } from '../../lib/access-gates';
 import { browserApi } from '../../lib/api';
@@ -118,12 +124,15 @@ function ReturnForm({ order }: { order: OrderDetail }) {
         <DescriptionField field={form.field('text')} />
         <div className="form-field">
           <label htmlFor={photoId}>Photos (optional, up to {RETURN_MAX_PHOTOS}, JPG or PNG)</label>
+          <p id={`${photoId}-hint`} className="form-field__hint">
+            {FILE_INPUT_PLACEHOLDER}
+          </p>
           <input
             id={photoId}
             type="file"
             accept={PHOTO_ACCEPT}
             multiple
-            aria-describedby={photoProblem ? `${photoId}-error` : undefined}
+            aria-describedby={photoProblem ? `${photoId}-hint ${photoId}-error` : `${photoId}-hint`}
             onChange={(event) => {
               const chosen = choosePhotos(photos, Array.from(event.target.files ?? []));
               setPhotos(chosen.photos);

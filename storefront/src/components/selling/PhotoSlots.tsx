@@ -1,6 +1,12 @@
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@yardly/shared/client';
 import { photoUrl } from '@yardly/shared/contract';
-import { fileSize, MAX_PHOTOS, PHOTO_MIME_TYPES, photoRuleViolation } from '@yardly/shared/rules';
+import {
+  FILE_INPUT_PLACEHOLDER,
+  fileSize,
+  MAX_PHOTOS,
+  PHOTO_MIME_TYPES,
+  photoRuleViolation,
+} from '@yardly/shared/rules';
 import { useId, useState } from 'react';
 import { browserApi } from '../../lib/api';
 
@@ -87,7 +93,9 @@ export function PhotoSlots({
   return (
     <fieldset className="photo-slots">
       <legend>Photos</legend>
-      <p className="form-field__hint">Up to {max} photos, JPG or PNG, 10 MB each. The first is the main photo.</p>
+      <p className="form-field__hint">
+        {FILE_INPUT_PLACEHOLDER}: up to {max} photos, JPG or PNG, 10 MB each. The first is the main photo.
+      </p>
       <ul>
         {slotNumbers.map((picno) => {
           const picture = pictures.find((p) => p.picno === picno);

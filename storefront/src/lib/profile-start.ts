@@ -1,0 +1,27 @@
+/**
+ * Progressive accounts at start (spec section 4): a progressive account's full profile is read
+ * when a page opens, behind a global block; pages that wait for it (the not-found page) hear
+ * PROFILE_LOADED_EVENT. BaseLayout's script marks <html data-profile-loading> at once and loads
+ * this module only for such an account, so nobody else's page carries the api client for it.
+ */
+import { browserApi } from './api';
+import { PROFILE_LOADED_EVENT } from './profile-events';
+
+export const PROFILE_BLOCK_TEXT = 'Loading your account…';
+
+export async function loadFullProfile(): Promise<void> {
+  const block = document.createElement('div');
+  block.className = 'profile-block';
+  block.setAttribute('role', 'status');
+  block.textContent = PROFILE_BLOCK_TEXT;
+  document.body.append(block);
+  try {
+    await browserApi.profile.full();
+  } catch (cause) {
+    console.error('Could not load the full profile', cause);
+  } finally {
+    block.remove();
+    delete document.documentElement.dataset.profileLoading;
+    window.dispatchEvent(new Event(PROFILE_LOADED_EVENT));
+  }
+}
