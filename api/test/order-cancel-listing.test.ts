@@ -3,7 +3,7 @@ import { listingActionMessages, orderMessages } from '@yardly/shared/rules';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listings, transitions } from '../src/db/schema/index';
-import { authorisedIntent, boughtNow, call, createPI, placeOrder, savedAddress } from './checkout-helpers';
+import { boughtNow, call, createPI, savedAddress } from './checkout-helpers';
 import { startTestApp, type TestApp } from './harness';
 import { freshEmail, signedUp } from './identity-helpers';
 import { advanceKeepingSignedIn } from './offer-helpers';
