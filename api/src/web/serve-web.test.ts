@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, installSecurityHeaders } from '../http/security-headers';
 import { precompressFolder } from '../../../scripts/precompress.mjs';
+import { contentSecurityPolicy, installSecurityHeaders } from '../http/security-headers';
 import { createWebHandler } from './serve-web';
 
 // A built storefront in miniature: one script with the .br the build writes beside it, and
