@@ -1,4 +1,18 @@
-import { Admin, Resource } from 'react-admin';
+import { CssBaseline } from '@mui/material';
+import type { ReactNode } from 'react';
+import {
+  AccessDenied,
+  AdminContext,
+  AuthCallback,
+  AuthenticationError,
+  CoreAdminUI,
+  Error as ErrorPage,
+  LoadingPage,
+  localStorageStore,
+  NotFound,
+  Notification,
+  Resource,
+} from 'react-admin';
 import auditLog from './audit-log';
 import { authProvider } from './auth-provider';
 import b2b from './b2b';
@@ -38,18 +52,7 @@ import workEmailDomains from './work-email-domains';
  */
 export function App() {
   return (
-    <Admin
-      title="Yardly back office"
-      dataProvider={dataProvider}
-      authProvider={authProvider}
-      i18nProvider={i18nProvider}
-      dashboard={Dashboard}
-      layout={Layout}
-      theme={theme}
-      loginPage={false}
-      requireAuth
-      disableTelemetry
-    >
+    <ConsoleShell>
       <Resource name="listings" {...listings} />
       <Resource name="reports" {...reports} />
       <Resource name="rentals" {...rentals} />
@@ -77,6 +80,50 @@ export function App() {
       {/* The donation resources exist only in a build with the donation flag on (spec section 2). */}
       {DONATION_ENABLED && <Resource name="donations" {...donationQueue} />}
       {DONATION_ENABLED && <Resource name="process-donations" {...processDonations} />}
-    </Admin>
+    </ConsoleShell>
+  );
+}
+
+const store = localStorageStore();
+
+/** react-admin's page for an unknown address (its `title` prop does not fit CoreAdminUI's catch-all). */
+function PageNotFound() {
+  return <NotFound />;
+}
+
+/**
+ * react-admin's `<Admin>` (AdminContext around AdminUI) with the console's providers, minus the
+ * login page: AdminUI keeps react-admin's `Login` as its default even when `loginPage` is false,
+ * and that form brings the forms library into the first load (docs/decisions/0055).
+ */
+function ConsoleShell({ children }: { children: ReactNode }) {
+  return (
+    <AdminContext
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      store={store}
+      theme={theme}
+    >
+      <CssBaseline enableColorScheme>
+        <CoreAdminUI
+          title="Yardly back office"
+          dashboard={Dashboard}
+          layout={Layout}
+          loginPage={false}
+          requireAuth
+          disableTelemetry
+          accessDenied={AccessDenied}
+          authCallbackPage={AuthCallback}
+          authenticationError={AuthenticationError}
+          catchAll={PageNotFound}
+          error={ErrorPage}
+          loading={LoadingPage}
+        >
+          {children}
+        </CoreAdminUI>
+        <Notification />
+      </CssBaseline>
+    </AdminContext>
   );
 }

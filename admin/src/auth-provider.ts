@@ -2,12 +2,7 @@ import type { AuthProvider } from 'react-admin';
 import { consoleMayAccess } from './access';
 import { api } from './api';
 import { DONATION_ENABLED } from './features';
-import { currentRoles, isAdminSignedIn, session } from './session';
-
-/** The storefront's sign-in, coming back to the console afterwards. */
-function storefrontLoginUrl(): string {
-  return new URL('/?q=login&next=/admin/', window.location.origin).href;
-}
+import { currentRoles, elsewhereForVisitor, session, storefrontLoginUrl } from './session';
 
 /**
  * Sign-in happens on the storefront (there is no console login page); the console reads the
@@ -21,11 +16,8 @@ export const authProvider: AuthProvider = {
 
   // An absolute redirect makes react-admin leave the console with window.location.href.
   checkAuth: () => {
-    if (!session.$session.get()) return Promise.reject({ redirectTo: storefrontLoginUrl(), message: false });
-    // Signed in, but not an admin: back to the marketplace.
-    if (!isAdminSignedIn())
-      return Promise.reject({ redirectTo: new URL('/', window.location.origin).href, message: false });
-    return Promise.resolve();
+    const elsewhere = elsewhereForVisitor();
+    return elsewhere ? Promise.reject({ redirectTo: elsewhere, message: false }) : Promise.resolve();
   },
 
   checkError: (error: { status?: number } | undefined) => {

@@ -16,3 +16,18 @@ export function currentRoles(): string[] {
 export function isAdminSignedIn(): boolean {
   return hasAdminRole(currentRoles());
 }
+
+/** The storefront's sign-in, coming back to the console afterwards. */
+export function storefrontLoginUrl(): string {
+  return new URL('/?q=login&next=/admin/', window.location.origin).href;
+}
+
+/**
+ * Where someone who may not use the console goes instead: a guest to the storefront's sign-in,
+ * a signed-in person without an admin role to the marketplace; undefined for an admin.
+ */
+export function elsewhereForVisitor(): string | undefined {
+  if (!session.$session.get()) return storefrontLoginUrl();
+  if (!isAdminSignedIn()) return new URL('/', window.location.origin).href;
+  return undefined;
+}

@@ -1,5 +1,9 @@
+import { lazy } from 'react';
 import { defaultTheme, type RaThemeOptions } from 'react-admin';
-import { ListActions } from './ListActions';
+
+// Loaded with the first list: its filter, create and export buttons (and the forms library the
+// filters use) are a third of react-admin, and the dashboard needs none of them.
+const ListActions = lazy(async () => ({ default: (await import('./ListActions')).ListActions }));
 
 /**
  * react-admin's default theme, held to WCAG AA (axe) and to phones 384 px wide:

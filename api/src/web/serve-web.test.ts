@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompressFolder } from '../../../scripts/precompress.mjs';
 import { contentSecurityPolicy, installSecurityHeaders } from '../http/security-headers';
 import { createWebHandler } from './serve-web';
 
@@ -42,6 +43,10 @@ function fakeBuild(): { storefrontDist: string; adminDist: string; publicOrigin:
       res.end(${JSON.stringify(page.slice(100))});
     }`,
   );
+  // The console's build: its script, compressed beside it by the same step its vite build runs.
+  mkdirSync(join(root, 'admin', 'assets'), { recursive: true });
+  writeFileSync(join(root, 'admin', 'assets', 'index-abcd.js'), script);
+  writeFileSync(join(root, 'admin', 'index.html'), page);
   return { storefrontDist, adminDist: join(root, 'admin'), publicOrigin: 'https://yardly.example' };
 }
 
@@ -50,7 +55,9 @@ describe('the web handler', () => {
 
   beforeAll(async () => {
     installSecurityHeaders(app);
-    const web = await createWebHandler(app, fakeBuild());
+    const build = fakeBuild();
+    await precompressFolder(build.adminDist);
+    const web = await createWebHandler(app, build);
     app.setNotFoundHandler((request, reply) => web(request, reply));
     await app.ready();
   });
@@ -76,6 +83,20 @@ describe('the web handler', () => {
     // A page without a policy of its own keeps the api's.
     const plain = await app.inject({ url: '/origin' });
     expect(plain.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  });
+
+  it("sends the console's scripts compressed at build, brotli or gzip as the browser takes", async () => {
+    const brotli = await app.inject({ url: '/admin/assets/index-abcd.js', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['cache-control']).toContain('immutable');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(script);
+    const gzip = await app.inject({ url: '/admin/assets/index-abcd.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(script);
+    // The console's page itself (any path it routes in the browser) too.
+    const app404 = await app.inject({ url: '/admin/anything', headers: { 'accept-encoding': 'br' } });
+    expect(app404.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(app404.rawPayload).toString()).toBe(page);
   });
 
   it('sends the file as it is to a client that takes no compression', async () => {

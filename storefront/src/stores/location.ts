@@ -31,6 +31,12 @@ export interface StoredIpLocation extends IpLocation {
   checkedAt: number;
 }
 
+/**
+ * Said on window when the visitor chooses a place or forgets theirs: an island that follows the
+ * place and has not loaded yet (client:demand) loads on it (lib/island-demand.ts PLACE_DEMAND).
+ */
+export const PLACE_CHOSEN = 'yardly:place-chosen';
+
 /** The chosen place, else the one the IP address gives, else none (searches keep their default). */
 export const $location = atom<StoredLocation | null>(null);
 
@@ -61,6 +67,7 @@ export function rememberLocation(address: ZipAddress): StoredLocation {
   localStorage.setItem(LOCATION_STORAGE_KEY, JSON.stringify(stored));
   writePlaceCookie(JSON.stringify(stored));
   $location.set(stored);
+  window.dispatchEvent(new Event(PLACE_CHOSEN));
   return stored;
 }
 
@@ -72,6 +79,7 @@ export function forgetLocation(): void {
   localStorage.removeItem(LOCATION_STORAGE_KEY);
   writePlaceCookie(null);
   $location.set(placeFromIp(readIpLocation()));
+  window.dispatchEvent(new Event(PLACE_CHOSEN));
 }
 
 /** The IP fallback as a place to search near; null when the address was not known. */

@@ -15,10 +15,10 @@ import { browserApi } from '../../lib/api';
 import { type CheckoutRef, orderConfirmationPath, readCheckoutRef } from '../../lib/checkout-paths';
 import { itemPath } from '../../lib/routes';
 import { $checkout, chooseDelivery, startCheckout } from '../../stores/checkout';
-import { Breadcrumbs } from '../Breadcrumbs';
 import { Spinner } from '../Spinner';
 import { CardForm } from './CardForm';
 import { CheckoutItem } from './CheckoutItem';
+import { CheckoutPending, CheckoutShell, type CheckoutStart } from './CheckoutPreview';
 import { offerPriceIn, previewAmount } from './checkout-preview';
 import { DeliveryField } from './DeliveryField';
 import { RewardsChoice } from './RewardsChoice';
@@ -80,6 +80,8 @@ function firstAddress(addresses: readonly SavedAddress[]): string | null {
 interface CheckoutPageProps {
   /** How cards are collected (GET /svc/payment/config, read when the page was rendered); null when it could not be read. */
   payment: PaymentConfig | null;
+  /** The item and its total as the server rendered them (Buy Now); null when it could not. */
+  start: CheckoutStart | null;
 }
 
 /**
@@ -88,7 +90,7 @@ interface CheckoutPageProps {
  * the card and the total the api computed; Pay authorises the card and places the order, then
  * the confirmation page shows it. Rewards that pay it all need no card: "Place order".
  */
-export function CheckoutPage({ payment }: CheckoutPageProps) {
+export function CheckoutPage({ payment, start }: CheckoutPageProps) {
   const checkout = useStore($checkout);
   const [ref, setRef] = useState<CheckoutRef | null>(null);
   const [load, setLoad] = useState<Load>({ status: 'loading' });
@@ -186,15 +188,13 @@ export function CheckoutPage({ payment }: CheckoutPageProps) {
           });
 
   return (
-    <section className="checkout" aria-labelledby="checkout-title">
-      <Breadcrumbs crumbs={[{ label: 'Home', href: '/' }, { label: 'Checkout' }]} />
-      <h1 id="checkout-title">Checkout</h1>
-      {load.status === 'loading' && <Spinner label="Loading the checkout" />}
+    <CheckoutShell>
+      {load.status === 'loading' && <CheckoutPending start={start} />}
       {load.status === 'missing' && <p className="state-message state-message--error">{load.message}</p>}
       {load.status === 'done' && (
         <div className="checkout__layout">
           {amount && <CheckoutItem listing={load.listing} amount={amount} offer={Boolean(ref?.offerRefnum)} />}
-          <div className="checkout__steps">
+          <div className="checkout__steps checkout__steps--kept">
             {load.options.length > 0 ? (
               <DeliveryField options={load.options} value={method} disabled={locked} onChange={setMethod} />
             ) : (
@@ -239,6 +239,6 @@ export function CheckoutPage({ payment }: CheckoutPageProps) {
           </div>
         </div>
       )}
-    </section>
+    </CheckoutShell>
   );
 }
