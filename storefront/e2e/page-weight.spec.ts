@@ -38,7 +38,12 @@ async function scriptWeight(page: Page, path: string, scope?: string): Promise<W
     if (!/javascript/.test(response.headers()['content-type'] ?? '')) return;
     const name = new URL(response.url()).pathname;
     if (scope && !name.startsWith(scope)) return;
-    bodies.push(response.body().then((body) => [name, gzipSync(body).length]));
+    // Fetched again rather than read from the page: a page that moves on (the console sending a
+    // guest to the sign-in) drops its responses' bodies before they can be read.
+    const body = page.request
+      .get(response.url(), { headers: { 'accept-encoding': 'identity' } })
+      .then((again) => again.body());
+    bodies.push(body.then((bytes) => [name, gzipSync(bytes).length]));
   };
   page.on('response', onResponse);
   const response = await page.goto(path);
