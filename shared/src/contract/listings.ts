@@ -156,8 +156,8 @@ export const listingDetailCall = defineCall({
     listing: listingDetailSchema.nullable(),
     itemAvailable: z.boolean(),
     success: z.boolean(),
-    /** Whose view this is: the seller's own (`isOwner`), or a signed-in person's, or a guest's. */
-    viewer: z.object({ isOwner: z.boolean(), isLoggedIn: z.boolean() }),
+    /** Whose view of the listing this is: the seller's own (`isOwner`), or a signed-in person's, or a guest's. */
+    viewer: z.object({ isOwner: z.boolean(), isLoggedIn: z.boolean() }).optional(),
   }),
 });
 

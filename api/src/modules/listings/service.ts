@@ -105,12 +105,8 @@ export async function listingDetail(
   now: Date,
   viewerZip?: string,
 ): Promise<CallData<typeof listingDetailCall>> {
-  const unavailable = {
-    listing: null,
-    itemAvailable: false,
-    success: true,
-    viewer: { isOwner: false, isLoggedIn: caller !== null },
-  };
+  // No listing, no view of it: the answer section 7 gives, and nothing else.
+  const unavailable = { listing: null, itemAvailable: false, success: true };
   if (!listingRefnum || !isRefnum(listingRefnum)) return unavailable;
   const [row] = await db
     .select({
