@@ -74,9 +74,9 @@ describe('who is in the flow', () => {
 });
 
 describe('the guard on a page', () => {
-  it('lets a guest see a landing and sends deeper paths to it', () => {
+  it('lets a guest see a landing, and sends deeper paths under /client/ home (outside the flow, spec section 2)', () => {
     expect(visit('/client/acme')).toBeNull();
-    expect(visit('/client/acme/products?q=lamp')).toBe('/client/acme');
+    expect(visit('/client/acme/products?q=lamp')).toBe('/');
     expect(visit('/products')).toBeNull();
     expect(document.documentElement.dataset.orgFlow).toBeUndefined();
   });
