@@ -212,31 +212,46 @@ describe('tokens', () => {
     }
   });
 
-  it('lets a page that navigated mid-refresh retry once from its own device; a third use ends the family', async () => {
+  it('lets a page that navigated mid-refresh retry from its own device while no child was used; a fork ends the family', async () => {
     const person = await signedUp(t);
     const device = { device_id: 'ann-laptop', client_name: 'test', client_version: 'v3' };
     const refresh = (refreshToken: string, headers: Record<string, string> = device) =>
       t.app.inject({ method: 'POST', url: '/svc/users/refreshToken', payload: { refreshToken }, headers });
+    const token = (res: Awaited<ReturnType<typeof refresh>>) =>
+      json<{ data: { refreshToken: string } }>(res).data.refreshToken;
+    const login = async () =>
+      json<{ data: { refreshToken: string } }>(
+        await t.app.inject({
+          method: 'POST',
+          url: '/svc/users/login',
+          payload: { email: person.email, password: GOOD_PASSWORD },
+          headers: device,
+        }),
+      ).data.refreshToken;
     // The login's token was issued to no device: its reuse is a fork at once.
     expect((await refresh(person.refreshToken)).statusCode).toBe(200);
     expect(json(await refresh(person.refreshToken)).code).toBe(499);
-    // A login from a device: the child it gets names that device.
-    const again = json<{ data: { refreshToken: string } }>(
-      await t.app.inject({
-        method: 'POST',
-        url: '/svc/users/login',
-        payload: { email: person.email, password: GOOD_PASSWORD },
-        headers: device,
-      }),
-    ).data;
-    expect((await refresh(again.refreshToken)).statusCode).toBe(200);
-    // The answer was lost as the page navigated: the same token again, from the same device.
-    const retried = await refresh(again.refreshToken);
-    expect(retried.statusCode, retried.body).toBe(200);
-    const child = json<{ data: { refreshToken: string } }>(retried).data.refreshToken;
-    // From another device it would have been a thief's branch; a third time it is one anyway.
-    expect(json(await refresh(again.refreshToken)).code).toBe(499);
-    expect(json(await refresh(child)).code).toBe(499);
+
+    // From a device: two answers lost in a row (a redirect, then a click), the third kept.
+    const first = await login();
+    expect((await refresh(first)).statusCode).toBe(200);
+    expect((await refresh(first)).statusCode).toBe(200);
+    const kept = await refresh(first);
+    expect(kept.statusCode, kept.body).toBe(200);
+    // A fourth child is one too many: the family ends, the kept child with it.
+    expect(json(await refresh(first)).code).toBe(499);
+    expect(json(await refresh(token(kept))).code).toBe(499);
+
+    // Once a child has been used, its parent coming back is a thief's branch, even within seconds.
+    const second = await login();
+    const child = token(await refresh(second));
+    expect((await refresh(child)).statusCode).toBe(200);
+    expect(json(await refresh(second)).code).toBe(499);
+
+    // From another device, at once: a fork.
+    const third = await login();
+    expect((await refresh(third)).statusCode).toBe(200);
+    expect(json(await refresh(third, { ...device, device_id: 'someone-else' })).code).toBe(499);
   });
 
   it('revokes the whole family when a used token comes back later, answering 499', async () => {

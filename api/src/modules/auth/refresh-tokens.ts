@@ -22,18 +22,22 @@ function digest(token: string): string {
  * Sessions and their refresh tokens. A login starts a session with one absolute end; its
  * refresh tokens are opaque, stored hashed and rotated on every use. A used token presented
  * again ends the session (one token with two children is a fork, and one branch is a thief's;
- * issue 34: a 5-second grace let one token fork into 20 live ones), but for one retry from its
- * own device within seconds (`mayRetry`). Tabs of one browser never race for it: the client
+ * issue 34: a 5-second grace let one token fork into 20 live ones), but for a retry or two from
+ * its own device within seconds while no child has been used (`mayRetry`). Tabs of one browser never race for it: the client
  * refreshes under a cross-tab lock (token-refresh.ts). Ending a session
  * is one row: the access tokens naming it are refused from then on (resolve-caller.ts), and the
  * person's open live streams are told to check theirs (they close with it).
  */
 /**
- * A used token may come back once, within seconds, from the device it was issued to: a page
- * that navigated while its refresh was answered never stored the child, and must not log its
- * owner out. From another device, later, or a third time, it is a fork: the session ends.
+ * A used token may come back within seconds from the device it was issued to, while none of its
+ * children has been used: a page that navigated while its refresh was answered never stored the
+ * child (a redirect and then a click can lose two in a row), and must not log its owner out. From
+ * another device, later, after a child was used, or past `MAX_CHILDREN`, it is a fork: the
+ * session ends.
  */
 export const RETRY_GRACE_MS = 5_000;
+/** At most this many children of one token (the first and two retries): never the twenty of issue 34. */
+export const MAX_CHILDREN = 3;
 
 async function mayRetry(
   tx: Db,
@@ -44,10 +48,10 @@ async function mayRetry(
   if (!used.usedAt || now.getTime() - used.usedAt.getTime() > RETRY_GRACE_MS) return false;
   if (!deviceId || deviceId !== used.deviceId) return false;
   const [later] = await tx
-    .select({ n: sql<number>`count(*)::int` })
+    .select({ children: sql<number>`count(*)::int`, used: sql<number>`count(${refreshTokens.usedAt})::int` })
     .from(refreshTokens)
     .where(and(eq(refreshTokens.familyId, used.familyId), gt(refreshTokens.id, used.id)));
-  return (later?.n ?? 0) <= 1;
+  return (later?.used ?? 0) === 0 && (later?.children ?? 0) < MAX_CHILDREN;
 }
 
 export function refreshTokenStore(db: Db, lifetimeDays: number, clock: Clock) {
