@@ -19,8 +19,9 @@ export const devCapability = defineCapability({
       if (!isDevClock(clock)) throw AppError.notFound();
       // Moved for every api process sharing the clock, not only for the one that was asked.
       await clock.moveForward(body.advanceMinutes);
-      // Answers once every job the move made due (and what they enqueued due) has run.
-      await jobs.runDue();
+      // Answers once every job the move made due (and what they enqueued due) has run, here or in
+      // another api process whose runner had taken it.
+      await jobs.runDueEverywhere();
       return { now: clock.now().toISOString() };
     },
   }),
