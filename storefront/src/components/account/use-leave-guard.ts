@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
 /**
  * While a form is dirty, the browser asks before the page is closed or left (spec section 4).
@@ -26,4 +26,18 @@ export function useUnloadWarning(dirty: boolean): () => void {
     if (listener.current) window.removeEventListener('beforeunload', listener.current);
     listener.current = null;
   }, []);
+}
+
+/**
+ * The sell and rental forms' guard: dirty while their values or pictures differ from what was
+ * loaded, until `saved()` (a successful save leaves without asking).
+ */
+export function useDraftLeaveGuard<V>(values: V, loaded: V, pictureCount: number, loadedPictureCount: number) {
+  const [leaving, setLeaving] = useState(false);
+  const dirty = !leaving && (pictureCount !== loadedPictureCount || JSON.stringify(values) !== JSON.stringify(loaded));
+  const release = useUnloadWarning(dirty);
+  return useCallback(() => {
+    release();
+    setLeaving(true);
+  }, [release]);
 }

@@ -8,12 +8,12 @@ import {
   MAX_RENTAL_TITLE_LENGTH,
   US_STATES,
 } from '@yardly/shared/rules';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { requireSignedIn } from '../../lib/access-gates';
 import { browserApi } from '../../lib/api';
 import { $location } from '../../stores/location';
 import { showToast } from '../../stores/toast';
-import { useUnloadWarning } from '../account/use-leave-guard';
+import { useDraftLeaveGuard } from '../account/use-leave-guard';
 import { Breadcrumbs } from '../Breadcrumbs';
 import { Spinner } from '../Spinner';
 import { Check, Field } from '../selling/ListingFormFields';
@@ -109,14 +109,8 @@ function RentalEditor(props: Extract<Load, { status: 'ready' }>) {
   const [errors, setErrors] = useState<RentalFieldErrors>({});
   const [sending, setSending] = useState<'draft' | 'publish' | null>(null);
   const [warned, setWarned] = useState(false);
-  const [leaving, setLeaving] = useState(false);
-  const dirty = useMemo(
-    () =>
-      !leaving &&
-      (JSON.stringify(values) !== JSON.stringify(props.values) || pictures.length !== props.pictures.length),
-    [leaving, values, pictures, props.values, props.pictures],
-  );
-  const releaseUnloadWarning = useUnloadWarning(dirty);
+  // The unsaved-changes guard every form has (spec section 4): leaving a changed form asks first.
+  const leaveWithoutAsking = useDraftLeaveGuard(values, props.values, pictures.length, props.pictures.length);
   const issues = fairHousingIssues(values);
   const change = (patch: Partial<RentalFormValues>) => {
     setValues((now) => ({ ...now, ...patch }));
@@ -142,8 +136,7 @@ function RentalEditor(props: Extract<Load, { status: 'ready' }>) {
     try {
       const saved = await browserApi.rentals.create(toRentalRequest(values, context));
       // Saved: leaving now must not ask "Leave site?" (the state below renders after the navigation starts).
-      releaseUnloadWarning();
-      setLeaving(true);
+      leaveWithoutAsking();
       if (saved.state === 'draft') {
         showToast('Draft saved', 'success');
         window.location.assign(rentalsMyProfilePath('landlord'));

@@ -2,7 +2,7 @@ import { ApiError, GENERIC_ERROR_MESSAGE } from '@yardly/shared/client';
 import type { CategoryNode, CategoryProperty } from '@yardly/shared/contract';
 import { isRefnum } from '@yardly/shared/contract';
 import { listingActionMessages, organisationFlowMessages, tradeRefusal } from '@yardly/shared/rules';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { requireCompleteAccount } from '../../lib/access-gates';
 import { browserApi } from '../../lib/api';
 import type { ListOrganisation } from '../../lib/product-load';
@@ -11,7 +11,7 @@ import { dashboardPath } from '../../lib/selling-paths';
 import { $location } from '../../stores/location';
 import type { Session } from '../../stores/session';
 import { showToast } from '../../stores/toast';
-import { useUnloadWarning } from '../account/use-leave-guard';
+import { useDraftLeaveGuard } from '../account/use-leave-guard';
 import { Spinner } from '../Spinner';
 import { ListingFormFields } from './ListingFormFields';
 import {
@@ -121,16 +121,8 @@ function ListingEditor(props: Extract<Load, { status: 'ready' }>) {
   const [properties, setProperties] = useState<CategoryProperty[]>([]);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [sending, setSending] = useState<'draft' | 'publish' | null>(null);
-  const [leaving, setLeaving] = useState(false);
-  // The unsaved-changes guard every form has (spec section 4): leaving a changed form asks first;
-  // a successful save leaves without asking.
-  const dirty = useMemo(
-    () =>
-      !leaving &&
-      (JSON.stringify(values) !== JSON.stringify(props.values) || pictures.length !== props.pictures.length),
-    [leaving, values, pictures, props.values, props.pictures],
-  );
-  const releaseUnloadWarning = useUnloadWarning(dirty);
+  // The unsaved-changes guard every form has (spec section 4): leaving a changed form asks first.
+  const leaveWithoutAsking = useDraftLeaveGuard(values, props.values, pictures.length, props.pictures.length);
   const verified = props.session.isProfessionVerified && props.session.companyStatus === 'VERIFIED';
 
   useEffect(() => {
@@ -159,8 +151,7 @@ function ListingEditor(props: Extract<Load, { status: 'ready' }>) {
     setSending(draft ? 'draft' : 'publish');
     try {
       const saved = await browserApi.listings.create(toRequest(values, props.draftRefnum, draft, props.orgRefnum));
-      releaseUnloadWarning();
-      setLeaving(true);
+      leaveWithoutAsking();
       if (saved.listingStatus === 'draft') {
         showToast(listingActionMessages.saved, 'success');
         window.location.assign(dashboardPath('selling'));
