@@ -7,7 +7,7 @@ import { defineCapability } from '../../http/capability';
 import type { AppServices } from '../../services';
 import { confirmDeliveryWith } from '../orders/delivery';
 import { orderDetailById } from '../orders/read';
-import { signedLabelUrl } from './label-links';
+import { LABEL_LINK_MINUTES, signedLabelUrl } from './label-links';
 import { buyLabelWith, labelOf, labelPdfFor, orderOfListing, shippingRatesWith, trackingFor } from './service';
 import { carrierEventJob } from './shipments';
 import { InvalidCarrierWebhookError, readShippoWebhook } from './shippo-carrier';
@@ -42,14 +42,20 @@ export const shippingCapability = defineCapability({
   },
   handlers: (s) => {
     // Only the order's seller is answered a label: the link is signed for them.
-    const signedFor = (caller: Caller, label: ShippingLabel): ShippingLabel => ({
+    const signedFor = (caller: Caller, label: ShippingLabel, signedAt = s.clock.now()): ShippingLabel => ({
       ...label,
-      labelUrl: signedLabelUrl(s.secret, label.trackingNumber, caller.userId, s.clock.now()),
+      labelUrl: signedLabelUrl(s.secret, label.trackingNumber, caller.userId, signedAt),
     });
     return {
       rates: ({ query, caller }) => s.rates(caller, query.orderId, query.parcel, s.clock.now()),
-      buyLabel: async ({ body, caller, request }) =>
-        signedFor(caller, await s.buyLabel(caller, body, keyOf(request.headers['idempotency-key']), s.clock.now())),
+      buyLabel: async ({ body, caller, request }) => {
+        const now = s.clock.now();
+        const { label, boughtAt } = await s.buyLabel(caller, body, keyOf(request.headers['idempotency-key']), now);
+        // A retry with the same Idempotency-Key answers what the purchase answered, as Stripe's
+        // replays do: the link signed when the label was bought, while that link still lives.
+        const replayable = now.getTime() - boughtAt.getTime() < LABEL_LINK_MINUTES * 60_000;
+        return signedFor(caller, label, replayable ? boughtAt : now);
+      },
       label: async ({ query, caller }) => signedFor(caller, await labelOf(s.db, caller, query.orderId)),
       tracking: ({ query, caller }) => trackingFor(s.db, caller, query.orderId),
       confirmReceived: async ({ body, caller }) =>

@@ -106,14 +106,20 @@ export function shippingRatesWith(deps: ShippingDeps) {
  * A label bought for a transaction that then failed is voided.
  */
 export function buyLabelWith(deps: ShippingDeps) {
-  return async (caller: Caller, body: BuyLabelBody, idempotencyKey: string | undefined, now: Date) => {
+  return async (
+    caller: Caller,
+    body: BuyLabelBody,
+    idempotencyKey: string | undefined,
+    now: Date,
+  ): Promise<{ label: ShippingLabel; boughtAt: Date }> => {
     let bought: PurchasedLabel | undefined;
     try {
       return await deps.db.transaction(async (tx) => {
         const order = await sellersOrder(tx, caller, body.orderId, true);
         const existing = await liveShipment(tx, order.id, 'outbound');
         if (existing) {
-          if (idempotencyKey && existing.idempotencyKey === idempotencyKey) return labelAnswer(existing);
+          if (idempotencyKey && existing.idempotencyKey === idempotencyKey)
+            return { label: labelAnswer(existing), boughtAt: existing.createdAt };
           throw new AppError(409, shippingMessages.alreadyBought, { reason: 'label_already_bought' });
         }
         refusePickup(order);
@@ -156,7 +162,7 @@ export function buyLabelWith(deps: ShippingDeps) {
           `Order ${order.refnum} was shipped: tracking number ${shipment.trackingNumber}`,
           `/buyer-track?listingRefnum=${listing?.refnum ?? ''}`,
         );
-        return labelAnswer(shipment);
+        return { label: labelAnswer(shipment), boughtAt: shipment.createdAt };
       });
     } catch (error) {
       if (bought) await voidQuietly(deps, bought.carrierLabelId);
