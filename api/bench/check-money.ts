@@ -32,6 +32,9 @@ try {
   for (const [name, { run, acknowledged }] of Object.entries(simulation.operations)) {
     console.log(`    ${name}: ${run} (${acknowledged} answered 200)`);
   }
+  const refusals = Object.entries(simulation.refusals).sort(([, a], [, b]) => b - a);
+  if (refusals.length) console.log('  refusals met:');
+  for (const [refusal, times] of refusals) console.log(`    ${times} × ${refusal}`);
   const invariants = [...(await checkMoneyHistory(database.db)), await acknowledgedEffects(database.db, simulation)];
   for (const line of describeInvariants(invariants)) console.log(`  ${line}`);
   const broken = invariants.filter((inv) => inv.broken.length > 0);

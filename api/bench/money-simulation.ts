@@ -21,6 +21,8 @@ export interface SimulationOptions {
 export interface Simulation {
   /** How many of each operation ran, and how many were answered 200. */
   operations: Record<string, { run: number; acknowledged: number }>;
+  /** The refusals met (an operation's status and message), with how many times: a refusal the mix did not mean shows here. */
+  refusals: Record<string, number>;
   /** The effects the api acknowledged (answered 200): each must be in the database after. */
   placed: string[];
   handedOver: string[];
@@ -111,7 +113,8 @@ export async function simulateMoneyHistory(
       res = await send();
     }
     if (res.statusCode >= 500) throw new Error(`${url} answered ${res.statusCode}: ${res.body}`);
-    return { status: res.statusCode, data: (JSON.parse(res.body) as { data?: Record<string, unknown> }).data ?? {} };
+    const body = JSON.parse(res.body) as { data?: Record<string, unknown>; msg?: string };
+    return { status: res.statusCode, data: body.data ?? {}, msg: body.msg ?? '' };
   };
 
   async function signIn(who: Person): Promise<void> {
@@ -138,23 +141,29 @@ export async function simulateMoneyHistory(
     });
   for (const [i, who] of persons.entries()) await bankAccount(who, i % 4 === 0 ? FAILING_ACCOUNT : GOOD_ACCOUNT);
 
-  const result: Simulation = { operations: {}, placed: [], handedOver: [], cancelled: [] };
-  const count200 = (name: string, status: number) => {
+  const result: Simulation = { operations: {}, refusals: {}, placed: [], handedOver: [], cancelled: [] };
+  const count200 = (name: string, answered: { status: number; msg?: string }) => {
+    const { status } = answered;
     const entry = result.operations[name] ?? { run: 0, acknowledged: 0 };
     entry.run += 1;
     if (status === 200) entry.acknowledged += 1;
+    else {
+      const refusal = `${name}: ${status} ${answered.msg ?? ''}`.trim();
+      result.refusals[refusal] = (result.refusals[refusal] ?? 0) + 1;
+    }
     result.operations[name] = entry;
     return status === 200;
   };
 
   const buy = async (who: Person, next: () => number) => {
     const listing = listings[Math.floor(next() * listings.length)];
-    if (!listing || persons[listing.owner] === who) return count200('buy now (own item: skipped)', 0);
+    if (!listing || persons[listing.owner] === who)
+      return count200('buy now (own item: skipped)', { status: 0, msg: 'skipped' });
     const intent = await answer('POST', '/svc/payment/createPI', who, {
       listingRefnum: listing.refnum,
       deliveryMethod: 'pickup',
     });
-    if (!count200('createPI', intent.status)) return;
+    if (!count200('createPI', intent)) return;
     const paymentIntentId = String(intent.data.paymentIntentId);
     const confirmed = await answer('POST', '/svc/payment/test-provider/confirm', who, {
       paymentIntentId,
@@ -162,12 +171,12 @@ export async function simulateMoneyHistory(
       exp: '12/30',
       cvc: '123',
     });
-    if (!count200('card confirmed', confirmed.status)) return;
+    if (!count200('card confirmed', confirmed)) return;
     const paid = await answer('POST', '/svc/offer/pay-and-pickup', who, {
       listingRefnum: listing.refnum,
       paymentIntentId,
     });
-    if (!count200('pay-and-pickup', paid.status)) return;
+    if (!count200('pay-and-pickup', paid)) return;
     const orderId = String(paid.data.orderId);
     result.placed.push(orderId);
     who.lastPaid = { listingRefnum: listing.refnum, paymentIntentId };
@@ -181,10 +190,7 @@ export async function simulateMoneyHistory(
       'pay-and-pickup sent again',
       async (who) => {
         if (!who.lastPaid) return;
-        count200(
-          'pay-and-pickup sent again',
-          (await answer('POST', '/svc/offer/pay-and-pickup', who, who.lastPaid)).status,
-        );
+        count200('pay-and-pickup sent again', await answer('POST', '/svc/offer/pay-and-pickup', who, who.lastPaid));
       },
     ],
     [
@@ -194,7 +200,7 @@ export async function simulateMoneyHistory(
         const order = who.toHandOver.splice(Math.floor(next() * who.toHandOver.length), 1)[0];
         if (!order) return;
         const res = await answer('POST', '/svc/orders/confirm-pickup', who, order);
-        if (count200('hand-over', res.status)) result.handedOver.push(order.orderId);
+        if (count200('hand-over', res)) result.handedOver.push(order.orderId);
       },
     ],
     [
@@ -204,24 +210,21 @@ export async function simulateMoneyHistory(
         const order = who.toHandOver.splice(Math.floor(next() * who.toHandOver.length), 1)[0];
         if (!order) return;
         const res = await answer('POST', '/svc/orders/cancel', who, { orderId: order.orderId });
-        if (count200('cancel', res.status)) result.cancelled.push(order.orderId);
+        if (count200('cancel', res)) result.cancelled.push(order.orderId);
       },
     ],
     [
       0.93,
       'bank account changed',
       async (who, next) =>
-        count200(
-          'bank account changed',
-          (await bankAccount(who, next() < 0.3 ? FAILING_ACCOUNT : GOOD_ACCOUNT)).status,
-        ),
+        count200('bank account changed', await bankAccount(who, next() < 0.3 ? FAILING_ACCOUNT : GOOD_ACCOUNT)),
     ],
     [
       1,
       'clock moved',
       async (_who, next) => {
         const minutes = Math.floor(next() * 30 * 60);
-        count200('clock moved', (await answer('POST', '/svc/dev/clock', null, { advanceMinutes: minutes })).status);
+        count200('clock moved', await answer('POST', '/svc/dev/clock', null, { advanceMinutes: minutes }));
       },
     ],
   ];
