@@ -15,7 +15,7 @@ const ADMIN = ['ROLE_USER', 'ROLE_ADMIN'];
 const LIMITED = ['ROLE_USER', 'ROLE_LIMITED_ADMIN'];
 
 /** The buttons a person with these roles sees on a donation whose actions the api answered. */
-function buttonsFor(roles: string[], actions: string[]) {
+function buttonsFor(roles: string[], actions: AdminDonationRecord['actions']) {
   const mayChange = consoleMayAccess(roles, 'process-donations', 'edit', on);
   return donationStatusChanges({ actions } satisfies Pick<AdminDonationRecord, 'actions'>, mayChange).map(
     (b) => b.label,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { eventNames } from '../rules/process';
 import {
   RETURN_DECISIONS,
   RETURN_MAX_PHOTOS,
@@ -6,6 +7,7 @@ import {
   RETURN_STATES,
   RETURN_TEXT_MAX,
   returnMessages,
+  returnProcess,
 } from '../rules/return-process';
 import { defineCall } from './call';
 import { orderStateSchema } from './checkout';
@@ -58,7 +60,7 @@ export const returnDetailSchema = z.object({
   /** What is given back once the parcel is delivered back: the item price (shipping is not refunded). */
   refund: centsSchema.nullable(),
   history: z.array(z.object({ event: z.string(), status: returnStateSchema, at: isoDateTimeSchema })),
-  actions: z.array(z.string()),
+  actions: z.array(z.enum(eventNames(returnProcess))),
   createdAt: isoDateTimeSchema,
 });
 export type ReturnDetail = z.infer<typeof returnDetailSchema>;

@@ -90,6 +90,11 @@ export type StateOf<P> = P extends Process<infer S, Any, Any, Any> ? S : never;
 export type EventOf<P> = P extends Process<Any, infer E, Any, Any> ? E : never;
 export type FactsOf<P> = P extends Process<Any, Any, Any, infer F> ? F : never;
 
+/** A process's event names, for a contract's `actions` (`z.enum(eventNames(process))`): clients read them typed. */
+export function eventNames<P extends Process<Any, Any, Any, Any>>(process: P): [EventOf<P>, ...EventOf<P>[]] {
+  return Object.keys(process.events) as [EventOf<P>, ...EventOf<P>[]];
+}
+
 /** Machine reasons that do not come from a state or a guard. */
 export const PROCESS_REFUSALS = {
   /** The role may never take this event (the buyer cannot mark a listing sold). */
