@@ -13,33 +13,30 @@ const NARROW = '(max-width: 768px)';
  */
 export function FiltersDrawer({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
+  const narrow = useNarrow();
+  // Open on a wide screen (a tablet turned, a window widened), the filters are the sidebar again;
+  // narrow once more, the drawer is as the person left it.
+  const asDialog = open && narrow;
   const panel = useRef<HTMLDivElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const panelId = useId();
 
   useEffect(() => {
-    if (!open) return;
+    if (!asDialog) return;
     panel.current?.querySelector<HTMLElement>('button, input, select, summary, a[href]')?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
       setOpen(false);
       opener.current?.focus();
     };
-    // Wider than a phone (a turned tablet), the filters are in the sidebar again: no drawer.
-    const wide = window.matchMedia(NARROW);
-    const onWidth = () => {
-      if (!wide.matches) setOpen(false);
-    };
     window.addEventListener('keydown', onKey);
-    wide.addEventListener('change', onWidth);
     document.documentElement.classList.add('filters-drawer-open');
     return () => {
       window.removeEventListener('keydown', onKey);
-      wide.removeEventListener('change', onWidth);
       document.documentElement.classList.remove('filters-drawer-open');
     };
-  }, [open]);
+  }, [asDialog]);
 
   function close() {
     setOpen(false);
@@ -47,26 +44,26 @@ export function FiltersDrawer({ children }: { children: ReactNode }) {
   }
 
   return (
-    <div className="filters-drawer" data-open={open}>
+    <div className="filters-drawer" data-open={asDialog}>
       <button
         ref={opener}
         type="button"
         className="button button--secondary filters-drawer__open"
         aria-haspopup="dialog"
-        aria-expanded={open}
+        aria-expanded={asDialog}
         aria-controls={panelId}
         onClick={() => setOpen(true)}
       >
         <Icon name="filter" size={18} />
         Filters
       </button>
-      {open && <div className="filters-drawer__shade" />}
+      {asDialog && <div className="filters-drawer__shade" />}
       <div
         ref={panel}
         id={panelId}
         className="filters-drawer__panel"
         // A dialog only while open over the page; in the sidebar it is the filters' own aside.
-        {...(open ? { role: 'dialog', 'aria-modal': true, 'aria-labelledby': titleId } : {})}
+        {...(asDialog ? { role: 'dialog', 'aria-modal': true, 'aria-labelledby': titleId } : {})}
       >
         <div className="filters-drawer__head">
           <h2 id={titleId} className="filters-drawer__title">
@@ -80,4 +77,17 @@ export function FiltersDrawer({ children }: { children: ReactNode }) {
       </div>
     </div>
   );
+}
+
+/** Whether the screen is a phone's width (NARROW), following it as it changes. */
+function useNarrow(): boolean {
+  const [narrow, setNarrow] = useState(false);
+  useEffect(() => {
+    const query = window.matchMedia(NARROW);
+    const onChange = () => setNarrow(query.matches);
+    onChange();
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, []);
+  return narrow;
 }
