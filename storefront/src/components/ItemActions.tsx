@@ -1,13 +1,12 @@
-import { useStore } from '@nanostores/react';
 import type { SellerListing } from '@yardly/shared/contract';
 import { listingClosedToOffers, offerProcess } from '@yardly/shared/rules';
 import { lazy, Suspense, useState } from 'react';
 import { checkoutPath } from '../lib/checkout-paths';
 import { conversationWithSellerPath } from '../lib/message-paths';
 import { DONATION_ENABLED } from '../lib/navigation';
-import { useHydrated } from '../lib/use-hydrated';
+import { useRenderedSession } from '../lib/use-hydrated';
 import { openAuthDialog, promptGuest } from '../stores/auth-dialog';
-import { $session, GUEST_PROMPTS } from '../stores/session';
+import { GUEST_PROMPTS } from '../stores/session';
 import { AccountLink } from './AccountLink';
 
 // The seller's controls and the report dialog bring the api client: load them when needed.
@@ -32,8 +31,7 @@ interface ItemActionsProps {
 export function ItemActions({ listing, unavailable }: ItemActionsProps) {
   // The server renders a guest's view: so does the first render here, then the stored login's
   // (else React throws the server's markup away, minified error 418).
-  const stored = useStore($session);
-  const session = useHydrated() ? stored : null;
+  const session = useRenderedSession();
   const [reporting, setReporting] = useState(false);
   const [current, setCurrent] = useState(listing);
 

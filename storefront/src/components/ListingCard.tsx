@@ -1,11 +1,10 @@
-import { useStore } from '@nanostores/react';
 import { type ListingCard as ListingCardData, PHOTO_SIZES } from '@yardly/shared/contract';
 import { type CardBadge, cardBadge, truncate } from '@yardly/shared/rules';
 import type { ReactNode } from 'react';
 import { conversationWithSellerPath } from '../lib/message-paths';
 import { cardPictureUrl } from '../lib/pictures';
 import { itemPath } from '../lib/routes';
-import { $session } from '../stores/session';
+import { useRenderedSession } from '../lib/use-hydrated';
 import { AccountLink } from './AccountLink';
 import { FavouriteButton } from './FavouriteButton';
 import { type CardLabel, cardLabels, cardPriceText } from './listing-card-view';
@@ -31,7 +30,7 @@ const RIBBON_CLASS: Record<CardBadge, string> = {
 
 /** A listing in a grid or list: picture, title, location, price, heart, status ribbon and labels. */
 export function ListingCard({ listing, variant = 'grid', children, price }: ListingCardProps) {
-  const session = useStore($session);
+  const session = useRenderedSession();
   const badge = cardBadge({
     listingDeleted: listing.listingDeleted,
     listingEnd: listing.listingEnd,

@@ -1,4 +1,7 @@
+import { useStore } from '@nanostores/react';
+import type { LoginData } from '@yardly/shared/contract';
 import { useEffect, useState } from 'react';
+import { $session } from '../stores/session';
 
 /**
  * False on an island's first render, as on the server, then true. What only the browser knows
@@ -10,4 +13,14 @@ export function useHydrated(): boolean {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   return hydrated;
+}
+
+/**
+ * The stored login for what an island renders: null on the first render, as on the server (which
+ * never knows it), then the browser's. A card that read `$session` at once drew a signed-in
+ * person's first render differently from the server's HTML (React's error 418 on the home page).
+ */
+export function useRenderedSession(): LoginData | null {
+  const stored = useStore($session);
+  return useHydrated() ? stored : null;
 }

@@ -1,11 +1,10 @@
-import { useStore } from '@nanostores/react';
 import type { ReportReason } from '@yardly/shared/contract';
 import type { RentalState } from '@yardly/shared/rules';
 import { lazy, Suspense, useState } from 'react';
-import { useHydrated } from '../../lib/use-hydrated';
+import { useRenderedSession } from '../../lib/use-hydrated';
 import { openAuthDialog, promptGuest } from '../../stores/auth-dialog';
 import { rentalFavourites } from '../../stores/rental-favourites';
-import { $session, GUEST_PROMPTS } from '../../stores/session';
+import { GUEST_PROMPTS } from '../../stores/session';
 import { FavouriteButton } from '../FavouriteButton';
 import { rentalsMsgPath } from './rental-paths';
 
@@ -28,8 +27,7 @@ interface RentalActionsProps {
 export function RentalActions({ rental }: RentalActionsProps) {
   // The server renders a guest's view: so does the first render here, then the stored login's
   // (else React throws the server's markup away, minified error 418).
-  const stored = useStore($session);
-  const session = useHydrated() ? stored : null;
+  const session = useRenderedSession();
   const [current, setCurrent] = useState(rental);
   const [reporting, setReporting] = useState(false);
 

@@ -1,10 +1,9 @@
-import { useStore } from '@nanostores/react';
 import { PHOTO_SIZES, type RentalCard as RentalCardData } from '@yardly/shared/contract';
 import { truncate } from '@yardly/shared/rules';
 import type { ReactNode } from 'react';
 import { cardPictureUrl } from '../../lib/pictures';
+import { useRenderedSession } from '../../lib/use-hydrated';
 import { rentalFavourites } from '../../stores/rental-favourites';
-import { $session } from '../../stores/session';
 import { FavouriteButton } from '../FavouriteButton';
 import type { CardVariant } from '../ListingCard';
 import { rentalPath } from './rental-paths';
@@ -20,7 +19,7 @@ interface RentalCardProps {
 
 /** A place in a grid or list: picture, title, address, rent, beds and baths, heart and the 'Rented' ribbon. */
 export function RentalCard({ rental, variant = 'grid', children }: RentalCardProps) {
-  const session = useStore($session);
+  const session = useRenderedSession();
   const badge = rentalBadge(rental, session?.userRefnum === rental.landLordRefnum);
   return (
     <article className={`card card--${variant}`}>
