@@ -15,6 +15,7 @@ import {
   freshEmail,
   GOOD_PASSWORD,
   lastCode,
+  outbox,
   post,
   postFrom,
   signedUp,
@@ -125,6 +126,11 @@ describe('payloads given as query or params (section 7), the JSON body kept', ()
     });
     expect(sent.statusCode, sent.body).toBe(200);
     const code = await lastCode(t, to);
+    // The mail links to its landing (spec section 2), which confirms with the same fields.
+    const [mail] = await outbox(t, to);
+    const link = new URL(mail?.text.match(/Confirm your new email: (\S+)/)?.[1] ?? 'http://no-link/');
+    expect(link.pathname).toBe('/settings-email-update');
+    expect(Object.fromEntries(link.searchParams)).toEqual({ email: to, code });
     const moved = await t.app.inject({
       method: 'POST',
       url: `/svc/account/verifyUpdatableEmail?${q({ email: to, code })}`,
