@@ -163,7 +163,12 @@ describe('making an offer (POST /svc/offer/create/v2)', () => {
       'buy_now_only',
     ]);
     const [row] = await t.database.db.select({ id: listings.id }).from(listings).where(eq(listings.refnum, buyNowOnly));
-    expect(await t.database.db.select().from(offers).where(eq(offers.listingId, row?.id ?? 0))).toEqual([]);
+    expect(
+      await t.database.db
+        .select()
+        .from(offers)
+        .where(eq(offers.listingId, row?.id ?? 0)),
+    ).toEqual([]);
 
     // Offers made while it took them: once the seller switches to Buy Now, none is countered or accepted.
     const refnum = await listing();
