@@ -8,7 +8,7 @@ import { authorisedIntent, createPI, type Intent, placeOrder } from './checkout-
 import { startTestApp, type TestApp } from './harness';
 import { freshEmail, signedUp } from './identity-helpers';
 import { acceptOffer, makeOffer } from './offer-helpers';
-import { publishedListing } from './selling-helpers';
+import { publishedListing, setBuyNow } from './selling-helpers';
 
 let t: TestApp;
 let seller: LoginData;
@@ -65,6 +65,8 @@ describe('races on one listing', () => {
     const quick = await signedUp(t, freshEmail('quick'));
     const offerer = await signedUp(t, freshEmail('offerer'));
     const buyNow = await authorisedIntent(t, quick.token, { listingRefnum: listing, deliveryMethod: 'pickup' });
+    // The seller then switches it to take offers; the Buy Now already authorised still races.
+    await setBuyNow(t, listing, false);
     const made = await makeOffer(t, offerer.token, listing, 2600);
     await acceptOffer(t, seller.token, made.body.data.offerRefnum);
     const paying = await authorisedIntent(t, offerer.token, {

@@ -223,6 +223,13 @@ describe('code mails', () => {
     });
   }
 
+  it('carries a link when its page uses the code (the email-update mail), escaped in the HTML', () => {
+    const url = 'https://yardly.example/settings-email-update?email=a%40b.com&code=804261';
+    const mail = codeMail('change_email', '804261', { link: { url, label: 'Confirm your new email' } });
+    expect(mail.text).toContain(`Confirm your new email: ${url}`);
+    expect(mail.html).toContain(`<a href="${url.replace(/&/g, '&amp;')}"`);
+  });
+
   it('greets by first name, escaping it in the HTML', () => {
     const mail = codeMail('login', '804261', { nameFirst: '<b>Ann</b>' });
     expect(mail.text).toMatch(/^Hi <b>Ann<\/b>,\n/);

@@ -1,4 +1,4 @@
-import type { ListingDetail, LoginData } from '@yardly/shared/contract';
+import type { ListingDetail, ListingForm, LoginData } from '@yardly/shared/contract';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { organizations } from '../src/db/schema/index';
@@ -68,13 +68,18 @@ export async function admin(t: TestApp): Promise<LoginData> {
 }
 
 /** A listing published in the organisation's marketplace by one of its members; its refnum. */
+/** A listing's terms for one that takes offers ('Take offers' rather than 'Buy Now'). */
+export const TAKES_OFFERS = { buyNow: false } as const;
+
 export async function organisationListing(
   t: TestApp,
   seller: LoginData,
   organisation: TestOrganisation,
   title: string,
+  terms: Partial<ListingForm> = {},
 ): Promise<string> {
   const form = await goodForm(t, await draftRef(t, seller.token), {
+    ...terms,
     listingTitle: title,
     orgRefnum: organisation.refnum,
   });

@@ -13,10 +13,11 @@ import {
   detail,
   memberOf,
   organisationListing,
+  TAKES_OFFERS,
   type TestOrganisation,
   verifyWorkEmail,
 } from './marketplace-helpers';
-import { createListing, draftRef, goodForm, publishedListing } from './selling-helpers';
+import { createListing, draftRef, goodForm, publishedListing, setBuyNow } from './selling-helpers';
 
 /*
  * Members-only listings (issue 23, "Done when": the visibility rule on every listing-reading
@@ -58,7 +59,7 @@ beforeAll(async () => {
   orgWord = `quokka${Math.random().toString(36).slice(2, 6)}`;
   publicWord = `wombat${Math.random().toString(36).slice(2, 6)}`;
   orgTitle = `Teak ${orgWord} lamp`;
-  listingRefnum = await organisationListing(t, seller, acme, orgTitle);
+  listingRefnum = await organisationListing(t, seller, acme, orgTitle, TAKES_OFFERS);
   // The same seller's listing of the public marketplace: everyone still finds it.
   publicRefnum = await publishedListing(t, seller.token, { listingTitle: `Oak ${publicWord} stool` });
   const [row] = await t.database.db.select().from(listings).where(eq(listings.refnum, listingRefnum));
@@ -327,6 +328,8 @@ const ROWS: Row[] = [
   {
     call: 'POST /svc/payment/createPI (Buy Now)',
     run: async (v) => {
+      // The seller has switched it from taking offers to Buy Now (the rows above made offers).
+      await setBuyNow(t, listingRefnum, true);
       const body = { listingRefnum, deliveryMethod: 'pickup' };
       return opened(
         (await call(t, 'POST', '/svc/payment/createPI', token(v), body, { 'idempotency-key': randomUUID() })).status,

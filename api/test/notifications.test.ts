@@ -11,7 +11,7 @@ import { openStream, sent } from './message-helpers';
 import { markNotificationsRead, notificationsOf, savePushToken } from './notification-helpers';
 import { acceptOffer, counterOffer, declineOffer, makeOffer, refreshed } from './offer-helpers';
 import { browserSubscription, startPushServiceStandIn } from './push-service-stand-in';
-import { auth, publishedListing } from './selling-helpers';
+import { auth, listingTakingOffers } from './selling-helpers';
 
 // Issue 17 §3: each offer step and each message tells the other party: a notification with its
 // link (none to the writer), the menu's unread count, and an email while they are away, at most
@@ -43,7 +43,7 @@ async function newSince(person: LoginData, before: number) {
 
 describe('who is told what', () => {
   it('each offer step gives the other party one notification linking to the thread, and none to who took it', async () => {
-    const listingRefnum = await publishedListing(t, seller.token, { listingTitle: 'Oak lamp' });
+    const listingRefnum = await listingTakingOffers(t, seller.token, { listingTitle: 'Oak lamp' });
     const [sellerBefore, buyerBefore] = [
       (await notificationsOf(t, seller.token)).total,
       (await notificationsOf(t, buyer.token)).total,
@@ -63,7 +63,7 @@ describe('who is told what', () => {
   });
 
   it('a decline tells the buyer; an expiry tells both', async () => {
-    const listingRefnum = await publishedListing(t, seller.token, { listingTitle: 'Brass bell' });
+    const listingRefnum = await listingTakingOffers(t, seller.token, { listingTitle: 'Brass bell' });
     const made = await makeOffer(t, buyer.token, listingRefnum, 1000);
     const buyerBefore = (await notificationsOf(t, buyer.token)).total;
     expect((await declineOffer(t, seller.token, (made.body as Made).data.offerRefnum)).status).toBe(200);
@@ -89,7 +89,7 @@ describe('who is told what', () => {
   });
 
   it('a message tells the other party, linking to the conversation, and not the writer', async () => {
-    const listingRefnum = await publishedListing(t, seller.token, { listingTitle: 'Green sofa' });
+    const listingRefnum = await listingTakingOffers(t, seller.token, { listingTitle: 'Green sofa' });
     const [sellerBefore, buyerBefore] = [
       (await notificationsOf(t, seller.token)).total,
       (await notificationsOf(t, buyer.token)).total,
@@ -110,7 +110,7 @@ describe('who is told what', () => {
   });
 
   it('reaches the open menu live with the unread count', async () => {
-    const listingRefnum = await publishedListing(t, seller.token, { listingTitle: 'Desk' });
+    const listingRefnum = await listingTakingOffers(t, seller.token, { listingTitle: 'Desk' });
     const stream = await openStream(t, { token: seller.token });
     try {
       expect((await stream.next()).event).toBe('ready');
@@ -127,7 +127,7 @@ describe('who is told what', () => {
 
 describe('reading', () => {
   it('marks some or all read, only the caller’s, and the count follows', async () => {
-    const listingRefnum = await publishedListing(t, seller.token);
+    const listingRefnum = await listingTakingOffers(t, seller.token);
     await sent(t, buyer.token, { listingRefnum, toRefnum: seller.userRefnum, text: 'One' });
     await sent(t, buyer.token, { listingRefnum, toRefnum: seller.userRefnum, text: 'Two' });
     const before = await notificationsOf(t, seller.token);
@@ -165,7 +165,7 @@ describe('email while away', () => {
   async function pair() {
     const s = await signedUp(t, freshEmail('mail-seller'));
     const b = await signedUp(t, freshEmail('mail-buyer'));
-    const listingRefnum = await publishedListing(t, s.token, { listingTitle: 'Blue bike' });
+    const listingRefnum = await listingTakingOffers(t, s.token, { listingTitle: 'Blue bike' });
     return { s, b, listingRefnum };
   }
   const updates = async (to: string) => (await outbox(t, to)).filter((m) => m.text.includes('Here is what is new'));
@@ -335,7 +335,7 @@ describe('push subscriptions', () => {
     try {
       const s = await signedUp(t, freshEmail('push-seller'));
       const b = await signedUp(t, freshEmail('push-buyer'));
-      const listingRefnum = await publishedListing(t, s.token, { listingTitle: 'Lamp' });
+      const listingRefnum = await listingTakingOffers(t, s.token, { listingTitle: 'Lamp' });
       const gone = browserSubscription(`${pushService.origin}/push/gone`);
       const kept = browserSubscription(`${pushService.origin}/push/kept`);
       for (const browser of [gone, kept]) await savePushToken(t, s.token, { fcm_token: browser.json });

@@ -5,7 +5,7 @@ import { startTestApp, type TestApp } from './harness';
 import { signedUp } from './identity-helpers';
 import { conversationsOf, historyOf, openStream, sendMessage, unreadOf } from './message-helpers';
 import { acceptOffer, advanceKeepingSignedIn, counterOffer, declineOffer, makeOffer, refreshed } from './offer-helpers';
-import { publishedListing } from './selling-helpers';
+import { listingTakingOffers, setBuyNow } from './selling-helpers';
 
 // Issue 17: each offer step tells the other side: its line in the listing's conversation with the
 // buyer ('Offered $20.00', 'Countered $24.00', 'Accepted', 'Expired'), live on their open page.
@@ -32,7 +32,7 @@ async function lines(person: LoginData, listingRefnum: string) {
 
 describe('offer steps in the conversation', () => {
   it('an offer, a counter and the acceptance each leave their line, for both sides', async () => {
-    const listingRefnum = await publishedListing(t, seller.token); // $25.00
+    const listingRefnum = await listingTakingOffers(t, seller.token); // $25.00
     const made = await makeOffer(t, buyer.token, listingRefnum, 2000);
     expect(made.status).toBe(200);
     const countered = await counterOffer(t, seller.token, (made.body as Made).data.offerRefnum, 2400);
@@ -51,7 +51,7 @@ describe('offer steps in the conversation', () => {
   });
 
   it('the receiver has the step unread, the one who took it has not', async () => {
-    const listingRefnum = await publishedListing(t, seller.token);
+    const listingRefnum = await listingTakingOffers(t, seller.token);
     const sellerBefore = (await unreadOf(t, seller.token)).unreadCount;
     const buyerBefore = (await unreadOf(t, buyer.token)).unreadCount;
     expect((await makeOffer(t, buyer.token, listingRefnum, 1500)).status).toBe(200);
@@ -60,7 +60,7 @@ describe('offer steps in the conversation', () => {
   });
 
   it('a decline and the other buyers declined by an acceptance are told too', async () => {
-    const listingRefnum = await publishedListing(t, seller.token);
+    const listingRefnum = await listingTakingOffers(t, seller.token);
     const first = await makeOffer(t, buyer.token, listingRefnum, 1000);
     const second = await makeOffer(t, other.token, listingRefnum, 1200);
     expect((await declineOffer(t, seller.token, (first.body as Made).data.offerRefnum)).status).toBe(200);
@@ -76,7 +76,7 @@ describe('offer steps in the conversation', () => {
   });
 
   it('reaches the seller live, and an unanswered offer expires on both sides after 24 hours', async () => {
-    const listingRefnum = await publishedListing(t, seller.token);
+    const listingRefnum = await listingTakingOffers(t, seller.token);
     const stream = await openStream(t, { token: seller.token });
     try {
       expect((await stream.next()).event).toBe('ready');
@@ -93,7 +93,7 @@ describe('offer steps in the conversation', () => {
   });
 
   it("tells both parties' open pages each step of the offer as it now is, a timer's expiry included", async () => {
-    const listingRefnum = await publishedListing(t, seller.token);
+    const listingRefnum = await listingTakingOffers(t, seller.token);
     // Each page follows the offers only: the steps' lines and notifications are other tests' business.
     const ignore = ['message', 'notification'];
     const sellerStream = await openStream(t, { token: seller.token, ignore });
@@ -151,7 +151,7 @@ describe('offer steps in the conversation', () => {
     // locks are taken last and in one pass, so neither waits for the other in a circle.
     for (const person of [seller, buyer, other]) await refreshed(t, person); // the clock moved a day above
     for (let round = 0; round < 6; round++) {
-      const listingRefnum = await publishedListing(t, seller.token);
+      const listingRefnum = await listingTakingOffers(t, seller.token);
       const accepted = (await makeOffer(t, buyer.token, listingRefnum, 1000)).body as Made;
       expect((await makeOffer(t, other.token, listingRefnum, 1100)).status).toBe(200);
       const text = `Is mine still open? (${round})`;
@@ -198,8 +198,10 @@ describe('offer steps taken by the checkout, live', () => {
 
   it("a Buy Now declines the other buyers' open offers on their open pages", async () => {
     for (const person of [seller, buyer, other]) await refreshed(t, person);
-    const listingRefnum = await publishedListing(t, seller.token);
+    const listingRefnum = await listingTakingOffers(t, seller.token);
     const made = (await makeOffer(t, buyer.token, listingRefnum, 1500)).body as Made;
+    // The seller then switches it to Buy Now (its open offers stay pending until then).
+    await setBuyNow(t, listingRefnum, true);
     const stream = await openStream(t, { token: buyer.token });
     try {
       expect((await stream.next()).event).toBe('ready');
@@ -212,7 +214,7 @@ describe('offer steps taken by the checkout, live', () => {
 
   it('an accepted offer left unpaid lapses on its buyer’s open page', async () => {
     for (const person of [seller, buyer, other]) await refreshed(t, person);
-    const listingRefnum = await publishedListing(t, seller.token);
+    const listingRefnum = await listingTakingOffers(t, seller.token);
     const made = (await makeOffer(t, buyer.token, listingRefnum, 1500)).body as Made;
     expect((await acceptOffer(t, seller.token, made.data.offerRefnum)).status).toBe(200);
     const stream = await openStream(t, { token: buyer.token });

@@ -24,7 +24,7 @@ import {
   type OfferSummary,
   refreshed,
 } from './offer-helpers';
-import { auth, type Envelope, publishedListing } from './selling-helpers';
+import { auth, type Envelope, listingTakingOffers, publishedListing, setBuyNow } from './selling-helpers';
 
 let t: TestApp;
 let seller: LoginData;
@@ -40,7 +40,7 @@ afterAll(() => t?.close());
 const everyone = () => [seller, buyer, buyer2, stranger];
 
 /** A fresh $25.00 listing of the seller's (2500 cents). */
-const listing = () => publishedListing(t, seller.token);
+const listing = () => listingTakingOffers(t, seller.token);
 
 /** A pending offer of `who` on `listingRefnum`. */
 async function offered(listingRefnum: string, who = buyer, price = 2000): Promise<OfferSummary> {
@@ -152,6 +152,35 @@ describe('making an offer (POST /svc/offer/create/v2)', () => {
     expect((await alreadyOffered(t, buyer.token, refnum)).body.data.alreadyOffered).toBe(false);
     const again = await offered(refnum, buyer, 1800);
     expect(again.threadKey).toBe(first.threadKey);
+  });
+
+  it('refuses an offer on a listing saved as Buy Now (409), and a counter or accept once it is switched to Buy Now', async () => {
+    const buyNowOnly = await publishedListing(t, seller.token, { buyNow: true });
+    const refused = await makeOffer(t, buyer.token, buyNowOnly, 1500);
+    expect([refused.status, refused.body.msg, refused.body.error]).toEqual([
+      409,
+      'This listing is for sale by Buy Now only: it takes no offers',
+      'buy_now_only',
+    ]);
+    const [row] = await t.database.db.select({ id: listings.id }).from(listings).where(eq(listings.refnum, buyNowOnly));
+    expect(
+      await t.database.db
+        .select()
+        .from(offers)
+        .where(eq(offers.listingId, row?.id ?? 0)),
+    ).toEqual([]);
+
+    // Offers made while it took them: once the seller switches to Buy Now, none is countered or accepted.
+    const refnum = await listing();
+    const first = await offered(refnum, buyer, 1500);
+    const second = await offered(refnum, buyer2, 1600);
+    await setBuyNow(t, refnum, true);
+    const counter = await counterOffer(t, seller.token, first.offerRefnum, 1900);
+    expect([counter.status, counter.body.error]).toEqual([409, 'buy_now_only']);
+    const accept = await acceptOffer(t, seller.token, second.offerRefnum);
+    expect([accept.status, accept.body.error]).toEqual([409, 'buy_now_only']);
+    // Still pending: the buyers may withdraw them, or they expire.
+    expect((await declineOffer(t, buyer.token, first.offerRefnum)).body.data.offerStatus).toBe('cancelled');
   });
 
   it('refuses a listing that does not exist (404)', async () => {

@@ -11,12 +11,13 @@ import {
   detail,
   memberOf,
   organisationListing,
+  TAKES_OFFERS,
   type TestOrganisation,
   updateOrganisation,
   verifyWorkEmail,
 } from './marketplace-helpers';
 import { type Answer, acceptOffer, declineOffer, makeOffer, type OfferSummary } from './offer-helpers';
-import { publishedListing } from './selling-helpers';
+import { listingTakingOffers } from './selling-helpers';
 
 /*
  * Leaving an organisation's marketplace (issue 23): a member whose work email moves to another
@@ -72,9 +73,9 @@ describe('a member whose work email moves to another company', () => {
     const seller = await memberOf(t, acme, 'seller');
     const leaver = await memberOf(t, acme, 'leaver');
     const colleague = await memberOf(t, acme, 'colleague');
-    const lamp = await organisationListing(t, seller, acme, 'Brass desk lamp');
-    const chair = await organisationListing(t, seller, acme, 'Office chair');
-    const leaversOwn = await organisationListing(t, leaver, acme, 'Standing desk');
+    const lamp = await organisationListing(t, seller, acme, 'Brass desk lamp', TAKES_OFFERS);
+    const chair = await organisationListing(t, seller, acme, 'Office chair', TAKES_OFFERS);
+    const leaversOwn = await organisationListing(t, leaver, acme, 'Standing desk', TAKES_OFFERS);
     // Open as buyer (pending, and accepted: the chair is reserved for them), and as seller.
     const onLamp = await offered(leaver, lamp);
     const onChair = await offered(leaver, chair);
@@ -83,7 +84,7 @@ describe('a member whose work email moves to another company', () => {
     const onDesk = await offered(colleague, leaversOwn);
     // A public-marketplace offer of the leaver's is none of this.
     const outsider = await memberOf(t, elsewhere, 'outsider');
-    const publicItem = await publishedListing(t, outsider.token);
+    const publicItem = await listingTakingOffers(t, outsider.token);
     const onPublic = await offered(leaver, publicItem);
 
     await verifyWorkEmail(t, leaver, `leaver@${elsewhere.domain}`);
@@ -146,7 +147,7 @@ describe('a member whose work email moves to another company', () => {
     const acme = await b2bOrganisation(t);
     const seller = await memberOf(t, acme, 'seller');
     const buyer = await memberOf(t, acme, 'buyer');
-    const item = await organisationListing(t, seller, acme, 'Bookshelf');
+    const item = await organisationListing(t, seller, acme, 'Bookshelf', TAKES_OFFERS);
     const offer = await offered(buyer, item);
     await verifyWorkEmail(t, buyer, `new.address@${acme.domain}`);
     await runDueJobs(t);
@@ -164,7 +165,7 @@ describe('an organisation whose marketplace the console closes', () => {
       const acme = await b2bOrganisation(t);
       const seller = await memberOf(t, acme, 'seller');
       const buyer = await memberOf(t, acme, 'buyer');
-      const item = await organisationListing(t, seller, acme, 'Coffee grinder');
+      const item = await organisationListing(t, seller, acme, 'Coffee grinder', TAKES_OFFERS);
       const offer = await offered(buyer, item);
 
       const res = await updateOrganisation(t, moderator, acme, change);
@@ -185,7 +186,7 @@ describe('an organisation whose marketplace the console closes', () => {
     const acme = await b2bOrganisation(t);
     const seller = await memberOf(t, acme, 'seller');
     const buyer = await memberOf(t, acme, 'buyer');
-    const offer = await offered(buyer, await organisationListing(t, seller, acme, 'Kettle'));
+    const offer = await offered(buyer, await organisationListing(t, seller, acme, 'Kettle', TAKES_OFFERS));
     expect((await updateOrganisation(t, moderator, acme, { status: 'VERIFIED' })).status).toBe(200);
     await runDueJobs(t);
     expect(await offerState(offer)).toBe('pending');

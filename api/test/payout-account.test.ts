@@ -181,6 +181,25 @@ describe('payout accounts through Stripe Connect', () => {
     expect(account?.individual).toEqual({ dob: { day: 4, month: 7, year: 1990 }, ssn_last_4_provided: true });
   });
 
+  it('the individual given after the connected account exists is sent to it (accounts.update)', async () => {
+    const seller = await signedUp(t, freshEmail('later-individual'));
+    const form = { accountHolder: 'Lee Later', routingNumber: '011000015', accountNumber: '000555666777' };
+    expect((await call(t, 'POST', '/svc/account/saveBankAccount', seller.token, form)).status).toBe(200);
+    expect((await onboarding(t, seller)).status).toBe(200);
+    const [made] = accountsOf(seller.userRefnum);
+    expect(made?.individual).toBeUndefined();
+
+    const later = await call(t, 'POST', '/svc/account/saveBankAccount', seller.token, {
+      ...form,
+      dob: '12/31/1985',
+      idNumber: '9876',
+    });
+    expect(later.status, JSON.stringify(later.body)).toBe(200);
+    const [account] = accountsOf(seller.userRefnum);
+    expect(accountsOf(seller.userRefnum)).toHaveLength(1);
+    expect(account?.individual).toEqual({ dob: { day: 31, month: 12, year: 1985 }, ssn_last_4_provided: true });
+  });
+
   it('two onboardings at once make one connected account', async () => {
     const seller = await signedUp(t, freshEmail('twice'));
     await saveBankAccount(t, seller);

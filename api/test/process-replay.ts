@@ -27,7 +27,7 @@ import { json, type TestApp } from './harness';
 import { acceptOffer, counterOffer, declineOffer, makeOffer } from './offer-helpers';
 import { createRental, rentalCall, rentalDraftRef, rentalForm } from './rental-helpers';
 import { advanceSignedIn, dayByDay, labelBought, openReturn, RETURN_BODY } from './return-helpers';
-import { auth, createListing, draftRef, goodForm, publishedListing } from './selling-helpers';
+import { auth, createListing, draftRef, goodForm, listingTakingOffers, publishedListing } from './selling-helpers';
 
 /**
  * Replays sequences of a process's events against the real api (issue 35): each step through the
@@ -335,7 +335,7 @@ export function offerReplayer(t: TestApp, cast: Cast): Replayer<typeof offerInva
     // The buyer made the offer: the seller received it.
     facts: (_, by) => ({ isReceiver: by === 'seller', isSender: by === 'buyer' }),
     async begin() {
-      const listingRefnum = await publishedListing(t, cast.seller.token, { listingPrice: 4000 });
+      const listingRefnum = await listingTakingOffers(t, cast.seller.token, { listingPrice: 4000 });
       const made = await makeOffer(t, cast.buyer.token, listingRefnum, 3000);
       return { subject: { refnum: made.body.data?.offerRefnum ?? '' }, status: made.status };
     },

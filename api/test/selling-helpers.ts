@@ -3,7 +3,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import { newRefnum } from '../src/db/refnum';
-import { categories, organizations, users } from '../src/db/schema/index';
+import { categories, listings, organizations, users } from '../src/db/schema/index';
 import { json, type TestApp } from './harness';
 
 export function auth(token: string) {
@@ -93,6 +93,16 @@ export async function publishedListing(t: TestApp, token: string, overrides: Par
   const res = await createListing(t, token, await goodForm(t, await draftRef(t, token), overrides));
   expect(res.statusCode, res.body).toBe(200);
   return json<{ data: { listingRefnum: string } }>(res).data.listingRefnum;
+}
+
+/** A published listing that takes offers ('Take offers' rather than 'Buy Now at the price'). */
+export function listingTakingOffers(t: TestApp, token: string, overrides: Partial<ListingForm> = {}) {
+  return publishedListing(t, token, { ...overrides, buyNow: false });
+}
+
+/** The seller switches a listing between 'Buy Now' and 'Take offers' (written straight to its row). */
+export async function setBuyNow(t: TestApp, listingRefnum: string, buyNow: boolean) {
+  await t.database.db.update(listings).set({ buyNow }).where(eq(listings.refnum, listingRefnum));
 }
 
 /** Make a user a member of an organisation with this status (and, VERIFIED, a verified professional). */

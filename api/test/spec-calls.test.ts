@@ -8,12 +8,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushSubscriptions, users } from '../src/db/schema/index';
 import { call, type Intent, savedAddress } from './checkout-helpers';
+import { categoryBySlug, insertListing, insertSeller } from './fixtures';
 import { json, startTestApp, type TestApp } from './harness';
 import {
   freshAddress,
   freshEmail,
   GOOD_PASSWORD,
   lastCode,
+  outbox,
   post,
   postFrom,
   signedUp,
@@ -124,6 +126,11 @@ describe('payloads given as query or params (section 7), the JSON body kept', ()
     });
     expect(sent.statusCode, sent.body).toBe(200);
     const code = await lastCode(t, to);
+    // The mail links to its landing (spec section 2), which confirms with the same fields.
+    const [mail] = await outbox(t, to);
+    const link = new URL(mail?.text.match(/Confirm your new email: (\S+)/)?.[1] ?? 'http://no-link/');
+    expect(link.pathname).toBe('/settings-email-update');
+    expect(Object.fromEntries(link.searchParams)).toEqual({ email: to, code });
     const moved = await t.app.inject({
       method: 'POST',
       url: `/svc/account/verifyUpdatableEmail?${q({ email: to, code })}`,
@@ -344,5 +351,37 @@ describe('section 7 fields read where it gives them', () => {
     const none = await call(t, 'GET', '/rental/listings/byListingRefnum', (await signedUp(t)).token);
     expect(none.status).toBe(404);
     expect((await call(t, 'GET', '/rental/listings/byListingRefnum')).status).toBe(401);
+  });
+
+  it('searchType (section 9) picks the search: srp needs a text, brp browses whatever text is sent', async () => {
+    const db = t.database.db;
+    const seller = await insertSeller(db, { zip: '10001' });
+    const category = (await categoryBySlug(db, 'sports-outdoors')).refnum;
+    const refnum = (
+      await insertListing(db, seller.id, 'sports-outdoors', { title: 'Tandem kayak paddle', zip: '10001' })
+    ).refnum;
+    type Found = { data: { docs: { listingRefnum: string }[] } };
+    const asked = (path: string, body: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'POST',
+        url: path,
+        payload: { zip: '10001', categoryRefnum: category, size: 100, ...body },
+      });
+
+    for (const path of ['/search', '/search/brp', '/search/pivot', '/search/category']) {
+      const noText = await asked(path, { searchType: 'srp' });
+      expect(noText.statusCode, `${path}: ${noText.body}`).toBe(400);
+      expect(json<{ errors: { field: string; message: string }[] }>(noText).errors[0]).toEqual({
+        field: 'q',
+        message: 'Type something to search for',
+      });
+    }
+    // A browse leaves the text aside: the category's paddle is found under a text it does not match.
+    const browsed = await asked('/search', { q: 'grand piano', searchType: 'brp' });
+    expect(browsed.statusCode, browsed.body).toBe(200);
+    expect(json<Found>(browsed).data.docs.map((d) => d.listingRefnum)).toContain(refnum);
+    const searched = await asked('/search', { q: 'grand piano', searchType: 'srp' });
+    expect(json<Found>(searched).data.docs.map((d) => d.listingRefnum)).not.toContain(refnum);
+    expect((await asked('/search', { searchType: 'everything' })).statusCode).toBe(400);
   });
 });

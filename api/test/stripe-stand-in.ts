@@ -640,6 +640,16 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
     if (interval)
       (account.settings as { payouts: { schedule: { interval: string } } }).payouts.schedule.interval = interval;
     if (typeof form.metadata === 'object') account.metadata = form.metadata;
+    // The individual's details are checked as at creation; what is not sent again is kept.
+    const individual = individualOf(form.individual);
+    if (individual) {
+      const before = (account.individual ?? {}) as StripeObject;
+      account.individual = {
+        ...before,
+        ...individual,
+        ssn_last_4_provided: Boolean(individual.ssn_last_4_provided || before.ssn_last_4_provided),
+      };
+    }
     return account;
   }
 

@@ -61,7 +61,7 @@ async function journey(browser: Browser, request: APIRequestContext, viewport: {
   await shippedSale(request, buyer.person, lampRefnum, offerRefnum);
 
   // The shelf: Sol's, with Bree's open offer on it (View Offers (1) on Sol's card).
-  const shelfRefnum = await listItem(request, seller.person, shelf, 3_000, { shippable: true, buyNow: true });
+  const shelfRefnum = await listItem(request, seller.person, shelf, 3_000, { shippable: true });
   await post(request, buyer.person, '/svc/offer/create/v2', { listingRefnum: shelfRefnum, offerPrice: 2_000 });
 
   // Bree's orders: what was paid, every control answering; no empty-state under the order.

@@ -34,6 +34,8 @@ test('the bank account tab shows the balance and its history, and asks for a ban
   await page.getByLabel('Account holder').fill('Sally Tester');
   await page.getByLabel('Routing number').fill('011000015');
   await page.getByLabel('Account number').fill('000123456789');
+  await page.getByLabel('Date of birth').fill('07/04/1990');
+  await page.getByLabel('Last 4 digits of your SSN').fill('4321');
   // The answer that carries it (a call sent as the 3-second access token lapses is answered 488 and sent again).
   const payoutAccountRead = page.waitForResponse(
     (res) => res.url().endsWith('/svc/payouts/account') && res.status() === 200,

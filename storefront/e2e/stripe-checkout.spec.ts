@@ -262,6 +262,8 @@ test('with Stripe: the bank account tab asks the seller to verify, Verify with S
   await page.getByLabel('Account holder').fill('Vera Tester');
   await page.getByLabel('Routing number').fill('011000015');
   await page.getByLabel('Account number').fill('000123456789');
+  await page.getByLabel('Date of birth').fill('07/04/1990');
+  await page.getByLabel('Last 4 digits of your SSN').fill('4321');
   await (await hydrated(page.getByRole('button', { name: 'Save bank account' }))).click();
   await expect(page.getByRole('heading', { name: 'Payouts' })).toBeVisible();
   await expect(page.getByText(payoutAccountMessages.actionRequired)).toBeVisible();

@@ -8,6 +8,12 @@ import { listingCardSchema } from './listings';
 export const SEARCH_SORTS = ['relevance', 'currentPrice', 'distance', 'newest'] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 export const SORT_ORDERS = ['asc', 'desc'] as const;
+/**
+ * Spec section 9's `searchType` query parameter: which of section 7's searches a list runs.
+ * `srp` searches by text (a text is needed), `brp` browses (a text is left aside). ADR 0061.
+ */
+export const SEARCH_TYPES = ['srp', 'brp'] as const;
+export type SearchType = (typeof SEARCH_TYPES)[number];
 
 /** How an item reaches the buyer: the delivery facet. */
 export const DELIVERY_OPTIONS = ['shipping', 'localPickup', 'freeShipping'] as const;
@@ -81,6 +87,7 @@ export const searchFilterFields = z.object({
   nationwide: flagSchema.default(false),
   sortBy: z.enum(SEARCH_SORTS).optional(),
   sortOrder: z.enum(SORT_ORDERS).optional(),
+  searchType: z.enum(SEARCH_TYPES).optional(),
   page: z.coerce.number().int().min(0).max(SEARCH_LIMITS.pageMax, searchMessages.pageTooFar).default(0),
   size: z.coerce.number().int().min(1).max(SEARCH_LIMITS.sizeMax, searchMessages.sizeTooBig).default(25),
   /** Organisation flow: only listings of this organisation's members. */

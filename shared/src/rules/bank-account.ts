@@ -90,3 +90,6 @@ export const individualFields = {
     .trim()
     .regex(/^\d{4}$/, individualMessages.idNumberInvalid),
 };
+
+/** The bank-account form (/settings/bank-account): the account and, both required there, who the seller is. */
+export const bankAccountFormSchema = bankAccountSchema.extend(individualFields);

@@ -141,6 +141,8 @@ export const offerMessages = {
   notReceiver: 'Only the person this offer was made to can answer it',
   notSender: 'Only the person who made this offer can withdraw it',
   counterAboveListing: 'A counter-offer cannot be above the listing price',
+  /** Issue 33: the seller chose 'Buy Now at the price' over 'Take offers'. */
+  buyNowOnly: 'This listing is for sale by Buy Now only: it takes no offers',
   made: 'Offer sent',
   countered: 'Counter-offer sent',
   accepted: 'Offer accepted',

@@ -10,6 +10,7 @@ export const AUTH_TEXTS = {
   codeResent: (email: string) => `We sent a new code to ${email}.`,
   passwordReset: 'Your new password is set: log in with it.',
   passwordChanged: 'Your password is changed. You are logged out on your other devices.',
+  passwordSet: 'Your password is set: log in with it or with a code. You are logged out on your other devices.',
   accountComplete: 'Your account is complete',
 } as const;
 

@@ -49,3 +49,17 @@ describe('an organisation’s product list', () => {
     expect(productsPath({ q: 'lamp' })).toBe('/products?q=lamp');
   });
 });
+
+describe('searchType in the /products URL (spec section 9)', () => {
+  it('runs the search it names, sends it on, and keeps it in the list’s links', async () => {
+    const { api, search } = fakeApi();
+    await fetchProducts(api, readProductQuery('?q=lamp&searchType=brp'), null);
+    expect(search.srp).not.toHaveBeenCalled();
+    expect(search.brp).toHaveBeenCalledWith(expect.objectContaining({ q: 'lamp', searchType: 'brp' }));
+    await fetchProducts(api, readProductQuery('?q=lamp'), null);
+    expect(search.srp).toHaveBeenCalledTimes(1);
+    // A value the spec's calls do not know is left out, as any bad parameter is.
+    expect(readProductQuery('?searchType=everything').searchType).toBeUndefined();
+    expect(productsPath({ q: 'lamp', searchType: 'brp', page: 2 })).toBe('/products?q=lamp&searchType=brp&page=2');
+  });
+});

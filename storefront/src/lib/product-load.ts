@@ -25,7 +25,8 @@ export async function fetchProducts(
   const filters = searchFiltersFor(query, place);
   try {
     if (org) return await api.search.category(organisationFilters(filters, org));
-    return await (query.q ? api.search.srp(filters) : api.search.brp(filters));
+    const type = query.searchType ?? (query.q ? 'srp' : 'brp');
+    return await (type === 'srp' ? api.search.srp(filters) : api.search.brp(filters));
   } catch (cause) {
     if (cause instanceof ApiError && cause.status === 400 && place) return fetchProducts(api, query, null, org);
     throw cause;

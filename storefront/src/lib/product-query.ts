@@ -5,6 +5,7 @@ import {
   type ParsedSearchFilters,
   type SearchFilters,
   type SearchSort,
+  type SearchType,
   searchFilterFields,
 } from '@yardly/shared/contract';
 import { PAGE_SIZES } from '@yardly/shared/rules';
@@ -33,6 +34,8 @@ export interface ProductQuery {
   nationwide?: boolean;
   sortBy?: SearchSort;
   sortOrder?: 'asc' | 'desc';
+  /** Spec section 9: `srp` searches by the text, `brp` browses; without it, a text means srp. */
+  searchType?: SearchType;
 }
 
 /** A whole number from the URL within 1..max, or the fallback. */
@@ -73,6 +76,7 @@ export function readProductQuery(search: string): ProductQuery & { valid: boolea
     nationwide: field('nationwide', raw.nationwide) || undefined,
     sortBy: field('sortBy', raw.sortBy),
     sortOrder: field('sortOrder', raw.sortOrder),
+    searchType: field('searchType', raw.searchType),
   };
   for (const [key, value] of Object.entries(optional)) {
     if (value !== undefined) (query as unknown as Record<string, unknown>)[key] = value;
@@ -96,6 +100,7 @@ export function searchFiltersFor(query: ProductQuery, place: StoredLocation | nu
     nationwide: query.nationwide,
     sortBy: query.sortBy,
     sortOrder: query.sortOrder,
+    searchType: query.searchType,
     page: query.page - 1,
     size: query.size,
   };

@@ -38,6 +38,7 @@ export function productsPath(query: ProductListQuery = {}, orgName?: string | nu
     nationwide: query.nationwide || undefined,
     sortBy: query.sortBy,
     sortOrder: query.sortOrder,
+    searchType: query.searchType,
     page: query.page && query.page > 1 ? query.page : undefined,
     size: query.size,
   });

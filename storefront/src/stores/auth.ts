@@ -3,6 +3,7 @@ import type {
   CallBody,
   changePasswordCall,
   completeProgressiveSignupCall,
+  createPasswordCall,
   LoginData,
   loginCall,
   SocialLoginData,
@@ -129,6 +130,11 @@ export async function completeAccount(body: CallBody<typeof completeProgressiveS
 /** Other sessions end; this one continues with the new tokens the answer carries. */
 export async function changePassword(body: CallBody<typeof changePasswordCall>): Promise<LoginData> {
   return keep(await browserApi.account.changePassword(body));
+}
+
+/** A first password for an account made by an emailed code or social sign-in; this session goes on. */
+export async function createPassword(body: CallBody<typeof createPasswordCall>): Promise<LoginData> {
+  return keep(await browserApi.account.createPassword(body));
 }
 
 /** The sign-in providers this installation offers (none until configured). */

@@ -5,7 +5,7 @@ import type { Db } from '../../db/connect';
 import { payoutAccounts } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import { type TextSealer, textSealer } from '../auth/secrets';
-import type { PayoutIndividual } from '../payments/provider';
+import type { PaymentProvider, PayoutIndividual } from '../payments/provider';
 
 /**
  * Account numbers at rest, sealed with a key derived from the server secret, so a copy of the
@@ -32,26 +32,37 @@ export function openIndividual(cipher: AccountNumberCipher, sealed: string | nul
 }
 
 /** The date of birth and the SSN's last 4 sealed together; both or neither (400 naming the missing one). */
-function sealedIndividual(cipher: AccountNumberCipher, input: { dob?: string; idNumber?: string }) {
+function individualOf(input: { dob?: string; idNumber?: string }): PayoutIndividual | undefined {
   if (input.dob === undefined && input.idNumber === undefined) return undefined;
   const dob = input.dob === undefined ? null : parseDateOfBirth(input.dob);
   if (!dob) throw AppError.badRequest(individualMessages.dobInvalid, 'dob');
   if (!input.idNumber) throw AppError.badRequest(individualMessages.idNumberInvalid, 'idNumber');
-  const individual: PayoutIndividual = { dob, ssnLast4: input.idNumber };
-  return cipher.seal(JSON.stringify(individual));
+  return { dob, ssnLast4: input.idNumber };
 }
 
-export function bankAccountService(db: Db, cipher: AccountNumberCipher) {
+export function bankAccountService(db: Db, cipher: AccountNumberCipher, payments?: PaymentProvider) {
   return {
     async get(userId: number): Promise<BankAccount | null> {
       const [row] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, userId));
       return row ? toBankAccount(row) : null;
     },
     async save(
-      userId: number,
+      caller: { userId: number; userRefnum: string },
       input: { accountHolder: string; routingNumber: string; accountNumber: string; dob?: string; idNumber?: string },
     ) {
-      const individualCipher = sealedIndividual(cipher, input);
+      const { userId } = caller;
+      const individual = individualOf(input);
+      // Given after the connected account was made: the provider is told first, so a refusal saves nothing.
+      if (individual && payments?.payoutIndividualChanged) {
+        await payments.payoutIndividualChanged({
+          owner: caller.userRefnum,
+          routingNumber: input.routingNumber,
+          accountNumber: input.accountNumber,
+          holderName: input.accountHolder,
+          individual,
+        });
+      }
+      const individualCipher = individual && cipher.seal(JSON.stringify(individual));
       const values = {
         accountHolder: input.accountHolder,
         routingNumber: input.routingNumber,

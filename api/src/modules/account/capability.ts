@@ -40,7 +40,7 @@ export const accountCapability = defineCapability({
     },
 
     bankAccount: ({ caller }) => s.bankAccounts.get(caller.userId),
-    saveBankAccount: ({ body, caller }) => s.bankAccounts.save(caller.userId, body),
+    saveBankAccount: ({ body, caller }) => s.bankAccounts.save(caller, body),
     deleteBankAccount: ({ caller }) => s.bankAccounts.remove(caller.userId),
   }),
   routes: (app, s) => {

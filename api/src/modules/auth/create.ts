@@ -44,6 +44,7 @@ export function createAuth({
     devices: knownDevices(db, clock),
     clock,
     donationEnabled: config.donationEnabled,
+    publicUrl: config.publicUrl,
   });
   return { auth, codes, resolveCaller: callerResolver(db, access, clock) };
 }

@@ -45,6 +45,8 @@ export interface AuthDeps {
   clock: Clock;
   /** The donation flag: off, nobody may request donations (issue 21). */
   donationEnabled: boolean;
+  /** The site's public origin, for the links mails carry. */
+  publicUrl: string;
 }
 
 /**
@@ -85,6 +87,12 @@ export interface CodeRequest {
   address?: string;
 }
 
+/** The email-update mail's link: its landing (spec section 2) confirms the change with the code. */
+export function emailUpdateLink(publicUrl: string, email: string, code: string) {
+  const query = new URLSearchParams({ email, code });
+  return { url: `${publicUrl}/settings-email-update?${query}`, label: 'Confirm your new email' };
+}
+
 export function authService(deps: AuthDeps) {
   const { db, mailer, codes, access, refresh, throttle, limits, rules, devices, clock } = deps;
 
@@ -117,6 +125,7 @@ export function authService(deps: AuthDeps) {
       ...codeMail(purpose, code, {
         nameFirst: anotherSignup ? undefined : user?.nameFirst || undefined,
         anotherSignup,
+        link: purpose === 'change_email' ? emailUpdateLink(deps.publicUrl, email, code) : undefined,
       }),
     });
   }

@@ -70,7 +70,12 @@ const ANOTHER_SIGNUP: CodeWording = {
 export function codeMail(
   purpose: CodePurpose,
   code: string,
-  options: { nameFirst?: string; anotherSignup?: boolean } = {},
+  options: {
+    nameFirst?: string;
+    anotherSignup?: boolean;
+    /** A page that uses the code itself (the email-update link, spec section 2). */
+    link?: { url: string; label: string };
+  } = {},
 ): Omit<Mail, 'to'> {
   const wording = options.anotherSignup && purpose === 'verify_email' ? ANOTHER_SIGNUP : WORDING[purpose];
   // One line in a plain-text greeting, whatever the stored name holds.
@@ -79,7 +84,24 @@ export function codeMail(
   const expiry = `This code expires in ${CODE_TTL_MINUTES} minutes.`;
   const signOff = `The ${BRAND} team`;
 
-  const text = [greeting, '', wording.intro, '', `    ${code}`, '', expiry, wording.ignore, '', signOff, ''].join('\n');
+  const link = options.link;
+  const text = [
+    greeting,
+    '',
+    wording.intro,
+    '',
+    `    ${code}`,
+    '',
+    ...(link ? [`${link.label}: ${link.url}`, ''] : []),
+    expiry,
+    wording.ignore,
+    '',
+    signOff,
+    '',
+  ].join('\n');
+  const linkHtml = link
+    ? `<p style="margin: 0 0 16px; font-size: 16px; line-height: 1.5;"><a href="${escapeHtml(link.url)}" style="color: #15803d; font-weight: 700;">${escapeHtml(link.label)}</a></p>\n`
+    : '';
 
   const font = "font-family: -apple-system, 'Segoe UI', Helvetica, Arial, sans-serif";
   const html = `<!doctype html>
@@ -96,7 +118,7 @@ export function codeMail(
 <p style="margin: 0 0 16px; font-size: 16px; line-height: 1.5;">${escapeHtml(greeting)}</p>
 <p style="margin: 0 0 16px; font-size: 16px; line-height: 1.5;">${escapeHtml(wording.intro)}</p>
 <p style="margin: 0 0 16px; padding: 16px; background: #f5f5f4; border-radius: 6px; text-align: center; font-family: 'Courier New', Courier, monospace; font-size: 32px; font-weight: 700; letter-spacing: 8px;">${escapeHtml(code)}</p>
-<p style="margin: 0 0 16px; font-size: 16px; line-height: 1.5;">${escapeHtml(expiry)}</p>
+${linkHtml}<p style="margin: 0 0 16px; font-size: 16px; line-height: 1.5;">${escapeHtml(expiry)}</p>
 <p style="margin: 0 0 24px; font-size: 14px; line-height: 1.5; color: #57534e;">${escapeHtml(wording.ignore)}</p>
 <p style="margin: 0; font-size: 14px; color: #57534e;">${escapeHtml(signOff)}</p>
 </div>

@@ -39,8 +39,12 @@ async function lockListing(tx: Db, where: ReturnType<typeof eq>): Promise<Listin
   return row;
 }
 
-/** Refuses (409, the listing's reason) unless the listing, as it is now, takes offers. */
+/**
+ * Refuses (409, the listing's reason) unless the listing, as it is now, takes offers: a listing
+ * saved as 'Buy Now' never does (issue 33), whatever its state.
+ */
 async function assertTakesOffers(tx: Db, listing: ListingRow, now: Date): Promise<void> {
+  if (listing.buyNow) throw AppError.conflict(offerMessages.buyNowOnly, 'buy_now_only');
   const state = await catchUpTimers(tx, listing, now);
   if (!takesOffers(state)) {
     const closed = state as Exclude<ListingState, 'live'>;

@@ -55,6 +55,12 @@ export interface PaymentProvider {
    */
   onboardingLink?(input: OnboardingLinkInput): Promise<string>;
   /**
+   * The seller gave who they are (`individual`) after their connected account was made: sent to
+   * that account (Stripe's `accounts.update`). Nothing while no account exists: its creation
+   * sends them. Absent: nothing to verify (the built-in provider).
+   */
+  payoutIndividualChanged?(bankAccount: PayoutBankAccount): Promise<void>;
+  /**
    * The provider says a seller's account changed (`account.updated`): re-read it and store its
    * status in the event's transaction. An account that is not one of ours is left alone.
    */

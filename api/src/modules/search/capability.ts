@@ -27,6 +27,16 @@ async function searcherFor(
   return { marketplace: await askedMarketplace(db, filters, who) };
 }
 
+/**
+ * Section 9's `searchType`: `srp` is a search by text (refused without one, as /search/srp),
+ * `brp` a browse (any text left aside). Without it, each call keeps its own kind.
+ */
+function ofType<F extends ParsedSearchFilters>(filters: F): F {
+  if (filters.searchType === 'srp' && !filters.q?.trim()) throw AppError.badRequest(searchMessages.queryRequired, 'q');
+  if (filters.searchType === 'brp') return { ...filters, q: undefined };
+  return filters;
+}
+
 /** The spec's search calls; their paths have no /svc prefix. */
 export const searchCapability = defineCapability({
   name: 'search',
@@ -36,12 +46,17 @@ export const searchCapability = defineCapability({
       if (!body.q?.trim()) throw AppError.badRequest(searchMessages.queryRequired, 'q');
       return search(db, body, clock.now(), { searcher: await searcherFor(db, body, caller, request) });
     },
-    brp: async ({ body, caller, request }) =>
-      search(db, body, clock.now(), { searcher: await searcherFor(db, body, caller, request) }),
+    brp: async ({ body: asked, caller, request }) => {
+      const body = ofType(asked);
+      return search(db, body, clock.now(), { searcher: await searcherFor(db, body, caller, request) });
+    },
     // A company's own catalogue is for its signed-in members' eyes (spec section 6).
-    category: async ({ body, caller, request }) =>
-      search(db, body, clock.now(), { searcher: await searcherFor(db, body, caller, request) }),
-    general: async ({ body, caller, request }) => {
+    category: async ({ body: asked, caller, request }) => {
+      const body = ofType(asked);
+      return search(db, body, clock.now(), { searcher: await searcherFor(db, body, caller, request) });
+    },
+    general: async ({ body: asked, caller, request }) => {
+      const body = ofType(asked);
       const searcher = { ...(await searcherFor(db, body, caller, request)), userId: caller?.userId };
       const result = await search(db, body, clock.now(), { searcher });
       if (!caller) return result;
@@ -54,7 +69,8 @@ export const searchCapability = defineCapability({
       const docs = result.data.docs.map((doc) => ({ ...doc, isFavourite: saved.has(doc.listingRefnum) }));
       return { ...result, data: { ...result.data, docs } };
     },
-    pivot: async ({ body, caller, request }) => {
+    pivot: async ({ body: asked, caller, request }) => {
+      const body = ofType(asked);
       const result = await search(db, { ...body, size: 1 }, clock.now(), {
         searcher: await searcherFor(db, body, caller, request),
       });

@@ -17,6 +17,7 @@ import { showToast } from '../../stores/toast';
 import { FormAlert, TextField } from '../auth/fields';
 import { fieldErrors, useAuthForm } from '../auth/use-auth-form';
 import { ChangeEmailDialog } from './ChangeEmailDialog';
+import { SetPasswordForm } from './SetPasswordForm';
 import { useUnloadWarning } from './use-leave-guard';
 
 const NAME_FIELDS = ['nameFirst', 'nameLast'] as const;
@@ -152,10 +153,12 @@ export function AccountDetails({ profile, onChanged }: { profile: FullProfile; o
           <button type="button" className="button button--secondary" onClick={() => setChangingEmail(true)}>
             Change email
           </button>
-          {profile.account.hasPassword && (
+          {profile.account.hasPassword ? (
             <button type="button" className="button button--secondary" onClick={() => openAuthDialog('changePassword')}>
               Change password
             </button>
+          ) : (
+            <SetPasswordForm onDone={onChanged} />
           )}
         </div>
       </section>

@@ -1,5 +1,5 @@
 import type { BankAccount } from '@yardly/shared/contract';
-import { bankAccountMessages, bankAccountSchema } from '@yardly/shared/rules';
+import { bankAccountFormSchema, bankAccountMessages, formatDateOfBirth } from '@yardly/shared/rules';
 import { useEffect, useState } from 'react';
 import { browserApi } from '../../lib/api';
 import { showToast } from '../../stores/toast';
@@ -62,10 +62,10 @@ export function BankAccountSettings() {
   );
 }
 
-function BankAccountForm({ onSaved }: { onSaved: (account: BankAccount) => void }) {
+export function BankAccountForm({ onSaved }: { onSaved: (account: BankAccount) => void }) {
   const form = useAuthForm({
-    schema: bankAccountSchema,
-    initial: { accountHolder: '', routingNumber: '', accountNumber: '' },
+    schema: bankAccountFormSchema,
+    initial: { accountHolder: '', routingNumber: '', accountNumber: '', dob: '', idNumber: '' },
   });
   const digits = (v: string) => v.replace(/\D/g, '');
   return (
@@ -92,6 +92,24 @@ function BankAccountForm({ onSaved }: { onSaved: (account: BankAccount) => void 
         maxLength={17}
         filter={digits}
         field={form.field('accountNumber')}
+      />
+      {/* Who the seller is, as the payment provider verifies them (spec section 5's rules). */}
+      <TextField
+        label="Date of birth"
+        hint="MM/DD/YYYY"
+        inputMode="numeric"
+        autoComplete="bday"
+        maxLength={10}
+        filter={formatDateOfBirth}
+        field={form.field('dob')}
+      />
+      <TextField
+        label="Last 4 digits of your SSN"
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={4}
+        filter={digits}
+        field={form.field('idNumber')}
       />
       <FormAlert message={form.formError} />
       <SubmitButton pending={form.pending}>Save bank account</SubmitButton>

@@ -1,12 +1,12 @@
 import { createHmac } from 'node:crypto';
-import { payoutAccountMessages } from '@yardly/shared/rules';
+import { individualMessages, payoutAccountMessages } from '@yardly/shared/rules';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { Clock } from '../../../clock/clock';
 import type { Db } from '../../../db/connect';
 import { stripeConnectedAccounts } from '../../../db/schema/index';
 import { AppError } from '../../../errors';
-import type { OnboardingLinkInput, PayoutBankAccount, ProviderPayoutAccount } from '../provider';
+import type { OnboardingLinkInput, PayoutBankAccount, PayoutIndividual, ProviderPayoutAccount } from '../provider';
 
 export interface ConnectedAccountDeps {
   stripe: Stripe;
@@ -20,6 +20,23 @@ type AccountRow = typeof stripeConnectedAccounts.$inferSelect;
 
 /** A connected account's payouts are sent by Yardly only, never on Stripe's schedule. */
 const MANUAL_PAYOUTS = { payouts: { schedule: { interval: 'manual' as const } } };
+
+/** The individual as Stripe's custom account takes it. */
+const individualParams = (individual: PayoutIndividual) => ({
+  dob: individual.dob,
+  ssn_last_4: individual.ssnLast4,
+});
+
+/** Stripe refused the individual's details: the field of the form it names, with the form's own message. */
+function refusedIndividual(error: unknown): unknown {
+  if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) return error;
+  const field = error.param?.startsWith('individual[dob]')
+    ? { name: 'dob', message: individualMessages.dobInvalid }
+    : error.param?.startsWith('individual[ssn_last_4]')
+      ? { name: 'idNumber', message: individualMessages.idNumberInvalid }
+      : null;
+  return field ? Object.assign(AppError.badRequest(field.message, field.name), { cause: error }) : error;
+}
 
 /**
  * A seller's bank account is the external account of a Custom connected account of ours, made
@@ -56,9 +73,7 @@ export function connectedAccounts(deps: ConnectedAccountDeps) {
         country: 'US',
         business_type: 'individual',
         // Who the seller is, when they said so on /settings/bank-account: Stripe verifies them with it.
-        ...(bankAccount.individual && {
-          individual: { dob: bankAccount.individual.dob, ssn_last_4: bankAccount.individual.ssnLast4 },
-        }),
+        ...(bankAccount.individual && { individual: individualParams(bankAccount.individual) }),
         capabilities: { transfers: { requested: true } },
         external_account: {
           object: 'bank_account',
@@ -140,6 +155,21 @@ export function connectedAccounts(deps: ConnectedAccountDeps) {
         .set({ payoutsStatus: null, statusAt: clock.now() })
         .where(eq(stripeConnectedAccounts.accountId, accountId));
       return link.url;
+    },
+
+    async individualChanged(bankAccount: PayoutBankAccount): Promise<void> {
+      const row = await rowOf(bankAccount);
+      if (!row || !bankAccount.individual) return;
+      await stripe.accounts
+        .update(row.accountId, { individual: individualParams(bankAccount.individual) })
+        .catch((error: unknown) => {
+          throw refusedIndividual(error);
+        });
+      // Stripe checks what it was given: the next read asks it again.
+      await db
+        .update(stripeConnectedAccounts)
+        .set({ payoutsStatus: null, statusAt: clock.now() })
+        .where(eq(stripeConnectedAccounts.accountId, row.accountId));
     },
 
     async changed(tx: Db, accountId: string): Promise<void> {

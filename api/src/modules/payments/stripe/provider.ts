@@ -70,6 +70,8 @@ export function createStripeProvider(deps: StripeProviderDeps): PaymentProvider 
       }),
     payoutAccountStatus: (bankAccount) => withStripeErrors('read', () => accounts.status(bankAccount)),
     onboardingLink: (input) => withStripeErrors('verified', () => accounts.onboardingLink(input)),
+    payoutIndividualChanged: (bankAccount) =>
+      withStripeErrors('updated', () => accounts.individualChanged(bankAccount)),
     payoutAccountChanged: (tx, accountId) => withStripeErrors('read', () => accounts.changed(tx, accountId)),
     readWebhook: (rawBody, signatureHeader) =>
       readStripeWebhook(
