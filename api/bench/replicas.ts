@@ -8,7 +8,8 @@
 import pg from 'pg';
 import { startReplica } from '../test/replica-server';
 import type { BenchDatabase } from './engines';
-import { type Figures, type HttpTarget, measureHttp, printHeader, printRow } from './measure';
+import { type Figures, measureHttp, printHeader, printRow } from './measure';
+import { SEARCHES_NEAR_10001 } from './scale-out';
 import { startServer, stopServer } from './server';
 
 interface Load {
@@ -35,21 +36,7 @@ export async function benchReplicas(prepared: BenchDatabase, load: Load): Promis
   const primaryUrl = prepared.env.DATABASE_URL;
   if (!primaryUrl) throw new Error('the replica bench needs PostgreSQL');
   const database = new URL(primaryUrl).pathname.slice(1);
-  const near = { zip: '10001', d: 50 } as const;
-  const targets: HttpTarget[] = [
-    {
-      name: 'POST /search/srp near 10001: q, facets',
-      path: '/search/srp',
-      method: 'POST',
-      body: { ...near, q: 'lamp', size: 25 },
-    },
-    {
-      name: 'POST /search/brp near 10001, newest',
-      path: '/search/brp',
-      method: 'POST',
-      body: { ...near, sortBy: 'newest' },
-    },
-  ];
+  const targets = SEARCHES_NEAR_10001;
   const t = Date.now();
   const replica = await startReplica(primaryUrl);
   try {
