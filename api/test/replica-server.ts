@@ -75,6 +75,8 @@ const MATCHED_SETTINGS = [
   'max_wal_senders',
   'max_prepared_transactions',
   'max_locks_per_transaction',
+  // Not required, but a replica with less cache than its primary would make the bench unfair.
+  'shared_buffers',
 ] as const;
 
 /**
@@ -91,7 +93,7 @@ export async function startReplica(primaryUrl: string): Promise<ReplicaServer> {
     const values: string[] = [];
     for (const name of MATCHED_SETTINGS) {
       const { rows } = await client.query<Record<string, string>>(`show ${name}`);
-      values.push(`${name} = ${rows[0]?.[name]}`);
+      values.push(`${name} = '${rows[0]?.[name]}'`);
     }
     const { rows } = await client.query<{ wal_level: string }>('show wal_level');
     if (rows[0]?.wal_level === 'minimal') throw new Error('the primary has wal_level = minimal: set it to replica');
@@ -138,7 +140,6 @@ export async function startReplica(primaryUrl: string): Promise<ReplicaServer> {
     'hot_standby = on',
     'hot_standby_feedback = on',
     'fsync = off',
-    'shared_buffers = 32MB',
     ...settings,
   ];
   writeFileSync(join(data, 'postgresql.conf'), `${conf.join('\n')}\n`);
