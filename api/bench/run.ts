@@ -8,11 +8,12 @@
 // throughput with 20 buyers at once (bench/checkout.ts), on PostgreSQL. The rental search with
 // its facets over 20,000 rentals (bench/rentals.ts). On PostgreSQL, search and listing-page
 // throughput with 1 and 2 api processes, and photos from the file store against the object store
-// (bench/scale-out.ts).
+// (bench/scale-out.ts). Search p95 and requests/s reading from the primary alone, then from one
+// streaming replica (bench/replicas.ts, PostgreSQL).
 //   BENCH_LISTINGS (100000), BENCH_ENGINES (postgres,pglite), BENCH_SECONDS (10),
 //   BENCH_CONNECTIONS (10), BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/postgres),
 //   BENCH_PORT (3999; the second api process of the live bench takes the next one),
-//   BENCH_PARTS (search,live,jobs,ledger,checkout,rentals,scaleout), BENCH_STREAMS (200), BENCH_JOBS (20000),
+//   BENCH_PARTS (search,live,jobs,ledger,checkout,rentals,scaleout,replicas), BENCH_STREAMS (200), BENCH_JOBS (20000),
 //   BENCH_RENTALS (20000),
 //   BENCH_KEEP_DB (unset: a PostgreSQL database seeded once under this name and kept for later runs)
 import type { SearchFilters } from '@yardly/shared/contract';
@@ -24,6 +25,7 @@ import { type BenchDatabase, type Engine, prepareDatabase } from './engines';
 import { benchLive } from './live';
 import { type Figures, type HttpTarget, measureDirect, measureHttp, printHeader, printRow } from './measure';
 import { benchRentals } from './rentals';
+import { benchReplicas } from './replicas';
 import { benchScaleOut } from './scale-out';
 import { startServer, stopServer } from './server';
 
@@ -37,7 +39,7 @@ const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432
 const keepDatabase = process.env.BENCH_KEEP_DB;
 const port = Number(process.env.BENCH_PORT ?? 3999);
 const LIGHTER_LOADS = [4, 2, 1];
-const parts = (process.env.BENCH_PARTS ?? 'search,live,jobs,ledger,checkout,rentals,scaleout').split(',');
+const parts = (process.env.BENCH_PARTS ?? 'search,live,jobs,ledger,checkout,rentals,scaleout,replicas').split(',');
 const live = {
   streams: Number(process.env.BENCH_STREAMS ?? 200),
 };
@@ -64,6 +66,10 @@ async function benchEngine(engine: Engine): Promise<void> {
     if (parts.includes('live')) await benchLive(prepared, { ...load, ...live, port });
     if (parts.includes('rentals')) await benchRentals(prepared, { ...load, port });
     if (parts.includes('scaleout') && engine === 'postgres') await benchScaleOut(prepared, { ...load, port });
+    if (parts.includes('replicas') && engine === 'postgres') {
+      console.log('  == reads from a replica');
+      await benchReplicas(prepared, { ...load, port });
+    }
   } finally {
     await prepared.drop();
   }

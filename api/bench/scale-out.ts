@@ -20,6 +20,22 @@ import { benchCall, signUpBenchSeller } from './seller';
 const apiRoot = fileURLToPath(new URL('..', import.meta.url));
 const bundle = join(apiRoot, 'dist', 'bench', 'server.mjs');
 
+/** Search and browse near a zip, as the scale-out and replica benches load them. */
+export const SEARCHES_NEAR_10001: readonly HttpTarget[] = [
+  {
+    name: 'POST /search/srp near 10001: q, facets',
+    path: '/search/srp',
+    method: 'POST',
+    body: { zip: '10001', d: 50, q: 'lamp', size: 25 },
+  },
+  {
+    name: 'POST /search/brp near 10001, newest',
+    path: '/search/brp',
+    method: 'POST',
+    body: { zip: '10001', d: 50, sortBy: 'newest' },
+  },
+];
+
 interface Load {
   seconds: number;
   connections: number;
@@ -30,20 +46,8 @@ export async function benchScaleOut(prepared: BenchDatabase, load: Load): Promis
   const built = spawnSync(process.execPath, ['scripts/bundle.mjs', bundle], { cwd: apiRoot, stdio: 'inherit' });
   if (built.status !== 0) throw new Error('the api bundle could not be built');
   const refnum = await sampleListing(prepared);
-  const near = { zip: '10001', d: 50 } as const;
   const targets: HttpTarget[] = [
-    {
-      name: 'POST /search/srp near 10001: q, facets',
-      path: '/search/srp',
-      method: 'POST',
-      body: { ...near, q: 'lamp', size: 25 },
-    },
-    {
-      name: 'POST /search/brp near 10001, newest',
-      path: '/search/brp',
-      method: 'POST',
-      body: { ...near, sortBy: 'newest' },
-    },
+    ...SEARCHES_NEAR_10001,
     {
       name: 'POST /svc/listing/detailListing/v2 (listing page)',
       path: `/svc/listing/detailListing/v2?listingRefnum=${refnum}`,

@@ -10,6 +10,7 @@ import { installCaller } from './http/caller';
 import { type Capability, registerCapabilities } from './http/capability';
 import { installErrorHandling, sendUnknownCall, toEnvelope } from './http/envelope-errors';
 import { swaggerOptions } from './http/openapi';
+import { installReadRouting } from './http/read-routing';
 import { refuseNulCharacters } from './http/refuse-nul';
 import { loggerOptions } from './http/request-log';
 import { installSecurityHeaders, refuseTwoHosts } from './http/security-headers';
@@ -132,6 +133,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { mailer, transport } = createMail({ config: deps.config, db: deps.database.db, jobs, log: app.log, secret });
   const { auth, codes, resolveCaller } = createAuth({ ...deps, mailer, clock, secret });
   installCaller(app, resolveCaller);
+  // Lag-tolerant reads go to the read replicas, if any, with read-your-writes (docs/decisions/0060).
+  const readDb = installReadRouting(app, deps.database, {
+    secureCookies: deps.config.publicUrl.startsWith('https://'),
+  });
   const payments = createPaymentProvider({ config: deps.config, db: deps.database.db, clock, secret });
   const shipping = createShipping({ config: deps.config, db: deps.database.db, jobs, log: app.log });
   app.decorate('shipping', shipping);
@@ -140,6 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     payments,
     shipping,
     db: deps.database.db,
+    readDb,
     log: app.log,
     clock,
     jobs,

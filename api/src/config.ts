@@ -76,6 +76,27 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  /** Read replicas of DATABASE_URL, comma-separated: lag-tolerant reads go to them in turn (docs/decisions/0060). */
+  DATABASE_READ_URLS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((url) => url.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (urls) => urls.every((url) => /^postgres(ql)?:\/\//.test(url)),
+      'must be postgres:// or postgresql:// URLs separated by commas',
+    )
+    .optional(),
+  /** A replica whose replay is further behind the primary than this is passed over. */
+  DATABASE_READ_MAX_LAG_MS: z.coerce
+    .number('must be a whole number of milliseconds')
+    .int('must be a whole number of milliseconds')
+    .min(0, 'must be a whole number of milliseconds')
+    .max(3_600_000, 'must be at most 3600000 (an hour)')
+    .default(5000),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /** demo: load demo users and listings; none: reference data only. */
   SEED: z.enum(['demo', 'none']).optional(),
@@ -267,6 +288,9 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    /** Replicas for lag-tolerant reads: PostgreSQL only (the embedded database has none). */
+    databaseReadUrls: e.DATABASE_URL ? (e.DATABASE_READ_URLS ?? []) : [],
+    databaseReadMaxLagMs: e.DATABASE_READ_MAX_LAG_MS,
     env: e.NODE_ENV,
     isProduction: e.NODE_ENV === 'production',
     /** Demo data by default on a fresh embedded database; on PostgreSQL only when asked. */

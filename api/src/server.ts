@@ -63,7 +63,12 @@ async function prepare(config: Config, database: Database, files: FileStore, sta
 
 /** One api process: opens the database, listens, runs due jobs until SIGTERM or SIGINT. */
 async function serve(config: Config, started: number, options: { prepare?: boolean } = {}): Promise<void> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    readUrls: config.databaseReadUrls,
+    readMaxLagMs: config.databaseReadMaxLagMs,
+  });
   // A start that fails from here on releases the database (and the DATA_DIR lock) first.
   opened = database;
   // Outside production, the dev clock is one for every api process on this database.

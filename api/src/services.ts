@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from './clock/clock';
 import type { Config } from './config';
 import type { Database, Db } from './db/connect';
+import type { ReadDb } from './http/read-routing';
 import type { Jobs } from './jobs/runner';
 import type { CodeStore } from './modules/auth/codes';
 import type { AuthService } from './modules/auth/service';
@@ -19,6 +20,11 @@ export interface AppServices {
   config: Config;
   database: Database;
   db: Db;
+  /**
+   * The database for a read that tolerates a little lag (search, browse, public pages): a read
+   * replica that has replayed the caller's last write, else `db` (docs/decisions/0060).
+   */
+  readDb: ReadDb;
   files: FileStore;
   log: FastifyBaseLogger;
   /** The one clock every time rule reads (a dev clock that tests move, outside production). */

@@ -55,6 +55,8 @@ export async function startTestApp(
   const database = await openDatabase({
     ...(databaseUrl ? { databaseUrl } : { pgliteTemplate: pgliteTemplate() }),
     logger: options.logger,
+    readUrls: config.databaseReadUrls,
+    readMaxLagMs: config.databaseReadMaxLagMs,
   });
   // DATA_DIR/files, or the bucket of S3_URL when a test's env sets it (object-store.test.ts).
   const files = fileStoreFor(config);

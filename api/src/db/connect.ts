@@ -13,6 +13,7 @@ import pg from 'pg';
 import { apiRoot } from '../paths';
 import { lockDataDir } from './lock';
 import { makePrivate } from './private-files';
+import { openReadReplicas, type ReadReplicas } from './read-replicas';
 import * as schema from './schema/index';
 import { runningTransactionEnds } from './transaction-end';
 
@@ -26,6 +27,8 @@ export interface Database {
   /** True when the schema was created by this start (a fresh database). */
   fresh: boolean;
   ping(): Promise<void>;
+  /** The read replicas (DATABASE_READ_URLS, PostgreSQL only): where lag-tolerant reads may go. */
+  reads?: ReadReplicas;
   /**
    * Hears `NOTIFY <channel>` (sent with pg_notify, delivered at commit): on PostgreSQL over one
    * connection of its own, which comes back after a loss and then calls `onReconnect` (what was
@@ -60,11 +63,15 @@ export interface OpenOptions {
   pgliteTemplate?: Blob;
   /** Told every statement the app sends (tests count what a call costs). */
   logger?: Logger;
+  /** Read replicas of `databaseUrl` (DATABASE_READ_URLS); ignored on PGlite. */
+  readUrls?: readonly string[];
+  /** A replica further behind than this is passed over (DATABASE_READ_MAX_LAG_MS). */
+  readMaxLagMs?: number;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.logger)
+    ? openPostgres(options.databaseUrl, options)
     : openPglite(options.dataDir, options.pgliteTemplate, options.logger);
 }
 
@@ -99,12 +106,22 @@ async function openPglite(dataDir: string | undefined, template?: Blob, logger?:
   }
 }
 
-async function openPostgres(url: string, logger?: Logger): Promise<Database> {
-  const pool = new pg.Pool({
+/** A pool with the settings every connection gets. */
+function postgresPool(url: string, extra: pg.PoolConfig = {}): pg.Pool {
+  return new pg.Pool({
     connectionString: url,
     max: 10,
     options: CONNECTION_SETTINGS.map(({ name, value }) => `-c ${name}=${value}`).join(' '),
+    ...extra,
   });
+}
+
+/** How long a read replica may take to accept a connection before the read goes to the primary. */
+const REPLICA_CONNECT_TIMEOUT_MS = 2_000;
+
+async function openPostgres(url: string, options: OpenOptions): Promise<Database> {
+  const { logger } = options;
+  const pool = postgresPool(url);
   // An idle connection can die (a database restart, an admin's terminate): the pool replaces it.
   // Without a listener, Node would treat the pool's 'error' event as fatal and exit.
   pool.on('error', (error) => console.error(`PostgreSQL connection lost (the pool reconnects): ${error.message}`));
@@ -122,13 +139,27 @@ async function openPostgres(url: string, logger?: Logger): Promise<Database> {
       client.release();
     }
     const db = runningTransactionEnds(drizzlePg(pool, { schema, logger }) as unknown as Db);
+    const reads = options.readUrls?.length
+      ? await openReadReplicas({
+          urls: options.readUrls,
+          maxLagMs: options.readMaxLagMs ?? 5_000,
+          primary: pool,
+          primaryDb: db,
+          makePool: (replicaUrl) => postgresPool(replicaUrl, { connectionTimeoutMillis: REPLICA_CONNECT_TIMEOUT_MS }),
+          makeDb: (client) => drizzlePg(client as pg.Pool, { schema, logger }) as unknown as Db,
+        })
+      : undefined;
     return {
       db,
       engine: 'postgres',
       fresh,
       ping: async () => void (await pool.query('select 1')),
+      reads,
       listen: (channel, onNotify, onReconnect) => listenPostgres(url, channel, onNotify, onReconnect),
-      close: () => pool.end(),
+      close: async () => {
+        await reads?.close();
+        await pool.end();
+      },
     };
   } catch (error) {
     await pool.end().catch(() => {});

@@ -1,12 +1,25 @@
 import { z } from 'zod';
 import { defineCall } from './call';
 
+/** One read replica as health sees it (docs/decisions/0060); named by its place in DATABASE_READ_URLS. */
+export const replicaHealthSchema = z.object({
+  replica: z.number().int().min(1),
+  /** ok: lag-tolerant reads go to it; lagging: further behind than DATABASE_READ_MAX_LAG_MS; down: not answering or not a replica. */
+  state: z.enum(['ok', 'lagging', 'down']),
+  /** How far its replay is behind the primary in ms (0: caught up); null when down, or behind with no transaction replayed yet. */
+  lagMs: z.number().int().min(0).nullable(),
+});
+
 export const healthCall = defineCall({
   method: 'GET',
   path: '/health',
   auth: 'none',
-  summary: 'Liveness and database check',
-  response: z.object({ db: z.literal('ok') }),
+  summary: 'Liveness and database check; with read replicas, each one and its lag',
+  response: z.object({
+    db: z.literal('ok'),
+    /** Only when DATABASE_READ_URLS names replicas. A replica down does not fail the check: reads go to the primary. */
+    replicas: z.array(replicaHealthSchema).optional(),
+  }),
 });
 
 export const healthCalls = { check: healthCall } as const;

@@ -25,6 +25,7 @@ export * from './organisation-marketplace';
 export * from './organisations';
 export * from './payouts';
 export * from './photos';
+export * from './read-after';
 export * from './rental-console';
 export * from './rentals';
 export * from './reports';

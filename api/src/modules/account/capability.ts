@@ -12,9 +12,10 @@ export const accountCapability = defineCapability({
   calls: joinCalls(accountCalls, profileCalls),
   services: createAccount,
   handlers: (s) => ({
-    byRefnum: ({ query }) => s.profiles.profile(query.userRefnum),
+    byRefnum: ({ query, request }) => s.publicProfiles(request).profile(query.userRefnum),
     full: ({ caller }) => s.profiles.fullProfile(caller.userId),
-    listings: ({ query, caller }) => s.profiles.listings(query.userRefnum, caller?.userId, query.page, query.size),
+    listings: ({ query, caller, request }) =>
+      s.publicProfiles(request).listings(query.userRefnum, caller?.userId, query.page, query.size),
     // Multipart is registered once for the app (app.ts); this call bounds the file to 10 MB.
     uploadPicture: ({ caller, request }) =>
       withPictureUpload(request, (picture) => s.pictures.upload(caller.userId, caller.userRefnum, picture)),

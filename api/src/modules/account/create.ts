@@ -1,5 +1,7 @@
+import type { FastifyRequest } from 'fastify';
 import type { Clock } from '../../clock/clock';
 import type { Db } from '../../db/connect';
+import type { ReadDb } from '../../http/read-routing';
 import type { FileStore } from '../files/file-store';
 import type { PaymentProvider } from '../payments/provider';
 import { addressService } from './addresses';
@@ -9,6 +11,7 @@ import { preferenceStore } from './preferences';
 import { profileService } from './profiles';
 
 /** The account parts, put together once per app. */
+<<<<<<< HEAD
 export function createAccount(deps: {
   db: Db;
   clock: Clock;
@@ -16,9 +19,14 @@ export function createAccount(deps: {
   secret: Uint8Array;
   payments: PaymentProvider;
 }) {
+=======
+export function createAccount(deps: { db: Db; readDb: ReadDb; clock: Clock; files: FileStore; secret: Uint8Array }) {
+>>>>>>> h-replicas
   const { db } = deps;
   return {
     profiles: profileService(db, deps.clock),
+    /** Public profiles tolerate a little lag: read from a replica, if any (docs/decisions/0060). */
+    publicProfiles: (request: FastifyRequest) => profileService(deps.readDb(request), deps.clock),
     pictures: pictureService(db, deps.files),
     addresses: addressService(db),
     preferences: preferenceStore(db),

@@ -7,10 +7,12 @@ import { categoryTree, propertiesFor } from './service';
 export const categoriesCapability = defineCapability({
   name: 'categories',
   calls: categoryCalls,
-  handlers: ({ db, clock }) => ({
-    list: async () => (await categoryTree(db, clock.now())).map(({ subCategories: _, ...summary }) => summary),
-    all: () => categoryTree(db, clock.now()),
-    properties: ({ query }) => propertiesFor(db, query.categoryRefnum),
+  // The taxonomy and its listing counts tolerate a little lag: a read replica's, if any (docs/decisions/0060).
+  handlers: ({ readDb, clock }) => ({
+    list: async ({ request }) =>
+      (await categoryTree(readDb(request), clock.now())).map(({ subCategories: _, ...summary }) => summary),
+    all: ({ request }) => categoryTree(readDb(request), clock.now()),
+    properties: ({ query, request }) => propertiesFor(readDb(request), query.categoryRefnum),
   }),
   adminResources: () => [categoriesResource],
 });

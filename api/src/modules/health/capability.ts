@@ -12,7 +12,8 @@ export const healthCapability = defineCapability({
       } catch {
         throw new AppError(503, 'The database is not answering');
       }
-      return { db: 'ok' as const };
+      // Each replica asked now, so the answer is also what the next reads choose by.
+      return database.reads ? { db: 'ok' as const, replicas: await database.reads.check() } : { db: 'ok' as const };
     },
   }),
 });

@@ -16,13 +16,22 @@ import { detailViewer, listingDetail, listingsByCategory, recentItems } from './
 export const listingsCapability = defineCapability({
   name: 'listings',
   calls: listingCalls,
-  handlers: ({ db, files, clock }) => ({
-    recent: ({ query }) => recentItems(db, query, clock.now()),
-    byCategory: ({ query }) => listingsByCategory(db, query, clock.now()),
-    detail: async ({ query, body, caller }) => {
+  handlers: ({ db, readDb, files, clock }) => ({
+    // Browsing, and a guest's item page, tolerate a little lag: a read replica's, if any (docs/decisions/0060).
+    recent: ({ query, request }) => recentItems(readDb(request), query, clock.now()),
+    byCategory: ({ query, request }) => listingsByCategory(readDb(request), query, clock.now()),
+    detail: async ({ query, body, caller, request }) => {
       const input = { ...query, ...body };
       const viewer = detailViewer(caller, input);
-      return listingDetail(db, input.listingRefnum, viewer, await listingReader(db, viewer), clock.now(), input.zip);
+      const reader = caller ? db : readDb(request);
+      return listingDetail(
+        reader,
+        input.listingRefnum,
+        viewer,
+        await listingReader(reader, viewer),
+        clock.now(),
+        input.zip,
+      );
     },
 
     draftRefnum: ({ query, caller }) => openDraft(db, caller, query.listingRefnum),

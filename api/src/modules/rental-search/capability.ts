@@ -6,7 +6,8 @@ import { searchRentals } from './service';
 export const rentalSearchCapability = defineCapability({
   name: 'rental-search',
   calls: rentalSearchCalls,
-  handlers: ({ db }) => ({
-    search: ({ body }) => searchRentals(db, body),
+  handlers: ({ readDb }) => ({
+    // Lag-tolerant: a read replica's, if any (docs/decisions/0060).
+    search: ({ body, request }) => searchRentals(readDb(request), body),
   }),
 });

@@ -41,22 +41,27 @@ function ofType<F extends ParsedSearchFilters>(filters: F): F {
 export const searchCapability = defineCapability({
   name: 'search',
   calls: searchCalls,
-  handlers: ({ db, clock }) => ({
+  // Every search reads what tolerates a little lag: a read replica's, if any (docs/decisions/0060).
+  handlers: ({ readDb, clock }) => ({
     srp: async ({ body, caller, request }) => {
       if (!body.q?.trim()) throw AppError.badRequest(searchMessages.queryRequired, 'q');
+      const db = readDb(request);
       return search(db, body, clock.now(), { searcher: await searcherFor(db, body, caller, request) });
     },
     brp: async ({ body: asked, caller, request }) => {
       const body = ofType(asked);
+      const db = readDb(request);
       return search(db, body, clock.now(), { searcher: await searcherFor(db, body, caller, request) });
     },
     // A company's own catalogue is for its signed-in members' eyes (spec section 6).
     category: async ({ body: asked, caller, request }) => {
       const body = ofType(asked);
+      const db = readDb(request);
       return search(db, body, clock.now(), { searcher: await searcherFor(db, body, caller, request) });
     },
     general: async ({ body: asked, caller, request }) => {
       const body = ofType(asked);
+      const db = readDb(request);
       const searcher = { ...(await searcherFor(db, body, caller, request)), userId: caller?.userId };
       const result = await search(db, body, clock.now(), { searcher });
       if (!caller) return result;
@@ -71,13 +76,18 @@ export const searchCapability = defineCapability({
     },
     pivot: async ({ body: asked, caller, request }) => {
       const body = ofType(asked);
+      const db = readDb(request);
       const result = await search(db, { ...body, size: 1 }, clock.now(), {
         searcher: await searcherFor(db, body, caller, request),
       });
       return { ...result, data: { ...result.data, docs: [], size: body.size } };
     },
-    merch: async ({ body }) => ({ carasoul_data: await merchRails(db, body, false, clock.now()) }),
-    merchV2: async ({ body }) => ({ carasoul_data: await merchRails(db, body, true, clock.now()) }),
-    autoSuggest: async ({ query }) => ({ suggestions: await suggest(db, query.q, clock.now()) }),
+    merch: async ({ body, request }) => ({
+      carasoul_data: await merchRails(readDb(request), body, false, clock.now()),
+    }),
+    merchV2: async ({ body, request }) => ({
+      carasoul_data: await merchRails(readDb(request), body, true, clock.now()),
+    }),
+    autoSuggest: async ({ query, request }) => ({ suggestions: await suggest(readDb(request), query.q, clock.now()) }),
   }),
 });

@@ -4,5 +4,5 @@ import { registerSitemapRoutes } from './routes';
 /** /sitemap.xml and /robots.txt, beside the storefront's pages. */
 export const sitemapCapability = defineCapability({
   name: 'sitemap',
-  routes: (app, { db, clock, config }) => registerSitemapRoutes(app, db, clock, config.publicUrl),
+  routes: (app, { readDb, clock, config }) => registerSitemapRoutes(app, readDb, clock, config.publicUrl),
 });
