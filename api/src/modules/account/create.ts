@@ -11,17 +11,14 @@ import { preferenceStore } from './preferences';
 import { profileService } from './profiles';
 
 /** The account parts, put together once per app. */
-<<<<<<< HEAD
 export function createAccount(deps: {
   db: Db;
+  readDb: ReadDb;
   clock: Clock;
   files: FileStore;
   secret: Uint8Array;
   payments: PaymentProvider;
 }) {
-=======
-export function createAccount(deps: { db: Db; readDb: ReadDb; clock: Clock; files: FileStore; secret: Uint8Array }) {
->>>>>>> h-replicas
   const { db } = deps;
   return {
     profiles: profileService(db, deps.clock),
