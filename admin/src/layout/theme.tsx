@@ -16,10 +16,23 @@ const ListActions = lazy(async () => ({ default: (await import('./ListActions'))
  *   under the page's h1 (react-admin's only h4, the empty list's, broke the heading order);
  * - a row's select checkbox names its input, not the span around it, and every list's Export
  *   button has a name (ListActions);
- * - the bulk actions' bar, folded while no row is selected, is hidden (out of the tab order).
+ * - the bulk actions' bar, folded while no row is selected, is hidden (out of the tab order);
+ * - a notice (the snackbar at the bottom) lets clicks through to what it lies over, but for its
+ *   own buttons (Undo): at 384 px it sat on a form's Save and Delete for seconds after a save;
+ * - for people who ask for less motion, nothing slides or fades: a menu closed is gone at once,
+ *   not left over the app bar's buttons for its fade.
  */
+const reducedMotion =
+  typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
+const noMotion = {
+  create: () => 'none',
+  getAutoHeightDuration: () => 0,
+  duration: { shortest: 0, shorter: 0, short: 0, standard: 0, complex: 0, enteringScreen: 0, leavingScreen: 0 },
+};
+
 export const theme: RaThemeOptions = {
   ...defaultTheme,
+  ...(reducedMotion && { transitions: noMotion }),
   palette: {
     ...defaultTheme.palette,
     primary: { main: '#1565c0' },
@@ -67,6 +80,11 @@ export const theme: RaThemeOptions = {
     },
     MuiTypography: {
       defaultProps: { variantMapping: { h4: 'h2' } },
+    },
+    MuiSnackbar: {
+      styleOverrides: {
+        root: { pointerEvents: 'none', '& .MuiSnackbarContent-action, & button': { pointerEvents: 'auto' } },
+      },
     },
     RaEmpty: {
       styleOverrides: { root: { '& .RaEmpty-message': { color: 'rgba(0, 0, 0, 0.6)' } } },
