@@ -1,9 +1,13 @@
 // Live delivery (issue 17). A message sent with POST /svc/messages is timed until it
 // arrives on its recipient's open GET /svc/live stream, while BENCH_STREAMS (200) streams are
 // open. On PostgreSQL two api processes run: messages go through the first, the streams are held
-// by the second, so every delivery crosses LISTEN/NOTIFY; on PGlite one process does both. The
-// job runner has its own bench (jobs.ts).
+// by the second, so every delivery crosses the bus between them: LISTEN/NOTIFY, then NATS
+// JetStream and Redis Streams (LIVE_BUS_URL, docs/decisions/0059) when they answer; on PGlite
+// one process does both. Each is measured with 1 sender and with BENCH_LIVE_WRITERS (20) at
+// once (the case NOTIFY handles worst: its commits take one lock). The job runner has its own
+// bench (jobs.ts).
 
+import { connect as connectTcp } from 'node:net';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { systemClock } from '../src/clock/clock';
 import type { Db } from '../src/db/connect';
@@ -22,6 +26,10 @@ export interface LiveBenchOptions {
   /** Open live streams, one per recipient. */
   streams: number;
   port: number;
+  /** Messages sent at once in the bus comparison (each waits for its delivery before the next). */
+  writers: number;
+  /** The buses to compare on PostgreSQL: `notify` (LISTEN/NOTIFY) and LIVE_BUS_URL values. */
+  buses: string[];
 }
 
 /** Tokens signed by the bench are accepted by its api processes: they share this secret. */
@@ -47,7 +55,24 @@ export async function benchLive(prepared: BenchDatabase, options: LiveBenchOptio
   // PGlite's directory is the server's once it starts.
   await database.close();
 
-  const env = { ...prepared.env, JWT_SECRET: SECRET };
+  for (const bus of twoProcesses ? options.buses : ['notify']) {
+    const busUrl = bus === 'notify' ? undefined : bus;
+    if (busUrl && !(await answers(new URL(busUrl)))) {
+      console.log(`  live over ${busUrl}: not measured, nothing answers there\n`);
+      continue;
+    }
+    await benchLiveOver(prepared.env, busUrl, pairs, twoProcesses, options);
+  }
+}
+
+async function benchLiveOver(
+  benchEnv: Record<string, string>,
+  busUrl: string | undefined,
+  pairs: Pair[],
+  twoProcesses: boolean,
+  options: LiveBenchOptions,
+): Promise<void> {
+  const env = { ...benchEnv, JWT_SECRET: SECRET, ...(busUrl && { LIVE_BUS_URL: busUrl }) };
   const sending = await startServer(env, options.port);
   const holding = twoProcesses ? await startServer(env, options.port + 1) : sending;
   const origin = (port: number) => `http://127.0.0.1:${port}`;
@@ -57,10 +82,13 @@ export async function benchLive(prepared: BenchDatabase, options: LiveBenchOptio
       streams.push(openLiveStream(origin(twoProcesses ? options.port + 1 : options.port), pair.seller.token));
     await Promise.all(streams.map((stream) => stream.ready));
     const where = twoProcesses ? 'sent through process A, streams held by process B' : 'one process';
-    console.log(`  live (${streams.length} open streams, ${where}; goal: send -> delivery p95 <= 100 ms):`);
+    const over = busUrl ?? 'LISTEN/NOTIFY';
+    console.log(
+      `  live over ${over} (${streams.length} open streams, ${where}; goal: send -> delivery p95 <= 100 ms):`,
+    );
     printHeader();
-    // One sender: the latency itself; then `connections` at once, where queueing shows.
-    for (const senders of [...new Set([1, options.connections])]) {
+    // One sender: the latency itself; then `connections` and `writers` at once, where queueing shows.
+    for (const senders of [...new Set([1, options.connections, options.writers])]) {
       for (const figures of await measureDelivery(origin(options.port), pairs, streams, senders, options)) {
         printRow(figures);
       }
@@ -71,6 +99,22 @@ export async function benchLive(prepared: BenchDatabase, options: LiveBenchOptio
     await stopServer(sending);
   }
   console.log('');
+}
+
+/** Whether something accepts connections at the bus's address. */
+function answers(url: URL): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connectTcp({ host: url.hostname, port: Number(url.port), timeout: 2000 });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
 }
 
 /** A live listing per seller (distinct sellers), a new buyer for each, and everyone's access token. */

@@ -14,7 +14,9 @@
 //   BENCH_CONNECTIONS (10), BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/postgres),
 //   BENCH_PORT (3999; the second api process of the live bench takes the next one),
 //   BENCH_PARTS (search,live,jobs,ledger,checkout,rentals,scaleout,replicas), BENCH_STREAMS (200), BENCH_JOBS (20000),
-//   BENCH_RENTALS (20000),
+//   BENCH_RENTALS (20000), BENCH_LIVE_WRITERS (20),
+//   BENCH_LIVE_BUSES (notify,nats://127.0.0.1:4222,redis://127.0.0.1:6379: the live part on PostgreSQL
+//   over LISTEN/NOTIFY and each bus that answers),
 //   BENCH_KEEP_DB (unset: a PostgreSQL database seeded once under this name and kept for later runs)
 import type { SearchFilters } from '@yardly/shared/contract';
 import { searchFiltersSchema } from '@yardly/shared/contract';
@@ -42,6 +44,8 @@ const LIGHTER_LOADS = [4, 2, 1];
 const parts = (process.env.BENCH_PARTS ?? 'search,live,jobs,ledger,checkout,rentals,scaleout,replicas').split(',');
 const live = {
   streams: Number(process.env.BENCH_STREAMS ?? 200),
+  writers: Number(process.env.BENCH_LIVE_WRITERS ?? 20),
+  buses: (process.env.BENCH_LIVE_BUSES ?? 'notify,nats://127.0.0.1:4222,redis://127.0.0.1:6379').split(','),
 };
 
 console.log(`${listings} listings; ${load.connections} connections, ${load.seconds} s per measurement\n`);

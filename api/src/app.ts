@@ -121,7 +121,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
   const jobs = installJobs(app, { db: deps.database.db, clock });
-  const live = installLive(app, { database: deps.database, clock });
+  const live = installLive(app, {
+    database: deps.database,
+    clock,
+    bus: deps.config.liveBus,
+    databaseUrl: deps.config.databaseUrl,
+  });
   const paymentEvents = installPaymentEvents(app);
   const secret = loadSigningSecret({ configured: deps.config.jwtSecret, dataDir: deps.config.dataDir });
   // Every instance on this database must share the secrets (issue 34): else refuse to start, naming them.

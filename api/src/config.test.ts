@@ -164,4 +164,21 @@ describe('configuration', () => {
       );
     }
   });
+
+  it('carries live updates over LISTEN/NOTIFY unless LIVE_BUS_URL names NATS or Redis', () => {
+    expect(parseConfig({}).liveBus).toEqual({ url: undefined, relay: true, dieAfterPublishing: undefined });
+    expect(parseConfig({ LIVE_BUS_URL: 'nats://127.0.0.1:4222' }).liveBus.url).toBe('nats://127.0.0.1:4222');
+    expect(parseConfig({ LIVE_BUS_URL: 'redis://cache:6379', LIVE_BUS_RELAY: '0' }).liveBus).toMatchObject({
+      url: 'redis://cache:6379',
+      relay: false,
+    });
+    for (const value of ['amqp://127.0.0.1:5672', 'nats://', 'http://127.0.0.1:4222']) {
+      expect(() => parseConfig({ LIVE_BUS_URL: value })).toThrow(
+        'Invalid configuration: LIVE_BUS_URL: must be nats://host:port or redis://host:port',
+      );
+    }
+    // The relay's test switch means nothing outside tests.
+    expect(parseConfig({ LIVE_BUS_TEST_DIE_AFTER: '2' }).liveBus.dieAfterPublishing).toBeUndefined();
+    expect(parseConfig({ NODE_ENV: 'test', LIVE_BUS_TEST_DIE_AFTER: '2' }).liveBus.dieAfterPublishing).toBe(2);
+  });
 });

@@ -219,6 +219,18 @@ const envSchema = z.object({
     .min(1, 'must be a whole number from 1 to 64')
     .max(64, 'must be a whole number from 1 to 64')
     .default(1),
+  /**
+   * Live updates between api processes (docs/decisions/0059): nats://host:port (NATS JetStream)
+   * or redis://host:port (Redis Streams); unset: LISTEN/NOTIFY on the database.
+   */
+  LIVE_BUS_URL: z
+    .string()
+    .regex(/^(nats|redis):\/\/[^/?#\s]+\/?$/, 'must be nats://host:port or redis://host:port')
+    .optional(),
+  /** 0: this process publishes no outbox (another one must); 1 (default): it runs the relay too. */
+  LIVE_BUS_RELAY: z.enum(['0', '1'], 'must be 0 or 1').default('1'),
+  /** Tests of the relay only (NODE_ENV=test): the process kills itself after publishing this many events of a batch. */
+  LIVE_BUS_TEST_DIE_AFTER: z.coerce.number().int().min(1).optional(),
 });
 
 /** What S3_URL says, or an issue that shows its form (never its secret). */
@@ -302,6 +314,11 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Where photos go instead of filesDir, when S3_URL is set. */
     objectStore: e.S3_URL ? { ...e.S3_URL, region: e.S3_REGION } : undefined,
     apiProcesses: e.API_PROCESSES,
+    liveBus: {
+      url: e.LIVE_BUS_URL,
+      relay: e.LIVE_BUS_RELAY === '1',
+      dieAfterPublishing: e.NODE_ENV === 'test' ? e.LIVE_BUS_TEST_DIE_AFTER : undefined,
+    },
     apiOnly: e.API_ONLY === '1',
     trustProxyHops: e.TRUST_PROXY,
     ipLocationTable: e.IP_LOCATION_TABLE ? resolve(env.INIT_CWD ?? process.cwd(), e.IP_LOCATION_TABLE) : undefined,

@@ -6,10 +6,11 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
-import { freshEmail, GOOD_PASSWORD } from './identity-helpers';
+import { call, ok, publishMug, signUpAcross } from './api-process-calls';
+import { freshEmail } from './identity-helpers';
 import { openStream } from './message-helpers';
 import { type S3StandIn, startS3StandIn } from './s3-stand-in';
-import { image, mugForm, multipart } from './selling-helpers';
+import { image, multipart } from './selling-helpers';
 import {
   databaseFromTemplate,
   killStartedServers,
@@ -37,35 +38,7 @@ describe.runIf(POSTGRES)(
     const people: Record<'seller' | 'buyer' | 'other', { token: string; userRefnum: string }> = {} as never;
     let listingRefnum: string;
 
-    type Answer<T> = { status: number; body: { code: number; data: T; msg?: string } };
-    async function call<T = unknown>(base: string, method: string, path: string, body?: unknown, token?: string) {
-      const res = await fetch(`${base}/svc${path}`, {
-        method,
-        headers: {
-          ...(body !== undefined && { 'content-type': 'application/json' }),
-          ...(token && { authorization: `Bearer ${token}` }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, body: (await res.json()) as Answer<T>['body'] };
-    }
-    const ok = async <T>(answer: Promise<Answer<T>>) => {
-      const { status, body } = await answer;
-      expect(status, JSON.stringify(body)).toBe(200);
-      return body.data;
-    };
-
-    /** Signs up through A and verifies through B (the code's mail goes out from either's jobs). */
-    async function person(prefix: string) {
-      const email = freshEmail(prefix);
-      await ok(
-        call(A, 'POST', '/users/signup', { email, password: GOOD_PASSWORD, nameFirst: 'Kit', nameLast: 'Lane' }),
-      );
-      await ok(call(B, 'POST', '/dev/clock', { advanceMinutes: 0 })); // delivers the queued mail
-      const mails = await ok(call<{ text: string }[]>(A, 'GET', `/dev/outbox?to=${encodeURIComponent(email)}`));
-      const code = /\b(\d{6})\b/.exec(mails[0]?.text ?? '')?.[1];
-      return ok(call<{ token: string; userRefnum: string }>(B, 'POST', '/users/verify-email', { email, code }));
-    }
+    const person = (prefix: string) => signUpAcross(A, B, prefix);
 
     beforeAll(async () => {
       s3 = await startS3StandIn();
@@ -105,25 +78,7 @@ describe.runIf(POSTGRES)(
       await s3?.close();
     });
 
-    async function publish(base: string, token: string) {
-      const ref = await ok(
-        call<{ inputSourceRandomRefnum: string }>(base, 'GET', '/listings/inputSourceRandomRefnum', undefined, token),
-      );
-      const { rows } = await sql.query<{ refnum: string }>(
-        `select refnum from categories where title = 'Dinnerware & Glassware' and parent_id is not null`,
-      );
-      const created = await ok(
-        call<{ listingRefnum: string }>(
-          base,
-          'POST',
-          '/listings/create/v2',
-          // It takes offers (the timer test makes them).
-          mugForm(ref.inputSourceRandomRefnum, rows[0]?.refnum ?? '', { buyNow: false }),
-          token,
-        ),
-      );
-      return created.listingRefnum;
-    }
+    const publish = (base: string, token: string) => publishMug(base, token, sql);
 
     it('serves through B a photo uploaded through A, in full and in a size, with the same headers', async () => {
       const { token } = people.seller;

@@ -61,3 +61,13 @@ export const livePresence = pgTable(
   },
   (t) => [index('live_presence_user_idx').on(t.userId)],
 );
+
+/**
+ * The outbox of live events for a message bus (LIVE_BUS_URL, docs/decisions/0059): a row per
+ * event, written in the event's own transaction (so none is published for a rollback), and
+ * deleted by the relay once the bus has acknowledged it. Empty when no bus is configured.
+ */
+export const liveBusOutbox = pgTable('live_bus_outbox', {
+  eventId: bigint('event_id', { mode: 'number' }).primaryKey(),
+  userId: bigint('user_id', { mode: 'number' }).notNull(),
+});

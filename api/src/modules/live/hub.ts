@@ -1,4 +1,5 @@
 import type { Database } from '../../db/connect';
+import type { LiveBus } from './bus';
 import { LIVE_CHANNEL, parseLiveNotification } from './log';
 
 /** One open stream, as the hub reaches it. */
@@ -10,11 +11,13 @@ export interface StreamHandle {
 }
 
 /**
- * This process's open streams by person. A notification (from any api process, through the
- * database) wakes the streams of the person it names, which read the log themselves, or, when
- * a session of theirs ended, has them check their own.
+ * This process's open streams by person. A wake-up (from any api process, through the bus:
+ * LISTEN/NOTIFY by default, or LIVE_BUS_URL's) wakes the streams of the person it names, which
+ * read the log themselves after the last event id they wrote (so a wake-up that comes twice
+ * writes nothing twice), or, when a session of theirs ended, has them check their own. Session
+ * ends always come through NOTIFY (rare, and sent outside the busy commits).
  */
-export function createLiveHub(database: Database, onError: (error: unknown) => void) {
+export function createLiveHub(database: Database, bus: LiveBus, onError: (error: unknown) => void) {
   const streams = new Map<number, Set<StreamHandle>>();
   let stop: (() => Promise<void>) | undefined;
 
@@ -36,14 +39,22 @@ export function createLiveHub(database: Database, onError: (error: unknown) => v
     /** Listen for notifications (on start). */
     async start(): Promise<void> {
       if (stop) return;
-      stop = await database.listen(
-        LIVE_CHANNEL,
-        (payload) => {
-          const notice = parseLiveNotification(payload);
-          if (notice) reach(notice.userId, notice.ended);
-        },
-        reachAll,
-      );
+      const stops = [await bus.subscribe((wake) => reach(wake.userId, wake.ended), reachAll)];
+      if (bus.relayed) {
+        stops.push(
+          await database.listen(
+            LIVE_CHANNEL,
+            (payload) => {
+              const notice = parseLiveNotification(payload);
+              if (notice?.ended) reach(notice.userId, true);
+            },
+            reachAll,
+          ),
+        );
+      }
+      stop = async () => {
+        for (const stopping of stops) await stopping();
+      };
     },
     subscribe(userId: number, stream: StreamHandle): () => void {
       let set = streams.get(userId);

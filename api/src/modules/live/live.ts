@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../clock/clock';
 import type { Database, Db } from '../../db/connect';
+import { afterCommit } from '../../db/transaction-end';
+import { busNamespace, createLiveBus, type LiveBus } from './bus';
 import { createLiveHub, type LiveHub } from './hub';
 import { type LiveEvent, recordLiveEvents } from './log';
 import { createPresence, type Presence } from './presence';
+import { createLiveRelay } from './relay';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,11 +26,35 @@ export interface Live {
   hub: LiveHub;
   /** Who has a stream open, across api processes (a notification's email waits for those who are away). */
   presence: Presence;
+  /** What carries the wake-ups between api processes (LIVE_BUS_URL). */
+  bus: LiveBus;
+}
+
+/** LIVE_BUS_URL and its relay (config.liveBus). */
+export interface LiveBusConfig {
+  url?: string;
+  relay: boolean;
+  dieAfterPublishing?: number;
 }
 
 /** The app's live service: listening starts when the app is ready and stops when it closes. */
-export function installLive(app: FastifyInstance, deps: { database: Database; clock: Clock }): Live {
-  const hub = createLiveHub(deps.database, (error) => app.log.error({ err: error }, 'live: stopping to listen failed'));
+export function installLive(
+  app: FastifyInstance,
+  deps: { database: Database; clock: Clock; bus?: LiveBusConfig; databaseUrl?: string },
+): Live {
+  const bus = createLiveBus(deps.database, deps.bus?.url, busNamespace(deps.databaseUrl));
+  const hub = createLiveHub(deps.database, bus, (error) =>
+    app.log.error({ err: error }, 'live: stopping to listen failed'),
+  );
+  const relay =
+    bus.relayed && deps.bus?.relay !== false
+      ? createLiveRelay({
+          db: deps.database.db,
+          bus,
+          dieAfterPublishing: deps.bus?.dieAfterPublishing,
+          onError: (error) => app.log.error({ err: error }, 'live: publishing the outbox failed; it is tried again'),
+        })
+      : undefined;
   const presence = createPresence({
     db: deps.database.db,
     clock: deps.clock,
@@ -35,14 +62,27 @@ export function installLive(app: FastifyInstance, deps: { database: Database; cl
   });
   app.addHook('onReady', async () => {
     await hub.start();
+    relay?.start();
     presence.start();
   });
   // Before the database closes (onClose hooks run in order, and it is closed after the app).
   app.addHook('onClose', async () => {
     await presence.stop();
+    await relay?.stop();
     await hub.stop();
+    await bus.close();
   });
-  const live: Live = { record: (tx, events) => recordLiveEvents(tx, deps.clock, events), hub, presence };
+  const route = bus.relayed ? 'outbox' : 'notify';
+  const live: Live = {
+    async record(tx, events) {
+      await recordLiveEvents(tx, deps.clock, events, route);
+      // The relay publishes once the rows have committed (this process's at once; the others poll).
+      if (relay && events.length > 0 && !afterCommit(tx, relay.kick)) relay.kick();
+    },
+    hub,
+    presence,
+    bus,
+  };
   app.decorate('live', live);
   return live;
 }

@@ -2,7 +2,7 @@ import { and, asc, eq, gt, max, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock/clock';
 import { sqlTime } from '../../clock/sql-time';
 import type { Db } from '../../db/connect';
-import { liveEvents } from '../../db/schema/index';
+import { liveBusOutbox, liveEvents } from '../../db/schema/index';
 import { atTransactionEnd } from '../../db/transaction-end';
 
 /** The channel every api process listens on; a notification carries a user id, never data. */
@@ -24,6 +24,12 @@ export interface StoredLiveEvent {
   payload: unknown;
 }
 
+/**
+ * How a commit's events wake the streams: `notify` (pg_notify in the transaction, the default) or
+ * `outbox` (a row per event in live_bus_outbox, which the relay publishes to LIVE_BUS_URL's bus).
+ */
+export type LiveWakeRoute = 'notify' | 'outbox';
+
 /** Events a transaction has recorded, written when it is about to commit (`atTransactionEnd`). */
 const queued = new WeakMap<Db, LiveEvent[]>();
 
@@ -33,7 +39,12 @@ const queued = new WeakMap<Db, LiveEvent[]>();
  * Inside a transaction the events wait for its end, however many calls record them, and are then
  * written in one statement; outside one they are written at once.
  */
-export async function recordLiveEvents(into: Db, clock: Clock, events: readonly LiveEvent[]): Promise<void> {
+export async function recordLiveEvents(
+  into: Db,
+  clock: Clock,
+  events: readonly LiveEvent[],
+  route: LiveWakeRoute = 'notify',
+): Promise<void> {
   if (events.length === 0) return;
   const waiting = queued.get(into);
   if (waiting) {
@@ -43,10 +54,10 @@ export async function recordLiveEvents(into: Db, clock: Clock, events: readonly 
   const list = [...events];
   const deferred = atTransactionEnd(into, async (tx) => {
     queued.delete(tx);
-    await writeLiveEvents(tx, clock.now(), list);
+    await writeLiveEvents(tx, clock.now(), list, route);
   });
   if (deferred) queued.set(into, list);
-  else await writeLiveEvents(into, clock.now(), list);
+  else await writeLiveEvents(into, clock.now(), list, route);
 }
 
 /**
@@ -56,19 +67,31 @@ export async function recordLiveEvents(into: Db, clock: Clock, events: readonly 
  * inserted come through the locks' row, so no id is drawn before every lock is held. Taken in
  * one pass at the very end, a transaction holding some of these locks waits for nothing but the
  * rest of them: two transactions cannot wait for each other in a circle through them.
+ * On the `outbox` route the same statement writes each event's outbox row instead of notifying.
  */
-async function writeLiveEvents(into: Db, createdAt: Date, events: readonly LiveEvent[]): Promise<void> {
+async function writeLiveEvents(
+  into: Db,
+  createdAt: Date,
+  events: readonly LiveEvent[],
+  route: LiveWakeRoute,
+): Promise<void> {
   const userIds = [...new Set(events.map((e) => e.userId))].sort((a, b) => a - b);
   const locks = userIds.map(
     (userId) => sql`pg_advisory_xact_lock(${LIVE_LOCK_SPACE}, (${userId}::bigint % 2147483647)::int)`,
   );
-  const wakes = userIds.map((userId) => sql`pg_notify(${LIVE_CHANNEL}, ${String(userId)})`);
+  const wakes = route === 'notify' ? userIds.map((userId) => sql`pg_notify(${LIVE_CHANNEL}, ${String(userId)})`) : [];
   const rows = events.map((e) => sql`(${e.userId}::bigint, ${e.type}::text, ${JSON.stringify(e.payload)}::jsonb)`);
-  await into.execute(sql`
+  const insert = sql`
     insert into ${liveEvents} (user_id, type, payload, created_at)
     select e.user_id, e.type, e.payload, ${sqlTime(createdAt)}
     from (select ${sql.join([...locks, ...wakes], sql`, `)}) as locked
-    cross join (values ${sql.join(rows, sql`, `)}) as e (user_id, type, payload)`);
+    cross join (values ${sql.join(rows, sql`, `)}) as e (user_id, type, payload)`;
+  if (route === 'notify') await into.execute(insert);
+  else {
+    await into.execute(sql`
+      with written as (${insert} returning id, user_id)
+      insert into ${liveBusOutbox} (event_id, user_id) select id, user_id from written`);
+  }
 }
 
 /** A notification that a person's sessions changed, not an event: `end:<user id>`. */
