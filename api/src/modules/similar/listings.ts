@@ -100,13 +100,18 @@ async function openedBeside(db: Db, input: BesideItem, caller: Caller | null, no
 async function cardsOf(db: Db, rows: SQL, order: SQL, now: Date): Promise<SearchDoc[]> {
   const [row] = await executeKept<{ page: [number, number | null][] | null; cards: CardJson[] | null }>(
     db,
-    sql`with page as (
+    cardsStatement(rows, order, now),
+  );
+  return docsOf({ page: row?.page ?? [], cards: row?.cards ?? [] }, now);
+}
+
+/** `cardsOf`'s statement (the bench explains it). */
+function cardsStatement(rows: SQL, order: SQL, now: Date): SQL {
+  return sql`with page as (
       select id, miles, row_number() over (order by ${order}) as n from (${rows} order by ${order} limit ${SIMILAR_LIMIT}) cut
     )
     select (select json_agg(json_build_array(id, miles) order by n) from page) as page,
-      ${pageCardsJson(sql`page`, now)} as cards`,
-  );
-  return docsOf({ page: row?.page ?? [], cards: row?.cards ?? [] }, now);
+      ${pageCardsJson(sql`page`, now)} as cards`;
 }
 
 /**
@@ -122,6 +127,12 @@ export async function similarListings(
   now: Date,
 ): Promise<SearchDoc[]> {
   const { item, centre } = await openedBeside(db, input, caller, now);
+  const { rows, order } = similarRows(item, centre, now);
+  return cardsOf(db, rows, order, now);
+}
+
+/** The rows `similarListings` ranks, and their order. */
+function similarRows(item: OpenedListing, centre: Centre | null, now: Date): { rows: SQL; order: SQL } {
   const sameKind =
     item.subCategoryId === null
       ? sql`"listings"."category_id" = ${item.categoryId}`
@@ -140,7 +151,7 @@ export async function similarListings(
   const rows = sql`select "listings"."id" as id, "listings"."created_at" as created_at, ${source.miles} as miles,
       similarity("listings"."title", ${item.title}) as alike
     from ${source.from}`;
-  return cardsOf(db, rows, sql`alike desc, miles asc nulls last, created_at desc, id desc`, now);
+  return { rows, order: sql`alike desc, miles asc nulls last, created_at desc, id desc` };
 }
 
 /** Up to SIMILAR_LIMIT of the seller's other live listings in the same marketplace, newest first. */
@@ -156,4 +167,11 @@ export async function moreFromSeller(
     from "listings" where ${liveListing(now, item.marketplace)}
       and "listings"."seller_id" = ${item.sellerId} and "listings"."id" <> ${item.id}`;
   return cardsOf(db, rows, sql`created_at desc, id desc`, now);
+}
+
+/** The statement `similarListings` runs for `input` (its plan, for the bench): the item is opened as a guest. */
+export async function similarStatement(db: Db, input: BesideItem, now: Date): Promise<SQL> {
+  const { item, centre } = await openedBeside(db, input, null, now);
+  const { rows, order } = similarRows(item, centre, now);
+  return cardsStatement(rows, order, now);
 }

@@ -1,6 +1,6 @@
 import type { PriceGuidance } from '@yardly/shared/contract';
 import { type ConditionCode, PRICE_GUIDANCE } from '@yardly/shared/rules';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { addMs } from '../../clock/clock';
 import { sqlTime } from '../../clock/sql-time';
 import type { Db } from '../../db/connect';
@@ -29,11 +29,24 @@ export async function priceGuidance(
   query: { categoryRefnum: string; condition: ConditionCode; zip: string },
   now: Date,
 ): Promise<PriceGuidance | null> {
+  const statement = await priceGuidanceStatement(db, query, now);
+  if (!statement) return null;
+  const [row] = await executeKept<{ sales: number; low: number | null; high: number | null }>(db, statement);
+  const sales = Number(row?.sales ?? 0);
+  if (sales < PRICE_GUIDANCE.minSales || row?.low == null || row.high == null) return null;
+  return { lowCents: Number(row.low), highCents: Number(row.high), sales };
+}
+
+/** The statement `priceGuidance` runs (the bench explains it); null when the zip has no centre (no "near"). */
+export async function priceGuidanceStatement(
+  db: Db,
+  query: { categoryRefnum: string; condition: ConditionCode; zip: string },
+  now: Date,
+): Promise<SQL | null> {
   const [category, centre] = await Promise.all([
     findCategory(db, query.categoryRefnum),
     searchCentre(db, { zip: query.zip }),
   ]);
-  // A zip without coordinates has no "near".
   if (!centre) return null;
   const inCategory =
     category.parentId === null
@@ -42,18 +55,12 @@ export async function priceGuidance(
   const since = addMs(now, -PRICE_GUIDANCE.days * DAY_MS);
   const percentile = (p: number) =>
     sql`round((percentile_cont(${p}::float8) within group (order by o.item_price_cents))::numeric)::int`;
-  const [row] = await executeKept<{ sales: number; low: number | null; high: number | null }>(
-    db,
-    sql`select count(*)::int as sales, ${percentile(PRICE_GUIDANCE.lowPercentile)} as low,
-        ${percentile(PRICE_GUIDANCE.highPercentile)} as high
-      from "listings"
-      join orders o on o.listing_id = "listings"."id" and o.state = 'delivered'
-      where ${inCategory} and "listings"."condition" = ${query.condition}
-        and ${keptCentreMiles('listings', { centre, miles: PRICE_GUIDANCE.miles })} <= ${PRICE_GUIDANCE.miles}::float8
-        and exists (select 1 from ledger_transactions r where r.order_id = o.id and r.kind = 'release'
-          and r.at > ${sqlTime(since)} and r.at <= ${sqlTime(now)})`,
-  );
-  const sales = Number(row?.sales ?? 0);
-  if (sales < PRICE_GUIDANCE.minSales || row?.low == null || row.high == null) return null;
-  return { lowCents: Number(row.low), highCents: Number(row.high), sales };
+  return sql`select count(*)::int as sales, ${percentile(PRICE_GUIDANCE.lowPercentile)} as low,
+      ${percentile(PRICE_GUIDANCE.highPercentile)} as high
+    from "listings"
+    join orders o on o.listing_id = "listings"."id" and o.state = 'delivered'
+    where ${inCategory} and "listings"."condition" = ${query.condition}
+      and ${keptCentreMiles('listings', { centre, miles: PRICE_GUIDANCE.miles })} <= ${PRICE_GUIDANCE.miles}::float8
+      and exists (select 1 from ledger_transactions r where r.order_id = o.id and r.kind = 'release'
+        and r.at > ${sqlTime(since)} and r.at <= ${sqlTime(now)})`;
 }
