@@ -86,3 +86,20 @@ export function printRow(f: Figures): void {
     `  ${f.name.padEnd(52)}${f.rps.toFixed(0).padStart(8)}${f.p50.toFixed(1).padStart(9)}${f.p95.toFixed(1).padStart(9)}${String(f.errors).padStart(8)}`,
   );
 }
+
+/** Each target over HTTP in turn, under a header: their figures, each printed as it comes. */
+export async function measureHttpTable(
+  origin: string,
+  targets: HttpTarget[],
+  options: { seconds: number; connections: number },
+): Promise<Figures[]> {
+  console.log('  over HTTP (autocannon, api in a second process):');
+  printHeader();
+  const all: Figures[] = [];
+  for (const target of targets) {
+    const figures = await measureHttp(origin, target, options);
+    all.push(figures);
+    printRow(figures);
+  }
+  return all;
+}

@@ -9,12 +9,13 @@
 // its facets over 20,000 rentals (bench/rentals.ts). On PostgreSQL, search and listing-page
 // throughput with 1 and 2 api processes, and photos from the file store against the object store
 // (bench/scale-out.ts). Search p95 and requests/s reading from the primary alone, then from one
-// streaming replica (bench/replicas.ts, PostgreSQL).
+// streaming replica (bench/replicas.ts, PostgreSQL). Similar items and the price guidance over
+// completed sales (bench/similar.ts).
 //   BENCH_LISTINGS (100000), BENCH_ENGINES (postgres,pglite), BENCH_SECONDS (10),
 //   BENCH_CONNECTIONS (10), BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/postgres),
 //   BENCH_PORT (3999; the second api process of the live bench takes the next one),
-//   BENCH_PARTS (search,live,jobs,ledger,checkout,rentals,scaleout,replicas), BENCH_STREAMS (200), BENCH_JOBS (20000),
-//   BENCH_RENTALS (20000), BENCH_LIVE_WRITERS (20),
+//   BENCH_PARTS (search,live,jobs,ledger,checkout,rentals,scaleout,replicas,similar), BENCH_STREAMS (200),
+//   BENCH_JOBS (20000), BENCH_RENTALS (20000), BENCH_LIVE_WRITERS (20),
 //   BENCH_LIVE_BUSES (notify,nats://127.0.0.1:4222,redis://127.0.0.1:6379: the live part on PostgreSQL
 //   over LISTEN/NOTIFY and each bus that answers),
 //   BENCH_KEEP_DB (unset: a PostgreSQL database seeded once under this name and kept for later runs)
@@ -25,11 +26,20 @@ import { search } from '../src/modules/search/service';
 import { suggest } from '../src/modules/search/suggest';
 import { type BenchDatabase, type Engine, prepareDatabase } from './engines';
 import { benchLive } from './live';
-import { type Figures, type HttpTarget, measureDirect, measureHttp, printHeader, printRow } from './measure';
+import {
+  type Figures,
+  type HttpTarget,
+  measureDirect,
+  measureHttp,
+  measureHttpTable,
+  printHeader,
+  printRow,
+} from './measure';
 import { benchRentals } from './rentals';
 import { benchReplicas } from './replicas';
 import { benchScaleOut } from './scale-out';
 import { startServer, stopServer } from './server';
+import { benchSimilar } from './similar';
 
 const listings = Number(process.env.BENCH_LISTINGS ?? 100_000);
 const engines = (process.env.BENCH_ENGINES ?? 'postgres,pglite').split(',') as Engine[];
@@ -41,7 +51,7 @@ const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432
 const keepDatabase = process.env.BENCH_KEEP_DB;
 const port = Number(process.env.BENCH_PORT ?? 3999);
 const LIGHTER_LOADS = [4, 2, 1];
-const parts = (process.env.BENCH_PARTS ?? 'search,live,jobs,ledger,checkout,rentals,scaleout,replicas').split(',');
+const parts = (process.env.BENCH_PARTS ?? 'search,live,jobs,ledger,checkout,rentals,scaleout,replicas,similar').split(',');
 const live = {
   streams: Number(process.env.BENCH_STREAMS ?? 200),
   writers: Number(process.env.BENCH_LIVE_WRITERS ?? 20),
@@ -74,6 +84,8 @@ async function benchEngine(engine: Engine): Promise<void> {
       console.log('  == reads from a replica');
       await benchReplicas(prepared, { ...load, port });
     }
+    // Last: it adds completed sales to the catalogue.
+    if (parts.includes('similar')) await benchSimilar(prepared, { ...load, port });
   } finally {
     await prepared.drop();
   }
@@ -145,14 +157,7 @@ async function benchSearch(prepared: BenchDatabase): Promise<void> {
         body: nationwideBrowse,
       },
     ];
-    console.log('  over HTTP (autocannon, api in a second process):');
-    printHeader();
-    const http: Figures[] = [];
-    for (const target of targets) {
-      const figures = await measureHttp(origin, target, load);
-      http.push(figures);
-      printRow(figures);
-    }
+    const http = await measureHttpTable(origin, targets, load);
     const ratio = (a?: Figures, b?: Figures) => (a && b ? (a.p95 / b.p95).toFixed(2) : '-');
     console.log(`  search HTTP/SQL p95: ${ratio(http[0], direct[0])}x (goal < 1.5x)`);
     console.log(

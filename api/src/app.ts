@@ -65,6 +65,7 @@ import { rewardsCapability } from './modules/rewards/capability';
 import { searchCapability } from './modules/search/capability';
 import { shippingCapability } from './modules/shipping/capability';
 import { createShipping } from './modules/shipping/shipping';
+import { similarCapability } from './modules/similar/capability';
 import { sitemapCapability } from './modules/sitemap/capability';
 import { socialCapability } from './modules/social/capability';
 import { staticDataCapability } from './modules/static-data/capability';
@@ -230,6 +231,7 @@ function capabilitiesFor(config: Config): Capability[] {
     adminCapability,
     searchCapability,
     rentalSearchCapability,
+    similarCapability,
     sitemapCapability,
   ];
 }

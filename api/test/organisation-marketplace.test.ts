@@ -8,12 +8,12 @@ import { organisationFlowMessages } from '@yardly/shared/rules';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newRefnum } from '../src/db/refnum';
-import { checkouts, orders, organizations, users, welcomeCredits } from '../src/db/schema/index';
+import { organizations, users, welcomeCredits } from '../src/db/schema/index';
 import { organisationPromotionsAccount } from '../src/modules/ledger/accounts';
 import { checkLedger, ledgerIsSound } from '../src/modules/ledger/check';
 import { balanceOf } from '../src/modules/ledger/ledger';
 import { callAs, listQuery } from './admin-helpers';
-import { insertListing } from './fixtures';
+import { insertListing, insertOrder } from './fixtures';
 import { holdClock, json, startTestApp, type TestApp } from './harness';
 import { freshAddress, freshEmail, GOOD_PASSWORD, lastCode, post, postFrom, signedUp } from './identity-helpers';
 import { rewardsOf } from './reward-helpers';
@@ -502,42 +502,7 @@ describe('the monthly benefit report', () => {
   async function waivedSale(organizationId: number, sellerId: number, buyerId: number, at: Date, waived: number) {
     const db = t.database.db;
     const listing = await insertListing(db, sellerId, 'electronics', { organizationId, priceCents: 10_000 });
-    const paymentIntentId = `pi_${newRefnum('order')}`;
-    const [checkout] = await db
-      .insert(checkouts)
-      .values({
-        paymentIntentId,
-        provider: 'test',
-        buyerId,
-        idempotencyKey: paymentIntentId,
-        listingId: listing.id,
-        deliveryMethod: 'pickup',
-        itemPriceCents: 10_000,
-        shippingCents: 0,
-        totalCents: 10_000,
-        createdAt: at,
-      })
-      .returning();
-    const [order] = await db
-      .insert(orders)
-      .values({
-        refnum: newRefnum('order'),
-        checkoutId: checkout?.id ?? 0,
-        buyerId,
-        sellerId,
-        listingId: listing.id,
-        state: 'delivered',
-        deliveryMethod: 'pickup',
-        itemPriceCents: 10_000,
-        shippingCents: 0,
-        totalCents: 10_000,
-        commissionCents: 0,
-        paymentIntentId,
-        shipBy: at,
-        createdAt: at,
-        updatedAt: at,
-      })
-      .returning();
+    const order = await insertOrder(db, { id: listing.id, sellerId }, buyerId, { at, priceCents: 10_000 });
     await db.execute(sql`update orders set commission_waived_cents = ${waived} where id = ${order?.id ?? 0}`);
   }
 

@@ -32,6 +32,7 @@ import { returnCalls } from '../contract/returns';
 import { inviteCalls, rewardCalls } from '../contract/rewards';
 import { searchCalls } from '../contract/search';
 import { shippingCalls } from '../contract/shipping';
+import { rentalSimilarCalls, similarCalls } from '../contract/similar';
 import { socialCalls } from '../contract/social';
 import { testProviderCalls } from '../contract/test-provider';
 import { bindCalls } from './bind-calls';
@@ -81,6 +82,8 @@ export function createApi(options: HttpClientOptions = {}) {
     rentalFavourites: bindCalls(http, rentalFavouriteCalls),
     rentalMessages: bindCalls(http, rentalMessagingCalls),
     rentalNotifications: bindCalls(http, rentalNotificationCalls),
+    // Issue 37: similar items and more from the seller beside an item or a rental, price guidance on the sell form.
+    similar: bindCalls(http, joinCalls(similarCalls, rentalSimilarCalls)),
   };
 }
 

@@ -33,5 +33,6 @@ export * from './returns';
 export * from './rewards';
 export * from './search';
 export * from './shipping';
+export * from './similar';
 export * from './social';
 export * from './test-provider';

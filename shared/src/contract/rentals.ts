@@ -378,6 +378,7 @@ export const rentalSearchDocSchema = rentalCardSchema.extend({
   /** Whole miles from the zip's centre. */
   distance: z.number().int().nullable(),
 });
+export type RentalSearchDoc = z.infer<typeof rentalSearchDocSchema>;
 
 const facetValueSchema = z.object({ value: z.string(), label: z.string(), count: z.number().int() });
 

@@ -29,6 +29,7 @@ export * from './parcels';
 export * from './password';
 export * from './payouts';
 export * from './phone';
+export * from './price-guidance';
 export * from './process';
 export * from './process-invariants';
 export * from './profile';

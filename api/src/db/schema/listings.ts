@@ -90,6 +90,8 @@ export const listings = pgTable(
       .on(t.createdAt.desc())
       .where(sql`${t.state} = 'live' and ${t.organizationId} is null`),
     index('listings_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+    // Price guidance (issue 37): a subcategory's listings in one condition, sold ones too (migration 0053).
+    index('listings_subcategory_condition_idx').on(t.subCategoryId, t.condition),
   ],
 );
 

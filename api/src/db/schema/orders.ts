@@ -131,6 +131,8 @@ export const orders = pgTable(
   (t) => [
     index('orders_buyer_idx').on(t.buyerId, t.createdAt.desc()),
     index('orders_seller_idx').on(t.sellerId, t.createdAt.desc()),
+    // Price guidance (issue 37): a listing's completed sales (migration 0053).
+    index('orders_delivered_listing_idx').on(t.listingId).where(sql`${t.state} = 'delivered'`),
     // One order in progress per listing; a completed (or returned) sale does not stop the seller
     // relisting it and selling it again. Written as the states that are not in progress: the
     // newer ones ('arrived', 'returning') cannot be named in the migration that adds the enum's values.

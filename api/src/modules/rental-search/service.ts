@@ -23,7 +23,7 @@ export async function searchRentals(db: Db, filters: RentalSearchFilters): Promi
     rows = await runRentalSearchStatement(db, buildRentalMatch(filters, centre, true), filters);
   }
   return {
-    docs: docsOf(rows),
+    docs: rentalDocsOf(rows),
     totalElements: rows.total,
     number: filters.page,
     size: filters.size,
@@ -36,7 +36,7 @@ export async function searchRentals(db: Db, filters: RentalSearchFilters): Promi
 }
 
 /** The page's cards, each with its distance in whole miles. */
-function docsOf(rows: RentalSearchRows): RentalSearchResult['docs'] {
+export function rentalDocsOf(rows: Pick<RentalSearchRows, 'page' | 'cards'>): RentalSearchResult['docs'] {
   const miles = new Map(rows.page);
   return rows.cards.map((card) => ({ ...toRentalCard(card), distance: wholeMiles(miles.get(card.id) ?? null) }));
 }

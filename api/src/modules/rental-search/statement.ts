@@ -26,7 +26,7 @@ export interface RentalSearchRows {
 }
 
 /** The rentals as search reads them; `covered` is what `rentals_available_cell_idx` holds beside the cell and the zip's centre (migration 0039 keeps the same list). */
-const RENTALS: PlacedTable = {
+export const RENTALS: PlacedTable = {
   name: 'rentals',
   covered: ['id', 'property_type', 'bedrooms', 'rent_cents', 'listed_at'],
 };

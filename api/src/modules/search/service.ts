@@ -63,7 +63,7 @@ export async function search(
 }
 
 /** The page's cards, each with its distance in whole miles and what shipping it costs the buyer. */
-function docsOf(rows: SearchRows, now: Date): SearchDoc[] {
+export function docsOf(rows: Pick<SearchRows, 'page' | 'cards'>, now: Date): SearchDoc[] {
   const miles = new Map(rows.page);
   return rows.cards.map((card) => {
     const distance = wholeMiles(miles.get(card.id) ?? null);

@@ -16,6 +16,7 @@ import { type ReactNode, useId } from 'react';
 import { DONATION_ENABLED } from '../../lib/navigation';
 import { categoryFlags, type FieldErrors, type FormValues, priceCents, ruleViolations } from './listing-form-state';
 import { PhotoSlots, type Picture } from './PhotoSlots';
+import { PriceGuidance } from './PriceGuidance';
 
 interface FieldsProps {
   values: FormValues;
@@ -260,6 +261,7 @@ export function ListingFormFields(props: FieldsProps) {
           )}
         </Field>
       </div>
+      <PriceGuidance categoryRefnum={values.categoryRefnum} condition={values.condition} zip={values.zip} />
 
       {cents !== null && (
         <section className="payout" aria-label="Commission and payout">

@@ -1,0 +1,2 @@
+CREATE INDEX "listings_subcategory_condition_idx" ON "listings" USING btree ("sub_category_id","condition");--> statement-breakpoint
+CREATE INDEX "orders_delivered_listing_idx" ON "orders" USING btree ("listing_id") WHERE "orders"."state" = 'delivered';
