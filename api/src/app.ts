@@ -61,6 +61,7 @@ import { rentalsCapability } from './modules/rentals/capability';
 import { reportsCapability } from './modules/reports/capability';
 import { returnsCapability } from './modules/returns/capability';
 import { rewardsCapability } from './modules/rewards/capability';
+import { savedSearchesCapability } from './modules/saved-searches/capability';
 import { searchCapability } from './modules/search/capability';
 import { shippingCapability } from './modules/shipping/capability';
 import { createShipping } from './modules/shipping/shipping';
@@ -192,6 +193,7 @@ function capabilitiesFor(config: Config): Capability[] {
     testProviderCapability,
     payoutsCapability,
     favouritesCapability,
+    savedSearchesCapability,
     reportsCapability,
     rentalConsoleCapability,
     locationCapability,
