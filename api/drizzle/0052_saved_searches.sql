@@ -45,4 +45,21 @@ ALTER TABLE "saved_searches" ADD CONSTRAINT "saved_searches_sub_category_id_cate
 CREATE UNIQUE INDEX "saved_search_matches_once_idx" ON "saved_search_matches" USING btree ("saved_search_id","subject_id");--> statement-breakpoint
 CREATE INDEX "saved_search_matches_digest_idx" ON "saved_search_matches" USING btree ("user_id") WHERE "saved_search_matches"."digest_handled_at" is null;--> statement-breakpoint
 CREATE INDEX "saved_searches_user_idx" ON "saved_searches" USING btree ("user_id","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "saved_searches_kind_category_idx" ON "saved_searches" USING btree ("kind","category_id");
+CREATE INDEX "saved_searches_kind_category_idx" ON "saved_searches" USING btree ("kind","category_id");--> statement-breakpoint
+-- Price drops (issue 37): a listing whose price goes down queues one job of the saved-searches
+-- capability, due when the change was made (the app clock's `updated_at`), so the listings
+-- module knows nothing of who is told. A rise queues nothing; one drop is one job (its key).
+CREATE FUNCTION "listings_price_dropped"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO "jobs" ("name", "payload", "key", "run_at", "max_attempts")
+  VALUES (
+    'saved-searches.price-drop',
+    jsonb_build_object('listingId', NEW.id, 'fromCents', OLD.price_cents, 'toCents', NEW.price_cents),
+    NEW.id || ':' || OLD.price_cents || ':' || NEW.price_cents || ':' || extract(epoch from NEW.updated_at),
+    NEW.updated_at,
+    5)
+  ON CONFLICT DO NOTHING;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER "listings_price_dropped" AFTER UPDATE OF "price_cents" ON "listings"
+  FOR EACH ROW WHEN (NEW.price_cents < OLD.price_cents) EXECUTE FUNCTION "listings_price_dropped"();

@@ -1,12 +1,12 @@
 import type { LoginData } from '@yardly/shared/contract';
-import { SAVED_SEARCH_LIMITS, savedSearchAlertText, savedSearchMessages } from '@yardly/shared/rules';
+import { priceDropText, SAVED_SEARCH_LIMITS, savedSearchAlertText, savedSearchMessages } from '@yardly/shared/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock, json, startTestApp, type TestApp } from './harness';
 import { freshEmail, outbox, signedUp } from './identity-helpers';
 import { b2bOrganisation, memberOf, organisationListing } from './marketplace-helpers';
 import { notificationsOf } from './notification-helpers';
 import { advanceKeepingSignedIn } from './offer-helpers';
-import { auth, publishedListing } from './selling-helpers';
+import { auth, createListing, draftRef, goodForm, publishedListing } from './selling-helpers';
 
 // Issue 37: saved searches, and the alerts a new listing sends their savers.
 let t: TestApp;
@@ -226,5 +226,55 @@ describe('saved search alerts', () => {
     expect((await outbox(t, buyer.email)).filter((m) => m.subject === savedSearchMessages.digestSubject)).toHaveLength(
       1,
     );
+  });
+});
+
+/** The seller edits the listing's price through the sell form, as the item page's Edit does. */
+async function repriced(seller: LoginData, listingRefnum: string, title: string, listingPrice: number) {
+  const form = await goodForm(t, await draftRef(t, seller.token, listingRefnum), { listingTitle: title, listingPrice });
+  const res = await createListing(t, seller.token, form);
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+async function noticesOf(person: LoginData, prefix: string) {
+  return (await notificationsOf(t, person.token)).items.filter((n) => n.text.startsWith(prefix));
+}
+
+describe('price drops', () => {
+  it('tells everyone who hearted a listing of each drop once, never of a rise, and alerts a saver whose range it enters', async () => {
+    const seller = await signedUp(t, freshEmail('seller'));
+    const liker = await signedUp(t, freshEmail('liker'));
+    const saver = await signedUp(t, freshEmail('saver'));
+    await saved(saver.token, { name: 'cheap lamp', kind: 'sale', filters: { q: 'lamp', maxPrice: 5000 } });
+    const lamp = await publishedListing(t, seller.token, { listingTitle: 'Tall floor lamp', listingPrice: 8000 });
+    const hearted = await t.app.inject({
+      method: 'POST',
+      url: `/svc/fav/create?listingRefnum=${lamp}`,
+      headers: auth(liker.token),
+    });
+    expect(hearted.statusCode, hearted.body).toBe(200);
+    await advanceKeepingSignedIn(t, 1, [seller, liker, saver]);
+    expect(await alertsOf(saver)).toEqual([]);
+
+    await repriced(seller, lamp, 'Tall floor lamp', 6000);
+    await advanceKeepingSignedIn(t, 1, [seller, liker, saver]);
+    expect((await noticesOf(liker, 'Price dropped')).map((n) => [n.text, n.link])).toEqual([
+      [priceDropText('Tall floor lamp', 6000), `/${lamp}`],
+    ]);
+    expect(priceDropText('Tall floor lamp', 6000)).toBe('Price dropped to $60.00 on Tall floor lamp');
+    expect(await alertsOf(saver)).toEqual([]);
+
+    // A rise tells nobody; the next drop, into the saved search's range, tells both once.
+    await repriced(seller, lamp, 'Tall floor lamp', 7000);
+    await advanceKeepingSignedIn(t, 1, [seller, liker, saver]);
+    expect(await noticesOf(liker, 'Price dropped')).toHaveLength(1);
+    await repriced(seller, lamp, 'Tall floor lamp', 4500);
+    await advanceKeepingSignedIn(t, 5, [seller, liker, saver]);
+    expect((await noticesOf(liker, 'Price dropped')).map((n) => n.text)).toEqual([
+      priceDropText('Tall floor lamp', 4500),
+      priceDropText('Tall floor lamp', 6000),
+    ]);
+    expect((await alertsOf(saver)).map((n) => n.text)).toEqual([savedSearchAlertText('Tall floor lamp', 4500)]);
+    expect(await noticesOf(seller, 'Price dropped')).toEqual([]);
   });
 });

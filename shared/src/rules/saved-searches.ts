@@ -26,6 +26,11 @@ export function savedSearchAlertText(title: string, priceCents: number): string 
   return `New near you: ${truncate(title)}, ${formatCents(priceCents)}`;
 }
 
+/** What everyone who hearted a listing is told when its price goes down: "Price dropped to $60.00 on Red bike". */
+export function priceDropText(title: string, priceCents: number): string {
+  return `Price dropped to ${formatCents(priceCents)} on ${truncate(title)}`;
+}
+
 /** The filters a saved search keeps, as far as its results page reads them. */
 export interface SavedSaleFilters {
   q?: string;

@@ -1,13 +1,14 @@
 import type { ListingEvent, ListingState, NotificationSection, RentalEvent, RentalState } from '@yardly/shared/rules';
-import { savedSearchAlertText, savedSearchMessages } from '@yardly/shared/rules';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { priceDropText, savedSearchAlertText, savedSearchMessages } from '@yardly/shared/rules';
+import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
-import { notifications, savedSearchMatches, users } from '../../db/schema/index';
+import { favourites, listings, notifications, savedSearchMatches, users } from '../../db/schema/index';
 import { defineJob } from '../../jobs/job';
 import { queueJobIn } from '../../jobs/queue-in';
 import type { Transition } from '../../process/transition';
 import type { AppServices } from '../../services';
 import { preferenceStore } from '../account/preferences';
+import { inListingStates } from '../listings/visibility';
 import type { LiveEvent } from '../live/log';
 import { optionalMailer } from '../mail/optional-mail';
 import { escapeHtml } from '../mail/templates';
@@ -18,6 +19,8 @@ import { rentalsMatching, type SavedSearchHit, salesMatching } from './match';
 
 export const SAVED_SEARCH_MATCH_JOB = 'saved-searches.match';
 export const SAVED_SEARCH_DIGEST_JOB = 'saved-searches.digest';
+/** Queued by the `listings_price_dropped` trigger (migration 0052), which names it in SQL. */
+export const SAVED_SEARCH_PRICE_DROP_JOB = 'saved-searches.price-drop';
 /** One digest mail a day of the day's matches. */
 export const SAVED_SEARCH_DIGEST_EVERY_MINUTES = 24 * 60;
 
@@ -50,8 +53,8 @@ export async function savedSearchesFollowRental(tx: Db, done: Transition<RentalS
 }
 
 /** Members-only listings are told only to members of their organisation (read now). */
-async function mayBeTold(tx: Db, hits: SavedSearchHit[]): Promise<SavedSearchHit[]> {
-  const kept: SavedSearchHit[] = [];
+async function mayBeTold<H extends Pick<SavedSearchHit, 'userId' | 'organizationId'>>(tx: Db, hits: H[]): Promise<H[]> {
+  const kept: H[] = [];
   for (const hit of hits) {
     if (hit.organizationId === null) kept.push(hit);
     else if ((await marketplaceMembership(tx, hit.userId))?.organizationId === hit.organizationId) kept.push(hit);
@@ -94,17 +97,39 @@ export async function alertSavers(tx: Db, s: Pick<AppServices, 'jobs' | 'live'>,
     });
   // Two of one person's searches matching one listing make one notice.
   const byPerson = new Map(fresh.map((m) => [m.userId, m]));
-  if (byPerson.size === 0) return;
+  await tellInApp(
+    tx,
+    s,
+    [...byPerson.values()].map((m) => ({
+      userId: m.userId,
+      text: savedSearchAlertText(m.title, m.priceCents),
+      link: m.link,
+    })),
+    section,
+    now,
+  );
+}
+
+/**
+ * In-app notices (seen live, and pushed to the person's browsers by the notifications' delivery
+ * job) that are not mailed one by one: the matches go in the day's digest, a price drop in none.
+ */
+async function tellInApp(
+  tx: Db,
+  s: Pick<AppServices, 'jobs' | 'live'>,
+  notices: { userId: number; text: string; link: string }[],
+  section: NotificationSection,
+  now: Date,
+): Promise<void> {
+  if (notices.length === 0) return;
   const added = await tx
     .insert(notifications)
     .values(
-      [...byPerson.values()].map((m) => ({
-        userId: m.userId,
+      notices.map((notice) => ({
+        ...notice,
         kind: 'notice',
         section,
-        text: savedSearchAlertText(m.title, m.priceCents),
-        link: m.link,
-        // Mailed in the day's digest, not one mail a notice (notifications/notices.ts).
+        // Handled for mail: the notice delivery (notifications/notices.ts) mails it no more.
         mailHandledAt: now,
         createdAt: now,
       })),
@@ -130,6 +155,62 @@ export async function alertSavers(tx: Db, s: Pick<AppServices, 'jobs' | 'live'>,
     });
   }
   await s.live.record(tx, events);
+}
+
+export interface PriceDropPayload {
+  listingId: number;
+  fromCents: number;
+  toCents: number;
+}
+
+/**
+ * A listing's price went down (queued by the `listings_price_dropped` trigger, migration 0052):
+ * everyone who hearted it is told "Price dropped to $X on {title}", once for this drop (the job
+ * is the drop's); a drop overtaken by another change says nothing (that change has its own
+ * job, or was a rise). The new price may also bring it into saved searches' ranges.
+ */
+export async function tellOfPriceDrop(
+  tx: Db,
+  s: Pick<AppServices, 'jobs' | 'live'>,
+  { listingId, toCents }: PriceDropPayload,
+  now: Date,
+): Promise<void> {
+  const [listing] = await tx
+    .select({
+      title: listings.title,
+      refnum: listings.refnum,
+      priceCents: listings.priceCents,
+      sellerId: listings.sellerId,
+      organizationId: listings.organizationId,
+    })
+    .from(listings)
+    .where(and(eq(listings.id, listingId), inListingStates(['live'], now)));
+  if (!listing || listing.priceCents !== toCents) return;
+  const likers = await tx
+    .select({ userId: favourites.userId })
+    .from(favourites)
+    .where(and(eq(favourites.listingId, listingId), ne(favourites.userId, listing.sellerId)));
+  const told = await mayBeTold(
+    tx,
+    likers.map(({ userId }) => ({ userId, organizationId: listing.organizationId })),
+  );
+  await tellInApp(
+    tx,
+    s,
+    told.map(({ userId }) => ({ userId, text: priceDropText(listing.title, toCents), link: `/${listing.refnum}` })),
+    'market',
+    now,
+  );
+  await alertSavers(tx, s, { kind: 'sale', subjectId: listingId }, now);
+}
+
+export function priceDropJob(s: Pick<AppServices, 'jobs' | 'live'>) {
+  return defineJob<PriceDropPayload>({
+    name: SAVED_SEARCH_PRICE_DROP_JOB,
+    async run(payload, { db, now }) {
+      await db.transaction((tx) => tellOfPriceDrop(tx, s, payload, now));
+    },
+  });
 }
 
 export function matchJob(s: Pick<AppServices, 'jobs' | 'live'>) {

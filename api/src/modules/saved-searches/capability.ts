@@ -1,7 +1,7 @@
 import { savedSearchCalls } from '@yardly/shared/contract';
 import { listingProcess, rentalProcess } from '@yardly/shared/rules';
 import { defineCapability } from '../../http/capability';
-import { digestJob, matchJob, savedSearchesFollowListing, savedSearchesFollowRental } from './alerts';
+import { digestJob, matchJob, priceDropJob, savedSearchesFollowListing, savedSearchesFollowRental } from './alerts';
 import { deleteSavedSearch, listSavedSearches, saveSearch } from './service';
 
 /**
@@ -23,5 +23,5 @@ export const savedSearchesCapability = defineCapability({
     registry.onTransition(listingProcess, {}, savedSearchesFollowListing);
     registry.onTransition(rentalProcess, {}, savedSearchesFollowRental);
   },
-  jobs: (s) => [matchJob(s), digestJob(s)],
+  jobs: (s) => [matchJob(s), digestJob(s), priceDropJob(s)],
 });
