@@ -13,7 +13,7 @@
 //   BENCH_CONNECTIONS (10), BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/postgres),
 //   BENCH_PORT (3999; the second api process of the live bench takes the next one),
 //   BENCH_PARTS (search,live,jobs,ledger,checkout,rentals,scaleout), BENCH_STREAMS (200), BENCH_JOBS (20000),
-//   BENCH_RENTALS (20000),
+//   BENCH_RENTALS (20000), BENCH_SAVED_SEARCHES (100000: saved searches one new listing is matched against),
 //   BENCH_KEEP_DB (unset: a PostgreSQL database seeded once under this name and kept for later runs)
 import type { SearchFilters } from '@yardly/shared/contract';
 import { searchFiltersSchema } from '@yardly/shared/contract';
@@ -24,6 +24,7 @@ import { type BenchDatabase, type Engine, prepareDatabase } from './engines';
 import { benchLive } from './live';
 import { type Figures, type HttpTarget, measureDirect, measureHttp, printHeader, printRow } from './measure';
 import { benchRentals } from './rentals';
+import { benchSavedSearches } from './saved-searches';
 import { benchScaleOut } from './scale-out';
 import { startServer, stopServer } from './server';
 
@@ -37,7 +38,7 @@ const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432
 const keepDatabase = process.env.BENCH_KEEP_DB;
 const port = Number(process.env.BENCH_PORT ?? 3999);
 const LIGHTER_LOADS = [4, 2, 1];
-const parts = (process.env.BENCH_PARTS ?? 'search,live,jobs,ledger,checkout,rentals,scaleout').split(',');
+const parts = (process.env.BENCH_PARTS ?? 'search,live,jobs,ledger,checkout,rentals,saved,scaleout').split(',');
 const live = {
   streams: Number(process.env.BENCH_STREAMS ?? 200),
 };
@@ -63,6 +64,7 @@ async function benchEngine(engine: Engine): Promise<void> {
     if (parts.includes('search')) await benchSearch(prepared);
     if (parts.includes('live')) await benchLive(prepared, { ...load, ...live, port });
     if (parts.includes('rentals')) await benchRentals(prepared, { ...load, port });
+    if (parts.includes('saved')) await benchSavedSearches(prepared, load);
     if (parts.includes('scaleout') && engine === 'postgres') await benchScaleOut(prepared, { ...load, port });
   } finally {
     await prepared.drop();
