@@ -6,6 +6,7 @@ import { freshEmail, outbox, signedUp } from './identity-helpers';
 import { b2bOrganisation, memberOf, organisationListing } from './marketplace-helpers';
 import { notificationsOf } from './notification-helpers';
 import { advanceKeepingSignedIn } from './offer-helpers';
+import { listedRental, rentalCall } from './rental-helpers';
 import { auth, createListing, draftRef, goodForm, publishedListing } from './selling-helpers';
 
 // Issue 37: saved searches, and the alerts a new listing sends their savers.
@@ -276,5 +277,33 @@ describe('price drops', () => {
     ]);
     expect((await alertsOf(saver)).map((n) => n.text)).toEqual([savedSearchAlertText('Tall floor lamp', 4500)]);
     expect(await noticesOf(seller, 'Price dropped')).toEqual([]);
+  });
+});
+
+describe('rental saved searches', () => {
+  it('tells a saver of a place that matches, in the rentals’ notifications, and not of one that does not', async () => {
+    const landlord = await signedUp(t, freshEmail('landlord'));
+    const renter = await signedUp(t, freshEmail('renter'));
+    await saved(renter.token, {
+      name: 'two beds near 10001',
+      kind: 'rental',
+      filters: { zip: '10001', d: 10, bedrooms: 2, maxRent: 350_000 },
+    });
+    const flat = await listedRental(t, landlord.token, {
+      title: 'Bright two-bedroom flat',
+      bedrooms: 2,
+      expectedRent: 320_000,
+    });
+    await listedRental(t, landlord.token, { title: 'Pricey loft', bedrooms: 3, expectedRent: 900_000 });
+    await listedRental(t, landlord.token, { title: 'Tiny studio', bedrooms: 0, expectedRent: 150_000 });
+    await advanceKeepingSignedIn(t, 1, [landlord, renter]);
+    const res = await rentalCall(t, 'GET', '/svc/rental/notifications?size=50', renter.token);
+    expect(res.statusCode, res.body).toBe(200);
+    const items = json<{ data: { notifications: { content: { text: string; link: string | null }[] } } }>(res).data
+      .notifications.content;
+    expect(items.map((n) => [n.text, n.link])).toEqual([
+      [savedSearchAlertText('Bright two-bedroom flat', 320_000), `/${flat}`],
+    ]);
+    expect(await alertsOf(renter)).toEqual([]);
   });
 });
