@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { savedSearches } from '../src/db/schema/index';
 import { salesMatching } from '../src/modules/saved-searches/match';
+import { reach } from '../src/modules/saved-searches/service';
 import type { BenchDatabase } from './engines';
 import { measureDirect, printHeader, printRow } from './measure';
 
@@ -41,6 +42,7 @@ export async function benchSavedSearches(prepared: BenchDatabase, options: { sec
         const like = pick(rows);
         const word = like.title.split(/\s+/).find((w) => w.length > 3) ?? like.title;
         const centre = pick(rows);
+        const miles = pick([5, 10, 25, 50]);
         return {
           refnum: `S${String(done + i).padStart(11, '0')}`,
           userId: pick(users),
@@ -52,7 +54,8 @@ export async function benchSavedSearches(prepared: BenchDatabase, options: { sec
           maxPrice: random() < 0.25 ? Math.floor(random() * 50_000) : null,
           latitude: centre.lat,
           longitude: centre.lng,
-          miles: pick([5, 10, 25, 50]),
+          miles,
+          reach: reach({ lat: centre.lat, lng: centre.lng }, miles),
           nationwide: random() < 0.1,
           createdAt: new Date(),
         };

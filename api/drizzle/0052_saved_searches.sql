@@ -28,6 +28,7 @@ CREATE TABLE "saved_searches" (
 	"latitude" double precision,
 	"longitude" double precision,
 	"miles" real NOT NULL,
+	"reach" "cube",
 	"nationwide" boolean DEFAULT false NOT NULL,
 	"bedrooms" integer,
 	"bathrooms" real,
@@ -45,7 +46,10 @@ ALTER TABLE "saved_searches" ADD CONSTRAINT "saved_searches_sub_category_id_cate
 CREATE UNIQUE INDEX "saved_search_matches_once_idx" ON "saved_search_matches" USING btree ("saved_search_id","subject_id");--> statement-breakpoint
 CREATE INDEX "saved_search_matches_digest_idx" ON "saved_search_matches" USING btree ("user_id") WHERE "saved_search_matches"."digest_handled_at" is null;--> statement-breakpoint
 CREATE INDEX "saved_searches_user_idx" ON "saved_searches" USING btree ("user_id","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "saved_searches_kind_category_idx" ON "saved_searches" USING btree ("kind","category_id");--> statement-breakpoint
+CREATE INDEX "saved_searches_reach_idx" ON "saved_searches" USING gist ("reach");--> statement-breakpoint
+CREATE INDEX "saved_searches_anywhere_idx" ON "saved_searches" USING btree ("kind") WHERE "saved_searches"."latitude" is null;--> statement-breakpoint
+CREATE INDEX "saved_searches_nationwide_idx" ON "saved_searches" USING btree ("kind") WHERE "saved_searches"."nationwide";
+--> statement-breakpoint
 -- Price drops (issue 37): a listing whose price goes down queues one job of the saved-searches
 -- capability, due when the change was made (the app clock's `updated_at`), so the listings
 -- module knows nothing of who is told. A rise queues nothing; one drop is one job (its key).

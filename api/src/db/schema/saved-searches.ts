@@ -18,6 +18,8 @@ import { users } from './users';
 
 /** PostgreSQL's text-search query, read and written as its text form. */
 const tsquery = customType<{ data: string }>({ dataType: () => 'tsquery' });
+/** The cube extension's box (earthdistance's `earth_box`), read and written as its text form. */
+const cube = customType<{ data: string }>({ dataType: () => 'cube' });
 
 /**
  * A person's saved search (issue 37): its filters as the search call takes them (`filters`), and
@@ -53,6 +55,12 @@ export const savedSearches = pgTable(
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
     miles: real('miles').notNull(),
+    /**
+     * A box round the centre that holds the whole radius (`earth_box`, a little wider), so the
+     * reverse search finds the searches a new listing may be near by the GiST index, before the
+     * exact distance; null without a centre.
+     */
+    reach: cube('reach'),
     /** "Ships to you": a listing that ships matches at any distance. */
     nationwide: boolean('nationwide').notNull().default(false),
     /** A rental search's rooms and kinds; null: any. */
@@ -63,7 +71,10 @@ export const savedSearches = pgTable(
   },
   (t) => [
     index('saved_searches_user_idx').on(t.userId, t.createdAt.desc()),
-    index('saved_searches_kind_category_idx').on(t.kind, t.categoryId),
+    index('saved_searches_reach_idx').using('gist', t.reach),
+    // The searches without a place, and the "Ships to you" ones: found whatever the listing's place.
+    index('saved_searches_anywhere_idx').on(t.kind).where(sql`${t.latitude} is null`),
+    index('saved_searches_nationwide_idx').on(t.kind).where(sql`${t.nationwide}`),
   ],
 );
 

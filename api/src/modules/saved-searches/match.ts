@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { inListingStates } from '../listings/visibility';
 
@@ -20,6 +20,24 @@ const withinRadius = (row: string, shipsAnywhere: ReturnType<typeof sql>) => sql
     and (point(s.longitude, s.latitude) <@> point(${sql.raw(row)}.place_longitude, ${sql.raw(row)}.place_latitude)) <= s.miles))`;
 
 /**
+ * The saved searches of `kind` the subject (the CTE `row`) may match, found by their indexes
+ * rather than by reading them all: those whose `reach` box holds the subject's place (GiST),
+ * those with no place, and, when the subject ships, the "Ships to you" ones. Written as `, c as
+ * (…)` after the subject's CTE; the exact conditions are the caller's.
+ */
+function candidates(kind: 'sale' | 'rental', row: string, ships: SQL): SQL {
+  const r = sql.raw(row);
+  return sql`, c as (
+      select s.id from ${r} join saved_searches s
+        on s.kind = ${kind} and s.reach @> ll_to_earth(${r}.place_latitude, ${r}.place_longitude)
+      union
+      select s.id from saved_searches s where s.kind = ${kind} and s.latitude is null
+      union
+      select s.id from ${r} join saved_searches s on ${ships} and s.kind = ${kind} and s.nationwide
+    )`;
+}
+
+/**
  * The reverse search (issue 37): every saved marketplace search the live listing `listingId`
  * matches, in one statement, as `/search/srp` would find it for that search: its text (the
  * listing's `search_document` against the saved query), category, conditions, price, delivery,
@@ -33,8 +51,9 @@ export async function salesMatching(db: Db, listingId: number, now: Date): Promi
         sub_category_id, condition, shippable, meet_to_deliver, offer_free_delivery, place_latitude, place_longitude
       from listings where id = ${listingId} and ${inListingStates(['live'], now)}
     )
+    ${candidates('sale', 'l', sql`l.shippable`)}
     select s.id as saved_search_id, s.user_id, l.title, l.price_cents, l.refnum, l.organization_id
-    from l join saved_searches s on s.kind = 'sale'
+    from l join c on true join saved_searches s on s.id = c.id
     where s.user_id <> l.seller_id
       and (s.query is null or l.search_document @@ s.query)
       and (s.category_id is null or s.category_id = l.category_id)
@@ -62,8 +81,9 @@ export async function rentalsMatching(db: Db, rentalId: number): Promise<SavedSe
         place_latitude, place_longitude
       from rentals where id = ${rentalId} and state = 'available'
     )
+    ${candidates('rental', 'r', sql`false`)}
     select s.id as saved_search_id, s.user_id, r.title, r.rent_cents as price_cents, r.refnum
-    from r join saved_searches s on s.kind = 'rental'
+    from r join c on true join saved_searches s on s.id = c.id
     where s.user_id <> r.landlord_id
       and (s.query is null or r.search_document @@ s.query)
       and (s.min_price is null or r.rent_cents >= s.min_price)

@@ -8,13 +8,27 @@ import { newRefnum } from '../../db/refnum';
 import { categories, savedSearches } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import type { Caller } from '../../http/caller';
-import { centreOfZip } from '../search/centre';
+import { type Centre, centreOfZip } from '../search/centre';
 import { conditionCodes } from '../search/match';
 
 /** Advisory lock space of "a person's saved searches are being counted". */
 const SAVE_LOCK_SPACE = 370_025;
 
 type Parsed = z.output<typeof saveSearchBodySchema>;
+
+/** Metres in a statute mile. */
+const METRES_PER_MILE = 1609.344;
+
+/**
+ * The box the reverse search's index finds a search by: `earth_box` round the centre, 1% wider
+ * than the radius (earthdistance's earth is a little larger than the sphere `<@>` measures on,
+ * so a box of exactly the radius could leave out its edge). The exact distance is checked after.
+ */
+export function reach(centre: Centre | null, miles: number) {
+  return centre
+    ? sql`earth_box(ll_to_earth(${centre.lat}::float8, ${centre.lng}::float8), ${miles * METRES_PER_MILE * 1.01}::float8)`
+    : null;
+}
 
 async function categoryId(tx: Db, refnum: string | undefined, field: string): Promise<number | null> {
   if (!refnum) return null;
@@ -37,6 +51,7 @@ async function matchColumns(tx: Db, search: Parsed) {
       latitude: centre?.lat ?? null,
       longitude: centre?.lng ?? null,
       miles: f.d,
+      reach: reach(centre, f.d),
       bedrooms: f.bedrooms ?? null,
       bathrooms: f.bathrooms ?? null,
       propertyTypes: types?.length ? types : null,
@@ -57,6 +72,7 @@ async function matchColumns(tx: Db, search: Parsed) {
     latitude: centre?.lat ?? null,
     longitude: centre?.lng ?? null,
     miles: f.d ?? DEFAULT_DISTANCE_MILES,
+    reach: reach(centre, f.d ?? DEFAULT_DISTANCE_MILES),
     nationwide: f.nationwide,
   };
 }
