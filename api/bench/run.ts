@@ -14,10 +14,11 @@
 //   BENCH_LISTINGS (100000), BENCH_ENGINES (postgres,pglite), BENCH_SECONDS (10),
 //   BENCH_CONNECTIONS (10), BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/postgres),
 //   BENCH_PORT (3999; the second api process of the live bench takes the next one),
-//   BENCH_PARTS (search,live,jobs,ledger,checkout,rentals,scaleout,replicas,similar), BENCH_STREAMS (200),
+//   BENCH_PARTS (search,live,jobs,ledger,checkout,rentals,saved,scaleout,replicas,similar), BENCH_STREAMS (200),
 //   BENCH_JOBS (20000), BENCH_RENTALS (20000), BENCH_LIVE_WRITERS (20),
 //   BENCH_LIVE_BUSES (notify,nats://127.0.0.1:4222,redis://127.0.0.1:6379: the live part on PostgreSQL
 //   over LISTEN/NOTIFY and each bus that answers),
+//   BENCH_SAVED_SEARCHES (100000: saved searches one new listing is matched against),
 //   BENCH_KEEP_DB (unset: a PostgreSQL database seeded once under this name and kept for later runs)
 import type { SearchFilters } from '@yardly/shared/contract';
 import { searchFiltersSchema } from '@yardly/shared/contract';
@@ -37,6 +38,7 @@ import {
 } from './measure';
 import { benchRentals } from './rentals';
 import { benchReplicas } from './replicas';
+import { benchSavedSearches } from './saved-searches';
 import { benchScaleOut } from './scale-out';
 import { startServer, stopServer } from './server';
 import { benchSimilar } from './similar';
@@ -51,7 +53,7 @@ const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432
 const keepDatabase = process.env.BENCH_KEEP_DB;
 const port = Number(process.env.BENCH_PORT ?? 3999);
 const LIGHTER_LOADS = [4, 2, 1];
-const parts = (process.env.BENCH_PARTS ?? 'search,live,jobs,ledger,checkout,rentals,scaleout,replicas,similar').split(',');
+const parts = (process.env.BENCH_PARTS ?? 'search,live,jobs,ledger,checkout,rentals,saved,scaleout,replicas,similar').split(',');
 const live = {
   streams: Number(process.env.BENCH_STREAMS ?? 200),
   writers: Number(process.env.BENCH_LIVE_WRITERS ?? 20),
@@ -79,6 +81,7 @@ async function benchEngine(engine: Engine): Promise<void> {
     if (parts.includes('search')) await benchSearch(prepared);
     if (parts.includes('live')) await benchLive(prepared, { ...load, ...live, port });
     if (parts.includes('rentals')) await benchRentals(prepared, { ...load, port });
+    if (parts.includes('saved')) await benchSavedSearches(prepared, load);
     if (parts.includes('scaleout') && engine === 'postgres') await benchScaleOut(prepared, { ...load, port });
     if (parts.includes('replicas') && engine === 'postgres') {
       console.log('  == reads from a replica');

@@ -62,6 +62,7 @@ import { rentalsCapability } from './modules/rentals/capability';
 import { reportsCapability } from './modules/reports/capability';
 import { returnsCapability } from './modules/returns/capability';
 import { rewardsCapability } from './modules/rewards/capability';
+import { savedSearchesCapability } from './modules/saved-searches/capability';
 import { searchCapability } from './modules/search/capability';
 import { shippingCapability } from './modules/shipping/capability';
 import { createShipping } from './modules/shipping/shipping';
@@ -204,6 +205,7 @@ function capabilitiesFor(config: Config): Capability[] {
     testProviderCapability,
     payoutsCapability,
     favouritesCapability,
+    savedSearchesCapability,
     reportsCapability,
     rentalConsoleCapability,
     locationCapability,

@@ -151,20 +151,24 @@ describe('communication preferences', () => {
       productRecommendations: true,
       offersAndMessagesUpdates: true,
       rentalMessagesUpdates: true,
+      savedSearchAlerts: true,
     });
     await post(t, '/svc/account/setProductRecommendations?enabled=false', undefined, ann.token);
     await post(t, '/svc/account/setRentalMessagesUpdates?enabled=false', undefined, ann.token);
+    await post(t, '/svc/account/setSavedSearchAlerts?enabled=false', undefined, ann.token);
     const res = await post(t, '/svc/account/setOffersAndMessagesUpdates?enabled=false', undefined, ann.token);
     expect(json(res).data).toEqual({
       productRecommendations: false,
       offersAndMessagesUpdates: false,
       rentalMessagesUpdates: false,
+      savedSearchAlerts: false,
     });
     await post(t, '/svc/account/setOffersAndMessagesUpdates?enabled=true', undefined, ann.token);
     expect(json(await get(t, '/svc/account/communicationPreferences', ann.token)).data).toEqual({
       productRecommendations: false,
       offersAndMessagesUpdates: true,
       rentalMessagesUpdates: false,
+      savedSearchAlerts: false,
     });
     expect(
       (await post(t, '/svc/account/setProductRecommendations?enabled=maybe', undefined, ann.token)).statusCode,

@@ -228,3 +228,12 @@ export async function signInByApi(page: Page, person: Person, signupExtra: objec
   );
   return data;
 }
+
+/** Chooses a zip in the header's "Your location" dialog. */
+export async function chooseZip(page: Page, zip: string): Promise<void> {
+  await (await hydrated(headerMenu(page).getByRole('button', { name: /Your location/ }))).click();
+  const chooser = dialog(page, 'Your location');
+  await chooser.getByLabel('Zip code').fill(zip);
+  await chooser.getByRole('button', { name: 'Save' }).click();
+  await expect(chooser).toBeHidden();
+}

@@ -1,4 +1,4 @@
-import { cards, dialog, headerMenu, hydrated, openHome } from './fixtures';
+import { cards, chooseZip, hydrated, openHome } from './fixtures';
 import { expectPageFits, listItem, personIn } from './journeys';
 import { expect, type Page, test } from './page-checks';
 
@@ -7,14 +7,6 @@ import { expect, type Page, test } from './page-checks';
 const WIDE = { width: 1280, height: 900 };
 const NARROW = { width: 384, height: 800 };
 const SHOTS = process.env.E2E_SHOTS_DIR;
-
-async function chooseZip(page: Page, zip: string) {
-  await (await hydrated(headerMenu(page).getByRole('button', { name: /Your location/ }))).click();
-  const chooser = dialog(page, 'Your location');
-  await chooser.getByLabel('Zip code').fill(zip);
-  await chooser.getByRole('button', { name: 'Save' }).click();
-  await expect(chooser).toBeHidden();
-}
 
 /** Fits at 1280 and at 384 px (no sideways scroll, axe clean), with a screenshot of each when asked. */
 async function fitsBothWidths(page: Page, what: string, shot: string) {

@@ -20,6 +20,7 @@ export const REFNUM_PREFIX = {
   rentalDraft: 'Q',
   donationOrder: 'G',
   reward: 'W',
+  savedSearch: 'S',
 } as const;
 
 /** A new opaque public id: a type letter and 11 random base32 characters (55 bits). */

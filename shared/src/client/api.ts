@@ -30,6 +30,7 @@ import {
 import { reportCalls } from '../contract/reports';
 import { returnCalls } from '../contract/returns';
 import { inviteCalls, rewardCalls } from '../contract/rewards';
+import { savedSearchCalls } from '../contract/saved-searches';
 import { searchCalls } from '../contract/search';
 import { shippingCalls } from '../contract/shipping';
 import { rentalSimilarCalls, similarCalls } from '../contract/similar';
@@ -56,6 +57,7 @@ export function createApi(options: HttpClientOptions = {}) {
     profile: bindCalls(http, profileCalls),
     feedback: bindCalls(http, feedbackCalls),
     search: bindCalls(http, searchCalls),
+    savedSearches: bindCalls(http, savedSearchCalls),
     listings: bindCalls(http, listingCalls),
     favourites: bindCalls(http, favouriteCalls),
     offers: bindCalls(http, offerCalls),

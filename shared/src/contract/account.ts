@@ -222,6 +222,10 @@ export const setRentalMessagesUpdatesCall = preferenceCall(
   '/account/setRentalMessagesUpdates',
   'Turn rental message update mails on or off',
 );
+export const setSavedSearchAlertsCall = preferenceCall(
+  '/account/setSavedSearchAlerts',
+  "Turn the daily mail of your saved searches' new matches on or off",
+);
 
 /** The id of an /unsubscribe link: long and random, so it cannot be guessed. */
 export const unsubscribeIdSchema = z.string().regex(/^[A-Za-z0-9_-]{32,64}$/, 'This unsubscribe link is not valid');
@@ -296,6 +300,7 @@ export const accountCalls = {
   setProductRecommendations: setProductRecommendationsCall,
   setOffersAndMessagesUpdates: setOffersAndMessagesUpdatesCall,
   setRentalMessagesUpdates: setRentalMessagesUpdatesCall,
+  setSavedSearchAlerts: setSavedSearchAlertsCall,
   unsubscribeInfo: unsubscribeInfoCall,
   unsubscribe: unsubscribeCall,
   bankAccount: bankAccountCall,

@@ -31,6 +31,7 @@ export * from './rentals';
 export * from './reports';
 export * from './returns';
 export * from './rewards';
+export * from './saved-searches';
 export * from './search';
 export * from './shipping';
 export * from './similar';

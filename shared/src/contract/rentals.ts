@@ -348,30 +348,36 @@ export const RENTAL_SORTS = ['newest', 'rentAsc', 'rentDesc', 'distance'] as con
 /** `cats`, `dogs`, `both` (cats and dogs), `any` (cats or dogs), or a list of the two. */
 export const RENTAL_PET_FILTERS = ['cats', 'dogs', 'both', 'any'] as const;
 
-export const rentalSearchSchema = z
-  .object({
-    zip: zipCodeSchema,
-    /** Miles around the zip's centre. */
-    d: z.coerce.number().int().min(1).max(500).default(25),
-    text: z.string().trim().max(200).optional(),
-    minRent: z.coerce.number().int().min(0).optional(),
-    maxRent: z.coerce.number().int().min(0).optional(),
-    /** At least this many bedrooms (0: studios and up). */
-    bedrooms: z.coerce.number().int().min(0).max(MAX_BEDROOMS).optional(),
-    /** At least this many bathrooms. */
-    bathrooms: z.coerce.number().min(0).max(MAX_BATHROOMS).optional(),
-    propertyType: z.union([z.string().max(40), z.array(z.string().max(40)).max(10)]).optional(),
-    pets: z.union([z.enum(RENTAL_PET_FILTERS), z.array(z.enum(['cats', 'dogs'])).max(2)]).optional(),
-    /** Available on or before this day. */
-    availableBy: calendarDaySchema.optional(),
-    sortBy: z.enum(RENTAL_SORTS).default('newest'),
-    page: z.coerce.number().int().min(0).max(10_000).default(0),
-    size: z.coerce.number().int().min(1).max(100).default(24),
-  })
-  .refine((s) => s.minRent === undefined || s.maxRent === undefined || s.minRent <= s.maxRent, {
+/** The fields of a rental search, each on its own. */
+export const rentalSearchFields = z.object({
+  zip: zipCodeSchema,
+  /** Miles around the zip's centre. */
+  d: z.coerce.number().int().min(1).max(500).default(25),
+  text: z.string().trim().max(200).optional(),
+  minRent: z.coerce.number().int().min(0).optional(),
+  maxRent: z.coerce.number().int().min(0).optional(),
+  /** At least this many bedrooms (0: studios and up). */
+  bedrooms: z.coerce.number().int().min(0).max(MAX_BEDROOMS).optional(),
+  /** At least this many bathrooms. */
+  bathrooms: z.coerce.number().min(0).max(MAX_BATHROOMS).optional(),
+  propertyType: z.union([z.string().max(40), z.array(z.string().max(40)).max(10)]).optional(),
+  pets: z.union([z.enum(RENTAL_PET_FILTERS), z.array(z.enum(['cats', 'dogs'])).max(2)]).optional(),
+  /** Available on or before this day. */
+  availableBy: calendarDaySchema.optional(),
+  sortBy: z.enum(RENTAL_SORTS).default('newest'),
+  page: z.coerce.number().int().min(0).max(10_000).default(0),
+  size: z.coerce.number().int().min(1).max(100).default(24),
+});
+
+/** A rental search's fields with its rent bounds in order (a saved search checks its own with it). */
+export function withRentOrder<T extends z.ZodType<{ minRent?: number; maxRent?: number }>>(schema: T) {
+  return schema.refine((s) => s.minRent === undefined || s.maxRent === undefined || s.minRent <= s.maxRent, {
     path: ['minRent'],
     message: 'Minimum rent must not be above the maximum',
   });
+}
+
+export const rentalSearchSchema = withRentOrder(rentalSearchFields);
 export type RentalSearch = z.input<typeof rentalSearchSchema>;
 
 export const rentalSearchDocSchema = rentalCardSchema.extend({

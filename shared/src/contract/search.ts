@@ -95,7 +95,8 @@ export const searchFilterFields = z.object({
   company: z.string().max(100).optional(),
 });
 
-function withPriceOrder<T extends z.ZodType<{ minPrice?: number; maxPrice?: number }>>(schema: T) {
+/** A search's filters with its price bounds in order (a saved search checks its own with it). */
+export function withPriceOrder<T extends z.ZodType<{ minPrice?: number; maxPrice?: number }>>(schema: T) {
   return schema.refine((f) => f.minPrice === undefined || f.maxPrice === undefined || f.minPrice <= f.maxPrice, {
     message: searchMessages.priceOrder,
     path: ['minPrice'],

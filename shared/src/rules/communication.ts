@@ -1,12 +1,18 @@
 /** Communication preferences (spec section 2, settings): the optional mails and their labels. */
 
-export const MAIL_LISTS = ['productRecommendations', 'offersAndMessagesUpdates', 'rentalMessagesUpdates'] as const;
+export const MAIL_LISTS = [
+  'productRecommendations',
+  'offersAndMessagesUpdates',
+  'rentalMessagesUpdates',
+  'savedSearchAlerts',
+] as const;
 export type MailList = (typeof MAIL_LISTS)[number];
 
 export const MAIL_LIST_LABELS: Record<MailList, string> = {
   productRecommendations: 'Product recommendations',
   offersAndMessagesUpdates: 'Offers and messages updates',
   rentalMessagesUpdates: 'Rental messages updates',
+  savedSearchAlerts: 'Saved search alerts',
 };
 
 export const communicationMessages = {

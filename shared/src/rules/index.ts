@@ -41,5 +41,6 @@ export * from './reviews';
 export * from './reward-wallet';
 export * from './rewards';
 export * from './roles';
+export * from './saved-searches';
 export * from './shipping-rates';
 export * from './text';

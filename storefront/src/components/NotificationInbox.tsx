@@ -5,6 +5,7 @@ import { requireSignedIn } from '../lib/access-gates';
 import { refreshUnreadNotifications } from '../stores/unread';
 import { markedRead, unreadSummary } from './notification-view';
 import { Spinner } from './Spinner';
+import { useLiveEvent } from './use-live-event';
 
 type Ids = { ids?: number[] };
 
@@ -43,19 +44,25 @@ export function NotificationInbox({ calls, home, header, logName }: Notification
   const { remove } = calls;
   const lowerName = logName.charAt(0).toLowerCase() + logName.slice(1);
 
+  async function load() {
+    try {
+      const page = await calls.list({ page: 0, size: 50 });
+      setResult({ state: 'ok', items: page.notifications.content, unreadCount: page.unreadCount });
+    } catch (cause) {
+      console.error(`${logName} failed to load`, cause);
+      setResult({ state: 'error', message: messageOf(cause) });
+    }
+  }
+
   // biome-ignore lint/correctness/useExhaustiveDependencies: loads once per page; the calls and names are fixed per page.
   useEffect(() => {
     void requireSignedIn(home).then(async (session) => {
-      if (!session) return;
-      try {
-        const page = await calls.list({ page: 0, size: 50 });
-        setResult({ state: 'ok', items: page.notifications.content, unreadCount: page.unreadCount });
-      } catch (cause) {
-        console.error(`${logName} failed to load`, cause);
-        setResult({ state: 'error', message: messageOf(cause) });
-      }
+      if (session) await load();
     });
   }, []);
+
+  // A new notice (a saved search's match, a price drop, a message) shows without a reload.
+  useLiveEvent('notification', () => void load());
 
   async function markRead(ids?: number[]) {
     if (result.state !== 'ok') return;

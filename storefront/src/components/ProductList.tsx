@@ -9,7 +9,7 @@ import {
   type ProductListStart,
   type ValidatedQuery,
 } from '../lib/product-load';
-import { PRODUCT_PAGE_SIZES, type ProductQuery, readProductQuery } from '../lib/product-query';
+import { PRODUCT_PAGE_SIZES, type ProductQuery, readProductQuery, searchFiltersFor } from '../lib/product-query';
 import { flowPagePath, productsPath } from '../lib/routes';
 import { SITE_NAME } from '../lib/site';
 import { useHydrated } from '../lib/use-hydrated';
@@ -22,6 +22,7 @@ import { Breadcrumbs, type Crumb } from './Breadcrumbs';
 import type { CardVariant } from './ListingCard';
 import { LoadedListings } from './LoadedListings';
 import { Pagination } from './Pagination';
+import { SaveSearchButton } from './saved-searches/SaveSearchButton';
 import { FiltersDrawer } from './search/FiltersDrawer';
 import { SearchFilters } from './search/SearchFilters';
 import { SortSelect } from './search/SortSelect';
@@ -148,6 +149,15 @@ export function ProductList({ start, org }: { start: ProductListStart; org?: Lis
       <p className="search-place">
         {place ? `Near ${place.formattedAddress}` : 'Everywhere: choose Your location to search near you'}
       </p>
+      {query && !org && (
+        <SaveSearchButton
+          kind="sale"
+          filters={savedFilters(query, place)}
+          suggestedName={[query.q || heading || ALL_ITEMS_TITLE, place?.zip && `near ${place.zip}`]
+            .filter(Boolean)
+            .join(' ')}
+        />
+      )}
       <div className="search-layout">
         {query && (
           <FiltersDrawer>
@@ -185,6 +195,12 @@ export function ProductList({ start, org }: { start: ProductListStart; org?: Lis
       </div>
     </div>
   );
+}
+
+/** A saved search's filters: the list's own, without its page, size and order (issue 37). */
+function savedFilters(query: ProductQuery, place: Parameters<typeof searchFiltersFor>[1]) {
+  const { page: _page, size: _size, ...filters } = searchFiltersFor(query, place);
+  return filters;
 }
 
 /** The list's heading (and the page's title): the search, the category, or all items; null until known. */

@@ -28,6 +28,7 @@ export const $sessionKnown: ReadableAtom<boolean> = $known;
 /** The prompts a guest sees where an action needs an account (spec section 6). */
 export const GUEST_PROMPTS = {
   favourite: 'Sign up or log in to save favourites',
+  saveSearch: 'Sign up or log in to save this search and hear of new matches',
   account: 'Sign up or log in to continue',
 } as const;
 

@@ -52,6 +52,7 @@ export const communicationPreferences = pgTable('communication_preferences', {
   productRecommendations: boolean('product_recommendations').notNull().default(true),
   offersAndMessagesUpdates: boolean('offers_and_messages_updates').notNull().default(true),
   rentalMessagesUpdates: boolean('rental_messages_updates').notNull().default(true),
+  savedSearchAlerts: boolean('saved_search_alerts').notNull().default(true),
   unsubscribeToken: text('unsubscribe_token').notNull().unique(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

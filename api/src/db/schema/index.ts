@@ -28,6 +28,7 @@ export * from './reports';
 export * from './returns';
 export * from './reviews';
 export * from './rewards';
+export * from './saved-searches';
 export * from './shipments';
 export * from './stripe-accounts';
 export * from './test-payments';

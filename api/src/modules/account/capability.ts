@@ -34,6 +34,7 @@ export const accountCapability = defineCapability({
       s.preferences.set(caller.userId, { offersAndMessagesUpdates: query.enabled }),
     setRentalMessagesUpdates: ({ query, caller }) =>
       s.preferences.set(caller.userId, { rentalMessagesUpdates: query.enabled }),
+    setSavedSearchAlerts: ({ query, caller }) => s.preferences.set(caller.userId, { savedSearchAlerts: query.enabled }),
     unsubscribeInfo: ({ query }) => s.preferences.linkInfo(query.id),
     unsubscribe: ({ body }) => {
       const { id, ...changes } = body;

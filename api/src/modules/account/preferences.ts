@@ -13,6 +13,7 @@ function toPreferences(row: PreferencesRow): CommunicationPreferences {
     productRecommendations: row.productRecommendations,
     offersAndMessagesUpdates: row.offersAndMessagesUpdates,
     rentalMessagesUpdates: row.rentalMessagesUpdates,
+    savedSearchAlerts: row.savedSearchAlerts,
   };
 }
 

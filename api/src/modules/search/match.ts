@@ -103,7 +103,7 @@ function categoryMatch(filters: ParsedSearchFilters): SQL | null {
  * The wire filters by the labels the condition facet shows ('Like New'); the column holds codes.
  * A label matches ignoring case; a code is taken as it is; anything else matches nothing.
  */
-function conditionCodes(labels: string[]): string[] {
+export function conditionCodes(labels: string[]): string[] {
   return labels.map((text) => {
     const wanted = text.trim().toLowerCase();
     return CONDITION_CODES.find((code) => code === wanted || conditionLabel(code).toLowerCase() === wanted) ?? text;

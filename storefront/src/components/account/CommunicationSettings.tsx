@@ -12,6 +12,7 @@ const SETTERS: Record<MailList, (enabled: boolean) => Promise<CommunicationPrefe
   productRecommendations: (on) => browserApi.account.setProductRecommendations(enabled(on)),
   offersAndMessagesUpdates: (on) => browserApi.account.setOffersAndMessagesUpdates(enabled(on)),
   rentalMessagesUpdates: (on) => browserApi.account.setRentalMessagesUpdates(enabled(on)),
+  savedSearchAlerts: (on) => browserApi.account.setSavedSearchAlerts(enabled(on)),
 };
 
 /** Settings, communication: each optional mail list on or off, saved as it is switched. */

@@ -29,7 +29,14 @@ import {
 } from './rental-query';
 import '../../styles/search.css';
 import '../../styles/product-list.css';
+import { SaveSearchButton } from '../saved-searches/SaveSearchButton';
 import { FiltersDrawer } from '../search/FiltersDrawer';
+
+/** A saved rental search's filters: the search's own, without its page and size (issue 37). */
+function savedRentalFilters(query: RentalListQuery, zip: string) {
+  const { page: _page, size: _size, ...filters } = rentalSearchBody(query, zip);
+  return filters;
+}
 
 type Load =
   | { status: 'loading' }
@@ -125,6 +132,13 @@ export function RentalSearchPage({ start }: { start: RentalListStart }) {
       <p className="search-place">
         {zip ? `Within ${query.d} miles of ${zip}` : 'Choose Your location or enter a zip code to search near you'}
       </p>
+      {zip && (
+        <SaveSearchButton
+          kind="rental"
+          filters={savedRentalFilters(query, zip)}
+          suggestedName={`${query.text || 'Places'} near ${zip}`}
+        />
+      )}
       <div className="search-layout">
         <FiltersDrawer>
           <RentalFilters query={query} zip={zip} facets={result?.facetFields ?? null} onChange={refine} />

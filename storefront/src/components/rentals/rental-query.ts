@@ -1,5 +1,5 @@
 import { type Api, fromQueryString, toQueryString } from '@yardly/shared/client';
-import { RENTAL_PET_FILTERS, type RENTAL_SORTS, type RentalSearch, rentalSearchSchema } from '@yardly/shared/contract';
+import { RENTAL_PET_FILTERS, type RENTAL_SORTS, type RentalSearch, rentalSearchFields } from '@yardly/shared/contract';
 import { RENTALS_LIST_PATH } from '../../lib/routes';
 
 /** Places a results page shows, and the sizes a person may pick. */
@@ -35,7 +35,7 @@ export interface RentalListQuery {
   size: number;
 }
 
-const fields = rentalSearchSchema.shape;
+const fields = rentalSearchFields.shape;
 type Fields = typeof fields;
 type Parsed = { [K in keyof Fields]: ReturnType<Fields[K]['parse']> };
 

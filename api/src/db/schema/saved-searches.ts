@@ -1,0 +1,108 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { categories } from './categories';
+import { users } from './users';
+
+/** PostgreSQL's text-search query, read and written as its text form. */
+const tsquery = customType<{ data: string }>({ dataType: () => 'tsquery' });
+/** The cube extension's box (earthdistance's `earth_box`), read and written as its text form. */
+const cube = customType<{ data: string }>({ dataType: () => 'cube' });
+
+/**
+ * A person's saved search (issue 37): its filters as the search call takes them (`filters`), and
+ * beside them the same filters as columns, so one new listing is matched against every saved
+ * search in one statement (the reverse search, saved-searches/match.ts).
+ */
+export const savedSearches = pgTable(
+  'saved_searches',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    refnum: text('refnum').notNull().unique(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    kind: text('kind', { enum: ['sale', 'rental'] }).notNull(),
+    filters: jsonb('filters').$type<Record<string, unknown>>().notNull(),
+    /** The text, as the search matches it (`websearch_to_tsquery('english', q)`); null without one. */
+    query: tsquery('query'),
+    categoryId: bigint('category_id', { mode: 'number' }).references(() => categories.id, { onDelete: 'cascade' }),
+    subCategoryId: bigint('sub_category_id', { mode: 'number' }).references(() => categories.id, {
+      onDelete: 'cascade',
+    }),
+    /** Condition codes; null: any. */
+    conditions: text('conditions').array(),
+    /** `shipping`, `localPickup`, `freeShipping`: any of them will do; null: any. */
+    delivery: text('delivery').array(),
+    /** Integer cents, inclusive (a rental's rent for a rental search). */
+    minPrice: bigint('min_price', { mode: 'number' }),
+    maxPrice: bigint('max_price', { mode: 'number' }),
+    freeOnly: boolean('free_only').notNull().default(false),
+    /** The saved zip's centre; null: anywhere. */
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    miles: real('miles').notNull(),
+    /**
+     * A box round the centre that holds the whole radius (`earth_box`, a little wider), so the
+     * reverse search finds the searches a new listing may be near by the GiST index, before the
+     * exact distance; null without a centre.
+     */
+    reach: cube('reach'),
+    /** "Ships to you": a listing that ships matches at any distance. */
+    nationwide: boolean('nationwide').notNull().default(false),
+    /** A rental search's rooms and kinds; null: any. */
+    bedrooms: integer('bedrooms'),
+    bathrooms: real('bathrooms'),
+    propertyTypes: text('property_types').array(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('saved_searches_user_idx').on(t.userId, t.createdAt.desc()),
+    index('saved_searches_reach_idx').using('gist', t.reach),
+    // The searches without a place, and the "Ships to you" ones: found whatever the listing's place.
+    index('saved_searches_anywhere_idx').on(t.kind).where(sql`${t.latitude} is null`),
+    index('saved_searches_nationwide_idx').on(t.kind).where(sql`${t.nationwide}`),
+  ],
+);
+
+/**
+ * A saved search's match: one per listing (or rental) and saved search, however often the
+ * listing goes live again (the unique key), told in-app and by push at once and mailed in the
+ * day's digest (`digestHandledAt`).
+ */
+export const savedSearchMatches = pgTable(
+  'saved_search_matches',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    savedSearchId: bigint('saved_search_id', { mode: 'number' })
+      .notNull()
+      .references(() => savedSearches.id, { onDelete: 'cascade' }),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The listing's id (a rental's for a rental search). */
+    subjectId: bigint('subject_id', { mode: 'number' }).notNull(),
+    title: text('title').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    link: text('link').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    digestHandledAt: timestamp('digest_handled_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('saved_search_matches_once_idx').on(t.savedSearchId, t.subjectId),
+    index('saved_search_matches_digest_idx').on(t.userId).where(sql`${t.digestHandledAt} is null`),
+  ],
+);
