@@ -53,7 +53,9 @@ const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432
 const keepDatabase = process.env.BENCH_KEEP_DB;
 const port = Number(process.env.BENCH_PORT ?? 3999);
 const LIGHTER_LOADS = [4, 2, 1];
-const parts = (process.env.BENCH_PARTS ?? 'search,live,jobs,ledger,checkout,rentals,saved,scaleout,replicas,similar').split(',');
+const parts = (
+  process.env.BENCH_PARTS ?? 'search,live,jobs,ledger,checkout,rentals,saved,scaleout,replicas,similar'
+).split(',');
 const live = {
   streams: Number(process.env.BENCH_STREAMS ?? 200),
   writers: Number(process.env.BENCH_LIVE_WRITERS ?? 20),

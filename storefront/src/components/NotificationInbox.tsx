@@ -2,6 +2,7 @@ import type { Notification } from '@yardly/shared/contract';
 import { formatDate } from '@yardly/shared/rules';
 import { type ReactNode, useEffect, useState } from 'react';
 import { requireSignedIn } from '../lib/access-gates';
+import { logFailure } from '../lib/log-failure';
 import { refreshUnreadNotifications } from '../stores/unread';
 import { markedRead, unreadSummary } from './notification-view';
 import { Spinner } from './Spinner';
@@ -49,7 +50,7 @@ export function NotificationInbox({ calls, home, header, logName }: Notification
       const page = await calls.list({ page: 0, size: 50 });
       setResult({ state: 'ok', items: page.notifications.content, unreadCount: page.unreadCount });
     } catch (cause) {
-      console.error(`${logName} failed to load`, cause);
+      logFailure(`${logName} failed to load`, cause);
       setResult({ state: 'error', message: messageOf(cause) });
     }
   }
@@ -72,7 +73,7 @@ export function NotificationInbox({ calls, home, header, logName }: Notification
       setActionError(null);
       void refreshUnreadNotifications(); // the menu's count
     } catch (cause) {
-      console.error(`Marking ${lowerName} read failed`, cause);
+      logFailure(`Marking ${lowerName} read failed`, cause);
       setActionError(messageOf(cause));
     }
   }
@@ -89,7 +90,7 @@ export function NotificationInbox({ calls, home, header, logName }: Notification
       setActionError(null);
       void refreshUnreadNotifications();
     } catch (cause) {
-      console.error(`Deleting ${lowerName} failed`, cause);
+      logFailure(`Deleting ${lowerName} failed`, cause);
       setActionError(messageOf(cause));
     }
   }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { browserApi } from '../lib/api';
+import { logFailure } from '../lib/log-failure';
 import { currentPushState, type PushState, turnOnPush } from '../lib/web-push';
 import { messageOf, type NotificationCalls, NotificationInbox } from './NotificationInbox';
 import { pushControl } from './notification-view';
@@ -22,7 +23,7 @@ function PushToggle() {
     currentPushState()
       .then(setState)
       .catch((cause: unknown) => {
-        console.error('Reading the push state failed', cause);
+        logFailure('Reading the push state failed', cause);
         setState('unsupported');
       });
   }, []);
@@ -42,7 +43,7 @@ function PushToggle() {
                 setError(null);
               })
               .catch((cause: unknown) => {
-                console.error('Turning notifications on failed', cause);
+                logFailure('Turning notifications on failed', cause);
                 setError(messageOf(cause));
               })
           }

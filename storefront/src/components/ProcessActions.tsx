@@ -2,6 +2,7 @@ import { ApiError, GENERIC_ERROR_MESSAGE } from '@yardly/shared/client';
 import { type ReactNode, useState } from 'react';
 import { showToast } from '../stores/toast';
 import '../styles/selling.css';
+import { logFailure } from '../lib/log-failure';
 
 interface ProcessActionsProps<Action extends string, Answer> {
   /** The thing's title, in the section's name: "Manage <title>". */
@@ -52,7 +53,7 @@ export function ProcessActions<Action extends string, Answer>({
       showToast(done[action], 'success');
       onChanged?.(answer);
     } catch (cause) {
-      console.error(`Could not ${action} ${logNoun}`, cause);
+      logFailure(`Could not ${action} ${logNoun}`, cause);
       showToast(cause instanceof ApiError ? cause.message : GENERIC_ERROR_MESSAGE, 'error');
     } finally {
       setWorking(null);

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import type { SearchResult } from '@yardly/shared/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { browserApi } from '../lib/api';
+import { logFailure } from '../lib/log-failure';
 import {
   EMPTY_RESULT,
   fetchProducts,
@@ -103,7 +104,7 @@ export function ProductList({ start, org }: { start: ProductListStart; org?: Lis
       (cause: unknown) => {
         if (!current) return;
         settled = true;
-        console.error('Could not load the product list', cause);
+        logFailure('Could not load the product list', cause);
         // No longer a member of the organisation (403): out of its flow, to the public marketplace.
         if (org && leaveLostOrganisation(cause, org.orgName)) return;
         setLoad({ status: 'error' });

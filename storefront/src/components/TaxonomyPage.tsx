@@ -3,6 +3,7 @@ import { listingListMessages } from '@yardly/shared/rules';
 import { useEffect, useState } from 'react';
 import { requireSignedIn } from '../lib/access-gates';
 import { browserApi } from '../lib/api';
+import { logFailure } from '../lib/log-failure';
 import { productsPath } from '../lib/routes';
 import { narrowTaxonomy, TAXONOMY_PATH, type TaxonomyView, taxonomyPath } from '../lib/taxonomy';
 import { Breadcrumbs, type Crumb } from './Breadcrumbs';
@@ -74,7 +75,7 @@ export function TaxonomyPage({ titles }: { titles: string[] }) {
         const tree = await browserApi.categories.all();
         setLoad({ status: 'done', view: narrowTaxonomy(tree, titles) });
       } catch (cause) {
-        console.error('Could not load the taxonomy', cause);
+        logFailure('Could not load the taxonomy', cause);
         setLoad({ status: 'error' });
       }
     });

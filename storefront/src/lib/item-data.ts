@@ -2,6 +2,7 @@ import { ApiError } from '@yardly/shared/client';
 import { isRefnum, type ListingDetail } from '@yardly/shared/contract';
 import { isSellerNotVerified, isZip } from '@yardly/shared/rules';
 import { serverApi } from './api';
+import { logFailure } from './log-failure';
 
 /** The item page's load states (spec section 4): not available, seller not verified, error, loaded. */
 export type ItemLoad =
@@ -32,7 +33,7 @@ export async function loadItem(
     return { kind: 'found', listing: answer.listing };
   } catch (cause) {
     if (cause instanceof ApiError && cause.status === 404) return { kind: 'missing' };
-    console.error(`storefront: could not load item ${refnum}:`, cause);
+    logFailure(`storefront: could not load item ${refnum}:`, cause);
     return { kind: 'error' };
   }
 }

@@ -1,5 +1,6 @@
 import type { CallData, categoriesCall } from '@yardly/shared/contract';
 import { serverApi } from './api';
+import { logFailure } from './log-failure';
 
 export type CategorySummary = CallData<typeof categoriesCall>[number];
 
@@ -8,7 +9,7 @@ export async function settle<T>(what: string, promise: Promise<T>): Promise<T | 
   try {
     return await promise;
   } catch (cause) {
-    console.error(`storefront: could not load ${what}:`, cause);
+    logFailure(`storefront: could not load ${what}:`, cause);
     return null;
   }
 }

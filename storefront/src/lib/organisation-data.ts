@@ -2,6 +2,7 @@ import { ApiError } from '@yardly/shared/client';
 import type { OrganisationHome } from '@yardly/shared/contract';
 import { isOrgName } from '@yardly/shared/rules';
 import { serverApi } from './api';
+import { logFailure } from './log-failure';
 
 /** An organisation's pages' load states: found, unknown (the not-found page, 404) or the api failed. */
 export type OrganisationLoad = { kind: 'found'; home: OrganisationHome } | { kind: 'missing' } | { kind: 'error' };
@@ -16,7 +17,7 @@ export async function loadOrganisation(orgName: string | undefined): Promise<Org
     return { kind: 'found', home: await serverApi().organisations.home({ orgName }) };
   } catch (cause) {
     if (cause instanceof ApiError && cause.status === 404) return { kind: 'missing' };
-    console.error(`storefront: could not load the organisation ${orgName}:`, cause);
+    logFailure(`storefront: could not load the organisation ${orgName}:`, cause);
     return { kind: 'error' };
   }
 }

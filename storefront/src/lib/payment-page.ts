@@ -1,5 +1,6 @@
 import type { PaymentConfig } from '@yardly/shared/contract';
 import { serverApi } from './api';
+import { logFailure } from './log-failure';
 
 /**
  * What Stripe.js needs from a page's Content-Security-Policy (Stripe's guide to CSP): its script,
@@ -54,7 +55,7 @@ export async function readPaymentConfig(): Promise<PaymentConfig | null> {
   try {
     return await serverApi().cards.config();
   } catch (cause) {
-    console.error('storefront: could not read the payment configuration:', cause);
+    logFailure('storefront: could not read the payment configuration:', cause);
     return null;
   }
 }

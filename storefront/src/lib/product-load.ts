@@ -1,6 +1,7 @@
 import { type Api, ApiError } from '@yardly/shared/client';
 import type { OrganisationHome, SearchFilters, SearchResult } from '@yardly/shared/contract';
 import { type PlaceCookie, parsePlaceCookie } from '../stores/location';
+import { logFailure } from './log-failure';
 import { type ProductQuery, readProductQuery, searchFiltersFor } from './product-query';
 
 export type ValidatedQuery = ProductQuery & { valid: boolean };
@@ -63,7 +64,7 @@ export async function loadProductList(
   try {
     return { query, place, result: (await fetchProducts(api, query, place)) ?? EMPTY_RESULT };
   } catch (cause) {
-    console.error('storefront: could not load the product list', cause);
+    logFailure('storefront: could not load the product list', cause);
     return { query, place, result: null };
   }
 }

@@ -5,6 +5,7 @@
  * this module only for such an account, so nobody else's page carries the api client for it.
  */
 import { browserApi } from './api';
+import { logFailure } from './log-failure';
 import { PROFILE_LOADED_EVENT } from './profile-events';
 
 export const PROFILE_BLOCK_TEXT = 'Loading your account…';
@@ -18,7 +19,7 @@ export async function loadFullProfile(): Promise<void> {
   try {
     await browserApi.profile.full();
   } catch (cause) {
-    console.error('Could not load the full profile', cause);
+    logFailure('Could not load the full profile', cause);
   } finally {
     block.remove();
     delete document.documentElement.dataset.profileLoading;

@@ -11,6 +11,7 @@ import type { CardCollector, CardOutcome } from '../components/checkout/card-col
 import type { CardErrors } from '../components/checkout/card-form-view';
 import { browserApi } from '../lib/api';
 import type { CheckoutRef, OrderRef } from '../lib/checkout-paths';
+import { logFailure } from '../lib/log-failure';
 import { forgetAttempt, readSavedAttempt, saveAttempt } from './checkout-attempt-storage';
 
 type PaymentIntentBody = CallBody<typeof createPaymentIntentCall>;
@@ -180,7 +181,7 @@ export async function chooseDelivery(delivery: DeliveryChoice): Promise<void> {
     remember();
   } catch (cause) {
     if ($state.get().idempotencyKey !== key) return;
-    console.error('Could not start the payment', cause);
+    logFailure('Could not start the payment', cause);
     if (cause instanceof ApiError && cause.status === 402) {
       // A resumed attempt's saved card was declined: price the delivery afresh, the decline beside the card.
       endAttempt(ref);
@@ -229,7 +230,7 @@ async function intentForCard(ref: CheckoutRef, card: CardChoice): Promise<Checko
     update({ intent: made, amount: answer.amount });
     return made;
   } catch (cause) {
-    console.error('Could not start the payment with this card', cause);
+    logFailure('Could not start the payment with this card', cause);
     if (cause instanceof ApiError && cause.status === 402) {
       endAttempt(ref);
       update({ status: 'ready', decline: cause.message });
@@ -316,8 +317,7 @@ async function place(ref: CheckoutRef): Promise<void> {
     update({ status: 'placed', placed: { listingRefnum: order.listingRefnum, orderId: order.orderId } });
   } catch (cause) {
     // The api's refusals (4xx: sold meanwhile) are answers shown to the buyer; a failure is logged.
-    if (!(cause instanceof ApiError && cause.status >= 400 && cause.status < 500))
-      console.error('Could not place the order', cause);
+    logFailure('Could not place the order', cause);
     // 409: someone else bought it first (the api released this authorisation); the attempt is over.
     const over = cause instanceof ApiError && cause.status === 409;
     if (over) forgetAttempt(ref);

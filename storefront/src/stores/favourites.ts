@@ -1,5 +1,6 @@
 import { favouriteMessages } from '@yardly/shared/rules';
 import { atom, type ReadableAtom } from 'nanostores';
+import { logFailure } from '../lib/log-failure';
 import { $session } from './session';
 import { showToast } from './toast';
 
@@ -56,7 +57,7 @@ export function createFavouriteStore(loadCalls: () => Promise<FavouriteCalls>): 
           (refnums) => $saved.set(new Set(refnums)),
           (cause: unknown) => {
             loadedFor = null;
-            console.error('Could not load favourites', cause);
+            logFailure('Could not load favourites', cause);
           },
         );
     });
@@ -73,7 +74,7 @@ export function createFavouriteStore(loadCalls: () => Promise<FavouriteCalls>): 
       $saved.set(withItem($saved.get(), refnum, adding));
       $changes.set($changes.get() + 1);
     } catch (cause) {
-      console.error('Could not change a favourite', cause);
+      logFailure('Could not change a favourite', cause);
       showToast(adding ? favouriteMessages.addError : favouriteMessages.removeError, 'error');
     } finally {
       $busy.set(withItem($busy.get(), refnum, false));

@@ -1,5 +1,6 @@
 import { type LiveEventPayload, type LiveEventType, liveEventSchemas } from '@yardly/shared/contract';
 import { atom, onMount, type ReadableAtom } from 'nanostores';
+import { logFailure } from '../lib/log-failure';
 import { eventIdOf, isNewEvent, liveUrl, reconnectDelayMs } from './live-connection';
 import { $session } from './session';
 
@@ -55,7 +56,7 @@ function deliver(type: LiveEventType, event: MessageEvent<string>): void {
   try {
     payload = liveEventSchemas[type].parse(JSON.parse(event.data));
   } catch (cause) {
-    console.error(`A live ${type} event did not match the contract`, cause);
+    logFailure(`A live ${type} event did not match the contract`, cause);
     return;
   }
   for (const listener of listeners.get(type) ?? []) listener(payload as never);

@@ -1,6 +1,7 @@
 import { ApiError } from '@yardly/shared/client';
 import { locationMessages } from '@yardly/shared/rules';
 import { browserApi } from '../lib/api';
+import { logFailure } from '../lib/log-failure';
 import { hasStoredLocation, rememberLocation, type StoredLocation } from './location';
 import { $session } from './session';
 
@@ -42,7 +43,7 @@ function keep(address: Parameters<typeof rememberLocation>[0]): StoredLocation {
   if ($session.get()) {
     // The place is kept here either way; the account copy is for the person's other devices.
     browserApi.location.save({ zip: stored.zip }).catch((cause: unknown) => {
-      console.error('Could not save the location on the account', cause);
+      logFailure('Could not save the location on the account', cause);
     });
   }
   return stored;

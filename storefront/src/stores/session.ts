@@ -2,6 +2,7 @@ import { type Session as BrowserSession, GENERIC_ERROR_MESSAGE, SESSION_STORAGE_
 import type { LoginData } from '@yardly/shared/contract';
 import { atom, onMount, type ReadableAtom } from 'nanostores';
 import { AUTH_TEXTS } from '../lib/auth-texts';
+import { logFailure } from '../lib/log-failure';
 import { leaveOrganisationPages } from '../lib/organisation-guard';
 import { forgetOrganisationFlow } from './organisation-flow';
 import { showToast } from './toast';
@@ -62,7 +63,7 @@ export async function logout(): Promise<void> {
     modules = await Promise.all([loadBrowserSession(), import('../lib/api')]);
   } catch (cause) {
     // The client's code did not load (offline): nothing was changed, say so.
-    console.error(cause);
+    logFailure('session: a call failed', cause);
     showToast(GENERIC_ERROR_MESSAGE, 'error');
     return;
   }

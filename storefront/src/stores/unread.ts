@@ -1,6 +1,7 @@
 import type { LiveEventType } from '@yardly/shared/contract';
 import type { NotificationSection } from '@yardly/shared/rules';
 import { atom, onMount, type ReadableAtom } from 'nanostores';
+import { logFailure } from '../lib/log-failure';
 import { onLiveEvent } from './live';
 import { $session } from './session';
 
@@ -38,7 +39,7 @@ function unreadCount(
           $count.set(await read(browserApi));
         } catch (cause) {
           // The count stays as it was (hidden when never read): it is a hint, the list is the truth.
-          console.error(`Could not read the unread ${what} count`, cause);
+          logFailure(`Could not read the unread ${what} count`, cause);
         }
       } while (readAgain);
     })().finally(() => {

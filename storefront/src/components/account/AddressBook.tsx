@@ -2,6 +2,7 @@ import type { SavedAddress } from '@yardly/shared/contract';
 import { addressPrompts, addressToasts, findUsState, formatPhone } from '@yardly/shared/rules';
 import { useCallback, useEffect, useState } from 'react';
 import { browserApi } from '../../lib/api';
+import { logFailure } from '../../lib/log-failure';
 import { showToast } from '../../stores/toast';
 import { Spinner } from '../Spinner';
 import { AddressForm } from './AddressForm';
@@ -23,7 +24,7 @@ export function AddressBook() {
       setFetchFailed(false);
     } catch (cause) {
       // The list could not be read: say so where it goes, never "no saved addresses" (spec section 8).
-      console.error(cause);
+      logFailure('AddressBook: a call failed', cause);
       setFetchFailed(true);
     }
   }, []);
@@ -40,7 +41,7 @@ export function AddressBook() {
       showToast(addressToasts.deleted, 'success');
       await reload();
     } catch (cause) {
-      console.error(cause);
+      logFailure('AddressBook: a call failed', cause);
       showToast(addressToasts.deleteError, 'error');
     } finally {
       setPending(false);

@@ -2,6 +2,7 @@ import type { BankAccount } from '@yardly/shared/contract';
 import { bankAccountFormSchema, bankAccountMessages, formatDateOfBirth } from '@yardly/shared/rules';
 import { useEffect, useState } from 'react';
 import { browserApi } from '../../lib/api';
+import { logFailure } from '../../lib/log-failure';
 import { showToast } from '../../stores/toast';
 import { FormAlert, SubmitButton, TextField } from '../auth/fields';
 import { useAuthForm } from '../auth/use-auth-form';
@@ -19,7 +20,7 @@ export function BankAccountSettings() {
       .bankAccount()
       .then(setAccount)
       .catch((cause: unknown) => {
-        console.error(cause);
+        logFailure('BankAccountSettings: a call failed', cause);
         setAccount(null);
         showToast('There was an error, please try again', 'error');
       });

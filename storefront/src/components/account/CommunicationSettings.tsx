@@ -2,6 +2,7 @@ import type { CommunicationPreferences } from '@yardly/shared/contract';
 import { communicationMessages, MAIL_LIST_LABELS, MAIL_LISTS, type MailList } from '@yardly/shared/rules';
 import { useEffect, useState } from 'react';
 import { browserApi } from '../../lib/api';
+import { logFailure } from '../../lib/log-failure';
 import { showToast } from '../../stores/toast';
 import { Spinner } from '../Spinner';
 
@@ -25,7 +26,7 @@ export function CommunicationSettings() {
       .communicationPreferences()
       .then(setPrefs)
       .catch((cause: unknown) => {
-        console.error(cause);
+        logFailure('CommunicationSettings: a call failed', cause);
         showToast(communicationMessages.saveError, 'error');
       });
   }, []);
@@ -39,7 +40,7 @@ export function CommunicationSettings() {
       setPrefs(await SETTERS[list](enabled));
       showToast(communicationMessages.saved, 'success');
     } catch (cause) {
-      console.error(cause);
+      logFailure('CommunicationSettings: a call failed', cause);
       setPrefs(before);
       showToast(communicationMessages.saveError, 'error');
     } finally {

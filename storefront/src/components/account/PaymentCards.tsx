@@ -1,6 +1,7 @@
 import type { SavedCard } from '@yardly/shared/contract';
 import { useCallback, useEffect, useState } from 'react';
 import { browserApi } from '../../lib/api';
+import { logFailure } from '../../lib/log-failure';
 import { showToast } from '../../stores/toast';
 import { SavedCardName } from '../checkout/SavedCardName';
 import { Spinner } from '../Spinner';
@@ -31,7 +32,7 @@ export function PaymentCards() {
     try {
       setLoad({ status: 'done', cards: await browserApi.cards.list() });
     } catch (cause) {
-      console.error('Could not read the saved cards', cause);
+      logFailure('Could not read the saved cards', cause);
       setLoad({ status: 'error' });
     }
   }, []);
@@ -48,7 +49,7 @@ export function PaymentCards() {
       showToast(paymentCardTexts.deleted, 'success');
       await reload();
     } catch (cause) {
-      console.error('Could not delete a saved card', cause);
+      logFailure('Could not delete a saved card', cause);
       showToast(paymentCardTexts.deleteError, 'error');
     } finally {
       setPending(false);

@@ -2,6 +2,7 @@ import type { PayoutEntry, SellerBalanceAnswer } from '@yardly/shared/contract';
 import { formatCents, PAYOUT_HOLD_DAYS, payoutMessages } from '@yardly/shared/rules';
 import { useEffect, useState } from 'react';
 import { browserApi } from '../../lib/api';
+import { logFailure } from '../../lib/log-failure';
 import { itemPath } from '../../lib/routes';
 import { showToast } from '../../stores/toast';
 import { Spinner } from '../Spinner';
@@ -15,7 +16,7 @@ const PART_LABELS: Record<PayoutEntry['part'], string> = {
 };
 
 function failed(cause: unknown) {
-  console.error(cause);
+  logFailure('PayoutBalance: a call failed', cause);
   showToast('There was an error, please try again', 'error');
 }
 

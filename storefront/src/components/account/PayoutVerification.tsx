@@ -2,6 +2,7 @@ import { ApiError, GENERIC_ERROR_MESSAGE } from '@yardly/shared/client';
 import type { PayoutAccountAnswer } from '@yardly/shared/contract';
 import { useEffect, useState } from 'react';
 import { browserApi } from '../../lib/api';
+import { logFailure } from '../../lib/log-failure';
 import { showToast } from '../../stores/toast';
 
 /** Stripe's requirement fields (`individual.dob.day`) in the seller's words, by their leading part. */
@@ -43,7 +44,7 @@ export function PayoutVerification({ bankAccountKey }: { bankAccountKey: string 
     browserApi.payouts
       .account()
       .then(setAnswer)
-      .catch((cause: unknown) => console.error(cause));
+      .catch((cause: unknown) => logFailure('PayoutVerification: a call failed', cause));
     // Back from Stripe: the status just read is the news; the address goes back to the tab's.
     const url = new URL(window.location.href);
     if (url.searchParams.has('onboarding')) {
@@ -58,7 +59,7 @@ export function PayoutVerification({ bankAccountKey }: { bankAccountKey: string 
       .onboarding()
       .then(({ url }) => window.location.assign(url))
       .catch((cause: unknown) => {
-        console.error(cause);
+        logFailure('PayoutVerification: a call failed', cause);
         setOpening(false);
         showToast(cause instanceof ApiError ? cause.message : GENERIC_ERROR_MESSAGE, 'error');
       });

@@ -3,6 +3,7 @@ import { genericMessages, type SettingsTab } from '@yardly/shared/rules';
 import { useCallback, useEffect, useState } from 'react';
 import { requireCompleteAccount } from '../../lib/access-gates';
 import { browserApi } from '../../lib/api';
+import { logFailure } from '../../lib/log-failure';
 import { Breadcrumbs } from '../Breadcrumbs';
 import { Spinner } from '../Spinner';
 import { AccountDetails } from './AccountDetails';
@@ -27,7 +28,7 @@ export function SettingsPage({ tab }: { tab: SettingsTab }) {
     try {
       setProfile(await browserApi.profile.full());
     } catch (cause) {
-      console.error(cause);
+      logFailure('SettingsPage: a call failed', cause);
       setError(true);
     }
   }, []);

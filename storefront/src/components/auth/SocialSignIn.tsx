@@ -5,6 +5,7 @@ import {
   socialAuthorizePath,
 } from '@yardly/shared/contract';
 import { useEffect, useState } from 'react';
+import { logFailure } from '../../lib/log-failure';
 import { offeredSocialProviders } from '../../stores/auth';
 import { openAuthDialog, type SocialVerb } from '../../stores/auth-dialog';
 
@@ -16,7 +17,7 @@ export function useOfferedProviders(): SocialProvider[] {
     offeredSocialProviders().then(
       (offered) => current && setProviders(offered),
       // Without the list, the email forms still work: log why, show no buttons.
-      (cause: unknown) => console.error('Could not load the sign-in providers', cause),
+      (cause: unknown) => logFailure('Could not load the sign-in providers', cause),
     );
     return () => {
       current = false;

@@ -1,5 +1,6 @@
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@yardly/shared/client';
 import { type FormEvent, useRef, useState } from 'react';
+import { logFailure } from '../../lib/log-failure';
 
 /**
  * What the form needs of a zod schema from the contract. Written out because zod is the
@@ -120,7 +121,7 @@ export function splitApiError<F extends string>(
   fields: readonly F[],
 ): { onFields: Partial<Record<F, string>>; other: string | null } {
   if (!(cause instanceof ApiError)) {
-    console.error(cause);
+    logFailure('use-auth-form: a call failed', cause);
     return { onFields: {}, other: GENERIC_ERROR_MESSAGE };
   }
   const onFields: Partial<Record<F, string>> = {};

@@ -13,6 +13,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { requireSignedIn } from '../../lib/access-gates';
 import { browserApi } from '../../lib/api';
 import { type CheckoutRef, orderConfirmationPath, readCheckoutRef } from '../../lib/checkout-paths';
+import { logFailure } from '../../lib/log-failure';
 import { itemPath } from '../../lib/routes';
 import { $checkout, chooseDelivery, startCheckout } from '../../stores/checkout';
 import { Spinner } from '../Spinner';
@@ -50,7 +51,7 @@ async function readSavedCards(): Promise<SavedCard[] | null> {
   try {
     return await browserApi.cards.list();
   } catch (cause) {
-    console.error('Could not read the saved cards', cause);
+    logFailure('Could not read the saved cards', cause);
     return null;
   }
 }
@@ -60,7 +61,7 @@ async function readRewardsBalance(): Promise<number> {
   try {
     return (await browserApi.rewards.rewards({ page: 0, size: 1 })).balance;
   } catch (cause) {
-    console.error('Could not read the rewards balance', cause);
+    logFailure('Could not read the rewards balance', cause);
     return 0;
   }
 }
@@ -143,7 +144,7 @@ export function CheckoutPage({ payment, start }: CheckoutPageProps) {
         setMethod(method?.method ?? null);
         setAddressId(addresses.find((a) => a.id === resumed?.addressId)?.id ?? firstAddress(addresses));
       } catch (cause) {
-        console.error('Could not load the checkout', cause);
+        logFailure('Could not load the checkout', cause);
         setLoad({ status: 'missing', message: cause instanceof ApiError ? cause.message : GENERIC_ERROR_MESSAGE });
       }
     })();
@@ -168,7 +169,7 @@ export function CheckoutPage({ payment, start }: CheckoutPageProps) {
       setLoad({ ...load, addresses });
       setAddressId(addresses.find((a) => !known.has(a.id))?.id ?? firstAddress(addresses));
     } catch (cause) {
-      console.error('Could not read the saved addresses', cause);
+      logFailure('Could not read the saved addresses', cause);
     }
   }, [load]);
 

@@ -2,6 +2,7 @@ import type { PaymentIntentResult, Stripe, StripeCardElement } from '@stripe/str
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@yardly/shared/client';
 import type { CallBody, testProviderConfirmCall } from '@yardly/shared/contract';
 import { cardMessages } from '@yardly/shared/rules';
+import { logFailure } from '../../lib/log-failure';
 import { type CardErrors, type CardInput, cardErrors, cardErrorsFrom } from './card-form-view';
 
 /** An intent the api made for this checkout attempt: what a card needs to authorise it. */
@@ -48,7 +49,7 @@ export function testCardCollector(card: CardInput, confirm: TestConfirm): CardCo
         if (cause instanceof ApiError && cause.status === 402) return { kind: 'declined', message: cause.message };
         if (cause instanceof ApiError && cause.status === 400 && cause.errors.length > 0)
           return { kind: 'invalid', errors: cardErrorsFrom(cause.errors) };
-        console.error('The card did not authorise the payment', cause);
+        logFailure('The card did not authorise the payment', cause);
         return { kind: 'failed', message: cause instanceof ApiError ? cause.message : GENERIC_ERROR_MESSAGE };
       }
     },
@@ -68,7 +69,7 @@ export function stripeOutcome(result: PaymentIntentResult): CardOutcome {
     if (error.payment_intent?.status === 'requires_capture') return { kind: 'authorised' };
     if (error.type === 'card_error' || error.type === 'validation_error')
       return { kind: 'declined', message: error.message ?? cardMessages.declined };
-    console.error('Stripe did not confirm the payment', error);
+    logFailure('Stripe did not confirm the payment', error);
     return { kind: 'failed', message: GENERIC_ERROR_MESSAGE };
   }
   switch (result.paymentIntent.status) {
@@ -105,7 +106,7 @@ async function confirmed(confirm: () => Promise<PaymentIntentResult>): Promise<C
   try {
     return stripeOutcome(await confirm());
   } catch (cause) {
-    console.error('Stripe.js could not confirm the payment', cause);
+    logFailure('Stripe.js could not confirm the payment', cause);
     return { kind: 'failed', message: GENERIC_ERROR_MESSAGE };
   }
 }

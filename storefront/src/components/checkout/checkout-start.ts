@@ -1,5 +1,6 @@
 import type { createApi } from '@yardly/shared/client';
 import type { CheckoutRef } from '../../lib/checkout-paths';
+import { logFailure } from '../../lib/log-failure';
 import type { CheckoutStart } from './CheckoutPreview';
 import { previewAmount } from './checkout-preview';
 
@@ -34,7 +35,7 @@ export async function loadCheckoutStart(
       }),
     };
   } catch (cause) {
-    console.error('storefront: could not read the checkout item', cause);
+    logFailure('storefront: could not read the checkout item', cause);
     return null;
   }
 }

@@ -1,6 +1,7 @@
 import type { Stripe } from '@stripe/stripe-js';
 import type { PaymentConfig } from '@yardly/shared/contract';
 import { useEffect, useState } from 'react';
+import { logFailure } from '../../lib/log-failure';
 import { stripeFor } from './stripe-loader';
 
 export type StripeLoad = { status: 'loading' } | { status: 'ready'; stripe: Stripe | null } | { status: 'failed' };
@@ -16,7 +17,7 @@ export function useStripe(config: PaymentConfig): StripeLoad {
     stripeFor(config).then(
       (stripe) => live && setLoad({ status: 'ready', stripe }),
       (cause) => {
-        console.error('Stripe.js did not load', cause);
+        logFailure('Stripe.js did not load', cause);
         if (live) setLoad({ status: 'failed' });
       },
     );

@@ -12,6 +12,7 @@ import {
 import { useCallback, useEffect, useId, useState } from 'react';
 import { requireSignedIn } from '../../lib/access-gates';
 import { browserApi } from '../../lib/api';
+import { logFailure } from '../../lib/log-failure';
 import { itemPath } from '../../lib/routes';
 import { showToast } from '../../stores/toast';
 import { AddressForm } from '../account/AddressForm';
@@ -54,7 +55,7 @@ export function ConfirmDonationPage() {
           order: await browserApi.donations.order({ listingRefnum: query.listingRefnum }),
         });
       } catch (cause) {
-        console.error('Could not check the donation order', cause);
+        logFailure('Could not check the donation order', cause);
         const failure = orderLoadFailure(cause);
         if (failure.home) window.location.replace('/');
         else setLoad({ status: 'error', message: failure.message });
@@ -108,7 +109,7 @@ function PickupStep({ query, order }: { query: DonationConfirmQuery; order: Dona
       setAddresses(await browserApi.account.fetchAddresses());
       setFetchFailed(false);
     } catch (cause) {
-      console.error('Could not fetch the addresses', cause);
+      logFailure('Could not fetch the addresses', cause);
       setFetchFailed(true);
       showToast(addressToasts.fetchError, 'error');
     }
@@ -154,7 +155,7 @@ function PickupStep({ query, order }: { query: DonationConfirmQuery; order: Dona
       });
       window.location.assign(conversation);
     } catch (cause) {
-      console.error('Could not confirm the donation', cause);
+      logFailure('Could not confirm the donation', cause);
       showToast(confirmFailureMessage(cause), 'error');
       setPending(false);
     }

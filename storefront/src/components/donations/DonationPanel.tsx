@@ -11,6 +11,7 @@ import {
 } from '@yardly/shared/rules';
 import { useEffect, useId, useState } from 'react';
 import { browserApi } from '../../lib/api';
+import { logFailure } from '../../lib/log-failure';
 import type { Session } from '../../stores/session';
 import { showToast } from '../../stores/toast';
 import { type DonationButton, donationActionToasts, donationButtons } from './donation-view';
@@ -54,7 +55,7 @@ export function DonationPanel({ listing, session }: DonationPanelProps) {
         // No order this person may see: nothing requested yet (or someone else's request).
         if (cause instanceof ApiError && (cause.status === 404 || cause.status === 403)) setLoad({ status: 'none' });
         else {
-          console.error('Could not load the donation order', cause);
+          logFailure('Could not load the donation order', cause);
           setLoad({ status: 'error' });
         }
       });
@@ -68,7 +69,7 @@ export function DonationPanel({ listing, session }: DonationPanelProps) {
       showToast(donationMessages.requested, 'success');
       setLoad({ status: 'done', order: await browserApi.donations.order({ listingRefnum: listing.listingRefnum }) });
     } catch (cause) {
-      console.error('Could not request the donation', cause);
+      logFailure('Could not request the donation', cause);
       setProblem(messageOf(cause));
     } finally {
       setPending(false);
@@ -83,7 +84,7 @@ export function DonationPanel({ listing, session }: DonationPanelProps) {
       setLoad({ status: 'done', order: changed });
       showToast(donationActionToasts[event], 'success');
     } catch (cause) {
-      console.error(`Could not ${event} the donation`, cause);
+      logFailure(`Could not ${event} the donation`, cause);
       setProblem(messageOf(cause));
     } finally {
       setPending(false);
@@ -201,7 +202,7 @@ function DonationPhotos({ order, viewerRefnum, onChanged }: DonationPhotosProps)
         }),
       );
     } catch (cause) {
-      console.error('Could not add the donation photo', cause);
+      logFailure('Could not add the donation photo', cause);
       setProblem(messageOf(cause));
     } finally {
       setPending(false);
@@ -215,7 +216,7 @@ function DonationPhotos({ order, viewerRefnum, onChanged }: DonationPhotosProps)
       await browserApi.donations.deletePicture({ resourcePath });
       onChanged({ ...order, pictures: order.pictures.filter((picture) => picture.resourcePath !== resourcePath) });
     } catch (cause) {
-      console.error('Could not delete the donation photo', cause);
+      logFailure('Could not delete the donation photo', cause);
       setProblem(messageOf(cause));
     } finally {
       setPending(false);

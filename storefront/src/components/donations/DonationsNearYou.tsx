@@ -9,6 +9,7 @@ import { ListingCollection } from '../ListingCollection';
 import { Pagination } from '../Pagination';
 import { Spinner } from '../Spinner';
 import '../../styles/donations.css';
+import { logFailure } from '../../lib/log-failure';
 
 type Load =
   | { status: 'loading' }
@@ -71,7 +72,7 @@ export function DonationsNearYou() {
           }),
       )
       .catch((cause: unknown) => {
-        console.error('Could not load the donations near you', cause);
+        logFailure('Could not load the donations near you', cause);
         if (current) setLoad({ status: 'error' });
       });
     return () => {

@@ -3,6 +3,7 @@ import { listingListMessages, PAGE_SIZES } from '@yardly/shared/rules';
 import type { ReadableAtom } from 'nanostores';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { requireSignedIn } from '../../lib/access-gates';
+import { logFailure } from '../../lib/log-failure';
 import { positiveInt } from '../../lib/product-query';
 import { Breadcrumbs } from '../Breadcrumbs';
 import { Pagination } from '../Pagination';
@@ -62,7 +63,7 @@ export function SavedListPage<Card>({
       const answer = await latest.current.list({ page: target - 1, size: PAGE_SIZES.favourites });
       setLoad({ status: 'done', cards: answer.data, totalPages: answer.totalPages });
     } catch (cause) {
-      console.error(`Could not load ${latest.current.logNoun}`, cause);
+      logFailure(`Could not load ${latest.current.logNoun}`, cause);
       setLoad({ status: 'error' });
     }
   }, []);

@@ -3,6 +3,7 @@ import { listingListMessages, PAGE_SIZES } from '@yardly/shared/rules';
 import { type ReactNode, useEffect, useState } from 'react';
 import { requireSignedIn } from '../../lib/access-gates';
 import { browserApi } from '../../lib/api';
+import { logFailure } from '../../lib/log-failure';
 import { FAVOURITES_PATH } from '../../lib/selling-paths';
 import { $favouriteChanges } from '../../stores/favourites';
 import { $rentalFavouriteChanges } from '../../stores/rental-favourites';
@@ -29,7 +30,7 @@ function useFirstPage<Card>(
     list({ page: 0, size: PAGE_SIZES.favourites }).then(
       (answer) => current && setLoad({ status: 'done', cards: answer.data, total: answer.totalElements }),
       (cause: unknown) => {
-        console.error(`Could not load ${noun}`, cause);
+        logFailure(`Could not load ${noun}`, cause);
         if (current) setLoad({ status: 'error' });
       },
     );

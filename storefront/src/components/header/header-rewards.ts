@@ -1,4 +1,5 @@
 import { mayUseRewards } from '../../lib/access-gates';
+import { logFailure } from '../../lib/log-failure';
 import { greetWithReward, openReferralPopup, takeReferralPopupOnLogin } from '../../stores/reward-dialogs';
 import { $session, type Session } from '../../stores/session';
 import { lastSeenReward, unseenReward } from '../rewards/rewards-view';
@@ -29,6 +30,6 @@ export async function greet(person: Session): Promise<void> {
     if (unseen) greetWithReward(unseen);
   } catch (cause) {
     // A greeting is a courtesy: /myrewards shows the reward whatever happens here.
-    console.error('Could not read the newest reward', cause);
+    logFailure('Could not read the newest reward', cause);
   }
 }

@@ -1,6 +1,7 @@
 import type { LoginData } from '@yardly/shared/contract';
 import { greeting } from '../../lib/auth-texts';
 import { HEADER_WANTED } from '../../lib/header-events';
+import { logFailure } from '../../lib/log-failure';
 import type { HeaderAction, HeaderView } from './header-actions';
 import type { UnreadKind } from './header-unread';
 
@@ -46,7 +47,7 @@ export function startHeader(header: HTMLElement): void {
     } catch (cause) {
       // The code did not load (offline): the control stays as it was, the next press tries again.
       actions = null;
-      console.error(cause);
+      logFailure('header-view: a call failed', cause);
     }
   }
 
@@ -75,7 +76,7 @@ export function startHeader(header: HTMLElement): void {
       started = true;
       load().catch((cause: unknown) => {
         started = false;
-        console.error(cause);
+        logFailure('header-view: a call failed', cause);
       });
     };
   }

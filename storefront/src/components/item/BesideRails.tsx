@@ -1,5 +1,6 @@
 import { listingListMessages } from '@yardly/shared/rules';
 import { type ReactNode, useEffect, useState } from 'react';
+import { logFailure } from '../../lib/log-failure';
 
 /** Two rails beside an item: the items like it, and more of its seller's (or landlord's). */
 export interface Rails<T> {
@@ -34,7 +35,7 @@ export function BesideRails<T>({ load, loadKey, titles, moreLink, idPrefix, rend
     load().then(
       (rails) => current && setState({ status: 'done', ...rails }),
       (cause: unknown) => {
-        console.error('Could not load the items beside this one', cause);
+        logFailure('Could not load the items beside this one', cause);
         if (current) setState({ status: 'error' });
       },
     );

@@ -2,6 +2,7 @@ import type { ListingDetail } from '@yardly/shared/contract';
 import { type ReactNode, useEffect, useState } from 'react';
 import { browserApi } from '../../lib/api';
 import { itemViewOf } from '../../lib/item-view';
+import { logFailure } from '../../lib/log-failure';
 import { loadSellerRating } from '../../lib/seller-rating';
 import { SITE_NAME } from '../../lib/site';
 import { restoreSession } from '../../stores/session';
@@ -46,7 +47,7 @@ export function MembersOnlyItem({ listingRefnum, children }: { listingRefnum: st
         setLook({ status: 'found', listing: answer.listing, rating });
       } catch (cause) {
         // Not theirs to see (404) or not there: the not-found page it was.
-        if ((cause as { status?: unknown }).status !== 404) console.error('Could not load the item', cause);
+        if ((cause as { status?: unknown }).status !== 404) logFailure('Could not load the item', cause);
         if (current) setLook({ status: 'missing' });
       }
     };

@@ -4,6 +4,7 @@ import { conversationMessages, truncate } from '@yardly/shared/rules';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { requireSignedIn } from '../../lib/access-gates';
 import { browserApi } from '../../lib/api';
+import { logFailure } from '../../lib/log-failure';
 import {
   type ConversationRef,
   decodeConversationId,
@@ -127,7 +128,7 @@ export function ConversationPage({ findRef = refOfPath }: ConversationPageProps 
         await browserApi.messages.markRead({ conversationId });
       } while (state.again);
     } catch (cause) {
-      console.error('Could not mark the conversation read', cause);
+      logFailure('Could not mark the conversation read', cause);
     } finally {
       state.running = false;
       void refreshUnreadMessages();
@@ -172,7 +173,7 @@ export function ConversationPage({ findRef = refOfPath }: ConversationPageProps 
         );
         if (history.conversation.unreadCount > 0) void markRead(id);
       })
-      .catch((cause: unknown) => console.error('Could not read the conversation again', cause));
+      .catch((cause: unknown) => logFailure('Could not read the conversation again', cause));
   });
 
   useEffect(() => {
@@ -183,7 +184,7 @@ export function ConversationPage({ findRef = refOfPath }: ConversationPageProps 
       try {
         ref = await findRef(signedIn);
       } catch (cause) {
-        console.error('Could not find the conversation', cause);
+        logFailure('Could not find the conversation', cause);
         setLoad({ status: 'error', message: messageOf(cause) });
         return;
       }
@@ -200,7 +201,7 @@ export function ConversationPage({ findRef = refOfPath }: ConversationPageProps 
       try {
         loaded = 'conversationId' in ref ? await openById(ref.conversationId) : await openByKey(ref);
       } catch (cause) {
-        console.error('Could not open the conversation', cause);
+        logFailure('Could not open the conversation', cause);
         setLoad({ status: 'error', message: messageOf(cause) });
         return;
       }
@@ -229,7 +230,7 @@ export function ConversationPage({ findRef = refOfPath }: ConversationPageProps 
           : current,
       );
     } catch (cause) {
-      console.error('Could not load earlier messages', cause);
+      logFailure('Could not load earlier messages', cause);
       setEarlierError(messageOf(cause));
     } finally {
       setLoadingEarlier(false);
@@ -258,7 +259,7 @@ export function ConversationPage({ findRef = refOfPath }: ConversationPageProps 
       );
       return null;
     } catch (cause) {
-      console.error('Could not send a message', cause);
+      logFailure('Could not send a message', cause);
       return cause instanceof ApiError ? (cause.fieldMessage('text') ?? cause.message) : GENERIC_ERROR_MESSAGE;
     }
   }

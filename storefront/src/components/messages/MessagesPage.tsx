@@ -3,6 +3,7 @@ import { listingListMessages } from '@yardly/shared/rules';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { requireSignedIn } from '../../lib/access-gates';
 import { browserApi } from '../../lib/api';
+import { logFailure } from '../../lib/log-failure';
 import {
   type ConversationFilter,
   conversationFilterOf,
@@ -94,7 +95,7 @@ export function MessagesPage() {
         setLoad({ status: 'done', conversations: conversations.content, total: conversations.totalElements });
       } while (state.again);
     } catch (cause) {
-      console.error('Could not load your conversations', cause);
+      logFailure('Could not load your conversations', cause);
       setLoad({ status: 'error' });
     } finally {
       state.running = false;

@@ -22,6 +22,7 @@ import { useOfferUpdates } from './use-offer-updates';
 import '../../styles/selling.css';
 import '../../styles/product-list.css';
 import '../../styles/offers.css';
+import { logFailure } from '../../lib/log-failure';
 
 const FILTER_LABELS: Record<BuyFilter, string> = {
   OPEN_OFFFERS: 'Open offers',
@@ -88,7 +89,7 @@ export function BuyingDashboard({ tab }: { tab: 'buying' | 'offers' }) {
         });
         setLoad({ status: 'done', listings: page.listings, total: page.totalElements });
       } catch (cause) {
-        console.error('Could not load your offers', cause);
+        logFailure('Could not load your offers', cause);
         setLoad({ status: 'error' });
       }
     },

@@ -9,6 +9,7 @@ import { DollarField } from './DollarField';
 import { closedToOffersMessage, makeOfferView, offerSenderLabel, offerStateLabel, parseOfferInput } from './offer-view';
 import { useOfferUpdates } from './use-offer-updates';
 import '../../styles/offers.css';
+import { logFailure } from '../../lib/log-failure';
 
 interface MakeOfferProps {
   listing: Pick<SellerListing, 'listingRefnum' | 'sellerRefnum' | 'listingState' | 'listingCurrentPrice'>;
@@ -38,7 +39,7 @@ export function MakeOffer({ listing, viewerRefnum }: MakeOfferProps) {
       }
       setExisting(answer);
     } catch (cause) {
-      console.error('Could not read your offer on this listing', cause);
+      logFailure('Could not read your offer on this listing', cause);
       showToast(cause instanceof ApiError ? cause.message : GENERIC_ERROR_MESSAGE, 'error');
     }
   }, [listing.listingRefnum]);
@@ -78,7 +79,7 @@ export function MakeOffer({ listing, viewerRefnum }: MakeOfferProps) {
       showToast(offerMessages.made, 'success');
       await check();
     } catch (cause) {
-      console.error('Could not make an offer', cause);
+      logFailure('Could not make an offer', cause);
       showToast(cause instanceof ApiError ? cause.message : GENERIC_ERROR_MESSAGE, 'error');
     } finally {
       setSending(false);

@@ -3,6 +3,7 @@ import type { Offer } from '@yardly/shared/contract';
 import { centsToDollarInput, offerMessages } from '@yardly/shared/rules';
 import { useState } from 'react';
 import { browserApi } from '../../lib/api';
+import { logFailure } from '../../lib/log-failure';
 import { showToast } from '../../stores/toast';
 import { DollarField } from './DollarField';
 import { type OfferAction, offerActionLabel, offerActionsFor, parseOfferInput } from './offer-view';
@@ -50,7 +51,7 @@ export function OfferActions({ offer, viewerRefnum, onChanged }: OfferActionsPro
       setCountering(false);
       onChanged();
     } catch (cause) {
-      console.error(`Could not ${action} an offer`, cause);
+      logFailure(`Could not ${action} an offer`, cause);
       showToast(cause instanceof ApiError ? cause.message : GENERIC_ERROR_MESSAGE, 'error');
     } finally {
       setWorking(null);

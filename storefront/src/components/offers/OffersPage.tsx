@@ -14,6 +14,7 @@ import { Spinner } from '../Spinner';
 import { OfferThreadView } from './OfferThreadView';
 import { useOfferUpdates } from './use-offer-updates';
 import '../../styles/offers.css';
+import { logFailure } from '../../lib/log-failure';
 
 /** The most threads one listing's page shows (the api's largest page). */
 const THREADS_PAGE_SIZE = 100;
@@ -72,7 +73,7 @@ export function OffersPage() {
       );
       setLoad({ status: 'done', listing: detail.listing, threads, conversations });
     } catch (cause) {
-      console.error('Could not load offers', cause);
+      logFailure('Could not load offers', cause);
       setLoad({ status: 'error', message: cause instanceof Error ? cause.message : String(cause) });
     }
   }, [ref, session]);

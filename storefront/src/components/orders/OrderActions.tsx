@@ -3,6 +3,7 @@ import type { OrderDetail, OrderSummary } from '@yardly/shared/contract';
 import { orderMessages, PICKUP_CODE_LENGTH } from '@yardly/shared/rules';
 import { useState } from 'react';
 import { browserApi } from '../../lib/api';
+import { logFailure } from '../../lib/log-failure';
 import { showToast } from '../../stores/toast';
 import { ConfirmDialog } from '../account/ConfirmDialog';
 import { TextField } from '../auth/fields';
@@ -52,7 +53,7 @@ export function OrderActions({ order, onChanged }: OrderActionsProps) {
       showToast(action === 'cancel' ? orderMessages.cancelled : DELIVERY_CONFIRMED, 'success');
       onChanged(changed);
     } catch (cause) {
-      console.error(`Could not ${action} an order`, cause);
+      logFailure(`Could not ${action} an order`, cause);
       showToast(cause instanceof ApiError ? cause.message : GENERIC_ERROR_MESSAGE, 'error');
     } finally {
       setWorking(null);
@@ -74,7 +75,7 @@ export function OrderActions({ order, onChanged }: OrderActionsProps) {
     } catch (cause) {
       // A wrong code (4xx) is an answer shown beside the field; a failure is logged.
       if (!(cause instanceof ApiError && cause.status >= 400 && cause.status < 500))
-        console.error('Could not confirm a pickup', cause);
+        logFailure('Could not confirm a pickup', cause);
       setCodeError(cause instanceof ApiError ? cause.message : GENERIC_ERROR_MESSAGE);
     } finally {
       setWorking(null);

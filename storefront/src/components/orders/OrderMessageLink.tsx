@@ -2,6 +2,7 @@ import { ApiError, GENERIC_ERROR_MESSAGE } from '@yardly/shared/client';
 import type { OrderDetail } from '@yardly/shared/contract';
 import { useEffect, useState } from 'react';
 import { browserApi } from '../../lib/api';
+import { logFailure } from '../../lib/log-failure';
 import { conversationPath, conversationWithSellerPath } from '../../lib/message-paths';
 import { SendBox } from '../messages/SendBox';
 
@@ -41,7 +42,7 @@ function MessageBuyer({ listingRefnum, buyerRefnum }: { listingRefnum: string; b
         ),
       )
       .catch((cause) => {
-        console.error('Could not look up the conversation with the buyer', cause);
+        logFailure('Could not look up the conversation with the buyer', cause);
         setError(cause instanceof ApiError ? cause.message : GENERIC_ERROR_MESSAGE);
       });
   }, [listingRefnum, buyerRefnum]);
@@ -52,7 +53,7 @@ function MessageBuyer({ listingRefnum, buyerRefnum }: { listingRefnum: string; b
       window.location.assign(conversationPath(sent.conversationId));
       return null;
     } catch (cause) {
-      console.error('Could not message the buyer', cause);
+      logFailure('Could not message the buyer', cause);
       return cause instanceof ApiError ? cause.message : GENERIC_ERROR_MESSAGE;
     }
   }

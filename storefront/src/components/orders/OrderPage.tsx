@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { requireSignedIn } from '../../lib/access-gates';
 import { browserApi } from '../../lib/api';
 import { readOrderRef } from '../../lib/checkout-paths';
+import { logFailure } from '../../lib/log-failure';
 import { Breadcrumbs } from '../Breadcrumbs';
 import { Spinner } from '../Spinner';
 import { OrderDetailView } from './OrderDetailView';
@@ -38,7 +39,7 @@ export function OrderPage({ kind }: OrderPageProps) {
       try {
         setLoad({ status: 'done', order: await browserApi.orders.detail({ orderId }) });
       } catch (cause) {
-        console.error('Could not load the order', cause);
+        logFailure('Could not load the order', cause);
         setLoad({ status: 'error', message: cause instanceof ApiError ? cause.message : GENERIC_ERROR_MESSAGE });
       }
     });

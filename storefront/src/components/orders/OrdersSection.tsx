@@ -7,6 +7,7 @@ import { OrderCard } from './OrderCard';
 import { filterShowsOrders } from './order-view';
 import '../../styles/checkout.css';
 import '../../styles/offers.css';
+import { logFailure } from '../../lib/log-failure';
 
 const PAGE_SIZE = 10;
 
@@ -42,7 +43,7 @@ export function OrdersSection({ side, filter, onCount }: OrdersSectionProps) {
           totalPages: answer.orders.totalPages,
         });
       } catch (cause) {
-        console.error('Could not load your orders', cause);
+        logFailure('Could not load your orders', cause);
         setLoad({ status: 'error', message: cause instanceof ApiError ? cause.message : GENERIC_ERROR_MESSAGE });
       }
     },

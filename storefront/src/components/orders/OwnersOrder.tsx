@@ -4,6 +4,7 @@ import { OPEN_ORDER_STATES } from '@yardly/shared/rules';
 import { useEffect, useState } from 'react';
 import { browserApi } from '../../lib/api';
 import { orderPath } from '../../lib/checkout-paths';
+import { logFailure } from '../../lib/log-failure';
 import { SellerActions } from '../selling/SellerActions';
 
 interface OwnersOrderProps {
@@ -33,7 +34,7 @@ export function OwnersOrder({ listing, onChanged }: OwnersOrderProps) {
       .then(setOrder)
       .catch((cause) => {
         // Marked sold by hand: there is no order to show.
-        if (!(cause instanceof ApiError && cause.status === 404)) console.error('Could not read the order', cause);
+        if (!(cause instanceof ApiError && cause.status === 404)) logFailure('Could not read the order', cause);
         setOrder(null);
       });
   }, [sold, listingRefnum]);

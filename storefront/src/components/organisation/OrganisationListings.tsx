@@ -1,6 +1,7 @@
 import type { ListingCard } from '@yardly/shared/contract';
 import { useEffect, useState } from 'react';
 import { browserApi } from '../../lib/api';
+import { logFailure } from '../../lib/log-failure';
 import { ORGANISATION_TEXTS } from '../../lib/organisation-texts';
 import { fetchProducts, type ListOrganisation } from '../../lib/product-load';
 import { readProductQuery } from '../../lib/product-query';
@@ -26,7 +27,7 @@ export function OrganisationListings({ org }: { org: ListOrganisation }) {
       (result) => current && setLoad({ status: 'done', listings: result?.data.docs ?? [] }),
       (cause: unknown) => {
         if (!current) return;
-        console.error('Could not load the organisation’s listings', cause);
+        logFailure('Could not load the organisation’s listings', cause);
         if (!leaveLostOrganisation(cause, org.orgName)) setLoad({ status: 'error' });
       },
     );

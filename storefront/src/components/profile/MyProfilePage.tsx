@@ -3,6 +3,7 @@ import { profileMessages } from '@yardly/shared/rules';
 import { useCallback, useEffect, useState } from 'react';
 import { requireCompleteAccount } from '../../lib/access-gates';
 import { browserApi } from '../../lib/api';
+import { logFailure } from '../../lib/log-failure';
 import { Breadcrumbs } from '../Breadcrumbs';
 import { Spinner } from '../Spinner';
 import { ProfileHeader } from './ProfileHeader';
@@ -23,7 +24,7 @@ export function MyProfilePage({ view }: { view: ProfileView }) {
       setProfile(await browserApi.profile.full());
       setError(false);
     } catch (cause) {
-      console.error(cause);
+      logFailure('MyProfilePage: a call failed', cause);
       setError(true);
     }
   }, []);

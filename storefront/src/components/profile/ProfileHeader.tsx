@@ -2,6 +2,7 @@ import { type Profile, photoUrl } from '@yardly/shared/contract';
 import { profileMessages, settingsMessages } from '@yardly/shared/rules';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { browserApi } from '../../lib/api';
+import { logFailure } from '../../lib/log-failure';
 import { showToast } from '../../stores/toast';
 import { ConfirmDialog } from '../account/ConfirmDialog';
 import { RatingStars } from '../reviews/RatingStars';
@@ -56,7 +57,7 @@ export function ProfileHeader({ profile, editable = false, onChanged }: ProfileH
       showToast(profileMessages.pictureUpdated, 'success');
       onChanged?.();
     } catch (cause) {
-      console.error(cause);
+      logFailure('ProfileHeader: a call failed', cause);
       showToast(profileMessages.pictureUpdateError, 'error');
     } finally {
       setPending(false);
@@ -70,7 +71,7 @@ export function ProfileHeader({ profile, editable = false, onChanged }: ProfileH
       showToast(profileMessages.pictureDeleted, 'success');
       onChanged?.();
     } catch (cause) {
-      console.error(cause);
+      logFailure('ProfileHeader: a call failed', cause);
       showToast(profileMessages.pictureDeleteError, 'error');
     } finally {
       setPending(false);

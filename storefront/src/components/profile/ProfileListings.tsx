@@ -2,6 +2,7 @@ import type { ListingPage } from '@yardly/shared/contract';
 import { listingListMessages, PAGE_SIZES } from '@yardly/shared/rules';
 import { useEffect, useState } from 'react';
 import { browserApi } from '../../lib/api';
+import { logFailure } from '../../lib/log-failure';
 import { ListingCollection } from '../ListingCollection';
 import { hrefWithPage, Pagination } from '../Pagination';
 import { Spinner } from '../Spinner';
@@ -26,7 +27,7 @@ export function ProfileListings({ userRefnum }: { userRefnum: string }) {
       .listings({ userRefnum, page: page - 1, size: PAGE_SIZES.profileListings })
       .then((data) => live && setResult(data))
       .catch((cause: unknown) => {
-        console.error(cause);
+        logFailure('ProfileListings: a call failed', cause);
         if (live) setResult('error');
       });
     return () => {

@@ -2,6 +2,7 @@ import type { ReceivedFeedback } from '@yardly/shared/contract';
 import { formatDate, genericMessages, PAGE_SIZES, type ReviewRole, reviewMessages } from '@yardly/shared/rules';
 import { useEffect, useState } from 'react';
 import { browserApi } from '../../lib/api';
+import { logFailure } from '../../lib/log-failure';
 import { hrefWithPage, Pagination } from '../Pagination';
 import { RatingStars } from '../reviews/RatingStars';
 import { Spinner } from '../Spinner';
@@ -19,7 +20,7 @@ export function ProfileReviews({ userRefnum, role }: { userRefnum: string; role:
       .received({ userRefnum, asSeller: role === 'seller', page: page - 1, size: PAGE_SIZES.reviews })
       .then((data) => live && setResult(data))
       .catch((cause: unknown) => {
-        console.error(cause);
+        logFailure('ProfileReviews: a call failed', cause);
         if (live) setResult('error');
       });
     return () => {

@@ -1,6 +1,7 @@
 import type { RentalCard as RentalCardData } from '@yardly/shared/contract';
 import { listingListMessages } from '@yardly/shared/rules';
 import { useCallback, useEffect, useState } from 'react';
+import { logFailure } from '../../lib/log-failure';
 import { positiveInt } from '../../lib/product-query';
 import { Pagination } from '../Pagination';
 import { Spinner } from '../Spinner';
@@ -43,7 +44,7 @@ export function LandlordListings({ userRefnum, mine, pathFor, label }: LandlordL
         });
         setLoad({ status: 'done', cards: answer.docs, total: answer.totalElements });
       } catch (cause) {
-        console.error("Could not load the landlord's listings", cause);
+        logFailure("Could not load the landlord's listings", cause);
         setLoad({ status: 'error' });
       }
     },

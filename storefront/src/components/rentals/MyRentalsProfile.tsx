@@ -3,6 +3,7 @@ import { profileMessages } from '@yardly/shared/rules';
 import { useCallback, useEffect, useState } from 'react';
 import { requireSignedIn } from '../../lib/access-gates';
 import { browserApi } from '../../lib/api';
+import { logFailure } from '../../lib/log-failure';
 import { positiveInt } from '../../lib/product-query';
 import { Breadcrumbs } from '../Breadcrumbs';
 import { Pagination } from '../Pagination';
@@ -36,7 +37,7 @@ export function MyRentalsProfile() {
       setProfile(await browserApi.profile.full());
       setError(false);
     } catch (cause) {
-      console.error(cause);
+      logFailure('MyRentalsProfile: a call failed', cause);
       setError(true);
     }
   }, []);
@@ -114,7 +115,7 @@ function TenantConversations() {
           current &&
           setLoad({ status: 'done', conversations: conversations.content, total: conversations.totalElements }),
         (cause: unknown) => {
-          console.error('Could not load your tenant conversations', cause);
+          logFailure('Could not load your tenant conversations', cause);
           if (current) setLoad({ status: 'error' });
         },
       );

@@ -11,6 +11,7 @@ import {
 import { useEffect, useState } from 'react';
 import { requireSignedIn } from '../../lib/access-gates';
 import { browserApi } from '../../lib/api';
+import { logFailure } from '../../lib/log-failure';
 import { $location } from '../../stores/location';
 import { showToast } from '../../stores/toast';
 import { useDraftLeaveGuard } from '../account/use-leave-guard';
@@ -54,7 +55,7 @@ async function loadForm(userRefnum: string): Promise<Load> {
   const editing = asked && isRefnum(asked) ? asked : null;
   const [properties, draft, rental] = await Promise.all([
     browserApi.rentals.properties().catch((cause: unknown) => {
-      console.error('Could not load the rental properties; the shipped lists stand in', cause);
+      logFailure('Could not load the rental properties; the shipped lists stand in', cause);
       return DEFAULT_RENTAL_PROPERTIES as RentalProperties;
     }),
     browserApi.rentals.draft(editing ? { refnum: editing } : {}),
@@ -83,7 +84,7 @@ export function RentalFormPage() {
       try {
         setLoad(await loadForm(session.userRefnum));
       } catch (cause) {
-        console.error('Could not open the rental form', cause);
+        logFailure('Could not open the rental form', cause);
         setLoad({ status: 'error', message: cause instanceof ApiError ? cause.message : GENERIC_ERROR_MESSAGE });
       }
     });
@@ -145,7 +146,7 @@ function RentalEditor(props: Extract<Load, { status: 'ready' }>) {
         window.location.assign(rentalPath(saved.refnum));
       }
     } catch (cause) {
-      console.error('Could not save the rental', cause);
+      logFailure('Could not save the rental', cause);
       if (cause instanceof ApiError && cause.errors.length > 0) {
         setErrors(Object.fromEntries(cause.errors.map((e) => [formFieldOf(e.field), e.message])));
       }

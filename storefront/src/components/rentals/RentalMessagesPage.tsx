@@ -4,6 +4,7 @@ import { listingListMessages, rentalMessages, truncate } from '@yardly/shared/ru
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { requireSignedIn } from '../../lib/access-gates';
 import { browserApi } from '../../lib/api';
+import { logFailure } from '../../lib/log-failure';
 import type { Session } from '../../stores/session';
 import { refreshUnreadMessages } from '../../stores/unread';
 import { Breadcrumbs } from '../Breadcrumbs';
@@ -137,7 +138,7 @@ export function RentalMessagesPage() {
       });
       setList({ status: 'done', conversations: conversations.content });
     } catch (cause) {
-      console.error('Could not load your rental conversations', cause);
+      logFailure('Could not load your rental conversations', cause);
       setList({ status: 'error' });
     }
   }, []);
@@ -146,7 +147,7 @@ export function RentalMessagesPage() {
     try {
       await browserApi.messages.markRead({ conversationId });
     } catch (cause) {
-      console.error('Could not mark the conversation read', cause);
+      logFailure('Could not mark the conversation read', cause);
     } finally {
       void refreshUnreadMessages();
     }
@@ -167,7 +168,7 @@ export function RentalMessagesPage() {
         if (loaded.open.conversationId) void markRead(loaded.open.conversationId);
       },
       (cause: unknown) => {
-        console.error('Could not open the conversation', cause);
+        logFailure('Could not open the conversation', cause);
         if (current) setThread({ status: 'error', message: messageOf(cause) });
       },
     );
@@ -212,7 +213,7 @@ export function RentalMessagesPage() {
       .then((history) =>
         setThread((now) => (now.status === 'done' ? { ...now, lines: mergeLines(now.lines, history.messages) } : now)),
       )
-      .catch((cause: unknown) => console.error('Could not read the conversation again', cause));
+      .catch((cause: unknown) => logFailure('Could not read the conversation again', cause));
   });
 
   async function send(text: string): Promise<string | null> {
@@ -245,7 +246,7 @@ export function RentalMessagesPage() {
       void readList(true);
       return null;
     } catch (cause) {
-      console.error('Could not send a message', cause);
+      logFailure('Could not send a message', cause);
       return cause instanceof ApiError ? (cause.fieldMessage('text') ?? cause.message) : GENERIC_ERROR_MESSAGE;
     }
   }

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { ApiError } from '@yardly/shared/client';
 import { listingListMessages } from '@yardly/shared/rules';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { logFailure } from '../../lib/log-failure';
 import { useHydrated } from '../../lib/use-hydrated';
 import { openAuthDialog } from '../../stores/auth-dialog';
 import { $location } from '../../stores/location';
@@ -95,7 +96,7 @@ export function RentalSearchPage({ start }: { start: RentalListStart }) {
       .then(
         (result) => current && setLoad({ status: 'done', result }),
         (cause: unknown) => {
-          console.error('Could not search the rentals', cause);
+          logFailure('Could not search the rentals', cause);
           if (!current) return;
           // A zip the api does not know says so (its message); anything else is the list's error.
           const message =

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import type { RentalCard as RentalCardData } from '@yardly/shared/contract';
 import { listingListMessages } from '@yardly/shared/rules';
 import { useEffect, useRef, useState } from 'react';
+import { logFailure } from '../../lib/log-failure';
 import { useHydrated } from '../../lib/use-hydrated';
 import { $location, type StoredLocation } from '../../stores/location';
 import { openLocationDialog } from '../../stores/location-dialog';
@@ -41,7 +42,7 @@ export function RentalsNearYou({ start }: RentalsNearYouProps) {
       .then(
         (answer) => current && setLoad({ status: 'done', rentals: answer.docs }),
         (cause: unknown) => {
-          console.error('Could not load the rentals near you', cause);
+          logFailure('Could not load the rentals near you', cause);
           if (current) setLoad({ status: 'error' });
         },
       );

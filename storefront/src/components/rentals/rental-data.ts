@@ -6,6 +6,7 @@ import {
   type RentalDetail,
   type RentalProperties,
 } from '@yardly/shared/contract';
+import { logFailure } from '../../lib/log-failure';
 import { parsePlaceCookie, type StoredLocation } from '../../stores/location';
 import { type RentalListQuery, type RentalSearchResult, readRentalQuery, rentalSearchBody } from './rental-query';
 
@@ -22,7 +23,7 @@ export async function loadRental(api: Api, refnum: string | null | undefined): P
     return { kind: 'found', rental };
   } catch (cause) {
     if (cause instanceof ApiError && cause.status === 404) return { kind: 'missing' };
-    console.error(`storefront: could not load rental ${refnum}:`, cause);
+    logFailure(`storefront: could not load rental ${refnum}:`, cause);
     return { kind: 'error' };
   }
 }
@@ -32,7 +33,7 @@ export async function loadRentalProperties(api: Api): Promise<RentalProperties |
   try {
     return await api.rentals.properties();
   } catch (cause) {
-    console.error('storefront: could not load the rental properties:', cause);
+    logFailure('storefront: could not load the rental properties:', cause);
     return null;
   }
 }
@@ -42,7 +43,7 @@ export async function loadRecentRentals(api: Api, size: number): Promise<RentalC
   try {
     return (await api.rentals.recent({ page: 0, size })).docs;
   } catch (cause) {
-    console.error('storefront: could not load the newest rentals:', cause);
+    logFailure('storefront: could not load the newest rentals:', cause);
     return null;
   }
 }
@@ -69,7 +70,7 @@ export async function loadRentalList(
   try {
     return { query, place, result: await api.rentals.search(rentalSearchBody(query, zip)), failed: false };
   } catch (cause) {
-    console.error('storefront: could not load the rentals list', cause);
+    logFailure('storefront: could not load the rentals list', cause);
     return { query, place, result: null, failed: true };
   }
 }

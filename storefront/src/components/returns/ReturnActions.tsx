@@ -3,6 +3,7 @@ import type { ReturnDetail } from '@yardly/shared/contract';
 import { returnMessages } from '@yardly/shared/rules';
 import { useState } from 'react';
 import { browserApi } from '../../lib/api';
+import { logFailure } from '../../lib/log-failure';
 import { showToast } from '../../stores/toast';
 import { ConfirmDialog } from '../account/ConfirmDialog';
 import { RETURN_PROMPTS, type ReturnAction, returnActionLabel, returnActionsFor } from './return-view';
@@ -26,7 +27,7 @@ export function ReturnActions({ detail, onChanged }: { detail: ReturnDetail; onC
       );
       onChanged(changed);
     } catch (cause) {
-      console.error(`Could not ${action} a return`, cause);
+      logFailure(`Could not ${action} a return`, cause);
       showToast(cause instanceof ApiError ? cause.message : GENERIC_ERROR_MESSAGE, 'error');
     } finally {
       setWorking(false);

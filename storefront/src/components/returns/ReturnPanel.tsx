@@ -5,6 +5,7 @@ import { browserApi } from '../../lib/api';
 import { ReturnSummary } from './ReturnSummary';
 import { returnOpened } from './return-view';
 import '../../styles/returns.css';
+import { logFailure } from '../../lib/log-failure';
 
 /** On an order's page, its return once opened: where it is, and the seller's Accept / Dispute. */
 export function ReturnPanel({ order }: { order: Pick<OrderSummary, 'orderId' | 'status'> }) {
@@ -21,7 +22,7 @@ export function ReturnPanel({ order }: { order: Pick<OrderSummary, 'orderId' | '
       .catch((cause) => {
         // An order an admin refunded from the console is returned without a return to show.
         if (cause instanceof ApiError && cause.status === 404) return;
-        console.error('Could not load the return', cause);
+        logFailure('Could not load the return', cause);
         setError(cause instanceof ApiError ? cause.message : GENERIC_ERROR_MESSAGE);
       });
   }, [opened, orderId]);

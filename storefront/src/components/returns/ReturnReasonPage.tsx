@@ -10,6 +10,7 @@ import {
 import { useEffect, useId, useState } from 'react';
 import { requireSignedIn } from '../../lib/access-gates';
 import { browserApi } from '../../lib/api';
+import { logFailure } from '../../lib/log-failure';
 import { readReturnReasonRef, returnTrackPath } from '../../lib/return-paths';
 import { FormAlert, SubmitButton } from '../auth/fields';
 import { type FieldProps, useAuthForm } from '../auth/use-auth-form';
@@ -42,7 +43,7 @@ export function ReturnReasonPage() {
       try {
         setLoad({ status: 'done', order: await browserApi.orders.detail({ orderId: ref.orderId }) });
       } catch (cause) {
-        console.error('Could not load the order to return', cause);
+        logFailure('Could not load the order to return', cause);
         setLoad({ status: 'error', message: cause instanceof ApiError ? cause.message : GENERIC_ERROR_MESSAGE });
       }
     });
@@ -109,7 +110,7 @@ function ReturnForm({ order }: { order: OrderDetail }) {
               await browserApi.returns.addPhoto(photo, { returnId });
             } catch (cause) {
               // The return is open: a photo that did not go up is not worth losing it for.
-              console.error('A return photo did not upload', cause);
+              logFailure('A return photo did not upload', cause);
             }
           }
           window.location.assign(returnTrackPath(order.listing.listingRefnum));

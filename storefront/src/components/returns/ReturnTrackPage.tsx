@@ -12,6 +12,7 @@ import { dashboardCrumb } from '../shipping/shipping-view';
 import { ReturnSummary } from './ReturnSummary';
 import '../../styles/checkout.css';
 import '../../styles/returns.css';
+import { logFailure } from '../../lib/log-failure';
 
 type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'done'; detail: ReturnDetail };
 
@@ -30,7 +31,7 @@ export function ReturnTrackPage() {
       try {
         setLoad({ status: 'done', detail: await browserApi.returns.ofListing({ listingRefnum }) });
       } catch (cause) {
-        console.error('Could not load the return', cause);
+        logFailure('Could not load the return', cause);
         setLoad({ status: 'error', message: cause instanceof ApiError ? cause.message : GENERIC_ERROR_MESSAGE });
       }
     });

@@ -2,6 +2,7 @@ import type { OrderReview } from '@yardly/shared/contract';
 import { formatDate } from '@yardly/shared/rules';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { browserApi } from '../../lib/api';
+import { logFailure } from '../../lib/log-failure';
 import { RatingStars } from './RatingStars';
 
 const ReviewDialog = lazy(() => import('./ReviewDialog').then((m) => ({ default: m.ReviewDialog })));
@@ -19,7 +20,7 @@ export function OrderReviewPanel({ orderId }: { orderId: string }) {
     browserApi.feedback
       .order({ orderId })
       .then((data) => live && setStanding(data))
-      .catch((cause: unknown) => console.error('Could not load the review of this order', cause));
+      .catch((cause: unknown) => logFailure('Could not load the review of this order', cause));
     return () => {
       live = false;
     };

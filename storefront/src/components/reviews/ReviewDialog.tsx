@@ -10,6 +10,7 @@ import { RatingInput } from './RatingInput';
 import { RatingStars } from './RatingStars';
 import { reviewQuery } from './review-target';
 import '../../styles/reviews.css';
+import { logFailure } from '../../lib/log-failure';
 
 interface ReviewDialogProps {
   /** An order's id, or a listing's refnum (the caller's order of it): the leavefeedback value. */
@@ -63,7 +64,7 @@ export function ReviewDialog({ target, onClose, onSaved }: ReviewDialogProps) {
       .order(reviewQuery(target))
       .then((standing) => live && setLoad({ status: 'done', standing }))
       .catch((cause: unknown) => {
-        console.error('Could not load the review of this order', cause);
+        logFailure('Could not load the review of this order', cause);
         if (live)
           setLoad({ status: 'error', message: cause instanceof ApiError ? cause.message : GENERIC_ERROR_MESSAGE });
       });
@@ -94,13 +95,13 @@ export function ReviewDialog({ target, onClose, onSaved }: ReviewDialogProps) {
       const saved = await browserApi.feedback
         .order({ orderId: standing.orderId })
         .catch((cause: unknown): OrderReview => {
-          console.error('Could not reload the review of this order', cause);
+          logFailure('Could not reload the review of this order', cause);
           return { ...standing, canReview: false, mine };
         });
       setLoad({ status: 'done', standing: saved });
       onSaved?.(saved);
     } catch (cause) {
-      console.error('Could not save the review', cause);
+      logFailure('Could not save the review', cause);
       setErrors({ form: cause instanceof ApiError ? cause.message : GENERIC_ERROR_MESSAGE });
     } finally {
       setSending(false);

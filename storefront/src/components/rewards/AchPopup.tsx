@@ -4,6 +4,7 @@ import type { BankAccount, CashOutResult } from '@yardly/shared/contract';
 import { BANK_ACCOUNT_PATH, formatCents, GIFT_CARD_TEXT, walletMessages } from '@yardly/shared/rules';
 import { useState } from 'react';
 import { browserApi } from '../../lib/api';
+import { logFailure } from '../../lib/log-failure';
 import { $achPopup, closeAchPopup, showGiftCardText } from '../../stores/ach-popup';
 import { Modal } from '../account/Modal';
 
@@ -32,7 +33,7 @@ export function AchPopup({ balance, bankAccount, onCashedOut }: AchPopupProps) {
       setSent(result);
       onCashedOut(result);
     } catch (cause) {
-      console.error('Could not cash out the rewards', cause);
+      logFailure('Could not cash out the rewards', cause);
       setProblem(cause instanceof ApiError ? cause.message : GENERIC_ERROR_MESSAGE);
     } finally {
       setSending(false);

@@ -14,6 +14,7 @@ import { ReferralPopup } from './ReferralPopup';
 import { asksForReferralPopup } from './ReferralPopupLauncher';
 import { REFERRAL_STATUS_LABELS, REWARD_WORD, signedCents } from './rewards-view';
 import '../../styles/rewards.css';
+import { logFailure } from '../../lib/log-failure';
 
 /** History lines a page. */
 export const HISTORY_PAGE_SIZE = 10;
@@ -58,7 +59,7 @@ export function MyRewardsPage() {
       const summary = await browserApi.rewards.rewards({ page: onPage - 1, size: HISTORY_PAGE_SIZE });
       setLoad({ status: 'done', summary });
     } catch (cause) {
-      console.error('Could not load your rewards', cause);
+      logFailure('Could not load your rewards', cause);
       setLoad({ status: 'error' });
     }
   }, []);
@@ -77,7 +78,7 @@ export function MyRewardsPage() {
       setBankAccount(account);
       openAchPopup(account !== null);
     } catch (cause) {
-      console.error('Could not read the bank account', cause);
+      logFailure('Could not read the bank account', cause);
       setCashOutProblem('We could not reach your bank details. Please try again.');
     }
   }

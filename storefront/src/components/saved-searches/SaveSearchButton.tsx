@@ -8,6 +8,7 @@ import { saveSearch } from '../../stores/saved-searches';
 import { $session, GUEST_PROMPTS } from '../../stores/session';
 import { showToast } from '../../stores/toast';
 import '../../styles/saved-searches.css';
+import { logFailure } from '../../lib/log-failure';
 
 interface SaveSearchButtonProps {
   kind: SaveSearchBody['kind'];
@@ -49,7 +50,7 @@ export function SaveSearchButton({ kind, filters, suggestedName }: SaveSearchBut
       setOpen(false);
       showToast(savedSearchMessages.saved, 'success');
     } catch (cause) {
-      console.error('Could not save the search', cause);
+      logFailure('Could not save the search', cause);
       setError(cause instanceof ApiError ? (cause.errors[0]?.message ?? cause.message) : 'Could not save the search');
     } finally {
       setBusy(false);

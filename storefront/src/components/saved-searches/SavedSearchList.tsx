@@ -5,6 +5,7 @@ import { $savedSearches, deleteSavedSearch, loadSavedSearches } from '../../stor
 import { showToast } from '../../stores/toast';
 import { Spinner } from '../Spinner';
 import '../../styles/saved-searches.css';
+import { logFailure } from '../../lib/log-failure';
 
 /**
  * The person's saved searches (issue 37), newest first: each opens its results and can be
@@ -16,7 +17,7 @@ export function SavedSearchList({ kind, empty }: { kind?: 'sale' | 'rental'; emp
 
   useEffect(() => {
     loadSavedSearches(kind).catch((cause: unknown) => {
-      console.error('Could not load the saved searches', cause);
+      logFailure('Could not load the saved searches', cause);
       setFailed(true);
     });
   }, [kind]);
@@ -26,7 +27,7 @@ export function SavedSearchList({ kind, empty }: { kind?: 'sale' | 'rental'; emp
       await deleteSavedSearch(id);
       showToast(savedSearchMessages.deleted, 'success');
     } catch (cause) {
-      console.error('Could not delete the saved search', cause);
+      logFailure('Could not delete the saved search', cause);
       showToast('Could not delete the saved search, please try again', 'error');
     }
   }

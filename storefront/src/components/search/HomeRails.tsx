@@ -3,6 +3,7 @@ import type { MerchRail } from '@yardly/shared/contract';
 import { listingListMessages } from '@yardly/shared/rules';
 import { useEffect, useState } from 'react';
 import { browserApi } from '../../lib/api';
+import { logFailure } from '../../lib/log-failure';
 import { $location } from '../../stores/location';
 import { ListingCollection } from '../ListingCollection';
 
@@ -18,7 +19,7 @@ export function HomeRails() {
     browserApi.search.merchV2({ zip: place?.zip }).then(
       ({ carasoul_data }) => current && setLoad({ status: 'done', rails: carasoul_data }),
       (cause: unknown) => {
-        console.error('Could not load the home rails', cause);
+        logFailure('Could not load the home rails', cause);
         if (current) setLoad({ status: 'error' });
       },
     );

@@ -5,6 +5,7 @@ import { listingActionMessages, organisationFlowMessages, tradeRefusal } from '@
 import { useEffect, useState } from 'react';
 import { requireCompleteAccount } from '../../lib/access-gates';
 import { browserApi } from '../../lib/api';
+import { logFailure } from '../../lib/log-failure';
 import type { ListOrganisation } from '../../lib/product-load';
 import { itemPath } from '../../lib/routes';
 import { dashboardPath } from '../../lib/selling-paths';
@@ -90,7 +91,7 @@ export function ListingFormPage({ org }: { org?: ListOrganisation }) {
       try {
         setLoad(await loadForm(session, org));
       } catch (cause) {
-        console.error('Could not open the listing form', cause);
+        logFailure('Could not open the listing form', cause);
         const message = cause instanceof ApiError ? cause.message : GENERIC_ERROR_MESSAGE;
         setLoad(
           cause instanceof ApiError && cause.status === 403
@@ -133,7 +134,7 @@ function ListingEditor(props: Extract<Load, { status: 'ready' }>) {
     let current = true;
     browserApi.categories.properties({ categoryRefnum: values.categoryRefnum }).then(
       (list) => current && setProperties(list.filter((p) => p.key !== 'condition')),
-      (cause: unknown) => console.error('Could not load the category properties', cause),
+      (cause: unknown) => logFailure('Could not load the category properties', cause),
     );
     return () => {
       current = false;
@@ -160,7 +161,7 @@ function ListingEditor(props: Extract<Load, { status: 'ready' }>) {
         window.location.assign(itemPath(saved.listingRefnum));
       }
     } catch (cause) {
-      console.error('Could not save the listing', cause);
+      logFailure('Could not save the listing', cause);
       if (cause instanceof ApiError && cause.errors.length > 0) {
         setErrors(Object.fromEntries(cause.errors.map((e) => [e.field.replace(/^body\./, ''), e.message])));
       }

@@ -9,6 +9,7 @@ import {
 } from '@yardly/shared/rules';
 import { useId, useState } from 'react';
 import { browserApi } from '../../lib/api';
+import { logFailure } from '../../lib/log-failure';
 
 export interface Picture {
   picno: number;
@@ -73,7 +74,7 @@ export function PhotoSlots({
       onPictures(answer.pictures);
       setSlot(picno, undefined);
     } catch (cause) {
-      console.error('Photo upload failed', cause);
+      logFailure('Photo upload failed', cause);
       setSlot(picno, { kind: 'error', message: cause instanceof ApiError ? cause.message : GENERIC_ERROR_MESSAGE });
     }
   }
@@ -85,7 +86,7 @@ export function PhotoSlots({
       onPictures(answer.pictures);
       setSlot(picno, undefined);
     } catch (cause) {
-      console.error('Photo removal failed', cause);
+      logFailure('Photo removal failed', cause);
       setSlot(picno, { kind: 'error', message: cause instanceof ApiError ? cause.message : GENERIC_ERROR_MESSAGE });
     }
   }

@@ -5,6 +5,7 @@ import { browserApi } from '../../lib/api';
 import { showToast } from '../../stores/toast';
 import { Icon } from '../Icon';
 import '../../styles/selling.css';
+import { logFailure } from '../../lib/log-failure';
 
 interface ReportDialogProps {
   listingRefnum: string;
@@ -46,7 +47,7 @@ export function ReportDialog({ listingRefnum, onClose, noun = 'item', send }: Re
       showToast(reportMessages.sent, 'success');
       dialog.current?.close();
     } catch (cause) {
-      console.error('Could not send the report', cause);
+      logFailure('Could not send the report', cause);
       setError(cause instanceof ApiError ? cause.message : GENERIC_ERROR_MESSAGE);
       setSending(false);
     }

@@ -18,6 +18,7 @@ import { DashboardTabs } from './DashboardTabs';
 import { SellerActions } from './SellerActions';
 import '../../styles/selling.css';
 import '../../styles/product-list.css';
+import { logFailure } from '../../lib/log-failure';
 
 const FILTER_LABELS: Record<SellFilter, string> = {
   ALL: 'All',
@@ -84,7 +85,7 @@ export function SellingDashboard() {
         });
         setLoad({ status: 'done', listings: page.listings, total: page.totalElements });
       } catch (cause) {
-        console.error('Could not load your listings', cause);
+        logFailure('Could not load your listings', cause);
         setLoad({ status: 'error' });
       }
     },

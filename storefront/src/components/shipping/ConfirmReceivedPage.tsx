@@ -11,6 +11,7 @@ import { useOrderFromQuery } from './order-of-listing';
 import { ShippingError } from './ShippingError';
 import { dashboardCrumb, RECEIPT_CONFIRMED } from './shipping-view';
 import '../../styles/checkout.css';
+import { logFailure } from '../../lib/log-failure';
 
 /** `/confirm-item-received?orderId=` (spec section 2): the buyer confirms the parcel arrived; the seller is paid. */
 export function ConfirmReceivedPage() {
@@ -27,7 +28,7 @@ export function ConfirmReceivedPage() {
       setLoad(await browserApi.shipping.confirmReceived({ orderId: order.orderId }));
       showToast(RECEIPT_CONFIRMED, 'success');
     } catch (cause) {
-      console.error('Could not confirm receipt', cause);
+      logFailure('Could not confirm receipt', cause);
       setError(cause instanceof ApiError ? cause.message : GENERIC_ERROR_MESSAGE);
     } finally {
       setWorking(false);

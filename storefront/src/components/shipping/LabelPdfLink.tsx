@@ -1,5 +1,6 @@
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@yardly/shared/client';
 import { useRef } from 'react';
+import { logFailure } from '../../lib/log-failure';
 import { showToast } from '../../stores/toast';
 
 /** A signed label link lives 5 minutes (docs/decisions/0044): one older than this is asked for again first. */
@@ -34,7 +35,7 @@ export function LabelPdfLink({ labelUrl, refresh, children, className = 'button'
         else window.location.href = fresh;
       })
       .catch((cause) => {
-        console.error('Could not open the label', cause);
+        logFailure('Could not open the label', cause);
         tab?.close();
         showToast(cause instanceof ApiError ? cause.message : GENERIC_ERROR_MESSAGE, 'error');
       });

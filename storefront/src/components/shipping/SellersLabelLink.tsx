@@ -2,6 +2,7 @@ import { ApiError, GENERIC_ERROR_MESSAGE } from '@yardly/shared/client';
 import type { ShippingLabel } from '@yardly/shared/contract';
 import { useEffect, useState } from 'react';
 import { browserApi } from '../../lib/api';
+import { logFailure } from '../../lib/log-failure';
 import { LabelPdfLink } from './LabelPdfLink';
 
 /** The seller's "Open the label (PDF)" of a shipped order (its label read again, signed for them). */
@@ -13,7 +14,7 @@ export function SellersLabelLink({ orderId }: { orderId: string }) {
       .label({ orderId })
       .then(setLabel)
       .catch((cause) => {
-        console.error('Could not read the label', cause);
+        logFailure('Could not read the label', cause);
         setError(cause instanceof ApiError ? cause.message : GENERIC_ERROR_MESSAGE);
       });
   }, [orderId]);

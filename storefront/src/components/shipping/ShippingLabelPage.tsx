@@ -10,6 +10,7 @@ import {
 } from '@yardly/shared/rules';
 import { useEffect, useState } from 'react';
 import { browserApi } from '../../lib/api';
+import { logFailure } from '../../lib/log-failure';
 import { showToast } from '../../stores/toast';
 import { Breadcrumbs } from '../Breadcrumbs';
 import { Spinner } from '../Spinner';
@@ -79,7 +80,7 @@ export function ShippingLabelPage() {
       showToast(LABEL_BOUGHT, 'success');
       setLoad(await browserApi.orders.detail({ orderId: order.orderId }));
     } catch (cause) {
-      console.error('Could not buy a label', cause);
+      logFailure('Could not buy a label', cause);
       setError(cause instanceof ApiError ? cause.message : GENERIC_ERROR_MESSAGE);
     } finally {
       setWorking(false);

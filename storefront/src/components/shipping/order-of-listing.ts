@@ -4,6 +4,7 @@ import { orderMessages } from '@yardly/shared/rules';
 import { useEffect, useState } from 'react';
 import { requireSignedIn } from '../../lib/access-gates';
 import { browserApi } from '../../lib/api';
+import { logFailure } from '../../lib/log-failure';
 
 export type OrderLoad =
   | { status: 'loading' }
@@ -28,7 +29,7 @@ export function useOrderFromQuery(): [OrderLoad, (order: OrderDetail) => void] {
         }
         setLoad({ status: 'done', order: await browserApi.orders.detail({ orderId }) });
       } catch (cause) {
-        console.error('Could not load the order', cause);
+        logFailure('Could not load the order', cause);
         setLoad({ status: 'error', message: cause instanceof ApiError ? cause.message : GENERIC_ERROR_MESSAGE });
       }
     });
