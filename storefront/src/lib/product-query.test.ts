@@ -49,4 +49,14 @@ describe('readProductQuery', () => {
     expect(readProductQuery('?q=kettle&nationwide=false').nationwide).toBeUndefined();
     expect(productsPath({ q: 'kettle', nationwide: false })).toBe('/products?q=kettle');
   });
+
+  it("searches around the address's zip (a saved search's, a shared link's), not the visitor's place, and keeps it", () => {
+    const query = readProductQuery('?q=bike&zip=10001&d=5');
+    const visitor = { zip: '94103', location: 'San Francisco, CA', formattedAddress: 'San Francisco, CA 94103' };
+    expect(searchFiltersFor(query, visitor)).toMatchObject({ q: 'bike', zip: '10001', d: 5 });
+    expect(productsPath({ ...query, page: 1, size: undefined })).toBe('/products?q=bike&d=5&zip=10001');
+    // Without one, the visitor's place; a malformed one is left out.
+    expect(searchFiltersFor(readProductQuery('?q=bike'), visitor).zip).toBe('94103');
+    expect(readProductQuery('?q=bike&zip=1000x').zip).toBeUndefined();
+  });
 });

@@ -30,6 +30,8 @@ export interface ProductQuery {
   freeOnly?: boolean;
   /** Miles around the visitor's location. */
   d?: number;
+  /** A place named in the address (a saved search's, a shared link's): searched around it, not the visitor's own. */
+  zip?: string;
   /** "Ships to you": listings that ship found at any distance (the distance bounds pickup only). */
   nationwide?: boolean;
   sortBy?: SearchSort;
@@ -73,6 +75,7 @@ export function readProductQuery(search: string): ProductQuery & { valid: boolea
     maxPrice: field('maxPrice', raw.maxPrice),
     freeOnly: field('freeOnly', raw.freeOnly) || undefined,
     d: raw.d === undefined ? undefined : field('d', raw.d),
+    zip: field('zip', raw.zip),
     nationwide: field('nationwide', raw.nationwide) || undefined,
     sortBy: field('sortBy', raw.sortBy),
     sortOrder: field('sortOrder', raw.sortOrder),
@@ -84,11 +87,11 @@ export function readProductQuery(search: string): ProductQuery & { valid: boolea
   return query;
 }
 
-/** The api's filters for a product query, near the visitor's place when they chose one. */
+/** The api's filters for a product query: near the address's zip, else the visitor's place when they chose one. */
 export function searchFiltersFor(query: ProductQuery, place: StoredLocation | null): SearchFilters {
   return {
     q: query.q,
-    zip: place?.zip,
+    zip: query.zip ?? place?.zip,
     d: query.d,
     categoryRefnum: query.category ?? undefined,
     subCategoryRefnum: query.subcategory ?? undefined,

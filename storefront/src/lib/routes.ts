@@ -35,6 +35,7 @@ export function productsPath(query: ProductListQuery = {}, orgName?: string | nu
     maxPrice: query.maxPrice,
     freeOnly: query.freeOnly || undefined,
     d: query.d,
+    zip: query.zip,
     nationwide: query.nationwide || undefined,
     sortBy: query.sortBy,
     sortOrder: query.sortOrder,
