@@ -186,6 +186,12 @@ async function journey(browser: Browser, request: APIRequestContext, viewport: {
   await card.getByRole('link').click();
   await expect(guest.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expectPageFits(guest, 'a rental page (guest)');
+  if (narrow) {
+    // On a phone the title, rent and actions come before the photos and the description.
+    const top = async (selector: string) => (await guest.locator(selector).first().boundingBox())?.y ?? -1;
+    expect(await top('.item__price')).toBeLessThan(await top('.gallery__main'));
+    expect(await top('#rental-title')).toBeLessThan(await top('#description-title'));
+  }
   // The guest is asked to sign up to save it or write.
   await (await hydrated(guest.getByRole('button', { name: `Save ${title} to favourites` }))).click();
   await expect(guest.getByRole('status').getByText('Sign up or log in to save favourites')).toBeVisible();

@@ -68,7 +68,7 @@ function MemberItem({ listing, rating }: { listing: ListingDetail; rating: Selle
   return (
     <div className="container">
       <Breadcrumbs crumbs={view.crumbs} />
-      <article className="item item--sale" aria-labelledby="item-title">
+      <article className="item item--lead-first" aria-labelledby="item-title">
         <div className="item__lead">
           <ItemHeading listing={listing} view={view}>
             <FavouriteButton
