@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { formatDate, savedSearchMessages } from '@yardly/shared/rules';
 import { useEffect, useState } from 'react';
 import { $savedSearches, deleteSavedSearch, loadSavedSearches } from '../../stores/saved-searches';
+import { restoreSession } from '../../stores/session';
 import { showToast } from '../../stores/toast';
 import { Spinner } from '../Spinner';
 import '../../styles/saved-searches.css';
@@ -16,10 +17,13 @@ export function SavedSearchList({ kind, empty }: { kind?: 'sale' | 'rental'; emp
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
-    loadSavedSearches(kind).catch((cause: unknown) => {
-      logFailure('Could not load the saved searches', cause);
-      setFailed(true);
-    });
+    // A guest has none to list (the page sends them away): never ask the api without a login.
+    restoreSession()
+      .then((session) => session && loadSavedSearches(kind))
+      .catch((cause: unknown) => {
+        logFailure('Could not load the saved searches', cause);
+        setFailed(true);
+      });
   }, [kind]);
 
   async function remove(id: string) {
