@@ -143,18 +143,25 @@ export function ProductList({ start, org }: { start: ProductListStart; org?: Lis
   const refine = (change: Partial<ProductQuery>) => query && navigate({ ...query, ...change, page: 1 });
   const result = load.status === 'done' ? load.result : null;
 
+  // Where the list searches: a zip in the address (a saved search's, a shared link's), else the visitor's place.
+  const searchedZip = query?.zip ?? place?.zip;
+
   return (
     <div className="container">
       <Breadcrumbs crumbs={crumbsFor(query, titles, orgName)} />
       <h1 className={heading ? undefined : 'visually-hidden'}>{heading ?? 'Products'}</h1>
       <p className="search-place">
-        {place ? `Near ${place.formattedAddress}` : 'Everywhere: choose Your location to search near you'}
+        {query?.zip
+          ? `Near ${query.zip}`
+          : place
+            ? `Near ${place.formattedAddress}`
+            : 'Everywhere: choose Your location to search near you'}
       </p>
       {query && !org && (
         <SaveSearchButton
           kind="sale"
           filters={savedFilters(query, place)}
-          suggestedName={[query.q || heading || ALL_ITEMS_TITLE, place?.zip && `near ${place.zip}`]
+          suggestedName={[query.q || heading || ALL_ITEMS_TITLE, searchedZip && `near ${searchedZip}`]
             .filter(Boolean)
             .join(' ')}
         />
@@ -165,7 +172,7 @@ export function ProductList({ start, org }: { start: ProductListStart; org?: Lis
             <SearchFilters
               query={query}
               facets={result?.facetcount.facetFields ?? null}
-              hasLocation={Boolean(place)}
+              hasLocation={Boolean(searchedZip)}
               onChange={refine}
             />
           </FiltersDrawer>
@@ -180,7 +187,7 @@ export function ProductList({ start, org }: { start: ProductListStart; org?: Lis
               view={view}
               onView={setView}
               onSize={(size) => refine({ size })}
-              sort={<SortSelect query={query} hasLocation={Boolean(place)} onChange={refine} />}
+              sort={<SortSelect query={query} hasLocation={Boolean(searchedZip)} onChange={refine} />}
             />
           )}
           <Body load={load} view={view} label={heading ?? 'Products'} />
