@@ -5,6 +5,10 @@ describe('saved search words and addresses', () => {
   it('says what matched and what dropped, with the price in dollars', () => {
     expect(savedSearchAlertText('Red road bike', 8000)).toBe('New near you: Red road bike, $80.00');
     expect(priceDropText('Tall floor lamp', 4500)).toBe('Price dropped to $45.00 on Tall floor lamp');
+    // The whole title, as the issue words it: never cut short like a card's.
+    const long = 'Fellow Stagg EKG electric kettle, matte black, pour-over';
+    expect(savedSearchAlertText(long, 12000)).toBe(`New near you: ${long}, $120.00`);
+    expect(priceDropText(long, 9900)).toBe(`Price dropped to $99.00 on ${long}`);
   });
 
   it('opens a marketplace search on /products by its own names, and a rental one on /rentalslist', () => {

@@ -1,6 +1,5 @@
 import { toQueryString } from '../client/query-string';
 import { formatCents } from './money';
-import { truncate } from './text';
 
 /** A saved search is of the marketplace's listings or of the rentals. */
 export const SAVED_SEARCH_KINDS = ['sale', 'rental'] as const;
@@ -21,14 +20,14 @@ export const savedSearchMessages = {
   digestIntro: 'These listings matched your saved searches today:',
 } as const;
 
-/** The in-app notice and push of a saved search's match: "New near you: Red bike, $80.00". */
+/** The in-app notice and push of a saved search's match, the issue's words with the whole title: "New near you: Red bike, $80.00". */
 export function savedSearchAlertText(title: string, priceCents: number): string {
-  return `New near you: ${truncate(title)}, ${formatCents(priceCents)}`;
+  return `New near you: ${title}, ${formatCents(priceCents)}`;
 }
 
 /** What everyone who hearted a listing is told when its price goes down: "Price dropped to $60.00 on Red bike". */
 export function priceDropText(title: string, priceCents: number): string {
-  return `Price dropped to ${formatCents(priceCents)} on ${truncate(title)}`;
+  return `Price dropped to ${formatCents(priceCents)} on ${title}`;
 }
 
 /** The filters a saved search keeps, as far as its results page reads them. */
