@@ -218,10 +218,15 @@ export async function signInByApi(page: Page, person: Person, signupExtra: objec
   const { data } = (await verified.json()) as { data: LoginData };
   await page.addInitScript(
     ([key, value, once]) => {
-      // Only on the next document: a later log-out in the test must stay logged out.
-      if (!sessionStorage.getItem(once)) {
-        sessionStorage.setItem(once, '1');
-        localStorage.setItem(key, value);
+      // Only on the next document: a later log-out in the test must stay logged out. A frame of an
+      // opaque origin (a sandboxed iframe, a PDF) has no storage: reading it there throws.
+      try {
+        if (!sessionStorage.getItem(once)) {
+          sessionStorage.setItem(once, '1');
+          localStorage.setItem(key, value);
+        }
+      } catch {
+        // Not the storefront's document: nothing to sign in.
       }
     },
     [SESSION_STORAGE_KEYS.session, JSON.stringify(data), `e2e.signedIn.${data.userRefnum}`] as const,

@@ -77,7 +77,14 @@ test('sign up, verify, log out, log in with an emailed code, work on past an exp
 test("a wrong code is refused with 'That code is not correct'; the rules speak once a field is touched", async ({
   page,
   request,
+  pageChecks,
 }) => {
+  pageChecks.allow({
+    url: '/svc/users/verify-email',
+    status: 400,
+    message: 'That code is not correct',
+    reason: 'the journey types a wrong code',
+  });
   const bea = newPerson('Bea');
   await openHome(page);
 
@@ -192,7 +199,13 @@ test("a guest's prompts lead to the login dialog; /?q=login and /?q=signup open 
   await expect(dialog(page, 'Log in')).toBeVisible();
 });
 
-test('the social sign-in redirect page explains a failure and offers to try again', async ({ page }) => {
+test('the social sign-in redirect page explains a failure and offers to try again', async ({ page, pageChecks }) => {
+  pageChecks.allow({
+    url: '/svc/users/socialauth',
+    status: 400,
+    message: /^This sign-in link has expired or was already used/,
+    reason: 'the journey follows a made-up sign-in ticket',
+  });
   await page.goto('/oauth2/redirect?error=access_denied&errorMessage=The%20sign-in%20was%20cancelled');
   const alert = page.getByRole('alert').filter({ hasText: 'We could not sign you in' });
   await expect(alert).toContainText('The sign-in was cancelled');

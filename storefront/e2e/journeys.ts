@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
 import type { CategoryNode, LoginData, OrganizationRecord } from '@yardly/shared/contract';
 import { E2E_ADMIN } from '../playwright.config';
+import { devClockMoved } from './browser-clock';
 import { dialog, newPerson, type Person, signInByApi } from './fixtures';
 import { expectNoSidewaysScroll } from './page-checks';
 
@@ -188,8 +189,14 @@ export async function clockNow(request: APIRequestContext): Promise<Date> {
 /** Moves the lane's dev clock forward to `at` (at least a minute), running every job that came due. */
 export async function advanceClockTo(request: APIRequestContext, at: Date): Promise<void> {
   const minutes = Math.max(1, Math.ceil((at.getTime() - (await clockNow(request)).getTime()) / 60_000));
+  await moveDevClock(request, minutes);
+}
+
+/** Moves the lane's dev clock `minutes` forward, running what came due; the journey's pages follow it. */
+export async function moveDevClock(request: APIRequestContext, minutes: number): Promise<void> {
   const moved = await request.post('/svc/dev/clock', { data: { advanceMinutes: minutes } });
   expect(moved.ok(), await moved.text()).toBe(true);
+  await devClockMoved(request);
 }
 
 /** A GET of `who`'s through the api that must succeed: its `data`. */

@@ -9,8 +9,10 @@ import {
   expect,
   type Frame,
   type Page,
+  type Response,
   type TestInfo,
 } from '@playwright/test';
+import { followDevClock, forgetContexts, journeyLane } from './browser-clock';
 
 // Issue 33 §7: the journeys drive the DOM; these checks look at what a person sees. After every
 // navigation and every click of every journey, at 1280 and at 384 px: the page fits the window,
@@ -299,16 +301,36 @@ export interface Allowance {
   url: string | RegExp;
   /** Only this answer (default: any 4xx). */
   status?: number;
+  /**
+   * Only an answer whose envelope says this (`msg`): the refusal the journey means, not another
+   * one on the same call (a deliberate wrong code, never an expired token).
+   */
+  message?: string | RegExp;
   reason: string;
 }
 
-function allowedBy(allowances: Allowance[], address: string, status: number): boolean {
+/** Whether an answer of `status` for `address`, saying `message` (when read), is one the journey means. */
+function allowedBy(allowances: Allowance[], address: string, status: number, message?: string): boolean {
   const url = new URL(address);
   return allowances.some(
     (a) =>
       (a.status === undefined ? status < 500 : a.status === status) &&
-      (typeof a.url === 'string' ? a.url === url.pathname + url.search || a.url === url.pathname : a.url.test(address)),
+      (typeof a.url === 'string'
+        ? a.url === url.pathname + url.search || a.url === url.pathname
+        : a.url.test(address)) &&
+      (a.message === undefined ||
+        (message !== undefined && (typeof a.message === 'string' ? message === a.message : a.message.test(message)))),
   );
+}
+
+/** The envelope's message of an answer (`msg`), or undefined when it has none. */
+async function envelopeMessage(response: Response): Promise<string | undefined> {
+  try {
+    const body = (await response.json()) as { msg?: unknown };
+    return typeof body?.msg === 'string' ? body.msg : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Each link target is fetched once per run (per worker): its status, or the promise of it. */
@@ -572,16 +594,16 @@ class PageWatch {
     page.on('response', (response) => {
       const status = response.status();
       if (status < 400 || !sameOrigin(response.url(), page, testInfo)) return;
-      if (allowedBy(journey.allowances, response.url(), status)) return;
       const r = response.request();
       const where = this.where();
-      const said = `${r.method()} ${new URL(response.url()).pathname}${new URL(response.url()).search} answered ${status} (${r.resourceType()})`;
-      // The envelope's message says why (which refusal, or the token's end): read while the page lives.
-      const reading = response
-        .json()
-        .then((body: { msg?: unknown }) => (typeof body?.msg === 'string' ? `: "${body.msg.slice(0, 120)}"` : ''))
-        .catch(() => '')
-        .then((why) => journey.add('request', where, `${said}${why}`));
+      const address = new URL(response.url());
+      const said = `${r.method()} ${address.pathname}${address.search} answered ${status} (${r.resourceType()})`;
+      // The envelope's message says why (which refusal, or the token's end), and whether the journey
+      // meant it: read while the page lives.
+      const reading = envelopeMessage(response).then((message) => {
+        if (allowedBy(journey.allowances, response.url(), status, message)) return;
+        journey.add('request', where, `${said}${message === undefined ? '' : `: "${message.slice(0, 120)}"`}`);
+      });
       journey.pending.push(reading);
     });
     page.on('console', (message) => {
@@ -873,28 +895,42 @@ function looksAt(title: string, on: boolean): boolean {
 export const test = base.extend<{ pageChecks: PageChecks; pageChecksOn: boolean }>({
   pageChecksOn: [PAGE_CHECKS_ON, { option: true }],
   pageChecks: [
-    async ({ context, browser, pageChecksOn }, use, testInfo) => {
+    async ({ context, browser, pageChecksOn, request }, use, testInfo) => {
       const journey = new JourneyChecks(testInfo);
-      if (!looksAt(testInfo.title, pageChecksOn)) {
-        // Not looking: a journey's named allowances are kept and unused.
-        await use(journey);
-        return;
-      }
-      await journey.watchContext(context);
-      // Journeys of two people make their own contexts (journeys.ts personIn): watched too.
+      const looking = looksAt(testInfo.title, pageChecksOn);
+      const lane = String(testInfo.project.use.baseURL ?? '');
+      journeyLane(lane);
+      // Every context of the journey keeps the lane's dev clock (browser-clock.ts) and, when
+      // looking, is watched; journeys of two people make their own (journeys.ts personIn).
+      const adopt = async (made: BrowserContext, baseURL: string | undefined) => {
+        await followDevClock(made, baseURL ?? lane, request);
+        if (looking) await journey.watchContext(made);
+      };
+      await adopt(context, lane);
       const newContext = browser.newContext.bind(browser);
       const newPage = browser.newPage.bind(browser);
       const own = browser as Browser & Pick<Browser, 'newContext' | 'newPage'>;
       own.newContext = async (...args: Parameters<Browser['newContext']>) => {
         const made = await newContext(...args);
-        await journey.watchContext(made);
+        await adopt(made, args[0]?.baseURL);
         return made;
       };
       own.newPage = async (...args: Parameters<Browser['newPage']>) => {
         const made = await newPage(...args);
-        await journey.watchContext(made.context());
+        await adopt(made.context(), args[0]?.baseURL);
         return made;
       };
+      if (!looking) {
+        // Not looking: a journey's named allowances are kept and unused.
+        try {
+          await use(journey);
+        } finally {
+          delete (own as Partial<typeof own>).newContext;
+          delete (own as Partial<typeof own>).newPage;
+          forgetContexts();
+        }
+        return;
+      }
       try {
         await use(journey);
         // What navigated since its last look (a tab opened, a form sent with Enter) is looked at now.
@@ -904,6 +940,7 @@ export const test = base.extend<{ pageChecks: PageChecks; pageChecksOn: boolean 
       } finally {
         delete (own as Partial<typeof own>).newContext;
         delete (own as Partial<typeof own>).newPage;
+        forgetContexts();
         const share = Object.entries(journey.timings)
           .map(([check, ms]) => `${check} ${(ms / 1000).toFixed(1)}`)
           .join(', ');

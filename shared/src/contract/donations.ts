@@ -101,9 +101,9 @@ export const donationOrderCall = defineCall({
   path: '/donations',
   auth: 'required',
   summary:
-    'The donation order of a listing (the open one, else the latest), for its donor, its recipient or an admin; 404 when there is none the caller may see',
+    'The donation order of a listing (the open one, else the latest), for its donor, its recipient or an admin; null when there is none the caller may see (nothing requested yet is no error: the item page asks on every view)',
   query: z.object({ listingRefnum: refnumSchema }),
-  response: donationOrderSchema,
+  response: donationOrderSchema.nullable(),
 });
 
 /** The confirmation payload (spec section 3). Errors are answered as `errors: [{field, message}]`. */

@@ -15,6 +15,9 @@ export async function loadFullProfile(): Promise<void> {
   block.className = 'profile-block';
   block.setAttribute('role', 'status');
   block.textContent = PROFILE_BLOCK_TEXT;
+  // A block: what it covers cannot be clicked, focused or read until the profile is in.
+  const covered = [...document.body.children].filter((el) => !el.hasAttribute('inert'));
+  for (const el of covered) el.setAttribute('inert', '');
   document.body.append(block);
   try {
     await browserApi.profile.full();
@@ -22,6 +25,7 @@ export async function loadFullProfile(): Promise<void> {
     logFailure('Could not load the full profile', cause);
   } finally {
     block.remove();
+    for (const el of covered) el.removeAttribute('inert');
     delete document.documentElement.dataset.profileLoading;
     window.dispatchEvent(new Event(PROFILE_LOADED_EVENT));
   }

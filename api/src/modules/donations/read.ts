@@ -1,15 +1,8 @@
 import type { DonationOrder, DonationPicture } from '@yardly/shared/contract';
-import {
-  DONATION_OPEN_STATES,
-  donationEventsFor,
-  donationMessages,
-  donationProcess,
-  mayAdmin,
-} from '@yardly/shared/rules';
+import { DONATION_OPEN_STATES, donationEventsFor, donationProcess, mayAdmin } from '@yardly/shared/rules';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { donationOrders, donationPictures, listings, users } from '../../db/schema/index';
-import { AppError } from '../../errors';
 import type { Caller } from '../../http/caller';
 import { fileUrl } from '../files/urls';
 import { type DonationParty, orderFor, PROCESS_ROLE, partyIn } from './access';
@@ -85,14 +78,12 @@ export async function donationFor(db: Db, caller: Caller, donationOrderId: strin
   return donationView(db, row, party);
 }
 
-const notFound = () => new AppError(404, donationMessages.orderNotFound, { reason: 'donation_not_found' });
-
 /**
  * `GET /svc/donations?listingRefnum=`: the listing's open donation order, else its latest, among
- * those the caller may see (as donor, recipient or admin). 404 when there is none: to anyone
- * else, an order the caller is no party to does not exist.
+ * those the caller may see (as donor, recipient or admin). Null when there is none: to anyone
+ * else, an order the caller is no party to does not exist, as for a listing nobody asked for yet.
  */
-export async function donationOfListing(db: Db, caller: Caller, listingRefnum: string): Promise<DonationOrder> {
+export async function donationOfListing(db: Db, caller: Caller, listingRefnum: string): Promise<DonationOrder | null> {
   const openFirst = sql`case when ${inArray(donationOrders.state, [...DONATION_OPEN_STATES])} then 0 else 1 end`;
   const rows = await db
     .select({ row: donationOrders })
@@ -102,8 +93,7 @@ export async function donationOfListing(db: Db, caller: Caller, listingRefnum: s
     .orderBy(openFirst, desc(donationOrders.createdAt), desc(donationOrders.id));
   const admin = mayAdmin(caller.roles, 'donations', 'show');
   const seen = rows.find(({ row }) => admin || partyIn(row, caller, 'show') !== null);
-  if (!seen) throw notFound();
-  const party = partyIn(seen.row, caller, 'show');
-  if (!party) throw notFound();
+  const party = seen ? partyIn(seen.row, caller, 'show') : null;
+  if (!seen || !party) return null;
   return donationView(db, seen.row, party, { mayAct: partyIn(seen.row, caller, 'edit') !== null });
 }

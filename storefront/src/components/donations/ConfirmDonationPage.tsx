@@ -49,11 +49,11 @@ export function ConfirmDonationPage() {
         return;
       }
       try {
-        setLoad({
-          status: 'done',
-          query,
-          order: await browserApi.donations.order({ listingRefnum: query.listingRefnum }),
-        });
+        const order = await browserApi.donations.order({ listingRefnum: query.listingRefnum });
+        // None this person may see: the link is not for them, or nothing was asked for.
+        setLoad(
+          order ? { status: 'done', query, order } : { status: 'error', message: donationMessages.orderNotFound },
+        );
       } catch (cause) {
         logFailure('Could not check the donation order', cause);
         const failure = orderLoadFailure(cause);

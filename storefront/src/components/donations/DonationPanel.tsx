@@ -50,10 +50,10 @@ export function DonationPanel({ listing, session }: DonationPanelProps) {
   useEffect(() => {
     browserApi.donations
       .order({ listingRefnum: listing.listingRefnum })
-      .then((order) => setLoad({ status: 'done', order }))
+      // None this person may see: nothing requested yet (or someone else's request).
+      .then((order) => setLoad(order ? { status: 'done', order } : { status: 'none' }))
       .catch((cause: unknown) => {
-        // No order this person may see: nothing requested yet (or someone else's request).
-        if (cause instanceof ApiError && (cause.status === 404 || cause.status === 403)) setLoad({ status: 'none' });
+        if (cause instanceof ApiError && cause.status === 403) setLoad({ status: 'none' });
         else {
           logFailure('Could not load the donation order', cause);
           setLoad({ status: 'error' });
@@ -67,7 +67,8 @@ export function DonationPanel({ listing, session }: DonationPanelProps) {
     try {
       await browserApi.donations.placeOrder({ listingRefnum: listing.listingRefnum });
       showToast(donationMessages.requested, 'success');
-      setLoad({ status: 'done', order: await browserApi.donations.order({ listingRefnum: listing.listingRefnum }) });
+      const order = await browserApi.donations.order({ listingRefnum: listing.listingRefnum });
+      setLoad(order ? { status: 'done', order } : { status: 'none' });
     } catch (cause) {
       logFailure('Could not request the donation', cause);
       setProblem(messageOf(cause));
