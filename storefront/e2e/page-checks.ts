@@ -139,22 +139,24 @@ export async function expectControlsHittable(page: Page): Promise<void> {
     const saved: [Element | null, number, number][] = [[null, window.scrollX, window.scrollY]];
 
     // With a modal open, the top-most one: the one found at its own centre.
-    const modals = [
-      ...document.querySelectorAll(
-        'dialog, [role="dialog"][aria-modal="true"], [role="alertdialog"][aria-modal="true"]',
-      ),
-    ].filter((d) =>
-      d instanceof HTMLDialogElement ? d.open && d.matches(':modal') : d.checkVisibility({ visibilityProperty: true }),
-    );
-    let scope: ParentNode = document;
-    if (modals.length > 0) {
+    const topModal = (): Element | null => {
+      const modals = [
+        ...document.querySelectorAll(
+          'dialog, [role="dialog"][aria-modal="true"], [role="alertdialog"][aria-modal="true"]',
+        ),
+      ].filter((d) =>
+        d instanceof HTMLDialogElement
+          ? d.open && d.matches(':modal')
+          : d.checkVisibility({ visibilityProperty: true }),
+      );
       const atCentre = (d: Element) => {
         const r = d.getBoundingClientRect();
         const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
         return hit !== null && d.contains(hit);
       };
-      scope = [...modals].reverse().find(atCentre) ?? modals[modals.length - 1] ?? document;
-    }
+      return [...modals].reverse().find(atCentre) ?? modals[modals.length - 1] ?? null;
+    };
+    const scope: ParentNode = topModal() ?? document;
 
     // An open popup (the menu an expanded button controls: the account menu) covers what is under
     // it on purpose, until a person closes it: a control it covers is not a miss. One that covers
@@ -198,6 +200,12 @@ export async function expectControlsHittable(page: Page): Promise<void> {
       return { ok, hit: hit as Element | null, point };
     };
     const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const fixedWithin = (el: Element) => {
+      for (let a: Element | null = el; a && a !== document.documentElement; a = a.parentElement) {
+        if (getComputedStyle(a).position === 'fixed') return true;
+      }
+      return false;
+    };
 
     const missed: Element[] = [];
     for (const el of controls) {
@@ -207,8 +215,10 @@ export async function expectControlsHittable(page: Page): Promise<void> {
       const first = el.getBoundingClientRect();
       // Visually hidden on purpose: a 1 px box (the visually-hidden class) ...
       if (first.width < 2 || first.height < 2) continue;
-      // ... or placed off the page until focused (the skip link): no scrolling reaches it.
-      if (first.right + window.scrollX <= 0 || first.bottom + window.scrollY <= 0) continue;
+      // ... or placed off the page until focused (the skip link): no scrolling reaches it. Inside a
+      // fixed box (the console's app bar) scrolling moves nothing: its own place is the page's.
+      const scrolled = fixedWithin(el) ? { x: 0, y: 0 } : { x: window.scrollX, y: window.scrollY };
+      if (first.right + scrolled.x <= 0 || first.bottom + scrolled.y <= 0) continue;
       scrollTo(el);
       if (!hitTest(el).ok) missed.push(el);
     }
@@ -222,6 +232,10 @@ export async function expectControlsHittable(page: Page): Promise<void> {
       await frame();
       const { ok, hit, point } = hitTest(el);
       if (ok || underOpenPopup(el, hit)) continue;
+      // A modal opened while it was looked at (the step's answer came meanwhile): the page under
+      // it is inert now, as a person finds it.
+      const modal = topModal();
+      if (modal && !modal.contains(el)) continue;
       let why: string;
       if (point.x < 0 || point.y < 0 || point.x > window.innerWidth || point.y > window.innerHeight) {
         why = `its centre (${Math.round(point.x)}, ${Math.round(point.y)}) stays outside the window however it is scrolled`;
@@ -807,97 +821,17 @@ function wrapActions(page: Page): void {
 }
 
 /**
- * Whether the journeys look at every step. Still off in `pnpm test` (docs/decisions/0048):
- * `PAGE_CHECKS=1` looks at every journey but the pending ones below, `PAGE_CHECKS=all` at all.
+ * Whether the journeys look at every step: always, in `pnpm test` and CI too (docs/decisions/0048);
+ * `PAGE_CHECKS=0` runs the journeys blind, to tell a page-check finding from a journey's own failure.
  */
-export const PAGE_CHECKS_ON = process.env.PAGE_CHECKS === '1' || process.env.PAGE_CHECKS === 'all';
-
-/**
- * Journeys whose pages still show a finding, by title, with what the full run with the checks on
- * found (2026-11-28: 105 of 143 journeys clean, these 34 not, and 4 journeys that also failed
- * otherwise under the load). Looked at only with `PAGE_CHECKS=all` until fixed; the list only shrinks.
- */
-export const PAGE_CHECKS_PENDING: Readonly<Record<string, string>> = {
-  'an admin adds an organisation and its work-email domain, changes its status, and a member sees it':
-    'controls under the sign-in dialog just opened reported as covered (the dialog not yet counted as modal)',
-  'someone signed in without an admin role is sent back to the marketplace':
-    '401 on /svc/users/refreshToken (’Your session has ended; please log in again’)',
-  'a donor gives a coat to a charity: requested, pickup confirmed at the item zip, messaged, picked up, received, Donated, receipt mailed':
-    '404 on /svc/donations (’There is no donation order for this item’)',
-  "a wrong code is refused with 'That code is not correct'; the rules speak once a field is touched":
-    '400 on /svc/users/verify-email (’That code is not correct’)',
-  'sign up, verify, log out, log in with an emailed code, work on past an expired token, log out':
-    'controls under the sign-in dialog just opened reported as covered (the dialog not yet counted as modal)',
-  'the social sign-in redirect page explains a failure and offers to try again':
-    '400 on /svc/users/socialauth (’This sign-in link has expired or was already used; please si’)',
-  'a visitor sets their location by zip code, and it is remembered':
-    '404 on /svc/location/zip (’Error fetching location details’)',
-  'a buyer offers from the item page, the seller counters from View Offers, the buyer accepts (384 px)':
-    '400 on /svc/offer/create/v2 (’Your offer cannot be above the listing price of $40.00’); 400 on /svc/offer/counterOffer (’Your offer cannot be above the listing price of $40.00’)',
-  'a buyer offers from the item page, the seller counters from View Offers, the buyer accepts (wide)':
-    '400 on /svc/offer/create/v2 (’Your offer cannot be above the listing price of $40.00’); 400 on /svc/offer/counterOffer (’Your offer cannot be above the listing price of $40.00’)',
-  'open offer pages follow the other party live: the offer arrives, the acceptance, the expiry (wide)':
-    '401 on /svc/listing/detailListing/v2 (’The access token has expired’); 401 on /svc/offer/v2 (’The access token has expired’); 401 on /svc/messages (’The access token has expired’); 401 on /svc/live/ticket (’The access token has expired’); and 5 more',
-  'open offer pages follow the other party live: the offer arrives, the acceptance, the expiry (384 px)':
-    '401 on /svc/messages/unread (’The access token has expired’); 401 on /svc/notifications/unread (’The access token has expired’); 401 on /svc/rewards/latest (’The access token has expired’); 401 on /svc/orders (’The access token has expired’); and 4 more',
-  'Acme’s marketplace: a guest joins from its landing, lists an item there; a colleague buys it without commission; nobody else sees it; the paths are rewritten':
-    '400 on /svc/users/signup (’Please use your Acme work email address’); 404 on /{id}; links at 384 px: link target(s) answer an error: /LDH4W3TRFAV8 → 404; 401 on /search/category',
-  'a member whose organisation is REJECTED is taken out of its marketplace at its next page':
-    '404 on /client/initech-mx0fuiob/products; 404 on /svc/client/initech-mx0fuiob (’There is no organisation marketplace by this name’); 404 on /client/initech-mx0fuiob; 404 on /svc/client/initech-mx0fuiob',
-  "on a phone, a guest's tab reloads when another tab signs in":
-    'controls under the sign-in dialog just opened reported as covered (the dialog not yet counted as modal)',
-  'signed-in rentals pages send a guest to the rentals home': '401 on /svc/saved-searches',
-  'a disputed return goes to the console’s Returns queue, where an admin decides for the seller with a note':
-    '401 on /svc/rewards/latest (’The access token has expired’); 401 on /svc/messages/unread (’The access token has expired’); 401 on /svc/notifications/unread (’The access token has expired’); 401 on /svc/orders/{id} (’The access token has expired’); and 1 more',
-  'a return from reason to refund: the buyer says why with a photo, the seller accepts, the parcel goes back on the clock, the item price is refunded, at 384 px':
-    '401 on /svc/notifications/unread (’The access token has expired’); 401 on /svc/messages/unread (’The access token has expired’); 401 on /svc/rewards/latest (’The access token has expired’); 401 on /svc/orders/{id} (’The access token has expired’)',
-  'a self-referral earns nothing: a second account signed up through one’s own link on the same device':
-    'uncaught uncaught SecurityError: Failed to read the ’localStorage’ property from ’Window’',
-  'an invited friend signs up through the mailed link, lists, and both see $5.00 on /myrewards, at 384 px':
-    '400 on /svc/referral/invite-email (’You cannot invite yourself. Enter your friend’s email addres’)',
-  'a Buy Now buyer messages the seller from the order page, and the seller reads it':
-    '401 on /svc/rewards/latest (’The access token has expired’); 401 on /svc/messages/unread (’The access token has expired’); 401 on /svc/notifications/unread (’The access token has expired’); 401 on /svc/orders/{id} (’The access token has expired’)',
-  'a shipped sale from the seller’s notice: the order, the label and its PDF, tracking, the buyer confirms':
-    '401 on /svc/orders/of-listing (’The access token has expired’); 401 on /svc/rewards/latest (’The access token has expired’); 401 on /svc/messages/unread (’The access token has expired’); 401 on /svc/notifications/unread (’The access token has expired’); and 1 more',
-  'a card saved when it pays pays the next item without typing, and is gone from checkout once deleted in settings (wide)':
-    '401 on /svc/payment/createPI (’The access token has expired’); 401 on /svc/notifications/unread (’The access token has expired’); 401 on /svc/rewards/latest (’The access token has expired’)',
-  'a card saved when it pays pays the next item without typing, and is gone from checkout once deleted in settings (384 px)':
-    '401 on /svc/listing/detailListing/v2 (’The access token has expired’); 401 on /svc/listing/deliveryoptions (’The access token has expired’); 401 on /svc/account/fetchAddresses (’The access token has expired’); 401 on /svc/payment/cards (’The access token has expired’); and 1 more',
-  'a new card without "save this card" is not kept':
-    '401 on /svc/messages/unread (’The access token has expired’); 401 on /svc/notifications/unread (’The access token has expired’); 401 on /svc/rewards/latest (’The access token has expired’); 401 on /svc/fav/onlyRefnums (’The access token has expired’)',
-  'a seller lists an item with two photos, sees it live, marks it sold and relists it; a buyer saves it':
-    '409 on /svc/listing/reports/create (’You have already reported this item’)',
-  'a sale with no label is cancelled and refunded after three business days, counted over the weekend, and the item is on sale again':
-    '401 on /svc/rewards/latest (’The access token has expired’); 401 on /svc/messages/unread (’The access token has expired’); 401 on /svc/notifications/unread (’The access token has expired’); 401 on /svc/orders/{id} (’The access token has expired’)',
-  'a shipped sale: the label and its PDF, tracking on both screens on the clock, the buyer confirms, the seller is paid, at 384 px':
-    '401 on /svc/messages (’The access token has expired’); 401 on /svc/orders/of-listing (’The access token has expired’); 401 on /svc/messages/unread (’The access token has expired’); 401 on /svc/notifications/unread (’The access token has expired’); and 1 more',
-  'an item page shows similar items and more from its seller; the sell form tells what similar items sold for near the zip':
-    '401 on /svc/messages/unread (’The access token has expired’); 401 on /svc/notifications/unread (’The access token has expired’); 401 on /svc/rewards/latest (’The access token has expired’); 401 on /svc/fav/onlyRefnums (’The access token has expired’)',
-  'a page loaded after the access token expired makes no request that fails with 401':
-    'uncaught uncaught SecurityError: Failed to read the ’sessionStorage’ property from ’Windo',
-  'the not-found page passes contrast, and breadcrumb links are at least 24 by 24 px on a phone':
-    '404 on /no/such/page; links at 384 px: link target(s) answer an error: /no/such/page → 404; links at 1280 px: link target(s) answer an error: /no/such/page → 404',
-  '/myquest and /settings deep links open the named tab and item; the admin paths keep current_tab':
-    '403 on /svc/offer/v2 (’Only the seller and buyers who made an offer can see offers ’)',
-  'a progressive account: a global block while its full profile loads, which the not-found page waits for; an old loginData entry goes':
-    'hittable at 1280 px (19 visible control(s) cannot be clicked); hittable at 384 px (11 visible control(s) cannot be clicked); 401 on /svc/users/full-profile (’The access token has expired’)',
-  'the sell form asks before a changed form is left, and not after a successful save':
-    'links at 1280 px: link target(s) answer an error: /LGJJMCTMT98N → 404; links at 384 px: link target(s) answer an error: /LGJJMCTMT98N → 404',
-  'with Stripe: its card element pays (the card saved), a decline shows Stripe’s words, the saved card pays the next item and its decline is shown; Stripe.js only on the checkout':
-    'uncaught uncaught SecurityError: Failed to read the ’sessionStorage’ property from ’Windo; console error: Failed to load resource: the server responded with a status of 402 (Payment Required); 402 on /svc/payment/createPI (’Your card has insufficient funds.’)',
-};
-
-/** Whether this journey is looked at. */
-function looksAt(title: string, on: boolean): boolean {
-  return on && (process.env.PAGE_CHECKS === 'all' || !(title in PAGE_CHECKS_PENDING));
-}
+export const PAGE_CHECKS_ON = process.env.PAGE_CHECKS !== '0';
 
 export const test = base.extend<{ pageChecks: PageChecks; pageChecksOn: boolean }>({
   pageChecksOn: [PAGE_CHECKS_ON, { option: true }],
   pageChecks: [
     async ({ context, browser, pageChecksOn, request }, use, testInfo) => {
       const journey = new JourneyChecks(testInfo);
-      const looking = looksAt(testInfo.title, pageChecksOn);
+      const looking = pageChecksOn;
       const lane = String(testInfo.project.use.baseURL ?? '');
       journeyLane(lane);
       // Every context of the journey keeps the lane's dev clock (browser-clock.ts) and, when

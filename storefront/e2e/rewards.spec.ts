@@ -214,10 +214,17 @@ test('a self-referral earns nothing: a second account signed up through one’s 
   // account signs up through the inviter's own link in the same browser and posts a first listing.
   const device = `e2e-self-${Date.now().toString(36)}`;
   const context = await browser.newContext({ viewport: PHONE });
-  await context.addInitScript(([key, id]) => localStorage.setItem(key, id), [
-    SESSION_STORAGE_KEYS.deviceId,
-    device,
-  ] as const);
+  // Every document of the device but those without storage (about:blank reads it only to throw).
+  await context.addInitScript(
+    ([key, id]) => {
+      try {
+        localStorage.setItem(key, id);
+      } catch {
+        // An opaque origin: not the storefront's page.
+      }
+    },
+    [SESSION_STORAGE_KEYS.deviceId, device] as const,
+  );
   const page = await context.newPage();
   const inviter = newPerson('Selma');
   const headers = { [DEVICE_HEADERS.id]: device };

@@ -82,7 +82,11 @@ export function ProductList({ start, org }: { start: ProductListStart; org?: Lis
     return () => window.removeEventListener('popstate', sync);
   }, []);
 
+  const signedIn = session !== null;
   useEffect(() => {
+    // An organisation's list is its members': a guest is being sent home by the flow's guard, and
+    // asking would only be refused.
+    if (org && (!sessionKnown || !signedIn)) return;
     const key = listKey(query, place?.zip);
     if (key === shown.current) return;
     shown.current = key;
@@ -115,7 +119,7 @@ export function ProductList({ start, org }: { start: ProductListStart; org?: Lis
       // Left before its answer (the same query read again from the address): the next run asks again.
       if (!settled && shown.current === key) shown.current = null;
     };
-  }, [query, place, org]);
+  }, [query, place, org, sessionKnown, signedIn]);
 
   // A guest's fifth text search within the window asks them to log in (page turns do not count).
   const searchKey = query?.q ? JSON.stringify({ ...query, page: 1 }) : null;

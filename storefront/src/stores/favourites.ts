@@ -50,11 +50,17 @@ export function createFavouriteStore(loadCalls: () => Promise<FavouriteCalls>): 
         return;
       }
       if (loadedFor === session.userRefnum) return;
-      loadedFor = session.userRefnum;
+      const person = session.userRefnum;
+      loadedFor = person;
+      // Only while that person is still signed in: a log-out meanwhile (the client loads lazily)
+      // would send the call without a token, to be refused.
+      const stillSignedIn = () => $session.get()?.userRefnum === person;
       void loadCalls()
-        .then((calls) => calls.refnums())
+        .then((calls) => (stillSignedIn() ? calls.refnums() : null))
         .then(
-          (refnums) => $saved.set(new Set(refnums)),
+          (refnums) => {
+            if (refnums && stillSignedIn()) $saved.set(new Set(refnums));
+          },
           (cause: unknown) => {
             loadedFor = null;
             logFailure('Could not load favourites', cause);
