@@ -20,8 +20,8 @@ import { accountCapability } from './modules/account/capability';
 import { adminCapability } from './modules/admin/capability';
 import { authCapability } from './modules/auth/capability';
 import { createAuth } from './modules/auth/create';
+import { isSessionOpen } from './modules/auth/open-sessions';
 import { assertSharedSecrets } from './modules/auth/secret-fingerprints';
-import { loadSigningSecret } from './modules/auth/secrets';
 import { bannersCapability } from './modules/banners/capability';
 import { categoriesCapability } from './modules/categories/capability';
 import { contactCapability } from './modules/contact/capability';
@@ -71,6 +71,7 @@ import { sitemapCapability } from './modules/sitemap/capability';
 import { socialCapability } from './modules/social/capability';
 import { staticDataCapability } from './modules/static-data/capability';
 import { bindProcesses } from './process/processes';
+import { loadSigningSecret } from './secrets/secrets';
 import type { AppServices } from './services';
 
 export type WebHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
@@ -126,6 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const live = installLive(app, {
     database: deps.database,
     clock,
+    sessionOpen: isSessionOpen,
     bus: deps.config.liveBus,
     databaseUrl: deps.config.databaseUrl,
   });
