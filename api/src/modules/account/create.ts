@@ -5,8 +5,8 @@ import type { ReadDb } from '../../http/read-routing';
 import type { FileStore } from '../files/file-store';
 import { preferenceStore } from '../mail/preferences';
 import type { PaymentProvider } from '../payments/provider';
+import { accountNumberCipher, bankAccountService } from '../payouts/bank-account';
 import { addressService } from './addresses';
-import { accountNumberCipher, bankAccountService } from './bank-account';
 import { pictureService } from './picture';
 import { profileService } from './profiles';
 
