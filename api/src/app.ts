@@ -34,6 +34,7 @@ import { filesCapability } from './modules/files/capability';
 import type { FileStore } from './modules/files/file-store';
 import { healthCapability } from './modules/health/capability';
 import { listingsCapability } from './modules/listings/capability';
+import { liveCountsByCategory } from './modules/listings/category-counts';
 import { liveCapability } from './modules/live/capability';
 import { installLive } from './modules/live/live';
 import { locationCapability } from './modules/location/capability';
@@ -194,7 +195,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 function capabilitiesFor(config: Config): Capability[] {
   return [
     healthCapability,
-    categoriesCapability,
+    categoriesCapability({ liveCounts: liveCountsByCategory }),
     listingsCapability,
     rentalsCapability,
     offersCapability,
