@@ -46,8 +46,11 @@ import { loadVapidKeys } from './modules/notifications/vapid';
 import { offersCapability } from './modules/offers/capability';
 import { orderConsoleCapability } from './modules/order-console/capability';
 import { ordersCapability } from './modules/orders/capability';
+import { b2bSignupOrganisation } from './modules/organisation-marketplace/b2b-signup';
 import { organisationMarketplaceCapability } from './modules/organisation-marketplace/capability';
+import { marketplaceMembership } from './modules/organisation-marketplace/membership';
 import { organisationsCapability } from './modules/organisations/capability';
+import { recordWorkEmail } from './modules/organisations/work-email';
 import { cardsCapability } from './modules/payments/cards-capability';
 import { createPaymentProvider } from './modules/payments/provider-factory';
 import { testProviderCapability } from './modules/payments/test-provider/capability';
@@ -55,6 +58,7 @@ import { paymentWebhookCapability } from './modules/payments/webhook-capability'
 import { installPaymentEvents } from './modules/payments/webhook-registry';
 import { payoutsCapability } from './modules/payouts/capability';
 import { referralsCapability } from './modules/referrals/capability';
+import { recordReferral } from './modules/referrals/service';
 import { rentalConsoleCapability } from './modules/rental-console/capability';
 import { rentalFavouritesCapability } from './modules/rental-favourites/capability';
 import { rentalMessagesCapability } from './modules/rental-messages/capability';
@@ -141,7 +145,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { name: 'VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY', value: vapidKeys.privateKey },
   ]);
   const { mailer, transport } = createMail({ config: deps.config, db: deps.database.db, jobs, log: app.log, secret });
-  const { auth, codes, resolveCaller } = createAuth({ ...deps, mailer, clock, secret });
+  // Sign-up and log-in reach the capabilities built on accounts through ports (ADR 0062).
+  const { auth, codes, resolveCaller } = createAuth({
+    ...deps,
+    mailer,
+    clock,
+    secret,
+    ports: { recordReferral, b2bSignupOrganisation, recordWorkEmail, marketplaceMembership },
+  });
   installCaller(app, resolveCaller);
   // Lag-tolerant reads go to the read replicas, if any, with read-your-writes (docs/decisions/0060).
   const readDb = installReadRouting(app, deps.database, {

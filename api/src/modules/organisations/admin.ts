@@ -15,7 +15,7 @@ import { defineResource, textFilter } from '../../http/console/define-resource';
 import { containing } from '../../http/console/rest-adapter';
 import { notify } from '../notifications/notify';
 import { onOrganisationChanged } from '../organisation-marketplace/leaving';
-import { organisationSlugSql } from './slug';
+import { organisationSlugSql } from '../organisation-marketplace/slug';
 
 // Spelled with aliases: drizzle leaves columns unqualified in a one-table select.
 const memberCount =
