@@ -4,8 +4,8 @@
 // - the platform (mail, live, jobs, notifications, files, ledger, payments, http, process) imports
 //   no capability: a capability reacts to another's change by subscribing (`onTransition`), not by
 //   being imported.
-// An edge listed in KNOWN is a debt the check tolerates until it is cut; a new one fails.
-// `--print` prints the module cycles and the platform edges found.
+// Nothing is tolerated (ADR 0062): a cycle or a platform → capability import fails `pnpm lint`.
+// `--print` prints the module graph's size.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,9 +14,6 @@ const root = process.env.BOUNDARIES_ROOT ?? resolve(dirname(fileURLToPath(import
 const src = join(root, 'api/src');
 const PLATFORM_MODULES = new Set(['mail', 'live', 'notifications', 'files', 'ledger', 'payments']);
 const PLATFORM_DIRS = ['jobs', 'http', 'process'];
-
-/** Edges the check tolerates for now: each is a reaction or a read still to be turned around. */
-const KNOWN = new Set(JSON.parse(readFileSync(join(root, 'scripts/import-boundaries.known.json'), 'utf8')));
 
 function filesUnder(dir) {
   return readdirSync(dir).flatMap((name) => {
@@ -81,52 +78,37 @@ function cycles(graph) {
   return found;
 }
 
-const moduleGraph = new Map();
-const tolerated = new Map();
-for (const [from, targets] of edges) {
-  if (!from.startsWith('modules/')) continue;
-  const kept = new Map();
-  for (const [to, file] of targets) {
-    if (!to.startsWith('modules/')) continue;
-    if (KNOWN.has(`${from} -> ${to}`)) tolerated.set(`${from} -> ${to}`, file);
-    else kept.set(to, file);
-  }
-  moduleGraph.set(from, kept);
-}
-const allModules = new Map([...edges].filter(([from]) => from.startsWith('modules/')));
-const before = cycles(
-  new Map([...allModules].map(([from, t]) => [from, new Map([...t].filter(([to]) => to.startsWith('modules/')))])),
+const moduleGraph = new Map(
+  [...edges]
+    .filter(([from]) => from.startsWith('modules/'))
+    .map(([from, targets]) => [from, new Map([...targets].filter(([to]) => to.startsWith('modules/')))]),
 );
-const after = cycles(moduleGraph);
+const found = cycles(moduleGraph);
 
 const platformEdges = [];
 for (const [from, targets] of edges) {
   if (!isPlatform(from)) continue;
   for (const [to, file] of targets) {
-    if (isPlatform(to) || KNOWN.has(`${from} -> ${to}`)) continue;
+    if (isPlatform(to)) continue;
     platformEdges.push(`${from} -> ${to} (${file})`);
   }
 }
 
-const inCycles = (found) => found.reduce((n, c) => n + c.length, 0);
 if (process.argv.includes('--print')) {
-  console.log(`modules in an import cycle, every edge counted: ${inCycles(before)} in ${before.length} cycle(s)`);
-  for (const c of before) console.log(`  ${c.join(', ')}`);
-  console.log(`tolerated edges (scripts/import-boundaries.known.json): ${KNOWN.size}`);
+  const count = [...moduleGraph.values()].reduce((n, targets) => n + targets.size, 0);
+  console.log(`${moduleGraph.size} modules importing others, ${count} module → module edges`);
 }
-const stale = [...KNOWN].filter((edge) => {
-  const [from, to] = edge.split(' -> ');
-  return !edges.get(from)?.has(to);
-});
+/** Each cycle with, for its first edge, the file that makes it: where to start cutting. */
+const named = (c) => {
+  const [from, to] = [c[0], c.find((m) => moduleGraph.get(c[0])?.has(m))];
+  return `${c.join(', ')}${to ? ` (e.g. ${moduleGraph.get(from).get(to)} imports ${to})` : ''}`;
+};
 const problems = [
-  ...after.map((c) => `an import cycle between modules: ${c.join(', ')}`),
+  ...found.map((c) => `an import cycle between modules: ${named(c)}`),
   ...platformEdges.map((e) => `the platform imports a capability: ${e}`),
-  ...stale.map((e) => `a tolerated edge that no longer exists (remove it from the list): ${e}`),
 ];
 if (problems.length) {
   for (const p of problems) console.error(p);
   process.exit(1);
 }
-console.log(
-  `import boundaries: no new module cycle, no new platform → capability import (${KNOWN.size} tolerated edges)`,
-);
+console.log('import boundaries: no module cycle, no platform → capability import');

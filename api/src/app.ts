@@ -20,8 +20,8 @@ import { accountCapability } from './modules/account/capability';
 import { adminCapability } from './modules/admin/capability';
 import { authCapability } from './modules/auth/capability';
 import { createAuth } from './modules/auth/create';
+import { isSessionOpen } from './modules/auth/open-sessions';
 import { assertSharedSecrets } from './modules/auth/secret-fingerprints';
-import { loadSigningSecret } from './modules/auth/secrets';
 import { bannersCapability } from './modules/banners/capability';
 import { categoriesCapability } from './modules/categories/capability';
 import { contactCapability } from './modules/contact/capability';
@@ -34,6 +34,7 @@ import { filesCapability } from './modules/files/capability';
 import type { FileStore } from './modules/files/file-store';
 import { healthCapability } from './modules/health/capability';
 import { listingsCapability } from './modules/listings/capability';
+import { liveCountsByCategory } from './modules/listings/category-counts';
 import { liveCapability } from './modules/live/capability';
 import { installLive } from './modules/live/live';
 import { locationCapability } from './modules/location/capability';
@@ -45,8 +46,11 @@ import { loadVapidKeys } from './modules/notifications/vapid';
 import { offersCapability } from './modules/offers/capability';
 import { orderConsoleCapability } from './modules/order-console/capability';
 import { ordersCapability } from './modules/orders/capability';
+import { b2bSignupOrganisation } from './modules/organisation-marketplace/b2b-signup';
 import { organisationMarketplaceCapability } from './modules/organisation-marketplace/capability';
+import { marketplaceMembership } from './modules/organisation-marketplace/membership';
 import { organisationsCapability } from './modules/organisations/capability';
+import { recordWorkEmail } from './modules/organisations/work-email';
 import { cardsCapability } from './modules/payments/cards-capability';
 import { createPaymentProvider } from './modules/payments/provider-factory';
 import { testProviderCapability } from './modules/payments/test-provider/capability';
@@ -54,6 +58,7 @@ import { paymentWebhookCapability } from './modules/payments/webhook-capability'
 import { installPaymentEvents } from './modules/payments/webhook-registry';
 import { payoutsCapability } from './modules/payouts/capability';
 import { referralsCapability } from './modules/referrals/capability';
+import { recordReferral } from './modules/referrals/service';
 import { rentalConsoleCapability } from './modules/rental-console/capability';
 import { rentalFavouritesCapability } from './modules/rental-favourites/capability';
 import { rentalMessagesCapability } from './modules/rental-messages/capability';
@@ -71,6 +76,7 @@ import { sitemapCapability } from './modules/sitemap/capability';
 import { socialCapability } from './modules/social/capability';
 import { staticDataCapability } from './modules/static-data/capability';
 import { bindProcesses } from './process/processes';
+import { loadSigningSecret } from './secrets/secrets';
 import type { AppServices } from './services';
 
 export type WebHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
@@ -126,6 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const live = installLive(app, {
     database: deps.database,
     clock,
+    sessionOpen: isSessionOpen,
     bus: deps.config.liveBus,
     databaseUrl: deps.config.databaseUrl,
   });
@@ -138,7 +145,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { name: 'VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY', value: vapidKeys.privateKey },
   ]);
   const { mailer, transport } = createMail({ config: deps.config, db: deps.database.db, jobs, log: app.log, secret });
-  const { auth, codes, resolveCaller } = createAuth({ ...deps, mailer, clock, secret });
+  // Sign-up and log-in reach the capabilities built on accounts through ports (ADR 0062).
+  const { auth, codes, resolveCaller } = createAuth({
+    ...deps,
+    mailer,
+    clock,
+    secret,
+    ports: { recordReferral, b2bSignupOrganisation, recordWorkEmail, marketplaceMembership },
+  });
   installCaller(app, resolveCaller);
   // Lag-tolerant reads go to the read replicas, if any, with read-your-writes (docs/decisions/0060).
   const readDb = installReadRouting(app, deps.database, {
@@ -192,7 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 function capabilitiesFor(config: Config): Capability[] {
   return [
     healthCapability,
-    categoriesCapability,
+    categoriesCapability({ liveCounts: liveCountsByCategory }),
     listingsCapability,
     rentalsCapability,
     offersCapability,

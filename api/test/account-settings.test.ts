@@ -10,9 +10,9 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { communicationPreferences, payoutAccounts, users } from '../src/db/schema/index';
-import { preferenceStore } from '../src/modules/account/preferences';
 import type { Mailer } from '../src/modules/mail/mailer';
 import { optionalMailer } from '../src/modules/mail/optional-mail';
+import { preferenceStore } from '../src/modules/mail/preferences';
 import { mailBodySealer } from '../src/modules/mail/sealed-body';
 import { createMailTransport } from '../src/modules/mail/transport';
 import { get } from './account-helpers';

@@ -8,9 +8,9 @@ import { buildApp } from '../src/app';
 import { isDevClock } from '../src/clock/clock';
 import { parseConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/connect';
-import { loadSigningSecret } from '../src/modules/auth/secrets';
 import type { FileStore } from '../src/modules/files/file-store';
 import { fileStoreFor } from '../src/modules/files/store-for';
+import { loadSigningSecret } from '../src/secrets/secrets';
 import { adminQuery, withDatabase } from './global-setup';
 import { recordAnswers, writeDescription } from './openapi-answers';
 

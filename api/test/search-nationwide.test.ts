@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newRefnum } from '../src/db/refnum';
 import { organizations, zipCodes } from '../src/db/schema/index';
-import { greatCircleMiles } from '../src/modules/search/radius';
+import { greatCircleMiles } from '../src/modules/location/distance';
 import { insertListing, insertSeller } from './fixtures';
 import { json, startTestApp, type TestApp } from './harness';
 import { post } from './identity-helpers';

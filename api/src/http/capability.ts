@@ -1,10 +1,10 @@
 import type { CallMap } from '@yardly/shared/contract';
 import type { FastifyInstance } from 'fastify';
 import type { JobDefinition } from '../jobs/job';
-import { registerAdminResources } from '../modules/admin/registry';
-import type { AdminResourceDef } from '../modules/admin/rest-adapter';
 import type { ProcessRegistry } from '../process/registry';
 import type { AppServices } from '../services';
+import { registerAdminResources } from './console/registry';
+import type { AdminResourceDef } from './console/rest-adapter';
 import { type CallHandlers, registerCalls } from './register-call';
 
 /** A business process declared in shared rules (states, events, who may act); its engine wires it. */

@@ -3,11 +3,11 @@ import type { Clock } from '../../clock/clock';
 import type { Db } from '../../db/connect';
 import type { ReadDb } from '../../http/read-routing';
 import type { FileStore } from '../files/file-store';
+import { preferenceStore } from '../mail/preferences';
 import type { PaymentProvider } from '../payments/provider';
+import { accountNumberCipher, bankAccountService } from '../payouts/bank-account';
 import { addressService } from './addresses';
-import { accountNumberCipher, bankAccountService } from './bank-account';
 import { pictureService } from './picture';
-import { preferenceStore } from './preferences';
 import { profileService } from './profiles';
 
 /** The account parts, put together once per app. */

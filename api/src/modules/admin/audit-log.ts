@@ -2,7 +2,7 @@ import { type AuditEntry, auditEntrySchema } from '@yardly/shared/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { auditLog, users } from '../../db/schema/index';
-import { defineResource, textFilter } from './define-resource';
+import { defineResource, textFilter } from '../../http/console/define-resource';
 
 /** The audit log: read only (no create, update or delete route exists). */
 export const auditLogResource = defineResource({

@@ -1,8 +1,8 @@
 import { adminCalls } from '@yardly/shared/contract';
 import { defineCapability } from '../../http/capability';
+import { refuseUnlessAllowed } from '../../http/console/rest-adapter';
 import { auditLogResource } from './audit-log';
 import { dashboardCounts } from './dashboard';
-import { refuseUnlessAllowed } from './rest-adapter';
 
 /** The console's own part: its home figures and the audit log. Other resources come with their capability. */
 export const adminCapability = defineCapability({

@@ -4,8 +4,8 @@ import type { Clock } from '../../clock/clock';
 import type { Db } from '../../db/connect';
 import { organizations, users } from '../../db/schema/index';
 import { AppError } from '../../errors';
-import { boolFilter, defineResource, textFilter } from '../admin/define-resource';
-import { containing } from '../admin/rest-adapter';
+import { boolFilter, defineResource, textFilter } from '../../http/console/define-resource';
+import { containing } from '../../http/console/rest-adapter';
 import type { AuthService } from './service';
 
 /** People: search, roles, block and unblock. A block ends every session at once. */

@@ -10,7 +10,7 @@ import { loginThrottle } from './login-throttle';
 import { rateLimits } from './rate-limits';
 import { refreshTokenStore } from './refresh-tokens';
 import { callerResolver } from './resolve-caller';
-import { authService } from './service';
+import { type AuthPorts, authService } from './service';
 
 /** The identity parts, put together from the configuration. */
 export function createAuth({
@@ -19,6 +19,7 @@ export function createAuth({
   mailer,
   clock,
   secret,
+  ports,
 }: {
   config: Config;
   database: Database;
@@ -26,6 +27,8 @@ export function createAuth({
   clock: Clock;
   /** The server secret (JWT_SECRET or DATA_DIR/secrets.json): signs tokens, keys the codes' HMAC. */
   secret: Uint8Array;
+  /** What sign-up and log-in ask of the capabilities built on accounts (service.ts). */
+  ports: AuthPorts;
 }) {
   const db = database.db;
   const access = accessTokens(secret, config.accessTokenTtlSeconds, clock);
@@ -45,6 +48,7 @@ export function createAuth({
     clock,
     donationEnabled: config.donationEnabled,
     publicUrl: config.publicUrl,
+    ports,
   });
   return { auth, codes, resolveCaller: callerResolver(db, access, clock) };
 }

@@ -9,10 +9,6 @@ import { users } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import type { Mailer } from '../mail/mailer';
 import { codeMail } from '../mail/templates';
-import { b2bSignupOrganisation } from '../organisation-marketplace/b2b-signup';
-import { marketplaceMembership } from '../organisation-marketplace/membership';
-import { recordWorkEmail } from '../organisations/work-email';
-import { recordReferral } from '../referrals/service';
 import type { AccessTokens } from './access-tokens';
 import type { CodePurpose, CodeStore } from './codes';
 import type { KnownDevices } from './known-devices';
@@ -47,6 +43,23 @@ export interface AuthDeps {
   donationEnabled: boolean;
   /** The site's public origin, for the links mails carry. */
   publicUrl: string;
+  /** What sign-up and log-in ask of other capabilities, passed in by the app. */
+  ports: AuthPorts;
+}
+
+/**
+ * What sign-up and log-in ask of the capabilities built on accounts (ADR 0062). The app passes
+ * their functions in, so auth imports none of them (they import auth).
+ */
+export interface AuthPorts {
+  /** Referrals: records the referral a sign-up names; the sign-up reward message to show, or null. */
+  recordReferral(db: Db, userId: number, referralCode: string, address: string): Promise<string | null>;
+  /** The organisation marketplace: the refnum of the B2B organisation a landing-page sign-up joins (else a 400). */
+  b2bSignupOrganisation(db: Db, email: string, orgName: string | undefined): Promise<string>;
+  /** Organisations: a proven work mailbox joins its domain's organisation; the person as it left them. */
+  recordWorkEmail(tx: Db, userId: number, workEmail: string, domain: string, now: Date): Promise<{ user?: UserRow }>;
+  /** The organisation marketplace a person is a member of, for the log-in answer; null for none. */
+  marketplaceMembership(db: Db, userId: number): Promise<{ orgName: string; orgRefnum: string } | null>;
 }
 
 /**
@@ -94,7 +107,7 @@ export function emailUpdateLink(publicUrl: string, email: string, code: string) 
 }
 
 export function authService(deps: AuthDeps) {
-  const { db, mailer, codes, access, refresh, throttle, limits, rules, devices, clock } = deps;
+  const { db, mailer, codes, access, refresh, throttle, limits, rules, devices, clock, ports } = deps;
 
   /**
    * Charges a code request to the email's budget for its purpose (each purpose its own, whoever
@@ -163,7 +176,7 @@ export function authService(deps: AuthDeps) {
    */
   async function joinSignupOrganisation(tx: Db, user: UserRow, pending: PendingB2B): Promise<UserRow> {
     if (!pending.orgRefnum) return user;
-    const joined = await recordWorkEmail(tx, user.id, user.email, emailDomain(user.email), clock.now());
+    const joined = await ports.recordWorkEmail(tx, user.id, user.email, emailDomain(user.email), clock.now());
     return joined.user ?? user;
   }
 
@@ -175,7 +188,7 @@ export function authService(deps: AuthDeps) {
     const issued = await refresh.start(user.id, client.deviceId);
     const organisation = await organisationOf(db, user);
     const companyStatus = organisation?.status ?? null;
-    const marketplace = await marketplaceMembership(db, user.id);
+    const marketplace = await ports.marketplaceMembership(db, user.id);
     return {
       token: await access.issue(user, issued.sessionId),
       refreshToken: issued.refreshToken,
@@ -236,7 +249,7 @@ export function authService(deps: AuthDeps) {
     ) {
       await spendSignup(client);
       const b2b: PendingB2B = input.isB2B
-        ? { orgRefnum: await b2bSignupOrganisation(db, input.email, input.orgName) }
+        ? { orgRefnum: await ports.b2bSignupOrganisation(db, input.email, input.orgName) }
         : {};
       const existing = await findUserByEmail(db, input.email);
       if (existing?.emailVerifiedAt) throw new AppError(409, authMessages.emailTaken, { field: 'email' });
@@ -277,7 +290,7 @@ export function authService(deps: AuthDeps) {
             .returning();
       if (!user) throw new Error('sign-up wrote no user');
       const signUpRewardMessage = input.referralCode
-        ? await recordReferral(db, user.id, input.referralCode, client.address)
+        ? await ports.recordReferral(db, user.id, input.referralCode, client.address)
         : null;
       await mailCode({ email: user.email, purpose: 'verify_email', user, payload: pending });
       return {
@@ -297,7 +310,9 @@ export function authService(deps: AuthDeps) {
     ) {
       const { referralCode } = input;
       await spendSignup(client);
-      const b2b: PendingB2B = input.isB2B ? { orgRefnum: await b2bSignupOrganisation(db, email, input.orgName) } : {};
+      const b2b: PendingB2B = input.isB2B
+        ? { orgRefnum: await ports.b2bSignupOrganisation(db, email, input.orgName) }
+        : {};
       if (await findUserByEmail(db, email)) throw new AppError(409, authMessages.emailTaken, { field: 'email' });
       await chargeCode({ email, purpose: 'verify_email' });
       const [user] = await db
@@ -305,7 +320,9 @@ export function authService(deps: AuthDeps) {
         .values({ refnum: newRefnum('user'), email: email.trim(), nameFirst: '', nameLast: '', isProgressive: true })
         .returning();
       if (!user) throw new Error('easy sign-up wrote no user');
-      const signUpRewardMessage = referralCode ? await recordReferral(db, user.id, referralCode, client.address) : null;
+      const signUpRewardMessage = referralCode
+        ? await ports.recordReferral(db, user.id, referralCode, client.address)
+        : null;
       await mailCode({
         email: user.email,
         purpose: 'verify_email',

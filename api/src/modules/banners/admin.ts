@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/connect';
 import { banners, categories } from '../../db/schema/index';
 import { AppError } from '../../errors';
-import { boolFilter, defineResource, textFilter } from '../admin/define-resource';
+import { boolFilter, defineResource, textFilter } from '../../http/console/define-resource';
 import type { FileStore } from '../files/file-store';
 import { normalisePhoto } from '../files/images';
 import { fileUrl } from '../files/urls';

@@ -7,8 +7,8 @@ import { newRefnum } from '../../db/refnum';
 import { categories, categoryProperties, listings } from '../../db/schema/index';
 import { refuseDuplicate } from '../../db/unique';
 import { AppError } from '../../errors';
-import { boolFilter, defineResource, textFilter } from '../admin/define-resource';
-import { containing } from '../admin/rest-adapter';
+import { boolFilter, defineResource, textFilter } from '../../http/console/define-resource';
+import { containing } from '../../http/console/rest-adapter';
 
 type Input = z.output<typeof categoryInputSchema>;
 

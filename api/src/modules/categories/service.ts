@@ -1,9 +1,8 @@
 import type { CategoryNode, CategoryProperty } from '@yardly/shared/contract';
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
-import { categories, categoryProperties, listings } from '../../db/schema/index';
+import { categories, categoryProperties } from '../../db/schema/index';
 import { AppError } from '../../errors';
-import { liveListing } from '../listings/live';
 
 export interface CategoryRow {
   id: number;
@@ -14,8 +13,14 @@ export interface CategoryRow {
   restrictedElectronics: boolean;
 }
 
+/**
+ * How many live listings each category holds at `now`, by category id. The listings capability
+ * answers it; the app hands it to this one (categories import no listing code: ADR 0062).
+ */
+export type LiveCountsByCategory = (db: Db, now: Date) => Promise<Map<number, number>>;
+
 /** The visible taxonomy as a tree (shortcuts first, then by position), with listing counts live at `now`. */
-export async function categoryTree(db: Db, now: Date): Promise<CategoryNode[]> {
+export async function categoryTree(db: Db, now: Date, liveCounts: LiveCountsByCategory): Promise<CategoryNode[]> {
   const rows = await db
     .select()
     .from(categories)
@@ -33,23 +38,6 @@ export async function categoryTree(db: Db, now: Date): Promise<CategoryNode[]> {
     subCategories: rows.filter((s) => s.parentId === c.id).map(node),
   });
   return rows.filter((c) => c.parentId === null).map(node);
-}
-
-/** Live listings per category id: a top category counts its own; a subcategory its own. */
-async function liveCounts(db: Db, now: Date): Promise<Map<number, number>> {
-  const byCategory = await db
-    .select({ id: listings.categoryId, n: sql<number>`count(*)::int` })
-    .from(listings)
-    .where(liveListing(now))
-    .groupBy(listings.categoryId);
-  const bySub = await db
-    .select({ id: listings.subCategoryId, n: sql<number>`count(*)::int` })
-    .from(listings)
-    .where(liveListing(now))
-    .groupBy(listings.subCategoryId);
-  const counts = new Map<number, number>();
-  for (const r of [...byCategory, ...bySub]) if (r.id !== null) counts.set(r.id, r.n);
-  return counts;
 }
 
 export async function findCategory(db: Db, refnum: string): Promise<CategoryRow> {

@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connect';
 import { feedback, listings, orders, users } from '../../db/schema/index';
-import { defineResource, textFilter } from '../admin/define-resource';
+import { defineResource, textFilter } from '../../http/console/define-resource';
 
 const author = alias(users, 'review_author');
 const reviewed = alias(users, 'review_subject');

@@ -16,10 +16,9 @@ import { categories, listingPhotos, listings, organizations, users, zipCodes } f
 import type { Caller } from '../../http/caller';
 import { findCategory } from '../categories/service';
 import { fileUrl } from '../files/urls';
+import { greatCircleMiles, wholeMiles } from '../location/distance';
+import { centreOfZip } from '../location/zip-centres';
 import { type ListingReader, openableBy } from '../organisation-marketplace/visibility';
-import { centreOfZip } from '../search/centre';
-import { wholeMiles } from '../search/match';
-import { greatCircleMiles } from '../search/radius';
 import { placeName, selectCards, toCard } from './cards';
 import { liveListing } from './live';
 import { countActiveOffers, hasAcceptedOffer } from './offers-check';

@@ -28,7 +28,12 @@ export interface Live {
   presence: Presence;
   /** What carries the wake-ups between api processes (LIVE_BUS_URL). */
   bus: LiveBus;
+  /** Whether a session is still open: a stream ends with its session (the port auth provides). */
+  sessionOpen: SessionOpen;
 }
+
+/** The one thing live needs of sign-in, given by the app at start (live imports no capability). */
+export type SessionOpen = (db: Db, sessionId: string, now: Date) => Promise<boolean>;
 
 /** LIVE_BUS_URL and its relay (config.liveBus). */
 export interface LiveBusConfig {
@@ -40,7 +45,7 @@ export interface LiveBusConfig {
 /** The app's live service: listening starts when the app is ready and stops when it closes. */
 export function installLive(
   app: FastifyInstance,
-  deps: { database: Database; clock: Clock; bus?: LiveBusConfig; databaseUrl?: string },
+  deps: { database: Database; clock: Clock; sessionOpen: SessionOpen; bus?: LiveBusConfig; databaseUrl?: string },
 ): Live {
   const bus = createLiveBus(deps.database, deps.bus?.url, busNamespace(deps.databaseUrl));
   const hub = createLiveHub(deps.database, bus, (error) =>
@@ -82,6 +87,7 @@ export function installLive(
     hub,
     presence,
     bus,
+    sessionOpen: deps.sessionOpen,
   };
   app.decorate('live', live);
   return live;

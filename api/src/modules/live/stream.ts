@@ -4,7 +4,6 @@ import { authMessages } from '@yardly/shared/rules';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors';
 import type { AppServices } from '../../services';
-import { isSessionOpen } from '../auth/open-sessions';
 import { latestLiveEventId, liveEventsAfter, type StoredLiveEvent } from './log';
 import { redeemLiveTicket } from './tickets';
 
@@ -88,7 +87,8 @@ export function installLiveStream(app: FastifyInstance, s: AppServices): void {
     // A session of the person ended (here or on another process): this stream goes if it was its.
     const recheck = () => {
       if (raw.writableEnded) return;
-      isSessionOpen(s.db, sessionId, s.clock.now())
+      s.live
+        .sessionOpen(s.db, sessionId, s.clock.now())
         .then((open) => {
           if (!open) raw.end();
         })
@@ -132,7 +132,7 @@ export function installLiveStream(app: FastifyInstance, s: AppServices): void {
 async function streamOwner(request: FastifyRequest, s: AppServices): Promise<{ userId: number; sessionId: string }> {
   const { ticket } = request.query as { ticket?: unknown };
   if (ticket !== undefined) {
-    const owner = typeof ticket === 'string' ? await redeemLiveTicket(s.db, s.clock, ticket) : null;
+    const owner = typeof ticket === 'string' ? await redeemLiveTicket(s.db, s.clock, s.live.sessionOpen, ticket) : null;
     if (owner === null) throw new AppError(401, liveMessages.badTicket);
     return owner;
   }

@@ -4,7 +4,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import { addMs, type Clock } from '../../clock/clock';
 import type { Db } from '../../db/connect';
 import { liveTickets } from '../../db/schema/index';
-import { isSessionOpen } from '../auth/open-sessions';
+import type { SessionOpen } from './live';
 
 const digest = (ticket: string) => createHash('sha256').update(ticket).digest('hex');
 
@@ -25,6 +25,7 @@ export async function issueLiveTicket(db: Db, clock: Clock, caller: { userId: nu
 export async function redeemLiveTicket(
   db: Db,
   clock: Clock,
+  sessionOpen: SessionOpen,
   ticket: string,
 ): Promise<{ userId: number; sessionId: string } | null> {
   const now = clock.now();
@@ -33,6 +34,6 @@ export async function redeemLiveTicket(
     .set({ usedAt: now })
     .where(and(eq(liveTickets.tokenHash, digest(ticket)), isNull(liveTickets.usedAt), gt(liveTickets.expiresAt, now)))
     .returning({ userId: liveTickets.userId, sessionId: liveTickets.sessionId });
-  if (!row || !(await isSessionOpen(db, row.sessionId, now))) return null;
+  if (!row || !(await sessionOpen(db, row.sessionId, now))) return null;
   return row;
 }

@@ -1,4 +1,4 @@
-import { textSealer } from '../auth/secrets';
+import { textSealer } from '../../secrets/secrets';
 import type { Mail } from './mailer';
 
 /** What a mail says (codes, links, unsubscribe tokens): it never sits in the database in clear. */

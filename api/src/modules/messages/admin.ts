@@ -3,7 +3,7 @@ import { asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connect';
 import { conversations, listingReports, listings, messages, users } from '../../db/schema/index';
-import { defineResource, textFilter } from '../admin/define-resource';
+import { defineResource, textFilter } from '../../http/console/define-resource';
 
 /** The console shows this many of a conversation's latest lines. */
 export const CONSOLE_LINES = 200;

@@ -4,8 +4,8 @@ import type { Db } from '../../db/connect';
 import { newRefnum } from '../../db/refnum';
 import { conversations, listings, messages, users } from '../../db/schema/index';
 import type { AppServices } from '../../services';
-import { type LineNotice, noticeConversationLine } from '../notifications/notify';
 import { type ConversationRef, openConversation, sectionOf, toMessage } from './conversations';
+import { type LineNotice, noticeConversationLine } from './line-notices';
 
 type LineServices = Pick<AppServices, 'clock' | 'live' | 'jobs'>;
 

@@ -7,8 +7,8 @@ import { AppError } from '../../errors';
 import type { Caller } from '../../http/caller';
 import type { AppServices } from '../../services';
 import { cardColumns, toCard } from '../listings/cards';
-import { rentalAsListingCard, rentalSummaries } from '../rental-messages/summaries';
 import { type ConversationRef, conversationOfParty, messageColumns, toMessage } from './conversations';
+import { rentalAsListingCard, rentalSummaries } from './rental-summaries';
 import { otherPartyId, otherUser, summariesOf, summaryColumns, unreadIn } from './summary-parts';
 
 type Services = Pick<AppServices, 'db' | 'clock' | 'live'>;

@@ -11,7 +11,7 @@ import { loadVapidKeys } from './vapid';
 
 /**
  * Notifications (issue 17): what other capabilities tell a person (`notify`, and every new line
- * of their conversations through `noticeConversationLine`), read on /notifications (the
+ * of their conversations through messages' `noticeConversationLine`), read on /notifications (the
  * marketplace's section; the rentals' is `rentalNotificationsCapability`), pushed to
  * their browsers (Web Push, VAPID) and emailed while they are away.
  */

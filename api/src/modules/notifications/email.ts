@@ -10,10 +10,10 @@ import type { Db } from '../../db/connect';
 import { notificationEmails, notifications, users } from '../../db/schema/index';
 import { defineJob } from '../../jobs/job';
 import type { Jobs } from '../../jobs/runner';
-import { preferenceStore } from '../account/preferences';
 import { isConnected } from '../live/presence';
 import type { Mail, Mailer } from '../mail/mailer';
 import { optionalMailer } from '../mail/optional-mail';
+import { preferenceStore } from '../mail/preferences';
 import { escapeHtml } from '../mail/templates';
 import { type EmailJobPayload, NOTIFICATION_EMAIL_JOB } from './job-names';
 

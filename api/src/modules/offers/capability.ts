@@ -9,6 +9,7 @@ import { offerExpiryJob } from './expiry-job';
 import { offerLiveEffect } from './live-effect';
 import { offerTimers } from './process';
 import { alreadyOffered, buyerListings, listingOffers } from './read';
+import { reservationLapseJob } from './reservation';
 import { createOfferService } from './service';
 
 /**
@@ -47,5 +48,5 @@ export const offersCapability = defineCapability({
     registry.onTransition(offerProcess, {}, offerLiveEffect(s));
     registry.onTransition(offerProcess, {}, offerTimers(s.jobs));
   },
-  jobs: ({ runner }) => [offerExpiryJob(runner), endedMembershipsJob(runner)],
+  jobs: ({ runner }) => [offerExpiryJob(runner), endedMembershipsJob(runner), reservationLapseJob(runner)],
 });

@@ -5,10 +5,10 @@ import { listings, offers } from '../../db/schema/index';
 import { defineJob } from '../../jobs/job';
 import { SYSTEM } from '../../process/transition';
 import { takeListingEvent } from '../listings/process';
-import { catchUpReservation } from '../orders/reservation';
 import { ENDED_MEMBERSHIPS_JOB, type EndedMembership } from '../organisation-marketplace/leaving';
 import { mayTradeOn, sellerStillMember } from '../organisation-marketplace/visibility';
 import { catchUpOffer, type OfferRunner, takeOfferEvent } from './process';
+import { catchUpReservation } from './reservation';
 
 /** The open offers on organisations' listings the ended membership may touch. */
 function candidates(db: Db, ended: EndedMembership) {

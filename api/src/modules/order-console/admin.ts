@@ -2,8 +2,8 @@ import { adminOrderRecordSchema, adminOrderRefundSchema } from '@yardly/shared/c
 import { type AnyColumn, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock/clock';
 import { listings, orders } from '../../db/schema/index';
-import { defineResource, textFilter } from '../admin/define-resource';
-import { containing } from '../admin/rest-adapter';
+import { defineResource, textFilter } from '../../http/console/define-resource';
+import { containing } from '../../http/console/rest-adapter';
 import { buyers, type OrderConsoleRow, selectOrders, sellers, toOrderRecords } from './records';
 import { type RefundDeps, refundOrder } from './refund';
 

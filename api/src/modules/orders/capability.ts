@@ -14,7 +14,6 @@ import { placeOrderWith } from './place';
 import { orderTimers, releaseSellerShare } from './process';
 import { listOrders, orderDetailById, orderDetailFor, placedAnswer } from './read';
 import { autoConfirmJob } from './receipt';
-import { reservationLapseJob } from './reservation';
 import { settlePaymentJob } from './settle';
 import { onStripeOrderEvents } from './stripe-events';
 
@@ -76,7 +75,6 @@ export const ordersCapability = defineCapability({
     settlePaymentJob(s.payments),
     autoCancelJob(s),
     autoConfirmJob(s),
-    reservationLapseJob(s.offerRunner),
     abandonedCheckoutsJob({ payments: s.payments, complete: s.completeCheckout }),
   ],
 });

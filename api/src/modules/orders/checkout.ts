@@ -17,13 +17,13 @@ import { addresses, checkouts, listings, offers, users } from '../../db/schema/i
 import { AppError } from '../../errors';
 import type { Caller } from '../../http/caller';
 import type { OfferRunner } from '../offers/process';
+import { catchUpListing } from '../offers/reservation';
 import { type ListingReader, openableBy } from '../organisation-marketplace/visibility';
 import { cardStore } from '../payments/cards';
 import type { PaymentProvider } from '../payments/provider';
 import { rewardsBalance } from '../rewards/wallet';
 import { openCheckoutsOf } from './abandoned';
 import { amountOf } from './amount';
-import { catchUpListing } from './reservation';
 import { isRewardsPayment, newRewardsPaymentId, REWARDS_PAYMENT } from './rewards-payment';
 import { purchaseTerms } from './terms';
 

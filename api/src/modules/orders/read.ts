@@ -7,7 +7,6 @@ import type { Caller } from '../../http/caller';
 import { sellerShareCents } from '../ledger/order-postings';
 import { selectCards, toCard } from '../listings/cards';
 import { partyOf } from '../messages/summary-parts';
-import { listingWeight } from '../shipping/shipments';
 import { type OrderParty, orderFor } from './access';
 import { amountOf } from './amount';
 import { type OrderRow, orderFacts } from './process';
@@ -96,6 +95,15 @@ export async function listOrders(
       totalPages: Math.ceil(total / query.size),
     },
   };
+}
+
+/** The listing's weight, which every label of its order is rated for (and its parcel chosen by). */
+export async function listingWeight(db: Db, order: OrderRow): Promise<number> {
+  const [row] = await db
+    .select({ weightLbs: listings.weightLbs })
+    .from(listings)
+    .where(eq(listings.id, order.listingId));
+  return row?.weightLbs ?? 1;
 }
 
 /** One order as `party` sees it: the pickup code only for its buyer, the events the process allows them. */

@@ -8,8 +8,8 @@ import type { Caller } from '../../http/caller';
 import type { ListingRow } from '../listings/access';
 import { catchUpTimers } from '../listings/process';
 import type { OfferRunner } from '../offers/process';
+import { catchUpReservation } from '../offers/reservation';
 import { mayTradeOn, sellerStillMember } from '../organisation-marketplace/visibility';
-import { catchUpReservation } from './reservation';
 
 /** What a buyer asks to pay for: the listing, the accepted offer when paying one, and how it reaches them. */
 export interface PurchaseRequest {

@@ -7,8 +7,8 @@ import {
 import { asc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { listings, organizations, workEmailDomains } from '../../db/schema/index';
-import { defineResource, textFilter } from '../admin/define-resource';
-import { containing } from '../admin/rest-adapter';
+import { defineResource, textFilter } from '../../http/console/define-resource';
+import { containing } from '../../http/console/rest-adapter';
 import { fileUrl } from '../files/urls';
 import { b2bRow, isB2BRow, verifiedMemberCount } from './b2b-organisations';
 

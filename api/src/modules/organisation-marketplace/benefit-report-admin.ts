@@ -3,8 +3,8 @@ import { and, eq, ilike, isNotNull, notInArray, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connect';
 import { ledgerEntries, ledgerTransactions, listings, orders, organizations } from '../../db/schema/index';
-import { defineResource, textFilter } from '../admin/define-resource';
-import { containing } from '../admin/rest-adapter';
+import { defineResource, textFilter } from '../../http/console/define-resource';
+import { containing } from '../../http/console/rest-adapter';
 import { organisationPromotionsAccount } from '../ledger/accounts';
 
 /** A month as the report names it: 'YYYY-MM' in UTC. */

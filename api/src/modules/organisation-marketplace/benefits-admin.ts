@@ -8,8 +8,8 @@ import { eq, ilike } from 'drizzle-orm';
 import type { Clock } from '../../clock/clock';
 import type { Db } from '../../db/connect';
 import { organizations } from '../../db/schema/index';
-import { boolFilter, defineResource, textFilter } from '../admin/define-resource';
-import { containing } from '../admin/rest-adapter';
+import { boolFilter, defineResource, textFilter } from '../../http/console/define-resource';
+import { containing } from '../../http/console/rest-adapter';
 import { b2bRow, isB2BRow } from './b2b-organisations';
 
 function select(db: Db) {

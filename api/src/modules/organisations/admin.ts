@@ -11,11 +11,11 @@ import type { Db } from '../../db/connect';
 import { newRefnum } from '../../db/refnum';
 import { organizations, users } from '../../db/schema/index';
 import { AppError } from '../../errors';
-import { defineResource, textFilter } from '../admin/define-resource';
-import { containing } from '../admin/rest-adapter';
+import { defineResource, textFilter } from '../../http/console/define-resource';
+import { containing } from '../../http/console/rest-adapter';
 import { notify } from '../notifications/notify';
 import { onOrganisationChanged } from '../organisation-marketplace/leaving';
-import { organisationSlugSql } from './slug';
+import { organisationSlugSql } from '../organisation-marketplace/slug';
 
 // Spelled with aliases: drizzle leaves columns unqualified in a one-table select.
 const memberCount =

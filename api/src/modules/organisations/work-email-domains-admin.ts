@@ -5,8 +5,8 @@ import type { Db } from '../../db/connect';
 import { organizations, workEmailDomains } from '../../db/schema/index';
 import { refuseDuplicate } from '../../db/unique';
 import { AppError } from '../../errors';
-import { defineResource, textFilter } from '../admin/define-resource';
-import { containing } from '../admin/rest-adapter';
+import { defineResource, textFilter } from '../../http/console/define-resource';
+import { containing } from '../../http/console/rest-adapter';
 
 type Input = z.output<typeof workEmailDomainInputSchema>;
 

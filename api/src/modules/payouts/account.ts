@@ -4,8 +4,8 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { payoutAccounts, users } from '../../db/schema/index';
 import { AppError } from '../../errors';
-import { type AccountNumberCipher, openIndividual } from '../account/bank-account';
 import type { PaymentProvider, PayoutBankAccount } from '../payments/provider';
+import { type AccountNumberCipher, openIndividual } from './bank-account';
 
 interface Deps {
   db: Db;

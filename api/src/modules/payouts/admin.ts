@@ -11,8 +11,8 @@ import type { Clock } from '../../clock/clock';
 import type { Db } from '../../db/connect';
 import { paymentEvents, sellerPayouts, users } from '../../db/schema/index';
 import { AppError } from '../../errors';
+import { defineResource, textFilter } from '../../http/console/define-resource';
 import type { Jobs } from '../../jobs/runner';
-import { defineResource, textFilter } from '../admin/define-resource';
 import { retryPayout } from './send';
 
 /** The console's payouts: every sending of a seller's money, newest first; a failed one can be sent again. */

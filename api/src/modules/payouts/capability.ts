@@ -1,10 +1,10 @@
 import { payoutCalls } from '@yardly/shared/contract';
 import { defineCapability } from '../../http/capability';
 import type { AppServices } from '../../services';
-import { accountNumberCipher } from '../account/bank-account';
 import { sellerBalance } from '../ledger/ledger';
 import { payoutAccountService } from './account';
 import { foreignPayoutsResource, payoutsResource } from './admin';
+import { accountNumberCipher } from './bank-account';
 import { onPayoutAccountEvents, onPayoutEvents } from './provider-events';
 import { payoutEntries } from './read';
 import { payoutRunJob } from './run';

@@ -4,10 +4,10 @@ import { payoutAccounts, sellerPayouts, users } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import { defineJob } from '../../jobs/job';
 import type { Jobs } from '../../jobs/runner';
-import { type AccountNumberCipher, openIndividual } from '../account/bank-account';
 import { postPayoutReturned, postPayoutSent, postPayoutStarted, postTransferRefused } from '../ledger/payout-postings';
 import { notify } from '../notifications/notify';
 import type { PaymentProvider, ProviderPayout } from '../payments/provider';
+import { type AccountNumberCipher, openIndividual } from './bank-account';
 import { payableCents } from './payable';
 
 export const SEND_PAYOUT_JOB = 'payouts.send';

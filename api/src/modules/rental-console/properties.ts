@@ -10,8 +10,8 @@ import type { Db } from '../../db/connect';
 import { rentalProperties, rentals } from '../../db/schema/index';
 import { refuseDuplicate } from '../../db/unique';
 import { AppError } from '../../errors';
-import { defineResource, textFilter } from '../admin/define-resource';
-import { containing } from '../admin/rest-adapter';
+import { defineResource, textFilter } from '../../http/console/define-resource';
+import { containing } from '../../http/console/rest-adapter';
 
 /** Where a rental keeps each list's value (a lease length as its number of months). */
 function storedValue(kind: RentalPropertyKind, value: string | SQL): SQL {

@@ -5,9 +5,9 @@ import type { Clock } from '../../clock/clock';
 import type { Db } from '../../db/connect';
 import { rentalPhotos, rentalReports, rentals, users } from '../../db/schema/index';
 import { AppError } from '../../errors';
+import { defineResource, textFilter } from '../../http/console/define-resource';
+import { containing } from '../../http/console/rest-adapter';
 import { processHistories } from '../../process/history';
-import { defineResource, textFilter } from '../admin/define-resource';
-import { containing } from '../admin/rest-adapter';
 import { fileUrl } from '../files/urls';
 import { moderateRental } from './moderation';
 

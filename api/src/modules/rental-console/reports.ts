@@ -5,7 +5,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Clock } from '../../clock/clock';
 import type { Db } from '../../db/connect';
 import { rentalReports, rentals, users } from '../../db/schema/index';
-import { defineResource, textFilter } from '../admin/define-resource';
+import { defineResource, textFilter } from '../../http/console/define-resource';
 import { notify } from '../notifications/notify';
 import { reportFilters, reportSortable, resolveOpenReport, withReportTimes } from '../reports/queue';
 import { removeReportedRental } from './moderation';

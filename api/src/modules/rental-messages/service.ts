@@ -3,7 +3,7 @@ import { and, eq, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { conversations, rentals } from '../../db/schema/index';
 import type { Caller } from '../../http/caller';
-import { rentalSummaries } from './summaries';
+import { rentalSummaries } from '../messages/rental-summaries';
 
 type ConversationsPage = CallData<typeof rentalMessagingCalls.conversations>;
 type PageQuery = { page: number; size: number; asc: boolean; type?: 'sell' | 'buy' };

@@ -1,7 +1,7 @@
 import type { rentalSearchSchema } from '@yardly/shared/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Centre } from '../search/centre';
+import type { Centre } from '../location/zip-centres';
 import type { Radius } from '../search/radius';
 import { textMatch } from '../search/text-match';
 

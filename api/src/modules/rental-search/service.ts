@@ -2,9 +2,9 @@ import type { rentalSearchCall } from '@yardly/shared/contract';
 import { RENT_BANDS } from '@yardly/shared/rules';
 import type { z } from 'zod';
 import type { Db } from '../../db/connect';
+import { wholeMiles } from '../location/distance';
 import { toRentalCard } from '../rentals/cards';
 import { searchCentre } from '../search/centre';
-import { wholeMiles } from '../search/match';
 import { buildRentalMatch, type RentalSearchFilters } from './match';
 import { BEDROOM_BUCKETS, type RentalSearchRows, runRentalSearchStatement } from './statement';
 

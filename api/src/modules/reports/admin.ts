@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Clock } from '../../clock/clock';
 import type { Db } from '../../db/connect';
 import { listingReports, listings, users } from '../../db/schema/index';
-import { defineResource, textFilter } from '../admin/define-resource';
+import { defineResource, textFilter } from '../../http/console/define-resource';
 import { removeReportedListing } from '../listings/moderation';
 import { notify } from '../notifications/notify';
 import { reportFilters, reportSortable, resolveOpenReport, withReportTimes } from './queue';

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/connect';
 import type { listingReports, rentalReports } from '../../db/schema/index';
 import { AppError } from '../../errors';
-import { textFilter } from '../admin/define-resource';
+import { textFilter } from '../../http/console/define-resource';
 
 /**
  * What the console's item and rental report queues share: the same columns sorted and filtered

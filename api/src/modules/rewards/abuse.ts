@@ -2,7 +2,7 @@ import { normaliseEmail, type ReferralBlock } from '@yardly/shared/rules';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { knownDevices, payoutAccounts, users } from '../../db/schema/index';
-import type { AccountNumberCipher } from '../account/bank-account';
+import type { AccountNumberCipher } from '../payouts/bank-account';
 
 /**
  * Why a friend is really their inviter under another account, or null when nothing says so:

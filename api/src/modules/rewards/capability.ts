@@ -2,7 +2,7 @@ import { inviteCalls, rewardCalls } from '@yardly/shared/contract';
 import { listingProcess, rewardProcess } from '@yardly/shared/rules';
 import { defineCapability } from '../../http/capability';
 import type { AppServices } from '../../services';
-import { accountNumberCipher } from '../account/bank-account';
+import { accountNumberCipher } from '../payouts/bank-account';
 import { rewardsResource } from './admin';
 import { cashOutRewards } from './cash-out';
 import { referralFarmingResource } from './farming';

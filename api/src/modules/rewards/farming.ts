@@ -2,8 +2,8 @@ import { type AdminReferralFarmingRecord, adminReferralFarmingRecordSchema } fro
 import { ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { referrals, users } from '../../db/schema/index';
-import { defineResource, textFilter } from '../admin/define-resource';
-import { containing } from '../admin/rest-adapter';
+import { defineResource, textFilter } from '../../http/console/define-resource';
+import { containing } from '../../http/console/rest-adapter';
 
 /**
  * The signs, per referral, that the friend is a throwaway of the inviter's (issue 34): a device

@@ -8,9 +8,9 @@ import { PROMOTION_MOVEMENT_LABELS, PROMOTION_MOVEMENTS, type PromotionMovement 
 import { eq, ilike, like, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { ledgerEntries, ledgerTransactions, orders, users } from '../../db/schema/index';
-import { defineResource, textFilter } from '../admin/define-resource';
-import type { ResourceDef } from '../admin/rest-adapter';
-import { containing } from '../admin/rest-adapter';
+import { defineResource, textFilter } from '../../http/console/define-resource';
+import type { ResourceDef } from '../../http/console/rest-adapter';
+import { containing } from '../../http/console/rest-adapter';
 import type { LedgerKind } from '../ledger/ledger';
 
 /** The ledger transaction kind of each movement of people's rewards (a refund gives spent rewards back). */

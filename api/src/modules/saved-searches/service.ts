@@ -8,7 +8,7 @@ import { newRefnum } from '../../db/refnum';
 import { categories, savedSearches } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import type { Caller } from '../../http/caller';
-import { type Centre, centreOfZip } from '../search/centre';
+import { type Centre, centreOfZip } from '../location/zip-centres';
 import { conditionCodes } from '../search/match';
 
 /** Advisory lock space of "a person's saved searches are being counted". */

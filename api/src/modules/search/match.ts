@@ -2,8 +2,8 @@ import { type ParsedSearchFilters, PRICE_RANGES } from '@yardly/shared/contract'
 import { CONDITION_CODES, conditionLabel } from '@yardly/shared/rules';
 import { type SQL, sql } from 'drizzle-orm';
 import { liveListing } from '../listings/live';
+import type { Centre } from '../location/zip-centres';
 import type { Marketplace } from '../organisation-marketplace/visibility';
-import type { Centre } from './centre';
 import type { Radius } from './radius';
 import { textMatch } from './text-match';
 
@@ -184,9 +184,4 @@ function sqlTextArray(values: string[]): SQL {
     values.map((v) => sql`${v}`),
     sql`, `,
   )}]::text[]`;
-}
-
-/** Whole miles: between zip centres, so never precise enough to find a seller's home. */
-export function wholeMiles(miles: number | null): number | null {
-  return miles === null ? null : Math.round(miles);
 }

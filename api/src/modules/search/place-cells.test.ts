@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { greatCircleMiles } from '../location/distance';
 import { cellsCovering, finestCellRanges, finestCellRangesAround, MAX_CELLS, placeCellsOf } from './place-cells';
-import { type Box, boundingBox, greatCircleMiles } from './radius';
+import { type Box, boundingBox } from './radius';
 
 /** A seeded generator, so a failure can be replayed. */
 function random(seed: number): () => number {

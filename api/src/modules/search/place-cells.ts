@@ -1,5 +1,6 @@
-import type { Centre } from './centre';
-import { type Box, boundingBox, greatCircleMiles } from './radius';
+import { greatCircleMiles } from '../location/distance';
+import type { Centre } from '../location/zip-centres';
+import { type Box, boundingBox } from './radius';
 
 /**
  * A listing's place on three latitude/longitude grids (cells of 0.5, 2 and 8 degrees), kept in

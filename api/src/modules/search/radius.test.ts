@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { boundingBox, greatCircleMiles as miles } from './radius';
+import { greatCircleMiles as miles } from '../location/distance';
+import { boundingBox } from './radius';
 
 describe('the box around a radius', () => {
   it('holds the points exactly the radius away in every direction', () => {

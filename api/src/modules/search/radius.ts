@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Centre } from './centre';
+import type { Centre } from '../location/zip-centres';
 
 /** Miles in one degree of latitude on earthdistance's sphere (radius 3958.747 mi). */
 const MILES_PER_DEGREE = (3958.747 * Math.PI) / 180;
@@ -26,18 +26,6 @@ export function boundingBox(centre: Centre, miles: number): Box {
   const dLng = cos > 1e-6 ? miles / (MILES_PER_DEGREE * cos) : 360;
   if (centre.lng - dLng < -180 || centre.lng + dLng > 180) return { south, north, west: -180, east: 180 };
   return { south, north, west: centre.lng - dLng, east: centre.lng + dLng };
-}
-
-/**
- * The great-circle distance in miles between two points, as earthdistance's `<@>` computes it
- * (haversine on a sphere of 3958.747 miles).
- */
-export function greatCircleMiles(a: Centre, b: Centre): number {
-  const rad = Math.PI / 180;
-  const h =
-    Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 +
-    Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lng - a.lng) * rad) / 2) ** 2;
-  return 2 * 3958.747 * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
 /** Where a radius search is centred, and how far it reaches in miles. */

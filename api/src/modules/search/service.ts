@@ -10,8 +10,9 @@ import {
 import { conditionLabel, shippingCents } from '@yardly/shared/rules';
 import type { Db } from '../../db/connect';
 import { toCard } from '../listings/cards';
+import { wholeMiles } from '../location/distance';
 import { searchCentre } from './centre';
-import { buildMatch, type Searcher, wholeMiles } from './match';
+import { buildMatch, type Searcher } from './match';
 import { runSearchStatement, type SearchRows } from './statement';
 
 const DELIVERY_LABELS = { shipping: 'Shipping', localPickup: 'Local pickup', freeShipping: 'Free shipping' } as const;

@@ -10,13 +10,13 @@ import { postLabelBought, postReturnLabelBought, shareCoversLabel } from '../led
 import { notify } from '../notifications/notify';
 import { orderFor } from '../orders/access';
 import { type OrderRow, type OrderRunner, takeOrderEvent } from '../orders/process';
+import { listingWeight } from '../orders/read';
 import { type Carrier, CarrierError, NoSuchServiceError, type PurchasedLabel } from './carrier';
 import { checkLabelLink } from './label-links';
 import {
   buyerAddress,
   fitsParcel,
   labelUrlOf,
-  listingWeight,
   liveShipment,
   purchaseLabel,
   type ShipmentRow,

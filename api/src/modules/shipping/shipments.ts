@@ -83,15 +83,6 @@ export async function sellerAddress(db: Db, order: OrderRow): Promise<LabelAddre
   return { name, line1: null, line2: null, city: place?.city ?? '', state: place?.state ?? '', zip: place?.zip ?? '' };
 }
 
-/** The listing's weight, which every label of its order is rated for. */
-export async function listingWeight(db: Db, order: OrderRow): Promise<number> {
-  const [row] = await db
-    .select({ weightLbs: listings.weightLbs })
-    .from(listings)
-    .where(eq(listings.id, order.listingId));
-  return row?.weightLbs ?? 1;
-}
-
 /** Whether an item of `weightLbs` may go in `parcel`. */
 export function fitsParcel(parcel: ParcelName, weightLbs: number): boolean {
   return weightLbs <= PARCEL_PRESETS[parcel].maxLbs;

@@ -8,13 +8,14 @@ import { AppError } from '../../errors';
 import type { Caller } from '../../http/caller';
 import { type CardJson, pageCardsJson } from '../listings/cards';
 import { liveListing } from '../listings/live';
+import type { Centre } from '../location/zip-centres';
 import {
   listingReader,
   type Marketplace,
   openableBy,
   PUBLIC_MARKETPLACE,
 } from '../organisation-marketplace/visibility';
-import { type Centre, searchCentre } from '../search/centre';
+import { searchCentre } from '../search/centre';
 import { placedRows } from '../search/place-source';
 import { keptCentreMiles } from '../search/radius';
 import { docsOf } from '../search/service';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../errors';
-import { toEnvelope } from '../../http/envelope-errors';
+import { toEnvelope } from '../envelope-errors';
 import { parseListQuery, sortColumn } from './rest-adapter';
 
 const SORTABLE = { id: 'id-column', title: 'title-column' };

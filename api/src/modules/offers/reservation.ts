@@ -6,7 +6,7 @@ import { defineJob } from '../../jobs/job';
 import { SYSTEM } from '../../process/transition';
 import type { ListingRow } from '../listings/access';
 import { catchUpTimers, takeListingEvent } from '../listings/process';
-import { OFFER_LAPSE_JOB, type OfferRunner, takeOfferEvent } from '../offers/process';
+import { OFFER_LAPSE_JOB, type OfferRunner, takeOfferEvent } from './process';
 
 const PAYMENT_WINDOW_MS = OFFER_PAYMENT_HOURS * 3_600_000;
 

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/connect';
 import { AppError } from '../../errors';
-import type { Caller } from '../../http/caller';
+import type { Caller } from '../caller';
 import { type AuditWrite, writeAudit } from './audit';
 
 /** A list request in react-admin's terms, parsed and bounded. */

@@ -3,8 +3,8 @@ import { asc, desc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { conversations, rentals, users } from '../../db/schema/index';
 import type { Caller } from '../../http/caller';
-import { otherPartyId, otherUser, summariesOf, summaryColumns } from '../messages/summary-parts';
 import { rentalCardColumns, toRentalCard } from '../rentals/cards';
+import { otherPartyId, otherUser, summariesOf, summaryColumns } from './summary-parts';
 
 /**
  * The caller's rental conversations that `where` keeps (the caller is a party to each), as the

@@ -3,8 +3,8 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Db } from '../../db/connect';
-import { installCaller } from '../../http/caller';
-import { installErrorHandling, sendUnknownCall } from '../../http/envelope-errors';
+import { installCaller } from '../caller';
+import { installErrorHandling, sendUnknownCall } from '../envelope-errors';
 import { registerAdminResources } from './registry';
 import type { AdminResourceDef, AdminResourceName } from './rest-adapter';
 

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { payoutAccounts } from '../../db/schema/index';
 import { AppError } from '../../errors';
-import { type TextSealer, textSealer } from '../auth/secrets';
+import { type TextSealer, textSealer } from '../../secrets/secrets';
 import type { PaymentProvider, PayoutIndividual } from '../payments/provider';
 
 /**
