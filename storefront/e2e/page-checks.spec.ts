@@ -213,6 +213,46 @@ test('a deliberate not-found answer named in the journey passes', async ({ page,
   await expect(page.locator('#status')).toHaveText('404');
 });
 
+// An allowance that names a message covers that refusal only: the same call refused for another
+// reason (an expired token where a wrong code was meant) is still a finding.
+test('a deliberate refusal is allowed by its message, and another refusal of the same call is not', async ({
+  page,
+  pageChecks,
+}) => {
+  pageChecks.allow({
+    url: '/__broken/verify',
+    status: 400,
+    message: 'That code is not correct',
+    reason: 'the test sends a wrong code',
+  });
+  await page.route('**/__broken/verify*', (route) =>
+    route.fulfill({
+      status: 400,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        code: 400,
+        msg: new URL(route.request().url()).search ? 'The access token has expired' : 'That code is not correct',
+      }),
+    }),
+  );
+  await page.route('**/__broken/codes', (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: PAGE(
+        '<h1>Codes</h1><p id="status">…</p><script>Promise.all([fetch("/__broken/verify"), fetch("/__broken/verify?again=1")]).then(() => { document.getElementById("status").textContent = "done"; })</script>',
+      ),
+    }),
+  );
+  await page.goto('/__broken/codes');
+  await expect(page.locator('#status')).toHaveText('done');
+  const journey = pageChecks as JourneyChecks;
+  await Promise.all(journey.pending);
+  expect(journey.findings.map((f) => f.message)).toEqual([
+    expect.stringMatching(/GET \/__broken\/verify\?again=1 answered 400 \(fetch\): "The access token has expired"$/),
+  ]);
+  journey.findings.length = 0;
+});
+
 plain('a look pauses the page’s timers of a second or more, so a toast outlives it', async ({ page }) => {
   await page.addInitScript(installTimerPause);
   await serve(page, '/__broken/toast', '<p role="status">Successfully added address</p>');

@@ -466,3 +466,37 @@ describe('on 499 from the refresh', () => {
     },
   );
 });
+
+describe('the calls under way when a person logs out', () => {
+  it('are waited for (the ones with the token only), never longer than the cap', async () => {
+    const answers: ((response: Response) => void)[] = [];
+    const fetch = (input: URL | RequestInfo) =>
+      new Promise<Response>((resolve) => {
+        const url = input instanceof Request ? input.url : String(input);
+        // The public call never answers: a log-out does not wait for it.
+        if (!new URL(url).pathname.endsWith('/public-ping')) answers.push(resolve);
+      });
+    const api = createApi({ baseUrl: 'http://api.invalid/svc', fetch, timeoutMs: 2_000 });
+    const signed = api.http.call(pingCall);
+    void api.http.call(publicPingCall).catch(() => undefined);
+    let settled = false;
+    const waiting = api.http.signedCallsSettled(10_000).then(() => {
+      settled = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(settled).toBe(false);
+    answers[0]?.(
+      new Response(JSON.stringify({ code: 200, data: { authorization: null } }), {
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    await waiting;
+    await expect(signed).resolves.toEqual({ authorization: null });
+
+    // A call that hangs holds the log-out no longer than the cap.
+    void api.http.call(pingCall).catch(() => undefined);
+    const started = Date.now();
+    await api.http.signedCallsSettled(50);
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
+});

@@ -61,6 +61,11 @@ export interface HttpClient {
   /** The ky instance (token, device headers, refresh on 488), for callers that speak another dialect (the admin). */
   ky: KyInstance;
   baseUrl: string;
+  /**
+   * Resolves once the calls sent with the login's token have their answers, or after `maxMs`: a
+   * log-out waits for them, since the server refuses what arrives after the login ended.
+   */
+  signedCallsSettled(maxMs: number): Promise<void>;
 }
 
 /** ky `context` flags: the call is made without a token; the call is the one retry after a refresh. */
@@ -146,7 +151,29 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     return instance(request.url, retry);
   }
 
-  async function call<C extends Call>(definition: C, input?: CallInput<C>): Promise<CallData<C>> {
+  /** The calls under way that carry the login's token. */
+  const signedCalls = new Set<Promise<unknown>>();
+
+  function call<C extends Call>(definition: C, input?: CallInput<C>): Promise<CallData<C>> {
+    const made = send(definition, input);
+    if (definition.auth === 'none') return made;
+    const settled = made.catch(() => undefined);
+    signedCalls.add(settled);
+    void settled.then(() => signedCalls.delete(settled));
+    return made;
+  }
+
+  async function signedCallsSettled(maxMs: number): Promise<void> {
+    if (signedCalls.size === 0) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const cap = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, maxMs);
+    });
+    await Promise.race([Promise.allSettled([...signedCalls]), cap]);
+    clearTimeout(timer);
+  }
+
+  async function send<C extends Call>(definition: C, input?: CallInput<C>): Promise<CallData<C>> {
     const { query, body, headers } = (input ?? {}) as {
       query?: Record<string, never>;
       body?: unknown;
@@ -186,7 +213,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     throw new ApiError({ code: response.status || 500, status: response.status, message: GENERIC_ERROR_MESSAGE });
   }
 
-  return { call, ky: instance, baseUrl };
+  return { call, ky: instance, baseUrl, signedCallsSettled };
 }
 
 /** A failed refresh's answer, given to the call in place of its own. */

@@ -56,6 +56,9 @@ export async function restoreSession(): Promise<Session | null> {
   return (await loadBrowserSession()).$session.get();
 }
 
+/** The longest a log-out waits for the page's calls under way. */
+const LOGOUT_WAIT_MS = 2_000;
+
 /** Log out: the server ends this login (its refresh token family), this browser forgets it. */
 export async function logout(): Promise<void> {
   let modules: [BrowserSession, typeof import('../lib/api')];
@@ -71,6 +74,9 @@ export async function logout(): Promise<void> {
   const data = session.$session.get();
   if (!data) return;
   try {
+    // The page's calls already on their way finish first: after the log-out the server refuses
+    // them (401), failing what the page was showing for nothing.
+    await browserApi.http.signedCallsSettled(LOGOUT_WAIT_MS);
     await browserApi.auth.logout({ refreshToken: data.refreshToken });
   } catch (cause) {
     // The person asked to leave: this browser forgets the session whatever the server said.
