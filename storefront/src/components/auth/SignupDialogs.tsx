@@ -12,9 +12,11 @@ import {
   type AuthDialog,
   type B2BSignup,
   closeAuthDialog,
+  closeAuthDialogs,
   landingSignup,
   openAuthDialog,
   type SignupFlow,
+  switchAuthDialog,
 } from '../../stores/auth-dialog';
 import { enterFlowAfterSignup } from '../../stores/organisation-flow';
 import { $session } from '../../stores/session';
@@ -42,7 +44,7 @@ function emailTakenAction(email: FieldProps) {
     <button
       type="button"
       className="link-button"
-      onClick={() => openAuthDialog({ name: 'login', email: email.value.trim() })}
+      onClick={() => switchAuthDialog({ name: 'login', email: email.value.trim() })}
     >
       Log in
     </button>
@@ -110,11 +112,11 @@ export function SignupDialog({ notice }: { notice?: string }) {
       <SocialSignIn verb="Sign up" />
       <p className="auth-dialog__footer">
         Already have an account?{' '}
-        <button type="button" className="link-button" onClick={() => openAuthDialog('login')}>
+        <button type="button" className="link-button" onClick={() => switchAuthDialog('login')}>
           Log in
         </button>
         <br />
-        <button type="button" className="link-button" onClick={() => openAuthDialog('easySignup')}>
+        <button type="button" className="link-button" onClick={() => switchAuthDialog('easySignup')}>
           Sign up with just your email
         </button>
       </p>
@@ -145,7 +147,7 @@ export function EasySignupDialog({ email = '' }: { email?: string }) {
       </form>
       <p className="auth-dialog__footer">
         Already have an account?{' '}
-        <button type="button" className="link-button" onClick={() => openAuthDialog('login')}>
+        <button type="button" className="link-button" onClick={() => switchAuthDialog('login')}>
           Log in
         </button>
       </p>
@@ -174,8 +176,12 @@ export function VerifyEmailDialog({
   const onSubmit = form.onSubmit(async (body) => {
     const data = await verifyEmail(body);
     // A B2B landing's sign-up: a member now, into the organisation's own marketplace.
-    if (b2b && enterFlowAfterSignup(data)) return;
-    openAuthDialog({ name: 'verified', flow });
+    if (b2b && enterFlowAfterSignup(data)) {
+      closeAuthDialogs();
+      return;
+    }
+    // Verified: the sign-up under this dialog is done too; the whole stack gives way.
+    closeAuthDialogs({ name: 'verified', flow });
   });
 
   return (
@@ -205,7 +211,7 @@ export function VerifiedDialog({ flow }: { flow: SignupFlow }) {
         lead={`${welcome} You are logged in. Add your name and a password to sell, see your rewards and change your settings.`}
       >
         <div className="auth-form">
-          <button type="button" className="button button--block" onClick={() => openAuthDialog('completeAccount')}>
+          <button type="button" className="button button--block" onClick={() => switchAuthDialog('completeAccount')}>
             Complete account
           </button>
           <button

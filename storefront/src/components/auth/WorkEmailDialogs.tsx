@@ -1,7 +1,7 @@
 import { verifyProfessionCall, verifyProfessionCodeCall } from '@yardly/shared/contract';
 import { VERIFIED_TOOLTIP } from '@yardly/shared/rules';
 import { confirmWorkEmail, sendWorkEmailCode } from '../../stores/auth';
-import { closeAuthDialog, openAuthDialog } from '../../stores/auth-dialog';
+import { closeAuthDialogs, openAuthDialog } from '../../stores/auth-dialog';
 import { showToast } from '../../stores/toast';
 import { AuthDialogFrame } from './AuthDialogFrame';
 import { CodeField, FormAlert, SubmitButton, TextField } from './fields';
@@ -37,7 +37,7 @@ export function WorkEmailCodeDialog({ workEmail, organizationName }: { workEmail
 
   const onSubmit = form.onSubmit(async (body) => {
     const result = await confirmWorkEmail(body);
-    closeAuthDialog('workEmailCode');
+    closeAuthDialogs();
     if (result.companyReviewMessage) showToast(result.companyReviewMessage, 'warning');
     else showToast(`${VERIFIED_TOOLTIP}: you are a verified professional at ${result.organizationName}`, 'success');
   });

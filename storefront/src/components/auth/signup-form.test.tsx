@@ -2,7 +2,7 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $authDialog, type B2BSignup, closeAuthDialog } from '../../stores/auth-dialog';
+import { $authDialog, type B2BSignup, closeAuthDialogs } from '../../stores/auth-dialog';
 import { fakeApi } from '../../test/fake-api';
 import { SignupForm } from './SignupDialogs';
 
@@ -44,7 +44,7 @@ async function type(field: HTMLInputElement, text: string) {
 }
 
 async function signUpAs(email: string) {
-  closeAuthDialog();
+  closeAuthDialogs();
   await type(input('First name'), 'Alice');
   await type(input('Last name'), 'Tester');
   await type(input('Email'), email);
