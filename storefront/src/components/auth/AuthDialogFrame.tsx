@@ -1,4 +1,13 @@
-import { createContext, type MouseEvent, type ReactNode, useContext, useId, useLayoutEffect, useRef } from 'react';
+import {
+  createContext,
+  type FocusEvent,
+  type MouseEvent,
+  type ReactNode,
+  useContext,
+  useId,
+  useLayoutEffect,
+  useRef,
+} from 'react';
 import { type AuthDialogName, closeOpenAuthDialog, type OpenAuthDialog } from '../../stores/auth-dialog';
 import { Icon } from '../Icon';
 
@@ -65,6 +74,7 @@ export function AuthDialogFrame({ name, title, lead, children }: AuthDialogFrame
       inert={!place.onTop}
       onClose={() => closeOpenAuthDialog(place.id)}
       onMouseDown={keepFocusOnLinkPress}
+      onFocus={noteFocus}
     >
       <h2 id={titleId}>{title}</h2>
       {lead && <p className="auth-dialog__lead">{lead}</p>}
@@ -77,16 +87,41 @@ export function AuthDialogFrame({ name, title, lead, children }: AuthDialogFrame
   );
 }
 
+/** The last control that had the focus in each open dialog: where its focus goes back to when the one over it closes. */
+const lastFocused = new WeakMap<HTMLDialogElement, HTMLElement>();
+
+function noteFocus(event: FocusEvent<HTMLDialogElement>): void {
+  if (event.target instanceof HTMLElement) lastFocused.set(event.currentTarget, event.target);
+}
+
+function canTakeFocus(element: Element | null | undefined): element is HTMLElement {
+  return (
+    element instanceof HTMLElement &&
+    element !== document.body &&
+    element.isConnected &&
+    !element.matches(':disabled') &&
+    !element.closest('dialog:not([open]), [inert]')
+  );
+}
+
 /**
- * The focus back to the opener, unless it has already gone somewhere that is in use (the
- * dialog that opened in its place): the browser hands it back only when the opener could take it.
+ * The focus back to the opener, unless it has already gone somewhere in use (the dialog that
+ * opened in its place). An opener that cannot take it (the submit button that opened the next
+ * step was disabled while it worked, and lost the focus then): where the focus last was in the
+ * dialog now on top.
  */
 function giveFocusBack(opener: Element | null): void {
   const active = document.activeElement;
   if (active && active !== document.body && active.closest('dialog[open]')) return;
-  if (!(opener instanceof HTMLElement) || !opener.isConnected) return;
-  if (opener.closest('dialog:not([open]), [inert]')) return;
-  opener.focus();
+  if (canTakeFocus(opener)) {
+    opener.focus();
+    return;
+  }
+  const top = [...document.querySelectorAll<HTMLDialogElement>('dialog.auth-dialog[open]')].at(-1);
+  if (!top) return;
+  const last = lastFocused.get(top);
+  if (canTakeFocus(last)) last.focus();
+  else focusFirstField(top);
 }
 
 /**
