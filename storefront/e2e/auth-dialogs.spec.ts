@@ -4,8 +4,10 @@ import {
   CODE_MAIL,
   dialog,
   enterCode,
+  fillSignUp,
   headerMenu,
   hydrated,
+  logOut,
   newPerson,
   openHome,
   readCode,
@@ -87,13 +89,7 @@ test('the verify dialog sits over the sign-up and closes alone; forgot password 
   await signUpButton.click();
   const signup = openDialog(page, 'signup');
   await expectOnTop(signup);
-  await signup.getByLabel('First name').fill(ann.nameFirst);
-  await signup.getByLabel('Last name').fill(ann.nameLast);
-  await signup.getByLabel('Email', { exact: true }).fill(ann.email);
-  await signup.getByLabel('Password', { exact: true }).fill(ann.password);
-  await signup.getByRole('button', { name: 'Sign up', exact: true }).click();
-  const verify = dialog(page, 'Verify your email');
-  await expect(verify).toContainText(ann.email);
+  const verify = await fillSignUp(page, ann);
   await expectOnTop(verify);
   await expectBelow(signup);
   await expectNoPointerBelow(signup.getByRole('button', { name: 'Sign up', exact: true }));
@@ -146,4 +142,67 @@ test('the verify dialog sits over the sign-up and closes alone; forgot password 
   await expect(page.locator('dialog.auth-dialog')).toHaveCount(0);
   await showMenu(page);
   await expect(accountButton(page, 'Ann')).toBeVisible();
+});
+
+test('a sign-up or a password reset left waiting on its code opens again at start, the sign-up with its signupType (1280, then 384)', async ({
+  page,
+  request,
+}) => {
+  const bo = newPerson('Bo');
+  await page.setViewportSize({ width: WIDE, height: 800 });
+  await openHome(page);
+
+  // An easy sign-up: 'Continue with email' takes the sign-up's place, the verify dialog sits over it.
+  await (await hydrated(headerMenu(page).getByRole('button', { name: 'Sign up', exact: true }))).click();
+  await dialog(page, 'Sign up').getByRole('button', { name: 'Sign up with just your email' }).click();
+  const easy = dialog(page, 'Continue with email');
+  await easy.getByLabel('Email').fill(bo.email);
+  await easy.getByRole('button', { name: 'Continue' }).click();
+  const verify = dialog(page, 'Verify your email');
+  await expect(verify).toContainText(bo.email);
+  await expectBelow(openDialog(page, 'easySignup'));
+  await expect(openDialog(page, 'signup')).toHaveCount(0);
+
+  // The page is reloaded before the code is entered: the verify dialog opens again, alone.
+  await page.reload();
+  await expect(verify).toContainText(bo.email);
+  await expect(page.locator('dialog.auth-dialog')).toHaveCount(1);
+  await enterCode(verify, await readCode(request, bo.email, CODE_MAIL.verify), 'Verify');
+  // The signup state's signupType (easy) says what follows: complete the account.
+  const verified = dialog(page, 'Your email is verified');
+  await expect(verified.getByRole('button', { name: 'Complete account' })).toBeVisible();
+  await verified.getByRole('button', { name: 'Later' }).click();
+  await expect(verified).toBeHidden();
+  expect(
+    await page.evaluate(() => localStorage.getItem('yardly.signup')),
+    'the sign-up is no longer pending',
+  ).toBeNull();
+  await logOut(page);
+
+  // On a phone: forgot password, the code sent; a reload opens the reset dialog again, which sets the password.
+  await page.setViewportSize({ width: NARROW, height: 740 });
+  await showMenu(page);
+  await (await hydrated(headerMenu(page).getByRole('button', { name: 'Log in', exact: true }))).click();
+  const login = dialog(page, 'Log in');
+  await login.getByLabel('Email').fill(bo.email);
+  await login.getByRole('button', { name: 'Forgot password?' }).click();
+  await dialog(page, 'Forgot password').getByRole('button', { name: 'Send code' }).click();
+  const reset = dialog(page, 'Reset password');
+  await expect(reset).toContainText(bo.email);
+  await page.reload();
+  await expect(reset).toContainText(bo.email);
+  await expect(page.locator('dialog.auth-dialog')).toHaveCount(1);
+  await reset.getByLabel('New password').fill('Fresh#Pass99');
+  await enterCode(reset, await readCode(request, bo.email, CODE_MAIL.resetPassword), 'Set password');
+  await expect(login).toContainText('Your new password is set: log in with it.');
+  await expect(login.getByLabel('Email')).toHaveValue(bo.email);
+  expect(
+    await page.evaluate(() => localStorage.getItem('yardly.pendingPasswordReset')),
+    'the reset is over',
+  ).toBeNull();
+  await login.getByLabel('Password').fill('Fresh#Pass99');
+  await login.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(login).toBeHidden();
+  await showMenu(page);
+  await expect(accountButton(page)).toBeVisible();
 });

@@ -1,5 +1,6 @@
 import { atom, computed, type ReadableAtom } from 'nanostores';
 import { wakeHeader } from '../lib/header-demand';
+import { forgetPendingReset, forgetSignupState, pendingFlowDialog } from './pending-flows';
 import { restoreSession } from './session';
 import { showToast } from './toast';
 
@@ -197,6 +198,21 @@ export async function openDialogAskedByUrl(): Promise<void> {
     return;
   }
   openAuthDialog(asked === 'login' ? { name: 'login', returnTo } : asked);
+}
+
+/**
+ * At start (spec section 4): a flow left waiting on its code (pending-flows.ts) opens its
+ * dialog again, unless another dialog is open or the person is signed in now (then it is over).
+ */
+export async function resumePendingFlow(): Promise<void> {
+  const dialog = pendingFlowDialog();
+  if (!dialog) return;
+  if (await restoreSession()) {
+    forgetPendingReset();
+    forgetSignupState();
+    return;
+  }
+  if ($stack.get().length === 0) openAuthDialog(dialog);
 }
 
 /**

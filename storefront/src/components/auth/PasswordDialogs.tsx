@@ -1,8 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { changePasswordCall, forgotPasswordCall, setPasswordCall } from '@yardly/shared/contract';
+import { useEffect } from 'react';
 import { AUTH_TEXTS } from '../../lib/auth-texts';
 import { changePassword, resetPassword, sendPasswordResetCode } from '../../stores/auth';
 import { closeAuthDialog, closeAuthDialogs, goBackToAuthDialog, openAuthDialog } from '../../stores/auth-dialog';
+import { forgetPendingReset, keepPendingReset } from '../../stores/pending-flows';
 import { $session } from '../../stores/session';
 import { showToast } from '../../stores/toast';
 import { AuthDialogFrame } from './AuthDialogFrame';
@@ -49,6 +51,11 @@ export function ForgotPasswordDialog({ email = '' }: { email?: string }) {
 
 /** Reset password: the emailed code and a new password; then log in with it. */
 export function ResetPasswordDialog({ email }: { email: string }) {
+  // While it is open the reset is pending: a page left meanwhile opens it again (pending-flows.ts).
+  useEffect(() => {
+    keepPendingReset(email);
+    return () => forgetPendingReset();
+  }, [email]);
   const form = useAuthForm({
     schema: bodySchema(setPasswordCall),
     initial: { code: '', password: '' },

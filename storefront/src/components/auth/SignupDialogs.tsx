@@ -6,6 +6,7 @@ import {
   verifyEmailCall,
 } from '@yardly/shared/contract';
 import { authMessages, emailDomain } from '@yardly/shared/rules';
+import { useEffect } from 'react';
 import { AUTH_TEXTS } from '../../lib/auth-texts';
 import { completeAccount, easySignUp, resendVerificationCode, signUp, verifyEmail } from '../../stores/auth';
 import {
@@ -19,6 +20,7 @@ import {
   switchAuthDialog,
 } from '../../stores/auth-dialog';
 import { enterFlowAfterSignup } from '../../stores/organisation-flow';
+import { forgetSignupState, keepSignupState } from '../../stores/pending-flows';
 import { $session } from '../../stores/session';
 import { showToast } from '../../stores/toast';
 import { AuthDialogFrame } from './AuthDialogFrame';
@@ -163,6 +165,12 @@ export function VerifyEmailDialog({
   rewardMessage,
   b2b,
 }: Omit<Extract<AuthDialog, { name: 'verify' }>, 'name'>) {
+  // The signup state while its code is awaited: a page left meanwhile opens this again, and the
+  // signupType says what follows the code (pending-flows.ts).
+  useEffect(() => {
+    keepSignupState({ email, signupType: flow, rewardMessage, b2b });
+    return () => forgetSignupState();
+  }, [email, flow, rewardMessage, b2b]);
   const form = useAuthForm({
     schema: bodySchema(verifyEmailCall),
     initial: { code: '' },
