@@ -1,6 +1,6 @@
 import { atom, computed, type ReadableAtom } from 'nanostores';
 import { wakeHeader } from '../lib/header-demand';
-import { forgetPendingReset, forgetSignupState, pendingFlowDialog } from './pending-flows';
+import { pendingFlowDialog } from './pending-flows';
 import { restoreSession } from './session';
 import { showToast } from './toast';
 
@@ -202,17 +202,12 @@ export async function openDialogAskedByUrl(): Promise<void> {
 
 /**
  * At start (spec section 4): a flow left waiting on its code (pending-flows.ts) opens its
- * dialog again, unless another dialog is open or the person is signed in now (then it is over).
+ * dialog again, unless another dialog is open: a guest's reset or sign-up, a signed-in
+ * person's work-email update.
  */
 export async function resumePendingFlow(): Promise<void> {
-  const dialog = pendingFlowDialog();
-  if (!dialog) return;
-  if (await restoreSession()) {
-    forgetPendingReset();
-    forgetSignupState();
-    return;
-  }
-  if ($stack.get().length === 0) openAuthDialog(dialog);
+  const dialog = pendingFlowDialog((await restoreSession()) !== null);
+  if (dialog && $stack.get().length === 0) openAuthDialog(dialog);
 }
 
 /**

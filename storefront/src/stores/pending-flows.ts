@@ -68,11 +68,47 @@ export function forgetSignupState(storage = store()): void {
   write(storage, PENDING_FLOW_KEYS.signup, null);
 }
 
+/** The work-email code dialog is open: the session's work-email update flag, until the code expires. */
+export function keepWorkEmailUpdate(
+  update: { workEmail: string; organizationName: string },
+  storage = store(),
+  now = Date.now(),
+): void {
+  const kept = readObject(storage, PENDING_FLOW_KEYS.workEmailUpdate);
+  const until =
+    kept?.workEmail === update.workEmail && typeof kept.until === 'number' ? kept.until : now + CODE_LIFETIME_MS;
+  write(storage, PENDING_FLOW_KEYS.workEmailUpdate, { ...update, until });
+}
+
+export function forgetWorkEmailUpdate(storage = store()): void {
+  write(storage, PENDING_FLOW_KEYS.workEmailUpdate, null);
+}
+
 /**
- * At start: the dialog a pending flow asks for, if its code still lives (a reset before a
- * sign-up: the newer need). An expired or unreadable flag is removed.
+ * At start: the dialog a pending flow asks for, if its code still lives. Signed in: a work
+ * email being updated (the guest flags are over: forgotten). A guest: a reset before a sign-up
+ * (the newer need; a work-email update of whoever logged out is forgotten). An expired or
+ * unreadable flag is removed.
  */
-export function pendingFlowDialog(storage = store(), now = Date.now()): AuthDialog | null {
+export function pendingFlowDialog(signedIn: boolean, storage = store(), now = Date.now()): AuthDialog | null {
+  if (signedIn) {
+    forgetPendingReset(storage);
+    forgetSignupState(storage);
+    const update = readObject(storage, PENDING_FLOW_KEYS.workEmailUpdate);
+    if (!update) return null;
+    const { workEmail, organizationName, until } = update;
+    if (
+      typeof workEmail === 'string' &&
+      typeof organizationName === 'string' &&
+      typeof until === 'number' &&
+      until > now
+    ) {
+      return { name: 'workEmailCode', workEmail, organizationName };
+    }
+    forgetWorkEmailUpdate(storage);
+    return null;
+  }
+  forgetWorkEmailUpdate(storage);
   const reset = readObject(storage, PENDING_FLOW_KEYS.passwordReset);
   if (reset) {
     if (typeof reset.email === 'string' && typeof reset.until === 'number' && reset.until > now) {
