@@ -22,6 +22,7 @@ import {
 import { enterFlowAfterSignup } from '../../stores/organisation-flow';
 import { forgetSignupState, keepSignupState } from '../../stores/pending-flows';
 import { $session } from '../../stores/session';
+import { $signupRefusal, attemptSignup, refusedAsTaken } from '../../stores/signup-refusal';
 import { showToast } from '../../stores/toast';
 import { AuthDialogFrame } from './AuthDialogFrame';
 import {
@@ -39,14 +40,18 @@ import {
 import { SocialSignIn } from './SocialSignIn';
 import { bodySchema, type FieldProps, useAuthForm, useSideAction } from './use-auth-form';
 
-/** 'This email already has an account' comes with the way to log in with it. */
-function emailTakenAction(email: FieldProps) {
-  if (email.error !== authMessages.emailTaken) return undefined;
+/**
+ * A sign-up refused with the signup state's errorCode 409 (an account has this email, as typed
+ * still) comes with the way to log in with it, the refusal said again there.
+ */
+function EmailTakenAction({ email }: { email: FieldProps }) {
+  const refusal = useStore($signupRefusal);
+  if (!email.error || !refusedAsTaken(refusal, email.value)) return null;
   return (
     <button
       type="button"
       className="link-button"
-      onClick={() => switchAuthDialog({ name: 'login', email: email.value.trim() })}
+      onClick={() => switchAuthDialog({ name: 'login', email: email.value.trim(), notice: authMessages.emailTaken })}
     >
       Log in
     </button>
@@ -81,7 +86,7 @@ export function SignupForm({
   const email = form.field('email');
 
   const onSubmit = form.onSubmit(async (body) => {
-    const rewardMessage = await signUp(body);
+    const rewardMessage = await attemptSignup(body.email, () => signUp(body));
     const signup = body.isB2B && b2b ? b2b : undefined;
     openAuthDialog({ name: 'verify', email: body.email, flow: 'signup', rewardMessage, b2b: signup });
   });
@@ -90,7 +95,7 @@ export function SignupForm({
     <form className="auth-form" onSubmit={onSubmit} noValidate>
       <FormNotice>{notice}</FormNotice>
       <NameFields first={form.field('nameFirst')} last={form.field('nameLast')} />
-      <EmailField field={email} hint={b2b?.emailHint} errorAction={emailTakenAction(email)} />
+      <EmailField field={email} hint={b2b?.emailHint} errorAction={<EmailTakenAction email={email} />} />
       <PasswordField field={form.field('password')} isNew />
       <TextField
         label="Zip code"
@@ -132,7 +137,7 @@ export function EasySignupDialog({ email = '' }: { email?: string }) {
   const field = form.field('email');
 
   const onSubmit = form.onSubmit(async ({ email: address }) => {
-    const rewardMessage = await easySignUp(address);
+    const rewardMessage = await attemptSignup(address, () => easySignUp(address));
     openAuthDialog({ name: 'verify', email: address, flow: 'easy', rewardMessage });
   });
 
@@ -143,7 +148,7 @@ export function EasySignupDialog({ email = '' }: { email?: string }) {
       lead="Start with just your email: we send you a code, and you can add your name and a password later."
     >
       <form className="auth-form" onSubmit={onSubmit} noValidate>
-        <EmailField field={field} errorAction={emailTakenAction(field)} />
+        <EmailField field={field} errorAction={<EmailTakenAction email={field} />} />
         <FormAlert message={form.formError} />
         <SubmitButton pending={form.pending}>Continue</SubmitButton>
       </form>
