@@ -5,7 +5,7 @@ import { PENDING_FLOW_KEYS } from './pending-flow-keys';
 const CODE_LIFETIME_MS = CODE_TTL_MINUTES * 60_000;
 
 /** The signup state of a sign-up awaiting its code: `signupType` decides what follows the code. */
-export interface SignupState {
+interface SignupState {
   email: string;
   /** A full sign-up, or an easy (email only) one, whose verified dialog asks to complete the account. */
   signupType: SignupFlow;

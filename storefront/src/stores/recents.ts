@@ -7,7 +7,7 @@ export type RecentsSection = 'marketplace' | 'rentals';
 
 export const MAX_RECENTS = 5;
 
-export const recentsKey = (section: RecentsSection) => `yardly.recents.${section}`;
+const recentsKey = (section: RecentsSection) => `yardly.recents.${section}`;
 
 function store(): Storage | null {
   try {

@@ -2,7 +2,7 @@ import { ApiError } from '@yardly/shared/client';
 import { atom, type ReadableAtom } from 'nanostores';
 
 /** An account exists for the email: the sign-up's refusal that a log in answers. */
-export const EMAIL_TAKEN_CODE = 409;
+const EMAIL_TAKEN_CODE = 409;
 
 /**
  * The signup state's `errorCode` (spec section 3): the code of the sign-up's last refusal and the
