@@ -1,34 +1,97 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   $authDialog,
+  $authDialogs,
   closeAuthDialog,
+  closeAuthDialogs,
+  closeOpenAuthDialog,
   dialogAskedBy,
+  goBackToAuthDialog,
   legacyLinkDialog,
   openAuthDialog,
   promptGuest,
   returnPathAsked,
+  switchAuthDialog,
 } from './auth-dialog';
 import { GUEST_PROMPTS } from './session';
 import { $toast, dismissToast, runToastAction } from './toast';
 
-describe('$authDialog', () => {
+const names = () => $authDialogs.get().map((open) => open.dialog.name);
+
+describe('$authDialogs: the stack of open sign-in dialogs', () => {
   afterEach(() => {
-    closeAuthDialog();
+    closeAuthDialogs();
     dismissToast();
   });
 
-  it('holds one dialog: opening another closes the first', () => {
-    openAuthDialog('login');
+  it('stacks a dialog over the open one, and closing the top leaves the one below as it was', () => {
+    openAuthDialog('signup');
+    const signup = $authDialogs.get()[0];
     openAuthDialog({ name: 'verify', email: 'ann@example.com', flow: 'signup' });
+    expect(names()).toEqual(['signup', 'verify']);
     expect($authDialog.get()).toEqual({ name: 'verify', email: 'ann@example.com', flow: 'signup' });
+
+    closeAuthDialog();
+    expect(names()).toEqual(['signup']);
+    // The same opening (its fields kept), not a new one.
+    expect($authDialogs.get()[0]).toBe(signup);
   });
 
-  it('closes only the named dialog when a name is given', () => {
+  it('closes a named dialog wherever it is, leaving the others', () => {
     openAuthDialog('signup');
-    // A dialog that was replaced reports its close late: the open one stays.
-    closeAuthDialog('login');
-    expect($authDialog.get()?.name).toBe('signup');
+    openAuthDialog({ name: 'verify', email: 'ann@example.com', flow: 'signup' });
     closeAuthDialog('signup');
+    expect(names()).toEqual(['verify']);
+    closeAuthDialog('login');
+    expect(names()).toEqual(['verify']);
+  });
+
+  it('ignores a late close from an opening that is gone (a frame closing after it was replaced)', () => {
+    openAuthDialog('login');
+    const first = $authDialogs.get()[0]?.id ?? 0;
+    switchAuthDialog('signup');
+    openAuthDialog('login');
+    closeOpenAuthDialog(first);
+    expect(names()).toEqual(['signup', 'login']);
+  });
+
+  it('switches the top dialog for another: closing that one goes back to what was below', () => {
+    openAuthDialog('login');
+    openAuthDialog({ name: 'forgotPassword', email: 'ann@example.com' });
+    switchAuthDialog('signup');
+    expect(names()).toEqual(['login', 'signup']);
+    closeAuthDialog();
+    expect(names()).toEqual(['login']);
+  });
+
+  it('keeps one of each: reopening a dialog below closes it and the ones over it, and opens it fresh on top', () => {
+    openAuthDialog('signup');
+    openAuthDialog({ name: 'verify', email: 'ann@example.com', flow: 'signup' });
+    const signupId = $authDialogs.get()[0]?.id;
+    openAuthDialog({ name: 'signup', notice: 'Again' });
+    expect($authDialogs.get().map((open) => open.dialog)).toEqual([{ name: 'signup', notice: 'Again' }]);
+    expect($authDialogs.get()[0]?.id).not.toBe(signupId);
+  });
+
+  it('goes back to a dialog below as it was left, or switches to it when it is not open', () => {
+    openAuthDialog('login');
+    const login = $authDialogs.get()[0];
+    openAuthDialog({ name: 'loginWithCode', email: 'ann@example.com' });
+    goBackToAuthDialog({ name: 'login' });
+    expect($authDialogs.get()).toEqual([login]);
+
+    closeAuthDialogs({ name: 'forgotPassword' });
+    goBackToAuthDialog({ name: 'login', email: 'ann@example.com' });
+    expect($authDialogs.get().map((open) => open.dialog)).toEqual([{ name: 'login', email: 'ann@example.com' }]);
+  });
+
+  it('closes the whole stack when a flow is over, opening the next dialog alone', () => {
+    openAuthDialog('signup');
+    openAuthDialog({ name: 'verify', email: 'ann@example.com', flow: 'signup' });
+    closeAuthDialogs({ name: 'verified', flow: 'signup' });
+    expect(names()).toEqual(['verified']);
+    closeAuthDialogs();
+    expect($authDialogs.get()).toEqual([]);
     expect($authDialog.get()).toBeNull();
   });
 

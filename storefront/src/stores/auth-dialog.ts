@@ -1,5 +1,6 @@
-import { atom, type ReadableAtom } from 'nanostores';
+import { atom, computed, type ReadableAtom } from 'nanostores';
 import { wakeHeader } from '../lib/header-demand';
+import { pendingFlowDialog } from './pending-flows';
 import { restoreSession } from './session';
 import { showToast } from './toast';
 
@@ -68,23 +69,100 @@ export function landingSignup(): B2BSignup | null {
 
 export type AuthDialogName = AuthDialog['name'];
 
-const $open = atom<AuthDialog | null>(null);
+/** What callers may open by name alone: the dialogs that need nothing to open. */
+type AuthDialogAsked =
+  | AuthDialog
+  | 'login'
+  | 'signup'
+  | 'easySignup'
+  | 'completeAccount'
+  | 'changePassword'
+  | 'workEmail';
 
-/** The one sign-in dialog open, or null: opening one closes the other. */
-export const $authDialog: ReadableAtom<AuthDialog | null> = $open;
+/** One open dialog of the stack; `id` tells two openings of the same dialog apart. */
+export interface OpenAuthDialog {
+  id: number;
+  dialog: AuthDialog;
+  /** What had the focus when it opened (a header button, the field of the dialog below): it gets it back on close. */
+  opener: Element | null;
+}
 
-export function openAuthDialog(
-  dialog: AuthDialog | 'login' | 'signup' | 'easySignup' | 'completeAccount' | 'changePassword' | 'workEmail',
-): void {
-  $open.set(typeof dialog === 'string' ? { name: dialog } : dialog);
+/**
+ * The open sign-in dialogs, bottom first (spec section 4: "Dialogs open and close
+ * independently"): the verify dialog sits over the sign-up dialog, and closing it leaves the
+ * sign-up as it was. Only the top one is in use; at most one of each name is open.
+ */
+const $stack = atom<readonly OpenAuthDialog[]>([]);
+let lastId = 0;
+
+export const $authDialogs: ReadableAtom<readonly OpenAuthDialog[]> = $stack;
+
+/** The dialog on top (the one in use), or null when none is open. */
+export const $authDialog: ReadableAtom<AuthDialog | null> = computed($stack, (stack) => stack.at(-1)?.dialog ?? null);
+
+function asDialog(asked: AuthDialogAsked): AuthDialog {
+  return typeof asked === 'string' ? { name: asked } : asked;
+}
+
+/**
+ * The stack with `dialog` put on top of `below`. A dialog of the same name already open
+ * gives way, with the ones over it: reopening it is going back to it.
+ */
+function withOnTop(below: readonly OpenAuthDialog[], dialog: AuthDialog, opener: Element | null): OpenAuthDialog[] {
+  const same = below.findIndex((open) => open.dialog.name === dialog.name);
+  if (same !== -1) return withOnTop(below.slice(0, same), dialog, below[same]?.opener ?? opener);
+  lastId += 1;
+  return [...below, { id: lastId, dialog, opener }];
+}
+
+function focused(): Element | null {
+  return globalThis.document?.activeElement ?? null;
+}
+
+/** Opens a dialog over the open ones (the next step of a flow; closing it comes back here). */
+export function openAuthDialog(asked: AuthDialogAsked): void {
+  $stack.set(withOnTop($stack.get(), asDialog(asked), focused()));
   wakeHeader();
 }
 
-/** Closes the open dialog; with a name, only if that dialog is still the one open. */
+/** The top dialog gives way to another (log in instead of sign up): closing that one goes back below. */
+export function switchAuthDialog(asked: AuthDialogAsked): void {
+  const stack = $stack.get();
+  // It takes the place, and the opener, of the one it replaces.
+  $stack.set(withOnTop(stack.slice(0, -1), asDialog(asked), stack.at(-1)?.opener ?? focused()));
+  wakeHeader();
+}
+
+/**
+ * Back to a dialog of the flow: if it is open below, the ones over it close and it is as it was
+ * left (its fields kept); if not, it takes the top one's place.
+ */
+export function goBackToAuthDialog(asked: AuthDialogAsked): void {
+  const dialog = asDialog(asked);
+  const stack = $stack.get();
+  const below = stack.findIndex((open) => open.dialog.name === dialog.name);
+  if (below !== -1 && below < stack.length - 1) $stack.set(stack.slice(0, below + 1));
+  else switchAuthDialog(dialog);
+}
+
+/** A flow is over: every dialog closes, and `next`, if given, opens alone (verified after verify). */
+export function closeAuthDialogs(next?: AuthDialogAsked): void {
+  const stack = $stack.get();
+  $stack.set(next ? withOnTop([], asDialog(next), stack[0]?.opener ?? focused()) : []);
+  if (next) wakeHeader();
+}
+
+/** Closes the dialog on top, or the named one wherever it is; the others stay open. */
 export function closeAuthDialog(name?: AuthDialogName): void {
-  const current = $open.get();
-  if (!current || (name !== undefined && current.name !== name)) return;
-  $open.set(null);
+  const stack = $stack.get();
+  const closing = name === undefined ? stack.at(-1) : stack.find((open) => open.dialog.name === name);
+  if (closing) closeOpenAuthDialog(closing.id);
+}
+
+/** Closes one opening of a dialog (its frame's close: Escape, the close button); a late call for one gone does nothing. */
+export function closeOpenAuthDialog(id: number): void {
+  const stack = $stack.get();
+  if (stack.some((open) => open.id === id)) $stack.set(stack.filter((open) => open.id !== id));
 }
 
 /** `?q=login` and `?q=signup` (where the auth redirect page sends people): the dialog to open, if any. */
@@ -120,6 +198,16 @@ export async function openDialogAskedByUrl(): Promise<void> {
     return;
   }
   openAuthDialog(asked === 'login' ? { name: 'login', returnTo } : asked);
+}
+
+/**
+ * At start (spec section 4): a flow left waiting on its code (pending-flows.ts) opens its
+ * dialog again, unless another dialog is open: a guest's reset or sign-up, a signed-in
+ * person's work-email update.
+ */
+export async function resumePendingFlow(): Promise<void> {
+  const dialog = pendingFlowDialog((await restoreSession()) !== null);
+  if (dialog && $stack.get().length === 0) openAuthDialog(dialog);
 }
 
 /**

@@ -5,6 +5,7 @@ import { AUTH_TEXTS } from '../lib/auth-texts';
 import { logFailure } from '../lib/log-failure';
 import { leaveOrganisationPages } from '../lib/organisation-guard';
 import { forgetOrganisationFlow } from './organisation-flow';
+import { forgetRecents } from './recents';
 import { showToast } from './toast';
 
 /** The signed-in person: the login data of spec section 3. */
@@ -83,6 +84,8 @@ export async function logout(): Promise<void> {
     console.warn('The server did not confirm the log-out; the session is cleared here anyway.', cause);
   }
   session.clear();
+  // The session's recents (the last searches) are the person's too.
+  forgetRecents();
   // The organisation flow is the signed-in person's: it goes with them (a page of it goes to its guest landing).
   forgetOrganisationFlow();
   leaveOrganisationPages();

@@ -7,6 +7,7 @@ import {
   keepPhoneCharacters,
   locationMessages,
   maskEmail,
+  organisationStatusMessage,
   PHONE_INPUT_MAX_LENGTH,
   settingsMessages,
 } from '@yardly/shared/rules';
@@ -14,7 +15,7 @@ import { useEffect, useState } from 'react';
 import { browserApi } from '../../lib/api';
 import { openAuthDialog } from '../../stores/auth-dialog';
 import { showToast } from '../../stores/toast';
-import { FormAlert, TextField } from '../auth/fields';
+import { FormAlert, FormNotice, TextField } from '../auth/fields';
 import { fieldErrors, useAuthForm } from '../auth/use-auth-form';
 import { ChangeEmailDialog } from './ChangeEmailDialog';
 import { SetPasswordForm } from './SetPasswordForm';
@@ -148,10 +149,17 @@ export function AccountDetails({ profile, onChanged }: { profile: FullProfile; o
         <dl className="settings-facts">
           <dt>Email</dt>
           <dd data-testid="masked-email">{maskEmail(profile.account.email)}</dd>
+          <dt>Work email</dt>
+          <dd>{workEmailFact(profile)}</dd>
         </dl>
+        {/* A company in review or rejected says so here: the REJECTED message sends people to update it here. */}
+        <FormNotice>{profile.organization && organisationStatusMessage(profile.organization.status)}</FormNotice>
         <div className="settings-section__actions">
           <button type="button" className="button button--secondary" onClick={() => setChangingEmail(true)}>
             Change email
+          </button>
+          <button type="button" className="button button--secondary" onClick={() => openAuthDialog('workEmail')}>
+            {profile.organization ? 'Update work email' : 'Verify work email'}
           </button>
           {profile.account.hasPassword ? (
             <button type="button" className="button button--secondary" onClick={() => openAuthDialog('changePassword')}>
@@ -173,4 +181,12 @@ export function AccountDetails({ profile, onChanged }: { profile: FullProfile; o
       )}
     </>
   );
+}
+
+/** What the Sign-in section says of the work email: its organisation, verified or not. */
+function workEmailFact(profile: FullProfile): string {
+  if (!profile.organization) return 'Not verified';
+  return profile.user.isProfessionVerified && profile.organization.status === 'VERIFIED'
+    ? `Verified at ${profile.organization.name}`
+    : profile.organization.name;
 }

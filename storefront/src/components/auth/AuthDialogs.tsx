@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
-import { $authDialog } from '../../stores/auth-dialog';
+import { $authDialogs, type AuthDialog } from '../../stores/auth-dialog';
+import { AuthDialogPlace } from './AuthDialogFrame';
 import { LoginDialog, LoginWithCodeDialog } from './LoginDialogs';
 import { ChangePasswordDialog, ForgotPasswordDialog, ResetPasswordDialog } from './PasswordDialogs';
 import {
@@ -13,22 +14,29 @@ import { SelectSocialDialog, SocialEmailCodeDialog, SocialEmailDialog } from './
 import { WorkEmailCodeDialog, WorkEmailDialog } from './WorkEmailDialogs';
 
 /**
- * The sign-in dialogs of spec section 2, one open at a time as `$authDialog` says. The
- * header loads this island part only when a dialog opens: it brings the api client and zod.
+ * The sign-in dialogs of spec section 2, as many open as `$authDialogs` holds, each over the
+ * one before (only the top one in use). The header loads this island part only when a dialog
+ * opens: it brings the api client and zod.
  */
 export default function AuthDialogs() {
-  const dialog = useStore($authDialog);
-  if (!dialog) return null;
-  // Keyed by name: each dialog starts with fresh fields.
+  const stack = useStore($authDialogs);
+  // Keyed by opening: each dialog starts with fresh fields, and keeps them while one sits over it.
+  return stack.map((open, index) => (
+    <AuthDialogPlace key={open.id} open={open} onTop={index === stack.length - 1}>
+      <AuthDialogBody dialog={open.dialog} />
+    </AuthDialogPlace>
+  ));
+}
+
+function AuthDialogBody({ dialog }: { dialog: AuthDialog }) {
   switch (dialog.name) {
     case 'login':
-      return <LoginDialog key="login" email={dialog.email} notice={dialog.notice} returnTo={dialog.returnTo} />;
+      return <LoginDialog email={dialog.email} notice={dialog.notice} returnTo={dialog.returnTo} />;
     case 'signup':
-      return <SignupDialog key="signup" notice={dialog.notice} />;
+      return <SignupDialog notice={dialog.notice} />;
     case 'verify':
       return (
         <VerifyEmailDialog
-          key={`verify-${dialog.email}`}
           email={dialog.email}
           flow={dialog.flow}
           notice={dialog.notice}
@@ -37,38 +45,32 @@ export default function AuthDialogs() {
         />
       );
     case 'verified':
-      return <VerifiedDialog key="verified" flow={dialog.flow} />;
+      return <VerifiedDialog flow={dialog.flow} />;
     case 'loginWithCode':
-      return <LoginWithCodeDialog key="loginWithCode" email={dialog.email} returnTo={dialog.returnTo} />;
+      return <LoginWithCodeDialog email={dialog.email} returnTo={dialog.returnTo} />;
     case 'forgotPassword':
-      return <ForgotPasswordDialog key="forgotPassword" email={dialog.email} />;
+      return <ForgotPasswordDialog email={dialog.email} />;
     case 'resetPassword':
-      return <ResetPasswordDialog key={`reset-${dialog.email}`} email={dialog.email} />;
+      return <ResetPasswordDialog email={dialog.email} />;
     case 'easySignup':
-      return <EasySignupDialog key="easySignup" email={dialog.email} />;
+      return <EasySignupDialog email={dialog.email} />;
     case 'completeAccount':
-      return <CompleteAccountDialog key="completeAccount" />;
+      return <CompleteAccountDialog />;
     case 'changePassword':
-      return <ChangePasswordDialog key="changePassword" />;
+      return <ChangePasswordDialog />;
     case 'workEmail':
-      return <WorkEmailDialog key="workEmail" />;
+      return <WorkEmailDialog />;
     case 'workEmailCode':
-      return (
-        <WorkEmailCodeDialog
-          key={`workEmailCode-${dialog.workEmail}`}
-          workEmail={dialog.workEmail}
-          organizationName={dialog.organizationName}
-        />
-      );
+      return <WorkEmailCodeDialog workEmail={dialog.workEmail} organizationName={dialog.organizationName} />;
     case 'selectSocial':
-      return <SelectSocialDialog key="selectSocial" verb={dialog.verb} />;
+      return <SelectSocialDialog verb={dialog.verb} />;
     case 'socialEmail': {
       const { name, ...proof } = dialog;
-      return <SocialEmailDialog key="socialEmail" {...proof} />;
+      return <SocialEmailDialog {...proof} />;
     }
     case 'socialEmailCode': {
       const { name, ...proof } = dialog;
-      return <SocialEmailCodeDialog key={`socialEmailCode-${proof.email}`} {...proof} />;
+      return <SocialEmailCodeDialog {...proof} />;
     }
   }
 }

@@ -4,7 +4,13 @@ import { authMessages } from '@yardly/shared/rules';
 import { useEffect, useRef, useState } from 'react';
 import { AUTH_TEXTS } from '../../lib/auth-texts';
 import { login, loginWithCode, sendLoginCode } from '../../stores/auth';
-import { type AuthDialog, closeAuthDialog, openAuthDialog } from '../../stores/auth-dialog';
+import {
+  type AuthDialog,
+  closeAuthDialogs,
+  goBackToAuthDialog,
+  openAuthDialog,
+  switchAuthDialog,
+} from '../../stores/auth-dialog';
 import { showToast } from '../../stores/toast';
 import { AuthDialogFrame, focusFirstField } from './AuthDialogFrame';
 import { CodeField, EmailField, FormAlert, FormNotice, PasswordField, SubmitButton } from './fields';
@@ -13,7 +19,7 @@ import { bodySchema, useAuthForm, useSideAction } from './use-auth-form';
 
 /** Signed in: close, greet, and go on to where the guest was going, if anywhere. */
 function finishLogin(data: LoginData, returnTo: string | undefined): void {
-  closeAuthDialog();
+  closeAuthDialogs();
   showToast(AUTH_TEXTS.welcomeBack(data.nameFirst), 'success');
   if (returnTo) window.location.assign(returnTo);
 }
@@ -60,7 +66,7 @@ export function LoginDialog({ email = '', notice, returnTo }: Omit<Extract<AuthD
       <SocialSignIn verb="Log in" />
       <p className="auth-dialog__footer">
         New to Yardly?{' '}
-        <button type="button" className="link-button" onClick={() => openAuthDialog('signup')}>
+        <button type="button" className="link-button" onClick={() => switchAuthDialog('signup')}>
           Sign up
         </button>
       </p>
@@ -106,7 +112,7 @@ export function LoginWithCodeDialog({
           <SubmitButton pending={emailForm.pending}>Send code</SubmitButton>
         </form>
         <p className="auth-dialog__footer">
-          <button type="button" className="link-button" onClick={() => openAuthDialog({ name: 'login', returnTo })}>
+          <button type="button" className="link-button" onClick={() => goBackToAuthDialog({ name: 'login', returnTo })}>
             Log in with password
           </button>
         </p>

@@ -1,8 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { changePasswordCall, forgotPasswordCall, setPasswordCall } from '@yardly/shared/contract';
+import { useEffect } from 'react';
 import { AUTH_TEXTS } from '../../lib/auth-texts';
 import { changePassword, resetPassword, sendPasswordResetCode } from '../../stores/auth';
-import { closeAuthDialog, openAuthDialog } from '../../stores/auth-dialog';
+import { closeAuthDialog, closeAuthDialogs, goBackToAuthDialog, openAuthDialog } from '../../stores/auth-dialog';
+import { forgetPendingReset, keepPendingReset } from '../../stores/pending-flows';
 import { $session } from '../../stores/session';
 import { showToast } from '../../stores/toast';
 import { AuthDialogFrame } from './AuthDialogFrame';
@@ -39,7 +41,7 @@ export function ForgotPasswordDialog({ email = '' }: { email?: string }) {
         <SubmitButton pending={form.pending}>Send code</SubmitButton>
       </form>
       <p className="auth-dialog__footer">
-        <button type="button" className="link-button" onClick={() => openAuthDialog({ name: 'login', email })}>
+        <button type="button" className="link-button" onClick={() => goBackToAuthDialog({ name: 'login', email })}>
           Back to log in
         </button>
       </p>
@@ -49,6 +51,11 @@ export function ForgotPasswordDialog({ email = '' }: { email?: string }) {
 
 /** Reset password: the emailed code and a new password; then log in with it. */
 export function ResetPasswordDialog({ email }: { email: string }) {
+  // While it is open the reset is pending: a page left meanwhile opens it again (pending-flows.ts).
+  useEffect(() => {
+    keepPendingReset(email);
+    return () => forgetPendingReset();
+  }, [email]);
   const form = useAuthForm({
     schema: bodySchema(setPasswordCall),
     initial: { code: '', password: '' },
@@ -61,7 +68,8 @@ export function ResetPasswordDialog({ email }: { email: string }) {
 
   const onSubmit = form.onSubmit(async (body) => {
     await resetPassword(body);
-    openAuthDialog({ name: 'login', email, notice: AUTH_TEXTS.passwordReset });
+    // The reset is done: forgot password and the old login give way to a login with the new password.
+    closeAuthDialogs({ name: 'login', email, notice: AUTH_TEXTS.passwordReset });
   });
 
   return (

@@ -6,18 +6,23 @@ import {
   verifyEmailCall,
 } from '@yardly/shared/contract';
 import { authMessages, emailDomain } from '@yardly/shared/rules';
+import { useEffect } from 'react';
 import { AUTH_TEXTS } from '../../lib/auth-texts';
 import { completeAccount, easySignUp, resendVerificationCode, signUp, verifyEmail } from '../../stores/auth';
 import {
   type AuthDialog,
   type B2BSignup,
   closeAuthDialog,
+  closeAuthDialogs,
   landingSignup,
   openAuthDialog,
   type SignupFlow,
+  switchAuthDialog,
 } from '../../stores/auth-dialog';
 import { enterFlowAfterSignup } from '../../stores/organisation-flow';
+import { forgetSignupState, keepSignupState } from '../../stores/pending-flows';
 import { $session } from '../../stores/session';
+import { $signupRefusal, attemptSignup, refusedAsTaken } from '../../stores/signup-refusal';
 import { showToast } from '../../stores/toast';
 import { AuthDialogFrame } from './AuthDialogFrame';
 import {
@@ -35,14 +40,18 @@ import {
 import { SocialSignIn } from './SocialSignIn';
 import { bodySchema, type FieldProps, useAuthForm, useSideAction } from './use-auth-form';
 
-/** 'This email already has an account' comes with the way to log in with it. */
-function emailTakenAction(email: FieldProps) {
-  if (email.error !== authMessages.emailTaken) return undefined;
+/**
+ * A sign-up refused with the signup state's errorCode 409 (an account has this email, as typed
+ * still) comes with the way to log in with it, the refusal said again there.
+ */
+function EmailTakenAction({ email }: { email: FieldProps }) {
+  const refusal = useStore($signupRefusal);
+  if (!email.error || !refusedAsTaken(refusal, email.value)) return null;
   return (
     <button
       type="button"
       className="link-button"
-      onClick={() => openAuthDialog({ name: 'login', email: email.value.trim() })}
+      onClick={() => switchAuthDialog({ name: 'login', email: email.value.trim(), notice: authMessages.emailTaken })}
     >
       Log in
     </button>
@@ -77,7 +86,7 @@ export function SignupForm({
   const email = form.field('email');
 
   const onSubmit = form.onSubmit(async (body) => {
-    const rewardMessage = await signUp(body);
+    const rewardMessage = await attemptSignup(body.email, () => signUp(body));
     const signup = body.isB2B && b2b ? b2b : undefined;
     openAuthDialog({ name: 'verify', email: body.email, flow: 'signup', rewardMessage, b2b: signup });
   });
@@ -86,7 +95,7 @@ export function SignupForm({
     <form className="auth-form" onSubmit={onSubmit} noValidate>
       <FormNotice>{notice}</FormNotice>
       <NameFields first={form.field('nameFirst')} last={form.field('nameLast')} />
-      <EmailField field={email} hint={b2b?.emailHint} errorAction={emailTakenAction(email)} />
+      <EmailField field={email} hint={b2b?.emailHint} errorAction={<EmailTakenAction email={email} />} />
       <PasswordField field={form.field('password')} isNew />
       <TextField
         label="Zip code"
@@ -110,11 +119,11 @@ export function SignupDialog({ notice }: { notice?: string }) {
       <SocialSignIn verb="Sign up" />
       <p className="auth-dialog__footer">
         Already have an account?{' '}
-        <button type="button" className="link-button" onClick={() => openAuthDialog('login')}>
+        <button type="button" className="link-button" onClick={() => switchAuthDialog('login')}>
           Log in
         </button>
         <br />
-        <button type="button" className="link-button" onClick={() => openAuthDialog('easySignup')}>
+        <button type="button" className="link-button" onClick={() => switchAuthDialog('easySignup')}>
           Sign up with just your email
         </button>
       </p>
@@ -128,7 +137,7 @@ export function EasySignupDialog({ email = '' }: { email?: string }) {
   const field = form.field('email');
 
   const onSubmit = form.onSubmit(async ({ email: address }) => {
-    const rewardMessage = await easySignUp(address);
+    const rewardMessage = await attemptSignup(address, () => easySignUp(address));
     openAuthDialog({ name: 'verify', email: address, flow: 'easy', rewardMessage });
   });
 
@@ -139,13 +148,13 @@ export function EasySignupDialog({ email = '' }: { email?: string }) {
       lead="Start with just your email: we send you a code, and you can add your name and a password later."
     >
       <form className="auth-form" onSubmit={onSubmit} noValidate>
-        <EmailField field={field} errorAction={emailTakenAction(field)} />
+        <EmailField field={field} errorAction={<EmailTakenAction email={field} />} />
         <FormAlert message={form.formError} />
         <SubmitButton pending={form.pending}>Continue</SubmitButton>
       </form>
       <p className="auth-dialog__footer">
         Already have an account?{' '}
-        <button type="button" className="link-button" onClick={() => openAuthDialog('login')}>
+        <button type="button" className="link-button" onClick={() => switchAuthDialog('login')}>
           Log in
         </button>
       </p>
@@ -161,6 +170,12 @@ export function VerifyEmailDialog({
   rewardMessage,
   b2b,
 }: Omit<Extract<AuthDialog, { name: 'verify' }>, 'name'>) {
+  // The signup state while its code is awaited: a page left meanwhile opens this again, and the
+  // signupType says what follows the code (pending-flows.ts).
+  useEffect(() => {
+    keepSignupState({ email, signupType: flow, rewardMessage, b2b });
+    return () => forgetSignupState();
+  }, [email, flow, rewardMessage, b2b]);
   const form = useAuthForm({
     schema: bodySchema(verifyEmailCall),
     initial: { code: '' },
@@ -174,8 +189,12 @@ export function VerifyEmailDialog({
   const onSubmit = form.onSubmit(async (body) => {
     const data = await verifyEmail(body);
     // A B2B landing's sign-up: a member now, into the organisation's own marketplace.
-    if (b2b && enterFlowAfterSignup(data)) return;
-    openAuthDialog({ name: 'verified', flow });
+    if (b2b && enterFlowAfterSignup(data)) {
+      closeAuthDialogs();
+      return;
+    }
+    // Verified: the sign-up under this dialog is done too; the whole stack gives way.
+    closeAuthDialogs({ name: 'verified', flow });
   });
 
   return (
@@ -205,7 +224,7 @@ export function VerifiedDialog({ flow }: { flow: SignupFlow }) {
         lead={`${welcome} You are logged in. Add your name and a password to sell, see your rewards and change your settings.`}
       >
         <div className="auth-form">
-          <button type="button" className="button button--block" onClick={() => openAuthDialog('completeAccount')}>
+          <button type="button" className="button button--block" onClick={() => switchAuthDialog('completeAccount')}>
             Complete account
           </button>
           <button

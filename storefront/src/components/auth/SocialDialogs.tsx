@@ -1,7 +1,7 @@
 import { socialEmailCall, socialEmailVerifyCall } from '@yardly/shared/contract';
 import { AUTH_TEXTS } from '../../lib/auth-texts';
 import { finishSocialSignInWithEmail, sendSocialEmailCode } from '../../stores/auth';
-import { type AuthDialog, openAuthDialog, type SocialVerb } from '../../stores/auth-dialog';
+import { type AuthDialog, goBackToAuthDialog, openAuthDialog, type SocialVerb } from '../../stores/auth-dialog';
 import { AuthDialogFrame } from './AuthDialogFrame';
 import { CodeField, EmailField, FormAlert, FormNotice, ResendCodeFooter, SubmitButton } from './fields';
 import { ProviderLink, useOfferedProviders } from './SocialSignIn';
@@ -23,7 +23,7 @@ export function SelectSocialDialog({ verb }: { verb: SocialVerb }) {
         ))}
       </div>
       <p className="auth-dialog__footer">
-        <button type="button" className="link-button" onClick={() => openAuthDialog(back)}>
+        <button type="button" className="link-button" onClick={() => goBackToAuthDialog(back)}>
           {verb} with your email instead
         </button>
       </p>
@@ -91,7 +91,11 @@ export function SocialEmailCodeDialog(proof: Proof & { email: string }) {
       </form>
       <ResendCodeFooter pending={resend.pending} onResend={resend.trigger}>
         {' · '}
-        <button type="button" className="link-button" onClick={() => openAuthDialog({ name: 'socialEmail', ...proof })}>
+        <button
+          type="button"
+          className="link-button"
+          onClick={() => goBackToAuthDialog({ name: 'socialEmail', ...proof })}
+        >
           Use another email
         </button>
       </ResendCodeFooter>

@@ -1,7 +1,9 @@
 import { verifyProfessionCall, verifyProfessionCodeCall } from '@yardly/shared/contract';
 import { VERIFIED_TOOLTIP } from '@yardly/shared/rules';
+import { useEffect } from 'react';
 import { confirmWorkEmail, sendWorkEmailCode } from '../../stores/auth';
-import { closeAuthDialog, openAuthDialog } from '../../stores/auth-dialog';
+import { closeAuthDialogs, openAuthDialog } from '../../stores/auth-dialog';
+import { forgetWorkEmailUpdate, keepWorkEmailUpdate } from '../../stores/pending-flows';
 import { showToast } from '../../stores/toast';
 import { AuthDialogFrame } from './AuthDialogFrame';
 import { CodeField, FormAlert, SubmitButton, TextField } from './fields';
@@ -33,11 +35,16 @@ export function WorkEmailDialog() {
 
 /** The code sent to the work email; then the organisation's status speaks (spec section 4). */
 export function WorkEmailCodeDialog({ workEmail, organizationName }: { workEmail: string; organizationName: string }) {
+  // The session's work-email update flag while the code is awaited: a page left meanwhile opens this again.
+  useEffect(() => {
+    keepWorkEmailUpdate({ workEmail, organizationName });
+    return () => forgetWorkEmailUpdate();
+  }, [workEmail, organizationName]);
   const form = useAuthForm({ schema: bodySchema(verifyProfessionCodeCall), initial: { workEmail, code: '' } });
 
   const onSubmit = form.onSubmit(async (body) => {
     const result = await confirmWorkEmail(body);
-    closeAuthDialog('workEmailCode');
+    closeAuthDialogs();
     if (result.companyReviewMessage) showToast(result.companyReviewMessage, 'warning');
     else showToast(`${VERIFIED_TOOLTIP}: you are a verified professional at ${result.organizationName}`, 'success');
   });

@@ -1,8 +1,11 @@
 // @vitest-environment happy-dom
+
+import { authMessages } from '@yardly/shared/rules';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $authDialog, type B2BSignup, closeAuthDialog } from '../../stores/auth-dialog';
+import { $authDialog, type B2BSignup, closeAuthDialogs } from '../../stores/auth-dialog';
+import { $signupRefusal } from '../../stores/signup-refusal';
 import { fakeApi } from '../../test/fake-api';
 import { SignupForm } from './SignupDialogs';
 
@@ -44,7 +47,7 @@ async function type(field: HTMLInputElement, text: string) {
 }
 
 async function signUpAs(email: string) {
-  closeAuthDialog();
+  closeAuthDialogs();
   await type(input('First name'), 'Alice');
   await type(input('Last name'), 'Tester');
   await type(input('Email'), email);
@@ -113,5 +116,29 @@ describe('a sign-up from an organisation’s landing', () => {
     await render(<SignupForm />);
     await signUpAs('dan@acme.com');
     expect(api.to('POST', '/users/signup')[0]?.body).not.toHaveProperty('isB2B');
+  });
+});
+
+describe("the signup state's errorCode", () => {
+  it("keeps the refusal's 409 for the email: 'Log in' opens the log in with it and says why; another email drops it", async () => {
+    fakeApi({ 'POST /users/isUserExist': () => ({ data: { exists: true } }) });
+    await render(<SignupForm />);
+    closeAuthDialogs();
+    await type(input('First name'), 'Alice');
+    await type(input('Last name'), 'Tester');
+    await type(input('Email'), 'alice@example.com');
+    await type(input('Password'), 'Yard!ly2024');
+    const submit = [...host.querySelectorAll('button')].find((b) => b.textContent === 'Sign up');
+    await act(async () => submit?.click());
+    await vi.waitFor(() => expect($signupRefusal.get()).toEqual({ errorCode: 409, email: 'alice@example.com' }));
+
+    const logIn = () => [...host.querySelectorAll('button')].find((b) => b.textContent === 'Log in');
+    expect(host.querySelector('.field-error')?.textContent).toContain(authMessages.emailTaken);
+    await act(async () => logIn()?.click());
+    expect($authDialog.get()).toEqual({ name: 'login', email: 'alice@example.com', notice: authMessages.emailTaken });
+
+    // Another email typed: the refusal was not about it, and the offer goes.
+    await type(input('Email'), 'alicia@example.com');
+    expect(logIn()).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import { wakeHeader } from '../../lib/header-demand';
-import { openAuthDialog, openDialogAskedByUrl } from '../../stores/auth-dialog';
+import { openAuthDialog, openDialogAskedByUrl, resumePendingFlow } from '../../stores/auth-dialog';
 import { $location } from '../../stores/location';
 import { openLocationDialog } from '../../stores/location-dialog';
 import { openReferralPopup } from '../../stores/reward-dialogs';
@@ -8,7 +8,7 @@ import { $session, $sessionKnown, GUEST_PROMPTS, logout, type Session } from '..
 /** What a header control asks for that needs the stores (and, to show it, React). */
 export type HeaderAction =
   | { name: 'login' | 'signup' | 'completeAccount' | 'changePassword' | 'workEmail' }
-  | { name: 'location' | 'logout' | 'askedByUrl' | 'referral' }
+  | { name: 'location' | 'logout' | 'askedByUrl' | 'pendingFlow' | 'referral' }
   /** A menu link that needs an account, followed by a guest: log in first, then go there. */
   | { name: 'guestLink'; href: string };
 
@@ -38,6 +38,9 @@ export async function run(action: HeaderAction): Promise<void> {
       return;
     case 'askedByUrl':
       await openDialogAskedByUrl();
+      return;
+    case 'pendingFlow':
+      await resumePendingFlow();
       return;
     default:
       openAuthDialog(action.name);

@@ -2,6 +2,7 @@ import type { LoginData } from '@yardly/shared/contract';
 import { greeting } from '../../lib/auth-texts';
 import { HEADER_WANTED } from '../../lib/header-events';
 import { logFailure } from '../../lib/log-failure';
+import { PENDING_FLOW_KEYS } from '../../stores/pending-flow-keys';
 import type { HeaderAction, HeaderView } from './header-actions';
 import type { UnreadKind } from './header-unread';
 
@@ -162,7 +163,7 @@ export function startHeader(header: HTMLElement): void {
       return;
     }
     if (!control) return;
-    const name = control.dataset.action as Exclude<HeaderAction['name'], 'guestLink' | 'askedByUrl'>;
+    const name = control.dataset.action as Exclude<HeaderAction['name'], 'guestLink' | 'askedByUrl' | 'pendingFlow'>;
     if (name === 'logout') {
       void logOut(control);
       return;
@@ -203,6 +204,8 @@ export function startHeader(header: HTMLElement): void {
     }
     // The server ended the session and the page reloaded: the stores say so (a toast).
     if (read(loggedOutKey) !== null) void loadActions();
+    // A reset or a sign-up left waiting on its code (spec section 4's pending flags): its dialog again.
+    if (Object.values(PENDING_FLOW_KEYS).some((key) => read(key) !== null)) void run({ name: 'pendingFlow' });
   });
 
   header.dataset.script = 'ready';

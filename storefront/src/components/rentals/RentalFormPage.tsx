@@ -15,10 +15,11 @@ import { logFailure } from '../../lib/log-failure';
 import { $location } from '../../stores/location';
 import { showToast } from '../../stores/toast';
 import { useDraftLeaveGuard } from '../account/use-leave-guard';
+import { FormNotice } from '../auth/fields';
 import { Breadcrumbs } from '../Breadcrumbs';
 import { Spinner } from '../Spinner';
 import { Check, Field } from '../selling/ListingFormFields';
-import { type PhotoCalls, PhotoSlots, type Picture } from '../selling/PhotoSlots';
+import { type PhotoCalls, PhotoSlots, type Picture, usePhotoUploadWait } from '../selling/PhotoSlots';
 import {
   emptyRentalValues,
   fairHousingIssues,
@@ -109,6 +110,9 @@ function RentalEditor(props: Extract<Load, { status: 'ready' }>) {
   const [pictures, setPictures] = useState<Picture[]>(props.pictures);
   const [errors, setErrors] = useState<RentalFieldErrors>({});
   const [sending, setSending] = useState<'draft' | 'publish' | null>(null);
+  // A photo still on its way would be left out of what is saved: saving waits for it.
+  const photoWait = usePhotoUploadWait();
+  const busy = sending !== null || photoWait !== null;
   const [warned, setWarned] = useState(false);
   // The unsaved-changes guard every form has (spec section 4): leaving a changed form asks first.
   const leaveWithoutAsking = useDraftLeaveGuard(values, props.values, pictures.length, props.pictures.length);
@@ -335,15 +339,11 @@ function RentalEditor(props: Extract<Load, { status: 'ready' }>) {
           </div>
         )}
         <div className="listing-form__actions">
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={sending !== null}
-            onClick={() => void submit(true)}
-          >
+          <FormNotice>{photoWait}</FormNotice>
+          <button type="button" className="button button--secondary" disabled={busy} onClick={() => void submit(true)}>
             {sending === 'draft' ? 'Saving…' : 'Save draft'}
           </button>
-          <button type="submit" className="button" disabled={sending !== null}>
+          <button type="submit" className="button" disabled={busy}>
             {sending === 'publish' ? 'Publishing…' : warned && issues.length > 0 ? 'Publish anyway' : 'Publish'}
           </button>
         </div>

@@ -1,6 +1,7 @@
 import type { Suggestion } from '@yardly/shared/contract';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { productsPath, RENTALS_LIST_PATH } from '../../lib/routes';
+import { recentSearches, rememberSearch } from '../../stores/recents';
 import { Icon } from '../Icon';
 import '../../styles/search.css';
 
@@ -12,10 +13,16 @@ async function fetchSuggestions(q: string): Promise<Suggestion[]> {
   return (await browserApi.search.autoSuggest({ q })).suggestions;
 }
 
-function hrefOf(suggestion: Suggestion): string {
-  return suggestion.kind === 'category' && suggestion.categoryRefnum
-    ? productsPath({ category: suggestion.categoryRefnum })
-    : productsPath({ q: suggestion.text });
+/** What the list offers: the api's suggestions as one types, or the session's recents in an empty box. */
+type Choice = Suggestion | { kind: 'recent'; text: string };
+
+function hrefOf(choice: Choice, section: keyof typeof SEARCHES): string {
+  if (choice.kind === 'category' && choice.categoryRefnum) return productsPath({ category: choice.categoryRefnum });
+  return searchHref(section, choice.text);
+}
+
+function searchHref(section: keyof typeof SEARCHES, q: string): string {
+  return section === 'rentals' ? `${RENTALS_LIST_PATH}?${new URLSearchParams({ text: q })}` : productsPath({ q });
 }
 
 /**
@@ -29,8 +36,8 @@ const SEARCHES = {
 
 /**
  * The header's search box: a combobox whose list suggests titles and categories as one types
- * (typos forgiven). Arrow keys move through the list, Enter opens the choice or searches the
- * text, Escape closes the list. On the rentals pages it searches places, without suggestions
+ * (typos forgiven); focused empty, it offers the last searches (the session's recents). Arrow
+ * keys move through the list, Enter opens the choice or searches the text, Escape closes the list. On the rentals pages it searches places, without suggestions
  * (they name items and categories of the marketplace).
  */
 export function SearchBox({ section = 'marketplace' }: { section?: keyof typeof SEARCHES }) {
@@ -38,6 +45,7 @@ export function SearchBox({ section = 'marketplace' }: { section?: keyof typeof 
   const suggests = section === 'marketplace';
   const [text, setText] = useState('');
   const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
+  const [recents, setRecents] = useState<string[]>([]);
   const [active, setActive] = useState(-1);
   const [open, setOpen] = useState(false);
   const listId = useId();
@@ -50,8 +58,11 @@ export function SearchBox({ section = 'marketplace' }: { section?: keyof typeof 
   useEffect(() => {
     const box = input.current;
     setText(box?.value || (new URLSearchParams(window.location.search).get(search.field) ?? ''));
-    if (box && document.activeElement === box) setOpen(true);
-  }, [search.field]);
+    if (box && document.activeElement === box) {
+      setRecents(recentSearches(section));
+      setOpen(true);
+    }
+  }, [search.field, section]);
 
   useEffect(() => {
     const q = text.trim();
@@ -76,31 +87,39 @@ export function SearchBox({ section = 'marketplace' }: { section?: keyof typeof 
     };
   }, [text, suggests]);
 
-  const expanded = open && suggestions.length > 0;
+  const showsRecents = text.trim() === '';
+  const choices: Choice[] = showsRecents ? recents.map((words) => ({ kind: 'recent', text: words })) : suggestions;
+  const expanded = open && choices.length > 0;
 
   function go(href: string) {
     setOpen(false);
     window.location.assign(href);
   }
 
+  function choose(choice: Choice) {
+    if (choice.kind !== 'category') rememberSearch(section, choice.text);
+    go(hrefOf(choice, section));
+  }
+
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const chosen = expanded ? suggestions[active] : undefined;
-    if (chosen) return go(hrefOf(chosen));
+    const chosen = expanded ? choices[active] : undefined;
+    if (chosen) return choose(chosen);
     // The box as the person sees it, even when the search is pressed as the header hydrates.
     const q = String(new FormData(event.currentTarget).get(search.field) ?? '').trim();
     if (!q) return;
-    go(section === 'rentals' ? `${RENTALS_LIST_PATH}?${new URLSearchParams({ text: q })}` : productsPath({ q }));
+    rememberSearch(section, q);
+    go(searchHref(section, q));
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      if (!suggestions.length) return;
+      if (!choices.length) return;
       event.preventDefault();
       setOpen(true);
       // -1 is the text itself: the list wraps through it.
       const step = event.key === 'ArrowDown' ? 1 : -1;
-      const slots = suggestions.length + 1;
+      const slots = choices.length + 1;
       setActive((index) => ((index + 1 + step + slots) % slots) - 1);
     } else if (event.key === 'Escape') {
       setOpen(false);
@@ -136,17 +155,27 @@ export function SearchBox({ section = 'marketplace' }: { section?: keyof typeof 
           value={text}
           onChange={(event) => {
             setText(event.target.value);
+            setActive(-1);
             setOpen(true);
           }}
-          onFocus={() => setOpen(true)}
+          onFocus={() => {
+            setRecents(recentSearches(section));
+            setOpen(true);
+          }}
           onKeyDown={onKeyDown}
         />
         <button type="submit" className="search-box__submit" aria-label="Search">
           <Icon name="search" size={18} />
           <span className="search-box__submit-text">Search</span>
         </button>
-        <div id={listId} role="listbox" aria-label="Suggestions" className="search-box__list" hidden={!expanded}>
-          {suggestions.map((s, index) => (
+        <div
+          id={listId}
+          role="listbox"
+          aria-label={showsRecents ? 'Recent searches' : 'Suggestions'}
+          className="search-box__list"
+          hidden={!expanded}
+        >
+          {choices.map((s, index) => (
             <div
               key={`${s.kind}-${s.text}`}
               id={`${listId}-${index}`}
@@ -158,11 +187,12 @@ export function SearchBox({ section = 'marketplace' }: { section?: keyof typeof 
               // Chosen on mouse down, before the input's blur closes the list.
               onMouseDown={(event) => {
                 event.preventDefault();
-                go(hrefOf(s));
+                choose(s);
               }}
             >
               {s.text}
               {s.kind === 'category' && <span className="search-box__kind"> in categories</span>}
+              {s.kind === 'recent' && <span className="search-box__kind"> recent search</span>}
             </div>
           ))}
         </div>

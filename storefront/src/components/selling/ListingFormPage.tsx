@@ -13,6 +13,7 @@ import { $location } from '../../stores/location';
 import type { Session } from '../../stores/session';
 import { showToast } from '../../stores/toast';
 import { useDraftLeaveGuard } from '../account/use-leave-guard';
+import { FormNotice } from '../auth/fields';
 import { Spinner } from '../Spinner';
 import { ListingFormFields } from './ListingFormFields';
 import {
@@ -23,7 +24,7 @@ import {
   validate,
   valuesFromListing,
 } from './listing-form-state';
-import type { Picture } from './PhotoSlots';
+import { type Picture, usePhotoUploadWait } from './PhotoSlots';
 import '../../styles/selling.css';
 
 type Load =
@@ -122,6 +123,9 @@ function ListingEditor(props: Extract<Load, { status: 'ready' }>) {
   const [properties, setProperties] = useState<CategoryProperty[]>([]);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [sending, setSending] = useState<'draft' | 'publish' | null>(null);
+  // A photo still on its way would be left out of what is saved: saving waits for it.
+  const photoWait = usePhotoUploadWait();
+  const busy = sending !== null || photoWait !== null;
   // The unsaved-changes guard every form has (spec section 4): leaving a changed form asks first.
   const leaveWithoutAsking = useDraftLeaveGuard(values, props.values, pictures.length, props.pictures.length);
   const verified = props.session.isProfessionVerified && props.session.companyStatus === 'VERIFIED';
@@ -194,15 +198,11 @@ function ListingEditor(props: Extract<Load, { status: 'ready' }>) {
           commissionWaived={props.commissionWaived}
         />
         <div className="listing-form__actions">
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={sending !== null}
-            onClick={() => void submit(true)}
-          >
+          <FormNotice>{photoWait}</FormNotice>
+          <button type="button" className="button button--secondary" disabled={busy} onClick={() => void submit(true)}>
             {sending === 'draft' ? 'Saving…' : 'Save as draft'}
           </button>
-          <button type="submit" className="button" disabled={sending !== null}>
+          <button type="submit" className="button" disabled={busy}>
             {sending === 'publish' ? 'Publishing…' : props.editing ? 'Save and publish' : 'Publish listing'}
           </button>
         </div>

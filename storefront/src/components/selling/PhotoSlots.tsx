@@ -1,3 +1,4 @@
+import { useStore } from '@nanostores/react';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@yardly/shared/client';
 import { photoUrl } from '@yardly/shared/contract';
 import {
@@ -7,9 +8,16 @@ import {
   PHOTO_MIME_TYPES,
   photoRuleViolation,
 } from '@yardly/shared/rules';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { browserApi } from '../../lib/api';
 import { logFailure } from '../../lib/log-failure';
+import {
+  $photoUpload,
+  countPhotos,
+  photoUploadEnded,
+  photoUploadStarted,
+  photoUploadWait,
+} from '../../stores/photo-upload';
 
 export interface Picture {
   picno: number;
@@ -31,6 +39,11 @@ const LISTING_PHOTO_CALLS: PhotoCalls = {
   upload: (file, query) => browserApi.listings.uploadPicture(file, query),
   remove: (query) => browserApi.listings.deletePicture(query),
 };
+
+/** Why the form's Save and Publish wait, if they do: a photo still uploading would be left out. */
+export function usePhotoUploadWait(): string | null {
+  return photoUploadWait(useStore($photoUpload));
+}
 
 interface PhotoSlotsProps {
   draftRefnum: string;
@@ -60,6 +73,9 @@ export function PhotoSlots({
   const [slots, setSlots] = useState<Record<number, SlotState | undefined>>({});
   const baseId = useId();
   const setSlot = (picno: number, state: SlotState | undefined) => setSlots((now) => ({ ...now, [picno]: state }));
+  const { picCount } = useStore($photoUpload);
+
+  useEffect(() => countPhotos(pictures.length), [pictures.length]);
 
   async function upload(picno: number, file: File) {
     // The type and size rules are the selling pipeline's; the count is this form's own.
@@ -69,6 +85,7 @@ export function PhotoSlots({
       return;
     }
     setSlot(picno, { kind: 'uploading', name: file.name, size: file.size });
+    photoUploadStarted(picno);
     try {
       const answer = await calls.upload(file, { inputSourceRandomRefnum: draftRefnum, picno });
       onPictures(answer.pictures);
@@ -76,6 +93,8 @@ export function PhotoSlots({
     } catch (cause) {
       logFailure('Photo upload failed', cause);
       setSlot(picno, { kind: 'error', message: cause instanceof ApiError ? cause.message : GENERIC_ERROR_MESSAGE });
+    } finally {
+      photoUploadEnded(picno);
     }
   }
 
@@ -93,7 +112,9 @@ export function PhotoSlots({
 
   return (
     <fieldset className="photo-slots">
-      <legend>Photos</legend>
+      <legend>
+        Photos ({picCount} of {max})
+      </legend>
       <p className="form-field__hint">
         {FILE_INPUT_PLACEHOLDER}: up to {max} photos, JPG or PNG, 10 MB each. The first is the main photo.
       </p>
