@@ -12,6 +12,7 @@ import {
   type Response,
   type TestInfo,
 } from '@playwright/test';
+import { E2E_IDP } from '../playwright.config';
 import { followDevClock, forgetContexts, journeyLane } from './browser-clock';
 
 // Issue 33 §7: the journeys drive the DOM; these checks look at what a person sees. After every
@@ -577,6 +578,18 @@ export class JourneyChecks implements PageChecks {
   }
 }
 
+/**
+ * A page that is not Yardly's: the sign-in provider's own (the OpenID stand-in, standing in for
+ * Google's), which a social sign-in passes through. Its pages are the provider's to check.
+ */
+const providerPage = (page: Page) => {
+  try {
+    return new URL(page.url()).origin === new URL(E2E_IDP.issuer).origin;
+  } catch {
+    return false;
+  }
+};
+
 const sameOrigin = (address: string, page: Page, testInfo: TestInfo) => {
   try {
     const origin = new URL(address).origin;
@@ -611,7 +624,7 @@ class PageWatch {
     page.on('requestfailed', (r) => this.inflight.delete(r));
     page.on('response', (response) => {
       const status = response.status();
-      if (status < 400 || !sameOrigin(response.url(), page, testInfo)) return;
+      if (status < 400 || !sameOrigin(response.url(), page, testInfo) || providerPage(page)) return;
       const r = response.request();
       const where = this.where();
       const address = new URL(response.url());
@@ -625,7 +638,7 @@ class PageWatch {
       journey.pending.push(reading);
     });
     page.on('console', (message) => {
-      if (message.type() !== 'error') return;
+      if (message.type() !== 'error' || providerPage(page)) return;
       const text = message.text();
       // A failed same-origin load is the request check's (with its address and the allowances).
       const at = message.location().url;
@@ -634,6 +647,7 @@ class PageWatch {
       journey.add('console', this.where(), `console error: ${text.slice(0, 300)}`);
     });
     page.on('pageerror', (error) => {
+      if (providerPage(page)) return;
       if (journey.consoleAllowances.some((p) => p.test(error.message))) return;
       journey.add('pageerror', this.where(), `uncaught ${error.name}: ${error.message.slice(0, 300)}`);
     });
@@ -673,7 +687,7 @@ class PageWatch {
     const started = Date.now();
     const size = page.viewportSize();
     try {
-      if (!size || !page.url().startsWith('http')) return;
+      if (!size || !page.url().startsWith('http') || providerPage(page)) return;
       const settling = Date.now();
       await this.settle();
       journey.timings.settle = (journey.timings.settle ?? 0) + Date.now() - settling;
