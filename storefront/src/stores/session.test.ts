@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loginData } from '../test/login-data';
 
 const storage = new MemoryStorage();
-const api = { auth: { logout: vi.fn() } };
+const api = { auth: { logout: vi.fn() }, http: { signedCallsSettled: vi.fn(async () => undefined) } };
 const loads = vi.fn();
 
 /**
@@ -63,6 +63,8 @@ describe('$session', () => {
 
     await logout();
 
+    // The page's calls under way finish first (the server refuses them after), then the log-out.
+    expect(api.http.signedCallsSettled).toHaveBeenCalledBefore(api.auth.logout);
     expect(api.auth.logout).toHaveBeenCalledWith({ refreshToken: 'refresh-7' });
     expect($session.get()).toBeNull();
     expect(storage.getItem(SESSION_STORAGE_KEYS.session)).toBeNull();

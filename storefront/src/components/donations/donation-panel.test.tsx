@@ -114,7 +114,8 @@ afterEach(async () => {
 describe("the item's donation panel", () => {
   it("offers a recipient 'Request donation' and shows the api's refusal when another was first", async () => {
     const api = fakeApi({
-      'GET /donations': () => ({ status: 404, msg: 'There is no donation order for this item' }),
+      // Nothing asked for yet: the api answers no order (null), not an error.
+      'GET /donations': () => ({ data: null }),
       'POST /donations/placeOrder': () => ({ status: 409, msg: 'This donation has already been requested' }),
     });
     await render(recipient);
@@ -130,7 +131,7 @@ describe("the item's donation panel", () => {
       'GET /donations': () =>
         placed
           ? { data: order({ state: 'requested', stateLabel: 'Requested, waiting for the donor', actions: ['cancel'] }) }
-          : { status: 404, msg: 'There is no donation order for this item' },
+          : { data: null },
       'POST /donations/placeOrder': () => {
         placed = true;
         return { data: { donationOrderId: 'D0123456789E', conversationId: 'T0123456789F' } };
