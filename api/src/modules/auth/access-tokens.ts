@@ -3,6 +3,13 @@ import type { Clock } from '../../clock/clock';
 
 const ALGORITHM = 'HS256';
 const ISSUER = 'yardly';
+/**
+ * A call that left with a token a moment before its end and reached the api a moment after it
+ * is still served (RFC 7519 4.1.4 allows such a leeway): the client refreshes a token a second
+ * before its end, and a busy server or network takes longer than that now and then, which failed
+ * the call with 488 for nothing. Small beside the token's life (15 minutes by default).
+ */
+export const EXPIRY_LEEWAY_SECONDS = 5;
 
 export interface AccessClaims {
   userId: number;
@@ -38,6 +45,7 @@ export function accessTokens(secret: Uint8Array, ttlSeconds: number, clock: Cloc
           issuer: ISSUER,
           requiredClaims: ['exp', 'iat', 'sub'],
           currentDate: clock.now(),
+          clockTolerance: EXPIRY_LEEWAY_SECONDS,
         });
         if (typeof payload.uid !== 'number' || !payload.sub) return { ok: false, reason: 'invalid' };
         // Signed by us before tokens named their session: the client refreshes and gets one that does.
