@@ -1,7 +1,7 @@
 import type { Db } from '../../db/connect';
 import { LEDGER, sellerAccount } from './accounts';
 import { postLedger } from './ledger';
-import { type OrderMoney, refundEntries, sellerShareCents } from './order-postings';
+import { lessRefundedBefore, type OrderMoney, refundEntries, sellerShareCents } from './order-postings';
 
 /**
  * A shipped order refunded in full by the console (delivered, or while its return is open): the
@@ -16,28 +16,35 @@ export async function postShippedOrderRefunded(
   held: 'available' | 'pending',
   at: Date,
 ): Promise<void> {
-  await postLedger(tx, { kind: 'refund', orderId: order.id, memo: `Refund of returned order ${order.refnum}`, at }, [
-    { account: sellerAccount(order.sellerId, held), amountCents: -sellerShareCents(order) },
-    { account: LEDGER.revenue, amountCents: -order.commissionCents },
-    { account: LEDGER.shipping, amountCents: -order.shippingCents },
-    ...refundEntries(order, order.totalCents),
-  ]);
+  await postLedger(
+    tx,
+    { kind: 'refund', orderId: order.id, memo: `Refund of returned order ${order.refnum}`, at },
+    await lessRefundedBefore(tx, order, [
+      { account: sellerAccount(order.sellerId, held), amountCents: -sellerShareCents(order) },
+      { account: LEDGER.revenue, amountCents: -order.commissionCents },
+      { account: LEDGER.shipping, amountCents: -order.shippingCents },
+      ...refundEntries(order, order.totalCents),
+    ]),
+  );
 }
 
 /**
  * A returned item came back to its seller (issue 19 §3): the order was never released, so the
  * seller's share leaves pending, the commission is given back, and the buyer is refunded the
  * item price only; what the buyer paid for shipping stays spent (spec section 9). Rewards spent
- * on the order come back first (refundSplit), the card is refunded the rest.
+ * on the order come back first (refundSplit), the card is refunded the rest, less what Stripe
+ * refunded of it before (lessRefundedBefore). Answers what the card is to be refunded now.
  */
-export async function postReturnRefunded(tx: Db, order: OrderMoney, at: Date): Promise<void> {
+export async function postReturnRefunded(tx: Db, order: OrderMoney, at: Date): Promise<number> {
+  const entries = await lessRefundedBefore(tx, order, [
+    { account: sellerAccount(order.sellerId, 'pending'), amountCents: -sellerShareCents(order) },
+    { account: LEDGER.revenue, amountCents: -order.commissionCents },
+    ...refundEntries(order, order.itemPriceCents),
+  ]);
   await postLedger(
     tx,
     { kind: 'refund', orderId: order.id, memo: `Refund of the item price of returned order ${order.refnum}`, at },
-    [
-      { account: sellerAccount(order.sellerId, 'pending'), amountCents: -sellerShareCents(order) },
-      { account: LEDGER.revenue, amountCents: -order.commissionCents },
-      ...refundEntries(order, order.itemPriceCents),
-    ],
+    entries,
   );
+  return entries.filter((e) => e.account === LEDGER.refunds).reduce((sum, e) => sum + e.amountCents, 0);
 }
