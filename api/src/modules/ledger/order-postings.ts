@@ -133,9 +133,14 @@ export async function labelDeductedCents(tx: Db, order: OrderMoney): Promise<num
   return -Number(row?.total ?? 0);
 }
 
+/** What the seller holds of an order's share: the share less a label deducted from it (free shipping). */
+export async function heldShareCents(tx: Db, order: OrderMoney): Promise<number> {
+  return sellerShareCents(order) - (await labelDeductedCents(tx, order));
+}
+
 /** An order delivered: the seller's share (less a label deducted from it) moves from pending to available (the payout job pays it). */
 export async function postOrderReleased(tx: Db, order: OrderMoney, at: Date): Promise<void> {
-  const share = sellerShareCents(order) - (await labelDeductedCents(tx, order));
+  const share = await heldShareCents(tx, order);
   await postLedger(tx, { kind: 'release', orderId: order.id, memo: `Order ${order.refnum} delivered`, at }, [
     { account: sellerAccount(order.sellerId, 'pending'), amountCents: -share },
     { account: sellerAccount(order.sellerId, 'available'), amountCents: share },

@@ -1,7 +1,20 @@
 import type { Db } from '../../db/connect';
 import { LEDGER, sellerAccount } from './accounts';
-import { postLedger } from './ledger';
-import { lessRefundedBefore, type OrderMoney, refundEntries, sellerShareCents } from './order-postings';
+import { type LedgerEntry, postLedger } from './ledger';
+import { heldShareCents, lessRefundedBefore, type OrderMoney, refundEntries, sellerShareCents } from './order-postings';
+
+/**
+ * The seller's share and the commission taken back for a refund: the seller gives what they hold
+ * of the share (a label bought under free shipping was paid from it, and stays paid), the revenue
+ * gives the commission and bears that label (as a full refund at Stripe does).
+ */
+async function shareTakenBack(tx: Db, order: OrderMoney, held: 'available' | 'pending'): Promise<LedgerEntry[]> {
+  const share = await heldShareCents(tx, order);
+  return [
+    { account: sellerAccount(order.sellerId, held), amountCents: -share },
+    { account: LEDGER.revenue, amountCents: -(order.commissionCents + sellerShareCents(order) - share) },
+  ];
+}
 
 /**
  * A shipped order refunded in full by the console (delivered, or while its return is open): the
@@ -20,8 +33,7 @@ export async function postShippedOrderRefunded(
     tx,
     { kind: 'refund', orderId: order.id, memo: `Refund of returned order ${order.refnum}`, at },
     await lessRefundedBefore(tx, order, [
-      { account: sellerAccount(order.sellerId, held), amountCents: -sellerShareCents(order) },
-      { account: LEDGER.revenue, amountCents: -order.commissionCents },
+      ...(await shareTakenBack(tx, order, held)),
       { account: LEDGER.shipping, amountCents: -order.shippingCents },
       ...refundEntries(order, order.totalCents),
     ]),
@@ -37,8 +49,7 @@ export async function postShippedOrderRefunded(
  */
 export async function postReturnRefunded(tx: Db, order: OrderMoney, at: Date): Promise<number> {
   const entries = await lessRefundedBefore(tx, order, [
-    { account: sellerAccount(order.sellerId, 'pending'), amountCents: -sellerShareCents(order) },
-    { account: LEDGER.revenue, amountCents: -order.commissionCents },
+    ...(await shareTakenBack(tx, order, 'pending')),
     ...refundEntries(order, order.itemPriceCents),
   ]);
   await postLedger(
