@@ -16,7 +16,7 @@ import { startStripeStandIn } from '../test/stripe-stand-in';
 import { type Engine, prepareDatabase } from './engines';
 import { acknowledgedEffects, LISTINGS_EACH, simulateMoneyHistory } from './money-simulation';
 import { checkStandIn } from './money-stand-in-invariants';
-import { type StripeSide, stripeEnv } from './money-stripe-side';
+import { PLATFORM_RESERVE, type StripeSide, stripeEnv } from './money-stripe-side';
 
 const people = Number(process.env.MONEY_PEOPLE ?? 20);
 const operations = Number(process.env.MONEY_OPERATIONS ?? 2000);
@@ -28,7 +28,9 @@ const providers = (process.env.MONEY_PROVIDER ?? 'both') === 'both' ? ['test', '
 /** One history on a fresh database with `provider`; answers whether every invariant held. */
 async function checkWith(provider: 'test' | 'stripe'): Promise<boolean> {
   const stripe: StripeSide | undefined =
-    provider === 'stripe' ? { standIn: await startStripeStandIn(), webhookSecret: 'whsec_check_money' } : undefined;
+    provider === 'stripe'
+      ? { standIn: await startStripeStandIn(), webhookSecret: 'whsec_check_money', reserveCents: PLATFORM_RESERVE }
+      : undefined;
   const prepared = await prepareDatabase(engine, people * LISTINGS_EACH, adminUrl);
   try {
     const database = await prepared.open();
@@ -64,7 +66,7 @@ async function checkWith(provider: 'test' | 'stripe'): Promise<boolean> {
     for (const [refusal, times] of refusals) console.log(`    ${times} × ${refusal}`);
     const invariants = [
       ...(await checkMoneyHistory(database.db, provider)),
-      ...(stripe ? await checkStandIn(database.db, stripe.standIn) : []),
+      ...(stripe ? await checkStandIn(database.db, stripe) : []),
       await acknowledgedEffects(database.db, simulation),
     ];
     for (const line of describeInvariants(invariants)) console.log(`  ${line}`);

@@ -8,11 +8,20 @@ import Stripe from 'stripe';
 import { eventFromFixtures } from '../test/stripe-openapi/published-api';
 import type { StripeStandIn } from '../test/stripe-stand-in';
 
-/** The stand-in the api pays through, and the secret its webhook route checks signatures with. */
+/**
+ * The stand-in the api pays through, the secret its webhook route checks signatures with, and
+ * the platform's reserve: money the operator keeps in Yardly's Stripe balance (a top-up) so a
+ * refund the platform bears (after the seller's share was transferred) is not refused for want
+ * of funds, as a real platform does.
+ */
 export interface StripeSide {
   standIn: StripeStandIn;
   webhookSecret: string;
+  reserveCents: number;
 }
+
+/** $1,000: the reserve a history starts with (its refunds the platform bears stay well below). */
+export const PLATFORM_RESERVE = 100_000;
 
 /** The env that points the api's Stripe provider at the stand-in (as the stripe-*.test.ts files set it). */
 export function stripeEnv(side: StripeSide): Record<string, string> {
