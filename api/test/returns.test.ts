@@ -18,6 +18,7 @@ import { sellerBalance } from '../src/modules/ledger/ledger';
 import { returnDelivered } from '../src/modules/returns/refund';
 import { boughtNow, call, orderDetail } from './checkout-helpers';
 import { runDueJobs, startTestApp, type TestApp } from './harness';
+import { freshEmail, signedUp } from './identity-helpers';
 import {
   advanceSignedIn,
   answerReturn,
@@ -424,17 +425,17 @@ describe('the console’s return label link (issue 33)', () => {
   });
 });
 
-describe('delivered back: the item price is refunded', () => {
-  /** The ledger entries of the order's movements of one kind, by account. */
-  async function entriesOf(orderId: number, kind: string): Promise<Record<string, number>> {
-    const rows = await t.database.db
-      .select({ account: ledgerEntries.account, amount: ledgerEntries.amountCents })
-      .from(ledgerEntries)
-      .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
-      .where(and(eq(ledgerTransactions.orderId, orderId), eq(ledgerTransactions.kind, kind)));
-    return Object.fromEntries(rows.map((r) => [r.account, Number(r.amount)]));
-  }
+/** The ledger entries of the order's movements of one kind, by account. */
+async function entriesOf(orderId: number, kind: string): Promise<Record<string, number>> {
+  const rows = await t.database.db
+    .select({ account: ledgerEntries.account, amount: ledgerEntries.amountCents })
+    .from(ledgerEntries)
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+    .where(and(eq(ledgerTransactions.orderId, orderId), eq(ledgerTransactions.kind, kind)));
+  return Object.fromEntries(rows.map((r) => [r.account, Number(r.amount)]));
+}
 
+describe('delivered back: the item price is refunded', () => {
   it('the carrier brings it back: the item price only is refunded, the seller’s share and the commission reversed, shipping stays spent', async () => {
     const { returnId, orderId } = await openedReturn(t, cast, 3000);
     const accepted = await answerReturn(t, seller.token, returnId, 'accept');
@@ -510,6 +511,35 @@ describe('delivered back: the item price is refunded', () => {
         .where(eq(testPaymentRefunds.intentId, order.paymentIntentId)),
     ).toHaveLength(1);
     expect(Object.keys(await entriesOf(order.id, 'refund'))).toHaveLength(3);
+    await soundLedger();
+  });
+});
+
+describe('delivered back under free shipping (the money history, seed 35)', () => {
+  it('takes back only what the seller still holds of their share (the label was paid from it): the platform bears the label', async () => {
+    const sellerAlone = await signedUp(t, freshEmail('free-shipping-seller'));
+    const people = { ...cast, seller: sellerAlone };
+    const listing = await publishedListing(t, sellerAlone.token, { listingPrice: 2000, offerFreeDelivery: true });
+    const { orderId } = await boughtNow(t, buyer.token, listing);
+    await arrived(t, people, orderId);
+    const [order] = await t.database.db.select().from(orders).where(eq(orders.refnum, orderId));
+    if (!order) throw new Error('no order');
+    expect(order.shippingCents).toBe(0);
+    const pending = sellerAccount(order.sellerId, 'pending');
+    const label = (await entriesOf(order.id, 'label'))[pending] ?? 0;
+    expect(label).toBeLessThan(0);
+    const opened = await openReturn(t, buyer.token, { orderId, ...RETURN_BODY });
+    expect(opened.status).toBe(200);
+    expect((await answerReturn(t, sellerAlone.token, opened.body.data.returnId, 'accept')).status).toBe(200);
+    await deliveredBack(t, people, opened.body.data.returnId);
+
+    const commission = commissionCents(2000);
+    expect(await entriesOf(order.id, 'refund')).toEqual({
+      [pending]: -(2000 - commission + label),
+      [LEDGER.revenue]: -(commission - label),
+      [LEDGER.refunds]: 2000,
+    });
+    expect((await sellerBalance(t.database.db, order.sellerId)).pending).toBe(0);
     await soundLedger();
   });
 });

@@ -13,8 +13,8 @@ import {
 } from '../src/db/schema/index';
 import { LEDGER } from '../src/modules/ledger/accounts';
 import { checkLedger, ledgerIsSound } from '../src/modules/ledger/check';
-import { createPI, placeOrder, savedAddress } from './checkout-helpers';
-import { startTestApp, type TestApp } from './harness';
+import { call, createPI, placeOrder, savedAddress } from './checkout-helpers';
+import { runDueJobs, startTestApp, type TestApp } from './harness';
 import { freshEmail, signedUp } from './identity-helpers';
 import { publishedListing } from './selling-helpers';
 import type { StripeStandIn } from './stripe-stand-in';
@@ -115,6 +115,26 @@ describe('charge.refunded: a refund made in Stripe’s dashboard reaches the ord
       headers: { authorization: `Bearer ${seller.token}` },
     });
     expect(JSON.parse(balance.body).data).toMatchObject({ available: 0, paidOut: 0 });
+    expect(ledgerIsSound(await checkLedger(t.database.db))).toBe(true);
+  });
+});
+
+describe('a refund by Yardly after part was refunded at Stripe (money history, seed 34)', () => {
+  const refundedAtStripe = (intentId: string) =>
+    standIn
+      .objects('re')
+      .filter((re) => re.payment_intent === intentId)
+      .reduce((sum, re) => sum + Number(re.amount), 0);
+
+  it('the seller cancels: the buyer is given back the payment once, in the ledger as at Stripe', async () => {
+    const { intentId, order } = await paidOrder();
+    standIn.refundFromDashboard(intentId, 1000);
+    expect(await deliver(t, refundedEvent(intentId, 1000).payload)).toMatchObject({ applied: true });
+    const cancelled = await call(t, 'POST', '/svc/orders/cancel', seller.token, { orderId: order.refnum });
+    expect(cancelled.status).toBe(200);
+    await runDueJobs(t);
+    expect(refundedAtStripe(intentId)).toBe(order.totalCents);
+    expect(await refundedInLedger(order.id)).toBe(order.totalCents);
     expect(ledgerIsSound(await checkLedger(t.database.db))).toBe(true);
   });
 });

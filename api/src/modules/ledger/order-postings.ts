@@ -30,6 +30,37 @@ export function cardCents(order: Pick<OrderMoney, 'totalCents' | 'rewardsCents'>
 }
 
 /**
+ * What the ledger has given back of an order's card payment (the `refunds` account): every refund
+ * Yardly made is posted before it is sent to the provider, so the provider's refunded total less
+ * this is what was refunded elsewhere (Stripe's dashboard), however often its event arrives.
+ */
+export async function cardRefundedCents(tx: Db, orderId: number): Promise<number> {
+  const [row] = await tx
+    .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
+    .from(ledgerEntries)
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+    .where(and(eq(ledgerTransactions.orderId, orderId), eq(ledgerEntries.account, LEDGER.refunds)));
+  return Number(row?.total ?? 0);
+}
+
+/**
+ * A refund Yardly gives (a cancel, the console's, a return's) counts what was refunded of the
+ * card before it, at Stripe (its dashboard: posted from the platform's revenue as a gift): the
+ * card is given only the rest, as Stripe refunds only the rest, and the part given already comes
+ * back to the revenue, now part of this refund. Without it the ledger refunded that part twice.
+ */
+export async function lessRefundedBefore(tx: Db, order: OrderMoney, entries: LedgerEntry[]): Promise<LedgerEntry[]> {
+  const already = await cardRefundedCents(tx, order.id);
+  const card = entries.filter((e) => e.account === LEDGER.refunds).reduce((sum, e) => sum + e.amountCents, 0);
+  const counted = Math.min(already, card);
+  if (counted <= 0) return entries;
+  return [
+    ...entries.map((e) => (e.account === LEDGER.refunds ? { ...e, amountCents: e.amountCents - counted } : e)),
+    { account: LEDGER.revenue, amountCents: counted },
+  ];
+}
+
+/**
  * A refund of `refundCents` of an order, split as it was paid: the rewards part first, back to
  * the buyer's rewards (they never expire), the rest to the card.
  */
@@ -102,9 +133,14 @@ export async function labelDeductedCents(tx: Db, order: OrderMoney): Promise<num
   return -Number(row?.total ?? 0);
 }
 
+/** What the seller holds of an order's share: the share less a label deducted from it (free shipping). */
+export async function heldShareCents(tx: Db, order: OrderMoney): Promise<number> {
+  return sellerShareCents(order) - (await labelDeductedCents(tx, order));
+}
+
 /** An order delivered: the seller's share (less a label deducted from it) moves from pending to available (the payout job pays it). */
 export async function postOrderReleased(tx: Db, order: OrderMoney, at: Date): Promise<void> {
-  const share = sellerShareCents(order) - (await labelDeductedCents(tx, order));
+  const share = await heldShareCents(tx, order);
   await postLedger(tx, { kind: 'release', orderId: order.id, memo: `Order ${order.refnum} delivered`, at }, [
     { account: sellerAccount(order.sellerId, 'pending'), amountCents: -share },
     { account: sellerAccount(order.sellerId, 'available'), amountCents: share },
@@ -119,8 +155,9 @@ export async function postOrderRefunded(tx: Db, order: OrderMoney, at: Date): Pr
   const reversed = saleEntries(order)
     .filter((entry) => entry.account !== LEDGER.clearing)
     .map((entry) => ({ ...entry, amountCents: -entry.amountCents }));
-  await postLedger(tx, { kind: 'refund', orderId: order.id, memo: `Refund of order ${order.refnum}`, at }, [
-    ...reversed,
-    ...refundEntries(order, order.totalCents),
-  ]);
+  await postLedger(
+    tx,
+    { kind: 'refund', orderId: order.id, memo: `Refund of order ${order.refnum}`, at },
+    await lessRefundedBefore(tx, order, [...reversed, ...refundEntries(order, order.totalCents)]),
+  );
 }

@@ -1,23 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
-import { ledgerEntries, ledgerTransactions } from '../../db/schema/index';
 import { LEDGER, rewardsAccount, sellerAccount } from './accounts';
 import { type LedgerEntry, postLedger } from './ledger';
 import { cardCents, type OrderMoney, sellerShareCents } from './order-postings';
-
-/**
- * What the ledger has given back of an order's card payment (the `refunds` account): every refund
- * Yardly made is posted before it is sent to the provider, so the provider's refunded total less
- * this is what was refunded elsewhere (Stripe's dashboard), however often its event arrives.
- */
-export async function cardRefundedCents(tx: Db, orderId: number): Promise<number> {
-  const [row] = await tx
-    .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
-    .from(ledgerEntries)
-    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
-    .where(and(eq(ledgerTransactions.orderId, orderId), eq(ledgerEntries.account, LEDGER.refunds)));
-  return Number(row?.total ?? 0);
-}
 
 /**
  * Part of an order's card payment refunded at Stripe, not through Yardly: the platform gave it

@@ -7,7 +7,7 @@ import { defineJob } from '../../jobs/job';
 import type { Jobs } from '../../jobs/runner';
 import { sellerAccount } from '../ledger/accounts';
 import { balanceOf } from '../ledger/ledger';
-import { cardCents, postOrderRefunded, sellerShareCents } from '../ledger/order-postings';
+import { cardCents, heldShareCents, postOrderRefunded } from '../ledger/order-postings';
 import { postShippedOrderRefunded } from '../ledger/return-postings';
 import { notify } from '../notifications/notify';
 import { releaseCancelledOrdersListing } from '../orders/cancelled-listing';
@@ -61,7 +61,7 @@ export async function refundOrder(
     if (held === 'available') {
       // The payout run locks this row before it pays: the share cannot leave while it is checked here.
       await tx.select().from(payoutAccounts).where(eq(payoutAccounts.userId, order.sellerId)).for('update');
-      if ((await balanceOf(tx, sellerAccount(order.sellerId, 'available'))) < sellerShareCents(order)) {
+      if ((await balanceOf(tx, sellerAccount(order.sellerId, 'available'))) < (await heldShareCents(tx, order))) {
         throw new AppError(409, payoutMessages.alreadyPaidOut, { reason: 'already_paid_out' });
       }
     }

@@ -6,8 +6,14 @@ import { checkouts, listings, orders } from '../../db/schema/index';
 import { SYSTEM } from '../../process/transition';
 import { sellerAccount } from '../ledger/accounts';
 import { balanceOf } from '../ledger/ledger';
-import { cardCents, labelDeductedCents, postOrderRefunded, sellerShareCents } from '../ledger/order-postings';
-import { cardRefundedCents, postStripeFullRefund, postStripePartialRefund } from '../ledger/stripe-refund-postings';
+import {
+  cardCents,
+  cardRefundedCents,
+  labelDeductedCents,
+  postOrderRefunded,
+  sellerShareCents,
+} from '../ledger/order-postings';
+import { postStripeFullRefund, postStripePartialRefund } from '../ledger/stripe-refund-postings';
 import { notify } from '../notifications/notify';
 import type { PaymentEventRegistry } from '../payments/webhook-registry';
 import { releaseCancelledOrdersListing } from './cancelled-listing';

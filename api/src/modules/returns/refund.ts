@@ -35,9 +35,9 @@ export async function returnDelivered(tx: Db, deps: RefundDeps, shipmentId: numb
   const { order, row } = found;
   await takeReturnEvent(tx, deps.returnRunner, row, 'receive', SYSTEM, now);
   await takeOrderEvent(tx, deps.orderRunner, order, 'markReturned', SYSTEM, now);
-  await postReturnRefunded(tx, order, now);
+  const cardCents = await postReturnRefunded(tx, order, now);
   await tx.update(returns).set({ refundCents: order.itemPriceCents }).where(eq(returns.id, row.id));
-  await deps.jobs.enqueue(tx, RETURN_REFUND_JOB, { returnId: row.id });
+  await deps.jobs.enqueue(tx, RETURN_REFUND_JOB, { returnId: row.id, cardCents });
   await notify(tx, [order.buyerId], `${returnMessages.refunded} (order ${order.refnum}).`, orderPagePath(order.refnum));
   await notify(
     tx,
@@ -50,13 +50,15 @@ export async function returnDelivered(tx: Db, deps: RefundDeps, shipmentId: numb
 
 /**
  * Gives the item price of a returned order back through the provider (idempotent: the return's
- * key): the card's part of it; the rewards' part went back to the buyer's rewards in the ledger.
+ * key): the card's part the ledger posted (`cardCents`: less what Stripe had refunded before);
+ * the rewards' part went back to the buyer's rewards in the ledger. A job queued before
+ * `cardCents` was carried refunds the card's part of the item price.
  */
 export function returnRefundJob(payments: PaymentProvider) {
-  return defineJob<{ returnId: number }>({
+  return defineJob<{ returnId: number; cardCents?: number }>({
     name: RETURN_REFUND_JOB,
     maxAttempts: 20,
-    async run({ returnId }, { db }) {
+    async run({ returnId, cardCents }, { db }) {
       const [row] = await db
         .select({
           refnum: returns.refnum,
@@ -67,7 +69,7 @@ export function returnRefundJob(payments: PaymentProvider) {
         .from(returns)
         .innerJoin(orders, eq(orders.id, returns.orderId))
         .where(eq(returns.id, returnId));
-      const card = row?.amount ? refundSplit(row, row.amount).card : 0;
+      const card = cardCents ?? (row?.amount ? refundSplit(row, row.amount).card : 0);
       if (!row || card === 0) return;
       await payments.refund({
         intentId: row.intentId,
