@@ -52,7 +52,8 @@ export async function acceptLocked(
   bought?: string[],
 ): Promise<void> {
   await takeReturnEvent(tx, deps.returnRunner, row, event, actor, now);
-  bought?.push(await sendReturnLabel(tx, deps, order, row, now));
+  const labelId = await sendReturnLabel(tx, deps, order, row, now);
+  bought?.push(labelId);
 }
 
 /**
