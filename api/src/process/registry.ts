@@ -92,6 +92,7 @@ export class ProcessRegistry {
    * (an adopted one) needs none.
    */
   takeTimers<S extends string, E extends string, F, T extends PgTable & { id: PgColumn; state: PgColumn }>(
+    // biome-ignore lint/suspicious/noExplicitAny: a declaration of any guard, its facts named.
     process: Process<S, E, any, F>,
     taking: TimerTaking<S, E, F, T>,
   ): void {
@@ -168,7 +169,8 @@ function untakeableTimers(bound: AnyBound): string[] {
   const problems: string[] = [];
   for (const timer of timerEvents(bound)) {
     const def = events[timer] as Def;
-    if (!def.by.includes('system')) problems.push(`the timer ${process.name}.${timer}, which the platform may not take`);
+    if (!def.by.includes('system'))
+      problems.push(`the timer ${process.name}.${timer}, which the platform may not take`);
     if (!bound.timers) problems.push(`the timer ${process.name}.${timer}, which its binding gives no way to take`);
     for (const [event, starter] of Object.entries(events)) {
       if (starter.starts?.includes(timer) && !def.from.includes(starter.to)) {

@@ -4,7 +4,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/connect';
 import { defineJob, type JobDefinition } from '../jobs/job';
 import { type TimerPayload, timerJobName } from './timers';
-import { type BoundProcess, SYSTEM, type SubjectRow, transition } from './transition';
+import { type BoundProcess, type SubjectRow, SYSTEM, transition } from './transition';
 
 // biome-ignore lint/suspicious/noExplicitAny: one job for a process of any state and event union.
 type AnyBound = BoundProcess<any, any, any, any, any>;

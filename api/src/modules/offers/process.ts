@@ -1,10 +1,4 @@
-import {
-  currentOfferState,
-  type OfferEvent,
-  type OfferFacts,
-  type OfferState,
-  offerProcess,
-} from '@yardly/shared/rules';
+import { currentOfferState, type OfferEvent, type OfferFacts, type OfferState } from '@yardly/shared/rules';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { listings, offers } from '../../db/schema/index';
@@ -12,7 +6,13 @@ import { type BoundProcess, SYSTEM, type TimerTaking, type Transition, transitio
 
 export type OfferRow = typeof offers.$inferSelect;
 
-export type OfferRunner = BoundProcess<OfferState, OfferEvent, 'receiver' | 'sender' | 'unpaid', OfferFacts, typeof offers>;
+export type OfferRunner = BoundProcess<
+  OfferState,
+  OfferEvent,
+  'receiver' | 'sender' | 'unpaid',
+  OfferFacts,
+  typeof offers
+>;
 
 /**
  * How the platform takes an offer's timers (its 24-hour expiry, an accepted offer's payment

@@ -1,4 +1,4 @@
-import { type OrderEvent, type OrderFacts, type OrderState, orderProcess } from '@yardly/shared/rules';
+import type { OrderEvent, OrderFacts, OrderState } from '@yardly/shared/rules';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { orders } from '../../db/schema/index';

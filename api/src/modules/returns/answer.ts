@@ -2,8 +2,8 @@ import { type ReturnEvent, type ReturnState, returnMessages } from '@yardly/shar
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { returns } from '../../db/schema/index';
-import type { Caller } from '../../http/caller';
 import { afterRollback } from '../../db/transaction-end';
+import type { Caller } from '../../http/caller';
 import type { Actor, Effect } from '../../process/transition';
 import { notify } from '../notifications/notify';
 import { orderPagePath } from '../orders/dashboards';
