@@ -2,7 +2,7 @@ import { can } from '@yardly/shared/rules';
 import { eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/connect';
-import { defineJob, type JobDefinition } from '../jobs/job';
+import { defineJob, type JobDefinition, PermanentJobError } from '../jobs/job';
 import { type TimerPayload, timerJobName } from './timers';
 import { type BoundProcess, type SubjectRow, SYSTEM, transition } from './transition';
 
@@ -36,9 +36,12 @@ export function timerJob(bound: AnyBound): JobDefinition<TimerPayload> {
         .for('update');
       return row as SubjectRow<string, typeof table> | undefined;
     });
+  const events = timerEvents(bound);
   return defineJob<TimerPayload>({
     name: timerJobName(process),
     async run({ subjectId, event, at }, { db, now, log }) {
+      // Trying again cannot help a job queued for an event the table no longer has as a timer.
+      if (!events.includes(event)) throw new PermanentJobError(`${process.name} has no timer ${event}`);
       const fired = { process: process.name, subjectId, event, due: at };
       const outcome = await db.transaction(async (tx) => {
         const subject = await load(tx, subjectId);
@@ -48,7 +51,7 @@ export function timerJob(bound: AnyBound): JobDefinition<TimerPayload> {
         if (!verdict.ok) return { took: false, reason: verdict.reason, state: subject.state };
         await transition(tx, bound, subject, event, SYSTEM, {
           facts,
-          set: taking.set && ((started) => taking.set?.(subject, event, started, now) ?? {}),
+          set: (started) => taking.set?.(subject, event, started, now) ?? {},
           now,
         });
         return { took: true };
