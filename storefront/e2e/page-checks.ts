@@ -224,7 +224,7 @@ export async function expectControlsHittable(page: Page): Promise<void> {
       if (!hitTest(el).ok) missed.push(el);
     }
     // A miss is tried again once the page has painted where it was scrolled: what is rendered
-    // only near the window (content-visibility: auto, the footer) is laid out a frame later.
+    // only near the window (content-visibility: auto, the home page's rails) is laid out a frame later.
     // Covered on purpose, now: under an open popup, or outside a modal that opened while the page
     // was looked at (the step's answer came meanwhile), which makes the page under it inert.
     const excused = (el: Element, hit: Element | null) => {

@@ -95,7 +95,12 @@ test("the auth dialogs' links work at the first press, though the field just lef
   await login.getByLabel('Email').fill('not-an-email');
   await login.getByRole('button', { name: 'Forgot password?' }).click();
   await expect(dialog(page, 'Forgot password')).toBeVisible();
+  // Forgot password sat over Log in (the dialogs stack): Escape closes the top one, then the other.
   await page.keyboard.press('Escape');
+  await expect(dialog(page, 'Forgot password')).toBeHidden();
+  await expect(login.getByLabel('Email')).toHaveValue('not-an-email');
+  await page.keyboard.press('Escape');
+  await expect(login).toBeHidden();
 
   await menu.getByRole('button', { name: 'Sign up', exact: true }).click();
   let signup = dialog(page, 'Sign up');

@@ -61,7 +61,14 @@ test('select social, sign in at the provider, come back signed in; next time the
 test('a provider that shares no verified email: the person proves one by code (linkedin verify)', async ({
   page,
   request,
+  pageChecks,
 }) => {
+  pageChecks.allow({
+    url: '/svc/users/socialauth/verify-email',
+    status: 400,
+    message: 'That code is not correct',
+    reason: 'the person first types a wrong code',
+  });
   const email = `noor.${Date.now().toString(36)}@example.com`;
   await chooseProvider(page, 'LinkedIn');
   await signInAtProvider(page, `noemail-${Date.now()}`);

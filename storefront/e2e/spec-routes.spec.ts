@@ -8,7 +8,7 @@ import {
 } from '@yardly/shared/rules';
 import { E2E_ADMIN } from '../playwright.config';
 import { dialog, hydrated, NOT_FOUND_TEXT, newPerson, readCode, recentListings, signInByApi } from './fixtures';
-import { bearer, expectPageFits, logInToConsole, post } from './journeys';
+import { bearer, expectPageFits, listItem, logInToConsole, personIn, post } from './journeys';
 import { expect, type Page, test } from './page-checks';
 
 // Issue 36, the storefront's side: the routes of spec section 2 that links built to the spec land on.
@@ -125,13 +125,14 @@ test('/myquest and /settings deep links open the named tab and item; the admin p
   await page.goto(`/myquest?current_tab=allmessages&current_tab_ref=${toBase64Url(key)}`);
   await expect(page).toHaveURL(`/messages/${toBase64Url(key)}`);
 
-  // The offers tab: the thread of the buyer's offer on the listing (only the seller and people who
-  // offered may read a listing's offers).
-  await post(request, quinn, '/svc/offer/create/v2', {
-    listingRefnum: listing.listingRefnum,
-    offerPrice: Math.max(100, Math.round(listing.listingCurrentPrice * 0.8)),
-  });
-  const thread = `${listing.listingRefnum}_${buyer.userRefnum}_${listing.sellerRefnum}`;
+  // The offers tab: the thread of the buyer's offer (only the seller and people who offered may
+  // read a listing's offers), on a listing that takes offers (the demo's may be Buy Now only).
+  const browser = page.context().browser();
+  if (!browser) throw new Error('no browser');
+  const seller = await personIn(browser, { width: 1280, height: 800 }, 'Sela');
+  const offered = await listItem(request, seller.person, `Pine bench ${Date.now().toString(36)}`, 4_000);
+  await post(request, quinn, '/svc/offer/create/v2', { listingRefnum: offered, offerPrice: 3_000 });
+  const thread = `${offered}_${buyer.userRefnum}_${seller.login.userRefnum}`;
   await page.goto(`/myquest/offers/${toBase64Url(thread)}`);
   await expect(page).toHaveURL(`/offers/${toBase64Url(thread)}`);
 
