@@ -8,7 +8,7 @@ import {
 } from '@yardly/shared/rules';
 import { E2E_ADMIN } from '../playwright.config';
 import { dialog, hydrated, NOT_FOUND_TEXT, newPerson, readCode, recentListings, signInByApi } from './fixtures';
-import { bearer, expectPageFits, listItem, logInToConsole, personIn, post } from './journeys';
+import { b2bOrganisation, bearer, expectPageFits, listItem, logInToConsole, personIn, post } from './journeys';
 import { expect, type Page, test } from './page-checks';
 
 // Issue 36, the storefront's side: the routes of spec section 2 that links built to the spec land on.
@@ -181,7 +181,12 @@ test('/products/{subcategory title} opens that subcategory’s list', async ({ p
   expect(missing?.status()).toBe(404);
 });
 
-test('outside the organisation flow, a path under /client/ goes home', async ({ page, pageChecks }) => {
+test('outside the organisation flow, a path under /client/ goes home', async ({ page, request, pageChecks }) => {
+  // Acme's marketplace exists (made here when no journey before made it): its pages are members'.
+  await b2bOrganisation(request, 'Acme', 'acme.com', {
+    welcomeText: 'Welcome to the Acme staff marketplace.',
+    brandColor: '#c0392b',
+  });
   // A guest deeper than an organisation's landing (no such page: the not-found page, then home).
   pageChecks.expectNotFound(/\/client\/nosuchorg\//);
   await page.goto('/client/nosuchorg/products');
