@@ -58,7 +58,6 @@ export const donationProcess = defineProcess({
       to: 'cancelled',
       by: ['system'],
       after: { days: DONATION_CONFIRM_DAYS },
-      does: ['followLapse'],
     },
   },
 });

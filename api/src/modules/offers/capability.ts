@@ -5,10 +5,11 @@ import type { AppServices } from '../../services';
 import { assertMemberMay } from '../organisations/member-access';
 import { offerLinesEffect } from './conversation-lines';
 import { endedMembershipsJob } from './ended-memberships';
+import { offerExpiryJob } from './expiry-job';
 import { offerLiveEffect } from './live-effect';
-import { offerTimerTaking } from './process';
+import { offerTimers } from './process';
 import { alreadyOffered, buyerListings, listingOffers } from './read';
-import { releaseReservation } from './reservation';
+import { reservationLapseJob } from './reservation';
 import { createOfferService } from './service';
 
 /**
@@ -41,12 +42,11 @@ export const offersCapability = defineCapability({
     alreadyOffered: ({ body, caller }) => alreadyOffered(db, caller, body.listingRefnum, clock.now()),
     byBuyer: ({ query, caller }) => buyerListings(db, caller, query, clock.now()),
   }),
-  // Every offer step, whoever takes it (a checkout superseding or lapsing one too): its line, the live event.
+  // Every offer step, whoever takes it (a checkout superseding or lapsing one too): its line, the live event, its timers.
   processes: (registry, s) => {
-    registry.implement(offerProcess, 'releaseReservation', releaseReservation);
     registry.onTransition(offerProcess, {}, offerLinesEffect(s));
     registry.onTransition(offerProcess, {}, offerLiveEffect(s));
-    registry.takeTimers(offerProcess, offerTimerTaking);
+    registry.onTransition(offerProcess, {}, offerTimers(s.jobs));
   },
-  jobs: ({ runner }) => [endedMembershipsJob(runner)],
+  jobs: ({ runner }) => [offerExpiryJob(runner), endedMembershipsJob(runner), reservationLapseJob(runner)],
 });
