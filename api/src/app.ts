@@ -177,7 +177,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transport,
     paymentEvents,
     secret,
-    processes: bindProcesses(),
+    processes: bindProcesses({ donations: deps.config.donationEnabled }),
   };
   app.decorate('processes', services.processes);
 
@@ -191,6 +191,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // A table naming an effect no capability implements stops the start, as a call without a handler does.
   services.processes.registry.assertComplete();
   for (const job of installed.jobs) jobs.register(job);
+  // Each process's timers fire through its one generic job (ADR 0014).
+  for (const job of services.processes.registry.timerJobs()) jobs.register(job);
 
   const web = deps.createWeb ? await deps.createWeb(app) : undefined;
   app.setNotFoundHandler((request, reply) => {

@@ -196,8 +196,8 @@ describe.runIf(POSTGRES)(
       );
       expect(expired.map((o) => [o.state, o.expiries])).toEqual(offers.map(() => ['expired', 1]));
       const { rows: runs } = await sql.query<{ state: string; attempts: number }>(
-        `select j.state, j.attempts from jobs j join offers o on j.key = 'offer:' || o.id
-        where j.name = 'offers.expire' and o.refnum = any($1)`,
+        `select j.state, j.attempts from jobs j join offers o on j.key = 'expire:' || o.id
+        where j.name = 'timer:offer' and o.refnum = any($1)`,
         [offers],
       );
       expect(runs).toEqual(offers.map(() => ({ state: 'done', attempts: 1 })));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Db } from './connect';
-import { afterCommit, atTransactionEnd, runningTransactionEnds } from './transaction-end';
+import { afterCommit, afterRollback, atTransactionEnd, runningTransactionEnds } from './transaction-end';
 
 /** A database whose transactions only say what happens to them (the drivers' own is tested through the api). */
 function recordingDb(steps: string[]): Db {
@@ -81,5 +81,24 @@ describe('work left for the end of a transaction', () => {
     ).rejects.toThrow('refused');
     expect(steps).toEqual(['begin', 'statement', 'commit', 'hook', 'begin', 'rollback']);
     expect(afterCommit(db, () => {})).toBe(false);
+  });
+
+  it('calls its after-rollback hooks once it rolled back, before the failure reaches the caller, never after a commit', async () => {
+    const steps: string[] = [];
+    const db = recordingDb(steps);
+    await db.transaction(async (tx) => {
+      expect(afterRollback(tx, async () => void steps.push('undo of the committed one'))).toBe(true);
+    });
+    await expect(
+      db.transaction(async (tx) => {
+        afterRollback(tx, async () => {
+          throw new Error('the undo failed too');
+        });
+        afterRollback(tx, async () => void steps.push('label voided'));
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    expect(steps).toEqual(['begin', 'commit', 'begin', 'rollback', 'label voided']);
+    expect(afterRollback(db, async () => {})).toBe(false);
   });
 });

@@ -2,11 +2,14 @@ import type { Db } from './connect';
 
 type EndWork = (tx: Db) => Promise<void>;
 type AfterCommit = () => void;
+type AfterRollback = () => Promise<unknown>;
 
 /** The work each open transaction has left for its end (transactions opened by a `db.transaction` that runs it). */
 const endWork = new WeakMap<Db, EndWork[]>();
 /** What each open transaction's commit is to set going. */
 const commitHooks = new WeakMap<Db, AfterCommit[]>();
+/** What each open transaction's rollback is to undo outside the database. */
+const rollbackHooks = new WeakMap<Db, AfterRollback[]>();
 
 /**
  * Leaves `work` for the end of `tx`: it runs after everything else the transaction does, just
@@ -35,26 +38,49 @@ export function afterCommit(tx: Db, hook: AfterCommit): boolean {
 }
 
 /**
+ * Calls `hook` once `tx` has rolled back (never when it commits), and waits for it before the
+ * failure reaches the caller: for what the transaction did outside the database and must undo
+ * (a carrier's label bought inside it is voided). A failing hook does not hide the failure.
+ * Answers false when `tx` is not a transaction that runs hooks: the caller undoes it itself.
+ */
+export function afterRollback(tx: Db, hook: AfterRollback): boolean {
+  const hooks = rollbackHooks.get(tx);
+  if (!hooks) return false;
+  hooks.push(hook);
+  return true;
+}
+
+/**
  * Makes `db.transaction` run, before it commits, the work its transaction left with
- * `atTransactionEnd`, and once committed its `afterCommit` hooks (openDatabase does).
+ * `atTransactionEnd`, once committed its `afterCommit` hooks, and once rolled back its
+ * `afterRollback` hooks (openDatabase does).
  */
 export function runningTransactionEnds(db: Db): Db {
   const transaction = db.transaction.bind(db);
   db.transaction = (async (body, config) => {
     const hooks: AfterCommit[] = [];
-    const answer = await transaction(async (tx) => {
-      const queued: EndWork[] = [];
-      endWork.set(tx, queued);
-      commitHooks.set(tx, hooks);
-      try {
-        const result = await body(tx);
-        for (const work of queued) await work(tx);
-        return result;
-      } finally {
-        endWork.delete(tx);
-        commitHooks.delete(tx);
-      }
-    }, config);
+    const undo: AfterRollback[] = [];
+    let answer: Awaited<ReturnType<typeof body>>;
+    try {
+      answer = await transaction(async (tx) => {
+        const queued: EndWork[] = [];
+        endWork.set(tx, queued);
+        commitHooks.set(tx, hooks);
+        rollbackHooks.set(tx, undo);
+        try {
+          const result = await body(tx);
+          for (const work of queued) await work(tx);
+          return result;
+        } finally {
+          endWork.delete(tx);
+          commitHooks.delete(tx);
+          rollbackHooks.delete(tx);
+        }
+      }, config);
+    } catch (error) {
+      await Promise.allSettled(undo.map((hook) => hook()));
+      throw error;
+    }
     for (const hook of hooks) hook();
     return answer;
   }) as Db['transaction'];

@@ -16,16 +16,17 @@ import { ProcessRegistry } from './registry';
  * these bindings, so what a transition does (its named effects, the other capabilities'
  * subscriptions, the timers it queues) is the same whoever takes it. The listing, reward and
  * rental processes are bound once at module level (their modules' `process.ts`) and adopted by
- * their capabilities.
+ * their capabilities. The donation process is bound only with donations on: off, nothing takes
+ * its events, and the start would refuse its timers as ones nothing can take.
  */
-export function bindProcesses() {
+export function bindProcesses(options: { donations: boolean }) {
   const registry = new ProcessRegistry();
   return {
     registry,
     order: registry.bind(orderProcess, orders, orderRefusalMessage),
     offer: registry.bind(offerProcess, offers, offerRefusalMessage),
     return: registry.bind(returnProcess, returns, returnRefusalMessage),
-    donation: registry.bind(donationProcess, donationOrders, donationRefusalMessage),
+    donation: options.donations ? registry.bind(donationProcess, donationOrders, donationRefusalMessage) : undefined,
   };
 }
 

@@ -19,6 +19,31 @@ const parcel = defineProcess({
   },
 });
 const refused = () => 'refused';
+
+/** A parcel the platform returns to its sender when nobody collects it in time (a timer). */
+function collectable(returnedBy: readonly ('seller' | 'system')[], startedBy: 'packed' | 'sent') {
+  return defineProcess({
+    name: 'pickup',
+    initial: 'packed',
+    states: {
+      packed: { label: 'Packed', badge: null, refusal: 'is_packed' },
+      waiting: { label: 'Waiting', badge: null, refusal: 'is_waiting' },
+      returned: { label: 'Returned', badge: null, refusal: 'is_returned' },
+    },
+    guards: {},
+    events: {
+      place: {
+        label: 'Place',
+        from: ['packed'],
+        to: startedBy === 'sent' ? 'waiting' : 'packed',
+        by: ['seller'],
+        starts: ['giveBack'],
+      },
+      giveBack: { label: 'Not collected', from: ['waiting'], to: 'returned', by: returnedBy, after: { days: 7 } },
+    },
+  });
+}
+const takeWith = { facts: () => ({}) };
 const step = (event: 'send' | 'resend'): Transition<'packed' | 'sent', 'send' | 'resend'> => ({
   subjectId: 1,
   event,
@@ -62,5 +87,35 @@ describe('the process registry', () => {
     ran.length = 0;
     for (const effect of bound.effects) await effect(tx, step('resend'));
     expect(ran).toEqual(['any resend', 'on resend', 'on sent']);
+  });
+
+  it('refuses to start while a declared timer could never be taken, and starts once it can', () => {
+    const unbound = new ProcessRegistry();
+    unbound.bind(collectable(['system'], 'sent'), orders, refused);
+    expect(() => unbound.assertComplete()).toThrow('the timer pickup.giveBack, which its binding gives no way to take');
+
+    const notThePlatforms = new ProcessRegistry();
+    const sellersOnly = collectable(['seller'], 'sent');
+    notThePlatforms.bind(sellersOnly, orders, refused);
+    notThePlatforms.takeTimers(sellersOnly, takeWith);
+    expect(() => notThePlatforms.assertComplete()).toThrow(
+      'the timer pickup.giveBack, which the platform may not take',
+    );
+
+    const startedTooEarly = new ProcessRegistry();
+    const early = collectable(['system'], 'packed');
+    startedTooEarly.bind(early, orders, refused);
+    startedTooEarly.takeTimers(early, takeWith);
+    expect(() => startedTooEarly.assertComplete()).toThrow(
+      'pickup.place starts giveBack in packed, which giveBack does not leave',
+    );
+
+    const complete = new ProcessRegistry();
+    const pickup = collectable(['system'], 'sent');
+    complete.bind(pickup, orders, refused);
+    complete.takeTimers(pickup, takeWith);
+    expect(() => complete.assertComplete()).not.toThrow();
+    expect(complete.timerJobs().map((job) => job.name)).toEqual(['timer:pickup']);
+    expect(() => complete.takeTimers(pickup, takeWith)).toThrow('said twice');
   });
 });

@@ -1,6 +1,9 @@
 import type { Process } from '@yardly/shared/rules';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { type BoundProcess, bindProcess, type Effect, type Transition } from './transition';
+import type { JobDefinition } from '../jobs/job';
+import { timerEvents, timerJob } from './timer-job';
+import type { TimerPayload } from './timers';
+import { type BoundProcess, bindProcess, type Effect, type TimerTaking, type Transition } from './transition';
 
 // biome-ignore lint/suspicious/noExplicitAny: a registry holds processes of every state and event union.
 type AnyBound = BoundProcess<any, any, any, any, any>;
@@ -83,6 +86,21 @@ export class ProcessRegistry {
     this.named.set(key, effect as AnyEffect);
   }
 
+  /**
+   * How the platform takes `process`'s timers (the facts its guards read, the columns its events
+   * write), said once by the capability that owns the process's table; a process bound with it
+   * (an adopted one) needs none.
+   */
+  takeTimers<S extends string, E extends string, F, T extends PgTable & { id: PgColumn; state: PgColumn }>(
+    // biome-ignore lint/suspicious/noExplicitAny: a declaration of any guard, its facts named.
+    process: Process<S, E, any, F>,
+    taking: TimerTaking<S, E, F, T>,
+  ): void {
+    const bound = this.get(process.name);
+    if (bound.timers) throw new Error(`How to take the timers of ${process.name} is said twice`);
+    bound.timers = taking;
+  }
+
   /** Another capability's reaction to `process`'s transitions (all of them, or those `filter` names). */
   onTransition<S extends string, E extends string>(
     process: Declared<S, E>,
@@ -103,9 +121,19 @@ export class ProcessRegistry {
     this.subscriptions.push({ process: process.name, filter, effect: effect as AnyEffect });
   }
 
-  /** Refuses to start while a bound process's table names an effect nobody implemented, or a subscription names no process. */
+  /** The one timer job of each bound process that declares timers (`timer:<process>`, timer-job.ts). */
+  timerJobs(): JobDefinition<TimerPayload>[] {
+    return [...this.bound.values()].filter((bound) => timerEvents(bound).length > 0).map(timerJob);
+  }
+
+  /**
+   * Refuses to start while a bound process's table names an effect nobody implemented, a
+   * subscription names no process, or a declared timer could never be taken: the platform may not
+   * take its event, the binding says not how (`timers`), or an event starts it in a state it does not leave.
+   */
   assertComplete(): void {
     const missing: string[] = [];
+    for (const bound of this.bound.values()) missing.push(...untakeableTimers(bound));
     for (const [name, { process }] of this.bound) {
       if (!this.dispatching.has(name)) continue;
       for (const [event, def] of Object.entries<{ does?: readonly string[] }>(process.events)) {
@@ -117,7 +145,7 @@ export class ProcessRegistry {
     for (const { process } of this.subscriptions) {
       if (!this.dispatching.has(process)) missing.push(`a subscription to ${process}, which the registry does not run`);
     }
-    if (missing.length) throw new Error(`Named effects with no implementation: ${missing.join('; ')}`);
+    if (missing.length) throw new Error(`The processes cannot start: ${missing.join('; ')}`);
   }
 
   private async dispatch(name: string, tx: Parameters<AnyEffect>[0], done: Transition<string, string>): Promise<void> {
@@ -131,6 +159,26 @@ export class ProcessRegistry {
       if (subscribed === name && matches(filter, done)) await effect(tx, done);
     }
   }
+}
+
+/** Why each timer `bound` declares could never fire (none when every one can). */
+function untakeableTimers(bound: AnyBound): string[] {
+  const { process } = bound;
+  type Def = { from: readonly string[]; to: string; by: readonly string[]; starts?: readonly string[] };
+  const events = process.events as Record<string, Def>;
+  const problems: string[] = [];
+  for (const timer of timerEvents(bound)) {
+    const def = events[timer] as Def;
+    if (!def.by.includes('system'))
+      problems.push(`the timer ${process.name}.${timer}, which the platform may not take`);
+    if (!bound.timers) problems.push(`the timer ${process.name}.${timer}, which its binding gives no way to take`);
+    for (const [event, starter] of Object.entries(events)) {
+      if (starter.starts?.includes(timer) && !def.from.includes(starter.to)) {
+        problems.push(`${process.name}.${event} starts ${timer} in ${starter.to}, which ${timer} does not leave`);
+      }
+    }
+  }
+  return problems;
 }
 
 function matches(filter: TransitionFilter, done: Transition<string, string>): boolean {

@@ -1,31 +1,43 @@
-import type { Jobs } from '../jobs/runner';
-import type { Effect } from './transition';
+import type { ProcessTimer } from '@yardly/shared/rules';
+import type { Db } from '../db/connect';
+import { queueJobIn } from '../jobs/queue-in';
 
-/** The one-shot job that takes a process's timer: its name, and its payload and key for a subject. */
-export interface TimerJob {
-  job: string;
-  payload: (subjectId: number) => Record<string, number>;
-  key: (subjectId: number) => string;
+/** The one job that takes every timer of a process (ADR 0014): `timer:order`, `timer:listing`, ... */
+export function timerJobName(process: { name: string }): string {
+  return `timer:${process.name}`;
+}
+
+/** One queued timer per subject and event: starting it again moves it. */
+export function timerKey(event: string, subjectId: number): string {
+  return `${event}:${subjectId}`;
+}
+
+/** What a timer's job is given: the subject, the event the platform takes, and when it was due. */
+export interface TimerPayload {
+  subjectId: number;
+  event: string;
+  at: string;
 }
 
 /**
- * The effect that queues each timer a transition starts (`done.timers`) as its one-shot job, in
- * the transition's transaction (ADR 0014). The job re-reads its subject and takes the event only
- * while the state still allows it. A timer the map has no job for stops the step.
+ * Queues each timer a transition starts as its process's timer job, in the transition's
+ * transaction (the engine calls it: no capability maps timers to jobs). A timer started again
+ * for the same subject (a listing relisted) moves the queued one to its new time. One whose
+ * subject leaves the state is left queued: when it fires it asks the table and does nothing.
  */
-export function queueTimers<S extends string, E extends string>(
-  jobs: Jobs,
+export async function queueTimers(
+  tx: Db,
   process: { name: string },
-  timerJobs: Partial<Record<E, TimerJob>>,
-): Effect<S, E> {
-  return async (tx, done) => {
-    for (const timer of done.timers) {
-      const timerJob = timerJobs[timer.event];
-      if (!timerJob) throw new Error(`${process.name}: no job takes the timer ${timer.event}`);
-      await jobs.enqueue(tx, timerJob.job, timerJob.payload(done.subjectId), {
-        at: timer.at,
-        key: timerJob.key(done.subjectId),
-      });
-    }
-  };
+  subjectId: number,
+  timers: readonly ProcessTimer[],
+  now: Date,
+): Promise<void> {
+  for (const timer of timers) {
+    const payload: TimerPayload = { subjectId, event: timer.event, at: timer.at.toISOString() };
+    await queueJobIn(tx, timerJobName(process), payload, {
+      at: timer.at,
+      key: timerKey(timer.event, subjectId),
+      replace: { now },
+    });
+  }
 }

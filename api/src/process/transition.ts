@@ -14,6 +14,7 @@ import type { PgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzl
 import type { Db } from '../db/connect';
 import { transitions } from '../db/schema/index';
 import { AppError } from '../errors';
+import { queueTimers } from './timers';
 
 /** Who takes an event: a person in a role, or the platform (`userId` null, role `system`). */
 export interface Actor {
@@ -33,7 +34,7 @@ export interface Transition<S extends string, E extends string> {
   at: Date;
   /** Who took the event (the platform for a timer's). */
   by: Actor;
-  /** The timers the event started (e.g. a listing's expiry): whoever schedules jobs enqueues them. */
+  /** The timers the event started (e.g. a listing's expiry), already queued as the process's timer job. */
   timers: ProcessTimer<E>[];
 }
 
@@ -42,6 +43,25 @@ export type Effect<S extends string, E extends string> = (tx: Db, done: Transiti
 
 type StateTable = PgTable & { id: PgColumn; state: PgColumn };
 
+/** A subject as its table holds it. */
+export type SubjectRow<S extends string, T extends StateTable> = T['$inferSelect'] & { id: number; state: S };
+
+/**
+ * How the platform takes a timer's event on a subject (the process's generic timer job, timer-job.ts):
+ * what its guards read and what the event writes beside the state.
+ */
+export interface TimerTaking<S extends string, E extends string, F, T extends StateTable> {
+  /** What the guards read when the platform acts. */
+  facts(tx: Db, subject: SubjectRow<S, T>, now: Date): F | Promise<F>;
+  /** Other columns the event writes with the state (`updatedAt`, a stamp). */
+  set?(subject: SubjectRow<S, T>, event: E, started: ProcessTimer<E>[], now: Date): PgUpdateSetSource<T>;
+  /**
+   * The subject, locked, or undefined when it is gone; by default `SELECT … FOR UPDATE` by id. A
+   * process whose callers lock another row first (an offer: its listing) locks in the same order.
+   */
+  load?(tx: Db, id: number): Promise<SubjectRow<S, T> | undefined>;
+}
+
 /** A process bound to the table whose `state` column holds it, with the effects every transition runs. */
 export interface BoundProcess<S extends string, E extends string, G extends string, F, T extends StateTable> {
   process: Process<S, E, G, F>;
@@ -49,18 +69,25 @@ export interface BoundProcess<S extends string, E extends string, G extends stri
   effects: Effect<S, E>[];
   /** The words a person reads when `event` is refused for `reason`. */
   message(event: E, reason: string): string;
+  /** How its timers' events are taken; a process that declares timers cannot start without it. */
+  timers?: TimerTaking<S, E, F, T>;
 }
 
 export function bindProcess<S extends string, E extends string, G extends string, F, T extends StateTable>(
   process: Process<S, E, G, F>,
   table: T,
-  options: { effects?: Effect<S, E>[]; message?: (event: E, reason: string) => string } = {},
+  options: {
+    effects?: Effect<S, E>[];
+    message?: (event: E, reason: string) => string;
+    timers?: TimerTaking<S, E, F, T>;
+  } = {},
 ): BoundProcess<S, E, G, F, T> {
   return {
     process,
     table,
     effects: options.effects ?? [],
     message: options.message ?? ((event, reason) => `${process.name}: ${event} refused (${reason})`),
+    timers: options.timers,
   };
 }
 
@@ -108,7 +135,7 @@ export function refuseOutOfTurn<S extends string, E extends string, G extends st
  * Takes `event` on `subject` inside the caller's transaction (CONVENTIONS #11): refuses with 403 (not
  * the actor's event) or 409 (not in this state) and a machine reason when the table says no; else `UPDATE … SET state = $to WHERE id = $id AND
  * state = $from` (which locks the row; 0 rows means someone moved it first: 409 with the reason its
- * new state gives), one `transitions` row, then the effects. Returns what happened.
+ * new state gives), one `transitions` row, the timers it starts queued, then the effects. Returns what happened.
  */
 export async function transition<S extends string, E extends string, G extends string, F, T extends StateTable>(
   tx: Db,
@@ -148,6 +175,7 @@ export async function transition<S extends string, E extends string, G extends s
     actorRole: actor.role,
     at,
   });
+  await queueTimers(tx, process, subject.id, timers, at);
   const done: Transition<S, E> = { subjectId: subject.id, event, from: subject.state, to, at, by: actor, timers };
   for (const effect of [...bound.effects, ...(options.effects ?? [])]) await effect(tx, done);
   return done;
@@ -165,7 +193,7 @@ export interface StartOptions<E extends string, F, T extends StateTable> {
 /**
  * Takes `event`, an event that creates its subject (`from` is empty: an offer made), inside the
  * caller's transaction: refuses with 403 or 409 and a machine reason when the table says no; else inserts
- * the subject in the event's state, one `transitions` row (from null), then the effects.
+ * the subject in the event's state, one `transitions` row (from null), the timers it starts queued, then the effects.
  */
 export async function start<S extends string, E extends string, G extends string, F, T extends StateTable>(
   tx: Db,
@@ -195,6 +223,7 @@ export async function start<S extends string, E extends string, G extends string
     actorRole: actor.role,
     at,
   });
+  await queueTimers(tx, process, subjectId, timers, at);
   const done: Transition<S, E> = { subjectId, event, from: null, to, at, by: actor, timers };
   for (const effect of bound.effects) await effect(tx, done);
   return done;

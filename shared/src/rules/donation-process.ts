@@ -58,6 +58,7 @@ export const donationProcess = defineProcess({
       to: 'cancelled',
       by: ['system'],
       after: { days: DONATION_CONFIRM_DAYS },
+      does: ['followLapse'],
     },
   },
 });

@@ -10,6 +10,11 @@ export interface OfferFacts {
   isReceiver: boolean;
   /** The person acting made the offer. */
   isSender: boolean;
+  /**
+   * For the platform's lapse: the listing is still reserved for the accepted offer (its buyer has
+   * not paid). Unknown to a person's view of the offer; only `false` refuses.
+   */
+  listingReserved?: boolean;
 }
 
 /**
@@ -33,6 +38,8 @@ export const offerProcess = defineProcess({
   guards: {
     receiver: { test: (f: OfferFacts) => f.isReceiver, refusal: 'not_receiver', turn: true },
     sender: { test: (f: OfferFacts) => f.isSender, refusal: 'not_sender', turn: true },
+    // An accepted offer stays accepted once its buyer paid (the order carries on): no lapse then.
+    unpaid: { test: (f: OfferFacts) => f.listingReserved !== false, refusal: 'reservation_ended' },
   },
   events: {
     // An offer is made by the buyer, or (countering) by whichever party received the last one.
@@ -66,7 +73,9 @@ export const offerProcess = defineProcess({
       from: ['accepted'],
       to: 'expired',
       by: ['system'],
+      guard: 'unpaid',
       after: { hours: OFFER_PAYMENT_HOURS },
+      does: ['releaseReservation'],
     },
   },
 });

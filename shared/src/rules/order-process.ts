@@ -93,7 +93,7 @@ export const orderProcess = defineProcess({
       to: 'delivered',
       by: ['system'],
       after: { businessDays: RECEIPT_WINDOW_BUSINESS_DAYS },
-      does: COMPLETES_SALE,
+      does: [...COMPLETES_SALE, 'tellReceiptWindowClosed'],
     },
     /** The buyer opens a return (POST /svc/returns) while the receipt window is open. */
     openReturn: { label: 'Return item', from: ['arrived'], to: 'returning', by: ['buyer'] },
@@ -140,6 +140,7 @@ export const orderProcess = defineProcess({
       to: 'cancelled',
       by: ['system'],
       after: { businessDays: SHIP_BY_BUSINESS_DAYS },
+      does: ['refundUnshippedOrder'],
     },
   },
 });

@@ -55,6 +55,7 @@ export const returnProcess = defineProcess({
       to: 'accepted',
       by: ['system'],
       after: { businessDays: RETURN_REPLY_BUSINESS_DAYS },
+      does: ['acceptUnansweredReturn'],
     },
     /** The console's decision for the buyer. */
     approve: { label: 'Decide for the buyer', from: ['disputed'], to: 'accepted', by: ['admin'] },

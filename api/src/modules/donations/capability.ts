@@ -5,14 +5,14 @@ import type { AppServices } from '../../services';
 import { withPhotoUpload } from '../files/photo-upload';
 import { confirmWith } from './confirm';
 import { donationDepsOf } from './deps';
-import { donationLapseJob } from './lapse-job';
 import { donationListingsNear } from './listings';
 import { addPickupAddress } from './pickup-address';
 import { donationPictureSweepJob } from './picture-sweep';
 import { deleteDonationPicture, pictureSaveFields, saveDonationPicture, uploadDonationPicture } from './pictures';
 import { placeOrderWith } from './place-order';
-import { donationTimers } from './process';
+import { donationTimerTaking } from './process';
 import { donationOfListing } from './read';
+import { followLapse } from './steps';
 import { partyStepWith } from './steps-calls';
 
 /**
@@ -43,6 +43,9 @@ export const donationsCapability = defineCapability({
     savePicture: ({ query, body, caller }) => saveDonationPicture(s.db, caller, pictureSaveFields(query, body)),
     deletePicture: ({ query, caller }) => deleteDonationPicture(s.db, s.files, caller, query.resourcePath),
   }),
-  processes: (registry, s) => registry.onTransition(donationProcess, {}, donationTimers(s.jobs)),
-  jobs: (s) => [donationLapseJob(s), donationPictureSweepJob(s.files)],
+  processes: (registry, s) => {
+    registry.implement(donationProcess, 'followLapse', followLapse(s));
+    registry.takeTimers(donationProcess, donationTimerTaking);
+  },
+  jobs: (s) => [donationPictureSweepJob(s.files)],
 });

@@ -1,26 +1,13 @@
-import { type DonationEvent, type DonationFacts, type DonationState, donationProcess } from '@yardly/shared/rules';
+import type { DonationEvent, DonationState } from '@yardly/shared/rules';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
-import type { donationOrders } from '../../db/schema/index';
-import type { Jobs } from '../../jobs/runner';
-import { queueTimers } from '../../process/timers';
-import { type Actor, type BoundProcess, type Effect, type Transition, transition } from '../../process/transition';
+import { donationOrders } from '../../db/schema/index';
+import { type Actor, type BoundProcess, type TimerTaking, type Transition, transition } from '../../process/transition';
+import { orderWithListing } from './access';
 
 export type DonationOrderRow = typeof donationOrders.$inferSelect;
-export type DonationRunner = BoundProcess<DonationState, DonationEvent, never, DonationFacts, typeof donationOrders>;
-
-/** The one-shot job that lapses a request its donor did not confirm within seven days (lapse-job.ts). */
-export const DONATION_LAPSE_JOB = 'donations.lapse';
-
-/** A request queues its lapse timer in the same transaction. */
-export function donationTimers(jobs: Jobs): Effect<DonationState, DonationEvent> {
-  return queueTimers<DonationState, DonationEvent>(jobs, donationProcess, {
-    lapse: {
-      job: DONATION_LAPSE_JOB,
-      payload: (donationOrderId) => ({ donationOrderId }),
-      key: (id) => `donation:${id}`,
-    },
-  });
-}
+// Its guards read nothing: the binding's facts are whatever the table is given (`{}`).
+export type DonationRunner = BoundProcess<DonationState, DonationEvent, never, unknown, typeof donationOrders>;
 
 /** The column each event stamps with its time, beside the state. */
 const STAMPS: Partial<Record<DonationEvent, keyof DonationOrderRow>> = {
@@ -29,6 +16,22 @@ const STAMPS: Partial<Record<DonationEvent, keyof DonationOrderRow>> = {
   receive: 'receivedAt',
   cancel: 'cancelledAt',
   lapse: 'cancelledAt',
+};
+
+/** The columns `event` writes beside the state: its time stamp, and `updatedAt`. */
+function columnsFor(event: DonationEvent, now: Date) {
+  const stamp = STAMPS[event];
+  return { ...(stamp && { [stamp]: now }), updatedAt: now };
+}
+
+/**
+ * How the platform takes a donation's timer (the seven days to confirm a pickup): ADR 0014. The
+ * listing is locked before the order, as every step locks them.
+ */
+export const donationTimerTaking: TimerTaking<DonationState, DonationEvent, unknown, typeof donationOrders> = {
+  facts: () => ({}),
+  set: (_row, event, _started, now) => columnsFor(event, now),
+  load: async (tx, id) => (await orderWithListing(tx, eq(donationOrders.id, id)))?.row,
 };
 
 /** Takes `event` on a donation order its caller has locked; `extra` are columns the event writes too. */
@@ -41,10 +44,9 @@ export function takeDonationEvent(
   now: Date,
   extra: Partial<Pick<DonationOrderRow, 'pickupAddressId' | 'pickupAddress' | 'contactBy'>> = {},
 ): Promise<Transition<DonationState, DonationEvent>> {
-  const stamp = STAMPS[event];
   return transition(tx, runner, row, event, actor, {
     facts: {},
-    set: () => ({ ...extra, ...(stamp && { [stamp]: now }), updatedAt: now }),
+    set: () => ({ ...extra, ...columnsFor(event, now) }),
     now,
   });
 }

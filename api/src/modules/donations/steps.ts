@@ -1,12 +1,15 @@
-import type { DonationEvent, ListingEvent } from '@yardly/shared/rules';
+import type { DonationEvent, DonationState, ListingEvent } from '@yardly/shared/rules';
+import { eq } from 'drizzle-orm';
 import type { Clock } from '../../clock/clock';
 import type { Db } from '../../db/connect';
+import { donationOrders } from '../../db/schema/index';
 import type { Jobs } from '../../jobs/runner';
-import { type Actor, SYSTEM } from '../../process/transition';
+import { type Actor, type Effect, SYSTEM, type Transition } from '../../process/transition';
 import type { ListingRow } from '../listings/access';
 import { takeListingEvent } from '../listings/process';
 import type { Live } from '../live/live';
 import type { Mailer } from '../mail/mailer';
+import { orderWithListing } from './access';
 import { confirmPathOf, donationContext } from './context';
 import { notifyStep } from './notices';
 import { type DonationOrderRow, type DonationRunner, takeDonationEvent } from './process';
@@ -32,8 +35,8 @@ const LISTING_FOLLOWS: Partial<Record<DonationEvent, ListingEvent>> = {
 /**
  * Takes a donation step on an order whose listing and row the caller has locked (orderWithListing),
  * in one transaction: the transition and its log row, what the listing does in turn, the other
- * party told, and for `receive` the donor's receipt queued. The api's calls, the console and the
- * lapse timer all take their steps here.
+ * party told, and for `receive` the donor's receipt queued. The api's calls and the console take
+ * their steps here; the lapse timer's job takes its event through the process (`followLapse`).
  */
 export async function takeDonationStep(
   tx: Db,
@@ -44,13 +47,34 @@ export async function takeDonationStep(
   now: Date,
   extra: Parameters<typeof takeDonationEvent>[6] = {},
 ) {
-  const { row, listing } = found;
-  const done = await takeDonationEvent(tx, deps.runner, row, event, actor, now, extra);
-  const follows = LISTING_FOLLOWS[event];
+  const done = await takeDonationEvent(tx, deps.runner, found.row, event, actor, now, extra);
+  await followStep(tx, deps, found, done);
+  return done;
+}
+
+/** What a step does after its transition: the listing in turn, the other party told, a receipt mailed. */
+async function followStep(
+  tx: Db,
+  deps: Pick<DonationDeps, 'mailer'>,
+  { row, listing }: { row: DonationOrderRow; listing: ListingRow },
+  done: Transition<DonationState, DonationEvent>,
+): Promise<void> {
+  const follows = LISTING_FOLLOWS[done.event];
   // A listing a moderator removed meanwhile stays as it is: the donation still ends.
-  if (follows && listing.state === 'reserved') await takeListingEvent(tx, listing, follows, SYSTEM, now);
+  if (follows && listing.state === 'reserved') await takeListingEvent(tx, listing, follows, SYSTEM, done.at);
   const context = await donationContext(tx, row);
   await notifyStep(tx, row, done, context, confirmPathOf(context));
-  if (event === 'receive') await deps.mailer.send(donationReceiptMail(context, row.refnum, now), { db: tx });
-  return done;
+  if (done.event === 'receive') await deps.mailer.send(donationReceiptMail(context, row.refnum, done.at), { db: tx });
+}
+
+/**
+ * The named effect `followLapse` of the lapse timer (donation-process.ts): the donor did not
+ * confirm within seven days, so the request lapsed; the listing is on offer again and both are
+ * told. The donation's timer job takes the event only while the request is still `requested`.
+ */
+export function followLapse(deps: Pick<DonationDeps, 'mailer'>): Effect<DonationState, DonationEvent> {
+  return async (tx, done) => {
+    const found = await orderWithListing(tx, eq(donationOrders.id, done.subjectId));
+    if (found) await followStep(tx, deps, found, done);
+  };
 }

@@ -8,11 +8,13 @@ export const EXPIRY_EVERY_MINUTES = 15;
 const BATCH = 500;
 
 /**
- * The listing process's `expire` timer (`after` the listing's lifetime, due at `listing_end`)
- * fires through this recurring job, on the app's clock: every live listing whose end has come is
- * moved to expired by the process, one transaction each, logged as the system's. A listing that
- * moved on first (sold, relisted with a later end) is left alone: `fireListingTimers` re-reads it.
- * Until the job has run, readers already treat a live listing past its end as expired.
+ * The safety net under the listing process's `expire` timer. The timer itself is queued by the
+ * engine when a listing is published or relisted and fires through the process's timer job
+ * (`timer:listing`, ADR 0014). This recurring sweep only takes what no timer job will: live rows
+ * written without a transition (the demo and bulk seeds insert them directly) and a listing
+ * whose timer job died. Every live listing whose end has come is moved to expired by the process,
+ * one transaction each, logged as the system's; one that moved on first is left alone
+ * (`fireListingTimers` re-reads it). Until then, readers treat a live listing past its end as expired.
  */
 export const listingExpiryJob = defineJob<Record<string, never>>({
   name: 'listings.expire-due',

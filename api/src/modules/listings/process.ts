@@ -15,16 +15,22 @@ import { listings, orders } from '../../db/schema/index';
 import { type Actor, bindProcess, SYSTEM, type Transition, transition } from '../../process/transition';
 import { countActiveOffers } from './offers-check';
 
-/**
- * The listing process, bound once (the registry adopts it: ADR 0051). The timers a transition
- * starts (`done.timers`: the expiry that publishing and relisting start) are due at the listing's
- * `listing_end`, which `columnsFor` writes; the recurring job `listings.expire-due`
- * (expiry-job.ts) fires the due ones through `fireListingTimers`. Other capabilities react by
- * subscribing (the rewards capability to publishing and removal).
- */
-export const listingRunner = bindProcess(listingProcess, listings, { message: listingRefusalMessage });
-
 type Subject = { id: number; state: ListingState; listingEnd: Date | null; priceCents: number };
+
+/**
+ * The listing process, bound once (the registry adopts it: ADR 0051). The expiry that publishing
+ * and relisting start is due at the listing's `listing_end`, which `columnsFor` writes; the engine
+ * queues it as the process's timer job (`timer:listing`), which takes `expire` when the table still
+ * allows it (ADR 0014). Other capabilities react by subscribing (the rewards capability to
+ * publishing and removal).
+ */
+export const listingRunner = bindProcess(listingProcess, listings, {
+  message: listingRefusalMessage,
+  timers: {
+    facts: (tx, listing, now) => listingFacts(tx, listing, now),
+    set: (_listing, event, started, now) => columnsFor(event, started, now),
+  },
+});
 
 /** The columns an event writes beside the state: publishing and relisting put it on sale anew. */
 function columnsFor(event: ListingEvent, timers: ProcessTimer<ListingEvent>[], now: Date) {
@@ -84,9 +90,9 @@ export async function catchUpTimers(tx: Db, listing: Subject, now: Date): Promis
 }
 
 /**
- * The job a scheduled listing timer runs. It re-reads the listing and takes only the timers due
- * by the listing's own dates, so a timer whose listing moved on (sold, or relisted with a later
- * end) does nothing (CONVENTIONS #11). Returns the listing's state, or null when it is gone.
+ * The safety net's step (expiry-job.ts): re-reads the listing and takes only the timers due by
+ * the listing's own dates, so a listing that moved on (sold, or relisted with a later end) is left
+ * alone (CONVENTIONS #11). Returns the listing's state, or null when it is gone.
  */
 export async function fireListingTimers(tx: Db, listingId: number, now: Date): Promise<ListingState | null> {
   const [listing] = await tx.select().from(listings).where(eq(listings.id, listingId)).for('update');

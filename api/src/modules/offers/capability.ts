@@ -5,11 +5,10 @@ import type { AppServices } from '../../services';
 import { assertMemberMay } from '../organisations/member-access';
 import { offerLinesEffect } from './conversation-lines';
 import { endedMembershipsJob } from './ended-memberships';
-import { offerExpiryJob } from './expiry-job';
 import { offerLiveEffect } from './live-effect';
-import { offerTimers } from './process';
+import { offerTimerTaking } from './process';
 import { alreadyOffered, buyerListings, listingOffers } from './read';
-import { reservationLapseJob } from './reservation';
+import { releaseReservation } from './reservation';
 import { createOfferService } from './service';
 
 /**
@@ -42,11 +41,12 @@ export const offersCapability = defineCapability({
     alreadyOffered: ({ body, caller }) => alreadyOffered(db, caller, body.listingRefnum, clock.now()),
     byBuyer: ({ query, caller }) => buyerListings(db, caller, query, clock.now()),
   }),
-  // Every offer step, whoever takes it (a checkout superseding or lapsing one too): its line, the live event, its timers.
+  // Every offer step, whoever takes it (a checkout superseding or lapsing one too): its line, the live event.
   processes: (registry, s) => {
+    registry.implement(offerProcess, 'releaseReservation', releaseReservation);
     registry.onTransition(offerProcess, {}, offerLinesEffect(s));
     registry.onTransition(offerProcess, {}, offerLiveEffect(s));
-    registry.onTransition(offerProcess, {}, offerTimers(s.jobs));
+    registry.takeTimers(offerProcess, offerTimerTaking);
   },
-  jobs: ({ runner }) => [offerExpiryJob(runner), endedMembershipsJob(runner), reservationLapseJob(runner)],
+  jobs: ({ runner }) => [endedMembershipsJob(runner)],
 });

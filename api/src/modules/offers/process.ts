@@ -1,36 +1,37 @@
-import {
-  currentOfferState,
-  type OfferEvent,
-  type OfferFacts,
-  type OfferState,
-  offerProcess,
-} from '@yardly/shared/rules';
+import { currentOfferState, type OfferEvent, type OfferFacts, type OfferState } from '@yardly/shared/rules';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
-import { offers } from '../../db/schema/index';
-import type { Jobs } from '../../jobs/runner';
-import { queueTimers } from '../../process/timers';
-import { type BoundProcess, type Effect, SYSTEM, type Transition, transition } from '../../process/transition';
+import { listings, offers } from '../../db/schema/index';
+import { type BoundProcess, SYSTEM, type TimerTaking, type Transition, transition } from '../../process/transition';
 
 export type OfferRow = typeof offers.$inferSelect;
 
-/** The one-shot job that fires an offer's expiry timer (expiry-job.ts). */
-export const OFFER_EXPIRY_JOB = 'offers.expire';
-/** The one-shot job that lapses an accepted offer left unpaid (the orders module's reservation-lapse-job.ts). */
-export const OFFER_LAPSE_JOB = 'offers.lapse-reservation';
-export type OfferRunner = BoundProcess<OfferState, OfferEvent, 'receiver' | 'sender', OfferFacts, typeof offers>;
+export type OfferRunner = BoundProcess<
+  OfferState,
+  OfferEvent,
+  'receiver' | 'sender' | 'unpaid',
+  OfferFacts,
+  typeof offers
+>;
 
 /**
- * An offer event that starts a timer queues its one-shot job in the same transaction (making an
- * offer starts its 24-hour expiry, accepting it the 24 hours its buyer has to pay).
+ * How the platform takes an offer's timers (its 24-hour expiry, an accepted offer's payment
+ * window): ADR 0014. The listing is locked before the offer, as every offer step locks them.
  */
-export function offerTimers(jobs: Jobs): Effect<OfferState, OfferEvent> {
-  return queueTimers<OfferState, OfferEvent>(jobs, offerProcess, {
-    expire: { job: OFFER_EXPIRY_JOB, payload: (offerId) => ({ offerId }), key: (id) => `offer:${id}` },
-    // An accepted offer's payment window has its own job: its expiry job may still be queued under `offer:`.
-    lapse: { job: OFFER_LAPSE_JOB, payload: (offerId) => ({ offerId }), key: (id) => `reservation:${id}` },
-  });
-}
+export const offerTimerTaking: TimerTaking<OfferState, OfferEvent, OfferFacts, typeof offers> = {
+  async facts(tx, offer) {
+    const [listing] = await tx.select({ state: listings.state }).from(listings).where(eq(listings.id, offer.listingId));
+    return { isSender: false, isReceiver: false, listingReserved: listing?.state === 'reserved' };
+  },
+  set: (_offer, _event, _started, now) => ({ updatedAt: now }),
+  async load(tx, id) {
+    const [found] = await tx.select({ listingId: offers.listingId }).from(offers).where(eq(offers.id, id));
+    if (!found) return undefined;
+    await tx.select({ id: listings.id }).from(listings).where(eq(listings.id, found.listingId)).for('update');
+    const [offer] = await tx.select().from(offers).where(eq(offers.id, id)).for('update');
+    return offer;
+  },
+};
 
 /** Where `userId` stands in an offer: its sender, or the party it was made to. */
 export function factsFor(offer: Pick<OfferRow, 'senderId'>, userId: number): OfferFacts {
@@ -59,19 +60,4 @@ export function takeOfferEvent(
 ): Promise<Transition<OfferState, OfferEvent>> {
   const facts = userId === null ? { isSender: false, isReceiver: false } : factsFor(offer, userId);
   return transition(tx, runner, offer, event, { userId, role }, { facts, set: () => ({ updatedAt: now }), now });
-}
-
-/**
- * The job an offer's expiry timer runs: it re-reads the offer (locked) and expires it only when it
- * is still pending and due, so an offer answered in time is left alone (CONVENTIONS #11).
- */
-export async function fireOfferTimer(
-  tx: Db,
-  runner: OfferRunner,
-  offerId: number,
-  now: Date,
-): Promise<OfferState | null> {
-  const [offer] = await tx.select().from(offers).where(eq(offers.id, offerId)).for('update');
-  if (!offer) return null;
-  return (await catchUpOffer(tx, runner, offer, now)).state;
 }

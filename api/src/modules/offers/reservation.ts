@@ -1,22 +1,34 @@
-import { type ListingState, OFFER_PAYMENT_HOURS } from '@yardly/shared/rules';
+import { type ListingState, OFFER_PAYMENT_HOURS, type OfferEvent, type OfferState } from '@yardly/shared/rules';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { listings, offers } from '../../db/schema/index';
-import { defineJob } from '../../jobs/job';
-import { SYSTEM } from '../../process/transition';
+import { type Effect, SYSTEM } from '../../process/transition';
 import type { ListingRow } from '../listings/access';
 import { catchUpTimers, takeListingEvent } from '../listings/process';
-import { OFFER_LAPSE_JOB, type OfferRunner, takeOfferEvent } from './process';
+import { type OfferRunner, takeOfferEvent } from './process';
 
 const PAYMENT_WINDOW_MS = OFFER_PAYMENT_HOURS * 3_600_000;
 
 /**
- * A reserved listing whose accepted offer went unpaid for 24 hours is on sale again (issue 18):
- * the offer lapses (both parties are told through its conversation line) and the listing is
- * released. The caller holds the listing's lock. Taken by the timer's job and by every checkout
- * read, so nobody pays for, or is refused by, a reservation past its time. An accepted offer's
- * `updatedAt` is when it was accepted (nothing else writes an accepted offer). Returns the
- * listing's state afterwards.
+ * The named effect `releaseReservation` of an accepted offer's lapse (offer-process.ts): its
+ * buyer did not pay within 24 hours, so the listing reserved for them is on sale again (both
+ * parties are told through the offer's conversation line). A listing that moved on meanwhile (a
+ * moderator removed it) stays as it is. Locks the listing (the offer's timer job already has).
+ */
+export const releaseReservation: Effect<OfferState, OfferEvent> = async (tx, done) => {
+  const [offer] = await tx.select({ listingId: offers.listingId }).from(offers).where(eq(offers.id, done.subjectId));
+  if (!offer) return;
+  const [listing] = await tx.select().from(listings).where(eq(listings.id, offer.listingId)).for('update');
+  if (listing?.state === 'reserved') await takeListingEvent(tx, listing, 'release', SYSTEM, done.at);
+};
+
+/**
+ * A reserved listing whose accepted offer went unpaid for 24 hours is on sale again (issue 18),
+ * taken by every checkout read before the offer's timer job has run, so nobody pays for, or is
+ * refused by, a reservation past its time: the offer lapses (its effect releases the listing), or
+ * a reservation with no accepted offer left is released. The caller holds the listing's lock. An
+ * accepted offer's `updatedAt` is when it was accepted (nothing else writes an accepted offer).
+ * Returns the listing's state afterwards.
  */
 export async function catchUpReservation(
   tx: Db,
@@ -31,23 +43,10 @@ export async function catchUpReservation(
     .where(and(eq(offers.listingId, listing.id), eq(offers.state, 'accepted')))
     .for('update');
   if (accepted && accepted.updatedAt.getTime() + PAYMENT_WINDOW_MS > now.getTime()) return listing.state;
-  if (accepted) await takeOfferEvent(tx, runner, accepted, 'lapse', null, 'system', now);
-  return (await takeListingEvent(tx, listing, 'release', SYSTEM, now)).to;
-}
-
-/** The job of an accepted offer's payment window: re-reads the listing (locked) and lapses it only when still due. */
-export function reservationLapseJob(runner: OfferRunner) {
-  return defineJob<{ offerId: number }>({
-    name: OFFER_LAPSE_JOB,
-    async run({ offerId }, { db, now }) {
-      await db.transaction(async (tx) => {
-        const [offer] = await tx.select({ listingId: offers.listingId }).from(offers).where(eq(offers.id, offerId));
-        if (!offer) return;
-        const [listing] = await tx.select().from(listings).where(eq(listings.id, offer.listingId)).for('update');
-        if (listing) await catchUpReservation(tx, runner, listing, now);
-      });
-    },
-  });
+  if (!accepted) return (await takeListingEvent(tx, listing, 'release', SYSTEM, now)).to;
+  await takeOfferEvent(tx, runner, accepted, 'lapse', null, 'system', now);
+  const [released] = await tx.select({ state: listings.state }).from(listings).where(eq(listings.id, listing.id));
+  return released?.state ?? listing.state;
 }
 
 /**

@@ -5,15 +5,15 @@ import type { AppServices } from '../../services';
 import { listingReader } from '../organisation-marketplace/visibility';
 import { assertMemberMay } from '../organisations/member-access';
 import { abandonedCheckoutsJob } from './abandoned';
-import { autoCancelJob, cancelOrderWith } from './cancel';
+import { cancelOrderWith, refundUnshippedOrder } from './cancel';
 import { createPaymentIntentWith, deliveryOptions } from './checkout';
 import { completeCheckoutWith } from './complete';
 import { confirmDeliveryWith } from './delivery';
 import { assertPickupCheckout, confirmPickupWith } from './pickup';
 import { placeOrderWith } from './place';
-import { orderTimers, releaseSellerShare } from './process';
+import { orderTimerTaking, releaseSellerShare } from './process';
 import { listOrders, orderDetailById, orderDetailFor, placedAnswer } from './read';
-import { autoConfirmJob } from './receipt';
+import { tellReceiptWindowClosed } from './receipt';
 import { settlePaymentJob } from './settle';
 import { onStripeOrderEvents } from './stripe-events';
 
@@ -69,12 +69,12 @@ export const ordersCapability = defineCapability({
   },
   processes: (registry, s) => {
     registry.implement(orderProcess, 'releaseSellerShare', releaseSellerShare);
-    registry.onTransition(orderProcess, {}, orderTimers(s.jobs));
+    registry.implement(orderProcess, 'refundUnshippedOrder', refundUnshippedOrder(s.jobs));
+    registry.implement(orderProcess, 'tellReceiptWindowClosed', tellReceiptWindowClosed);
+    registry.takeTimers(orderProcess, orderTimerTaking);
   },
   jobs: (s) => [
     settlePaymentJob(s.payments),
-    autoCancelJob(s),
-    autoConfirmJob(s),
     abandonedCheckoutsJob({ payments: s.payments, complete: s.completeCheckout }),
   ],
 });

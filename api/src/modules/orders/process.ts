@@ -1,31 +1,25 @@
-import { type OrderEvent, type OrderFacts, type OrderState, orderProcess } from '@yardly/shared/rules';
+import type { OrderEvent, OrderFacts, OrderState } from '@yardly/shared/rules';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { orders } from '../../db/schema/index';
-import type { Jobs } from '../../jobs/runner';
-import { queueTimers } from '../../process/timers';
-import { type Actor, type BoundProcess, type Effect, type Transition, transition } from '../../process/transition';
+import {
+  type Actor,
+  type BoundProcess,
+  type Effect,
+  type TimerTaking,
+  type Transition,
+  transition,
+} from '../../process/transition';
 import { postOrderReleased } from '../ledger/order-postings';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderRunner = BoundProcess<OrderState, OrderEvent, 'shipped' | 'pickup', OrderFacts, typeof orders>;
 
-/** The one-shot job of an order's ship-by timer (cancel.ts). */
-export const ORDER_AUTO_CANCEL_JOB = 'orders.auto-cancel';
-/** The one-shot job that confirms an arrived order when its receipt window closes (issue 19). */
-export const ORDER_AUTO_CONFIRM_JOB = 'orders.auto-confirm';
-
-/** Each timer of the order process and the job that takes it: the ship-by deadline, the receipt window. */
-export function orderTimers(jobs: Jobs): Effect<OrderState, OrderEvent> {
-  return queueTimers<OrderState, OrderEvent>(jobs, orderProcess, {
-    autoCancel: { job: ORDER_AUTO_CANCEL_JOB, payload: (orderId) => ({ orderId }), key: (id) => `order:${id}` },
-    autoConfirm: {
-      job: ORDER_AUTO_CONFIRM_JOB,
-      payload: (orderId) => ({ orderId }),
-      key: (id) => `order-receipt:${id}`,
-    },
-  });
-}
+/** How the platform takes an order's timers (the ship-by deadline, the receipt window): ADR 0014. */
+export const orderTimerTaking: TimerTaking<OrderState, OrderEvent, OrderFacts, typeof orders> = {
+  facts: (_tx, order) => orderFacts(order),
+  set: (_order, _event, _started, now) => ({ updatedAt: now }),
+};
 
 /**
  * The named effect `releaseSellerShare` of every event that completes a sale (order-process.ts):

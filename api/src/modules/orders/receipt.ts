@@ -1,38 +1,29 @@
-import { RECEIPT_WINDOW_BUSINESS_DAYS } from '@yardly/shared/rules';
+import { type OrderEvent, type OrderState, RECEIPT_WINDOW_BUSINESS_DAYS } from '@yardly/shared/rules';
 import { eq } from 'drizzle-orm';
 import { orders } from '../../db/schema/index';
-import { defineJob } from '../../jobs/job';
-import { SYSTEM } from '../../process/transition';
+import type { Effect } from '../../process/transition';
 import { notify } from '../notifications/notify';
 import { orderPagePath } from './dashboards';
-import { ORDER_AUTO_CONFIRM_JOB, type OrderRunner, takeOrderEvent } from './process';
 
 /**
- * The receipt window's timer (issue 19): an order still `arrived` when it fires (the buyer
- * neither confirmed nor opened a return within three business days of delivery) is confirmed by
- * the platform: delivered, the seller's share released, both told. A timer whose order moved on does nothing.
+ * The named effect `tellReceiptWindowClosed` of the receipt window's timer (`autoConfirm`, issue
+ * 19): the buyer neither confirmed nor opened a return within three business days of delivery, so
+ * the platform confirmed the order (delivered, the seller's share released by the table's other
+ * effects); both are told. The order's timer job takes the event only while it is still `arrived`.
  */
-export function autoConfirmJob(deps: { orderRunner: OrderRunner }) {
-  return defineJob<{ orderId: number }>({
-    name: ORDER_AUTO_CONFIRM_JOB,
-    async run({ orderId }, { db, now }) {
-      await db.transaction(async (tx) => {
-        const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-        if (order?.state !== 'arrived') return;
-        await takeOrderEvent(tx, deps.orderRunner, order, 'autoConfirm', SYSTEM, now);
-        await notify(
-          tx,
-          [order.buyerId],
-          `Order ${order.refnum} is confirmed as received: the ${RECEIPT_WINDOW_BUSINESS_DAYS} business days to return it have passed`,
-          orderPagePath(order.refnum),
-        );
-        await notify(
-          tx,
-          [order.sellerId],
-          `Order ${order.refnum} was delivered: your share is now available for payout.`,
-          orderPagePath(order.refnum),
-        );
-      });
-    },
-  });
-}
+export const tellReceiptWindowClosed: Effect<OrderState, OrderEvent> = async (tx, done) => {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, done.subjectId));
+  if (!order) return;
+  await notify(
+    tx,
+    [order.buyerId],
+    `Order ${order.refnum} is confirmed as received: the ${RECEIPT_WINDOW_BUSINESS_DAYS} business days to return it have passed`,
+    orderPagePath(order.refnum),
+  );
+  await notify(
+    tx,
+    [order.sellerId],
+    `Order ${order.refnum} was delivered: your share is now available for payout.`,
+    orderPagePath(order.refnum),
+  );
+};

@@ -1,16 +1,16 @@
-import { type ReturnEvent, returnMessages } from '@yardly/shared/rules';
+import { type ReturnEvent, type ReturnState, returnMessages } from '@yardly/shared/rules';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { returns } from '../../db/schema/index';
+import { afterRollback } from '../../db/transaction-end';
 import type { Caller } from '../../http/caller';
-import { defineJob } from '../../jobs/job';
-import { type Actor, SYSTEM } from '../../process/transition';
+import type { Actor, Effect } from '../../process/transition';
 import { notify } from '../notifications/notify';
 import { orderPagePath } from '../orders/dashboards';
 import type { OrderRow, OrderRunner } from '../orders/process';
 import type { Shipping } from '../shipping/shipping';
 import { returnFor, returnWithOrder } from './access';
-import { RETURN_AUTO_ACCEPT_JOB, type ReturnRow, type ReturnRunner, takeReturnEvent } from './process';
+import { type ReturnRow, type ReturnRunner, takeReturnEvent } from './process';
 
 export interface AnswerDeps {
   db: Db;
@@ -20,26 +20,40 @@ export interface AnswerDeps {
 }
 
 /**
- * Accepts a return whose order and row the caller has locked (the seller's Accept, the platform
- * when the seller did not answer, an admin deciding for the buyer): the prepaid return label is
- * bought in the same transaction and the buyer told to send the item back. The carrier's id of
- * the label is added to `bought`, for the caller to void it should its transaction fail.
+ * What accepting a return does beside its state: the prepaid return label is bought in the same
+ * transaction and the buyer told to send the item back. Answers the carrier's id of the label.
+ */
+async function sendReturnLabel(
+  tx: Db,
+  deps: Pick<AnswerDeps, 'shipping'>,
+  order: OrderRow,
+  row: ReturnRow,
+  now: Date,
+): Promise<string> {
+  const label = await deps.shipping.buyReturnLabel(tx, order, now);
+  await tx.update(returns).set({ shipmentId: label.id }).where(eq(returns.id, row.id));
+  await notify(tx, [order.buyerId], `${returnMessages.accepted} (order ${order.refnum}).`, orderPagePath(order.refnum));
+  return label.carrierLabelId;
+}
+
+/**
+ * Accepts a return whose order and row the caller has locked (the seller's Accept, an admin
+ * deciding for the buyer). The carrier's id of the label is added to `bought`, for the caller to
+ * void it should its transaction fail.
  */
 export async function acceptLocked(
   tx: Db,
   deps: Pick<AnswerDeps, 'returnRunner' | 'shipping'>,
   order: OrderRow,
   row: ReturnRow,
-  event: Extract<ReturnEvent, 'accept' | 'autoAccept' | 'approve'>,
+  event: Extract<ReturnEvent, 'accept' | 'approve'>,
   actor: Actor,
   now: Date,
   bought?: string[],
 ): Promise<void> {
   await takeReturnEvent(tx, deps.returnRunner, row, event, actor, now);
-  const label = await deps.shipping.buyReturnLabel(tx, order, now);
-  bought?.push(label.carrierLabelId);
-  await tx.update(returns).set({ shipmentId: label.id }).where(eq(returns.id, row.id));
-  await notify(tx, [order.buyerId], `${returnMessages.accepted} (order ${order.refnum}).`, orderPagePath(order.refnum));
+  const labelId = await sendReturnLabel(tx, deps, order, row, now);
+  bought?.push(labelId);
 }
 
 /**
@@ -69,27 +83,26 @@ export function answerReturnWith(deps: AnswerDeps) {
     );
 }
 
-/** The seller's three business days are up: a return still unanswered is accepted by the platform. */
-export function autoAcceptJob(deps: Omit<AnswerDeps, 'db'>) {
-  return defineJob<{ returnId: number }>({
-    name: RETURN_AUTO_ACCEPT_JOB,
-    async run({ returnId }, { db, now }) {
-      await voidingOnFailure(deps, (bought) =>
-        db.transaction(async (tx) => {
-          const found = await returnWithOrder(tx, eq(returns.id, returnId));
-          if (found?.row.state !== 'requested' || found.row.replyBy.getTime() > now.getTime()) return;
-          const { order, row } = found;
-          await acceptLocked(tx, deps, order, row, 'autoAccept', SYSTEM, now, bought);
-          await notify(
-            tx,
-            [order.sellerId],
-            `The return of order ${order.refnum} was accepted by Yardly: you did not answer within 3 business days.`,
-            orderPagePath(order.refnum),
-          );
-        }),
-      );
-    },
-  });
+/**
+ * The named effect `acceptUnansweredReturn` of the reply timer (`autoAccept`, return-process.ts):
+ * the seller's three business days are up, so the platform accepted the return; the label is
+ * bought (and voided at the carrier should the transaction fail), the buyer and the seller told.
+ * The return's timer job takes the event only while the return is still `requested`.
+ */
+export function acceptUnansweredReturn(deps: Pick<AnswerDeps, 'shipping'>): Effect<ReturnState, ReturnEvent> {
+  return async (tx, done) => {
+    const found = await returnWithOrder(tx, eq(returns.id, done.subjectId));
+    if (!found) return;
+    const { order, row } = found;
+    const labelId = await sendReturnLabel(tx, deps, order, row, done.at);
+    afterRollback(tx, () => deps.shipping.carrier.voidLabel(labelId));
+    await notify(
+      tx,
+      [order.sellerId],
+      `The return of order ${order.refnum} was accepted by Yardly: you did not answer within 3 business days.`,
+      orderPagePath(order.refnum),
+    );
+  };
 }
 
 /**

@@ -6,10 +6,10 @@ import type { AppServices } from '../../services';
 import { withPhotoUpload } from '../files/photo-upload';
 import { signedLabelUrl } from '../shipping/label-links';
 import { returnsResource } from './admin';
-import { answerReturnWith, autoAcceptJob } from './answer';
+import { acceptUnansweredReturn, answerReturnWith } from './answer';
 import { openReturnWith } from './open';
 import { addReturnPhoto } from './photos';
-import { returnTimers } from './process';
+import { returnTimerTaking } from './process';
 import { returnDetailFor, returnOf } from './read';
 import { returnDelivered, returnRefundJob } from './refund';
 
@@ -57,6 +57,9 @@ export const returnsCapability = defineCapability({
     };
   },
   adminResources: (s) => [returnsResource(s)],
-  processes: (registry, s) => registry.onTransition(returnProcess, {}, returnTimers(s.jobs)),
-  jobs: (s) => [autoAcceptJob(s), returnRefundJob(s.payments)],
+  processes: (registry, s) => {
+    registry.implement(returnProcess, 'acceptUnansweredReturn', acceptUnansweredReturn(s));
+    registry.takeTimers(returnProcess, returnTimerTaking);
+  },
+  jobs: (s) => [returnRefundJob(s.payments)],
 });

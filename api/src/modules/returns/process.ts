@@ -1,22 +1,23 @@
-import { type ReturnEvent, type ReturnFacts, type ReturnState, returnProcess } from '@yardly/shared/rules';
+import type { ReturnEvent, ReturnState } from '@yardly/shared/rules';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
-import type { returns } from '../../db/schema/index';
-import type { Jobs } from '../../jobs/runner';
-import { queueTimers } from '../../process/timers';
-import { type Actor, type BoundProcess, type Effect, type Transition, transition } from '../../process/transition';
+import { returns } from '../../db/schema/index';
+import { type Actor, type BoundProcess, type TimerTaking, type Transition, transition } from '../../process/transition';
+import { returnWithOrder } from './access';
 
 export type ReturnRow = typeof returns.$inferSelect;
-export type ReturnRunner = BoundProcess<ReturnState, ReturnEvent, never, ReturnFacts, typeof returns>;
+// Its guards read nothing: the binding's facts are whatever the table is given (`{}`).
+export type ReturnRunner = BoundProcess<ReturnState, ReturnEvent, never, unknown, typeof returns>;
 
-/** The one-shot job that accepts a return the seller left unanswered for three business days. */
-export const RETURN_AUTO_ACCEPT_JOB = 'returns.auto-accept';
-
-/** Opening a return queues its reply timer in the same transaction. */
-export function returnTimers(jobs: Jobs): Effect<ReturnState, ReturnEvent> {
-  return queueTimers<ReturnState, ReturnEvent>(jobs, returnProcess, {
-    autoAccept: { job: RETURN_AUTO_ACCEPT_JOB, payload: (returnId) => ({ returnId }), key: (id) => `return:${id}` },
-  });
-}
+/**
+ * How the platform takes a return's timer (the seller's three business days to answer): ADR 0014.
+ * The order is locked before the return, as the seller's answer locks them.
+ */
+export const returnTimerTaking: TimerTaking<ReturnState, ReturnEvent, unknown, typeof returns> = {
+  facts: () => ({}),
+  set: (_row, _event, _started, now) => ({ updatedAt: now }),
+  load: async (tx, id) => (await returnWithOrder(tx, eq(returns.id, id)))?.row,
+};
 
 /** Takes `event` on a return its caller has locked. */
 export function takeReturnEvent(
