@@ -37,6 +37,8 @@ async function checkWith(provider: 'test' | 'stripe'): Promise<boolean> {
     const dataDir = mkdtempSync(join(tmpdir(), 'yardly-check-money-'));
     const config = parseConfig({
       NODE_ENV: 'test',
+      // LOG_LEVEL=error shows the api's own account of a 500 the history meets.
+      LOG_LEVEL: process.env.LOG_LEVEL as 'error' | undefined,
       DATA_DIR: dataDir,
       DATABASE_URL: prepared.env.DATABASE_URL,
       ...(stripe && stripeEnv(stripe)),

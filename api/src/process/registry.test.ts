@@ -20,6 +20,52 @@ const parcel = defineProcess({
 });
 const refused = () => 'refused';
 
+/** A parcel whose sending tells its buyer, and tells its seller too when the platform sent it. */
+const toldParcel = defineProcess({
+  name: 'toldParcel',
+  initial: 'packed',
+  states: {
+    packed: { label: 'Packed', badge: null, refusal: 'is_packed' },
+    sent: { label: 'Sent', badge: null, refusal: 'is_sent' },
+  },
+  guards: {},
+  events: {
+    send: {
+      label: 'Send',
+      from: ['packed'],
+      to: 'sent',
+      by: ['seller', 'system'],
+      does: ['label'],
+      tells: [
+        { to: 'buyer', notice: 'onItsWay' },
+        { to: 'seller', notice: 'sentForYou', by: ['system'] },
+      ],
+    },
+  },
+  notices: {
+    onItsWay: { text: (p: { code: string }) => `Parcel ${p.code} is on its way`, link: (p) => `/parcels/${p.code}` },
+    sentForYou: { text: (p: { code: string }) => `We sent parcel ${p.code} for you`, link: () => null },
+  },
+});
+
+/** The parcel sent (the told parcel's one event) by `by`. */
+const sent = (by: Transition<string, string>['by'], subjectId = 1): Transition<'packed' | 'sent', 'send'> => ({
+  subjectId,
+  event: 'send',
+  from: 'packed',
+  to: 'sent',
+  at: new Date(0),
+  by,
+  timers: [],
+});
+
+/** A transaction that keeps the notices inserted into it (the only writes a notice makes). */
+function noticeTx() {
+  const told: { userId: number; text: string; link: string | null }[] = [];
+  const tx = { insert: () => ({ values: async (rows: typeof told) => void told.push(...rows) }) } as unknown as Db;
+  return { tx, told };
+}
+
 /** A parcel the platform returns to its sender when nobody collects it in time (a timer). */
 function collectable(returnedBy: readonly ('seller' | 'system')[], startedBy: 'packed' | 'sent') {
   return defineProcess({
@@ -87,6 +133,56 @@ describe('the process registry', () => {
     ran.length = 0;
     for (const effect of bound.effects) await effect(tx, step('resend'));
     expect(ran).toEqual(['any resend', 'on resend', 'on sent']);
+  });
+
+  it('sends the notices a table names once the effects are done, to each party, as the actor allows', async () => {
+    const registry = new ProcessRegistry();
+    const bound = registry.bind(toldParcel, orders, refused);
+    const ran: string[] = [];
+    registry.implement(toldParcel, 'label', () => void ran.push('label'));
+    expect(() => registry.assertComplete()).toThrow('the notices of toldParcel, which nothing reads the subject for');
+    registry.readNotices(toldParcel, async (_tx, id) =>
+      id === 1 ? { parties: { buyer: 7, seller: 8 }, context: { code: 'P-1' } } : undefined,
+    );
+    expect(() => registry.assertComplete()).not.toThrow();
+
+    const bySeller = noticeTx();
+    for (const effect of bound.effects) await effect(bySeller.tx, sent({ userId: 8, role: 'seller' }));
+    expect(ran).toEqual(['label']);
+    expect(bySeller.told).toEqual([
+      expect.objectContaining({ userId: 7, text: 'Parcel P-1 is on its way', link: '/parcels/P-1' }),
+    ]);
+
+    const byPlatform = noticeTx();
+    for (const effect of bound.effects) await effect(byPlatform.tx, sent({ userId: null, role: 'system' }));
+    expect(byPlatform.told.map(({ userId, text }) => [userId, text])).toEqual([
+      [7, 'Parcel P-1 is on its way'],
+      [8, 'We sent parcel P-1 for you'],
+    ]);
+
+    const gone = noticeTx();
+    for (const effect of bound.effects) await effect(gone.tx, sent({ userId: 8, role: 'seller' }, 2));
+    expect(gone.told).toEqual([]);
+  });
+
+  it('refuses a table whose event tells a notice it has no words for', () => {
+    expect(() =>
+      defineProcess({
+        name: 'mute',
+        initial: 'a',
+        states: { a: { label: 'A', badge: null, refusal: 'is_a' } },
+        guards: {},
+        events: {
+          poke: {
+            label: 'Poke',
+            from: ['a'],
+            to: 'a',
+            by: ['seller'],
+            tells: [{ to: 'buyer', notice: 'poked' as never }],
+          },
+        },
+      }),
+    ).toThrow('mute: poke tells poked, which has no words');
   });
 
   it('refuses to start while a declared timer could never be taken, and starts once it can', () => {

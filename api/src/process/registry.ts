@@ -1,6 +1,8 @@
-import type { Process } from '@yardly/shared/rules';
+import { type NoticeParty, noticesOf, type Process } from '@yardly/shared/rules';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/connect';
 import type { JobDefinition } from '../jobs/job';
+import { notify } from '../modules/notifications/notify';
 import { timerEvents, timerJob } from './timer-job';
 import type { TimerPayload } from './timers';
 import { type BoundProcess, bindProcess, type Effect, type TimerTaking, type Transition } from './transition';
@@ -17,6 +19,15 @@ type Declared<S extends string, E extends string> = Process<S, E, any, any>;
  * second app built in the same process (tests) does not add them again.
  */
 const addedToAdopted = new WeakMap<AnyBound, Set<string>>();
+
+/**
+ * What a process's notices read of a subject when one of its events is taken: who its parties
+ * are and its notice context (the words' inputs); undefined when the subject is gone.
+ */
+export type NoticeReader<C> = (
+  tx: Db,
+  subjectId: number,
+) => Promise<{ parties: Record<NoticeParty, number>; context: C } | undefined>;
 
 /** Which transitions a subscription follows: those reaching a state, those of an event, or (empty) all. */
 export interface TransitionFilter {
@@ -38,6 +49,7 @@ export class ProcessRegistry {
   private readonly dispatching = new Set<string>();
   private readonly named = new Map<string, AnyEffect>();
   private readonly subscriptions: { process: string; filter: TransitionFilter; effect: AnyEffect }[] = [];
+  private readonly noticeReaders = new Map<string, NoticeReader<unknown>>();
 
   /**
    * Binds `process` to the table whose `state` column holds it, once: every transition runs the
@@ -101,6 +113,15 @@ export class ProcessRegistry {
     bound.timers = taking;
   }
 
+  /**
+   * How the notices `process`'s events send (`tells` in its table) read their subject, said once by
+   * the capability that owns its table: the registry then sends each, in the transition's transaction.
+   */
+  readNotices<C>(process: Declared<string, string>, reader: NoticeReader<C>): void {
+    if (this.noticeReaders.has(process.name)) throw new Error(`How ${process.name}'s notices read it is said twice`);
+    this.noticeReaders.set(process.name, reader as NoticeReader<unknown>);
+  }
+
   /** Another capability's reaction to `process`'s transitions (all of them, or those `filter` names). */
   onTransition<S extends string, E extends string>(
     process: Declared<S, E>,
@@ -145,6 +166,13 @@ export class ProcessRegistry {
     for (const { process } of this.subscriptions) {
       if (!this.dispatching.has(process)) missing.push(`a subscription to ${process}, which the registry does not run`);
     }
+    for (const [name, { process }] of this.bound) {
+      const tells = Object.values<{ tells?: readonly unknown[] }>(process.events).some((def) => def.tells?.length);
+      if (!tells) continue;
+      if (!this.dispatching.has(name)) missing.push(`the notices of ${name}, which the registry does not send`);
+      else if (!this.noticeReaders.has(name))
+        missing.push(`the notices of ${name}, which nothing reads the subject for`);
+    }
     if (missing.length) throw new Error(`The processes cannot start: ${missing.join('; ')}`);
   }
 
@@ -157,6 +185,20 @@ export class ProcessRegistry {
     }
     for (const { process: subscribed, filter, effect } of this.subscriptions) {
       if (subscribed === name && matches(filter, done)) await effect(tx, done);
+    }
+    await this.tell(name, tx, done);
+  }
+
+  /** The notices the event sends, once its effects are done: each party told in the table's order. */
+  private async tell(name: string, tx: Db, done: Transition<string, string>): Promise<void> {
+    const { process } = this.get(name);
+    const notices = noticesOf(process, done.event, done.by.role);
+    if (notices.length === 0) return;
+    const read = this.noticeReaders.get(name);
+    const subject = read && (await read(tx, done.subjectId));
+    if (!subject) return;
+    for (const { to, notice } of notices) {
+      await notify(tx, [subject.parties[to]], notice.text(subject.context), notice.link(subject.context));
     }
   }
 }

@@ -1,4 +1,5 @@
-import { can, defineProcess, type EventOf, eventsFor, type ProcessRole, type StateOf } from './process';
+import { PARCEL_STATUS_LABELS } from './parcels';
+import { can, defineProcess, type EventOf, eventsFor, type NoticeDef, type ProcessRole, type StateOf } from './process';
 import { countSteps, defineInvariants } from './process-invariants';
 
 /** What an order's guards read besides its state. */
@@ -17,6 +18,58 @@ export const RECEIPT_WINDOW_BUSINESS_DAYS = 3;
  * available (less a label deducted from it), and both sides are asked to review each other.
  */
 const COMPLETES_SALE = ['releaseSellerShare', 'inviteReviews'] as const;
+
+/**
+ * Where a notice (and its mail) about an order leads: that order's page, which shows its state
+ * and the next step for each side. Never '/buying' or '/selling': the spec makes those the home page.
+ */
+export function orderPagePath(orderRefnum: string): string {
+  return `/orders/${encodeURIComponent(orderRefnum)}`;
+}
+
+/** What an order's notices read of it, as the api loads it when an event is taken. */
+export interface OrderNoticeContext {
+  refnum: string;
+  /** The item's title. */
+  title: string;
+  listingRefnum: string;
+  /** The label's tracking number, once one was bought. */
+  trackingNumber: string | null;
+}
+
+const toOrder = (order: OrderNoticeContext) => orderPagePath(order.refnum);
+
+/** The words of the notices the order's events send (`tells` below), and where each leads. */
+const orderNotices = {
+  sold: { text: (o) => `Sold: ${o.title}. See the order to ship it or hand it over.`, link: toOrder },
+  shipped: {
+    text: (o) => `Order ${o.refnum} was shipped: tracking number ${o.trackingNumber ?? ''}`,
+    link: (o) => `/buyer-track?listingRefnum=${o.listingRefnum}`,
+  },
+  arrivedBuyer: {
+    text: (o) =>
+      `${PARCEL_STATUS_LABELS.delivered}: order ${o.refnum} arrived. Confirm you received it, or return it within ${RECEIPT_WINDOW_BUSINESS_DAYS} business days`,
+    link: (o) => `/confirm-item-received?orderId=${o.refnum}`,
+  },
+  arrivedSeller: {
+    text: (o) =>
+      `${PARCEL_STATUS_LABELS.delivered}: order ${o.refnum} reached the buyer. Your share is available once they confirm it, or in ${RECEIPT_WINDOW_BUSINESS_DAYS} business days`,
+    link: (o) => `/seller-track?listingRefnum=${o.listingRefnum}`,
+  },
+  pickupConfirmed: { text: () => 'Your pickup is confirmed: enjoy your purchase.', link: toOrder },
+  shareAvailable: {
+    text: (o) => `Order ${o.refnum} was delivered: your share is now available for payout.`,
+    link: toOrder,
+  },
+  receiptWindowClosed: {
+    text: (o) =>
+      `Order ${o.refnum} is confirmed as received: the ${RECEIPT_WINDOW_BUSINESS_DAYS} business days to return it have passed`,
+    link: toOrder,
+  },
+  sellerCancelled: { text: () => orderMessages.sellerCancelled, link: toOrder },
+  autoCancelled: { text: () => orderMessages.autoCancelled, link: toOrder },
+  refundedByYardly: { text: (o) => `Order ${o.refnum} was refunded to the buyer in full by Yardly.`, link: toOrder },
+} satisfies Record<string, NoticeDef<OrderNoticeContext>>;
 
 /**
  * An order's life (issues 18 and 19, spec section 4). Placing it is one transaction with the
@@ -54,6 +107,7 @@ export const orderProcess = defineProcess({
       by: ['buyer'],
       guard: 'shipped',
       starts: ['autoCancel'],
+      tells: [{ to: 'seller', notice: 'sold' }],
     },
     placeForPickup: {
       label: 'Pay and pick up',
@@ -62,9 +116,16 @@ export const orderProcess = defineProcess({
       by: ['buyer'],
       guard: 'pickup',
       starts: ['autoCancel'],
+      tells: [{ to: 'seller', notice: 'sold' }],
     },
     /** Taken by buying the shipping label (POST /svc/shipping/label). */
-    ship: { label: 'Print shipping label', from: ['paid'], to: 'shipped', by: ['seller'] },
+    ship: {
+      label: 'Print shipping label',
+      from: ['paid'],
+      to: 'shipped',
+      by: ['seller'],
+      tells: [{ to: 'buyer', notice: 'shipped' }],
+    },
     /** The carrier reported the parcel delivered (its webhook, or the built-in carrier on the clock). */
     arrive: {
       label: 'Delivered by the carrier',
@@ -72,6 +133,10 @@ export const orderProcess = defineProcess({
       to: 'arrived',
       by: ['system'],
       starts: ['autoConfirm'],
+      tells: [
+        { to: 'buyer', notice: 'arrivedBuyer' },
+        { to: 'seller', notice: 'arrivedSeller' },
+      ],
     },
     confirmPickup: {
       label: 'Confirm pickup',
@@ -79,6 +144,7 @@ export const orderProcess = defineProcess({
       to: 'delivered',
       by: ['seller'],
       does: COMPLETES_SALE,
+      tells: [{ to: 'buyer', notice: 'pickupConfirmed' }],
     },
     confirmDelivery: {
       label: 'Confirm delivery',
@@ -86,6 +152,7 @@ export const orderProcess = defineProcess({
       to: 'delivered',
       by: ['buyer', 'admin'],
       does: COMPLETES_SALE,
+      tells: [{ to: 'seller', notice: 'shareAvailable' }],
     },
     autoConfirm: {
       label: 'Receipt window closed',
@@ -93,7 +160,11 @@ export const orderProcess = defineProcess({
       to: 'delivered',
       by: ['system'],
       after: { businessDays: RECEIPT_WINDOW_BUSINESS_DAYS },
-      does: [...COMPLETES_SALE, 'tellReceiptWindowClosed'],
+      does: COMPLETES_SALE,
+      tells: [
+        { to: 'buyer', notice: 'receiptWindowClosed' },
+        { to: 'seller', notice: 'shareAvailable' },
+      ],
     },
     /** The buyer opens a return (POST /svc/returns) while the receipt window is open. */
     openReturn: { label: 'Return item', from: ['arrived'], to: 'returning', by: ['buyer'] },
@@ -111,8 +182,24 @@ export const orderProcess = defineProcess({
       from: ['returning', 'delivered'],
       to: 'returned',
       by: ['system', 'admin'],
+      // The platform's is a return received, which the return process tells of.
+      tells: [
+        { to: 'buyer', notice: 'refundedByYardly', by: ['admin'] },
+        { to: 'seller', notice: 'refundedByYardly', by: ['admin'] },
+      ],
     },
-    cancel: { label: 'Cancel order', from: ['paid', 'awaiting_pickup'], to: 'cancelled', by: ['seller', 'admin'] },
+    cancel: {
+      label: 'Cancel order',
+      from: ['paid', 'awaiting_pickup'],
+      to: 'cancelled',
+      by: ['seller', 'admin'],
+      // An admin's cancel is a refund by Yardly (the console's Refund).
+      tells: [
+        { to: 'buyer', notice: 'sellerCancelled', by: ['seller'] },
+        { to: 'buyer', notice: 'refundedByYardly', by: ['admin'] },
+        { to: 'seller', notice: 'refundedByYardly', by: ['admin'] },
+      ],
+    },
     /** Stripe refunded the whole payment outside Yardly (its dashboard) before the item moved (issue 34). */
     refundAtStripe: {
       label: 'Refunded in full at Stripe',
@@ -141,8 +228,13 @@ export const orderProcess = defineProcess({
       by: ['system'],
       after: { businessDays: SHIP_BY_BUSINESS_DAYS },
       does: ['refundUnshippedOrder'],
+      tells: [
+        { to: 'buyer', notice: 'autoCancelled' },
+        { to: 'seller', notice: 'autoCancelled' },
+      ],
     },
   },
+  notices: orderNotices,
 });
 
 export type OrderProcess = typeof orderProcess;

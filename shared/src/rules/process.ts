@@ -28,7 +28,30 @@ export interface StateDef {
   refusal: string;
 }
 
-export interface EventDef<S extends string, G extends string, E extends string> {
+/** The parties to a subject a notice can go to. */
+export type NoticeParty = 'buyer' | 'seller';
+
+/**
+ * One notice an event sends (Sharetribe's `:notifications` beside a transition): to which party,
+ * with which of the process's `notices`, and, with `by`, only when one of those roles took the
+ * event (a seller's cancel reads differently from the platform's).
+ */
+export interface Tell<N extends string = string> {
+  to: NoticeParty;
+  notice: N;
+  by?: readonly ProcessRole[];
+}
+
+/**
+ * A notice's words and the page it leads to, from what the api reads of the subject when the
+ * event is taken (the process's notice context: an order's refnum and title, its tracking number).
+ */
+export interface NoticeDef<C> {
+  text: (context: C) => string;
+  link: (context: C) => string | null;
+}
+
+export interface EventDef<S extends string, G extends string, E extends string, N extends string = string> {
   /** A button's text, or the log's name for a timer. */
   label: string;
   /** The states the event leaves; none for an event that creates its subject (an offer made). */
@@ -47,6 +70,8 @@ export interface EventDef<S extends string, G extends string, E extends string> 
    * order and in its transaction: the api implements each name once and refuses to start without.
    */
   does?: readonly string[];
+  /** Who is told, in this order, once its effects are done, in its transaction: the api sends each. */
+  tells?: readonly Tell<N>[];
 }
 
 export interface GuardDef<F> {
@@ -66,22 +91,49 @@ export interface Process<S extends string, E extends string, G extends string, F
   states: Readonly<Record<S, StateDef>>;
   events: Readonly<Record<E, EventDef<S, G, E>>>;
   guards: Readonly<Record<G, GuardDef<F>>>;
+  /** The words of the notices its events send (`tells`), each written once, here. */
+  // biome-ignore lint/suspicious/noExplicitAny: each process reads its own notice context.
+  notices?: Readonly<Record<string, NoticeDef<any>>>;
 }
 
 /** Declares a process, keeping its states, events and guards as literal unions. */
-export function defineProcess<const S extends string, const E extends string, const G extends string, F>(def: {
+export function defineProcess<
+  const S extends string,
+  const E extends string,
+  const G extends string,
+  F,
+  const N extends string = never,
+>(def: {
   name: string;
   initial: NoInfer<S>;
   states: Record<S, StateDef>;
-  events: Record<E, EventDef<NoInfer<S>, NoInfer<G>, NoInfer<E>>>;
+  events: Record<E, EventDef<NoInfer<S>, NoInfer<G>, NoInfer<E>, NoInfer<N>>>;
   guards: Record<G, GuardDef<F>>;
+  // biome-ignore lint/suspicious/noExplicitAny: each process reads its own notice context.
+  notices?: Record<N, NoticeDef<any>>;
 }): Process<S, E, G, F> {
-  for (const [name, event] of Object.entries<EventDef<S, G, E>>(def.events)) {
+  for (const [name, event] of Object.entries<EventDef<S, G, E, N>>(def.events)) {
     for (const timer of event.starts ?? []) {
       if (!def.events[timer].after) throw new Error(`${def.name}: ${name} starts ${timer}, which has no 'after'`);
     }
+    for (const tell of event.tells ?? []) {
+      if (!def.notices?.[tell.notice]) throw new Error(`${def.name}: ${name} tells ${tell.notice}, which has no words`);
+    }
   }
   return def;
+}
+
+/** The notices `event`, taken by `role`, sends: whom to tell and with which words. */
+export function noticesOf<S extends string, E extends string, G extends string, F>(
+  process: Process<S, E, G, F>,
+  event: E,
+  role: ProcessRole,
+  // biome-ignore lint/suspicious/noExplicitAny: the caller holds the process's own notice context.
+): { to: NoticeParty; notice: NoticeDef<any> }[] {
+  const tells = process.events[event].tells ?? [];
+  return tells
+    .filter((tell) => tell.by === undefined || tell.by.includes(role))
+    .map((tell) => ({ to: tell.to, notice: process.notices?.[tell.notice] as NoticeDef<unknown> }));
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: the unions are read back, never checked against.

@@ -1,5 +1,6 @@
 import { MAX_PHOTOS } from './listing-rules';
-import { defineProcess, type EventOf, eventsFor, type ProcessRole, type StateOf } from './process';
+import { orderPagePath } from './order-process';
+import { defineProcess, type EventOf, eventsFor, type NoticeDef, type ProcessRole, type StateOf } from './process';
 import { countSteps, defineInvariants } from './process-invariants';
 
 /** A return's guards read nothing beyond its state and who acts. */
@@ -33,6 +34,36 @@ export const RETURN_REASON_LABELS: Readonly<Record<ReturnReason, string>> = {
  * (refused: the order's `keepSale`, the sale stands). When the carrier delivers the parcel back
  * the item price is refunded (shipping is not) and the order is `returned`.
  */
+/** What a return's notices read of it: its order. */
+export interface ReturnNoticeContext {
+  orderRefnum: string;
+}
+
+const toOrder = (r: ReturnNoticeContext) => orderPagePath(r.orderRefnum);
+
+/** The words of the notices the return's events send (`tells` below), and where each leads. */
+const returnNotices = {
+  opened: {
+    text: (r) =>
+      `The buyer of order ${r.orderRefnum} asked to return it: accept or dispute within ${RETURN_REPLY_BUSINESS_DAYS} business days.`,
+    link: toOrder,
+  },
+  accepted: { text: (r) => `${returnMessages.accepted} (order ${r.orderRefnum}).`, link: toOrder },
+  acceptedForSeller: {
+    text: (r) =>
+      `The return of order ${r.orderRefnum} was accepted by Yardly: you did not answer within ${RETURN_REPLY_BUSINESS_DAYS} business days.`,
+    link: toOrder,
+  },
+  disputed: { text: (r) => `${returnMessages.disputed} (order ${r.orderRefnum}).`, link: toOrder },
+  refused: { text: (r) => `${returnMessages.refused} (order ${r.orderRefnum}).`, link: toOrder },
+  refunded: { text: (r) => `${returnMessages.refunded} (order ${r.orderRefnum}).`, link: toOrder },
+  deliveredBack: {
+    text: (r) =>
+      `The returned item of order ${r.orderRefnum} was delivered back to you: the buyer is refunded the item price.`,
+    link: toOrder,
+  },
+} satisfies Record<string, NoticeDef<ReturnNoticeContext>>;
+
 export const returnProcess = defineProcess({
   name: 'return',
   initial: 'requested',
@@ -46,9 +77,28 @@ export const returnProcess = defineProcess({
   guards: {},
   events: {
     /** POST /svc/returns: one transaction with the order's `openReturn`. */
-    open: { label: 'Return item', from: [], to: 'requested', by: ['buyer'], starts: ['autoAccept'] },
-    accept: { label: 'Accept return', from: ['requested'], to: 'accepted', by: ['seller'] },
-    dispute: { label: 'Dispute return', from: ['requested'], to: 'disputed', by: ['seller'] },
+    open: {
+      label: 'Return item',
+      from: [],
+      to: 'requested',
+      by: ['buyer'],
+      starts: ['autoAccept'],
+      tells: [{ to: 'seller', notice: 'opened' }],
+    },
+    accept: {
+      label: 'Accept return',
+      from: ['requested'],
+      to: 'accepted',
+      by: ['seller'],
+      tells: [{ to: 'buyer', notice: 'accepted' }],
+    },
+    dispute: {
+      label: 'Dispute return',
+      from: ['requested'],
+      to: 'disputed',
+      by: ['seller'],
+      tells: [{ to: 'buyer', notice: 'disputed' }],
+    },
     autoAccept: {
       label: 'Seller did not answer in time',
       from: ['requested'],
@@ -56,11 +106,30 @@ export const returnProcess = defineProcess({
       by: ['system'],
       after: { businessDays: RETURN_REPLY_BUSINESS_DAYS },
       does: ['acceptUnansweredReturn'],
+      tells: [
+        { to: 'buyer', notice: 'accepted' },
+        { to: 'seller', notice: 'acceptedForSeller' },
+      ],
     },
     /** The console's decision for the buyer. */
-    approve: { label: 'Decide for the buyer', from: ['disputed'], to: 'accepted', by: ['admin'] },
+    approve: {
+      label: 'Decide for the buyer',
+      from: ['disputed'],
+      to: 'accepted',
+      by: ['admin'],
+      tells: [{ to: 'buyer', notice: 'accepted' }],
+    },
     /** The console's decision for the seller: the order's `keepSale`. */
-    refuse: { label: 'Decide for the seller', from: ['disputed'], to: 'refused', by: ['admin'] },
+    refuse: {
+      label: 'Decide for the seller',
+      from: ['disputed'],
+      to: 'refused',
+      by: ['admin'],
+      tells: [
+        { to: 'buyer', notice: 'refused' },
+        { to: 'seller', notice: 'refused' },
+      ],
+    },
     /** An admin refunded the order in full from the console while its return was open: nothing more to decide. */
     closeByRefund: {
       label: 'Refunded in full by Yardly',
@@ -69,8 +138,18 @@ export const returnProcess = defineProcess({
       by: ['admin'],
     },
     /** The carrier delivered the return parcel to the seller: the item price is refunded. */
-    receive: { label: 'Delivered back to the seller', from: ['accepted'], to: 'refunded', by: ['system'] },
+    receive: {
+      label: 'Delivered back to the seller',
+      from: ['accepted'],
+      to: 'refunded',
+      by: ['system'],
+      tells: [
+        { to: 'buyer', notice: 'refunded' },
+        { to: 'seller', notice: 'deliveredBack' },
+      ],
+    },
   },
+  notices: returnNotices,
 });
 
 export type ReturnProcess = typeof returnProcess;

@@ -9,7 +9,6 @@ import { sellerAccount } from '../ledger/accounts';
 import { balanceOf } from '../ledger/ledger';
 import { cardCents, heldShareCents, postOrderRefunded } from '../ledger/order-postings';
 import { postShippedOrderRefunded } from '../ledger/return-postings';
-import { notify } from '../notifications/notify';
 import { releaseCancelledOrdersListing } from '../orders/cancelled-listing';
 import { type OrderRow, type OrderRunner, takeOrderEvent } from '../orders/process';
 import { queueSettlement } from '../orders/settle';
@@ -84,12 +83,6 @@ export async function refundOrder(
     actorId: input.actorId,
     at: now,
   });
-  await notify(
-    tx,
-    [order.buyerId, order.sellerId],
-    `Order ${order.refnum} was refunded to the buyer in full by Yardly.`,
-    `/orders/${order.refnum}`,
-  );
 }
 
 /**

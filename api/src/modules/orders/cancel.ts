@@ -1,4 +1,4 @@
-import { type OrderEvent, type OrderState, orderMessages } from '@yardly/shared/rules';
+import type { OrderEvent, OrderState } from '@yardly/shared/rules';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { orders } from '../../db/schema/index';
@@ -6,11 +6,9 @@ import type { Caller } from '../../http/caller';
 import type { Jobs } from '../../jobs/runner';
 import type { Actor, Effect } from '../../process/transition';
 import { postOrderRefunded } from '../ledger/order-postings';
-import { notify } from '../notifications/notify';
 import type { PaymentProvider } from '../payments/provider';
 import { orderFor } from './access';
 import { releaseCancelledOrdersListing } from './cancelled-listing';
-import { orderPagePath } from './dashboards';
 import { type OrderRow, type OrderRunner, takeOrderEvent } from './process';
 import { queueSettlement, settleNow } from './settle';
 
@@ -30,9 +28,6 @@ async function undoUnshippedSale(
   await releaseCancelledOrdersListing(tx, order, now, event === 'autoCancel' ? 'orderLapsed' : 'orderCancelled');
   await postOrderRefunded(tx, order, now);
   await queueSettlement(jobs, tx, order.id);
-  const words = event === 'cancel' ? orderMessages.sellerCancelled : orderMessages.autoCancelled;
-  await notify(tx, [order.buyerId], words, orderPagePath(order.refnum));
-  if (event === 'autoCancel') await notify(tx, [order.sellerId], words, orderPagePath(order.refnum));
 }
 
 /** The seller's (or an admin's) cancel of an order the caller has locked: the state, then the sale undone. */

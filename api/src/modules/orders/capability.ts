@@ -9,11 +9,11 @@ import { cancelOrderWith, refundUnshippedOrder } from './cancel';
 import { createPaymentIntentWith, deliveryOptions } from './checkout';
 import { completeCheckoutWith } from './complete';
 import { confirmDeliveryWith } from './delivery';
+import { readOrderNotices } from './notices';
 import { assertPickupCheckout, confirmPickupWith } from './pickup';
 import { placeOrderWith } from './place';
 import { orderTimerTaking, releaseSellerShare } from './process';
 import { listOrders, orderDetailById, orderDetailFor, placedAnswer } from './read';
-import { tellReceiptWindowClosed } from './receipt';
 import { settlePaymentJob } from './settle';
 import { onStripeOrderEvents } from './stripe-events';
 
@@ -70,7 +70,7 @@ export const ordersCapability = defineCapability({
   processes: (registry, s) => {
     registry.implement(orderProcess, 'releaseSellerShare', releaseSellerShare);
     registry.implement(orderProcess, 'refundUnshippedOrder', refundUnshippedOrder(s.jobs));
-    registry.implement(orderProcess, 'tellReceiptWindowClosed', tellReceiptWindowClosed);
+    registry.readNotices(orderProcess, readOrderNotices);
     registry.takeTimers(orderProcess, orderTimerTaking);
   },
   jobs: (s) => [

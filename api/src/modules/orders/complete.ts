@@ -1,4 +1,4 @@
-import { authMessages } from '@yardly/shared/rules';
+import { authMessages, orderPagePath } from '@yardly/shared/rules';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { checkouts, listings, users } from '../../db/schema/index';
@@ -6,7 +6,6 @@ import { AppError } from '../../errors';
 import type { Caller } from '../../http/caller';
 import { notify } from '../notifications/notify';
 import type { ProviderIntent } from '../payments/provider';
-import { orderPagePath } from './dashboards';
 import { type AfterCommit, type CheckoutRow, orderOfCheckout, type PlaceDeps, placeCheckoutWith } from './place';
 
 /** What completing a checkout came to. */

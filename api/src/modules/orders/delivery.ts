@@ -1,8 +1,6 @@
 import type { Db } from '../../db/connect';
 import type { Caller } from '../../http/caller';
-import { notify } from '../notifications/notify';
 import { orderFor } from './access';
-import { orderPagePath } from './dashboards';
 import { type OrderRunner, takeOrderEvent } from './process';
 
 /**
@@ -16,12 +14,6 @@ export function confirmDeliveryWith(deps: { db: Db; orderRunner: OrderRunner }) 
     deps.db.transaction(async (tx) => {
       const { order, party } = await orderFor(tx, caller, orderId, 'edit', true);
       await takeOrderEvent(tx, deps.orderRunner, order, 'confirmDelivery', { userId: caller.userId, role: party }, now);
-      await notify(
-        tx,
-        [order.sellerId],
-        `Order ${order.refnum} was delivered: your share is now available for payout.`,
-        orderPagePath(order.refnum),
-      );
       return order.id;
     });
 }

@@ -6,9 +6,7 @@ import { listings, offers, orders } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import type { Caller } from '../../http/caller';
 import { refuseOutOfTurn } from '../../process/transition';
-import { notify } from '../notifications/notify';
 import { orderFor } from './access';
-import { orderPagePath } from './dashboards';
 import { callersCheckout } from './place';
 import type { OrderRow, OrderRunner } from './process';
 import { takeOrderEvent } from './process';
@@ -70,7 +68,6 @@ export function confirmPickupWith(deps: { db: Db; orderRunner: OrderRunner }) {
         return { ok: false, locked: attempts >= PICKUP_CODE_ATTEMPTS };
       }
       await takeOrderEvent(tx, deps.orderRunner, order, 'confirmPickup', actor, now);
-      await notify(tx, [order.buyerId], 'Your pickup is confirmed: enjoy your purchase.', orderPagePath(order.refnum));
       return { ok: true, order };
     });
     if (outcome.ok) return outcome.order.id;

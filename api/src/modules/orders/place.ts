@@ -13,14 +13,12 @@ import { start } from '../../process/transition';
 import { cardCents, postOrderPlaced } from '../ledger/order-postings';
 import { isUniqueViolation } from '../listings/drafts';
 import { takeListingEvent } from '../listings/process';
-import { notify } from '../notifications/notify';
 import { catchUpOffer, type OfferRunner, takeOfferEvent } from '../offers/process';
 import { catchUpListing } from '../offers/reservation';
 import { cardStore } from '../payments/cards';
 import type { PaymentProvider, ProviderIntent } from '../payments/provider';
 import { assertRewardsCover } from '../rewards/wallet';
 import { saleCommission } from './commission';
-import { orderPagePath } from './dashboards';
 import type { OrderRow, OrderRunner } from './process';
 import { isRewardsPayment } from './rewards-payment';
 import { queueSettlement, settleNow } from './settle';
@@ -149,12 +147,6 @@ async function commitSale(
       const cards = cardStore({ db: deps.db, clock: deps.clock, provider: deps.payments.name });
       await cards.saveCardFromIntent(tx, checkout.buyerId, intent.card);
     }
-    await notify(
-      tx,
-      [listing.sellerId],
-      `Sold: ${listing.title}. See the order to ship it or hand it over.`,
-      orderPagePath(order.refnum),
-    );
     return order;
   });
 }

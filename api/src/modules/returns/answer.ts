@@ -1,12 +1,10 @@
-import { type ReturnEvent, type ReturnState, returnMessages } from '@yardly/shared/rules';
+import type { ReturnEvent, ReturnState } from '@yardly/shared/rules';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { returns } from '../../db/schema/index';
 import { afterRollback } from '../../db/transaction-end';
 import type { Caller } from '../../http/caller';
 import type { Actor, Effect } from '../../process/transition';
-import { notify } from '../notifications/notify';
-import { orderPagePath } from '../orders/dashboards';
 import type { OrderRow, OrderRunner } from '../orders/process';
 import type { Shipping } from '../shipping/shipping';
 import { returnFor, returnWithOrder } from './access';
@@ -32,7 +30,6 @@ async function sendReturnLabel(
 ): Promise<string> {
   const label = await deps.shipping.buyReturnLabel(tx, order, now);
   await tx.update(returns).set({ shipmentId: label.id }).where(eq(returns.id, row.id));
-  await notify(tx, [order.buyerId], `${returnMessages.accepted} (order ${order.refnum}).`, orderPagePath(order.refnum));
   return label.carrierLabelId;
 }
 
@@ -73,12 +70,6 @@ export function answerReturnWith(deps: AnswerDeps) {
           return;
         }
         await takeReturnEvent(tx, deps.returnRunner, row, 'dispute', actor, now);
-        await notify(
-          tx,
-          [order.buyerId],
-          `${returnMessages.disputed} (order ${order.refnum}).`,
-          orderPagePath(order.refnum),
-        );
       }),
     );
 }
@@ -96,12 +87,6 @@ export function acceptUnansweredReturn(deps: Pick<AnswerDeps, 'shipping'>): Effe
     const { order, row } = found;
     const labelId = await sendReturnLabel(tx, deps, order, row, done.at);
     afterRollback(tx, () => deps.shipping.carrier.voidLabel(labelId));
-    await notify(
-      tx,
-      [order.sellerId],
-      `The return of order ${order.refnum} was accepted by Yardly: you did not answer within 3 business days.`,
-      orderPagePath(order.refnum),
-    );
   };
 }
 

@@ -7,6 +7,7 @@ import { withPhotoUpload } from '../files/photo-upload';
 import { signedLabelUrl } from '../shipping/label-links';
 import { returnsResource } from './admin';
 import { acceptUnansweredReturn, answerReturnWith } from './answer';
+import { readReturnNotices } from './notices';
 import { openReturnWith } from './open';
 import { addReturnPhoto } from './photos';
 import { returnTimerTaking } from './process';
@@ -60,6 +61,7 @@ export const returnsCapability = defineCapability({
   processes: (registry, s) => {
     registry.implement(returnProcess, 'acceptUnansweredReturn', acceptUnansweredReturn(s));
     registry.takeTimers(returnProcess, returnTimerTaking);
+    registry.readNotices(returnProcess, readReturnNotices);
   },
   jobs: (s) => [returnRefundJob(s.payments)],
 });

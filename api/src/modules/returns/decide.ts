@@ -1,10 +1,8 @@
 import type { AdminReturnDecision } from '@yardly/shared/contract';
-import { RETURN_DECISIONS, returnMessages } from '@yardly/shared/rules';
+import { RETURN_DECISIONS } from '@yardly/shared/rules';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { returns } from '../../db/schema/index';
-import { notify } from '../notifications/notify';
-import { orderPagePath } from '../orders/dashboards';
 import { takeOrderEvent } from '../orders/process';
 import { returnByRefnum } from './access';
 import { type AnswerDeps, acceptLocked } from './answer';
@@ -29,12 +27,6 @@ export async function decideReturn(
   } else {
     await takeReturnEvent(tx, deps.returnRunner, row, 'refuse', admin, now);
     await takeOrderEvent(tx, deps.orderRunner, order, 'keepSale', admin, now);
-    await notify(
-      tx,
-      [order.buyerId, order.sellerId],
-      `${returnMessages.refused} (order ${order.refnum}).`,
-      orderPagePath(order.refnum),
-    );
   }
   await tx
     .update(returns)

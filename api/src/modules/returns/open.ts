@@ -7,9 +7,7 @@ import { returns, transitions } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import type { Caller } from '../../http/caller';
 import { start } from '../../process/transition';
-import { notify } from '../notifications/notify';
 import { orderFor } from '../orders/access';
-import { orderPagePath } from '../orders/dashboards';
 import { type OrderRow, type OrderRunner, takeOrderEvent } from '../orders/process';
 import type { ReturnRunner } from './process';
 
@@ -78,12 +76,6 @@ export function openReturnWith(deps: OpenDeps) {
         now,
       });
       await takeOrderEvent(tx, deps.orderRunner, order, 'openReturn', actor, now);
-      await notify(
-        tx,
-        [order.sellerId],
-        `The buyer of order ${order.refnum} asked to return it: accept or dispute within 3 business days.`,
-        orderPagePath(order.refnum),
-      );
       return refnum;
     });
 }

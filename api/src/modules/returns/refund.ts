@@ -1,4 +1,3 @@
-import { returnMessages } from '@yardly/shared/rules';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { orders, returns } from '../../db/schema/index';
@@ -7,8 +6,6 @@ import type { Jobs } from '../../jobs/runner';
 import { SYSTEM } from '../../process/transition';
 import { refundSplit } from '../ledger/order-postings';
 import { postReturnRefunded } from '../ledger/return-postings';
-import { notify } from '../notifications/notify';
-import { orderPagePath } from '../orders/dashboards';
 import { type OrderRunner, takeOrderEvent } from '../orders/process';
 import type { PaymentProvider } from '../payments/provider';
 import { returnWithOrder } from './access';
@@ -38,13 +35,6 @@ export async function returnDelivered(tx: Db, deps: RefundDeps, shipmentId: numb
   const cardCents = await postReturnRefunded(tx, order, now);
   await tx.update(returns).set({ refundCents: order.itemPriceCents }).where(eq(returns.id, row.id));
   await deps.jobs.enqueue(tx, RETURN_REFUND_JOB, { returnId: row.id, cardCents });
-  await notify(tx, [order.buyerId], `${returnMessages.refunded} (order ${order.refnum}).`, orderPagePath(order.refnum));
-  await notify(
-    tx,
-    [order.sellerId],
-    `The returned item of order ${order.refnum} was delivered back to you: the buyer is refunded the item price.`,
-    orderPagePath(order.refnum),
-  );
   return true;
 }
 

@@ -7,7 +7,6 @@ import { AppError } from '../../errors';
 import type { Caller } from '../../http/caller';
 import type { Jobs } from '../../jobs/runner';
 import { postLabelBought, postReturnLabelBought, shareCoversLabel } from '../ledger/label-postings';
-import { notify } from '../notifications/notify';
 import { orderFor } from '../orders/access';
 import { type OrderRow, type OrderRunner, takeOrderEvent } from '../orders/process';
 import { listingWeight } from '../orders/read';
@@ -152,16 +151,6 @@ export function buyLabelWith(deps: ShippingDeps) {
         );
         await takeOrderEvent(tx, deps.orderRunner, order, 'ship', { userId: caller.userId, role: 'seller' }, now);
         await postLabelBought(tx, order, shipment.amountCents, now);
-        const [listing] = await tx
-          .select({ refnum: listings.refnum })
-          .from(listings)
-          .where(eq(listings.id, order.listingId));
-        await notify(
-          tx,
-          [order.buyerId],
-          `Order ${order.refnum} was shipped: tracking number ${shipment.trackingNumber}`,
-          `/buyer-track?listingRefnum=${listing?.refnum ?? ''}`,
-        );
         return { label: labelAnswer(shipment), boughtAt: shipment.createdAt };
       });
     } catch (error) {

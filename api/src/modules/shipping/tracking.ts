@@ -1,10 +1,9 @@
-import { PARCEL_STATUS_LABELS, type ParcelStatus, RECEIPT_WINDOW_BUSINESS_DAYS } from '@yardly/shared/rules';
+import type { ParcelStatus } from '@yardly/shared/rules';
 import { and, asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
-import { listings, orders, shipmentEvents, shipments } from '../../db/schema/index';
+import { orders, shipmentEvents, shipments } from '../../db/schema/index';
 import type { JobLog } from '../../jobs/job';
 import { SYSTEM } from '../../process/transition';
-import { notify } from '../notifications/notify';
 import { type OrderRunner, takeOrderEvent } from '../orders/process';
 import type { TrackingEvent } from './carrier';
 import type { ShipmentDirection, ShipmentRow } from './shipments';
@@ -96,32 +95,13 @@ export async function applyTrackingEvents(
 
 /**
  * The outbound parcel delivered: a shipped order becomes `arrived` (the receipt window opens,
- * its autoConfirm timer starts) and both sides are told. An order the buyer already confirmed
+ * its autoConfirm timer starts) and both sides are told (the table's notices). An order the buyer already confirmed
  * is left as it is.
  */
 export function arriveOnDelivery(orderRunner: OrderRunner): DeliveredHook {
   return async (tx, shipment, now) => {
-    const [row] = await tx
-      .select({ order: orders, listingRefnum: listings.refnum })
-      .from(orders)
-      .innerJoin(listings, eq(listings.id, orders.listingId))
-      .where(eq(orders.id, shipment.orderId))
-      .for('update', { of: orders });
-    if (row?.order.state !== 'shipped') return;
-    const { order, listingRefnum } = row;
+    const [order] = await tx.select().from(orders).where(eq(orders.id, shipment.orderId)).for('update');
+    if (order?.state !== 'shipped') return;
     await takeOrderEvent(tx, orderRunner, order, 'arrive', SYSTEM, now);
-    const days = RECEIPT_WINDOW_BUSINESS_DAYS;
-    await notify(
-      tx,
-      [order.buyerId],
-      `${PARCEL_STATUS_LABELS.delivered}: order ${order.refnum} arrived. Confirm you received it, or return it within ${days} business days`,
-      `/confirm-item-received?orderId=${order.refnum}`,
-    );
-    await notify(
-      tx,
-      [order.sellerId],
-      `${PARCEL_STATUS_LABELS.delivered}: order ${order.refnum} reached the buyer. Your share is available once they confirm it, or in ${days} business days`,
-      `/seller-track?listingRefnum=${listingRefnum}`,
-    );
   };
 }
