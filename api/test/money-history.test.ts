@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acknowledgedEffects, type Simulation, simulateMoneyHistory } from '../bench/money-simulation';
@@ -31,6 +32,30 @@ function expectHeld(invariants: Invariant[]) {
   ).toEqual([]);
 }
 
+/**
+ * The api's own error lines (LOG_LEVEL error, silent otherwise), so a 500 the history meets says
+ * why: the history's error names the request, these its cause.
+ */
+function errorLog() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  return { env: { LOG_LEVEL: 'error' }, logStream: stream, lines };
+}
+
+/** Runs the history; a request it could not make (a 5xx) fails with the api's error lines. */
+async function simulate(run: () => Promise<Simulation>, log: { lines: string[] }): Promise<Simulation> {
+  try {
+    return await run();
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\napi errors:\n${log.lines.join('')}`);
+  }
+}
+
 const acknowledgedOf = (simulation: Simulation, name: string) => simulation.operations[name]?.acknowledged ?? 0;
 
 /**
@@ -53,9 +78,10 @@ describe(`with the built-in provider: ${SIZE.people} people × ${SIZE.operations
   let t: TestApp;
   let simulation: Simulation;
   beforeAll(async () => {
-    t = await startTestApp();
+    const log = errorLog();
+    t = await startTestApp({ env: log.env, logStream: log.logStream });
     await seedBulkCatalogue(t.database.db, 40);
-    simulation = await simulateMoneyHistory(t.app, t.database.db, { ...SIZE, seed: SEED });
+    simulation = await simulate(() => simulateMoneyHistory(t.app, t.database.db, { ...SIZE, seed: SEED }), log);
   }, 600_000);
   afterAll(() => t?.close());
 
@@ -103,9 +129,10 @@ describe(`with Stripe (the stand-in): ${SIZE.people} people × ${SIZE.operations
       webhookSecret: 'whsec_money_history',
       reserveCents: PLATFORM_RESERVE,
     };
-    t = await startTestApp({ env: stripeEnv(stripe) });
+    const log = errorLog();
+    t = await startTestApp({ env: { ...stripeEnv(stripe), ...log.env }, logStream: log.logStream });
     await seedBulkCatalogue(t.database.db, 40);
-    simulation = await simulateMoneyHistory(t.app, t.database.db, { ...SIZE, seed: SEED, stripe });
+    simulation = await simulate(() => simulateMoneyHistory(t.app, t.database.db, { ...SIZE, seed: SEED, stripe }), log);
   }, 600_000);
   afterAll(async () => {
     await t?.close();

@@ -1,11 +1,24 @@
 import { AppError } from '../errors';
 
-/** PostgreSQL's unique_violation, from pg or PGlite (drizzle may wrap it as the cause). */
-export function isUniqueViolation(error: unknown): boolean {
+/** Whether PostgreSQL answered `error` (or a cause drizzle wrapped it in) with one of `codes`, from pg or PGlite. */
+function hasSqlState(error: unknown, codes: readonly string[]): boolean {
   for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
+    if (codes.includes(String((e as { code?: unknown }).code))) return true;
   }
   return false;
+}
+
+/** PostgreSQL's unique_violation. */
+export function isUniqueViolation(error: unknown): boolean {
+  return hasSqlState(error, ['23505']);
+}
+
+/**
+ * Two transactions met and PostgreSQL aborted one (deadlock_detected, serialization_failure): a
+ * race its loser may simply try again, never the server's failure.
+ */
+export function isLostRace(error: unknown): boolean {
+  return hasSqlState(error, ['40P01', '40001']);
 }
 
 /** Runs a write; a unique violation becomes a 409 on the given field with the given message. */

@@ -1,6 +1,8 @@
 import type { FailureEnvelope, FieldError } from '@yardly/shared/contract';
+import { genericMessages } from '@yardly/shared/rules';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isLostRace } from '../db/unique';
 import { AppError } from '../errors';
 
 const SERVER_ERROR_MESSAGE = 'Something went wrong on our side, please try again in a moment';
@@ -21,6 +23,8 @@ export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const { status, body } = toEnvelope(error);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
+    // A lock order two paths disagree on shows here: kept in the log although the person gets a 409.
+    else if (isLostRace(error)) request.log.warn({ err: error }, 'request lost a race in the database');
     return reply.status(status).send(body);
   });
 }
@@ -37,6 +41,9 @@ export function toEnvelope(error: FastifyError | Error): { status: number; body:
       message: v.message ?? 'Invalid value',
     }));
     return { status: 400, body: { code: 400, msg: describe(errors[0]), errors } };
+  }
+  if (isLostRace(error)) {
+    return { status: 409, body: { code: 409, msg: genericMessages.changedMeanwhile, error: 'changed_meanwhile' } };
   }
   if (isResponseSerializationError(error)) {
     return { status: 500, body: { code: 500, msg: SERVER_ERROR_MESSAGE } };

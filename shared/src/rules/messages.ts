@@ -5,6 +5,8 @@
 
 export const genericMessages = {
   tryAgain: 'There was an error, please try again',
+  /** Two people's changes met and the database let one through (a deadlock or serialization failure): a 409. */
+  changedMeanwhile: 'Someone else changed this at the same moment: please try again',
   fetchDataError: 'Error fetching data, please try again',
 } as const;
 
