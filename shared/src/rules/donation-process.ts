@@ -1,4 +1,4 @@
-import { defineProcess, type EventOf, eventsFor, type ProcessRole, type StateOf } from './process';
+import { defineProcess, type EventOf, eventsFor, type NoticeDef, type ProcessRole, type StateOf } from './process';
 import { countSteps, defineInvariants } from './process-invariants';
 
 /** A donation order's guards read nothing beyond its state and who acts. */
@@ -27,6 +27,55 @@ export const DONATION_NOTE_MAX = 1000;
  *
  * The donor is the process's `seller`, the recipient its `buyer`.
  */
+/** What a donation's notices read of it, as the api loads it when a step is taken. */
+export interface DonationNoticeContext {
+  listingTitle: string;
+  recipientName: string;
+  organizationName: string;
+  /** The donor and the recipient's conversation, where every step but the request leads. */
+  messagesPath: string;
+  /** The donor's page to confirm the pickup address, where the request leads them. */
+  confirmPath: string;
+}
+
+const toConversation = (c: DonationNoticeContext) => c.messagesPath;
+const item = (c: DonationNoticeContext) => `“${c.listingTitle}”`;
+
+/** The words of the notices a donation's steps send (`tells` below): the same words to whoever is told. */
+const donationNotices = {
+  requested: {
+    text: (c) =>
+      `${c.recipientName} asked for your donation ${item(c)} for ${c.organizationName}: confirm a pickup address within ${DONATION_CONFIRM_DAYS} days.`,
+    link: (c) => c.confirmPath,
+  },
+  pickupConfirmed: {
+    text: (c) =>
+      `The donor confirmed the pickup address for ${item(c)}: a Yardly representative will be in touch within 2-3 business days.`,
+    link: toConversation,
+  },
+  pickedUp: { text: (c) => `The donation ${item(c)} was marked as picked up.`, link: toConversation },
+  received: {
+    text: (c) => `The donation ${item(c)} was received by ${c.organizationName}. Thank you!`,
+    link: toConversation,
+  },
+  cancelled: { text: (c) => `The donation of ${item(c)} was cancelled.`, link: toConversation },
+  lapsed: {
+    text: (c) =>
+      `The request for ${item(c)} lapsed: no pickup address was confirmed within ${DONATION_CONFIRM_DAYS} days.`,
+    link: toConversation,
+  },
+} satisfies Record<string, NoticeDef<DonationNoticeContext>>;
+
+/**
+ * The party who did not take a step is told (both when an admin or the platform took it): the
+ * recipient is the donation's buyer, the donor its seller.
+ */
+const toTheOther = <N extends keyof typeof donationNotices>(notice: N) =>
+  [
+    { to: 'buyer', notice, by: ['seller', 'admin', 'system'] },
+    { to: 'seller', notice, by: ['buyer', 'admin', 'system'] },
+  ] as const;
+
 export const donationProcess = defineProcess({
   name: 'donation',
   initial: 'requested',
@@ -40,17 +89,43 @@ export const donationProcess = defineProcess({
   guards: {},
   events: {
     /** POST /svc/donations/placeOrder: one transaction with the listing's `reserve`. */
-    request: { label: 'Request donation', from: [], to: 'requested', by: ['buyer'], starts: ['lapse'] },
+    request: {
+      label: 'Request donation',
+      from: [],
+      to: 'requested',
+      by: ['buyer'],
+      starts: ['lapse'],
+      tells: toTheOther('requested'),
+    },
     /** POST /svc/donations/confirm: the donor's pickup address, at the item's zip. */
-    confirmPickup: { label: 'Confirm pickup address', from: ['requested'], to: 'pickupConfirmed', by: ['seller'] },
-    pickUp: { label: 'Mark as picked up', from: ['pickupConfirmed'], to: 'pickedUp', by: ['buyer', 'admin'] },
+    confirmPickup: {
+      label: 'Confirm pickup address',
+      from: ['requested'],
+      to: 'pickupConfirmed',
+      by: ['seller'],
+      tells: toTheOther('pickupConfirmed'),
+    },
+    pickUp: {
+      label: 'Mark as picked up',
+      from: ['pickupConfirmed'],
+      to: 'pickedUp',
+      by: ['buyer', 'admin'],
+      tells: toTheOther('pickedUp'),
+    },
     /** The listing is donated in the same transaction; the donor is mailed a receipt. */
-    receive: { label: 'Mark as received', from: ['pickedUp'], to: 'received', by: ['buyer', 'admin'] },
+    receive: {
+      label: 'Mark as received',
+      from: ['pickedUp'],
+      to: 'received',
+      by: ['buyer', 'admin'],
+      tells: toTheOther('received'),
+    },
     cancel: {
       label: 'Cancel donation',
       from: ['requested', 'pickupConfirmed'],
       to: 'cancelled',
       by: ['seller', 'buyer', 'admin'],
+      tells: toTheOther('cancelled'),
     },
     lapse: {
       label: 'Donor did not confirm in time',
@@ -59,8 +134,10 @@ export const donationProcess = defineProcess({
       by: ['system'],
       after: { days: DONATION_CONFIRM_DAYS },
       does: ['followLapse'],
+      tells: toTheOther('lapsed'),
     },
   },
+  notices: donationNotices,
 });
 
 export type DonationProcess = typeof donationProcess;

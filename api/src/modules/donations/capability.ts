@@ -6,6 +6,7 @@ import { withPhotoUpload } from '../files/photo-upload';
 import { confirmWith } from './confirm';
 import { donationDepsOf } from './deps';
 import { donationListingsNear } from './listings';
+import { readDonationNotices } from './notices';
 import { addPickupAddress } from './pickup-address';
 import { donationPictureSweepJob } from './picture-sweep';
 import { deleteDonationPicture, pictureSaveFields, saveDonationPicture, uploadDonationPicture } from './pictures';
@@ -46,6 +47,7 @@ export const donationsCapability = defineCapability({
   processes: (registry, s) => {
     registry.implement(donationProcess, 'followLapse', followLapse(s));
     registry.takeTimers(donationProcess, donationTimerTaking);
+    registry.readNotices(donationProcess, readDonationNotices);
   },
   jobs: (s) => [donationPictureSweepJob(s.files)],
 });

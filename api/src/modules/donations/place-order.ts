@@ -11,8 +11,6 @@ import type { ListingRow } from '../listings/access';
 import { catchUpTimers, takeListingEvent } from '../listings/process';
 import { appendSystemLine } from '../messages/lines';
 import { mayTradeOn } from '../organisation-marketplace/visibility';
-import { confirmPathOf, donationContext } from './context';
-import { notifyStep } from './notices';
 import { recipientCharity } from './recipient';
 import type { DonationDeps } from './steps';
 
@@ -94,7 +92,7 @@ export function placeOrderWith(deps: DonationDeps) {
           .where(and(eq(conversations.listingId, listing.id), eq(conversations.buyerId, caller.userId)));
         if (!conversation) throw new Error('the donation conversation was not opened');
         const refnum = newRefnum('donationOrder');
-        const done = await start(
+        const _done = await start(
           tx,
           deps.runner,
           'request',
@@ -115,10 +113,6 @@ export function placeOrderWith(deps: DonationDeps) {
             now,
           },
         );
-        const [row] = await tx.select().from(donationOrders).where(eq(donationOrders.id, done.subjectId));
-        if (!row) throw new Error('a donation order just made is missing');
-        const context = await donationContext(tx, row);
-        await notifyStep(tx, row, done, context, confirmPathOf(context));
         return { donationOrderId: refnum, conversationId: conversation.refnum };
       });
     } catch (error) {

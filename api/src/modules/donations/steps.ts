@@ -10,8 +10,7 @@ import { takeListingEvent } from '../listings/process';
 import type { Live } from '../live/live';
 import type { Mailer } from '../mail/mailer';
 import { orderWithListing } from './access';
-import { confirmPathOf, donationContext } from './context';
-import { notifyStep } from './notices';
+import { donationContext } from './context';
 import { type DonationOrderRow, type DonationRunner, takeDonationEvent } from './process';
 import { donationReceiptMail } from './receipt-mail';
 
@@ -62,9 +61,10 @@ async function followStep(
   const follows = LISTING_FOLLOWS[done.event];
   // A listing a moderator removed meanwhile stays as it is: the donation still ends.
   if (follows && listing.state === 'reserved') await takeListingEvent(tx, listing, follows, SYSTEM, done.at);
-  const context = await donationContext(tx, row);
-  await notifyStep(tx, row, done, context, confirmPathOf(context));
-  if (done.event === 'receive') await deps.mailer.send(donationReceiptMail(context, row.refnum, done.at), { db: tx });
+  if (done.event === 'receive') {
+    const context = await donationContext(tx, row);
+    await deps.mailer.send(donationReceiptMail(context, row.refnum, done.at), { db: tx });
+  }
 }
 
 /**
