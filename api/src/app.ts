@@ -153,6 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     secret,
     ports: { recordReferral, b2bSignupOrganisation, recordWorkEmail, marketplaceMembership },
+    endLiveStreams: live.endStreamsOf,
   });
   installCaller(app, resolveCaller);
   // Lag-tolerant reads go to the read replicas, if any, with read-your-writes (docs/decisions/0060).

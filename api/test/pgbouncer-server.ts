@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { reachable } from './bus-servers';
 import { freePort } from './replica-server';
 
 /** Debian's PgBouncer (`apt-get install pgbouncer`). */
@@ -26,17 +26,6 @@ export function pgbouncerUnavailable(): string | undefined {
     return 'running as root with no postgres user: PgBouncer refuses to run as root';
   }
   return undefined;
-}
-
-function answers(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ host: '127.0.0.1', port });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
 }
 
 /**
@@ -92,7 +81,7 @@ export async function startPgBouncer(serverUrl: string, poolSize = 2): Promise<P
     rmSync(folder, { recursive: true, force: true });
   };
   // It opens its port at once; give it up to 10 s on a busy machine.
-  for (const deadline = Date.now() + 10_000; !(await answers(port)); ) {
+  for (const deadline = Date.now() + 10_000; !(await reachable(port)); ) {
     if (child.exitCode !== null || Date.now() > deadline) {
       await remove();
       throw new Error(`PgBouncer did not start: ${output.trim()}`);
