@@ -5,6 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { ConfigError, parseConfig } from '../src/config';
 import { openDatabase } from '../src/db/connect';
+import { BUS_ENGINES, reachable } from './bus-servers';
 import { adminQuery, withDatabase } from './global-setup';
 import { json, startTestApp, type TestApp } from './harness';
 import { freshEmail, signedUp } from './identity-helpers';
@@ -59,6 +60,10 @@ describe('behind PgBouncer in transaction mode', () => {
   let direct: TestApp;
   let a: TestApp;
   let b: TestApp;
+  /** With a bus too: `relaying` runs the relay (its lock through the pooler), `quiet` does not. */
+  let relaying: TestApp | undefined;
+  let quiet: TestApp | undefined;
+  let busWhy: string | undefined;
   let seller: LoginData;
   let buyer: LoginData;
   let listingRefnum: string;
@@ -84,11 +89,23 @@ describe('behind PgBouncer in transaction mode', () => {
     });
     a = await startTestApp({ sameDatabaseAs: direct, env: behind(direct) });
     b = await startTestApp({ sameDatabaseAs: direct, env: behind(direct) });
+    const nats = BUS_ENGINES[0];
+    if (await reachable(nats.port)) {
+      relaying = await startTestApp({ sameDatabaseAs: direct, env: { ...behind(direct), LIVE_BUS_URL: nats.url } });
+      quiet = await startTestApp({
+        sameDatabaseAs: direct,
+        env: { ...behind(direct), LIVE_BUS_URL: nats.url, LIVE_BUS_RELAY: '0' },
+      });
+    } else {
+      busWhy = `${nats.name} is not reachable on 127.0.0.1:${nats.port} (start it as .ci/run does)`;
+    }
     [seller, buyer] = [await signedUp(a, freshEmail('seller')), await signedUp(b, freshEmail('buyer'))];
     listingRefnum = await publishedListing(a, seller.token, { listingTitle: 'Quartz pendulum clock' });
   }, 180_000);
 
   afterAll(async () => {
+    await quiet?.close();
+    await relaying?.close();
     await b?.close();
     await a?.close();
     await direct?.close();
@@ -160,5 +177,30 @@ describe('behind PgBouncer in transaction mode', () => {
     const arrived = await onB.next();
     onB.close();
     expect(arrived.data).toMatchObject({ listingRefnum, message: { text: 'through the pooler', mine: false } });
+  });
+
+  it("carries live events and a session's end through NATS, the relay's lock taken through the pooler", async (context) => {
+    needPgBouncer(context);
+    if (busWhy) {
+      if (inCi) throw new Error(`The PgBouncer test with a bus could not run: ${busWhy}`);
+      console.warn(`pgbouncer.test.ts, the bus part NOT RUN: ${busWhy}`);
+      context.skip(busWhy);
+    }
+    if (!relaying || !quiet) throw new Error('the apps with a bus did not start');
+    const leaver = await signedUp(relaying, freshEmail('leaver'));
+    const onQuiet = await openStream(quiet, { token: seller.token, ignore: ['notification'] });
+    const leaving = await openStream(quiet, { token: leaver.token });
+    expect((await onQuiet.next()).event).toBe('ready');
+    expect((await leaving.next()).event).toBe('ready');
+    await sent(relaying, buyer.token, { listingRefnum, toRefnum: seller.userRefnum, text: 'by the bus' });
+    expect((await onQuiet.next()).data).toMatchObject({ message: { text: 'by the bus', mine: false } });
+    onQuiet.close();
+    const res = await relaying.app.inject({
+      method: 'POST',
+      url: '/svc/users/logout',
+      payload: { refreshToken: leaver.refreshToken },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await leaving.ended;
   });
 });
