@@ -143,7 +143,10 @@ async function preparePairs(db: Db, count: number): Promise<Pair[]> {
       })),
     )
     .returning({ id: users.id, refnum: users.refnum });
-  const sessions = refreshTokenStore(db, 1, systemClock);
+  // Sessions are only started here: ending one (which would tell the api processes' streams) is no part of the bench.
+  const sessions = refreshTokenStore(db, 1, systemClock, async () => {
+    throw new Error('the live bench ends no session');
+  });
   const access = accessTokens(new TextEncoder().encode(SECRET), 3_600, systemClock);
   const signedIn = async (user: { id: number; refnum: string }): Promise<Party> => {
     const { sessionId } = await sessions.start(user.id);

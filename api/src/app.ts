@@ -134,7 +134,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     sessionOpen: isSessionOpen,
     bus: deps.config.liveBus,
-    databaseUrl: deps.config.databaseUrl,
+    // The database's own name (a pooler's URL may name an alias of it).
+    databaseUrl: deps.config.databaseDirectUrl,
   });
   const paymentEvents = installPaymentEvents(app);
   const secret = loadSigningSecret({ configured: deps.config.jwtSecret, dataDir: deps.config.dataDir });
@@ -152,6 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     secret,
     ports: { recordReferral, b2bSignupOrganisation, recordWorkEmail, marketplaceMembership },
+    endLiveStreams: live.endStreamsOf,
   });
   installCaller(app, resolveCaller);
   // Lag-tolerant reads go to the read replicas, if any, with read-your-writes (docs/decisions/0060).

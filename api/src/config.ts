@@ -76,6 +76,14 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  /**
+   * The database itself when DATABASE_URL is a pooler in transaction mode (PgBouncer): migrations
+   * and the live listener use it (docs/deploy.md). Unset: DATABASE_URL for both.
+   */
+  DATABASE_DIRECT_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
   /** Read replicas of DATABASE_URL, comma-separated: lag-tolerant reads go to them in turn (docs/decisions/0060). */
   DATABASE_READ_URLS: z
     .string()
@@ -286,6 +294,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     .superRefine(requireMailServerInProduction)
     .superRefine(requirePublicSenderInProduction)
     .superRefine(requireOneProcessOnTheEmbeddedDatabase)
+    .superRefine(requirePoolerBesideDirectUrl)
     .safeParse(present);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
@@ -300,6 +309,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    /** The database without a pooler between (DATABASE_DIRECT_URL, else DATABASE_URL); unset on the embedded database. */
+    databaseDirectUrl: e.DATABASE_URL ? (e.DATABASE_DIRECT_URL ?? e.DATABASE_URL) : undefined,
     /** Replicas for lag-tolerant reads: PostgreSQL only (the embedded database has none). */
     databaseReadUrls: e.DATABASE_URL ? (e.DATABASE_READ_URLS ?? []) : [],
     databaseReadMaxLagMs: e.DATABASE_READ_MAX_LAG_MS,
@@ -490,6 +501,17 @@ function requireOneProcessOnTheEmbeddedDatabase(e: z.output<typeof envSchema>, c
       path: ['API_PROCESSES'],
       message:
         'must be 1 with the embedded database (one process per DATA_DIR); set DATABASE_URL to run several api processes on PostgreSQL',
+    });
+  }
+}
+
+/** A direct URL says what is behind DATABASE_URL's pooler: without DATABASE_URL it means nothing. */
+function requirePoolerBesideDirectUrl(e: z.output<typeof envSchema>, ctx: z.RefinementCtx) {
+  if (e.DATABASE_DIRECT_URL && !e.DATABASE_URL) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['DATABASE_DIRECT_URL'],
+      message: 'needs DATABASE_URL (the pooler the api sends its queries through)',
     });
   }
 }

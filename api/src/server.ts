@@ -33,7 +33,11 @@ async function main(): Promise<void> {
   await assertPortFree(config.port, config.host);
   if (config.apiProcesses === 1) return serve(config, started, { prepare: true });
 
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    directUrl: config.databaseDirectUrl,
+    dataDir: config.dataDir,
+  });
   opened = database;
   const files = fileStoreFor(config);
   await files.check();
@@ -65,6 +69,7 @@ async function prepare(config: Config, database: Database, files: FileStore, sta
 async function serve(config: Config, started: number, options: { prepare?: boolean } = {}): Promise<void> {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
+    directUrl: config.databaseDirectUrl,
     dataDir: config.dataDir,
     readUrls: config.databaseReadUrls,
     readMaxLagMs: config.databaseReadMaxLagMs,

@@ -42,7 +42,12 @@ export async function signUpAcross(A: string, B: string, prefix: string) {
     mails = await ok(call<{ text: string }[]>(A, 'GET', `/dev/outbox?to=${encodeURIComponent(email)}`));
   }
   const code = /\b(\d{6})\b/.exec(mails[0]?.text ?? '')?.[1];
-  return ok(call<{ token: string; userRefnum: string }>(B, 'POST', '/users/verify-email', { email, code }));
+  return ok(
+    call<{ token: string; refreshToken: string; userRefnum: string }>(B, 'POST', '/users/verify-email', {
+      email,
+      code,
+    }),
+  );
 }
 
 /** Publishes a mug through `base`: its listing refnum. */

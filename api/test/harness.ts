@@ -53,7 +53,10 @@ export async function startTestApp(
   const databaseUrl = shared?.databaseUrl ?? fresh?.url;
   const config = parseConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, ...options.env });
   const database = await openDatabase({
-    ...(databaseUrl ? { databaseUrl } : { pgliteTemplate: pgliteTemplate() }),
+    // A test's env may put a pooler before the database (pgbouncer.test.ts).
+    ...(databaseUrl
+      ? { databaseUrl: config.databaseUrl, directUrl: config.databaseDirectUrl }
+      : { pgliteTemplate: pgliteTemplate() }),
     logger: options.logger,
     readUrls: config.databaseReadUrls,
     readMaxLagMs: config.databaseReadMaxLagMs,

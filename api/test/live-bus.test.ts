@@ -1,5 +1,4 @@
 import { mkdtempSync } from 'node:fs';
-import { connect as connectTcp } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
@@ -9,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import { busNamespace } from '../src/modules/live/bus';
 import { call, ok, publishMug, signUpAcross } from './api-process-calls';
+import { type BusEngine, runningBusEngines } from './bus-servers';
 import { openStream } from './message-helpers';
 import {
   databaseFromTemplate,
@@ -26,75 +26,43 @@ import {
  * is one process.
  */
 const POSTGRES = Boolean(process.env.DATABASE_URL);
-const IN_CI = process.env.CI === 'true';
-
-const ENGINES = [
-  { name: 'NATS JetStream', url: 'nats://127.0.0.1:4222', port: 4222, slot: 0 },
-  { name: 'Redis Streams', url: 'redis://127.0.0.1:6379', port: 6379, slot: 1 },
-] as const;
-type Engine = (typeof ENGINES)[number];
-
-function reachable(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connectTcp({ host: '127.0.0.1', port, timeout: 2000 });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
-}
-
-/** Every event id the bus holds for a database, in the order it took them (one per entry). */
-async function eventIdsOnTheBus(engine: Engine, namespace: string): Promise<number[]> {
+/** What the bus holds for a database, in the order it took it (one entry each): live event ids, and session ends by person. */
+async function onTheBus(engine: BusEngine, namespace: string): Promise<{ events: number[]; endsOf: number[] }> {
+  const taken: { userId: number; mark: string }[] = [];
   if (engine.slot === 1) {
     const redis = new Redis(engine.url);
     try {
-      const entries = await redis.xrange(`yardly:live:{${namespace}}`, '-', '+');
-      return entries.map(([, fields]) => Number(fields[fields.indexOf('e') + 1]));
+      for (const [, fields] of await redis.xrange(`yardly:live:{${namespace}}`, '-', '+')) {
+        const field = (name: string) => fields[fields.indexOf(name) + 1] ?? '';
+        taken.push({ userId: Number(field('u')), mark: fields.includes('x') ? `end:${field('x')}` : field('e') });
+      }
     } finally {
       redis.disconnect();
     }
-  }
-  const nc = await connectNats({ servers: `127.0.0.1:${engine.port}` });
-  try {
-    const stream = `YARDLY_LIVE_${namespace}`;
-    const jsm = await nc.jetstreamManager();
-    const { state } = await jsm.streams.info(stream);
-    const ids: number[] = [];
-    for (let seq = state.first_seq; state.messages > 0 && seq <= state.last_seq; seq += 1) {
-      ids.push(Number(new TextDecoder().decode((await jsm.streams.getMessage(stream, { seq })).data)));
+  } else {
+    const nc = await connectNats({ servers: `127.0.0.1:${engine.port}` });
+    try {
+      const stream = `YARDLY_LIVE_${namespace}`;
+      const jsm = await nc.jetstreamManager();
+      const { state } = await jsm.streams.info(stream);
+      for (let seq = state.first_seq; state.messages > 0 && seq <= state.last_seq; seq += 1) {
+        const message = await jsm.streams.getMessage(stream, { seq });
+        taken.push({
+          userId: Number(message.subject.split('.').at(-1)),
+          mark: new TextDecoder().decode(message.data),
+        });
+      }
+    } finally {
+      await nc.close();
     }
-    return ids;
-  } finally {
-    await nc.close();
   }
+  return {
+    events: taken.filter((t) => !t.mark.startsWith('end:')).map((t) => Number(t.mark)),
+    endsOf: taken.filter((t) => t.mark.startsWith('end:')).map((t) => t.userId),
+  };
 }
 
-const engines = await Promise.all(ENGINES.map(async (engine) => ({ ...engine, up: await reachable(engine.port) })));
-
-for (const engine of engines) {
-  if (!engine.up) {
-    const why = `${engine.name} is not reachable on 127.0.0.1:${engine.port}: the live bus tests over it cannot run (start it as .ci/run does)`;
-    if (IN_CI) {
-      describe(`live updates over ${engine.name}`, () => {
-        it('finds the server running', () => {
-          throw new Error(why);
-        });
-      });
-    } else {
-      console.warn(`SKIPPED: ${why}`);
-      describe.skip(`live updates over ${engine.name} (SKIPPED: ${why})`, () => {
-        it('finds the server running', () => {});
-      });
-    }
-    continue;
-  }
-
+for (const engine of await runningBusEngines()) {
   describe.runIf(POSTGRES)(
     `two api processes with live updates over ${engine.name} (skipped without DATABASE_URL: the embedded database is one process)`,
     () => {
@@ -116,14 +84,19 @@ for (const engine of engines) {
           env: { ...env, ...extra },
         });
         const answer = await Promise.race([waitForHealth(portOf(i)), server.exited.then((code) => ({ exited: code }))]);
-        expect(answer, `a server did not start:\n${server.output()}`).toEqual({ code: 200, data: { db: 'ok' } });
+        expect(answer, `a server did not start:\n${server.output()}`).toMatchObject({ code: 200, data: { db: 'ok' } });
         return server;
       }
 
       const send = (base: string, text: string) =>
         ok(call(base, 'POST', '/messages', { listingRefnum, toRefnum: seller.userRefnum, text }, buyer.token));
+      /** What waits for the relay: live events and session ends. */
       const outbox = async () =>
-        (await sql.query<{ n: number }>('select count(*)::int as n from live_bus_outbox')).rows[0]?.n;
+        (
+          await sql.query<{ n: number }>(
+            'select (select count(*) from live_bus_outbox)::int + (select count(*) from live_bus_session_ends)::int as n',
+          )
+        ).rows[0]?.n;
       /** The rows left once the relay has had up to 10 s (it deletes a batch after the bus took it, and the streams may be quicker). */
       const outboxDrained = async () => {
         const deadline = Date.now() + 10_000;
@@ -172,7 +145,7 @@ for (const engine of engines) {
         expect(ms).toBeLessThan(1000);
         // It went through the bus: the relay empties the outbox, and the bus holds the event.
         expect(await outboxDrained()).toBe(0);
-        expect(await eventIdsOnTheBus(engine, namespace)).toContain(Number(arrived.id));
+        expect((await onTheBus(engine, namespace)).events).toContain(Number(arrived.id));
       });
 
       it('replays after a reconnection the events sent meanwhile, by their ids, then goes on live', async () => {
@@ -197,6 +170,19 @@ for (const engine of engines) {
         again.close();
         expect(live.data).toMatchObject({ message: { text: 'Four' } });
         expect(Number(live.id)).toBeGreaterThan(Number(replayed[1]?.id));
+      });
+
+      it('closes on B the stream of a session ended through A: the end goes through the bus, as events do', async () => {
+        const leaver = await signUpAcross(A, B, 'leaver');
+        const { rows } = await sql.query<{ id: string }>('select id from users where refnum = $1', [leaver.userRefnum]);
+        const userId = Number(rows[0]?.id);
+        const stream = await openStream({ url: B }, { token: leaver.token });
+        expect((await stream.next()).event).toBe('ready');
+        // Log out through A. B listens to nothing but the bus (no LISTEN with a bus): the stream ends only if the end came that way.
+        await ok(call(A, 'POST', '/users/logout', { refreshToken: leaver.refreshToken }));
+        await stream.ended;
+        expect(await outboxDrained()).toBe(0);
+        expect((await onTheBus(engine, namespace)).endsOf.filter((id) => id === userId)).toEqual([userId]);
       });
 
       it(
@@ -237,7 +223,7 @@ for (const engine of engines) {
           stream.close();
           expect(eight.data).toMatchObject({ message: { text: 'Eight' } });
 
-          const onBus = await eventIdsOnTheBus(engine, namespace);
+          const onBus = (await onTheBus(engine, namespace)).events;
           const ids = [...arrived, eight].map((e) => Number(e.id));
           expect(onBus.filter((id) => ids.includes(id)).sort((a, b) => a - b)).toEqual(ids);
           // And nothing else the bus ever took came twice.

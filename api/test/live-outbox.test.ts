@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newRefnum } from '../src/db/refnum';
-import { liveBusOutbox, liveEvents, users } from '../src/db/schema/index';
-import { recordLiveEvents } from '../src/modules/live/log';
+import { liveBusOutbox, liveBusSessionEnds, liveEvents, users } from '../src/db/schema/index';
+import { endLiveStreamsOf, recordLiveEvents } from '../src/modules/live/log';
 import { startTestApp, type TestApp } from './harness';
 
 /*
@@ -59,5 +59,24 @@ describe('the live outbox', () => {
     await recordLiveEvents(t.database.db, clock, [{ userId, type: 'read', payload: { n: 4 } }]);
     expect(await eventsOf()).toHaveLength(3);
     expect(await outboxOf()).toEqual([]);
+  });
+
+  it('writes a session end to its own outbox on the outbox route: none for a rollback, none on the default route', async () => {
+    const endsOf = () =>
+      t.database.db
+        .select({ userId: liveBusSessionEnds.userId })
+        .from(liveBusSessionEnds)
+        .where(eq(liveBusSessionEnds.userId, userId));
+    await expect(
+      t.database.db.transaction(async (tx) => {
+        await endLiveStreamsOf(tx, clock, userId, 'outbox');
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await endsOf()).toEqual([]);
+    await t.database.db.transaction((tx) => endLiveStreamsOf(tx, clock, userId));
+    expect(await endsOf()).toEqual([]);
+    await t.database.db.transaction((tx) => endLiveStreamsOf(tx, clock, userId, 'outbox'));
+    expect(await endsOf()).toEqual([{ userId }]);
   });
 });

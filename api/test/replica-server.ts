@@ -47,7 +47,7 @@ function run(program: string, args: string[]): { ok: boolean; output: string } {
   };
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

@@ -12,6 +12,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { apiRoot } from '../paths';
 import { lockDataDir } from './lock';
+import { settleDatabaseSettings, UnnamedStatementClient } from './pooler';
 import { makePrivate } from './private-files';
 import { openReadReplicas, type ReadReplicas } from './read-replicas';
 import * as schema from './schema/index';
@@ -57,6 +58,12 @@ const migrationsFolder = join(apiRoot, 'drizzle');
 export interface OpenOptions {
   /** PostgreSQL URL; without it the embedded PGlite is used. */
   databaseUrl?: string;
+  /**
+   * The same database without a pooler between (DATABASE_DIRECT_URL): migrations and the live
+   * listener use it. When it differs from `databaseUrl`, that one is taken for a pooler in
+   * transaction mode (pooler.ts): statements go unnamed and the settings live on the database.
+   */
+  directUrl?: string;
   /** PGlite's directory parent; undefined keeps the embedded database in memory (tests). */
   dataDir?: string;
   /** An embedded database to start from (a `dumpDataDir` tarball): tests copy one migrated and seeded once. */
@@ -106,12 +113,18 @@ async function openPglite(dataDir: string | undefined, template?: Blob, logger?:
   }
 }
 
-/** A pool with the settings every connection gets. */
-function postgresPool(url: string, extra: pg.PoolConfig = {}): pg.Pool {
+/** The settings as startup options (what a server takes; a pooler in transaction mode refuses them). */
+const SETTINGS_OPTIONS = CONNECTION_SETTINGS.map(({ name, value }) => `-c ${name}=${value}`).join(' ');
+
+/**
+ * A pool with the settings every connection gets. Through a pooler in transaction mode they are
+ * the database's own (settleDatabaseSettings) and no statement is named.
+ */
+function postgresPool(url: string, pooled: boolean, extra: pg.PoolConfig = {}): pg.Pool {
   return new pg.Pool({
     connectionString: url,
     max: 10,
-    options: CONNECTION_SETTINGS.map(({ name, value }) => `-c ${name}=${value}`).join(' '),
+    ...(pooled ? { Client: UnnamedStatementClient } : { options: SETTINGS_OPTIONS }),
     ...extra,
   });
 }
@@ -121,12 +134,18 @@ const REPLICA_CONNECT_TIMEOUT_MS = 2_000;
 
 async function openPostgres(url: string, options: OpenOptions): Promise<Database> {
   const { logger } = options;
-  const pool = postgresPool(url);
+  const directUrl = options.directUrl ?? url;
+  const pooled = directUrl !== url;
+  const pool = postgresPool(url, pooled);
   // An idle connection can die (a database restart, an admin's terminate): the pool replaces it.
   // Without a listener, Node would treat the pool's 'error' event as fatal and exit.
   pool.on('error', (error) => console.error(`PostgreSQL connection lost (the pool reconnects): ${error.message}`));
   try {
-    const client = await pool.connect();
+    // On the server itself, never through a pooler: the lock below is held by the session.
+    const client = new pg.Client({ connectionString: directUrl, options: SETTINGS_OPTIONS });
+    // A lost connection fails the statement under way (which says so); the event itself needs a listener.
+    client.on('error', () => {});
+    await client.connect();
     let fresh: boolean;
     try {
       // Several api processes may start at once: one migrates, the others wait.
@@ -134,9 +153,10 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
       const migrationDb = drizzlePg(client);
       fresh = !(await hasSchema(migrationDb as unknown as Db));
       await migratePg(migrationDb, { migrationsFolder });
+      if (pooled) await settleDatabaseSettings(client, CONNECTION_SETTINGS);
     } finally {
       await client.query('select pg_advisory_unlock(727274)').catch(() => {});
-      client.release();
+      await client.end().catch(() => {});
     }
     const db = runningTransactionEnds(drizzlePg(pool, { schema, logger }) as unknown as Db);
     const reads = options.readUrls?.length
@@ -145,7 +165,9 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
           maxLagMs: options.readMaxLagMs ?? 5_000,
           primary: pool,
           primaryDb: db,
-          makePool: (replicaUrl) => postgresPool(replicaUrl, { connectionTimeoutMillis: REPLICA_CONNECT_TIMEOUT_MS }),
+          // With a pooler before the primary, the replicas' URLs may name poolers too: the settings replicated.
+          makePool: (replicaUrl) =>
+            postgresPool(replicaUrl, pooled, { connectionTimeoutMillis: REPLICA_CONNECT_TIMEOUT_MS }),
           makeDb: (client) => drizzlePg(client as pg.Pool, { schema, logger }) as unknown as Db,
         })
       : undefined;
@@ -155,7 +177,8 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
       fresh,
       ping: async () => void (await pool.query('select 1')),
       reads,
-      listen: (channel, onNotify, onReconnect) => listenPostgres(url, channel, onNotify, onReconnect),
+      // LISTEN belongs to a session: a pooler in transaction mode would hand it to whoever comes next.
+      listen: (channel, onNotify, onReconnect) => listenPostgres(directUrl, channel, onNotify, onReconnect),
       close: async () => {
         await reads?.close();
         await pool.end();

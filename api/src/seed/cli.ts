@@ -17,7 +17,11 @@ async function main() {
     throw new Error('--listings must be a whole number from 0 to 1,000,000');
   }
   const config = parseConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    directUrl: config.databaseDirectUrl,
+    dataDir: config.dataDir,
+  });
   try {
     await seedReference(database.db);
     if (process.env.SEED === 'none') {

@@ -10,15 +10,25 @@ export const replicaHealthSchema = z.object({
   lagMs: z.number().int().min(0).nullable(),
 });
 
+/** What waits for the live bus's relay (docs/decisions/0059): near 0 in steady state. */
+export const relayBacklogSchema = z.object({
+  /** Outbox rows not yet published to the bus: live events and session ends. */
+  backlog: z.number().int().min(0),
+  /** How long the oldest of them has waited, in ms; null when none waits. */
+  oldestAgeMs: z.number().int().min(0).nullable(),
+});
+
 export const healthCall = defineCall({
   method: 'GET',
   path: '/health',
   auth: 'none',
-  summary: 'Liveness and database check; with read replicas, each one and its lag',
+  summary: 'Liveness and database check; with read replicas, each one and its lag; with a live bus, the relay backlog',
   response: z.object({
     db: z.literal('ok'),
     /** Only when DATABASE_READ_URLS names replicas. A replica down does not fail the check: reads go to the primary. */
     replicas: z.array(replicaHealthSchema).optional(),
+    /** Only when LIVE_BUS_URL names a bus. A backlog does not fail the check: nothing is lost, it goes out when the bus is back. */
+    liveBus: relayBacklogSchema.optional(),
   }),
 });
 

@@ -70,4 +70,18 @@ export const livePresence = pgTable(
 export const liveBusOutbox = pgTable('live_bus_outbox', {
   eventId: bigint('event_id', { mode: 'number' }).primaryKey(),
   userId: bigint('user_id', { mode: 'number' }).notNull(),
+  /** When the event was written (the app's clock): health shows how long the oldest has waited. */
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The outbox of session ends for a message bus: a row each time sessions of a person end (a
+ * log-out, a password change, a block), written in that transaction; the relay publishes it with
+ * the events, and every api process's streams of the person check their session. Without a bus
+ * a session end is a NOTIFY instead, and this stays empty.
+ */
+export const liveBusSessionEnds = pgTable('live_bus_session_ends', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  userId: bigint('user_id', { mode: 'number' }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
 });

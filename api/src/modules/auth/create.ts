@@ -8,7 +8,7 @@ import { knownDevices } from './known-devices';
 import { limitsInForce } from './limits-in-force';
 import { loginThrottle } from './login-throttle';
 import { rateLimits } from './rate-limits';
-import { refreshTokenStore } from './refresh-tokens';
+import { type EndLiveStreams, refreshTokenStore } from './refresh-tokens';
 import { callerResolver } from './resolve-caller';
 import { type AuthPorts, authService } from './service';
 
@@ -20,6 +20,7 @@ export function createAuth({
   clock,
   secret,
   ports,
+  endLiveStreams,
 }: {
   config: Config;
   database: Database;
@@ -29,6 +30,8 @@ export function createAuth({
   secret: Uint8Array;
   /** What sign-up and log-in ask of the capabilities built on accounts (service.ts). */
   ports: AuthPorts;
+  /** Ends a person's open live streams with their sessions (live's, so it travels as live events do). */
+  endLiveStreams: EndLiveStreams;
 }) {
   const db = database.db;
   const access = accessTokens(secret, config.accessTokenTtlSeconds, clock);
@@ -40,7 +43,7 @@ export function createAuth({
     mailer,
     access,
     codes,
-    refresh: refreshTokenStore(db, config.refreshTokenDays, clock),
+    refresh: refreshTokenStore(db, config.refreshTokenDays, clock, endLiveStreams),
     throttle: loginThrottle(limits, rules),
     limits,
     rules,

@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { addMs, type Clock } from '../../clock/clock';
 import type { Db } from '../../db/connect';
 import { refreshTokens, sessions } from '../../db/schema/index';
-import { endLiveStreamsOf } from '../live/log';
+import type { Live } from '../live/live';
 
 export interface IssuedRefresh {
   refreshToken: string;
@@ -54,7 +54,10 @@ async function mayRetry(
   return (later?.used ?? 0) === 0 && (later?.children ?? 0) < MAX_CHILDREN;
 }
 
-export function refreshTokenStore(db: Db, lifetimeDays: number, clock: Clock) {
+/** Sessions of a person ended in a transaction: their open live streams close with them (live's `endStreamsOf`). */
+export type EndLiveStreams = Live['endStreamsOf'];
+
+export function refreshTokenStore(db: Db, lifetimeDays: number, clock: Clock, endLiveStreamsOf: EndLiveStreams) {
   async function insertToken(into: Db, sessionId: string, userId: number, deviceId?: string) {
     const refreshToken = randomBytes(32).toString('base64url');
     await into.insert(refreshTokens).values({ familyId: sessionId, userId, tokenHash: digest(refreshToken), deviceId });

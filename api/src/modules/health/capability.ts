@@ -5,7 +5,7 @@ import { defineCapability } from '../../http/capability';
 export const healthCapability = defineCapability({
   name: 'health',
   calls: healthCalls,
-  handlers: ({ database }) => ({
+  handlers: ({ database, live }) => ({
     async check() {
       try {
         await database.ping();
@@ -13,7 +13,12 @@ export const healthCapability = defineCapability({
         throw new AppError(503, 'The database is not answering');
       }
       // Each replica asked now, so the answer is also what the next reads choose by.
-      return database.reads ? { db: 'ok' as const, replicas: await database.reads.check() } : { db: 'ok' as const };
+      const [replicas, liveBus] = await Promise.all([database.reads?.check(), live.backlog()]);
+      return {
+        db: 'ok' as const,
+        ...(replicas && { replicas }),
+        ...(liveBus && { liveBus }),
+      };
     },
   }),
 });

@@ -5,7 +5,11 @@ import { checkLedger, ledgerIsSound } from './check';
 /** `pnpm ledger:check`: proves the ledger balances (each transaction, each account); exits 1 when it does not. */
 async function main() {
   const config = parseConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    directUrl: config.databaseDirectUrl,
+    dataDir: config.dataDir,
+  });
   try {
     const report = await checkLedger(database.db);
     console.log(

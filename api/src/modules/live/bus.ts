@@ -9,16 +9,22 @@ export interface LiveWake {
   ended: boolean;
 }
 
-/** One committed event for the bus. */
+/** One committed thing for the bus: a person's live event, or the end of sessions of theirs. */
 export interface BusEvent {
-  eventId: number;
   userId: number;
+  /** false: `id` is a live event's; true: sessions of the person ended (`id` is the session end's row). */
+  ended: boolean;
+  id: number;
   /**
-   * What the bus dedups by: the event's id within this database (`<database oid>:<event id>`: a
-   * database made again under the same name starts its ids again, and must not be taken for a repeat).
+   * What the bus dedups by: the id within this database (`<database oid>:<event id>`, or
+   * `<database oid>:end:<id>`: a database made again under the same name starts its ids again,
+   * and must not be taken for a repeat).
    */
   key: string;
 }
+
+/** What a bus message carries: the event id, or `end:<id>` for a session end. */
+const END_MARK = 'end:';
 
 /**
  * How live wake-ups travel between api processes (LIVE_BUS_URL, docs/decisions/0059). Streams
@@ -129,7 +135,9 @@ function natsBus(url: string, namespace: string): LiveBus {
       // then every acknowledgement awaited: a batch costs one round trip, not one per event.
       await Promise.all(
         events.map((e) =>
-          js.publish(`${subject}.${e.userId}`, new TextEncoder().encode(String(e.eventId)), { msgID: e.key }),
+          js.publish(`${subject}.${e.userId}`, new TextEncoder().encode(`${e.ended ? END_MARK : ''}${e.id}`), {
+            msgID: e.key,
+          }),
         ),
       );
     },
@@ -140,7 +148,8 @@ function natsBus(url: string, namespace: string): LiveBus {
       const reading = (async () => {
         for await (const m of messages) {
           const userId = Number(m.subject.slice(subject.length + 1));
-          if (Number.isSafeInteger(userId) && userId > 0) onWake({ userId, ended: false });
+          const ended = new TextDecoder().decode(m.data).startsWith(END_MARK);
+          if (Number.isSafeInteger(userId) && userId > 0) onWake({ userId, ended });
         }
       })();
       const watching = (async () => {
@@ -167,7 +176,7 @@ function natsBus(url: string, namespace: string): LiveBus {
 function redisBus(url: string, namespace: string): LiveBus {
   const key = `yardly:live:{${namespace}}`;
   const ADD = `if redis.call('SET', KEYS[2], '1', 'NX', 'PX', ARGV[3]) then
-  return redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[4], '*', 'u', ARGV[1], 'e', ARGV[2])
+  return redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[4], '*', 'u', ARGV[1], ARGV[5], ARGV[2])
 end
 return false`;
   let client: Redis | undefined;
@@ -187,7 +196,9 @@ return false`;
       const redis = await writer();
       const pipeline = redis.pipeline();
       for (const e of events) {
-        pipeline.eval(ADD, 2, key, `${key}:sent:${e.key}`, e.userId, e.eventId, DEDUP_WINDOW_MS, REDIS_STREAM_LENGTH);
+        // An entry is `u <user id> e <event id>`, or `u <user id> x <id>` for a session end.
+        const field = e.ended ? 'x' : 'e';
+        pipeline.eval(ADD, 2, key, `${key}:sent:${e.key}`, e.userId, e.id, DEDUP_WINDOW_MS, REDIS_STREAM_LENGTH, field);
       }
       for (const [error] of (await pipeline.exec()) ?? []) if (error) throw error;
     },
@@ -212,7 +223,8 @@ return false`;
             for (const [id, fields] of answer?.[0]?.[1] ?? []) {
               after = id;
               const userId = Number(fields[fields.indexOf('u') + 1]);
-              if (Number.isSafeInteger(userId) && userId > 0) onWake({ userId, ended: false });
+              const ended = fields.includes('x');
+              if (Number.isSafeInteger(userId) && userId > 0) onWake({ userId, ended });
             }
           } catch {
             if (stopped) return;

@@ -1,6 +1,4 @@
-import type { Database } from '../../db/connect';
 import type { LiveBus } from './bus';
-import { LIVE_CHANNEL, parseLiveNotification } from './log';
 
 /** One open stream, as the hub reaches it. */
 export interface StreamHandle {
@@ -15,9 +13,9 @@ export interface StreamHandle {
  * LISTEN/NOTIFY by default, or LIVE_BUS_URL's) wakes the streams of the person it names, which
  * read the log themselves after the last event id they wrote (so a wake-up that comes twice
  * writes nothing twice), or, when a session of theirs ended, has them check their own. Session
- * ends always come through NOTIFY (rare, and sent outside the busy commits).
+ * ends travel as events do: with a bus, no process LISTENs at all.
  */
-export function createLiveHub(database: Database, bus: LiveBus, onError: (error: unknown) => void) {
+export function createLiveHub(bus: LiveBus, onError: (error: unknown) => void) {
   const streams = new Map<number, Set<StreamHandle>>();
   let stop: (() => Promise<void>) | undefined;
 
@@ -39,22 +37,7 @@ export function createLiveHub(database: Database, bus: LiveBus, onError: (error:
     /** Listen for notifications (on start). */
     async start(): Promise<void> {
       if (stop) return;
-      const stops = [await bus.subscribe((wake) => reach(wake.userId, wake.ended), reachAll)];
-      if (bus.relayed) {
-        stops.push(
-          await database.listen(
-            LIVE_CHANNEL,
-            (payload) => {
-              const notice = parseLiveNotification(payload);
-              if (notice?.ended) reach(notice.userId, true);
-            },
-            reachAll,
-          ),
-        );
-      }
-      stop = async () => {
-        for (const stopping of stops) await stopping();
-      };
+      stop = await bus.subscribe((wake) => reach(wake.userId, wake.ended), reachAll);
     },
     subscribe(userId: number, stream: StreamHandle): () => void {
       let set = streams.get(userId);

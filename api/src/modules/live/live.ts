@@ -4,9 +4,9 @@ import type { Database, Db } from '../../db/connect';
 import { afterCommit } from '../../db/transaction-end';
 import { busNamespace, createLiveBus, type LiveBus } from './bus';
 import { createLiveHub, type LiveHub } from './hub';
-import { type LiveEvent, recordLiveEvents } from './log';
+import { endLiveStreamsOf, type LiveEvent, recordLiveEvents } from './log';
 import { createPresence, type Presence } from './presence';
-import { createLiveRelay } from './relay';
+import { createLiveRelay, type LiveRelay, type RelayBacklog, relayBacklog } from './relay';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,7 +23,17 @@ export interface Live {
    * call it any number of times: its events are written together just before it commits.
    */
   record(tx: Db, events: readonly LiveEvent[]): Promise<void>;
+  /**
+   * Sessions of a person ended (in `tx`, a log-out, a password change, a block): when it commits,
+   * their open streams on every api process check their own and close if it is over. Sent as live
+   * events are: NOTIFY, or through the outbox and the relay with a bus.
+   */
+  endStreamsOf(tx: Db, userId: number): Promise<void>;
+  /** With a bus: what waits for the relay; null without one. */
+  backlog(): Promise<RelayBacklog | null>;
   hub: LiveHub;
+  /** This process's relay (a bus, and LIVE_BUS_RELAY not 0). */
+  relay?: LiveRelay;
   /** Who has a stream open, across api processes (a notification's email waits for those who are away). */
   presence: Presence;
   /** What carries the wake-ups between api processes (LIVE_BUS_URL). */
@@ -48,9 +58,7 @@ export function installLive(
   deps: { database: Database; clock: Clock; sessionOpen: SessionOpen; bus?: LiveBusConfig; databaseUrl?: string },
 ): Live {
   const bus = createLiveBus(deps.database, deps.bus?.url, busNamespace(deps.databaseUrl));
-  const hub = createLiveHub(deps.database, bus, (error) =>
-    app.log.error({ err: error }, 'live: stopping to listen failed'),
-  );
+  const hub = createLiveHub(bus, (error) => app.log.error({ err: error }, 'live: stopping to listen failed'));
   const relay =
     bus.relayed && deps.bus?.relay !== false
       ? createLiveRelay({
@@ -78,13 +86,22 @@ export function installLive(
     await bus.close();
   });
   const route = bus.relayed ? 'outbox' : 'notify';
+  // The relay publishes once the rows have committed (this process's at once; the others poll).
+  const kickAfterCommit = (tx: Db) => {
+    if (relay && !afterCommit(tx, relay.kick)) relay.kick();
+  };
   const live: Live = {
     async record(tx, events) {
       await recordLiveEvents(tx, deps.clock, events, route);
-      // The relay publishes once the rows have committed (this process's at once; the others poll).
-      if (relay && events.length > 0 && !afterCommit(tx, relay.kick)) relay.kick();
+      if (events.length > 0) kickAfterCommit(tx);
     },
+    async endStreamsOf(tx, userId) {
+      await endLiveStreamsOf(tx, deps.clock, userId, route);
+      kickAfterCommit(tx);
+    },
+    backlog: async () => (bus.relayed ? relayBacklog(deps.database.db, deps.clock.now()) : null),
     hub,
+    relay,
     presence,
     bus,
     sessionOpen: deps.sessionOpen,

@@ -2,7 +2,7 @@ import { and, asc, eq, gt, max, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock/clock';
 import { sqlTime } from '../../clock/sql-time';
 import type { Db } from '../../db/connect';
-import { liveBusOutbox, liveEvents } from '../../db/schema/index';
+import { liveBusOutbox, liveBusSessionEnds, liveEvents } from '../../db/schema/index';
 import { atTransactionEnd } from '../../db/transaction-end';
 
 /** The channel every api process listens on; a notification carries a user id, never data. */
@@ -89,8 +89,8 @@ async function writeLiveEvents(
   if (route === 'notify') await into.execute(insert);
   else {
     await into.execute(sql`
-      with written as (${insert} returning id, user_id)
-      insert into ${liveBusOutbox} (event_id, user_id) select id, user_id from written`);
+      with written as (${insert} returning id, user_id, created_at)
+      insert into ${liveBusOutbox} (event_id, user_id, created_at) select id, user_id, created_at from written`);
   }
 }
 
@@ -107,10 +107,20 @@ export function parseLiveNotification(payload: string): { userId: number; ended:
 /**
  * A session of this person ended (log-out, a password change, a block): every api process's
  * open streams of the person check their own session and close if it is over. In the caller's
- * transaction, delivered when it commits.
+ * transaction, delivered when it commits: a NOTIFY, or with a bus a row of the session ends'
+ * outbox that the relay publishes (nothing is sent for a rollback either way).
  */
-export async function endLiveStreamsOf(into: Db, userId: number): Promise<void> {
-  await into.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${END_PREFIX + String(userId)})`);
+export async function endLiveStreamsOf(
+  into: Db,
+  clock: Clock,
+  userId: number,
+  route: LiveWakeRoute = 'notify',
+): Promise<void> {
+  if (route === 'notify') {
+    await into.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${END_PREFIX + String(userId)})`);
+  } else {
+    await into.insert(liveBusSessionEnds).values({ userId, createdAt: clock.now() });
+  }
 }
 
 /** A person's events after `afterId`, oldest first. */
