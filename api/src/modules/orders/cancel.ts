@@ -7,6 +7,8 @@ import type { Jobs } from '../../jobs/runner';
 import type { Actor, Effect } from '../../process/transition';
 import { postOrderRefunded } from '../ledger/order-postings';
 import { notify } from '../notifications/notify';
+import { oweCardRefund } from '../payments/card-refunds/owe';
+import { sendCardRefundsNow } from '../payments/card-refunds/send';
 import type { PaymentProvider } from '../payments/provider';
 import { orderFor } from './access';
 import { releaseCancelledOrdersListing } from './cancelled-listing';
@@ -28,10 +30,12 @@ async function undoUnshippedSale(
   now: Date,
 ): Promise<void> {
   await releaseCancelledOrdersListing(tx, order, now, event === 'autoCancel' ? 'orderLapsed' : 'orderCancelled');
-  await postOrderRefunded(tx, order, now);
+  const posted = await postOrderRefunded(tx, order, now);
   await queueSettlement(jobs, tx, order.id);
   const words = event === 'cancel' ? orderMessages.sellerCancelled : orderMessages.autoCancelled;
-  await notify(tx, [order.buyerId], words, orderPagePath(order.refnum));
+  // The buyer is told they are refunded once their card has it (issue 34), not before.
+  const buyerNotice = { text: words, link: orderPagePath(order.refnum) };
+  await oweCardRefund(tx, jobs, { order, posted, reason: 'order cancelled', buyerNotice }, now);
   if (event === 'autoCancel') await notify(tx, [order.sellerId], words, orderPagePath(order.refnum));
 }
 
@@ -68,6 +72,7 @@ export function cancelOrderWith(deps: CancelDeps) {
       return order.id;
     });
     await settleNow(deps.db, deps.payments, id, deps.log);
+    await sendCardRefundsNow(deps.db, deps.payments, id, now, deps.log);
     return id;
   };
 }
