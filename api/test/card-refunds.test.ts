@@ -109,6 +109,14 @@ describe('a refund the platform’s Stripe balance cannot cover', () => {
       { status: 'pending', failure: 'insufficient_funds', amount: order.totalCents, attempts: 1 },
     ]);
     expect(await noticesOf(buyer)).not.toContain(orderMessages.sellerCancelled);
+    const record = await t.app.inject({
+      method: 'GET',
+      url: `/svc/admin/orders/${order.refnum}`,
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    expect(JSON.parse(record.body).cardRefunds).toMatchObject([
+      { status: 'pending', failure: 'insufficient_funds', amount: order.totalCents },
+    ]);
 
     // Money reaches the balance: Stripe makes the refund and says so.
     const [made] = standIn.topUp(order.totalCents);

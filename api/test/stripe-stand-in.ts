@@ -388,7 +388,6 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
       metadata: typeof form.metadata === 'object' ? form.metadata : {},
       status: held ? 'pending' : 'succeeded',
       pending_reason: held ? 'insufficient_funds' : null,
-      failure_reason: null,
       created: Math.floor(Date.now() / 1000),
     });
   }

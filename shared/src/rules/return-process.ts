@@ -1,4 +1,5 @@
 import { MAX_PHOTOS } from './listing-rules';
+import type { CardRefundStatus } from './payouts';
 import { defineProcess, type EventOf, eventsFor, type ProcessRole, type StateOf } from './process';
 import { countSteps, defineInvariants } from './process-invariants';
 
@@ -144,4 +145,16 @@ export function returnRefusalMessage(event: ReturnEvent, reason: string): string
   if (state)
     return `This return is ${returnProcess.states[state].label.toLowerCase()}: ${returnProcess.events[event].label} is not possible now`;
   return `${returnProcess.events[event].label} is not possible for this return now (${reason})`;
+}
+
+/**
+ * A return's status as a person reads it: a refunded return whose refund to the card the provider
+ * has not made yet (held for want of balance, failed and being sent again) says so (issue 34);
+ * the buyer is never told "refunded" before the card has it.
+ */
+export function returnStatusLabel(state: ReturnState, cardRefund: CardRefundStatus | null): string {
+  if (state === 'refunded' && (cardRefund === 'sending' || cardRefund === 'pending' || cardRefund === 'failed')) {
+    return 'Returned, refund to the card on its way';
+  }
+  return returnProcess.states[state].label;
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/connect';
 import { cardRefunds, orders } from '../../../db/schema/index';
 import { postCardRefundMade } from '../../ledger/order-postings';
@@ -53,4 +53,15 @@ export async function recordCardRefundOutcome(
 export async function cardRefundOfProviderRefund(db: Db, refundId: string): Promise<CardRefundRow | undefined> {
   const [row] = await db.select().from(cardRefunds).where(eq(cardRefunds.providerRefundId, refundId));
   return row;
+}
+
+/** Where an order's newest refund to the card is (null: nothing was owed to its card). */
+export async function latestCardRefundStatus(db: Db, orderId: number): Promise<CardRefundRow['status'] | null> {
+  const [row] = await db
+    .select({ status: cardRefunds.status })
+    .from(cardRefunds)
+    .where(eq(cardRefunds.orderId, orderId))
+    .orderBy(desc(cardRefunds.id))
+    .limit(1);
+  return row?.status ?? null;
 }
