@@ -1,5 +1,5 @@
 -- A refund to a buyer's card is counted by the ledger only once the provider made it (issue 34,
--- ADR 0063): Yardly's refunds owe the card's part (`refunds_owed`) and a card refund row tracks
+-- ADR 0064): Yardly's refunds owe the card's part (`refunds_owed`) and a card refund row tracks
 -- its sending; refunds posted before this migration were counted at once and stay as they are.
 CREATE TYPE "public"."card_refund_status" AS ENUM('sending', 'pending', 'succeeded', 'failed', 'released');--> statement-breakpoint
 CREATE TABLE "card_refunds" (

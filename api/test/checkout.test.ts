@@ -405,7 +405,7 @@ describe('orders: reads, cancel', () => {
           inArray(ledgerTransactions.kind, ['refund', 'card_refund']),
         ),
       );
-    // The refund owes the card; once the provider made it, it is refunded (issue 34, ADR 0063).
+    // The refund owes the card; once the provider made it, it is refunded (issue 34, ADR 0064).
     expect(refundEntries).toContainEqual({ account: 'refunds_owed', amount: 3399 });
     expect(refundEntries).toContainEqual({ account: 'refunds_owed', amount: -3399 });
     expect(refundEntries).toContainEqual({ account: 'refunds', amount: 3399 });

@@ -463,7 +463,7 @@ describe('delivered back: the item price is refunded', () => {
     expect(await entriesOf(order.id, 'refund')).toEqual({
       [sellerAccount(order.sellerId, 'pending')]: -(3000 - commission),
       [LEDGER.revenue]: -commission,
-      // Owed to the card until the provider made it (issue 34, ADR 0063).
+      // Owed to the card until the provider made it (issue 34, ADR 0064).
       [LEDGER.refundsOwed]: 3000,
     });
     await soundLedger();

@@ -7,7 +7,7 @@ import { orders } from './orders';
 export const cardRefundStatus = pgEnum('card_refund_status', CARD_REFUND_STATUSES);
 
 /**
- * A refund to a buyer's card that the ledger owes (issue 34, docs/decisions/0063): written with the
+ * A refund to a buyer's card that the ledger owes (issue 34, docs/decisions/0064): written with the
  * ledger transaction that moved the card's part to `refunds_owed`, in the same database
  * transaction, then sent to the provider. Only once the provider made it (`succeeded`) does the
  * ledger move it on to `refunds`. The provider's idempotency key is the ledger transaction's and

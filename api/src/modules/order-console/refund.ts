@@ -95,7 +95,7 @@ export async function refundOrder(
 /**
  * Gives a returned order's captured payment back through the provider (idempotent: the order's
  * key); an order paid wholly by rewards has none (its rewards went back in the ledger). Only jobs
- * queued before card refunds (ADR 0063) remain: a console refund now owes a card refund.
+ * queued before card refunds (ADR 0064) remain: a console refund now owes a card refund.
  */
 export function consoleRefundJob(payments: PaymentProvider) {
   return defineJob<{ orderId: number; reason: string }>({

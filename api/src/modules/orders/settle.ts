@@ -22,7 +22,7 @@ export async function settlePayment(db: Db, payments: PaymentProvider, orderId: 
   const intent = await payments.retrieveIntent(order.paymentIntentId);
   if (order.state === 'cancelled') {
     if (intent.status === 'requires_capture') await payments.cancel(intent.id, `cancel:${order.refnum}`);
-    // A cancel since card refunds (ADR 0063) owes one, sent by payments/card-refunds; only an older one is refunded here.
+    // A cancel since card refunds (ADR 0064) owes one, sent by payments/card-refunds; only an older one is refunded here.
     if (intent.status === 'succeeded' && !(await owesCardRefund(db, order.id))) {
       await payments.refund({
         intentId: intent.id,

@@ -64,7 +64,7 @@ export async function returnDelivered(tx: Db, deps: RefundDeps, shipmentId: numb
  * key): the card's part the ledger posted (`cardCents`: less what Stripe had refunded before);
  * the rewards' part went back to the buyer's rewards in the ledger. A job queued before
  * `cardCents` was carried refunds the card's part of the item price. Only jobs queued before
- * card refunds (ADR 0063) remain: a return refunded now owes a card refund (payments/card-refunds).
+ * card refunds (ADR 0064) remain: a return refunded now owes a card refund (payments/card-refunds).
  */
 export function returnRefundJob(payments: PaymentProvider) {
   return defineJob<{ returnId: number; cardCents?: number }>({

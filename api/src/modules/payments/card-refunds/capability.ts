@@ -4,7 +4,7 @@ import { onCardRefundEvents } from './events';
 import { sendCardRefundJob } from './send';
 
 /**
- * Refunds to buyers' cards (issue 34, docs/decisions/0063): sent after the ledger owes them,
+ * Refunds to buyers' cards (issue 34, docs/decisions/0064): sent after the ledger owes them,
  * counted as refunded only once the provider made them, followed through Stripe's refund events,
  * and shown (and retried) in the console.
  */
