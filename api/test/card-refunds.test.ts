@@ -161,13 +161,15 @@ describe('a refund the platform’s Stripe balance cannot cover', () => {
     expect(await ledgerIsSound(await checkLedger(t.database.db))).toBe(true);
   });
 
-  it('refused by Stripe when asked: failed at once, its job dead in the console’s jobs list', async () => {
-    const { intentId, order } = await paidOrder();
-    // Refunded in Stripe's dashboard, its event not arrived yet: Stripe refuses Yardly's refund.
-    standIn.refundFromDashboard(intentId);
+  it('refused by Stripe when asked (a disputed charge): failed at once, its job dead in the console’s jobs list', async () => {
+    const { buyer, intentId, order } = await paidOrder();
+    standIn.dispute(intentId);
     expect((await call(t, 'POST', '/svc/orders/cancel', seller.token, { orderId: order.refnum })).status).toBe(200);
     await runDueJobs(t);
     expect((await consoleRefunds(order.refnum))[0]).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(stripeRefundsOf(intentId)).toEqual([]);
+    expect(await ledgerOf(order.id, LEDGER.refunds)).toBe(0);
+    expect(await noticesOf(buyer)).not.toContain(orderMessages.sellerCancelled);
     const filter = encodeURIComponent(JSON.stringify({ state: 'dead', name: 'payments.send-card-refund' }));
     const jobs = await t.app.inject({
       method: 'GET',
@@ -175,6 +177,33 @@ describe('a refund the platform’s Stripe balance cannot cover', () => {
       headers: { authorization: `Bearer ${admin.token}` },
     });
     expect(jobs.statusCode).toBe(200);
-    expect((JSON.parse(jobs.body) as AdminJobRecord[]).some((job) => job.lastError?.includes('refused'))).toBe(true);
+    const dead = (JSON.parse(jobs.body) as AdminJobRecord[]).filter((job) => job.lastError?.includes('charged back'));
+    expect(dead).toHaveLength(1);
+  });
+
+  it('already refunded in part at Stripe (its dashboard, the event not arrived): only the rest is refunded, and counted once', async () => {
+    const { intentId, order } = await paidOrder();
+    standIn.refundFromDashboard(intentId, 1000);
+    expect((await call(t, 'POST', '/svc/orders/cancel', seller.token, { orderId: order.refnum })).status).toBe(200);
+    await runDueJobs(t);
+    const made = stripeRefundsOf(intentId).filter((re) => re.status === 'succeeded');
+    expect(made.map((re) => re.amount).sort()).toEqual([1000, order.totalCents - 1000].sort());
+    expect((await consoleRefunds(order.refnum))[0]).toMatchObject({
+      status: 'succeeded',
+      amount: order.totalCents - 1000,
+    });
+    expect(await ledgerOf(order.id, LEDGER.refunds)).toBe(order.totalCents);
+    expect(await ledgerOf(order.id, OWED)).toBe(0);
+    // The dashboard's event arrives late: nothing new was refunded.
+    const late = stripeEvent('charge.refunded', {
+      id: `ch_${intentId}`,
+      object: 'charge',
+      payment_intent: intentId,
+      amount_refunded: order.totalCents,
+      refunded: true,
+    });
+    expect(await deliver(t, late.payload)).toEqual({ status: 200, applied: true });
+    expect(await ledgerOf(order.id, LEDGER.refunds)).toBe(order.totalCents);
+    expect(await ledgerIsSound(await checkLedger(t.database.db))).toBe(true);
   });
 });

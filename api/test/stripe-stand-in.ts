@@ -132,6 +132,11 @@ export interface StripeStandIn {
   topUp(amountCents: number): StripeObject[];
   /** Stripe fails a refund it held (`failure_reason`, by default `insufficient_funds`): its money is back in the balance. */
   failRefund(refundId: string, reason?: string): StripeObject;
+  /**
+   * The cardholder's bank disputes the intent's charge: refunds of it are refused from now on, and
+   * a refund Stripe held fails (`charge_for_pending_refund_disputed`), its money back in the balance.
+   */
+  dispute(intentId: string): void;
   /** Takes money from the platform's balance (Stripe's fees, an earlier payout): a test makes it too low for a refund. */
   drain(amountCents: number): void;
   /**
@@ -179,6 +184,8 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
   const replays = new Map<string, { request: string; status: number; body: StripeObject }>();
   const balances = new Map<string, number>();
   const laterDeclines = new Map<string, { code: string; message: string }>();
+  /** The intents whose charge the cardholder's bank disputed. */
+  const disputed = new Set<string>();
   /** The platform's available balance: captured charges, less refunds and transfers, plus top-ups. */
   let platformBalance = 0;
   let refuseNextPayout = false;
@@ -359,6 +366,12 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
     const refunded = [...objects.values()]
       .filter((o) => o.object === 'refund' && o.payment_intent === intentId && o.status !== 'failed')
       .reduce((sum, o) => sum + (o.amount as number), 0);
+    // A charge the cardholder's bank disputed is not refunded: the dispute decides (Stripe's error code charge_disputed).
+    if (disputed.has(intentId)) {
+      throw invalid(`Charge ${intent.latest_charge} has been charged back; cannot issue a refund.`, {
+        code: 'charge_disputed',
+      });
+    }
     const left = (intent.amount_received as number) - refunded;
     if (intent.status !== 'succeeded' || left === 0) {
       throw invalid(`Charge ${intent.latest_charge} has already been refunded.`, { code: 'charge_already_refunded' });
@@ -850,6 +863,13 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
       return releaseHeldRefunds();
     },
     failRefund: (id, reason = 'insufficient_funds') => failRefund(id, reason),
+    dispute(intentId) {
+      get('payment_intent', intentId);
+      disputed.add(intentId);
+      for (const held of pendingRefunds().filter((re) => re.payment_intent === intentId)) {
+        failRefund(String(held.id), 'charge_for_pending_refund_disputed');
+      }
+    },
     drain(amountCents) {
       platformBalance -= amountCents;
     },

@@ -57,7 +57,7 @@ export async function checkMoneyHistory(db: Db, provider: 'test' | 'stripe' = 't
     ),
     await invariant(
       db,
-      "every refund the ledger owes a card is a card refund not yet made, and every one made names the provider's refund",
+      "every refund the ledger owes a card is a card refund not yet made, and every one made names the provider's refund (or Stripe's own)",
       sql`select count(*)::int as n from card_refunds`,
       sql`select * from (
             select o.refnum as order,
@@ -66,7 +66,7 @@ export async function checkMoneyHistory(db: Db, provider: 'test' | 'stripe' = 't
               (select coalesce(sum(c.amount_cents), 0) from card_refunds c
                 where c.order_id = o.id and c.status in ('sending', 'pending', 'failed'))::int as unmade,
               (select count(*) from card_refunds c
-                where c.order_id = o.id and c.status = 'succeeded' and c.provider_refund_id is null)::int as nameless
+                where c.order_id = o.id and c.status = 'succeeded' and c.provider_refund_id is null and c.failure is null)::int as nameless
             from orders o
           ) r where r.owed <> r.unmade or r.nameless > 0`,
     ),

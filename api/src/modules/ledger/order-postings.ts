@@ -196,8 +196,10 @@ export async function postCardRefundMade(
   order: Pick<OrderMoney, 'id' | 'refnum'>,
   cents: number,
   at: Date,
+  how = 'made',
 ): Promise<void> {
-  await postLedger(tx, { kind: 'card_refund', orderId: order.id, memo: `Refund of order ${order.refnum} made`, at }, [
+  const memo = `Refund of order ${order.refnum} ${how}`;
+  await postLedger(tx, { kind: 'card_refund', orderId: order.id, memo, at }, [
     { account: LEDGER.refundsOwed, amountCents: -cents },
     { account: LEDGER.refunds, amountCents: cents },
   ]);

@@ -13,6 +13,16 @@ export type CardRefundOutcome = Pick<ProviderRefund, 'id' | 'status' | 'failure'
 
 const FINAL = ['succeeded', 'released'] as const;
 
+/** The order a card refund gives back to. */
+async function orderOf(tx: Db, row: CardRefundRow) {
+  const [order] = await tx
+    .select({ id: orders.id, refnum: orders.refnum, buyerId: orders.buyerId })
+    .from(orders)
+    .where(eq(orders.id, row.orderId));
+  if (!order) throw new Error(`card refund ${row.id} names no order`);
+  return order;
+}
+
 /**
  * Records what the provider said of a card refund's try, once: `succeeded` (or `released`: the
  * card's money was never taken) moves the ledger's owed refund to `refunds` and tells the buyer;
@@ -37,15 +47,47 @@ export async function recordCardRefundOutcome(
       .where(eq(cardRefunds.id, row.id))
       .returning();
     if (outcome.status === 'succeeded' || outcome.status === 'released') {
-      const [order] = await tx
-        .select({ id: orders.id, refnum: orders.refnum, buyerId: orders.buyerId })
-        .from(orders)
-        .where(eq(orders.id, row.orderId));
-      if (!order) throw new Error(`card refund ${row.id} names no order`);
+      const order = await orderOf(tx, row);
       await postCardRefundMade(tx, order, row.amountCents, now);
       await notify(tx, [order.buyerId], row.buyerNotice, row.buyerNoticeLink);
     }
     return updated;
+  });
+}
+
+const MADE_AT_STRIPE = 'refunded at Stripe before Yardly asked (its dashboard)';
+
+/**
+ * Stripe had already refunded `cents` of what this try owes (a refund in its dashboard whose event
+ * was not applied when the ledger decided): that part is made (refunds_owed → refunds). All of it:
+ * the card refund succeeded. Part: the rest stays owed and is a new try (answered, to be sent).
+ */
+export async function recordMadeAtStripe(
+  db: Db,
+  which: CardRefundTry,
+  cents: number,
+  now: Date,
+): Promise<CardRefundTry | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(cardRefunds).where(eq(cardRefunds.id, which.cardRefundId)).for('update');
+    if (!row || row.attempts !== which.attempt || row.status !== 'sending') return null;
+    const order = await orderOf(tx, row);
+    const covered = Math.min(cents, row.amountCents);
+    await postCardRefundMade(tx, order, covered, now, MADE_AT_STRIPE);
+    if (covered === row.amountCents) {
+      await tx
+        .update(cardRefunds)
+        .set({ status: 'succeeded', failure: MADE_AT_STRIPE, updatedAt: now })
+        .where(eq(cardRefunds.id, row.id));
+      await notify(tx, [order.buyerId], row.buyerNotice, row.buyerNoticeLink);
+      return null;
+    }
+    const attempt = row.attempts + 1;
+    await tx
+      .update(cardRefunds)
+      .set({ amountCents: row.amountCents - covered, attempts: attempt, failure: MADE_AT_STRIPE, updatedAt: now })
+      .where(eq(cardRefunds.id, row.id));
+    return { cardRefundId: row.id, attempt };
   });
 }
 

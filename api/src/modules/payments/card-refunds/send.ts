@@ -5,7 +5,7 @@ import { AppError } from '../../../errors';
 import { defineJob, type JobLog, PermanentJobError } from '../../../jobs/job';
 import type { Jobs } from '../../../jobs/runner';
 import type { PaymentProvider } from '../provider';
-import { type CardRefundRow, recordCardRefundOutcome } from './outcome';
+import { type CardRefundRow, recordCardRefundOutcome, recordMadeAtStripe } from './outcome';
 import { type CardRefundTry, cardRefundKey, SEND_CARD_REFUND_JOB } from './owe';
 
 /** The provider's refusals of a refund: the same key would be refused the same, so only an admin's retry can help. */
@@ -54,6 +54,14 @@ export async function sendCardRefund(
       throw error;
     });
   if ('refused' in refund) {
+    // Stripe refunded part or all of it already (its dashboard, the event not applied when the
+    // ledger decided): that part is made; the rest, if any, is sent as a new try.
+    const left = Math.max(0, intent.amountCents - (await payments.refundedCents(intent.id)));
+    if (left < row.amountCents) {
+      const rest = await recordMadeAtStripe(db, which, row.amountCents - left, now);
+      if (rest) await sendCardRefund(db, payments, rest, now);
+      return;
+    }
     await recordCardRefundOutcome(db, which, { id: '', status: 'failed', failure: refund.refused }, now);
     throw new PermanentJobError(`the payment provider refused card refund ${row.id}: ${refund.refused}`);
   }
