@@ -91,7 +91,8 @@ export async function checkStandIn(db: Db, { standIn, reserveCents }: StripeSide
 
   return [
     {
-      name: "Stripe: the platform's balance at Stripe (less its reserve, plus the refunds it holds) is the money the ledger holds on the platform",
+      // The refunds Stripe holds are added back to its balance: they left it, not yet the ledger's refunds.
+      name: "Stripe: the platform's balance at Stripe (less its reserve) is the money the ledger holds on the platform",
       checked: 1,
       broken: platform === held?.cents ? [] : [`${platform} at Stripe, ${held?.cents} in the ledger`],
     },
