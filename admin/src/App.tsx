@@ -17,6 +17,7 @@ import auditLog from './audit-log';
 import { authProvider } from './auth-provider';
 import b2b from './b2b';
 import banners from './banners';
+import cardRefunds from './card-refunds';
 import categories from './categories';
 import conversations from './conversations';
 import { Dashboard } from './dashboard/Dashboard';
@@ -25,6 +26,7 @@ import { donationQueue, processDonations } from './donations';
 import { employeeBenefitReport, employeeBenefits } from './employee-benefit';
 import { DONATION_ENABLED } from './features';
 import foreignPayouts from './foreign-payouts';
+import jobs from './jobs';
 import { Layout } from './layout/Layout';
 import { theme } from './layout/theme';
 import listings from './listings';
@@ -71,12 +73,14 @@ export function App() {
       <Resource name="orders" {...orders} />
       <Resource name="payouts" {...payouts} />
       <Resource name="foreign-payouts" {...foreignPayouts} />
+      <Resource name="card-refunds" {...cardRefunds} />
       <Resource name="reviews" {...reviews} />
       <Resource name="returns" {...returns} />
       <Resource name="rewards" {...rewards} />
       <Resource name="promotions" {...promotions} />
       <Resource name="referral-farming" {...referralFarming} />
       <Resource name="audit-log" {...auditLog} />
+      <Resource name="jobs" {...jobs} />
       {/* The donation resources exist only in a build with the donation flag on (spec section 2). */}
       {DONATION_ENABLED && <Resource name="donations" {...donationQueue} />}
       {DONATION_ENABLED && <Resource name="process-donations" {...processDonations} />}

@@ -24,7 +24,11 @@ export async function checkStandIn(db: Db, { standIn, reserveCents }: StripeSide
   const payouts = standIn.objects('po');
   const accounts = standIn.objects('acct');
   const exchanges = standIn.exchanges();
-  const refundedOf = (intentId: unknown) => sum(refunds.filter((re) => re.payment_intent === intentId));
+  // What Stripe refunded is what it made: a refund it holds (pending) or failed gave the card nothing yet.
+  const made = refunds.filter((re) => re.status === 'succeeded');
+  const refundedOf = (intentId: unknown) => sum(made.filter((re) => re.payment_intent === intentId));
+  // A held refund has left the balance already (Stripe lets it go negative), not yet the ledger's refunds.
+  const heldAtStripe = sum(refunds.filter((re) => re.status === 'pending'));
 
   const orderRows = await rows<{
     refnum: string;
@@ -83,10 +87,11 @@ export async function checkStandIn(db: Db, { standIn, reserveCents }: StripeSide
     sql`select coalesce(-sum(amount_cents), 0)::int as cents from ledger_entries
         where account in ('buyer_payments', 'refunds') or account like 'seller:%:transferred' or account like 'seller:%:paid_out'`,
   );
-  const platform = standIn.balance() - reserveCents;
+  const platform = standIn.balance() - reserveCents + heldAtStripe;
 
   return [
     {
+      // The refunds Stripe holds are added back to its balance: they left it, not yet the ledger's refunds.
       name: "Stripe: the platform's balance at Stripe (less its reserve) is the money the ledger holds on the platform",
       checked: 1,
       broken: platform === held?.cents ? [] : [`${platform} at Stripe, ${held?.cents} in the ledger`],

@@ -51,6 +51,7 @@ import { organisationMarketplaceCapability } from './modules/organisation-market
 import { marketplaceMembership } from './modules/organisation-marketplace/membership';
 import { organisationsCapability } from './modules/organisations/capability';
 import { recordWorkEmail } from './modules/organisations/work-email';
+import { cardRefundsCapability } from './modules/payments/card-refunds/capability';
 import { cardsCapability } from './modules/payments/cards-capability';
 import { createPaymentProvider } from './modules/payments/provider-factory';
 import { testProviderCapability } from './modules/payments/test-provider/capability';
@@ -244,6 +245,7 @@ function capabilitiesFor(config: Config): Capability[] {
     rentalFavouritesCapability,
     liveCapability,
     paymentWebhookCapability,
+    cardRefundsCapability,
     cardsCapability,
     bannersCapability,
     ...(config.isProduction ? [] : [devCapability]),

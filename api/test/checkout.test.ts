@@ -1,6 +1,6 @@
 import type { LoginData, OrderDetail } from '@yardly/shared/contract';
 import { cardMessages, orderMessages } from '@yardly/shared/rules';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   checkouts,
@@ -399,7 +399,15 @@ describe('orders: reads, cancel', () => {
       .select({ account: ledgerEntries.account, amount: ledgerEntries.amountCents })
       .from(ledgerEntries)
       .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
-      .where(and(eq(ledgerTransactions.orderId, order?.id ?? 0), eq(ledgerTransactions.kind, 'refund')));
+      .where(
+        and(
+          eq(ledgerTransactions.orderId, order?.id ?? 0),
+          inArray(ledgerTransactions.kind, ['refund', 'card_refund']),
+        ),
+      );
+    // The refund owes the card; once the provider made it, it is refunded (issue 34, ADR 0066).
+    expect(refundEntries).toContainEqual({ account: 'refunds_owed', amount: 3399 });
+    expect(refundEntries).toContainEqual({ account: 'refunds_owed', amount: -3399 });
     expect(refundEntries).toContainEqual({ account: 'refunds', amount: 3399 });
     await soundLedger();
   });

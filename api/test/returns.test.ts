@@ -463,7 +463,8 @@ describe('delivered back: the item price is refunded', () => {
     expect(await entriesOf(order.id, 'refund')).toEqual({
       [sellerAccount(order.sellerId, 'pending')]: -(3000 - commission),
       [LEDGER.revenue]: -commission,
-      [LEDGER.refunds]: 3000,
+      // Owed to the card until the provider made it (issue 34, ADR 0066).
+      [LEDGER.refundsOwed]: 3000,
     });
     await soundLedger();
 
@@ -473,6 +474,7 @@ describe('delivered back: the item price is refunded', () => {
       .from(testPaymentRefunds)
       .where(eq(testPaymentRefunds.intentId, order.paymentIntentId));
     expect(refunds.map((r) => r.amountCents)).toEqual([3000]);
+    expect(await entriesOf(order.id, 'card_refund')).toEqual({ [LEDGER.refundsOwed]: -3000, [LEDGER.refunds]: 3000 });
 
     expect(await toldTo(buyer)).toContain(`${returnMessages.refunded} (order ${orderId}).`);
     expect(returnMessages.refunded).toContain('refunded in 5-10 days (shipping fees are not refunded)');
@@ -537,7 +539,7 @@ describe('delivered back under free shipping (the money history, seed 35)', () =
     expect(await entriesOf(order.id, 'refund')).toEqual({
       [pending]: -(2000 - commission + label),
       [LEDGER.revenue]: -(commission - label),
-      [LEDGER.refunds]: 2000,
+      [LEDGER.refundsOwed]: 2000,
     });
     expect((await sellerBalance(t.database.db, order.sellerId)).pending).toBe(0);
     await soundLedger();

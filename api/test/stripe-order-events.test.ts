@@ -18,7 +18,7 @@ import { runDueJobs, startTestApp, type TestApp } from './harness';
 import { freshEmail, signedUp } from './identity-helpers';
 import { publishedListing } from './selling-helpers';
 import type { StripeStandIn } from './stripe-stand-in';
-import { deliver, stripeApp, stripeEvent } from './webhook-helpers';
+import { deliver, placedAtStandIn, stripeApp, stripeEvent } from './webhook-helpers';
 
 let t: TestApp;
 let standIn: StripeStandIn;
@@ -48,14 +48,8 @@ async function noticesOf(person: LoginData): Promise<string[]> {
 
 /** A $42.00 shipped order paid by card at the stand-in and placed: its intent, order row and buyer. */
 async function paidOrder() {
-  const buyer = await signedUp(t, freshEmail('buyer'));
-  const listing = await publishedListing(t, seller.token, { listingPrice: 4200 });
-  const addressId = await savedAddress(t, buyer.token);
-  const pi = await createPI(t, buyer.token, { listingRefnum: listing, deliveryMethod: 'ship', addressId });
-  const intentId = pi.body.data.paymentIntentId;
-  expect((await standIn.confirm(intentId, 'pm_card_visa')).status).toBe(200);
-  expect((await placeOrder(t, buyer.token, intentId)).status).toBe(200);
-  return { buyer, intentId, listing, order: await orderOf(intentId) };
+  const placed = await placedAtStandIn(t, standIn, seller.token);
+  return { ...placed, order: await orderOf(placed.intentId) };
 }
 
 async function orderOf(intentId: string) {

@@ -125,8 +125,20 @@ export interface StripeStandIn {
   exchanges(): Exchange[];
   /** The platform's available balance and each connected account's, in cents. */
   balance(account?: string): number;
-  /** Adds money to the platform's balance, as a Stripe top-up does (a rewards cash-out is paid from it). */
-  topUp(amountCents: number): void;
+  /**
+   * Adds money to the platform's balance, as a Stripe top-up does (a rewards cash-out is paid from
+   * it): once the balance is at zero or above, the refunds it held are made; answers those.
+   */
+  topUp(amountCents: number): StripeObject[];
+  /** Stripe fails a refund it held (`failure_reason`, by default `insufficient_funds`): its money is back in the balance. */
+  failRefund(refundId: string, reason?: string): StripeObject;
+  /**
+   * The cardholder's bank disputes the intent's charge: refunds of it are refused from now on, and
+   * a refund Stripe held fails (`charge_for_pending_refund_disputed`), its money back in the balance.
+   */
+  dispute(intentId: string): void;
+  /** Takes money from the platform's balance (Stripe's fees, an earlier payout): a test makes it too low for a refund. */
+  drain(amountCents: number): void;
   /**
    * The bank's answer to a pending payout, as Stripe settles it days later (failed for Stripe's
    * failing test account, else paid, unless `outcome` says): the payout as it is now.
@@ -172,6 +184,8 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
   const replays = new Map<string, { request: string; status: number; body: StripeObject }>();
   const balances = new Map<string, number>();
   const laterDeclines = new Map<string, { code: string; message: string }>();
+  /** The intents whose charge the cardholder's bank disputed. */
+  const disputed = new Set<string>();
   /** The platform's available balance: captured charges, less refunds and transfers, plus top-ups. */
   let platformBalance = 0;
   let refuseNextPayout = false;
@@ -318,6 +332,7 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
     const amount = form.amount_to_capture ? cents(form.amount_to_capture, 'amount_to_capture') : intent.amount;
     // Captured money reaches the platform's balance (Stripe's fees are left out here).
     platformBalance += amount as number;
+    releaseHeldRefunds();
     return Object.assign(intent, { status: 'succeeded', amount_capturable: 0, amount_received: amount });
   }
 
@@ -347,9 +362,16 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
     if (!intentId)
       throw invalid('One of the following params should be provided for this request: payment_intent or charge.');
     const intent = get('payment_intent', intentId);
+    // A failed refund gave nothing back: its amount can be refunded again.
     const refunded = [...objects.values()]
-      .filter((o) => o.object === 'refund' && o.payment_intent === intentId)
+      .filter((o) => o.object === 'refund' && o.payment_intent === intentId && o.status !== 'failed')
       .reduce((sum, o) => sum + (o.amount as number), 0);
+    // A charge the cardholder's bank disputed is not refunded: the dispute decides (Stripe's error code charge_disputed).
+    if (disputed.has(intentId)) {
+      throw invalid(`Charge ${intent.latest_charge} has been charged back; cannot issue a refund.`, {
+        code: 'charge_disputed',
+      });
+    }
     const left = (intent.amount_received as number) - refunded;
     if (intent.status !== 'succeeded' || left === 0) {
       throw invalid(`Charge ${intent.latest_charge} has already been refunded.`, { code: 'charge_already_refunded' });
@@ -361,11 +383,12 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
         { param: 'amount' },
       );
     }
-    if (amount > platformBalance) {
-      throw invalid('You have insufficient funds in your Stripe account for this refund.', {
-        code: 'balance_insufficient',
-      });
-    }
+    // Stripe takes a refund from the available balance even when it cannot cover it: the balance
+    // goes negative and the refund is held `pending` (pending_reason insufficient_funds) until the
+    // balance is back at zero or above (support.stripe.com "Pending refunds due to insufficient
+    // funds"; the Refund object's pending_reason, API 2025-04-30.basil on). While any refund is
+    // held, a new one waits behind it.
+    const held = amount > platformBalance || pendingRefunds().length > 0;
     platformBalance -= amount;
     return put({
       id: newId('re'),
@@ -376,7 +399,32 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
       charge: intent.latest_charge,
       reason: text(form.reason) ?? null,
       metadata: typeof form.metadata === 'object' ? form.metadata : {},
-      status: 'succeeded',
+      status: held ? 'pending' : 'succeeded',
+      pending_reason: held ? 'insufficient_funds' : null,
+      created: Math.floor(Date.now() / 1000),
+    });
+  }
+
+  const pendingRefunds = () => [...objects.values()].filter((o) => o.object === 'refund' && o.status === 'pending');
+
+  /** Money reached the balance: once it is back at zero or above, the refunds it held are sent (oldest first). */
+  function releaseHeldRefunds(): StripeObject[] {
+    if (platformBalance < 0) return [];
+    const released = pendingRefunds();
+    for (const held of released) Object.assign(held, { status: 'succeeded', pending_reason: null });
+    return released;
+  }
+
+  /** A held refund fails (Stripe gave up on it, or its charge was disputed): its money is back in the balance. */
+  function failRefund(id: string, reason: string): StripeObject {
+    const refund = get('refund', id);
+    if (refund.status !== 'pending') throw new Error(`${id} is ${refund.status}`);
+    platformBalance += refund.amount as number;
+    return Object.assign(refund, {
+      status: 'failed',
+      pending_reason: null,
+      failure_reason: reason,
+      failure_balance_transaction: newId('txn'),
     });
   }
 
@@ -685,6 +733,7 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
     if (kind === 'accounts' && method === 'GET' && id && !action) return get('account', id);
     if (kind === 'accounts' && method === 'POST' && id && !action) return updateAccount(get('account', id), form);
     if (kind === 'refunds' && method === 'GET' && !id) return listRefunds(query);
+    if (kind === 'refunds' && method === 'GET' && id && !action) return get('refund', id);
     if (kind === 'account_links' && method === 'POST' && !id) return accountLink(form);
     if (kind === 'transfers' && method === 'POST' && !id) return transfer(form);
     if (kind === 'transfers' && method === 'GET' && id && !action) return get('transfer', id);
@@ -811,6 +860,18 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
     balance: (account) => (account ? (balances.get(account) ?? 0) : platformBalance),
     topUp(amountCents) {
       platformBalance += amountCents;
+      return releaseHeldRefunds();
+    },
+    failRefund: (id, reason = 'insufficient_funds') => failRefund(id, reason),
+    dispute(intentId) {
+      get('payment_intent', intentId);
+      disputed.add(intentId);
+      for (const held of pendingRefunds().filter((re) => re.payment_intent === intentId)) {
+        failRefund(String(held.id), 'charge_for_pending_refund_disputed');
+      }
+    },
+    drain(amountCents) {
+      platformBalance -= amountCents;
     },
     settlePayout,
     refuseNextPayout() {

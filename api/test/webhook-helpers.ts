@@ -1,5 +1,8 @@
 import Stripe from 'stripe';
+import { createPI, placeOrder, savedAddress } from './checkout-helpers';
 import { json, type TestApp } from './harness';
+import { freshEmail, signedUp } from './identity-helpers';
+import { publishedListing } from './selling-helpers';
 import { eventFromFixtures } from './stripe-openapi/published-api';
 import { type StandInOptions, type StripeStandIn, startStripeStandIn } from './stripe-stand-in';
 
@@ -52,4 +55,16 @@ export async function deliver(
     headers: { 'content-type': 'application/json', 'stripe-signature': header },
   });
   return { status: res.statusCode, applied: json<{ data?: { applied: boolean } }>(res).data?.applied };
+}
+
+/** A $42.00 shipped order of `sellerToken`'s, bought by a new buyer whose card the stand-in authorised, and placed. */
+export async function placedAtStandIn(t: TestApp, standIn: StripeStandIn, sellerToken: string) {
+  const buyer = await signedUp(t, freshEmail('buyer'));
+  const listing = await publishedListing(t, sellerToken, { listingPrice: 4200 });
+  const addressId = await savedAddress(t, buyer.token);
+  const pi = await createPI(t, buyer.token, { listingRefnum: listing, deliveryMethod: 'ship', addressId });
+  const intentId = pi.body.data.paymentIntentId;
+  if ((await standIn.confirm(intentId, 'pm_card_visa')).status !== 200) throw new Error('the card was not authorised');
+  if ((await placeOrder(t, buyer.token, intentId)).status !== 200) throw new Error('the order was not placed');
+  return { buyer, intentId, listing };
 }

@@ -2,6 +2,7 @@ export * from './account';
 export * from './admin';
 export * from './auth';
 export * from './call';
+export * from './card-refunds';
 export * from './cards';
 export * from './categories';
 export * from './checkout';

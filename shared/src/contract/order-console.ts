@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { payoutMessages } from '../rules/payouts';
+import { CARD_REFUND_STATUSES, payoutMessages } from '../rules/payouts';
 import { deliveryMethodSchema, orderStateSchema } from './checkout';
 import { isoDateTimeSchema, refnumSchema } from './common';
 
@@ -40,6 +40,20 @@ export const adminOrderRecordSchema = z.object({
     }),
   ),
   refunds: z.array(z.object({ amount: z.number().int(), reason: z.string(), by: z.string(), at: isoDateTimeSchema })),
+  /**
+   * The refunds owed to the buyer's card and where each is at the provider (issue 34): one Stripe
+   * holds or failed is not refunded yet (the console's card refunds sends a failed one again).
+   */
+  cardRefunds: z.array(
+    z.object({
+      id: z.number().int(),
+      amount: z.number().int(),
+      status: z.enum(CARD_REFUND_STATUSES),
+      failure: z.string().nullable(),
+      attempts: z.number().int(),
+      at: isoDateTimeSchema,
+    }),
+  ),
   createdAt: isoDateTimeSchema,
   updatedAt: isoDateTimeSchema,
 });

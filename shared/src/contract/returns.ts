@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CARD_REFUND_STATUSES } from '../rules/payouts';
 import { eventNames } from '../rules/process';
 import {
   RETURN_DECISIONS,
@@ -59,6 +60,12 @@ export const returnDetailSchema = z.object({
   tracking: trackingSchema.nullable(),
   /** What is given back once the parcel is delivered back: the item price (shipping is not refunded). */
   refund: centsSchema.nullable(),
+  /**
+   * Where the refund to the card is (issue 34): `succeeded` once the provider made it; `sending`,
+   * `pending` (held by the provider) or `failed` while it is not refunded yet; null when nothing
+   * is owed to a card (not refunded yet, or given back to rewards only).
+   */
+  refundStatus: z.enum(CARD_REFUND_STATUSES).nullable(),
   history: z.array(z.object({ event: z.string(), status: returnStateSchema, at: isoDateTimeSchema })),
   actions: z.array(z.enum(eventNames(returnProcess))),
   createdAt: isoDateTimeSchema,

@@ -39,6 +39,11 @@ export interface OrderNoticeContext {
 
 const toOrder = (order: OrderNoticeContext) => orderPagePath(order.refnum);
 
+/** What both sides read of an order Yardly refunded (the console's Refund); the buyer once their card has it. */
+export function refundedByYardly(orderRefnum: string): string {
+  return `Order ${orderRefnum} was refunded to the buyer in full by Yardly.`;
+}
+
 /** The words of the notices the order's events send (`tells` below), and where each leads. */
 const orderNotices = {
   sold: { text: (o) => `Sold: ${o.title}. See the order to ship it or hand it over.`, link: toOrder },
@@ -66,9 +71,8 @@ const orderNotices = {
       `Order ${o.refnum} is confirmed as received: the ${RECEIPT_WINDOW_BUSINESS_DAYS} business days to return it have passed`,
     link: toOrder,
   },
-  sellerCancelled: { text: () => orderMessages.sellerCancelled, link: toOrder },
   autoCancelled: { text: () => orderMessages.autoCancelled, link: toOrder },
-  refundedByYardly: { text: (o) => `Order ${o.refnum} was refunded to the buyer in full by Yardly.`, link: toOrder },
+  refundedByYardly: { text: (o) => refundedByYardly(o.refnum), link: toOrder },
 } satisfies Record<string, NoticeDef<OrderNoticeContext>>;
 
 /**
@@ -183,22 +187,16 @@ export const orderProcess = defineProcess({
       to: 'returned',
       by: ['system', 'admin'],
       // The platform's is a return received, which the return process tells of.
-      tells: [
-        { to: 'buyer', notice: 'refundedByYardly', by: ['admin'] },
-        { to: 'seller', notice: 'refundedByYardly', by: ['admin'] },
-      ],
+      tells: [{ to: 'seller', notice: 'refundedByYardly', by: ['admin'] }],
     },
     cancel: {
       label: 'Cancel order',
       from: ['paid', 'awaiting_pickup'],
       to: 'cancelled',
       by: ['seller', 'admin'],
-      // An admin's cancel is a refund by Yardly (the console's Refund).
-      tells: [
-        { to: 'buyer', notice: 'sellerCancelled', by: ['seller'] },
-        { to: 'buyer', notice: 'refundedByYardly', by: ['admin'] },
-        { to: 'seller', notice: 'refundedByYardly', by: ['admin'] },
-      ],
+      // An admin's cancel is a refund by Yardly (the console's Refund). The buyer is told once
+      // their card has the refund (card refunds, issue 34), in the cancel's words.
+      tells: [{ to: 'seller', notice: 'refundedByYardly', by: ['admin'] }],
     },
     /** Stripe refunded the whole payment outside Yardly (its dashboard) before the item moved (issue 34). */
     refundAtStripe: {
@@ -228,10 +226,8 @@ export const orderProcess = defineProcess({
       by: ['system'],
       after: { businessDays: SHIP_BY_BUSINESS_DAYS },
       does: ['refundUnshippedOrder'],
-      tells: [
-        { to: 'buyer', notice: 'autoCancelled' },
-        { to: 'seller', notice: 'autoCancelled' },
-      ],
+      // The buyer is told once their card has the refund (card refunds, issue 34).
+      tells: [{ to: 'seller', notice: 'autoCancelled' }],
     },
   },
   notices: orderNotices,

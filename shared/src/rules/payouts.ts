@@ -26,6 +26,7 @@ export const payoutMessages = {
   refundReasonRequired: 'Give the reason for the refund',
   notRefundable: 'This order cannot be refunded in its current state',
   alreadyPaidOut: 'The seller has been paid for this order: it cannot be refunded from their balance',
+  cardRefundNotFailed: 'Only a failed card refund can be sent again',
 } as const;
 
 /** What a seller's history calls each movement of their money (the ledger transaction's kind). */
@@ -82,3 +83,13 @@ export function payoutAccountMessage(status: PayoutAccountStatus): string {
   };
   return byStatus[status];
 }
+
+/**
+ * A refund to a buyer's card as Yardly tracks it (issue 34): `sending` until the provider
+ * answers; `pending` while the provider holds it (Stripe: its balance cannot cover it yet);
+ * `succeeded` once the provider made it (only then does the ledger count it as refunded);
+ * `failed` when the provider refused or failed it (an admin may send it again); `released`
+ * when no refund was needed (the card's authorisation was released, nothing was taken).
+ */
+export const CARD_REFUND_STATUSES = ['sending', 'pending', 'succeeded', 'failed', 'released'] as const;
+export type CardRefundStatus = (typeof CARD_REFUND_STATUSES)[number];

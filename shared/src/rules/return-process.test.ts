@@ -8,6 +8,7 @@ import {
   returnMessages,
   returnProcess,
   returnRefusalMessage,
+  returnStatusLabel,
 } from './return-process';
 
 describe('the return process (issue 19 §3)', () => {
@@ -69,5 +70,16 @@ describe('the return process (issue 19 §3)', () => {
       'Other',
     ]);
     expect(returnMessages.refunded).toContain('5-10 days');
+  });
+});
+
+describe('a refunded return whose card refund is not made yet (issue 34)', () => {
+  it('says the refund is on its way until the provider made it, never "refunded" before', () => {
+    for (const held of ['sending', 'pending', 'failed'] as const) {
+      expect(returnStatusLabel('refunded', held)).toBe('Returned, refund to the card on its way');
+    }
+    expect(returnStatusLabel('refunded', 'succeeded')).toBe('Returned and refunded');
+    expect(returnStatusLabel('refunded', null)).toBe('Returned and refunded');
+    expect(returnStatusLabel('accepted', 'pending')).toBe(returnProcess.states.accepted.label);
   });
 });

@@ -1,5 +1,6 @@
 import { MAX_PHOTOS } from './listing-rules';
 import { orderPagePath } from './order-process';
+import type { CardRefundStatus } from './payouts';
 import { defineProcess, type EventOf, eventsFor, type NoticeDef, type ProcessRole, type StateOf } from './process';
 import { countSteps, defineInvariants } from './process-invariants';
 
@@ -56,7 +57,6 @@ const returnNotices = {
   },
   disputed: { text: (r) => `${returnMessages.disputed} (order ${r.orderRefnum}).`, link: toOrder },
   refused: { text: (r) => `${returnMessages.refused} (order ${r.orderRefnum}).`, link: toOrder },
-  refunded: { text: (r) => `${returnMessages.refunded} (order ${r.orderRefnum}).`, link: toOrder },
   deliveredBack: {
     text: (r) =>
       `The returned item of order ${r.orderRefnum} was delivered back to you: the buyer is refunded the item price.`,
@@ -143,10 +143,8 @@ export const returnProcess = defineProcess({
       from: ['accepted'],
       to: 'refunded',
       by: ['system'],
-      tells: [
-        { to: 'buyer', notice: 'refunded' },
-        { to: 'seller', notice: 'deliveredBack' },
-      ],
+      // The buyer is told once their card has the refund (card refunds, issue 34).
+      tells: [{ to: 'seller', notice: 'deliveredBack' }],
     },
   },
   notices: returnNotices,
@@ -223,4 +221,16 @@ export function returnRefusalMessage(event: ReturnEvent, reason: string): string
   if (state)
     return `This return is ${returnProcess.states[state].label.toLowerCase()}: ${returnProcess.events[event].label} is not possible now`;
   return `${returnProcess.events[event].label} is not possible for this return now (${reason})`;
+}
+
+/**
+ * A return's status as a person reads it: a refunded return whose refund to the card the provider
+ * has not made yet (held for want of balance, failed and being sent again) says so (issue 34);
+ * the buyer is never told "refunded" before the card has it.
+ */
+export function returnStatusLabel(state: ReturnState, cardRefund: CardRefundStatus | null): string {
+  if (state === 'refunded' && (cardRefund === 'sending' || cardRefund === 'pending' || cardRefund === 'failed')) {
+    return 'Returned, refund to the card on its way';
+  }
+  return returnProcess.states[state].label;
 }

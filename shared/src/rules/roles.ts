@@ -31,6 +31,10 @@ export const ADMIN_RESOURCES = [
   'payouts',
   // Issue 34: payouts Stripe reported that Yardly did not make (recorded, never applied to money).
   'foreign-payouts',
+  // Issue 34: refunds to buyers' cards, the ones Stripe holds or failed (an admin sends them again),
+  // and the background jobs, the dead ones among them.
+  'card-refunds',
+  'jobs',
   'reviews',
   'returns',
   // Issue 22: referral rewards, the held ones to approve; the promotion list and its totals.

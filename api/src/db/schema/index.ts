@@ -1,6 +1,7 @@
 export * from './account';
 export * from './admin';
 export * from './banners';
+export * from './card-refunds';
 export * from './categories';
 export * from './contact';
 export * from './dev-clock';

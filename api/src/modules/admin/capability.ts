@@ -3,8 +3,9 @@ import { defineCapability } from '../../http/capability';
 import { refuseUnlessAllowed } from '../../http/console/rest-adapter';
 import { auditLogResource } from './audit-log';
 import { dashboardCounts } from './dashboard';
+import { jobsResource } from './jobs';
 
-/** The console's own part: its home figures and the audit log. Other resources come with their capability. */
+/** The console's own part: its home figures, the audit log and the background jobs. Other resources come with their capability. */
 export const adminCapability = defineCapability({
   name: 'admin',
   calls: adminCalls,
@@ -15,5 +16,5 @@ export const adminCapability = defineCapability({
     },
   }),
   // Donation resources come with the donations capability; the role matrix already has them.
-  adminResources: () => [auditLogResource],
+  adminResources: () => [auditLogResource, jobsResource],
 });

@@ -12,8 +12,13 @@ export const LEDGER = {
   revenue: 'platform_revenue',
   /** What buyers paid for shipping, held for the label (the shipping issue spends it). */
   shipping: 'shipping_payable',
-  /** Money given back to buyers. */
+  /** Money given back to buyers' cards: only refunds the provider made (a succeeded refund). */
   refunds: 'refunds',
+  /**
+   * Refunds Yardly gave that the provider has not made yet (sending, held for want of balance, or
+   * failed and waiting for an admin): they move on to `refunds` when the provider makes them.
+   */
+  refundsOwed: 'refunds_owed',
   /** What shipping labels cost: owed to the carrier (issue 19). */
   carrier: 'carrier_payable',
   /** What the platform gives away: referral rewards (issue 22) are paid from here. */

@@ -16,6 +16,8 @@ export type LedgerKind =
   | 'sale'
   | 'release'
   | 'refund'
+  // Issue 34: a refund the ledger owed to a card, made by the provider (refunds_owed → refunds).
+  | 'card_refund'
   | 'transfer'
   | 'transfer_refused'
   | 'payout'

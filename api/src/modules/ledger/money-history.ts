@@ -55,6 +55,21 @@ export async function checkMoneyHistory(db: Db, provider: 'test' | 'stripe' = 't
       sql`select order_id, count(*)::int as payments from ledger_transactions where kind = 'payment' and order_id is not null
           group by order_id having count(*) > 1`,
     ),
+    await invariant(
+      db,
+      "every refund the ledger owes a card is a card refund not yet made, and every one made names the provider's refund (or Stripe's own)",
+      sql`select count(*)::int as n from card_refunds`,
+      sql`select * from (
+            select o.refnum as order,
+              (select coalesce(sum(e.amount_cents), 0) from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
+                where t.order_id = o.id and e.account = 'refunds_owed')::int as owed,
+              (select coalesce(sum(c.amount_cents), 0) from card_refunds c
+                where c.order_id = o.id and c.status in ('sending', 'pending', 'failed'))::int as unmade,
+              (select count(*) from card_refunds c
+                where c.order_id = o.id and c.status = 'succeeded' and c.provider_refund_id is null and c.failure is null)::int as nameless
+            from orders o
+          ) r where r.owed <> r.unmade or r.nameless > 0`,
+    ),
   ];
   if (provider === 'stripe') return books;
   return [

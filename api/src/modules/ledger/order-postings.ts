@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { ledgerEntries, ledgerTransactions } from '../../db/schema/index';
 import { LEDGER, rewardsAccount, sellerAccount } from './accounts';
@@ -30,17 +30,34 @@ export function cardCents(order: Pick<OrderMoney, 'totalCents' | 'rewardsCents'>
 }
 
 /**
- * What the ledger has given back of an order's card payment (the `refunds` account): every refund
- * Yardly made is posted before it is sent to the provider, so the provider's refunded total less
- * this is what was refunded elsewhere (Stripe's dashboard), however often its event arrives.
+ * What the ledger has given back of an order's card payment, made or owed (the `refunds` and
+ * `refunds_owed` accounts): every refund Yardly gives is posted (owed) before it is sent to the
+ * provider, so the provider's refunded total less this is what was refunded elsewhere (Stripe's
+ * dashboard), however often its event arrives.
  */
 export async function cardRefundedCents(tx: Db, orderId: number): Promise<number> {
   const [row] = await tx
     .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
     .from(ledgerEntries)
     .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
-    .where(and(eq(ledgerTransactions.orderId, orderId), eq(ledgerEntries.account, LEDGER.refunds)));
+    .where(
+      and(
+        eq(ledgerTransactions.orderId, orderId),
+        inArray(ledgerEntries.account, [LEDGER.refunds, LEDGER.refundsOwed]),
+      ),
+    );
   return Number(row?.total ?? 0);
+}
+
+/** A refund the ledger posted: its transaction, and what of it the card is owed (0: rewards only). */
+export interface PostedRefund {
+  transactionId: number;
+  owedCents: number;
+}
+
+/** What a refund's entries owe the card (`refunds_owed`). */
+export function owedOf(entries: readonly LedgerEntry[]): number {
+  return entries.filter((e) => e.account === LEDGER.refundsOwed).reduce((sum, e) => sum + e.amountCents, 0);
 }
 
 /**
@@ -51,11 +68,10 @@ export async function cardRefundedCents(tx: Db, orderId: number): Promise<number
  */
 export async function lessRefundedBefore(tx: Db, order: OrderMoney, entries: LedgerEntry[]): Promise<LedgerEntry[]> {
   const already = await cardRefundedCents(tx, order.id);
-  const card = entries.filter((e) => e.account === LEDGER.refunds).reduce((sum, e) => sum + e.amountCents, 0);
-  const counted = Math.min(already, card);
+  const counted = Math.min(already, owedOf(entries));
   if (counted <= 0) return entries;
   return [
-    ...entries.map((e) => (e.account === LEDGER.refunds ? { ...e, amountCents: e.amountCents - counted } : e)),
+    ...entries.map((e) => (e.account === LEDGER.refundsOwed ? { ...e, amountCents: e.amountCents - counted } : e)),
     { account: LEDGER.revenue, amountCents: counted },
   ];
 }
@@ -69,11 +85,14 @@ export function refundSplit(order: Pick<OrderMoney, 'rewardsCents'>, refundCents
   return { rewards, card: refundCents - rewards };
 }
 
-/** Where a refund of `refundCents` goes: the card's part to `refunds`, the rewards' part back to the buyer's rewards. */
+/**
+ * Where a refund of `refundCents` goes: the card's part is owed to the card (`refunds_owed`, until
+ * the provider makes it), the rewards' part goes back to the buyer's rewards at once.
+ */
 export function refundEntries(order: Pick<OrderMoney, 'buyerId' | 'rewardsCents'>, refundCents: number): LedgerEntry[] {
   const split = refundSplit(order, refundCents);
   return [
-    { account: LEDGER.refunds, amountCents: split.card },
+    { account: LEDGER.refundsOwed, amountCents: split.card },
     { account: rewardsAccount(order.buyerId), amountCents: split.rewards },
   ];
 }
@@ -149,15 +168,39 @@ export async function postOrderReleased(tx: Db, order: OrderMoney, at: Date): Pr
 
 /**
  * An order cancelled before it moved: the sale's split is reversed and the whole payment goes
- * back to the buyer: the card's part refunded, the rewards' part to their rewards (a new entry).
+ * back to the buyer: the card's part owed to the card, the rewards' part to their rewards (a new entry).
  */
-export async function postOrderRefunded(tx: Db, order: OrderMoney, at: Date): Promise<void> {
+export async function postOrderRefunded(tx: Db, order: OrderMoney, at: Date): Promise<PostedRefund> {
   const reversed = saleEntries(order)
     .filter((entry) => entry.account !== LEDGER.clearing)
     .map((entry) => ({ ...entry, amountCents: -entry.amountCents }));
-  await postLedger(
+  return postRefund(
     tx,
     { kind: 'refund', orderId: order.id, memo: `Refund of order ${order.refnum}`, at },
     await lessRefundedBefore(tx, order, [...reversed, ...refundEntries(order, order.totalCents)]),
   );
+}
+
+/** Posts a refund's entries and answers what it owes the card. */
+export async function postRefund(
+  tx: Db,
+  movement: Parameters<typeof postLedger>[1],
+  entries: LedgerEntry[],
+): Promise<PostedRefund> {
+  return { transactionId: await postLedger(tx, movement, entries), owedCents: owedOf(entries) };
+}
+
+/** The provider made a refund the ledger owed the card: it is refunded now (refunds_owed → refunds). */
+export async function postCardRefundMade(
+  tx: Db,
+  order: Pick<OrderMoney, 'id' | 'refnum'>,
+  cents: number,
+  at: Date,
+  how = 'made',
+): Promise<void> {
+  const memo = `Refund of order ${order.refnum} ${how}`;
+  await postLedger(tx, { kind: 'card_refund', orderId: order.id, memo, at }, [
+    { account: LEDGER.refundsOwed, amountCents: -cents },
+    { account: LEDGER.refunds, amountCents: cents },
+  ]);
 }

@@ -1,7 +1,15 @@
 import type { Db } from '../../db/connect';
 import { LEDGER, sellerAccount } from './accounts';
-import { type LedgerEntry, postLedger } from './ledger';
-import { heldShareCents, lessRefundedBefore, type OrderMoney, refundEntries, sellerShareCents } from './order-postings';
+import type { LedgerEntry } from './ledger';
+import {
+  heldShareCents,
+  lessRefundedBefore,
+  type OrderMoney,
+  type PostedRefund,
+  postRefund,
+  refundEntries,
+  sellerShareCents,
+} from './order-postings';
 
 /**
  * The seller's share and the commission taken back for a refund: the seller gives what they hold
@@ -28,8 +36,8 @@ export async function postShippedOrderRefunded(
   order: OrderMoney,
   held: 'available' | 'pending',
   at: Date,
-): Promise<void> {
-  await postLedger(
+): Promise<PostedRefund> {
+  return postRefund(
     tx,
     { kind: 'refund', orderId: order.id, memo: `Refund of returned order ${order.refnum}`, at },
     await lessRefundedBefore(tx, order, [
@@ -45,17 +53,16 @@ export async function postShippedOrderRefunded(
  * seller's share leaves pending, the commission is given back, and the buyer is refunded the
  * item price only; what the buyer paid for shipping stays spent (spec section 9). Rewards spent
  * on the order come back first (refundSplit), the card is refunded the rest, less what Stripe
- * refunded of it before (lessRefundedBefore). Answers what the card is to be refunded now.
+ * refunded of it before (lessRefundedBefore). Answers what the card is owed now.
  */
-export async function postReturnRefunded(tx: Db, order: OrderMoney, at: Date): Promise<number> {
+export async function postReturnRefunded(tx: Db, order: OrderMoney, at: Date): Promise<PostedRefund> {
   const entries = await lessRefundedBefore(tx, order, [
     ...(await shareTakenBack(tx, order, 'pending')),
     ...refundEntries(order, order.itemPriceCents),
   ]);
-  await postLedger(
+  return postRefund(
     tx,
     { kind: 'refund', orderId: order.id, memo: `Refund of the item price of returned order ${order.refnum}`, at },
     entries,
   );
-  return entries.filter((e) => e.account === LEDGER.refunds).reduce((sum, e) => sum + e.amountCents, 0);
 }

@@ -4,6 +4,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connect';
 import {
+  cardRefunds,
   checkouts,
   ledgerEntries,
   ledgerTransactions,
@@ -77,6 +78,20 @@ export async function toOrderRecords(db: Db, rows: OrderConsoleRow[]): Promise<A
     .innerJoin(users, eq(users.id, orderRefunds.actorId))
     .where(inArray(orderRefunds.orderId, ids))
     .orderBy(asc(orderRefunds.id));
+  const owedToCards = await db
+    .select({
+      orderId: cardRefunds.orderId,
+      id: cardRefunds.id,
+      amount: cardRefunds.amountCents,
+      status: cardRefunds.status,
+      failure: cardRefunds.failure,
+      attempts: cardRefunds.attempts,
+      at: cardRefunds.createdAt,
+    })
+    .from(cardRefunds)
+    .where(inArray(cardRefunds.orderId, ids))
+    .orderBy(asc(cardRefunds.id));
+  const cardRefundsOf = groupBy(owedToCards, (r) => r.orderId);
   const ledgerOf = groupBy(ledger, (e) => e.orderId);
   const refundsOf = groupBy(refunds, (r) => r.orderId);
   return rows.map(({ order, ...row }) => ({
@@ -99,6 +114,7 @@ export async function toOrderRecords(db: Db, rows: OrderConsoleRow[]): Promise<A
     history: historyOf.get(order.id) ?? [],
     ledger: (ledgerOf.get(order.id) ?? []).map(({ orderId: _, ...e }) => ({ ...e, at: e.at.toISOString() })),
     refunds: (refundsOf.get(order.id) ?? []).map(({ orderId: _, ...r }) => ({ ...r, at: r.at.toISOString() })),
+    cardRefunds: (cardRefundsOf.get(order.id) ?? []).map(({ orderId: _, ...r }) => ({ ...r, at: r.at.toISOString() })),
     createdAt: order.createdAt.toISOString(),
     updatedAt: order.updatedAt.toISOString(),
   }));

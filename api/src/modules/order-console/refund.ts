@@ -1,4 +1,11 @@
-import { consoleRefundEvent, orderMessages, payoutMessages, type ReturnState } from '@yardly/shared/rules';
+import {
+  consoleRefundEvent,
+  orderMessages,
+  orderPagePath,
+  payoutMessages,
+  type ReturnState,
+  refundedByYardly,
+} from '@yardly/shared/rules';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { orderRefunds, orders, payoutAccounts, returns } from '../../db/schema/index';
@@ -7,11 +14,12 @@ import { defineJob } from '../../jobs/job';
 import type { Jobs } from '../../jobs/runner';
 import { sellerAccount } from '../ledger/accounts';
 import { balanceOf } from '../ledger/ledger';
-import { cardCents, heldShareCents, postOrderRefunded } from '../ledger/order-postings';
+import { cardCents, heldShareCents, type PostedRefund, postOrderRefunded } from '../ledger/order-postings';
 import { postShippedOrderRefunded } from '../ledger/return-postings';
 import { releaseCancelledOrdersListing } from '../orders/cancelled-listing';
 import { type OrderRow, type OrderRunner, takeOrderEvent } from '../orders/process';
 import { queueSettlement } from '../orders/settle';
+import { oweCardRefund } from '../payments/card-refunds/owe';
 import type { PaymentProvider } from '../payments/provider';
 import { type ReturnRunner, takeReturnEvent } from '../returns/process';
 
@@ -48,11 +56,12 @@ export async function refundOrder(
   const [order] = await tx.select().from(orders).where(eq(orders.refnum, input.refnum)).for('update');
   if (!order) throw new AppError(404, orderMessages.notFound, { reason: 'order_not_found' });
   const admin = { userId: input.actorId, role: 'admin' as const };
+  let posted: PostedRefund;
   const event = consoleRefundEvent(order.state, { pickup: order.deliveryMethod === 'pickup' });
   if (event === 'cancel') {
     await takeOrderEvent(tx, deps.orderRunner, order, 'cancel', admin, now);
     await releaseCancelledOrdersListing(tx, order, now);
-    await postOrderRefunded(tx, order, now);
+    posted = await postOrderRefunded(tx, order, now);
     await queueSettlement(deps.jobs, tx, order.id);
   } else if (event === 'markReturned') {
     // Delivered, the share was released to the seller's available money; while a return is open it is still pending.
@@ -71,8 +80,7 @@ export async function refundOrder(
       .where(and(eq(returns.orderId, order.id), inArray(returns.state, [...OPEN_RETURN_STATES])))
       .for('update');
     if (open) await takeReturnEvent(tx, deps.returnRunner, open, 'closeByRefund', admin, now);
-    await postShippedOrderRefunded(tx, order, held, now);
-    await deps.jobs.enqueue(tx, CONSOLE_REFUND_JOB, { orderId: order.id, reason: input.reason });
+    posted = await postShippedOrderRefunded(tx, order, held, now);
   } else {
     throw new AppError(409, payoutMessages.notRefundable, { reason: 'not_refundable' });
   }
@@ -83,11 +91,16 @@ export async function refundOrder(
     actorId: input.actorId,
     at: now,
   });
+  // The seller is told by the table (the admin's cancel or markReturned); the buyer once their
+  // card has the refund (issue 34): a refund Stripe holds or fails is not one yet.
+  const buyerNotice = { text: refundedByYardly(order.refnum), link: orderPagePath(order.refnum) };
+  await oweCardRefund(tx, deps.jobs, { order, posted, reason: input.reason, buyerNotice }, now);
 }
 
 /**
  * Gives a returned order's captured payment back through the provider (idempotent: the order's
- * key); an order paid wholly by rewards has none (its rewards went back in the ledger).
+ * key); an order paid wholly by rewards has none (its rewards went back in the ledger). Only jobs
+ * queued before card refunds (ADR 0066) remain: a console refund now owes a card refund.
  */
 export function consoleRefundJob(payments: PaymentProvider) {
   return defineJob<{ orderId: number; reason: string }>({

@@ -1,4 +1,4 @@
-import type { OrderEvent, OrderState } from '@yardly/shared/rules';
+import { type OrderEvent, type OrderState, orderMessages, orderPagePath } from '@yardly/shared/rules';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { orders } from '../../db/schema/index';
@@ -6,6 +6,8 @@ import type { Caller } from '../../http/caller';
 import type { Jobs } from '../../jobs/runner';
 import type { Actor, Effect } from '../../process/transition';
 import { postOrderRefunded } from '../ledger/order-postings';
+import { oweCardRefund } from '../payments/card-refunds/owe';
+import { sendCardRefundsNow } from '../payments/card-refunds/send';
 import type { PaymentProvider } from '../payments/provider';
 import { orderFor } from './access';
 import { releaseCancelledOrdersListing } from './cancelled-listing';
@@ -26,8 +28,13 @@ async function undoUnshippedSale(
   now: Date,
 ): Promise<void> {
   await releaseCancelledOrdersListing(tx, order, now, event === 'autoCancel' ? 'orderLapsed' : 'orderCancelled');
-  await postOrderRefunded(tx, order, now);
+  const posted = await postOrderRefunded(tx, order, now);
   await queueSettlement(jobs, tx, order.id);
+  const words = event === 'cancel' ? orderMessages.sellerCancelled : orderMessages.autoCancelled;
+  // The buyer is told they are refunded once their card has it (issue 34), not before; the seller
+  // of an order the platform cancelled is told by the table (autoCancel's notices).
+  const buyerNotice = { text: words, link: orderPagePath(order.refnum) };
+  await oweCardRefund(tx, jobs, { order, posted, reason: 'order cancelled', buyerNotice }, now);
 }
 
 /** The seller's (or an admin's) cancel of an order the caller has locked: the state, then the sale undone. */
@@ -63,6 +70,7 @@ export function cancelOrderWith(deps: CancelDeps) {
       return order.id;
     });
     await settleNow(deps.db, deps.payments, id, deps.log);
+    await sendCardRefundsNow(deps.db, deps.payments, id, now, deps.log);
     return id;
   };
 }

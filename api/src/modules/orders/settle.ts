@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
-import { orders } from '../../db/schema/index';
+import { cardRefunds, orders } from '../../db/schema/index';
 import { defineJob, type JobLog } from '../../jobs/job';
 import type { Jobs } from '../../jobs/runner';
 import { cardCents } from '../ledger/order-postings';
@@ -22,7 +22,8 @@ export async function settlePayment(db: Db, payments: PaymentProvider, orderId: 
   const intent = await payments.retrieveIntent(order.paymentIntentId);
   if (order.state === 'cancelled') {
     if (intent.status === 'requires_capture') await payments.cancel(intent.id, `cancel:${order.refnum}`);
-    if (intent.status === 'succeeded') {
+    // A cancel since card refunds (ADR 0066) owes one, sent by payments/card-refunds; only an older one is refunded here.
+    if (intent.status === 'succeeded' && !(await owesCardRefund(db, order.id))) {
       await payments.refund({
         intentId: intent.id,
         idempotencyKey: `refund:${order.refnum}`,
@@ -32,6 +33,11 @@ export async function settlePayment(db: Db, payments: PaymentProvider, orderId: 
   } else if (intent.status === 'requires_capture') {
     await payments.capture(intent.id, `capture:${order.refnum}`);
   }
+}
+
+async function owesCardRefund(db: Db, orderId: number): Promise<boolean> {
+  const [row] = await db.select({ id: cardRefunds.id }).from(cardRefunds).where(eq(cardRefunds.orderId, orderId));
+  return row !== undefined;
 }
 
 /** Queues the settlement in the caller's transaction (it commits with the order's change). */

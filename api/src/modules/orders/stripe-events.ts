@@ -10,6 +10,7 @@ import {
   cardCents,
   cardRefundedCents,
   labelDeductedCents,
+  postCardRefundMade,
   postOrderRefunded,
   sellerShareCents,
 } from '../ledger/order-postings';
@@ -102,7 +103,9 @@ async function onIntentCanceled(tx: Db, deps: Deps, intentId: string): Promise<v
   if (order.state !== 'paid' && order.state !== 'awaiting_pickup') return;
   await takeOrderEvent(tx, deps.orderRunner, order, 'authorisationExpired', SYSTEM, now);
   await releaseCancelledOrdersListing(tx, order, now, 'orderCancelled');
-  await postOrderRefunded(tx, order, now);
+  // Stripe released the authorisation: nothing was taken, so what the card is owed is given back now.
+  const posted = await postOrderRefunded(tx, order, now);
+  if (posted.owedCents > 0) await postCardRefundMade(tx, order, posted.owedCents, now);
   await notify(tx, [order.buyerId], orderMessages.authorisationExpiredBuyer, orderLink(order));
   await notify(tx, [order.sellerId], orderMessages.authorisationExpiredSeller, orderLink(order));
 }

@@ -20,8 +20,14 @@ export interface PaymentProvider {
   capture(intentId: string, idempotencyKey: string): Promise<ProviderIntent>;
   /** Releases an authorisation or abandons an unpaid intent (→ `canceled`); no money moves. */
   cancel(intentId: string, idempotencyKey: string): Promise<ProviderIntent>;
-  /** Gives captured money back, all of it when `amountCents` is left out. */
+  /**
+   * Gives captured money back, all of it when `amountCents` is left out. The provider may hold it
+   * (`pending`: Stripe does while its balance cannot cover it) and make or fail it later; a
+   * refusal is an AppError with reason `refund_refused` (or `already_refunded`): nothing moved.
+   */
   refund(input: RefundInput): Promise<ProviderRefund>;
+  /** A refund as the provider holds it now (its later word arrives as a `refund.updated` event). */
+  retrieveRefund(refundId: string): Promise<ProviderRefund>;
   /**
    * Moves a seller's money from the platform's balance to their connected account (Stripe
    * Connect's transfer), once per idempotency key; a refusal (the seller not verified, the
@@ -118,6 +124,8 @@ export interface ProviderRefund {
   id: string;
   amountCents: number;
   status: 'pending' | 'succeeded' | 'failed';
+  /** Why it waits or failed, in the provider's words (Stripe's `pending_reason`, `failure_reason`). */
+  failure: string | null;
 }
 
 /** The seller's account as `/settings/bank-account` holds it (number unsealed for the call only). */
@@ -176,6 +184,8 @@ export interface ProviderEvent {
     | 'payment_intent.payment_failed'
     | 'payment_intent.canceled'
     | 'charge.refunded'
+    // A refund's status moved on (Stripe's refund.updated, refund.failed, charge.refund.updated).
+    | 'refund.updated'
     | 'payout.paid'
     | 'payout.failed'
     | 'account.updated'

@@ -5,6 +5,7 @@ import {
   returnEventsFor,
   returnMessages,
   returnProcess,
+  returnStatusLabel,
 } from '@yardly/shared/rules';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
@@ -14,6 +15,7 @@ import type { Caller } from '../../http/caller';
 import { fileUrl } from '../files/urls';
 import type { OrderParty } from '../orders/access';
 import type { OrderRow } from '../orders/process';
+import { latestCardRefundStatus } from '../payments/card-refunds/outcome';
 import { trackingOf } from '../shipping/service';
 import { labelUrlOf } from '../shipping/shipments';
 import { returnFor } from './access';
@@ -41,6 +43,7 @@ export async function returnDetail(db: Db, row: ReturnRow, order: OrderRow, part
     .where(and(eq(transitions.process, returnProcess.name), eq(transitions.subjectId, row.id)))
     .orderBy(asc(transitions.at), asc(transitions.id));
   const [shipment] = row.shipmentId ? await db.select().from(shipments).where(eq(shipments.id, row.shipmentId)) : [];
+  const refundStatus = row.refundCents === null ? null : await latestCardRefundStatus(db, order.id);
   return {
     returnId: row.refnum,
     orderId: order.refnum,
@@ -49,7 +52,7 @@ export async function returnDetail(db: Db, row: ReturnRow, order: OrderRow, part
     listingTitle: listing?.title ?? '',
     role: party,
     status: row.state,
-    statusLabel: returnProcess.states[row.state].label,
+    statusLabel: returnStatusLabel(row.state, refundStatus),
     reason: row.reason,
     reasonLabel: RETURN_REASON_LABELS[row.reason],
     text: row.text,
@@ -58,6 +61,7 @@ export async function returnDetail(db: Db, row: ReturnRow, order: OrderRow, part
     label: shipment ? { labelUrl: labelUrlOf(shipment.trackingNumber), trackingNumber: shipment.trackingNumber } : null,
     tracking: shipment ? await trackingOf(db, shipment) : null,
     refund: row.refundCents,
+    refundStatus,
     history: history.map((h) => ({ event: h.event, status: h.status as ReturnState, at: h.at.toISOString() })),
     actions: returnEventsFor(row.state, party),
     createdAt: row.createdAt.toISOString(),

@@ -1,3 +1,4 @@
+import { orderPagePath, returnMessages } from '@yardly/shared/rules';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { orders, returns } from '../../db/schema/index';
@@ -7,6 +8,7 @@ import { SYSTEM } from '../../process/transition';
 import { refundSplit } from '../ledger/order-postings';
 import { postReturnRefunded } from '../ledger/return-postings';
 import { type OrderRunner, takeOrderEvent } from '../orders/process';
+import { oweCardRefund } from '../payments/card-refunds/owe';
 import type { PaymentProvider } from '../payments/provider';
 import { returnWithOrder } from './access';
 import { type ReturnRunner, takeReturnEvent } from './process';
@@ -32,9 +34,21 @@ export async function returnDelivered(tx: Db, deps: RefundDeps, shipmentId: numb
   const { order, row } = found;
   await takeReturnEvent(tx, deps.returnRunner, row, 'receive', SYSTEM, now);
   await takeOrderEvent(tx, deps.orderRunner, order, 'markReturned', SYSTEM, now);
-  const cardCents = await postReturnRefunded(tx, order, now);
+  const posted = await postReturnRefunded(tx, order, now);
   await tx.update(returns).set({ refundCents: order.itemPriceCents }).where(eq(returns.id, row.id));
-  await deps.jobs.enqueue(tx, RETURN_REFUND_JOB, { returnId: row.id, cardCents });
+  // The buyer is told they are refunded once their card has it (issue 34), not before; the seller
+  // by the table (the return's `receive`).
+  await oweCardRefund(
+    tx,
+    deps.jobs,
+    {
+      order,
+      posted,
+      reason: 'item returned',
+      buyerNotice: { text: `${returnMessages.refunded} (order ${order.refnum}).`, link: orderPagePath(order.refnum) },
+    },
+    now,
+  );
   return true;
 }
 
@@ -42,7 +56,8 @@ export async function returnDelivered(tx: Db, deps: RefundDeps, shipmentId: numb
  * Gives the item price of a returned order back through the provider (idempotent: the return's
  * key): the card's part the ledger posted (`cardCents`: less what Stripe had refunded before);
  * the rewards' part went back to the buyer's rewards in the ledger. A job queued before
- * `cardCents` was carried refunds the card's part of the item price.
+ * `cardCents` was carried refunds the card's part of the item price. Only jobs queued before
+ * card refunds (ADR 0066) remain: a return refunded now owes a card refund (payments/card-refunds).
  */
 export function returnRefundJob(payments: PaymentProvider) {
   return defineJob<{ returnId: number; cardCents?: number }>({

@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import type { Clock } from '../../../clock/clock';
 import type { StripeConfig } from '../../../config';
 import type { Db } from '../../../db/connect';
+import { AppError } from '../../../errors';
 import type { CreateIntentInput, PaymentProvider, ProviderIntent, ProviderRefund } from '../provider';
 import { stripeClient } from './client';
 import { connectedAccounts } from './connected-accounts';
@@ -45,17 +46,21 @@ export function createStripeProvider(deps: StripeProviderDeps): PaymentProvider 
       ),
     refund: (input) =>
       withStripeErrors('refunded', async () => {
-        const refund = await stripe.refunds.create(
-          {
-            payment_intent: input.intentId,
-            ...(input.amountCents !== undefined && { amount: input.amountCents }),
-            reason: 'requested_by_customer',
-            metadata: { reason: input.reason.slice(0, 500) },
-          },
-          { idempotencyKey: input.idempotencyKey },
-        );
+        const refund = await stripe.refunds
+          .create(
+            {
+              payment_intent: input.intentId,
+              ...(input.amountCents !== undefined && { amount: input.amountCents }),
+              reason: 'requested_by_customer',
+              metadata: { reason: input.reason.slice(0, 500) },
+            },
+            { idempotencyKey: input.idempotencyKey },
+          )
+          .catch(refundRefused);
         return toProviderRefund(refund);
       }),
+    retrieveRefund: (refundId) =>
+      withStripeErrors('read', async () => toProviderRefund(await stripe.refunds.retrieve(refundId))),
     transfer: (input) => withStripeErrors('transferred', () => payouts.transfer(input)),
     payout: (input) => withStripeErrors('paid out', () => payouts.payout(input)),
     moveTransfer: (input) => withStripeErrors('transferred', () => payouts.moveTransfer(input)),
@@ -141,5 +146,31 @@ function toProviderRefund(refund: Stripe.Refund): ProviderRefund {
       : ['failed', 'canceled'].includes(refund.status ?? '')
         ? 'failed'
         : 'pending';
-  return { id: refund.id, amountCents: refund.amount, status };
+  const failure =
+    status === 'failed'
+      ? (refund.failure_reason ?? refund.status ?? 'failed')
+      : status === 'pending'
+        ? (refund.pending_reason ?? refund.status ?? 'pending')
+        : null;
+  return { id: refund.id, amountCents: refund.amount, status, failure };
+}
+
+/**
+ * Stripe refusing to create a refund (a request it read and will not do: more than is left to
+ * refund, a charge disputed): nothing moved, and the same key would be refused the same. Already
+ * refunded and outages keep their own answers (errors.ts).
+ */
+function refundRefused(error: unknown): never {
+  if (
+    error instanceof Stripe.errors.StripeInvalidRequestError &&
+    error.code !== 'charge_already_refunded' &&
+    error.code !== 'resource_missing' &&
+    error.type !== 'StripeIdempotencyError'
+  ) {
+    throw Object.assign(
+      new AppError(409, `The payment service refused the refund: ${error.message}`, { reason: 'refund_refused' }),
+      { cause: error },
+    );
+  }
+  throw error;
 }

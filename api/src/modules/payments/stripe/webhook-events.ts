@@ -8,11 +8,15 @@ const APPLIED_TYPES = new Set<ProviderEvent['type']>([
   'payment_intent.payment_failed',
   'payment_intent.canceled',
   'charge.refunded',
+  'refund.updated',
   'payout.paid',
   'payout.failed',
   // A seller's connected account: its verification moved on (sent to the Connect endpoint).
   'account.updated',
 ]);
+
+/** Stripe's events of a refund moving on, whichever the endpoint subscribes to: the api reads them as one. */
+const REFUND_EVENTS = new Set(['refund.updated', 'refund.failed', 'charge.refund.updated']);
 
 /** Stripe tolerates five minutes between signing and receipt; so do we (a replayed old body is refused). */
 const TOLERANCE_SECONDS = 300;
@@ -103,7 +107,8 @@ function toProviderEvent(body: unknown): ProviderEvent {
   const parsed = eventShape.safeParse(body);
   if (!parsed.success) throw new MalformedWebhookError('The webhook event is not shaped as a Stripe event');
   const event = parsed.data;
-  const type = APPLIED_TYPES.has(event.type as ProviderEvent['type']) ? (event.type as ProviderEvent['type']) : 'other';
+  const named = REFUND_EVENTS.has(event.type) ? 'refund.updated' : event.type;
+  const type = APPLIED_TYPES.has(named as ProviderEvent['type']) ? (named as ProviderEvent['type']) : 'other';
   const object = event.data.object;
   // A refund arrives on the charge: what the api acts on is the charge's intent.
   const intent = object.object === 'charge' ? object.payment_intent : undefined;

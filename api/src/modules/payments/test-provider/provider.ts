@@ -149,7 +149,7 @@ export function createTestProvider(deps: { db: Db; clock: Clock }): PaymentProvi
           .select()
           .from(testPaymentRefunds)
           .where(eq(testPaymentRefunds.idempotencyKey, idempotencyKey));
-        if (done) return { id: done.id, amountCents: done.amountCents, status: 'succeeded' as const };
+        if (done) return { id: done.id, amountCents: done.amountCents, status: 'succeeded' as const, failure: null };
         const row = await findIntent(tx, intentId, true);
         if (!row) throw new TestProviderError(`No such payment_intent: '${intentId}'`, 'resource_missing');
         if (row.status !== 'succeeded') {
@@ -165,17 +165,28 @@ export function createTestProvider(deps: { db: Db; clock: Clock }): PaymentProvi
         const left = row.amountCents - (refunded?.total ?? 0);
         const amount = amountCents ?? left;
         if (amount <= 0 || amount > left) {
-          throw new TestProviderError(
-            `Refund amount ${amount} is more than the ${left} left to refund`,
-            'amount_too_large',
+          // As Stripe refuses it: the request was read and will not be done (nothing moved).
+          throw new AppError(
+            409,
+            `The payment service refused the refund: ${amount} is more than the ${left} left to refund`,
+            {
+              reason: 'refund_refused',
+            },
           );
         }
         const id = testId('re_test');
         await tx
           .insert(testPaymentRefunds)
           .values({ id, intentId, idempotencyKey, amountCents: amount, reason, createdAt: clock.now() });
-        return { id, amountCents: amount, status: 'succeeded' as const };
+        return { id, amountCents: amount, status: 'succeeded' as const, failure: null };
       });
+    },
+
+    async retrieveRefund(refundId) {
+      const [row] = await db.select().from(testPaymentRefunds).where(eq(testPaymentRefunds.id, refundId));
+      if (!row) throw new TestProviderError(`No such refund: '${refundId}'`, 'resource_missing');
+      // The built-in provider makes every refund at once.
+      return { id: row.id, amountCents: row.amountCents, status: 'succeeded', failure: null };
     },
 
     // Connect as Stripe keeps it (docs/decisions/0046): a transfer reaches the seller's connected

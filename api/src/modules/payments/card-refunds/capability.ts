@@ -1,0 +1,16 @@
+import { defineCapability } from '../../../http/capability';
+import { cardRefundsResource } from './admin';
+import { onCardRefundEvents } from './events';
+import { sendCardRefundJob } from './send';
+
+/**
+ * Refunds to buyers' cards (issue 34, docs/decisions/0066): sent after the ledger owes them,
+ * counted as refunded only once the provider made them, followed through Stripe's refund events,
+ * and shown (and retried) in the console.
+ */
+export const cardRefundsCapability = defineCapability({
+  name: 'card-refunds',
+  routes: (_app, s) => onCardRefundEvents(s.paymentEvents, s.clock),
+  jobs: (s) => [sendCardRefundJob(s.payments)],
+  adminResources: (s) => [cardRefundsResource(s)],
+});
