@@ -35,6 +35,7 @@ const LANE_A_FILES = [
   'checkout.spec.ts',
   'header-layout.spec.ts',
   'notifications.spec.ts',
+  'offer-to-likers.spec.ts',
   'offers.spec.ts',
   'rentals.spec.ts',
   'returns.spec.ts',

@@ -306,4 +306,41 @@ describe('rental saved searches', () => {
     ]);
     expect(await alertsOf(renter)).toEqual([]);
   });
+
+  it('honours pets and "available by" as /rental/search does', async () => {
+    const landlord = await signedUp(t, freshEmail('landlord'));
+    const withDog = await signedUp(t, freshEmail('dog-owner'));
+    const withBoth = await signedUp(t, freshEmail('cat-and-dog-owner'));
+    const withEither = await signedUp(t, freshEmail('any-pet'));
+    const near = { zip: '10001', d: 10 };
+    await saved(withDog.token, {
+      name: 'dogs by spring',
+      kind: 'rental',
+      filters: { ...near, pets: 'dogs', availableBy: '2027-03-01' },
+    });
+    await saved(withBoth.token, { name: 'both', kind: 'rental', filters: { ...near, pets: ['cats', 'dogs'] } });
+    await saved(withEither.token, { name: 'either', kind: 'rental', filters: { ...near, pets: 'any' } });
+    const places = {
+      dogsSoon: { title: 'Dog-friendly flat', cats: false, dogs: true, availableFrom: '2027-02-01' },
+      dogsLate: { title: 'Dog-friendly flat from summer', cats: false, dogs: true, availableFrom: '2027-06-01' },
+      catsOnly: { title: 'Cat-friendly studio', cats: true, dogs: false, availableFrom: '2027-01-01' },
+      both: { title: 'Pet-friendly house', cats: true, dogs: true, availableFrom: '2027-03-01' },
+      none: { title: 'No pets loft', cats: false, dogs: false, availableFrom: '2027-01-01' },
+    };
+    for (const place of Object.values(places)) await listedRental(t, landlord.token, place);
+    await advanceKeepingSignedIn(t, 1, [landlord, withDog, withBoth, withEither]);
+    const toldOf = async (person: LoginData) => {
+      const res = await rentalCall(t, 'GET', '/svc/rental/notifications?size=50', person.token);
+      expect(res.statusCode, res.body).toBe(200);
+      return json<{ data: { notifications: { content: { text: string }[] } } }>(res)
+        .data.notifications.content.map((n) => n.text)
+        .sort();
+    };
+    const alert = (place: { title: string }) => savedSearchAlertText(place.title, 320_000);
+    expect(await toldOf(withDog)).toEqual([alert(places.dogsSoon), alert(places.both)].sort());
+    expect(await toldOf(withBoth)).toEqual([alert(places.both)]);
+    expect(await toldOf(withEither)).toEqual(
+      [alert(places.dogsSoon), alert(places.dogsLate), alert(places.catsOnly), alert(places.both)].sort(),
+    );
+  });
 });

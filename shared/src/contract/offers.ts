@@ -85,6 +85,37 @@ export const declineOfferCall = defineCall({
   response: offerSchema,
 });
 
+/**
+ * "Offer to likers" (issue 37): the seller offers a price below the current one to everyone who
+ * saved the listing; each gets a pending offer in their own thread, theirs to answer in 24 hours.
+ */
+export const offerToLikersCall = defineCall({
+  method: 'POST',
+  path: '/offer/likers',
+  auth: 'required',
+  summary:
+    'Offer a price below the current one to everyone who saved your listing: a pending offer each for 24 hours, one such offer per listing a day',
+  body: z.object({ listingRefnum: refnumSchema, offerPrice: offerPriceSchema }),
+  response: z.object({
+    /** How many people were offered it (those with an open offer on the listing already are not). */
+    offered: z.number().int().min(1),
+  }),
+});
+
+export const listingLikersCall = defineCall({
+  method: 'GET',
+  path: '/offer/likers',
+  auth: 'required',
+  summary: "For a listing's seller: how many people saved it, and when the next offer to likers can be made",
+  query: z.object({ listingRefnum: refnumSchema }),
+  response: z.object({
+    likers: z.number().int().min(0),
+    /** Null when an offer to likers can be made now; else when the last one's 24 hours are up. */
+    nextOfferAt: isoDateTimeSchema.nullable(),
+  }),
+});
+export type ListingLikers = z.infer<typeof listingLikersCall.response>;
+
 /** Spec section 7: the client sends `page - 1`, so pages are zero-based on the wire. */
 export const listingOffersQuerySchema = z.object({
   listingRefnum: refnumSchema,
@@ -159,4 +190,6 @@ export const offerCalls = {
   list: listingOffersCall,
   alreadyOffered: alreadyOfferedCall,
   byBuyer: buyerListingsCall,
+  offerToLikers: offerToLikersCall,
+  likers: listingLikersCall,
 } as const;

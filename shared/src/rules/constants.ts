@@ -35,6 +35,8 @@ export const PICTURE_CROP = { scale: 1.25, rounded: 150 } as const;
 export const OFFER_EXPIRY_HOURS = 24;
 /** An accepted offer's buyer pays within this many hours of the acceptance, or the reservation lapses (issue 18). */
 export const OFFER_PAYMENT_HOURS = 24;
+/** A seller makes at most one offer to likers per listing in this many hours (issue 37). */
+export const OFFER_TO_LIKERS_EVERY_HOURS = 24;
 /** An order is cancelled with refund when no label is made, or it is not shipped or picked up, within this many business days. */
 export const ORDER_CANCEL_BUSINESS_DAYS = 3;
 /** Each side of a referral gets this once the friend posts a first listing. */

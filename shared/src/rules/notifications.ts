@@ -10,6 +10,8 @@ export const NOTIFICATION_KINDS = [
   'offer_declined',
   'offer_expired',
   'offer_withdrawn',
+  /** A seller's offer to the people who saved the listing (issue 37). */
+  'offer_to_likers',
   'message',
   'notice',
 ] as const;
@@ -36,9 +38,12 @@ export function offerNotificationKind(step: OfferLineEvent): NotificationKind {
   }
 }
 
-/** What a notification says to the person it is for ('New offer of $20.00 on “Lamp”'). */
+/**
+ * What a notification says to the person it is for ('New offer of $20.00 on “Lamp”'); `from`
+ * names who made an offer to likers ('Ann L. offered $18.00 on “Lamp”').
+ */
 export function notificationText(
-  about: { kind: NotificationKind; amountCents?: number; message?: string },
+  about: { kind: NotificationKind; amountCents?: number; message?: string; from?: string },
   listingTitle: string,
 ): string {
   const title = `“${truncate(listingTitle)}”`;
@@ -56,6 +61,8 @@ export function notificationText(
       return `Offer expired on ${title}`;
     case 'offer_withdrawn':
       return `Offer withdrawn on ${title}`;
+    case 'offer_to_likers':
+      return `${about.from ?? 'The seller'} offered ${formatCents(about.amountCents ?? 0)} on ${title}`;
     case 'message':
       return `New message about ${title}: ${truncate(about.message ?? '')}`;
     case 'notice':
@@ -144,6 +151,8 @@ export function notificationTitle(kind: NotificationKind): string {
       return 'Offer expired';
     case 'offer_withdrawn':
       return 'Offer withdrawn';
+    case 'offer_to_likers':
+      return 'An offer on an item you saved';
     case 'message':
       return 'New message';
     case 'notice':

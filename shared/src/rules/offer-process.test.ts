@@ -10,6 +10,8 @@ import {
   offerProcess,
   offerRefusalMessage,
   offerThreadKey,
+  offerToLikersNotBelowMessage,
+  offerToLikersSentMessage,
 } from './offer-process';
 import { can, canStart, isFinal, NOT_AN_ENTRY, timersStartedBy } from './process';
 
@@ -64,6 +66,23 @@ describe('the offer process (issue 17)', () => {
     expect(timersStartedBy(offerProcess, 'make', now)).toEqual([
       { event: 'expire', at: new Date('2026-12-02T10:00:00Z') },
     ]);
+  });
+
+  it('the seller makes an offer to likers (issue 37): only to someone who saved the listing, with the same 24-hour expiry', () => {
+    const toLiker = { ...sender, receiverSaved: true };
+    expect(canStart(offerProcess, 'offerToLiker', 'seller', toLiker)).toEqual({ ok: true });
+    expect(canStart(offerProcess, 'offerToLiker', 'seller', sender)).toEqual({ ok: false, reason: 'not_a_liker' });
+    expect(canStart(offerProcess, 'offerToLiker', 'buyer', toLiker)).toEqual({ ok: false, reason: 'not_your_turn' });
+    const now = new Date('2026-12-01T10:00:00Z');
+    expect(timersStartedBy(offerProcess, 'offerToLiker', now)).toEqual([
+      { event: 'expire', at: new Date('2026-12-02T10:00:00Z') },
+    ]);
+    // Its receiver, the person who saved the listing, answers it as any offer; the seller may withdraw it.
+    expect(offerEventsFor('pending', 'buyer', receiver)).toEqual(['counter', 'accept', 'decline']);
+    expect(offerEventsFor('pending', 'seller', sender)).toEqual(['withdraw']);
+    expect(offerToLikersSentMessage(1)).toBe('Offer sent to 1 person who saved this listing');
+    expect(offerToLikersSentMessage(3)).toBe('Offer sent to 3 people who saved this listing');
+    expect(offerToLikersNotBelowMessage(2500)).toBe('An offer to likers must be below the listing price of $25.00');
   });
 
   it('reads a pending offer past its expiry as expired, whether or not the timer ran', () => {

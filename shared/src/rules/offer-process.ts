@@ -1,4 +1,4 @@
-import { OFFER_EXPIRY_HOURS, OFFER_PAYMENT_HOURS } from './constants';
+import { OFFER_EXPIRY_HOURS, OFFER_PAYMENT_HOURS, OFFER_TO_LIKERS_EVERY_HOURS } from './constants';
 import { listingActionMessages } from './listing-rules';
 import { formatCents } from './money';
 import { defineProcess, type EventOf, eventsFor, type ProcessRole, type StateOf } from './process';
@@ -15,6 +15,11 @@ export interface OfferFacts {
    * not paid). Unknown to a person's view of the offer; only `false` refuses.
    */
   listingReserved?: boolean;
+  /**
+   * For a seller's offer to likers (issue 37): the person it is made to saved the listing with
+   * the heart. Read only by that event's guard.
+   */
+  receiverSaved?: boolean;
 }
 
 /**
@@ -23,6 +28,8 @@ export interface OfferFacts {
  * new pending offer in the same thread, made by the `make` event); its sender may withdraw it;
  * the platform expires it 24 hours after it was made, declines the other open offers on a
  * listing once one is accepted, and cancels it when its organisation's membership ends (issue 23).
+ * A seller may also make the first offer, to each person who saved the listing ("Offer to
+ * likers", issue 37): that person receives it and answers it as any offer.
  */
 export const offerProcess = defineProcess({
   name: 'offer',
@@ -40,10 +47,22 @@ export const offerProcess = defineProcess({
     sender: { test: (f: OfferFacts) => f.isSender, refusal: 'not_sender', turn: true },
     // An accepted offer stays accepted once its buyer paid (the order carries on): no lapse then.
     unpaid: { test: (f: OfferFacts) => f.listingReserved !== false, refusal: 'reservation_ended' },
+    // A seller's first offer goes only to someone who hearted the listing: it is not a cold call.
+    liker: { test: (f: OfferFacts) => f.receiverSaved === true, refusal: 'not_a_liker' },
   },
   events: {
     // An offer is made by the buyer, or (countering) by whichever party received the last one.
     make: { label: 'Make Offer', from: [], to: 'pending', by: ['buyer', 'seller'], starts: ['expire'] },
+    // Issue 37: the seller offers a price below the current one to one person who saved the
+    // listing (the call offers it to each of them); its 24 hours are the same expiry.
+    offerToLiker: {
+      label: 'Offer to likers',
+      from: [],
+      to: 'pending',
+      by: ['seller'],
+      guard: 'liker',
+      starts: ['expire'],
+    },
     counter: { label: 'Counter', from: ['pending'], to: 'countered', by: ['buyer', 'seller'], guard: 'receiver' },
     accept: {
       label: 'Accept',
@@ -92,6 +111,8 @@ export const offerInvariants = defineInvariants(offerProcess, {
     { isReceiver: true, isSender: false },
     { isReceiver: false, isSender: true },
     { isReceiver: false, isSender: false },
+    // The seller offering to someone who saved the listing.
+    { isReceiver: false, isSender: true, receiverSaved: true },
   ],
   rules: {
     answeredOnce: {
@@ -107,6 +128,10 @@ export const offerInvariants = defineInvariants(offerProcess, {
           if (s.from === 'pending') return facts.isReceiver;
           return true;
         }),
+    },
+    likersOnly: {
+      says: "a seller's offer to likers is made only to someone who saved the listing",
+      holds: (path, facts) => path.every((s) => s.event !== 'offerToLiker' || facts.receiverSaved === true),
     },
     reservationEnds: {
       says: 'an accepted offer ends only by its lapse or the platform cancelling it, never by a person',
@@ -158,6 +183,24 @@ export const offerMessages = {
   declined: 'Offer declined',
   withdrawn: 'Offer withdrawn',
 } as const;
+
+/** What the seller reads about an offer to likers (issue 37). */
+export const offerToLikersMessages = {
+  notSeller: 'Only the seller of this listing can make an offer to the people who saved it',
+  noLikers: 'Nobody has saved this listing yet: an offer to likers goes to the people who saved it',
+  allOffered: 'Everyone who saved this listing already has an open offer on it',
+  onceADay: `You can make one offer to likers on a listing every ${OFFER_TO_LIKERS_EVERY_HOURS} hours: this listing had one less than ${OFFER_TO_LIKERS_EVERY_HOURS} hours ago`,
+} as const;
+
+/** An offer to likers must be a real discount: strictly below the current price. */
+export function offerToLikersNotBelowMessage(listingPriceCents: number): string {
+  return `An offer to likers must be below the listing price of ${formatCents(listingPriceCents)}`;
+}
+
+/** What the seller is told once it is sent: "Offer sent to 3 people who saved this listing". */
+export function offerToLikersSentMessage(offered: number): string {
+  return `Offer sent to ${offered} ${offered === 1 ? 'person' : 'people'} who saved this listing`;
+}
 
 /** An offer above the listing's price is refused: the buyer can simply buy it at that price. */
 export function offerAbovePriceMessage(listingPriceCents: number): string {

@@ -12,6 +12,7 @@ import { AccountLink } from './AccountLink';
 // The seller's controls and the report dialog bring the api client: load them when needed.
 const OwnersOrder = lazy(() => import('./orders/OwnersOrder').then((m) => ({ default: m.OwnersOrder })));
 const MakeOffer = lazy(() => import('./offers/MakeOffer').then((m) => ({ default: m.MakeOffer })));
+const OfferToLikers = lazy(() => import('./offers/OfferToLikers').then((m) => ({ default: m.OfferToLikers })));
 const ReportDialog = lazy(() => import('./selling/ReportDialog').then((m) => ({ default: m.ReportDialog })));
 const DonationPanel = lazy(() => import('./donations/DonationPanel').then((m) => ({ default: m.DonationPanel })));
 
@@ -23,7 +24,7 @@ interface ItemActionsProps {
 
 /**
  * What a visitor can do about an item. The seller manages it here (sold, deactivate, relist,
- * edit, delete) and reaches its order once sold; anyone else may buy it now when the listing
+ * edit, delete, offer to likers) and reaches its order once sold; anyone else may buy it now when the listing
  * allows it, or else make an offer while it is live (a guest is asked to log in first for either)
  * or see the one they made, message the
  * seller, and report it.
@@ -44,6 +45,7 @@ export function ItemActions({ listing, unavailable }: ItemActionsProps) {
         <p className="item__note">This is your listing.</p>
         <Suspense fallback={null}>
           <OwnersOrder listing={current} onChanged={setCurrent} />
+          <OfferToLikers listing={current} />
           {donation && <DonationPanel listing={current} session={session} />}
         </Suspense>
       </div>

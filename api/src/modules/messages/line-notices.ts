@@ -34,6 +34,8 @@ function lineLink(conversation: ConversationRef, receiverId: number, notice: Lin
 export interface LineNotice {
   kind: NotificationKind;
   amountCents?: number;
+  /** Who made it, for a notice that names them (a seller's offer to likers). */
+  from?: string;
 }
 
 /**

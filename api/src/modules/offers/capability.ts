@@ -5,6 +5,7 @@ import type { AppServices } from '../../services';
 import { assertMemberMay } from '../organisations/member-access';
 import { offerLinesEffect } from './conversation-lines';
 import { endedMembershipsJob } from './ended-memberships';
+import { listingLikers, offerToLikers } from './likers';
 import { offerLiveEffect } from './live-effect';
 import { offerTimerTaking } from './process';
 import { alreadyOffered, buyerListings, listingOffers } from './read';
@@ -13,7 +14,8 @@ import { createOfferService } from './service';
 
 /**
  * Offers on listings (issue 17): make, counter, accept, decline or withdraw; the 24-hour expiry;
- * who sees which; the offers an ended organisation membership leaves open (issue 23).
+ * who sees which; the offers an ended organisation membership leaves open (issue 23); a seller's
+ * offer to everyone who saved a listing (issue 37).
  */
 export const offersCapability = defineCapability({
   name: 'offers',
@@ -23,7 +25,7 @@ export const offersCapability = defineCapability({
     const runner = app.processes.offer;
     return { ...app, runner, offers: createOfferService({ db: app.db, clock: app.clock, runner }) };
   },
-  handlers: ({ db, clock, offers }) => ({
+  handlers: ({ db, clock, offers, runner }) => ({
     create: ({ body, caller }) => {
       assertMemberMay(caller, 'offer');
       return offers.create(caller, body);
@@ -40,6 +42,11 @@ export const offersCapability = defineCapability({
     list: ({ query, caller }) => listingOffers(db, caller, query, clock.now()),
     alreadyOffered: ({ body, caller }) => alreadyOffered(db, caller, body.listingRefnum, clock.now()),
     byBuyer: ({ query, caller }) => buyerListings(db, caller, query, clock.now()),
+    offerToLikers: ({ body, caller }) => {
+      assertMemberMay(caller, 'offer');
+      return offerToLikers({ db, clock, runner }, caller, body);
+    },
+    likers: ({ query, caller }) => listingLikers(db, caller, query.listingRefnum, clock.now()),
   }),
   // Every offer step, whoever takes it (a checkout superseding or lapsing one too): its line, the live event.
   processes: (registry, s) => {

@@ -10,6 +10,7 @@ import { offers } from '../../db/schema/index';
 import type { Effect } from '../../process/transition';
 import type { AppServices } from '../../services';
 import { appendSystemLine } from '../messages/lines';
+import { offerToLikerNotice } from './likers';
 
 /**
  * How the other side is told (issue 17): every offer step leaves its line in the conversation of
@@ -36,7 +37,11 @@ export function offerLinesEffect(s: Pick<AppServices, 'clock' | 'live' | 'jobs'>
       buyerId: offer.buyerId,
       text: offerLine(step),
       actorId: done.by.userId,
-      notice: { kind: offerNotificationKind(step), amountCents: 'amountCents' in step ? step.amountCents : undefined },
+      // A seller's offer to likers names the seller to the person who saved the listing.
+      notice:
+        done.event === 'offerToLiker'
+          ? await offerToLikerNotice(tx, offer.listingId, offer.priceCents)
+          : { kind: offerNotificationKind(step), amountCents: 'amountCents' in step ? step.amountCents : undefined },
     });
   };
 }
@@ -46,6 +51,8 @@ function lineStepOf(event: OfferEvent, offer: { priceCents: number; parentId: nu
   switch (event) {
     case 'make':
       return { event: offer.parentId === null ? 'offered' : 'countered', amountCents: offer.priceCents };
+    case 'offerToLiker':
+      return { event: 'offered', amountCents: offer.priceCents };
     case 'counter':
       return null;
     case 'accept':

@@ -9,7 +9,7 @@ export type OfferRow = typeof offers.$inferSelect;
 export type OfferRunner = BoundProcess<
   OfferState,
   OfferEvent,
-  'receiver' | 'sender' | 'unpaid',
+  'receiver' | 'sender' | 'unpaid' | 'liker',
   OfferFacts,
   typeof offers
 >;

@@ -5,6 +5,7 @@ import {
   listingClosedToOffers,
   listingProcess,
   type OfferEvent,
+  type OfferFacts,
   offerAbovePriceMessage,
   offerMessages,
   offerThreadKey,
@@ -34,7 +35,7 @@ type Party = 'buyer' | 'seller';
 type Thread = typeof offerThreads.$inferSelect;
 
 /** The listing is locked first by every offer transition: one lock order, and one accept per listing at a time. */
-async function lockListing(tx: Db, where: ReturnType<typeof eq>): Promise<ListingRow | undefined> {
+export async function lockListing(tx: Db, where: ReturnType<typeof eq>): Promise<ListingRow | undefined> {
   const [row] = await tx.select().from(listings).where(where).for('update');
   return row;
 }
@@ -43,7 +44,7 @@ async function lockListing(tx: Db, where: ReturnType<typeof eq>): Promise<Listin
  * Refuses (409, the listing's reason) unless the listing, as it is now, takes offers: a listing
  * saved as 'Buy Now' never does (issue 33), whatever its state.
  */
-async function assertTakesOffers(tx: Db, listing: ListingRow, now: Date): Promise<void> {
+export async function assertTakesOffers(tx: Db, listing: ListingRow, now: Date): Promise<void> {
   if (listing.buyNow) throw AppError.conflict(offerMessages.buyNowOnly, 'buy_now_only');
   const state = await catchUpTimers(tx, listing, now);
   if (!takesOffers(state)) {
@@ -88,21 +89,25 @@ async function touchThread(tx: Db, threadId: number, now: Date): Promise<void> {
   await tx.update(offerThreads).set({ updatedAt: now }).where(eq(offerThreads.id, threadId));
 }
 
-/** Makes a pending offer in `thread` from `senderId` (a first offer, or a counter of `parentId`). */
-async function makeOffer(
+/**
+ * Makes a pending offer in `thread` from `senderId` (a first offer, or a counter of `parentId`),
+ * by `make` unless another entry event of the table is named (a seller's `offerToLiker`).
+ */
+export async function makeOffer(
   tx: Db,
   runner: OfferRunner,
   thread: Thread,
   offer: { senderId: number; party: Party; priceCents: number; parentId: number | null },
   now: Date,
+  entry: { event: OfferEvent; facts: OfferFacts } = { event: 'make', facts: { isSender: true, isReceiver: false } },
 ) {
   const made = await start(
     tx,
     runner,
-    'make',
+    entry.event,
     { userId: offer.senderId, role: offer.party },
     {
-      facts: { isSender: true, isReceiver: false },
+      facts: entry.facts,
       values: (timers) => ({
         refnum: newRefnum('offer'),
         threadId: thread.id,
@@ -123,7 +128,12 @@ async function makeOffer(
 }
 
 /** The buyer's thread on a listing, made on their first offer, locked for the transaction. */
-async function lockThread(tx: Db, listing: ListingRow, caller: Caller, now: Date): Promise<Thread> {
+export async function lockThread(
+  tx: Db,
+  listing: ListingRow,
+  caller: Pick<Caller, 'userId' | 'userRefnum'>,
+  now: Date,
+): Promise<Thread> {
   const [seller] = await tx.select({ refnum: users.refnum }).from(users).where(eq(users.id, listing.sellerId));
   await tx
     .insert(offerThreads)
@@ -145,18 +155,23 @@ async function lockThread(tx: Db, listing: ListingRow, caller: Caller, now: Date
   return thread;
 }
 
-/** Refuses (409) while the thread has an offer still open: pending (not past its expiry) or accepted. */
-async function assertNoOpenOffer(tx: Db, runner: OfferRunner, thread: Thread, now: Date): Promise<void> {
+/** Whether the thread has an offer still open: pending (not past its expiry) or accepted. */
+export async function hasOpenOffer(tx: Db, runner: OfferRunner, thread: Thread, now: Date): Promise<boolean> {
   const open = await tx
     .select()
     .from(offers)
     .where(and(eq(offers.threadId, thread.id), inArray(offers.state, ['pending', 'accepted'])))
     .for('update');
   for (const offer of open) {
-    if ((await catchUpOffer(tx, runner, offer, now)).state !== 'expired') {
-      throw AppError.conflict(offerMessages.alreadyOffered, 'already_offered');
-    }
+    if ((await catchUpOffer(tx, runner, offer, now)).state !== 'expired') return true;
   }
+  return false;
+}
+
+/** Refuses (409) while the thread has an offer still open. */
+async function assertNoOpenOffer(tx: Db, runner: OfferRunner, thread: Thread, now: Date): Promise<void> {
+  if (await hasOpenOffer(tx, runner, thread, now))
+    throw AppError.conflict(offerMessages.alreadyOffered, 'already_offered');
 }
 
 export function createOfferService({ db, clock, runner }: OfferDeps) {

@@ -72,13 +72,14 @@ export async function salesMatching(db: Db, listingId: number, now: Date): Promi
 
 /**
  * Every saved rental search the available rental `rentalId` matches: text, rent, bedrooms and
- * bathrooms (at least), property type, and distance from the saved zip. Never the landlord's own.
+ * bathrooms (at least), property type, pets, available by, and distance from the saved zip.
+ * Never the landlord's own.
  */
 export async function rentalsMatching(db: Db, rentalId: number): Promise<SavedSearchHit[]> {
   const rows = await db.execute(sql`
     with r as (
       select id, landlord_id, refnum, title, rent_cents, search_document, bedrooms, bathrooms, property_type,
-        place_latitude, place_longitude
+        cats, dogs, available_from, place_latitude, place_longitude
       from rentals where id = ${rentalId} and state = 'available'
     )
     ${candidates('rental', 'r', sql`false`)}
@@ -91,8 +92,24 @@ export async function rentalsMatching(db: Db, rentalId: number): Promise<SavedSe
       and (s.bedrooms is null or r.bedrooms >= s.bedrooms)
       and (s.bathrooms is null or r.bathrooms >= s.bathrooms)
       and (s.property_types is null or r.property_type = any(s.property_types))
+      and ${petsAllowed('r')}
+      and (s.filters->>'availableBy' is null or r.available_from <= (s.filters->>'availableBy')::date)
       and ${withinRadius('r', sql`false`)}`);
   return hitsOf(rows);
+}
+
+/**
+ * A saved rental search's `pets` as `/rental/search` reads it (rental-search/match.ts): 'cats' or
+ * 'dogs' (or a list of them), that one allowed; 'both', both; 'any', either. Read from the saved
+ * filters themselves: it is checked only on the searches the indexes already found.
+ */
+function petsAllowed(row: string): SQL {
+  const r = sql.raw(row);
+  const pets = sql`s.filters->'pets'`;
+  const wants = (pet: 'cats' | 'dogs') => sql`(${pets} @> ${`"${pet}"`}::jsonb or ${pets} = '"both"'::jsonb)`;
+  return sql`(${pets} is null
+    or (${pets} = '"any"'::jsonb and (${r}.cats or ${r}.dogs))
+    or (${pets} <> '"any"'::jsonb and (not ${wants('cats')} or ${r}.cats) and (not ${wants('dogs')} or ${r}.dogs)))`;
 }
 
 /** The statement's rows (node-postgres and PGlite both answer `{ rows }`) as hits. */

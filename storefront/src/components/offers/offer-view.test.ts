@@ -74,7 +74,12 @@ describe('what an offer shows', () => {
   it('says who made it from where the viewer stands', () => {
     expect(offerSenderLabel(offer(), BUYER)).toBe('You offered');
     expect(offerSenderLabel(offer(), SELLER)).toBe('Buyer offered');
-    expect(offerSenderLabel(offer({ senderRefnum: SELLER }), BUYER)).toBe('Seller countered');
+    expect(offerSenderLabel(offer({ senderRefnum: SELLER, parentOfferRefnum: 'O000000000A0' }), BUYER)).toBe(
+      'Seller countered',
+    );
+    // A seller's first offer in a thread is an offer to likers (issue 37): the liker answers it.
+    expect(offerSenderLabel(offer({ senderRefnum: SELLER }), BUYER)).toBe('Seller offered');
+    expect(offerActionsFor(offer({ senderRefnum: SELLER }), BUYER)).toEqual(['counter', 'accept', 'decline']);
   });
 
   it('lists a thread oldest first, so the newest offer is last', () => {

@@ -51,10 +51,14 @@ export function offerStateLabel(state: OfferState): string {
   return stateLabel(offerProcess, state);
 }
 
-/** Who made an offer, as the viewer reads it. */
-export function offerSenderLabel(offer: Pick<Offer, 'senderRefnum' | 'buyerRefnum'>, viewerRefnum: string | undefined) {
+/** Who made an offer, as the viewer reads it: a seller's first offer is one to likers (issue 37), not a counter. */
+export function offerSenderLabel(
+  offer: Pick<Offer, 'senderRefnum' | 'buyerRefnum' | 'parentOfferRefnum'>,
+  viewerRefnum: string | undefined,
+) {
   if (offer.senderRefnum === viewerRefnum) return 'You offered';
-  return offer.senderRefnum === offer.buyerRefnum ? 'Buyer offered' : 'Seller countered';
+  if (offer.senderRefnum === offer.buyerRefnum) return 'Buyer offered';
+  return offer.parentOfferRefnum === null ? 'Seller offered' : 'Seller countered';
 }
 
 /** A thread's offers as the thread view lists them: oldest first, so the newest is last. */
