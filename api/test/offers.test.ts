@@ -267,6 +267,19 @@ describe('countering (POST /svc/offer/counterOffer)', () => {
     expect(thread).toMatchObject({ offerRefnum: back.body.data.offerRefnum, offerStatus: 'pending', offerPrice: 2000 });
   });
 
+  it("carries the events each side may take now (the table's, for the reader)", async () => {
+    const refnum = await listing();
+    const first = await offered(refnum, buyer, 1500);
+    const counter = await counterOffer(t, seller.token, first.offerRefnum, 2200);
+    // The seller made the counter: they may only withdraw it; the buyer receiving it may answer it.
+    expect(counter.body.data.actions).toEqual(['withdraw']);
+    const buyers = (await listOffers(t, buyer.token, refnum)).body.data.offers.content[0];
+    expect(buyers?.actions).toEqual(['counter', 'accept', 'decline']);
+    expect(buyers?.offers.map((o) => o.actions)).toEqual([[], ['counter', 'accept', 'decline']]);
+    const sellers = (await listOffers(t, seller.token, refnum)).body.data.offers.content[0];
+    expect(sellers?.actions).toEqual(['withdraw']);
+  });
+
   it('refuses a counter above the listing price or not in whole cents', async () => {
     const first = await offered(await listing());
     const above = await counterOffer(t, seller.token, first.offerRefnum, 2600);

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { PAGE_SIZES } from '../rules/constants';
 import { MAX_PRICE_CENTS } from '../rules/listing-rules';
-import { OFFER_STATES, offerMessages } from '../rules/offer-process';
+import { OFFER_STATES, offerMessages, offerProcess } from '../rules/offer-process';
+import { eventNames } from '../rules/process';
 import { defineCall } from './call';
 import { centsSchema, isoDateTimeSchema, refnumSchema } from './common';
 import { listingCardSchema } from './listings';
@@ -36,6 +37,8 @@ export const offerSchema = offerSummarySchema.extend({
   /** The offer this one counters; null for a buyer's first offer. */
   parentOfferRefnum: refnumSchema.nullable(),
   createdAt: isoDateTimeSchema,
+  /** The events the person reading it may take on it now (the offer table's, for their side). */
+  actions: z.array(z.enum(eventNames(offerProcess))),
 });
 export type Offer = z.infer<typeof offerSchema>;
 

@@ -20,10 +20,13 @@ export function offerLiveEffect(s: Pick<AppServices, 'live'>): Effect<OfferState
       .innerJoin(offers, eq(offers.threadId, offerThreads.id))
       .where(eq(offers.id, done.subjectId));
     if (!row || !thread) return;
-    const payload = { offer: toOffer(row, done.at) };
     await s.live.record(
       tx,
-      [thread.buyerId, thread.sellerId].map((userId) => ({ userId, type: 'offer', payload })),
+      [thread.buyerId, thread.sellerId].map((userId) => ({
+        userId,
+        type: 'offer',
+        payload: { offer: toOffer(row, done.at, userId) },
+      })),
     );
   };
 }

@@ -61,10 +61,10 @@ export async function listingOffers(
     if (!latest) return [];
     return [
       {
-        ...toOffer(latest, now),
+        ...toOffer(latest, now, caller.userId),
         buyerName: publicName(latest.buyerFirst, latest.buyerLast),
         lastUpdated: new Date(latest.threadUpdatedAt).toISOString(),
-        offers: thread.map((row) => toOffer(row, now)),
+        offers: thread.map((row) => toOffer(row, now, caller.userId)),
       },
     ];
   });

@@ -200,7 +200,12 @@ export function createOfferService({ db, clock, runner }: OfferDeps) {
           now,
         );
       });
-      const { offerRefnum, threadKey, offerStatus, offerPrice, expiresAt } = await offerById(db, offerId, now);
+      const { offerRefnum, threadKey, offerStatus, offerPrice, expiresAt } = await offerById(
+        db,
+        offerId,
+        now,
+        caller.userId,
+      );
       return { offerRefnum, threadKey, offerStatus, offerPrice, expiresAt };
     },
 
@@ -220,7 +225,7 @@ export function createOfferService({ db, clock, runner }: OfferDeps) {
           now,
         );
       });
-      return offerById(db, counterId, now);
+      return offerById(db, counterId, now, caller.userId);
     },
 
     /**
@@ -245,7 +250,7 @@ export function createOfferService({ db, clock, runner }: OfferDeps) {
         await declineOthers(tx, runner, listing.id, offer.id, now);
         return offer.id;
       });
-      return offerById(db, offerId, now);
+      return offerById(db, offerId, now, caller.userId);
     },
 
     /** Its receiver declines a pending offer; its sender withdraws it (cancelled). */
@@ -258,7 +263,7 @@ export function createOfferService({ db, clock, runner }: OfferDeps) {
         await touchThread(tx, offer.threadId, now);
         return offer.id;
       });
-      return offerById(db, offerId, now);
+      return offerById(db, offerId, now, caller.userId);
     },
   };
 }

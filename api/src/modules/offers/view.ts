@@ -1,5 +1,5 @@
 import type { Offer } from '@yardly/shared/contract';
-import { currentOfferState } from '@yardly/shared/rules';
+import { currentOfferState, offerEventsFor } from '@yardly/shared/rules';
 import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connect';
@@ -17,6 +17,8 @@ export function selectOffers(db: Db) {
       offer: offers,
       threadKey: offerThreads.key,
       threadUpdatedAt: offerThreads.updatedAt,
+      buyerId: offerThreads.buyerId,
+      sellerId: offerThreads.sellerId,
       listingRefnum: listings.refnum,
       buyerRefnum: buyer.refnum,
       buyerFirst: buyer.nameFirst,
@@ -36,13 +38,19 @@ export function selectOffers(db: Db) {
 
 export type OfferViewRow = Awaited<ReturnType<ReturnType<typeof selectOffers>['execute']>>[number];
 
-/** An offer as either party sees it at `now`: never pending past its expiry, whatever the job runner did. */
-export function toOffer(row: OfferViewRow, now: Date): Offer {
+/**
+ * An offer as `viewerId` (one of its parties) sees it at `now`: never pending past its expiry,
+ * whatever the job runner did, with the events the table lets them take on it now.
+ */
+export function toOffer(row: OfferViewRow, now: Date, viewerId: number): Offer {
   const o = row.offer;
+  const status = currentOfferState(o.state, o.expiresAt, now);
+  const role = viewerId === row.buyerId ? 'buyer' : viewerId === row.sellerId ? 'seller' : null;
+  const isSender = viewerId === o.senderId;
   return {
     offerRefnum: o.refnum,
     threadKey: row.threadKey,
-    offerStatus: currentOfferState(o.state, o.expiresAt, now),
+    offerStatus: status,
     offerPrice: o.priceCents,
     expiresAt: new Date(o.expiresAt).toISOString(),
     listingRefnum: row.listingRefnum,
@@ -51,11 +59,12 @@ export function toOffer(row: OfferViewRow, now: Date): Offer {
     senderRefnum: row.senderRefnum,
     parentOfferRefnum: row.parentRefnum,
     createdAt: new Date(o.createdAt).toISOString(),
+    actions: role ? offerEventsFor(status, role, { isSender, isReceiver: !isSender }) : [],
   };
 }
 
-export async function offerById(db: Db, offerId: number, now: Date): Promise<Offer> {
+export async function offerById(db: Db, offerId: number, now: Date, viewerId: number): Promise<Offer> {
   const [row] = await selectOffers(db).where(eq(offers.id, offerId));
   if (!row) throw new Error(`offer ${offerId} vanished`);
-  return toOffer(row, now);
+  return toOffer(row, now, viewerId);
 }

@@ -5,7 +5,6 @@ import {
   listingClosedToOffers,
   type OfferEvent,
   type OfferState,
-  offerEventsFor,
   offerProcess,
   type ProcessRole,
   stateLabel,
@@ -20,7 +19,6 @@ function isButton(event: OfferEvent): event is OfferAction {
   return BUTTON_EVENTS.includes(event);
 }
 
-type OfferParties = Pick<Offer, 'offerStatus' | 'buyerRefnum' | 'sellerRefnum' | 'senderRefnum'>;
 
 /** The viewer's side of an offer: buyer, seller, or none (not a party). */
 export function offerRoleOf(offer: Pick<Offer, 'buyerRefnum' | 'sellerRefnum'>, viewerRefnum: string | undefined) {
@@ -31,14 +29,12 @@ export function offerRoleOf(offer: Pick<Offer, 'buyerRefnum' | 'sellerRefnum'>, 
 }
 
 /**
- * The buttons the viewer sees on an offer: exactly the events the offer process allows them in
- * its state (`offerEventsFor`, the table the api refuses with), with who sent it as the facts.
+ * The buttons the viewer sees on an offer: the events the api answered they may take on it now
+ * (`actions`, from the offer table for their side), those a button takes; none for a guest.
  */
-export function offerActionsFor(offer: OfferParties, viewerRefnum: string | undefined): OfferAction[] {
-  const role = offerRoleOf(offer, viewerRefnum);
-  if (role === null) return [];
-  const isSender = viewerRefnum === offer.senderRefnum;
-  return offerEventsFor(offer.offerStatus, role, { isSender, isReceiver: !isSender }).filter(isButton);
+export function offerActionsFor(offer: Pick<Offer, 'actions'>, viewerRefnum: string | undefined): OfferAction[] {
+  if (viewerRefnum === undefined) return [];
+  return offer.actions.filter(isButton);
 }
 
 /** A button's text: the event's label in the process. */
