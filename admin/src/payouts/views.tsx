@@ -1,7 +1,6 @@
 import type { AdminPayoutRecord } from '@yardly/shared/contract';
 import { formatCents, PAYOUT_STATUSES } from '@yardly/shared/rules';
 import {
-  Button,
   Datagrid,
   DateField,
   FunctionField,
@@ -10,45 +9,15 @@ import {
   SelectInput,
   TextField,
   TextInput,
-  useCanAccess,
-  useNotify,
-  useRecordContext,
-  useRefresh,
-  useUpdate,
   WrapperField,
 } from 'react-admin';
-import { retryable } from './retry';
+import { ProcessActions } from '../ProcessActions';
+import { type ConsolePayoutEvent, payoutButtons, RETRY_DONE, retryRequest } from './retry';
 
 const filters = [
   <SelectInput key="status" source="status" alwaysOn choices={PAYOUT_STATUSES.map((id) => ({ id, name: id }))} />,
   <TextInput key="seller" source="sellerId" label="Seller id" />,
 ];
-
-/** Send a failed payout again (the seller's available money leaves once more; the provider is asked anew). */
-function RetryButton() {
-  const record = useRecordContext<AdminPayoutRecord>();
-  const { canAccess } = useCanAccess({ resource: 'payouts', action: 'edit' });
-  const [update, { isPending }] = useUpdate();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  if (!record || !retryable(record, canAccess === true)) return null;
-  const retry = (event: React.MouseEvent) => {
-    event.stopPropagation();
-    update(
-      'payouts',
-      { id: record.id, data: { retry: true }, previousData: record },
-      {
-        mutationMode: 'pessimistic',
-        onSuccess: () => {
-          notify('Payout sent again', { type: 'success' });
-          refresh();
-        },
-        onError: (error) => notify((error as Error).message, { type: 'error' }),
-      },
-    );
-  };
-  return <Button label="Retry" onClick={retry} disabled={isPending} />;
-}
 
 export function PayoutList() {
   return (
@@ -62,7 +31,13 @@ export function PayoutList() {
         <NumberField source="attempts" sortable={false} />
         <DateField source="updatedAt" label="Last change" showTime />
         <WrapperField label="Retry">
-          <RetryButton />
+          {/* Send a failed payout again: the seller's available money leaves once more; the provider is asked anew. */}
+          <ProcessActions<AdminPayoutRecord, ConsolePayoutEvent>
+            resource="payouts"
+            actions={payoutButtons}
+            request={retryRequest}
+            done={() => RETRY_DONE}
+          />
         </WrapperField>
       </Datagrid>
     </List>
