@@ -1,6 +1,6 @@
+import { Button } from '@mui/material';
 import { useId, useState } from 'react';
 import {
-  Button,
   Confirm,
   type RaRecord,
   useCanAccess,
@@ -96,8 +96,11 @@ export function ProcessActions<R extends RaRecord, E extends string>({
 
   return (
     <>
+      {/* MUI's Button, not react-admin's: that one shows only its icon below 600 px, and these have none. */}
       {buttons.map(({ event, label }) => (
-        <Button key={event} label={label} variant={variant} onClick={take(event)} disabled={pending} />
+        <Button key={event} size="small" variant={variant} onClick={take(event)} disabled={pending}>
+          {label}
+        </Button>
       ))}
       {/* In a list row too: react-admin's Confirm keeps its clicks from the row. */}
       <Confirm
