@@ -296,6 +296,10 @@ describe('the rental listings', () => {
       const res = await call('PUT', `/svc/admin/rentals/${rental.refnum}`, admin.token, { event });
       expect(res.statusCode, res.body).toBe(200);
       expect(json<AdminRentalRecord>(res).state).toBe(state);
+      // What the rental table allows an admin next: the console's buttons.
+      expect(json<AdminRentalRecord>(res).actions).toEqual(
+        { paused: ['activate', 'remove'], available: ['deactivate', 'remove'], deleted: ['restore'] }[state as string],
+      );
       expect(await stateOf(rental.id)).toBe(state);
     }
     const shown = json<AdminRentalRecord>(await call('GET', `/svc/admin/rentals/${rental.refnum}`, admin.token));
@@ -415,6 +419,7 @@ describe('the rental report queue', () => {
       reporterEmail: person.email,
       reason: 'scam',
       status: 'open',
+      actions: ['removeListing', 'dismiss'],
       resolvedAt: null,
     });
     const listed = json<AdminRentalRecord>(await call('GET', `/svc/admin/rentals/${rental.refnum}`, admin.token));
@@ -424,7 +429,11 @@ describe('the rental report queue', () => {
       status: 'listing_removed',
     });
     expect(resolved.statusCode, resolved.body).toBe(200);
-    expect(json<RentalReportRecord>(resolved)).toMatchObject({ status: 'listing_removed', rentalState: 'deleted' });
+    expect(json<RentalReportRecord>(resolved)).toMatchObject({
+      status: 'listing_removed',
+      rentalState: 'deleted',
+      actions: [],
+    });
     expect(await stateOf(rental.id)).toBe('deleted');
     const [removal] = await t.database.db
       .select()

@@ -413,13 +413,14 @@ describe('reports and listings', () => {
 
     const queue = await call('GET', `/svc/admin/reports${q({ filter: { status: 'open' } })}`, admin.token);
     expect(json<{ id: number; reason: string }[]>(queue)).toEqual([
-      expect.objectContaining({ id: report?.id, reason: 'scam' }),
+      expect.objectContaining({ id: report?.id, reason: 'scam', actions: ['removeListing', 'dismiss'] }),
     ]);
 
     const resolved = await call('PUT', `/svc/admin/reports/${report?.id}`, admin.token, {
       status: 'listing_removed',
     });
     expect(resolved.statusCode, resolved.body).toBe(200);
+    expect(json(resolved)).toMatchObject({ status: 'listing_removed', actions: [] });
     const [after] = await t.database.db.select().from(listings).where(eq(listings.id, listing.id));
     expect(after?.state).toBe('deleted');
     const inbox = json<{ data: NotificationsPage }>(await call('GET', '/svc/notifications', person.token)).data
@@ -439,13 +440,19 @@ describe('reports and listings', () => {
       admin.token,
     );
     expect(json<{ id: string }[]>(found).map((l) => l.id)).toEqual([listing.refnum]);
+    expect(json<{ actions: string[] }[]>(found)[0]?.actions).toEqual(['deactivate', 'remove']);
 
     const edit = await call('PUT', `/svc/admin/listings/${listing.refnum}`, admin.token, {
       status: 'inactive',
       deleted: false,
       featured: true,
     });
-    expect(json(edit)).toMatchObject({ status: 'inactive', featured: true, deleted: false });
+    expect(json(edit)).toMatchObject({
+      status: 'inactive',
+      featured: true,
+      deleted: false,
+      actions: ['activate', 'remove'],
+    });
     const sold = await call('PUT', `/svc/admin/listings/${listing.refnum}`, admin.token, {
       status: 'donated',
       deleted: false,

@@ -115,6 +115,23 @@ describe('the listing of a cancelled order: Deactivated for its seller, or on sa
     expect((await cancel(seller.token, placed.orderId)).status).toBe(200);
     expect((await asSellerSeesIt(listing))?.listingState).toBe('paused');
   });
+
+  it("removed and restored by a moderator while its order is in progress, the console's record offers no Activate", async () => {
+    const listing = await publishedListing(t, seller.token);
+    await boughtNow(t, buyer.token, listing);
+    const moderate = (method: 'GET' | 'PUT' | 'DELETE', payload?: object) =>
+      t.app.inject({ method, url: `/svc/admin/listings/${listing}`, headers: auth(admin.token), payload });
+    expect((await moderate('GET')).json()).toMatchObject({ state: 'sold', actions: ['remove'] });
+    expect((await moderate('DELETE')).statusCode).toBe(200);
+    const removed = (await moderate('GET')).json();
+    expect(removed).toMatchObject({ state: 'deleted', actions: ['restore'] });
+    const restored = await moderate('PUT', { ...removed, event: 'restore' });
+    expect(restored.statusCode, restored.body).toBe(200);
+    // The record says what the table says with the facts only the api knows: no Activate yet.
+    expect(restored.json()).toMatchObject({ state: 'paused', actions: ['remove'] });
+    const activated = await moderate('PUT', { ...restored.json(), event: 'activate' });
+    expect(activated.statusCode).toBe(409);
+  });
 });
 
 describe('relisting a sold listing (one order in progress per listing)', () => {

@@ -36,7 +36,14 @@ type Entries = {
   number: number;
   size: number;
 };
-type PayoutRecord = { id: number; status: string; amount: number; attempts: number; failure: string | null };
+type PayoutRecord = {
+  id: number;
+  status: string;
+  amount: number;
+  attempts: number;
+  failure: string | null;
+  actions: string[];
+};
 
 let t: TestApp;
 let buyer: LoginData;
@@ -245,6 +252,8 @@ describe('a failed payout', () => {
     expect(list.statusCode).toBe(200);
     expect(list.headers['content-range']).toMatch(/^payouts 0-\d+\/\d+$/);
     expect((JSON.parse(list.body) as PayoutRecord[]).map((p) => p.id)).toContain(id);
+    // What the payout table allows an admin on it: Retry.
+    expect((JSON.parse(list.body) as PayoutRecord[]).find((p) => p.id === id)?.actions).toEqual(['retry']);
 
     const retry = (person: LoginData) =>
       t.app.inject({
@@ -258,7 +267,7 @@ describe('a failed payout', () => {
     await saveBankAccount(t, seller, GOOD_ACCOUNT);
     const retried = await retry(admin);
     expect(retried.statusCode).toBe(200);
-    expect(JSON.parse(retried.body)).toMatchObject({ id, status: 'pending', attempts: 2, failure: null });
+    expect(JSON.parse(retried.body)).toMatchObject({ id, status: 'pending', attempts: 2, failure: null, actions: [] });
     await daysPass(0, seller);
     expect((await payoutsOf(seller))[0]).toMatchObject({ status: 'paid', attempts: 2 });
     expect((await balance(seller)).body.data).toEqual({ pending: 0, available: 0, paidOut: 1700, transferredCents: 0 });

@@ -96,7 +96,7 @@ describe('the 72-hour hold', () => {
     const outsider = await call('PUT', `/svc/admin/rewards/${inviterSide?.refnum}`, ann.token, { decision: 'void' });
     expect(outsider.statusCode).toBe(403);
     const shown = await call('GET', `/svc/admin/rewards/${inviterSide?.refnum}`, admin.token);
-    expect(json<AdminRewardRecord>(shown)).toMatchObject({ status: 'pending' });
+    expect(json<AdminRewardRecord>(shown)).toMatchObject({ status: 'pending', actions: ['void'] });
     const voided = await call('PUT', `/svc/admin/rewards/${inviterSide?.refnum}`, admin.token, { decision: 'void' });
     expect(voided.statusCode, voided.body).toBe(200);
     expect(json<AdminRewardRecord>(voided)).toMatchObject({

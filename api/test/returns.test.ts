@@ -339,7 +339,11 @@ describe('the console’s Returns queue (/svc/admin/returns)', () => {
     });
     expect(queue.statusCode).toBe(200);
     const listed = JSON.parse(queue.body) as AdminReturnRecord[];
-    expect(listed.find((r) => r.id === returnId)).toMatchObject({ status: 'disputed' });
+    // The record carries what the return table allows an admin now: both decisions (and the order's refund).
+    expect(listed.find((r) => r.id === returnId)).toMatchObject({
+      status: 'disputed',
+      actions: ['approve', 'refuse', 'closeByRefund'],
+    });
     for (const person of [limited, seller, buyer]) {
       expect((await decide(returnId, person, { decision: 'buyer', decisionNote: 'x' })).statusCode).toBe(403);
       expect(
@@ -364,6 +368,7 @@ describe('the console’s Returns queue (/svc/admin/returns)', () => {
       orderStatus: 'delivered',
       decidedBy: admin.email,
       decisionNote: 'As described in the listing',
+      actions: [],
     });
     const share = 4000 - commissionCents(4000);
     const after = await sellerBalance(t.database.db, sellerId);

@@ -299,12 +299,19 @@ describe('abuse', () => {
     const early = await adminCall('PUT', `/svc/admin/rewards/${held?.refnum}`, admin.token, { decision: 'approve' });
     expect(early.statusCode, early.body).toBe(409);
     expect(json(early).msg).toBe(`The reward is held ${REWARD_HOLD_HOURS} hours after the first listing`);
+    // Its record says so: within the hours an admin may only refuse it.
+    const waiting = await adminCall('GET', `/svc/admin/rewards/${held?.refnum}`, admin.token);
+    expect(json(waiting)).toMatchObject({ status: 'held', actions: ['refuse'] });
     await advanceKeepingSignedIn(t, REWARD_HOLD_HOURS * 60, [ann, friend, admin]);
     expect((await rewardRowsOf(t, friend)).rewards.map((r) => r.state)).toEqual(['held', 'held']);
 
     const list = await adminCall('GET', '/svc/admin/rewards?filter={"status":"held"}', admin.token);
     expect(list.statusCode, list.body).toBe(200);
     expect(json<unknown[]>(list).map((r) => (r as { id: string }).id)).toContain(held?.refnum);
+    expect(json<{ id: string; actions: string[] }[]>(list).find((r) => r.id === held?.refnum)?.actions).toEqual([
+      'approve',
+      'refuse',
+    ]);
 
     const outsider = await adminCall('PUT', `/svc/admin/rewards/${held?.refnum}`, friend.token, {
       decision: 'approve',
@@ -316,6 +323,7 @@ describe('abuse', () => {
       id: held?.refnum,
       status: 'granted',
       decidedBy: admin.email,
+      actions: [],
     });
     expect(await rewardsOf(t, friend)).toMatchObject({ balance: 500, pending: 0, lifetime: 500 });
     const [audit] = await t.database.db

@@ -1,74 +1,26 @@
 import type { AdminDonationRecord } from '@yardly/shared/contract';
-import { useState } from 'react';
-import { Button, Confirm, useCanAccess, useNotify, useRecordContext, useRefresh, useUpdate } from 'react-admin';
+import { ProcessActions } from '../ProcessActions';
 import {
-  CANCEL_CONFIRMATION,
   type ConsoleDonationEvent,
   DONATION_CHANGE_DONE,
   donationStatusChanges,
-  statusChangeRequest,
+  statusChange,
+  statusChangeAsk,
 } from './process';
 
 /**
- * One button per status change the record's `actions` allow the console now (ROLE_ADMIN on
- * process-donations only; the api refuses anyone else regardless). Cancelling asks first; a
- * refusal (409: someone moved it meanwhile) shows the api's words and the fresh record.
+ * The donation's status buttons, in a queue row and on its processing page: the console's one
+ * ProcessActions on process-donations (ROLE_ADMIN; the limited admin sees none).
  */
-export function DonationStatusButtons({ variant = 'text' }: { variant?: 'text' | 'contained' }) {
-  const record = useRecordContext<AdminDonationRecord>();
-  const { canAccess } = useCanAccess({ resource: 'process-donations', action: 'edit' });
-  const [update, { isPending }] = useUpdate();
-  const [confirmingCancel, setConfirmingCancel] = useState(false);
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const buttons = donationStatusChanges(record, canAccess === true);
-  if (!record || buttons.length === 0) return null;
-
-  const send = (event: ConsoleDonationEvent) => {
-    update(
-      'process-donations',
-      { id: record.id, data: statusChangeRequest(event), previousData: record },
-      {
-        mutationMode: 'pessimistic',
-        onSuccess: () => {
-          setConfirmingCancel(false);
-          notify(DONATION_CHANGE_DONE[event], { type: 'success' });
-          refresh();
-        },
-        onError: (error: unknown) => {
-          setConfirmingCancel(false);
-          notify((error as Error).message, { type: 'error' });
-          refresh();
-        },
-      },
-    );
-  };
-
+export function DonationStatusButtons({ variant }: { variant?: 'text' | 'contained' }) {
   return (
-    <>
-      {buttons.map(({ event, label }) => (
-        <Button
-          key={event}
-          label={label}
-          variant={variant}
-          disabled={isPending}
-          onClick={(click: React.MouseEvent) => {
-            click.stopPropagation(); // in a list row: the click is not the row's
-            if (event === 'cancel') setConfirmingCancel(true);
-            else send(event);
-          }}
-        />
-      ))}
-      <Confirm
-        isOpen={confirmingCancel}
-        loading={isPending}
-        title={`Cancel donation ${record.id}?`}
-        content={CANCEL_CONFIRMATION}
-        confirm="Cancel donation"
-        cancel="Keep it"
-        onConfirm={() => send('cancel')}
-        onClose={() => setConfirmingCancel(false)}
-      />
-    </>
+    <ProcessActions<AdminDonationRecord, ConsoleDonationEvent>
+      resource="process-donations"
+      actions={donationStatusChanges}
+      ask={statusChangeAsk}
+      request={statusChange}
+      done={(event) => DONATION_CHANGE_DONE[event]}
+      variant={variant}
+    />
   );
 }

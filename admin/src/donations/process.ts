@@ -1,5 +1,6 @@
 import { type AdminDonationChange, type AdminDonationRecord, adminDonationChangeSchema } from '@yardly/shared/contract';
 import { donationMessages, donationProcess } from '@yardly/shared/rules';
+import { allowedButtons, type ProcessAsk, type ProcessButton, type ProcessRequest } from '../process-actions';
 
 /** The donation events the console may take (the change body's `event`). */
 export type ConsoleDonationEvent = NonNullable<AdminDonationChange['event']>;
@@ -9,23 +10,23 @@ const CONSOLE_EVENTS: readonly ConsoleDonationEvent[] = ['pickUp', 'receive', 'c
 
 /**
  * The status buttons of a donation: the console's events the record's `actions` allow now, labelled
- * as the donation process names them ('Mark as picked up'); none for someone who may not change
- * donations (a limited admin: `mayChange` from the role matrix on `process-donations`).
+ * as the donation process names them ('Mark as picked up'). Whether the person may change donations
+ * at all (a limited admin may not) is the role matrix's, which ProcessActions asks.
  */
 export function donationStatusChanges(
-  record: Pick<AdminDonationRecord, 'actions'> | undefined,
-  mayChange: boolean,
-): { event: ConsoleDonationEvent; label: string }[] {
-  if (!record || !mayChange) return [];
-  return CONSOLE_EVENTS.filter((event) => record.actions.includes(event)).map((event) => ({
-    event,
-    label: donationProcess.events[event].label,
-  }));
+  record: Pick<AdminDonationRecord, 'actions'>,
+): ProcessButton<ConsoleDonationEvent>[] {
+  return allowedButtons(record.actions, CONSOLE_EVENTS, (event) => donationProcess.events[event].label);
 }
 
 /** The PUT body of a status button: its event, nothing else of the record. */
 export function statusChangeRequest(event: ConsoleDonationEvent): AdminDonationChange {
   return { event };
+}
+
+/** The request a status button sends. */
+export function statusChange(event: ConsoleDonationEvent): ProcessRequest {
+  return { method: 'PUT', data: statusChangeRequest(event) };
 }
 
 /** The PUT body of a contact note, trimmed as the api keeps it. */
@@ -50,3 +51,17 @@ export const DONATION_CHANGE_DONE: Record<ConsoleDonationEvent | 'contactNote', 
 /** What the cancel confirmation says before it is sent (the others go forward only). */
 export const CANCEL_CONFIRMATION =
   'The donation order is cancelled and the item is on offer again; the donor and the recipient are notified.';
+
+/** Cancelling asks first; the forward steps do not. */
+export function statusChangeAsk(
+  event: ConsoleDonationEvent,
+  record: Pick<AdminDonationRecord, 'id'>,
+): ProcessAsk | undefined {
+  if (event !== 'cancel') return undefined;
+  return {
+    title: `Cancel donation ${record.id}?`,
+    content: CANCEL_CONFIRMATION,
+    confirm: 'Cancel donation',
+    cancel: 'Keep it',
+  };
+}

@@ -1,4 +1,5 @@
-import { Button, useCanAccess, useNotify, useRecordContext, useRefresh, useUpdate } from 'react-admin';
+import { Button } from '@mui/material';
+import { useCanAccess, useNotify, useRecordContext, useRefresh, useUpdate } from 'react-admin';
 
 /** Retry shows on a failed record, to an admin the role matrix lets edit its resource (the api refuses regardless). */
 export function retryable(record: { status: string }, mayEdit: boolean): boolean {
@@ -6,7 +7,7 @@ export function retryable(record: { status: string }, mayEdit: boolean): boolean
 }
 
 /**
- * Sends a failed payout or card refund again (`PUT {retry: true}`): the api starts a new try with
+ * Sends a failed card refund again (`PUT {retry: true}`): the api starts a new try with
  * its own key, and answers 409 if it is no longer failed (another admin was first).
  */
 export function RetryButton({ resource, done }: { resource: 'payouts' | 'card-refunds'; done: string }) {
@@ -31,5 +32,10 @@ export function RetryButton({ resource, done }: { resource: 'payouts' | 'card-re
       },
     );
   };
-  return <Button label="Retry" onClick={retry} disabled={isPending} />;
+  // MUI's button keeps its words on a phone (react-admin's shows only an icon there, and this has none).
+  return (
+    <Button size="small" onClick={retry} disabled={isPending}>
+      Retry
+    </Button>
+  );
 }

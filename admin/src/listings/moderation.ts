@@ -1,16 +1,18 @@
 import { ADMIN_LISTING_EVENTS, type AdminListingEvent, type AdminListingRecord } from '@yardly/shared/contract';
-import { adminEventsFor, listingProcess } from '@yardly/shared/rules';
+import { listingProcess } from '@yardly/shared/rules';
+import { allowedButtons } from '../process-actions';
 
 type Moderation = Pick<AdminListingRecord, 'status' | 'deleted' | 'featured'> & { event: AdminListingEvent };
 
 /** How the console takes a moderator's event: the PUT that asks for it, or the soft DELETE. */
 export type ModerationRequest = { method: 'PUT'; data: Moderation } | { method: 'DELETE' };
 
-/** The moderator's buttons for a listing: exactly the events the listing process allows an admin. */
-export function moderationEvents(record: Pick<AdminListingRecord, 'state' | 'priceCents' | 'offerCount'>) {
-  return adminEventsFor(record.state, { priceCents: record.priceCents, openOffers: record.offerCount })
-    .filter((event): event is AdminListingEvent => (ADMIN_LISTING_EVENTS as readonly string[]).includes(event))
-    .map((event) => ({ event, label: listingProcess.events[event].label }));
+/**
+ * The moderator's buttons for a listing: exactly the events its `actions` (the listing table, for
+ * an admin, with the facts only the api knows, such as an order in progress) allow.
+ */
+export function moderationEvents(record: Pick<AdminListingRecord, 'actions'>) {
+  return allowedButtons(record.actions, ADMIN_LISTING_EVENTS, (event) => listingProcess.events[event].label);
 }
 
 /** The request for `event`: DELETE removes, as the console's delete always did; the rest name their event. */

@@ -11,7 +11,8 @@ import {
   TextInput,
   WrapperField,
 } from 'react-admin';
-import { RetryButton } from '../layout/RetryButton';
+import { ProcessActions } from '../ProcessActions';
+import { type ConsolePayoutEvent, payoutButtons, RETRY_DONE, retryRequest } from './retry';
 
 const filters = [
   <SelectInput key="status" source="status" alwaysOn choices={PAYOUT_STATUSES.map((id) => ({ id, name: id }))} />,
@@ -30,8 +31,13 @@ export function PayoutList() {
         <NumberField source="attempts" sortable={false} />
         <DateField source="updatedAt" label="Last change" showTime />
         <WrapperField label="Retry">
-          {/* Send a failed payout again (the seller's available money leaves once more; the provider is asked anew). */}
-          <RetryButton resource="payouts" done="Payout sent again" />
+          {/* Send a failed payout again: the seller's available money leaves once more; the provider is asked anew. */}
+          <ProcessActions<AdminPayoutRecord, ConsolePayoutEvent>
+            resource="payouts"
+            actions={payoutButtons}
+            request={retryRequest}
+            done={() => RETRY_DONE}
+          />
         </WrapperField>
       </Datagrid>
     </List>

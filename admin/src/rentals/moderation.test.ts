@@ -1,11 +1,14 @@
 import { ADMIN_RENTAL_EVENTS } from '@yardly/shared/contract';
-import { RENTAL_STATES, rentalProcess } from '@yardly/shared/rules';
+import { eventsFor, RENTAL_STATES, rentalProcess } from '@yardly/shared/rules';
 import { describe, expect, it } from 'vitest';
 import { rentalModerationEvents, rentalModerationRequest } from './moderation';
 
+/** The buttons of a rental in `state`, its actions computed as the api computes them. */
+const buttons = (state: (typeof RENTAL_STATES)[number]) =>
+  rentalModerationEvents({ actions: eventsFor(rentalProcess, state, 'admin', {}) });
+
 describe("a moderator's buttons on a rental", () => {
   it('come from the rental process, by state', () => {
-    const buttons = (state: (typeof RENTAL_STATES)[number]) => rentalModerationEvents({ state });
     expect(buttons('available')).toEqual([
       { event: 'deactivate', label: 'Deactivate' },
       { event: 'remove', label: 'Remove' },
@@ -24,7 +27,7 @@ describe("a moderator's buttons on a rental", () => {
       .filter(([, def]) => (def.by as readonly string[]).includes('admin'))
       .map(([event]) => event);
     expect([...ADMIN_RENTAL_EVENTS].sort()).toEqual(admins.sort());
-    const offered = new Set(RENTAL_STATES.flatMap((state) => rentalModerationEvents({ state }).map((b) => b.event)));
+    const offered = new Set(RENTAL_STATES.flatMap((state) => buttons(state).map((b) => b.event)));
     expect([...offered].sort()).toEqual(admins.sort());
   });
 

@@ -1,13 +1,10 @@
-import type { AdminRentalEvent, AdminRentalRecord } from '@yardly/shared/contract';
-import { eventsFor, rentalProcess } from '@yardly/shared/rules';
-import type { ProcessRequest } from '../ProcessActions';
+import { ADMIN_RENTAL_EVENTS, type AdminRentalEvent, type AdminRentalRecord } from '@yardly/shared/contract';
+import { rentalProcess } from '@yardly/shared/rules';
+import { allowedButtons, type ProcessRequest } from '../process-actions';
 
-/** The moderator's buttons for a rental: exactly the events the rental process allows an admin in its state. */
-export function rentalModerationEvents(record: Pick<AdminRentalRecord, 'state'>) {
-  return eventsFor(rentalProcess, record.state, 'admin', {}).map((event) => ({
-    event: event as AdminRentalEvent,
-    label: rentalProcess.events[event].label,
-  }));
+/** The moderator's buttons for a rental: exactly the events its `actions` (the rental table, for an admin) allow. */
+export function rentalModerationEvents(record: Pick<AdminRentalRecord, 'actions'>) {
+  return allowedButtons(record.actions, ADMIN_RENTAL_EVENTS, (event) => rentalProcess.events[event].label);
 }
 
 /** The PUT a button sends: the event it names, nothing else of the record. */

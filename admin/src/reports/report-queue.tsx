@@ -1,5 +1,7 @@
-import { REPORT_STATUSES } from '@yardly/shared/contract';
-import { Button, SelectInput, useNotify, useRecordContext, useRefresh, useUpdate } from 'react-admin';
+import { REPORT_STATUSES, type RentalReportRecord, type ReportRecord } from '@yardly/shared/contract';
+import { SelectInput } from 'react-admin';
+import { ProcessActions } from '../ProcessActions';
+import { RESOLVE_DONE, type ResolveEvent, resolveButtons, resolveRequest } from './resolve';
 
 /**
  * What the item and rental report queues share: the status choices, the open/resolved filter and
@@ -22,30 +24,12 @@ export const statusFilter = (
 
 /** Resolve an open report: remove its listing or rental, or take no action. The reporter is notified. */
 export function ResolveButtons({ resource, removeLabel }: { resource: string; removeLabel: string }) {
-  const record = useRecordContext<{ id: number; status: string }>();
-  const [update, { isPending }] = useUpdate();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  if (record?.status !== 'open') return null;
-  const resolve = (status: 'listing_removed' | 'no_action') => (event: React.MouseEvent) => {
-    event.stopPropagation();
-    update(
-      resource,
-      { id: record.id, data: { status }, previousData: record },
-      {
-        mutationMode: 'pessimistic',
-        onSuccess: () => {
-          notify('Report resolved; the reporter was notified', { type: 'success' });
-          refresh();
-        },
-        onError: (error) => notify((error as Error).message, { type: 'error' }),
-      },
-    );
-  };
   return (
-    <>
-      <Button label={removeLabel} onClick={resolve('listing_removed')} disabled={isPending} />
-      <Button label="No action" onClick={resolve('no_action')} disabled={isPending} />
-    </>
+    <ProcessActions<ReportRecord | RentalReportRecord, ResolveEvent>
+      resource={resource}
+      actions={(record) => resolveButtons(record, removeLabel)}
+      request={resolveRequest}
+      done={() => RESOLVE_DONE}
+    />
   );
 }

@@ -14,8 +14,9 @@ import {
   TextField,
   TopToolbar,
 } from 'react-admin';
+import { ProcessActions } from '../ProcessActions';
 import { StatusHistory } from '../StatusHistory';
-import { DecideButtons } from './DecideButtons';
+import { DECISION_WORDS, decisionAsk, decisionButtons, decisionRequest, type ReturnDecisionEvent } from './decide';
 
 const STATE_CHOICES = RETURN_STATES.map((id) => ({ id, name: returnProcess.states[id].label }));
 
@@ -47,7 +48,13 @@ export function ReturnShow() {
     <Show
       actions={
         <TopToolbar>
-          <DecideButtons />
+          <ProcessActions<AdminReturnRecord, ReturnDecisionEvent>
+            resource="returns"
+            actions={decisionButtons}
+            ask={decisionAsk}
+            request={(event, _record, note) => decisionRequest(event, note)}
+            done={(event) => DECISION_WORDS[event].done}
+          />
         </TopToolbar>
       }
     >

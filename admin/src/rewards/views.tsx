@@ -1,5 +1,5 @@
 import type { AdminRewardRecord } from '@yardly/shared/contract';
-import { formatCents, REWARD_STATES, rewardProcess } from '@yardly/shared/rules';
+import { formatCents, REWARD_STATES, type RewardDecision, rewardProcess } from '@yardly/shared/rules';
 import {
   Datagrid,
   DateField,
@@ -12,8 +12,9 @@ import {
   TextField,
   TopToolbar,
 } from 'react-admin';
+import { ProcessActions } from '../ProcessActions';
 import { StatusHistory } from '../StatusHistory';
-import { DecideButtons } from './DecideButtons';
+import { DECISION_WORDS, decisionAsk, decisionButtons, decisionRequest } from './decide';
 
 const STATE_CHOICES = REWARD_STATES.map((id) => ({ id, name: rewardProcess.states[id].label }));
 const SIDE_LABELS = { inviter: 'Inviter', friend: 'Friend' } as const;
@@ -47,7 +48,13 @@ export function RewardShow() {
     <Show
       actions={
         <TopToolbar>
-          <DecideButtons />
+          <ProcessActions<AdminRewardRecord, RewardDecision>
+            resource="rewards"
+            actions={decisionButtons}
+            ask={decisionAsk}
+            request={decisionRequest}
+            done={(decision) => DECISION_WORDS[decision].done}
+          />
         </TopToolbar>
       }
     >

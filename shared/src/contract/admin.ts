@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import type { ListingEvent } from '../rules/listing-process';
+import { type ReportState, reportProcess } from '../rules/back-office-processes';
+import { type ListingEvent, listingProcess } from '../rules/listing-process';
 import { ORGANISATION_KINDS, ORGANISATION_STATUSES } from '../rules/organisation';
+import { eventNames } from '../rules/process';
 import { USER_ROLES } from '../rules/roles';
 import { defineCall } from './call';
 import { isoDateTimeSchema, refnumSchema } from './common';
@@ -167,12 +169,16 @@ export const adminListingSchema = z.object({
   sold: z.boolean(),
   /** Offers still waiting for an answer. */
   offerCount: z.number().int(),
+  /** The listing events the table allows an admin now (its facts: price, open offers, an order in progress). */
+  actions: z.array(z.enum(eventNames(listingProcess))),
   photos: z.array(z.object({ src: z.string() })),
   createdAt: isoDateTimeSchema,
 });
 export type AdminListingRecord = z.infer<typeof adminListingSchema>;
 
-export const REPORT_STATUSES = ['open', 'listing_removed', 'no_action'] as const;
+export const REPORT_STATUSES = ['open', 'listing_removed', 'no_action'] as const satisfies readonly ReportState[];
+/** A report event, as an item or rental report's `actions` name it. */
+export const reportEventSchema = z.enum(eventNames(reportProcess));
 export const reportResolutionSchema = z.object({ status: z.enum(['listing_removed', 'no_action']) });
 export const reportRecordSchema = z.object({
   id: z.number().int(),
@@ -183,6 +189,8 @@ export const reportRecordSchema = z.object({
   reason: z.string(),
   details: z.string(),
   status: z.enum(REPORT_STATUSES),
+  /** The report events the table allows an admin now: remove or dismiss an open one. */
+  actions: z.array(reportEventSchema),
   createdAt: isoDateTimeSchema,
   resolvedAt: isoDateTimeSchema.nullable(),
 });

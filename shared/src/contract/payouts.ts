@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { payoutProcess } from '../rules/back-office-processes';
 import { BALANCE_PARTS, PAYOUT_ACCOUNT_STATUSES, PAYOUT_STATUSES } from '../rules/payouts';
+import { eventNames } from '../rules/process';
 import { defineCall } from './call';
 import { isoDateTimeSchema, pageOf, pageQuerySchema, refnumSchema } from './common';
 
@@ -94,6 +96,8 @@ export const adminPayoutRecordSchema = z.object({
   failure: z.string().nullable(),
   attempts: z.number().int(),
   providerPayoutId: z.string().nullable(),
+  /** The payout events the table allows an admin now: Retry on a failed one. */
+  actions: z.array(z.enum(eventNames(payoutProcess))),
   createdAt: isoDateTimeSchema,
   updatedAt: isoDateTimeSchema,
 });

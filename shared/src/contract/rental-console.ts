@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { eventNames } from '../rules/process';
 import { RENTAL_PROPERTY_KINDS } from '../rules/rental';
-import type { RentalEvent } from '../rules/rental-process';
-import { REPORT_STATUSES } from './admin';
+import { type RentalEvent, rentalProcess } from '../rules/rental-process';
+import { REPORT_STATUSES, reportEventSchema } from './admin';
 import { isoDateTimeSchema, refnumSchema } from './common';
 import { rentalStateSchema } from './rentals';
 import { REPORT_REASONS, type ReportReason } from './reports';
@@ -42,6 +43,8 @@ export const adminRentalSchema = z.object({
   /** Where it is in its life: the console's moderation buttons read it. */
   state: rentalStateSchema,
   stateLabel: z.string(),
+  /** The rental events the table allows an admin now. */
+  actions: z.array(z.enum(eventNames(rentalProcess))),
   propertyType: z.string(),
   bedrooms: z.number().int(),
   bathrooms: z.number(),
@@ -92,6 +95,8 @@ export const rentalReportRecordSchema = z.object({
   reason: z.enum(reasonCodes),
   details: z.string(),
   status: z.enum(REPORT_STATUSES),
+  /** As an item report's: the report events the table allows an admin now. */
+  actions: z.array(reportEventSchema),
   createdAt: isoDateTimeSchema,
   resolvedAt: isoDateTimeSchema.nullable(),
 });

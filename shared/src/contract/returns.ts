@@ -170,6 +170,8 @@ export const adminReturnRecordSchema = z.object({
   decisionNote: z.string().nullable(),
   decidedAt: isoDateTimeSchema.nullable(),
   refund: centsSchema.nullable(),
+  /** The return events the table allows an admin now (the console shows the decisions among them). */
+  actions: z.array(z.enum(eventNames(returnProcess))),
   history: z.array(
     z.object({ event: z.string(), status: z.string(), at: isoDateTimeSchema, by: z.string().nullable() }),
   ),

@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { emailSchema } from '../rules/email';
+import { eventNames } from '../rules/process';
 import { PROMOTION_MOVEMENTS } from '../rules/reward-wallet';
-import { REFERRAL_STATUSES, REWARD_DECISIONS, REWARD_SIDES, REWARD_STATES, rewardMessages } from '../rules/rewards';
+import {
+  REFERRAL_STATUSES,
+  REWARD_DECISIONS,
+  REWARD_SIDES,
+  REWARD_STATES,
+  rewardMessages,
+  rewardProcess,
+} from '../rules/rewards';
 import { defineCall } from './call';
 import { centsSchema, isoDateTimeSchema, pageQuerySchema, refnumSchema } from './common';
 
@@ -129,6 +137,8 @@ export const adminRewardRecordSchema = z.object({
   heldUntil: isoDateTimeSchema.nullable(),
   decidedBy: z.string().nullable(),
   windowEndsAt: isoDateTimeSchema,
+  /** The reward events the table allows an admin now (approve waits for the hold to end). */
+  actions: z.array(z.enum(eventNames(rewardProcess))),
   history: z.array(
     z.object({ event: z.string(), status: z.string(), at: isoDateTimeSchema, by: z.string().nullable() }),
   ),

@@ -5,6 +5,7 @@ import {
   listingModerationSchema,
 } from '@yardly/shared/contract';
 import {
+  adminEventsFor,
   currentListingState,
   LISTING_STATES,
   type ListingState,
@@ -21,6 +22,7 @@ import { containing } from '../../http/console/rest-adapter';
 import { fileUrl } from '../files/urls';
 import { moderateListing, removeListing } from './moderation';
 import { activeOfferCount } from './offers-check';
+import { hasOrderInProgress } from './process';
 
 const MODERATION_STATUSES = ['active', 'inactive'];
 
@@ -44,6 +46,7 @@ function select(db: Db, now: Date) {
       priceCents: listings.priceCents,
       featured: listings.featured,
       offerCount: activeOfferCount(now),
+      orderInProgress: hasOrderInProgress,
       createdAt: listings.createdAt,
     })
     .from(listings)
@@ -62,11 +65,12 @@ async function toRecords(db: Db, rows: Row[], now: Date): Promise<AdminListingRe
         .where(inArray(listingPhotos.listingId, ids))
         .orderBy(asc(listingPhotos.picno))
     : [];
-  return rows.map(({ key, state: stored, listingEnd, createdAt, ...row }) => {
+  return rows.map(({ key, state: stored, listingEnd, createdAt, orderInProgress, ...row }) => {
     const state = currentListingState(stored, listingEnd, now);
     return {
       ...row,
       state,
+      actions: adminEventsFor(state, { priceCents: row.priceCents, openOffers: row.offerCount, orderInProgress }),
       status: listingStatusOf(state),
       deleted: state === 'deleted',
       sold: saleTypeOf(state) !== 0,

@@ -5,7 +5,7 @@ import {
   adminPayoutRecordSchema,
   adminPayoutRetrySchema,
 } from '@yardly/shared/contract';
-import { payoutMessages } from '@yardly/shared/rules';
+import { eventsFor, payoutMessages, payoutProcess } from '@yardly/shared/rules';
 import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock/clock';
 import type { Db } from '../../db/connect';
@@ -49,6 +49,7 @@ export function payoutsResource(deps: { jobs: Jobs; clock: Clock }) {
     },
     toRecord: (row): AdminPayoutRecord => ({
       ...row,
+      actions: eventsFor(payoutProcess, row.status, 'admin', {}),
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     }),

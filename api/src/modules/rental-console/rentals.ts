@@ -1,5 +1,5 @@
 import { type AdminRentalRecord, adminRentalSchema, rentalModerationSchema } from '@yardly/shared/contract';
-import { rentalProcess } from '@yardly/shared/rules';
+import { eventsFor, rentalProcess } from '@yardly/shared/rules';
 import { asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock/clock';
 import type { Db } from '../../db/connect';
@@ -46,6 +46,7 @@ async function toRentalRecords(db: Db, rows: RentalConsoleRow[]): Promise<AdminR
     description: row.description,
     state: row.state,
     stateLabel: rentalProcess.states[row.state].label,
+    actions: eventsFor(rentalProcess, row.state, 'admin', {}),
     propertyType: row.propertyType,
     bedrooms: row.bedrooms,
     bathrooms: Number(row.bathrooms),

@@ -7,7 +7,7 @@ import type { Db } from '../../db/connect';
 import { rentalReports, rentals, users } from '../../db/schema/index';
 import { defineResource, textFilter } from '../../http/console/define-resource';
 import { notify } from '../notifications/notify';
-import { reportFilters, reportSortable, resolveOpenReport, withReportTimes } from '../reports/queue';
+import { reportFilters, reportRecordOf, reportSortable, resolveOpenReport } from '../reports/queue';
 import { removeReportedRental } from './moderation';
 
 const reporters = alias(users, 'rental_reporter');
@@ -48,7 +48,7 @@ export function rentalReportsResource(deps: { clock: Clock }) {
       ...reportFilters(rentalReports),
       rentalId: textFilter((refnum) => eq(rentals.refnum, refnum)),
     },
-    toRecord: (row): RentalReportRecord => withReportTimes(row),
+    toRecord: (row): RentalReportRecord => reportRecordOf(row),
     update: {
       input: reportResolutionSchema,
       async run(tx, id, input, ctx) {

@@ -7,7 +7,7 @@ import { listingReports, listings, users } from '../../db/schema/index';
 import { defineResource, textFilter } from '../../http/console/define-resource';
 import { removeReportedListing } from '../listings/moderation';
 import { notify } from '../notifications/notify';
-import { reportFilters, reportSortable, resolveOpenReport, withReportTimes } from './queue';
+import { reportFilters, reportRecordOf, reportSortable, resolveOpenReport } from './queue';
 
 /** The report queue: open reports, resolved (at the clock's now) by removing the listing or taking no action. */
 export const reportsResource = ({ clock }: { clock: Clock }) =>
@@ -37,7 +37,7 @@ export const reportsResource = ({ clock }: { clock: Clock }) =>
       ...reportFilters(listingReports),
       listingId: textFilter((refnum) => eq(listings.refnum, refnum)),
     },
-    toRecord: (row): ReportRecord => withReportTimes(row),
+    toRecord: (row): ReportRecord => reportRecordOf(row),
     update: {
       input: reportResolutionSchema,
       async run(tx, id, input, ctx) {

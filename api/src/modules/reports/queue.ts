@@ -1,5 +1,5 @@
 import { adminMessages, type reportResolutionSchema } from '@yardly/shared/contract';
-import { can, type ReportState, reportProcess } from '@yardly/shared/rules';
+import { can, eventsFor, type ReportState, reportProcess } from '@yardly/shared/rules';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/connect';
@@ -33,9 +33,16 @@ export function reportFilters(table: ReportTable) {
   };
 }
 
-/** A report row's times as the record carries them. */
-export function withReportTimes<Row extends { createdAt: Date; resolvedAt: Date | null }>(row: Row) {
-  return { ...row, createdAt: row.createdAt.toISOString(), resolvedAt: row.resolvedAt?.toISOString() ?? null };
+/** A report row as the record carries it: its times, and the events the report table allows an admin now. */
+export function reportRecordOf<Row extends { status: ReportState; createdAt: Date; resolvedAt: Date | null }>(
+  row: Row,
+) {
+  return {
+    ...row,
+    actions: eventsFor(reportProcess, row.status, 'admin', {}),
+    createdAt: row.createdAt.toISOString(),
+    resolvedAt: row.resolvedAt?.toISOString() ?? null,
+  };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { type AdminReturnRecord, adminReturnDecisionSchema, adminReturnRecordSchema } from '@yardly/shared/contract';
-import { RETURN_REASON_LABELS, returnProcess } from '@yardly/shared/rules';
+import { RETURN_REASON_LABELS, returnEventsFor, returnProcess } from '@yardly/shared/rules';
 import { asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Clock } from '../../clock/clock';
@@ -80,6 +80,7 @@ async function toReturnRecords(
     decisionNote: row.decisionNote,
     decidedAt: row.decidedAt?.toISOString() ?? null,
     refund: row.refundCents,
+    actions: returnEventsFor(row.state, 'admin'),
     history: historyOf.get(row.id) ?? [],
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

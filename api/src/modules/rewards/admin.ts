@@ -1,5 +1,5 @@
 import { type AdminRewardRecord, adminRewardDecisionSchema, adminRewardRecordSchema } from '@yardly/shared/contract';
-import { rewardProcess } from '@yardly/shared/rules';
+import { eventsFor, rewardProcess } from '@yardly/shared/rules';
 import { eq, ilike, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Clock } from '../../clock/clock';
@@ -43,7 +43,7 @@ function selectRewards(db: Db) {
 
 type RewardConsoleRow = Awaited<ReturnType<typeof selectRewards>>[number];
 
-async function toRewardRecords(db: Db, rows: RewardConsoleRow[]): Promise<AdminRewardRecord[]> {
+async function toRewardRecords(db: Db, rows: RewardConsoleRow[], now: Date): Promise<AdminRewardRecord[]> {
   if (rows.length === 0) return [];
   const historyOf = await processHistories(
     db,
@@ -64,6 +64,12 @@ async function toRewardRecords(db: Db, rows: RewardConsoleRow[]): Promise<AdminR
     heldUntil: row.heldUntil?.toISOString() ?? null,
     decidedBy: r.decidedBy,
     windowEndsAt: row.windowEndsAt.toISOString(),
+    // The guards read the clock: approving one held for review waits for its hours to pass.
+    actions: eventsFor(rewardProcess, row.state, 'admin', {
+      at: now,
+      windowEndsAt: row.windowEndsAt,
+      heldUntil: row.heldUntil,
+    }),
     history: historyOf.get(row.id) ?? [],
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -97,7 +103,7 @@ export function rewardsResource(deps: { clock: Clock }) {
       // The farming view's link: one inviter's referrals' rewards (both sides).
       inviter: textFilter((refnum) => eq(inviters.refnum, refnum)),
     },
-    toRecords: toRewardRecords,
+    toRecords: (db, rows) => toRewardRecords(db, rows, deps.clock.now()),
     update: {
       input: adminRewardDecisionSchema,
       async run(tx, id, input, ctx) {
