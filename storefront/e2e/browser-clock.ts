@@ -66,12 +66,24 @@ export function journeyLane(origin: string): void {
   laneOrigin = origin;
 }
 
+/**
+ * Before the lane's dev clock moves `minutes` forward: its pages read the new time already. The
+ * move runs what came due at once (an offer's expiry) and a page told of it live asks again
+ * straight away; by then it must know its token is past its time, so it renews it rather than
+ * send it (the api, its clock moved, answers 401). `devClockMoved` then settles the exact skew.
+ */
+export async function devClockMoving(minutes: number, origin = laneOrigin): Promise<void> {
+  const ahead = (aheadMs.get(origin) ?? 0) + minutes * 60_000;
+  await Promise.all(
+    [...followers].filter(([, followed]) => followed === origin).map(([context]) => shift(context, ahead)),
+  );
+}
+
 /** After the dev clock of `origin` (the lane's) moved: every page following it reads the new time. */
 export async function devClockMoved(request: APIRequestContext, origin = laneOrigin): Promise<void> {
   const ahead = await readAhead(request, origin);
-  const before = aheadMs.get(origin) ?? 0;
   aheadMs.set(origin, ahead);
-  if (Math.abs(ahead - before) < AGREE_MS) return;
+  // Pages shifted ahead by `devClockMoving` are set to the exact skew as well.
   await Promise.all(
     [...followers].filter(([, followed]) => followed === origin).map(([context]) => shift(context, ahead)),
   );

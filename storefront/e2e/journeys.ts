@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
 import type { CategoryNode, LoginData, OrganizationRecord } from '@yardly/shared/contract';
 import { E2E_ADMIN } from '../playwright.config';
-import { devClockMoved } from './browser-clock';
+import { devClockMoved, devClockMoving } from './browser-clock';
 import { dialog, newPerson, type Person, signInByApi } from './fixtures';
 import { expectNoSidewaysScroll } from './page-checks';
 
@@ -194,6 +194,7 @@ export async function advanceClockTo(request: APIRequestContext, at: Date): Prom
 
 /** Moves the lane's dev clock `minutes` forward, running what came due; the journey's pages follow it. */
 export async function moveDevClock(request: APIRequestContext, minutes: number): Promise<void> {
+  await devClockMoving(minutes);
   const moved = await request.post('/svc/dev/clock', { data: { advanceMinutes: minutes } });
   expect(moved.ok(), await moved.text()).toBe(true);
   await devClockMoved(request);
