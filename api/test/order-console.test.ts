@@ -82,6 +82,8 @@ describe('the console’s orders (/svc/admin/orders)', () => {
       commission: 240,
       payment: { provider: 'test', paymentIntentId: expect.stringMatching(/^pi_test/) },
       refundable: true,
+      // The order table's events for an admin on a paid order: its cancel (the console's Refund).
+      actions: ['cancel'],
       refunds: [],
     });
     expect(order.history.map((h) => [h.event, h.status])).toEqual([['place', 'paid']]);
@@ -128,6 +130,7 @@ describe('the console’s Refund', () => {
     expect(order).toMatchObject({
       status: 'cancelled',
       refundable: false,
+      actions: [],
       refunds: [{ amount: order.total, reason: 'Item arrived broken', by: admin.email }],
     });
     expect(order.history.map((h) => [h.event, h.by])).toEqual([

@@ -17,9 +17,9 @@ import {
   TopToolbar,
 } from 'react-admin';
 import { ScrollRegion } from '../layout/ScrollRegion';
+import { ProcessActions } from '../ProcessActions';
 import { StatusHistory } from '../StatusHistory';
-import { RefundButton } from './RefundButton';
-import { signedCents } from './refund';
+import { type ConsoleOrderEvent, REFUND_DONE, refundAsk, refundButtons, refundRequest, signedCents } from './refund';
 
 const STATE_CHOICES = ORDER_STATES.map((id) => ({ id, name: orderProcess.states[id].label }));
 
@@ -56,7 +56,13 @@ export function OrderShow() {
     <Show
       actions={
         <TopToolbar>
-          <RefundButton />
+          <ProcessActions<AdminOrderRecord, ConsoleOrderEvent>
+            resource="orders"
+            actions={refundButtons}
+            ask={(_event, record) => refundAsk(record)}
+            request={(_event, _record, reason) => refundRequest(reason)}
+            done={() => REFUND_DONE}
+          />
         </TopToolbar>
       }
     >

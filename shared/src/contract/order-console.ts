@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { orderProcess } from '../rules/order-process';
 import { CARD_REFUND_STATUSES, payoutMessages } from '../rules/payouts';
+import { eventNames } from '../rules/process';
 import { deliveryMethodSchema, orderStateSchema } from './checkout';
 import { isoDateTimeSchema, refnumSchema } from './common';
 
@@ -26,6 +28,8 @@ export const adminOrderRecordSchema = z.object({
   payment: z.object({ provider: z.string(), paymentIntentId: z.string() }),
   /** Whether the console's Refund applies in this state (before shipping, or delivered and not yet paid out). */
   refundable: z.boolean(),
+  /** The events the order table allows an admin on it now (the console's Refund takes `cancel` or `markReturned`). */
+  actions: z.array(z.enum(eventNames(orderProcess))),
   history: z.array(
     z.object({ event: z.string(), status: z.string(), at: isoDateTimeSchema, by: z.string().nullable() }),
   ),

@@ -1,5 +1,5 @@
 import type { AdminOrderRecord } from '@yardly/shared/contract';
-import { orderProcess } from '@yardly/shared/rules';
+import { orderEventsFor, orderProcess } from '@yardly/shared/rules';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connect';
@@ -111,6 +111,7 @@ export async function toOrderRecords(db: Db, rows: OrderConsoleRow[]): Promise<A
     commission: order.commissionCents,
     payment: { provider: row.provider, paymentIntentId: order.paymentIntentId },
     refundable: isRefundable(order),
+    actions: orderEventsFor(order.state, 'admin', { pickup: order.deliveryMethod === 'pickup' }),
     history: historyOf.get(order.id) ?? [],
     ledger: (ledgerOf.get(order.id) ?? []).map(({ orderId: _, ...e }) => ({ ...e, at: e.at.toISOString() })),
     refunds: (refundsOf.get(order.id) ?? []).map(({ orderId: _, ...r }) => ({ ...r, at: r.at.toISOString() })),
