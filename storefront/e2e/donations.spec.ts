@@ -238,12 +238,25 @@ test('a donor gives a coat to a charity: requested, pickup confirmed at the item
   await expect(toast(dPage)).toHaveClass(/toast--error/);
   await expectPageFits(dPage, 'the donation confirmation with a wrong-zip address');
 
-  // A second address, at the item's zip, through the add-new form; chosen and confirmed.
-  await dPage.getByRole('button', { name: 'Add New Address' }).click();
-  const form = dialog(dPage, 'Add New Address');
-  await fillAddress(form, donor.person, '350 5th Ave', 'New York', 'New York', ITEM_ZIP);
-  await expect(form).toBeHidden();
-  await dPage.getByRole('radio', { name: new RegExp(ITEM_ZIP) }).check();
+  // A second address, at the item's zip, through the add-new form in the page. Choosing the
+  // Boston address over the half-filled form asks first (spec section 5); No keeps the form.
+  const add = dPage.getByRole('region', { name: 'Add pickup address' });
+  await dPage.reload();
+  await (await hydrated(dPage.getByRole('button', { name: 'Add New Address' }))).click();
+  await add.getByLabel('Address line 1').fill('350 5th Ave');
+  const boston = dPage.getByRole('radio', { name: /02108/ });
+  await boston.click();
+  const askSelect = dialog(dPage, 'Please confirm');
+  await expect(askSelect).toContainText('The address is not saved. Do you want to select another address?');
+  await expectPageFits(dPage, "the donation confirmation asking before the add-new form's address is dropped");
+  await askSelect.getByRole('button', { name: 'No' }).click();
+  await expect(askSelect).toBeHidden();
+  await expect(add.getByLabel('Address line 1')).toHaveValue('350 5th Ave');
+  await expect(boston).not.toBeChecked();
+  await fillAddress(add, donor.person, '350 5th Ave', 'New York', 'New York', ITEM_ZIP);
+  // Saved: chosen, and the form closes after its second.
+  await expect(dPage.getByRole('radio', { name: new RegExp(ITEM_ZIP) })).toBeChecked();
+  await expect(add.getByLabel('Address line 1')).toHaveCount(0);
   await dPage.getByRole('button', { name: 'Confirm pickup address' }).click();
   const messagesPath = donationConversationPath(listingRefnum, donor.login.userRefnum, recipient.login.userRefnum);
   await expect(dPage).toHaveURL(messagesPath);

@@ -140,14 +140,20 @@ export async function signUp(page: Page, person: Person): Promise<Locator> {
   return fillSignUp(page, person);
 }
 
-/** Fills in and sends an open sign-up dialog (whatever opened it); leaves the verify dialog open. */
-export async function fillSignUp(page: Page, person: Person): Promise<Locator> {
+/** Fills in and sends an open sign-up dialog, whatever it answers; answers the dialog. */
+export async function sendSignUp(page: Page, person: Person): Promise<Locator> {
   const form = dialog(page, 'Sign up');
   await form.getByLabel('First name').fill(person.nameFirst);
   await form.getByLabel('Last name').fill(person.nameLast);
   await form.getByLabel('Email', { exact: true }).fill(person.email);
   await form.getByLabel('Password', { exact: true }).fill(person.password);
   await form.getByRole('button', { name: 'Sign up', exact: true }).click();
+  return form;
+}
+
+/** Fills in and sends an open sign-up dialog (whatever opened it); leaves the verify dialog open. */
+export async function fillSignUp(page: Page, person: Person): Promise<Locator> {
+  await sendSignUp(page, person);
   const verify = dialog(page, 'Verify your email');
   await expect(verify).toContainText(person.email);
   return verify;
@@ -241,4 +247,25 @@ export async function chooseZip(page: Page, zip: string): Promise<void> {
   await chooser.getByLabel('Zip code').fill(zip);
   await chooser.getByRole('button', { name: 'Save' }).click();
   await expect(chooser).toBeHidden();
+}
+
+/** Two real JPEGs: photos of demo listings, as the api serves them (`{namedAs}-1.jpg`, `-2`). */
+export async function demoPhotos(
+  request: APIRequestContext,
+  namedAs = 'photo',
+): Promise<{ name: string; mimeType: string; buffer: Buffer }[]> {
+  const response = await request.get('/svc/listing/recentItems?page=0&size=20');
+  const { data } = (await response.json()) as { data: { docs: { listingPictureUrl: string | null }[] } };
+  const urls = data.docs
+    .map((d) => d.listingPictureUrl)
+    .filter((u): u is string => u !== null)
+    .slice(0, 2);
+  expect(urls).toHaveLength(2);
+  return Promise.all(
+    urls.map(async (url, index) => {
+      const photo = await request.get(url);
+      expect(photo.ok()).toBe(true);
+      return { name: `${namedAs}-${index + 1}.jpg`, mimeType: 'image/jpeg', buffer: await photo.body() };
+    }),
+  );
 }

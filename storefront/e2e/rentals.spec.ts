@@ -1,5 +1,5 @@
 import { expectCardControlsHittable, keepScreenshot } from './card-controls';
-import { CODE_MAIL, cards, dialog, enterCode, hydrated, newPerson, readCode } from './fixtures';
+import { CODE_MAIL, cards, demoPhotos, dialog, enterCode, hydrated, newPerson, readCode } from './fixtures';
 import { expectPageFits, personIn } from './journeys';
 import {
   type APIRequestContext,
@@ -35,24 +35,6 @@ async function closeMenu(page: Page): Promise<void> {
   if (await toggle.isVisible()) await toggle.click();
 }
 
-/** Two real JPEGs: photos of demo listings, as the api serves them. */
-async function demoPhotos(request: APIRequestContext) {
-  const response = await request.get('/svc/listing/recentItems?page=0&size=20');
-  const { data } = (await response.json()) as { data: { docs: { listingPictureUrl: string | null }[] } };
-  const urls = data.docs
-    .map((d) => d.listingPictureUrl)
-    .filter((u): u is string => u !== null)
-    .slice(0, 2);
-  expect(urls).toHaveLength(2);
-  return Promise.all(
-    urls.map(async (url, index) => {
-      const photo = await request.get(url);
-      expect(photo.ok()).toBe(true);
-      return { name: `room-${index + 1}.jpg`, mimeType: 'image/jpeg', buffer: await photo.body() };
-    }),
-  );
-}
-
 function cardTitled(page: Page, title: string): Locator {
   return cards(page).filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 }
@@ -78,7 +60,7 @@ async function listTwoBedroom(page: Page, request: APIRequestContext, title: str
   await expect(form.getByText('Please enter a title')).toBeVisible();
   await expect(form.getByText('Please enter the monthly rent')).toBeVisible();
 
-  const [first, second] = await demoPhotos(request);
+  const [first, second] = await demoPhotos(request, 'room');
   await form.getByLabel('Add photo 1').setInputFiles(first ?? []);
   await expect(form.getByRole('img', { name: 'Place, view 1' })).toBeVisible();
   await form.getByLabel('Add photo 2').setInputFiles(second ?? []);

@@ -1,6 +1,7 @@
 import {
   accountButton,
   cards,
+  demoPhotos,
   dialog,
   hydrated,
   logOut,
@@ -9,31 +10,13 @@ import {
   type Person,
   signInByApi,
 } from './fixtures';
-import { type APIRequestContext, expect, type Locator, type Page, test } from './page-checks';
+import { expect, type Locator, type Page, test } from './page-checks';
 
 /** A new person signed up and in through the api, on the home page. */
 async function signUpAndVerify(page: Page, person: Person): Promise<void> {
   await signInByApi(page, person);
   await openHome(page);
   await expect(accountButton(page, person.nameFirst)).toBeVisible();
-}
-
-/** Two real JPEGs: photos of demo listings, as the api serves them. */
-async function demoPhotos(request: APIRequestContext): Promise<{ name: string; mimeType: string; buffer: Buffer }[]> {
-  const response = await request.get('/svc/listing/recentItems?page=0&size=20');
-  const { data } = (await response.json()) as { data: { docs: { listingPictureUrl: string | null }[] } };
-  const urls = data.docs
-    .map((d) => d.listingPictureUrl)
-    .filter((u): u is string => u !== null)
-    .slice(0, 2);
-  expect(urls).toHaveLength(2);
-  return Promise.all(
-    urls.map(async (url, index) => {
-      const photo = await request.get(url);
-      expect(photo.ok()).toBe(true);
-      return { name: `photo-${index + 1}.jpg`, mimeType: 'image/jpeg', buffer: await photo.body() };
-    }),
-  );
 }
 
 /** The card with this title; `has` matches inside each card, so it starts from the page. */

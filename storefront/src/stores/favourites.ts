@@ -1,3 +1,4 @@
+import { ApiError } from '@yardly/shared/client';
 import { favouriteMessages } from '@yardly/shared/rules';
 import { atom, type ReadableAtom } from 'nanostores';
 import { logFailure } from '../lib/log-failure';
@@ -23,6 +24,16 @@ export interface FavouriteStore {
   watch: () => void;
   /** Adds or removes a favourite; one request per refnum at a time; a failure says so. */
   toggle: (refnum: string) => Promise<void>;
+}
+
+/**
+ * What a failed change says: a refusal with a reason of its own (403: a member of a REJECTED
+ * company, spec section 4's "not allowed" message) says that reason; anything else the spec's
+ * words for a failed add or removal.
+ */
+export function favouriteRefusal(cause: unknown, adding: boolean): string {
+  if (cause instanceof ApiError && cause.code === 403) return cause.message;
+  return adding ? favouriteMessages.addError : favouriteMessages.removeError;
 }
 
 function withItem(set: ReadonlySet<string>, refnum: string, present: boolean): ReadonlySet<string> {
@@ -81,7 +92,7 @@ export function createFavouriteStore(loadCalls: () => Promise<FavouriteCalls>): 
       $changes.set($changes.get() + 1);
     } catch (cause) {
       logFailure('Could not change a favourite', cause);
-      showToast(adding ? favouriteMessages.addError : favouriteMessages.removeError, 'error');
+      showToast(favouriteRefusal(cause, adding), 'error');
     } finally {
       $busy.set(withItem($busy.get(), refnum, false));
     }

@@ -47,8 +47,15 @@ interface AddressFormProps {
   onClose: () => void;
   /** Where the address goes: the account's address book by default (the donation page saves a pickup address). */
   save?: (body: AddressBody) => Promise<SavedAddress>;
-  /** In the page rather than a dialog (the donation page's first pickup address): no Cancel, nothing to leave. */
+  /** In the page rather than a dialog (the donation page's pickup address). */
   inline?: boolean;
+  /**
+   * Whether it has a Cancel (asking first when changed): a dialog always; in the page only where
+   * there is something to go back to (the donation page's first pickup address has not).
+   */
+  cancellable?: boolean;
+  /** Told when the form becomes changed-and-unsaved or stops being so: a page offering other addresses asks before leaving it for one. */
+  onDirtyChange?: (dirty: boolean) => void;
 }
 
 /** The address form's payload, as the account's call and the donation page's take it. */
@@ -64,6 +71,8 @@ export function AddressForm({
   onClose,
   save = saveToAddressBook,
   inline = false,
+  cancellable = !inline,
+  onDirtyChange,
 }: AddressFormProps) {
   const [primary, setPrimary] = useState(address?.primary ?? isFirst);
   const [saved, setSaved] = useState(false);
@@ -82,6 +91,7 @@ export function AddressForm({
   const dirty =
     !saved && (FIELDS.some((name) => form.values[name] !== initial[name]) || primary !== (address?.primary ?? isFirst));
   useUnloadWarning(dirty);
+  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
 
   useEffect(() => {
     if (!saved) return;
@@ -176,7 +186,7 @@ export function AddressForm({
         </label>
         <FormAlert message={form.formError} />
         <div className="dialog-actions">
-          {!inline && (
+          {cancellable && (
             <button type="button" className="button button--secondary" onClick={requestClose}>
               Cancel
             </button>
@@ -188,18 +198,26 @@ export function AddressForm({
       </fieldset>
     </form>
   );
-  if (inline) return formElement;
+  const leavePrompt = askLeave && (
+    <ConfirmDialog
+      message={address ? addressPrompts.leaveNotUpdated : addressPrompts.leaveUnsaved}
+      onYes={onClose}
+      onNo={() => setAskLeave(false)}
+    />
+  );
+  if (inline) {
+    return (
+      <>
+        {formElement}
+        {leavePrompt}
+      </>
+    );
+  }
 
   return (
     <Modal title={address ? ADDRESS_FORM_TITLES.edit : ADDRESS_FORM_TITLES.add} onRequestClose={requestClose}>
       {formElement}
-      {askLeave && (
-        <ConfirmDialog
-          message={address ? addressPrompts.leaveNotUpdated : addressPrompts.leaveUnsaved}
-          onYes={onClose}
-          onNo={() => setAskLeave(false)}
-        />
-      )}
+      {leavePrompt}
     </Modal>
   );
 }

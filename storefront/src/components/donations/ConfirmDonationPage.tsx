@@ -1,5 +1,6 @@
 import type { DonationOrder, SavedAddress } from '@yardly/shared/contract';
 import {
+  addressPrompts,
   addressToasts,
   canAddPickupAddress,
   type DonationConfirmQuery,
@@ -16,6 +17,7 @@ import { logFailure } from '../../lib/log-failure';
 import { itemPath } from '../../lib/routes';
 import { showToast } from '../../stores/toast';
 import { AddressForm } from '../account/AddressForm';
+import { ConfirmDialog } from '../account/ConfirmDialog';
 import { ChoiceRadio } from '../checkout/ChoiceRadio';
 import { addressLine } from '../orders/order-view';
 import { Spinner } from '../Spinner';
@@ -101,6 +103,10 @@ function PickupStep({ query, order }: { query: DonationConfirmQuery; order: Dona
   const [fetchFailed, setFetchFailed] = useState(false);
   const [selected, setSelected] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
+  /** The add-new form holds what is not saved yet: choosing another address asks first. */
+  const [formDirty, setFormDirty] = useState(false);
+  /** The address chosen while it did, waiting on the answer to 'select another address?'. */
+  const [askingToSelect, setAskingToSelect] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const headingId = useId();
 
@@ -119,6 +125,11 @@ function PickupStep({ query, order }: { query: DonationConfirmQuery; order: Dona
     void reload();
   }, [reload]);
 
+  const closeForm = useCallback(() => {
+    setAdding(false);
+    setFormDirty(false);
+  }, []);
+
   const conversation = donationConversationPath(query.listingRefnum, query.donarRefnum, query.recipientRefnum);
   const itemZip = query.itemZip || order.itemZip;
 
@@ -136,6 +147,16 @@ function PickupStep({ query, order }: { query: DonationConfirmQuery; order: Dona
         )}
       </div>
     );
+  }
+
+  /** An address chosen leaves the add-new form, asking first when it holds an unsaved address (spec section 5). */
+  function choose(addressId: string) {
+    if (adding && formDirty) {
+      setAskingToSelect(addressId);
+      return;
+    }
+    closeForm();
+    setSelected(addressId);
   }
 
   async function confirm() {
@@ -187,7 +208,7 @@ function PickupStep({ query, order }: { query: DonationConfirmQuery; order: Dona
               value={address.id}
               checked={selected === address.id}
               disabled={pending}
-              onSelect={() => setSelected(address.id)}
+              onSelect={() => choose(address.id)}
             >
               {addressLine(address)}
             </ChoiceRadio>
@@ -210,23 +231,29 @@ function PickupStep({ query, order }: { query: DonationConfirmQuery; order: Dona
             />
           ) : (
             <>
-              <button
-                type="button"
-                className="button button--secondary button--small"
-                disabled={pending || !canAddPickupAddress(addresses.length)}
-                onClick={() => setAdding(true)}
-              >
-                Add New Address
-              </button>
+              {!adding && (
+                <button
+                  type="button"
+                  className="button button--secondary button--small"
+                  disabled={pending || !canAddPickupAddress(addresses.length)}
+                  onClick={() => setAdding(true)}
+                >
+                  Add New Address
+                </button>
+              )}
+              {/* In the page beside the addresses, so that one of them may be chosen instead (asked first when changed). */}
               {adding && (
                 <AddressForm
+                  inline
+                  cancellable
                   isFirst={false}
                   save={addPickupAddress}
+                  onDirtyChange={setFormDirty}
                   onSaved={(saved) => {
                     setSelected(saved.id);
                     void reload();
                   }}
-                  onClose={() => setAdding(false)}
+                  onClose={closeForm}
                 />
               )}
             </>
@@ -241,6 +268,17 @@ function PickupStep({ query, order }: { query: DonationConfirmQuery; order: Dona
       >
         {pending ? 'Confirming…' : donationProcess.events.confirmPickup.label}
       </button>
+      {askingToSelect && (
+        <ConfirmDialog
+          message={addressPrompts.selectAnotherUnsaved}
+          onYes={() => {
+            closeForm();
+            setSelected(askingToSelect);
+            setAskingToSelect(null);
+          }}
+          onNo={() => setAskingToSelect(null)}
+        />
+      )}
     </div>
   );
 }

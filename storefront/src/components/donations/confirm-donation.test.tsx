@@ -190,6 +190,49 @@ describe('the donation confirmation page', () => {
     expect(api.to('POST', '/donations/confirm')).toEqual([]);
   });
 
+  it("asks 'The address is not saved. Do you want to select another address?' when an address is chosen over a changed add-new form", async () => {
+    fakeApi({
+      'GET /donations': () => ({ data: order() }),
+      'GET /account/fetchAddresses': () => ({
+        data: [address('A0000000000A', '02108'), address('A0000000000B', '10001')],
+      }),
+    });
+    await render();
+    const radio = (id: string) => host.querySelector<HTMLInputElement>(`input[value="${id}"]`) ?? undefined;
+    const line1 = () => host.querySelector<HTMLInputElement>('input[name="line1"]');
+    const prompt = () =>
+      [...document.querySelectorAll('dialog')].find((d) => d.textContent?.includes('select another'));
+    await click(radio('A0000000000A'));
+    await click(button('Add New Address'));
+    // Beside the addresses, in the page: untouched, choosing another address just leaves it.
+    expect(line1()).not.toBeNull();
+    await click(radio('A0000000000B'));
+    expect(line1()).toBeNull();
+    expect(radio('A0000000000B')?.checked).toBe(true);
+
+    await click(button('Add New Address'));
+    await act(async () => {
+      const field = line1();
+      if (!field) throw new Error('no address line 1');
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(field, '350 5th Ave');
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await click(radio('A0000000000A'));
+    expect(prompt()?.textContent).toContain('The address is not saved. Do you want to select another address?');
+    // No: the form and what it holds stay, the choice too.
+    await click([...(prompt()?.querySelectorAll('button') ?? [])].find((b) => b.textContent === 'No'));
+    expect(prompt()).toBeUndefined();
+    expect(line1()?.value).toBe('350 5th Ave');
+    expect(radio('A0000000000A')?.checked).toBe(false);
+    expect(radio('A0000000000B')?.checked).toBe(true);
+    // Yes: the form goes, the address is chosen.
+    await click(radio('A0000000000A'));
+    await click([...(prompt()?.querySelectorAll('button') ?? [])].find((b) => b.textContent === 'Yes'));
+    expect(prompt()).toBeUndefined();
+    expect(line1()).toBeNull();
+    expect(radio('A0000000000A')?.checked).toBe(true);
+  });
+
   it("sends the spec's payload; a refusal with errors shows the first, one without shows the spec's words; success goes to the conversation", async () => {
     let answer: () => Parameters<typeof fakeApi>[0][string] extends (...a: never[]) => infer R ? R : never = () => ({
       status: 409,
