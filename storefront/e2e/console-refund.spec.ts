@@ -12,7 +12,13 @@ test("the console's Refund: an admin refunds a paid order in full with a reason,
   const stamp = Date.now().toString(36);
   const orders: string[] = [];
   for (const title of [`Brass lamp ${stamp}`, `Cane chair ${stamp}`]) {
-    orders.push(await shippedSale(request, buyer, await listItem(request, seller, title, 3000, { buyNow: true, shippable: true })));
+    orders.push(
+      await shippedSale(
+        request,
+        buyer,
+        await listItem(request, seller, title, 3000, { buyNow: true, shippable: true }),
+      ),
+    );
   }
   await sellerPage.context().close();
   await buyerPage.context().close();

@@ -19,7 +19,6 @@ function isButton(event: OfferEvent): event is OfferAction {
   return BUTTON_EVENTS.includes(event);
 }
 
-
 /** The viewer's side of an offer: buyer, seller, or none (not a party). */
 export function offerRoleOf(offer: Pick<Offer, 'buyerRefnum' | 'sellerRefnum'>, viewerRefnum: string | undefined) {
   if (viewerRefnum === undefined) return null;
