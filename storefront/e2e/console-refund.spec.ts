@@ -1,7 +1,17 @@
+import { mkdirSync } from 'node:fs';
+import type { Page } from '@playwright/test';
 import { payoutMessages } from '@yardly/shared/rules';
 import { E2E_ADMIN } from '../playwright.config';
 import { expectPageFits, listItem, logInToConsole, personIn, shippedSale } from './journeys';
 import { expect, test } from './page-checks';
+
+/** With E2E_SHOTS_DIR set, what the admin sees is kept for a person to look at. */
+const SHOTS = process.env.E2E_SHOTS_DIR;
+async function shot(page: Page, name: string) {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png` });
+}
 
 test("the console's Refund: an admin refunds a paid order in full with a reason, at 384 and 1280 px", async ({
   browser,
@@ -40,6 +50,7 @@ test("the console's Refund: an admin refunds a paid order in full with a reason,
     // No reason, no refund: the api's own words on the field.
     await dialog.getByRole('button', { name: 'Refund' }).click();
     await expect(dialog.getByText(payoutMessages.refundReasonRequired)).toBeVisible();
+    await shot(page, `console-refund-dialog-${width}`);
     await dialog.getByLabel('Reason (kept in the audit log)').fill('Arrived broken');
     await dialog.getByRole('button', { name: 'Refund' }).click();
 
@@ -47,6 +58,7 @@ test("the console's Refund: an admin refunds a paid order in full with a reason,
     await expect(page.getByText('Cancelled (refunded)')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Refund' })).toHaveCount(0);
     await expect(page.getByText('Arrived broken')).toBeVisible();
+    await shot(page, `console-refund-done-${width}`);
     await context.close();
   }
 });
