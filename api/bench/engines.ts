@@ -1,6 +1,6 @@
 // The databases a benchmark runs on: a fresh PostgreSQL database or a fresh embedded one,
 // each with the reference data and the bulk catalogue.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -29,7 +29,13 @@ export async function prepareDatabase(
   adminUrl: string,
   keep?: string,
 ): Promise<BenchDatabase> {
-  const dataDir = mkdtempSync(join(tmpdir(), `yardly-bench-${engine}-`));
+  // A kept database keeps its DATA_DIR too: its secrets (JWT_SECRET, the VAPID pair) are recorded
+  // in the database, and an api with other ones refuses to start on it (issue 34).
+  const dataDir =
+    keep && engine === 'postgres'
+      ? join(tmpdir(), `yardly-bench-kept-${keep}`)
+      : mkdtempSync(join(tmpdir(), `yardly-bench-${engine}-`));
+  if (keep && engine === 'postgres') mkdirSync(dataDir, { recursive: true });
   let url: string | undefined;
   let dropPostgres = async () => {};
   if (engine === 'postgres') {
@@ -62,7 +68,7 @@ export async function prepareDatabase(
     open,
     async drop() {
       await dropPostgres();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keep) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
