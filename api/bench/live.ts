@@ -17,7 +17,7 @@ import { accessTokens } from '../src/modules/auth/access-tokens';
 import { refreshTokenStore } from '../src/modules/auth/refresh-tokens';
 import type { BenchDatabase } from './engines';
 import { type Figures, percentiles, printHeader, printRow } from './measure';
-import { startServer, stopServer } from './server';
+import { BENCH_JWT_SECRET, startServer, stopServer } from './server';
 
 export interface LiveBenchOptions {
   seconds: number;
@@ -33,7 +33,6 @@ export interface LiveBenchOptions {
 }
 
 /** Tokens signed by the bench are accepted by its api processes: they share this secret. */
-const SECRET = 'bench-live-secret-shared-by-every-api-process';
 /** A delivery slower than this counts as an error rather than a time. */
 const DELIVERY_TIMEOUT_MS = 10_000;
 
@@ -72,7 +71,7 @@ async function benchLiveOver(
   twoProcesses: boolean,
   options: LiveBenchOptions,
 ): Promise<void> {
-  const env = { ...benchEnv, JWT_SECRET: SECRET, ...(busUrl && { LIVE_BUS_URL: busUrl }) };
+  const env = { ...benchEnv, ...(busUrl && { LIVE_BUS_URL: busUrl }) };
   const sending = await startServer(env, options.port);
   const holding = twoProcesses ? await startServer(env, options.port + 1) : sending;
   const origin = (port: number) => `http://127.0.0.1:${port}`;
@@ -147,7 +146,7 @@ async function preparePairs(db: Db, count: number): Promise<Pair[]> {
   const sessions = refreshTokenStore(db, 1, systemClock, async () => {
     throw new Error('the live bench ends no session');
   });
-  const access = accessTokens(new TextEncoder().encode(SECRET), 3_600, systemClock);
+  const access = accessTokens(new TextEncoder().encode(BENCH_JWT_SECRET), 3_600, systemClock);
   const signedIn = async (user: { id: number; refnum: string }): Promise<Party> => {
     const { sessionId } = await sessions.start(user.id);
     return { ...user, token: await access.issue(user, sessionId) };

@@ -4,10 +4,17 @@ import { fileURLToPath } from 'node:url';
 
 const apiRoot = fileURLToPath(new URL('..', import.meta.url));
 
+/**
+ * The one JWT_SECRET of every api process a benchmark starts: instances on one database must share
+ * it (the second refuses to start otherwise, issue 34), and the live bench signs its tokens with it.
+ */
+export const BENCH_JWT_SECRET = 'bench-live-secret-shared-by-every-api-process';
+
 export async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: apiRoot,
     env: {
+      JWT_SECRET: BENCH_JWT_SECRET,
       ...process.env,
       ...env,
       NODE_ENV: 'production',
