@@ -6,6 +6,7 @@ import { AdminContext, type AuthProvider, type DataProvider, RecordContext } fro
 import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { consoleMayAccess } from './access';
+import { accessSettling } from './access-settled';
 import { ProcessActions } from './ProcessActions';
 import {
   DECISION_WORDS,
@@ -23,7 +24,7 @@ const record = {
   actions: ['approve', 'refuse', 'closeByRefund'],
 } as unknown as AdminReturnRecord;
 
-const auth: AuthProvider = {
+const access = accessSettling({
   login: async () => undefined,
   logout: async () => undefined,
   checkAuth: async () => undefined,
@@ -31,7 +32,7 @@ const auth: AuthProvider = {
   getPermissions: async () => ['ROLE_USER', 'ROLE_ADMIN'],
   canAccess: async ({ resource, action }) =>
     consoleMayAccess(['ROLE_USER', 'ROLE_ADMIN'], resource, action, { donationEnabled: true }),
-};
+} satisfies AuthProvider);
 
 let container: HTMLElement | undefined;
 afterEach(() => {
@@ -55,13 +56,13 @@ async function render(update = vi.fn(async () => ({ data: record }))) {
     createRoot(container as HTMLElement).render(
       h(
         AdminContext,
-        { dataProvider: { update } as unknown as DataProvider, authProvider: auth },
+        { dataProvider: { update } as unknown as DataProvider, authProvider: access.auth },
         h(RecordContext.Provider, { value: record }, h('div', { onClick: rowClick }, buttons)),
       ),
     );
   });
   // canAccess answers asynchronously
-  await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+  await act(() => access.settled());
   return { update, rowClick };
 }
 

@@ -5,6 +5,7 @@ import { AdminContext, type AuthProvider, type DataProvider, RecordContext } fro
 import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { consoleMayAccess } from '../access';
+import { accessSettling } from '../access-settled';
 import { ContactNoteForm } from './ContactNoteForm';
 import { DonationStatusButtons } from './DonationStatusButtons';
 
@@ -35,6 +36,7 @@ afterEach(() => {
 
 async function render(roles: string[], update = vi.fn(async () => ({ data: record }))) {
   const dataProvider = { update } as unknown as DataProvider;
+  const access = accessSettling(authFor(roles));
   container = document.createElement('div');
   document.body.append(container);
   const root = createRoot(container);
@@ -42,13 +44,13 @@ async function render(roles: string[], update = vi.fn(async () => ({ data: recor
     root.render(
       h(
         AdminContext,
-        { dataProvider, authProvider: authFor(roles) },
+        { dataProvider, authProvider: access.auth },
         h(RecordContext.Provider, { value: record }, h(DonationStatusButtons), h(ContactNoteForm)),
       ),
     );
   });
   // canAccess answers asynchronously
-  await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+  await act(() => access.settled());
   return { update, root };
 }
 
