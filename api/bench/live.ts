@@ -7,7 +7,6 @@
 // once (the case NOTIFY handles worst: its commits take one lock). The job runner has its own
 // bench (jobs.ts).
 
-import { connect as connectTcp } from 'node:net';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { systemClock } from '../src/clock/clock';
 import type { Db } from '../src/db/connect';
@@ -15,6 +14,7 @@ import { newRefnum } from '../src/db/refnum';
 import { listings, users } from '../src/db/schema/index';
 import { accessTokens } from '../src/modules/auth/access-tokens';
 import { refreshTokenStore } from '../src/modules/auth/refresh-tokens';
+import { reachable } from '../test/reachable';
 import type { BenchDatabase } from './engines';
 import { type Figures, percentiles, printHeader, printRow } from './measure';
 import { BENCH_JWT_SECRET, startServer, stopServer } from './server';
@@ -56,7 +56,7 @@ export async function benchLive(prepared: BenchDatabase, options: LiveBenchOptio
 
   for (const bus of twoProcesses ? options.buses : ['notify']) {
     const busUrl = bus === 'notify' ? undefined : bus;
-    if (busUrl && !(await answers(new URL(busUrl)))) {
+    if (busUrl && !(await reachable(Number(new URL(busUrl).port), new URL(busUrl).hostname))) {
       console.log(`  live over ${busUrl}: not measured, nothing answers there\n`);
       continue;
     }
@@ -98,22 +98,6 @@ async function benchLiveOver(
     await stopServer(sending);
   }
   console.log('');
-}
-
-/** Whether something accepts connections at the bus's address. */
-function answers(url: URL): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connectTcp({ host: url.hostname, port: Number(url.port), timeout: 2000 });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
 }
 
 /** A live listing per seller (distinct sellers), a new buyer for each, and everyone's access token. */

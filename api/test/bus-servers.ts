@@ -1,5 +1,7 @@
-import { connect as connectTcp } from 'node:net';
 import { describe, it } from 'vitest';
+import { reachable } from './reachable';
+
+export { reachable };
 
 /** The buses the live-bus tests run over: NATS JetStream and Redis Streams on loopback (.ci/run starts them). */
 export const BUS_ENGINES = [
@@ -7,22 +9,6 @@ export const BUS_ENGINES = [
   { name: 'Redis Streams', url: 'redis://127.0.0.1:6379', port: 6379, slot: 1 },
 ] as const;
 export type BusEngine = (typeof BUS_ENGINES)[number];
-
-/** Whether something accepts connections on this loopback port. */
-export function reachable(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connectTcp({ host: '127.0.0.1', port, timeout: 2000 });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
-}
 
 /**
  * The engines whose server answers. For one that does not, a test saying so: failing in CI
