@@ -84,6 +84,18 @@ export async function expectNoSidewaysScroll(page: Page): Promise<void> {
       out.push(`${label(el)} (right edge ${Math.round(r.right)} px)`);
       if (out.length >= 5) break;
     }
+    // Text too long for its box (an unbroken email, say) overflows without its element growing.
+    const texts = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = texts.nextNode(); node && out.length < 5; node = texts.nextNode()) {
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const right = range.getBoundingClientRect().right;
+      if (right > window.innerWidth + 0.5 && node.parentElement) {
+        out.push(
+          `text "${(node.textContent ?? '').trim().slice(0, 40)}" in ${label(node.parentElement)} (right edge ${Math.round(right)} px)`,
+        );
+      }
+    }
     return out;
   });
   throw new PageCheckError(

@@ -61,7 +61,8 @@ test('/settings-email-update confirms the new email with the link’s code and s
   await page.goto('/settings-email-update');
   await expect(page.getByRole('main').getByRole('alert')).toHaveText(settingsMessages.emailLinkIncomplete);
 
-  const newEmail = `eddie.new.${Date.now().toString(36)}@example.com`;
+  // Long on purpose: one unbroken word wider than a 384 px message box must wrap, not widen the page.
+  const newEmail = `eddie.new.address.for.yardly.${Date.now().toString(36)}@example.com`;
   const asked = await request.post('/svc/account/updateEmail', {
     data: { email: newEmail },
     headers: await bearer(request, person),
