@@ -1,4 +1,5 @@
 import { centsToDollars, formatCents } from '@yardly/shared/rules';
+import { SCROLL_POSITIONS_KEY } from '../src/lib/scroll-positions';
 import {
   cardLinks,
   cards,
@@ -13,7 +14,7 @@ import {
   SHORTCUTS,
   UNKNOWN_REFNUM,
 } from './fixtures';
-import { expect, test } from './page-checks';
+import { expect, NARROW, test, WIDE } from './page-checks';
 
 test('a guest browses from home to a category, page 2, an item and back', async ({ page }) => {
   await openHome(page);
@@ -90,6 +91,51 @@ test('a guest browses from home to a category, page 2, an item and back', async 
   await expect(page).toHaveURL(pageTwoUrl);
   await expect(page.getByRole('heading', { level: 1, name: 'Electronics' })).toBeVisible();
   expect(await cardLinks(page)).toEqual(secondPage);
+});
+
+test('back from an item, a list is where the person had scrolled to; opened afresh, it starts at the top', async ({
+  page,
+}) => {
+  // Spec section 3, saved scroll positions per page URI, at both widths in one journey.
+  for (const width of [NARROW, WIDE]) {
+    await page.setViewportSize({ width, height: 800 });
+    await openHome(page);
+    await page
+      .getByRole('region', { name: 'Shop by category' })
+      .getByRole('link', { name: /^Electronics / })
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Electronics' })).toBeVisible();
+    const listUrl = page.url();
+    // Well down the list: the twelfth of its 25 cards.
+    const card = cards(page).nth(11);
+    await card.scrollIntoViewIfNeeded();
+    const scrolledTo = await page.evaluate(() => window.scrollY);
+    expect(scrolledTo).toBeGreaterThan(400);
+    // Kept once the scrolling settles (the spec's layout wait), then the person opens the card.
+    const uri = new URL(listUrl).pathname + new URL(listUrl).search;
+    await page.waitForFunction(([key, at, top]) => JSON.parse(sessionStorage.getItem(key) ?? '{}')[at] === top, [
+      SCROLL_POSITIONS_KEY,
+      uri,
+      scrolledTo,
+    ] as const);
+    const { title } = await openCard(page, card);
+
+    await page.goBack();
+    await expect(page).toHaveURL(listUrl);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolledTo - 2);
+    expect(await page.evaluate(() => window.scrollY)).toBeLessThan(scrolledTo + 2);
+    // The card the person opened is in view again.
+    await expect(
+      cards(page)
+        .filter({ has: page.getByRole('heading', { name: title }) })
+        .first(),
+    ).toBeInViewport();
+
+    // The same list reached by a link, not by going back, opens at its top.
+    await page.goto(listUrl);
+    await expect(page.getByRole('heading', { level: 1, name: 'Electronics' })).toBeInViewport();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  }
 });
 
 test('an unknown path answers 404 and shows the not-found page after 2 seconds', async ({ page, pageChecks }) => {

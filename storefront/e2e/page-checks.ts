@@ -487,6 +487,16 @@ export function installTimerPause(): void {
   };
 }
 
+/** Where the window is scrolled to. */
+function scrollOf(page: Page): Promise<{ x: number; y: number }> {
+  return page.evaluate(() => ({ x: window.scrollX, y: window.scrollY }));
+}
+
+/** Scrolls the window back to where it was before a look resized it. */
+async function scrollBack(page: Page, { x, y }: { x: number; y: number }): Promise<void> {
+  await page.evaluate(([left, top]) => window.scrollTo(left, top), [x, y] as const).catch(() => {});
+}
+
 export async function pauseTimers(page: Page, on: boolean): Promise<void> {
   await page.evaluate(
     (pause) => (window as unknown as { __pageChecksPause?: (on: boolean) => void }).__pageChecksPause?.(pause),
@@ -698,8 +708,10 @@ class PageWatch {
     this.dirty = false;
     const started = Date.now();
     const size = page.viewportSize();
+    let scrolled: { x: number; y: number } | undefined;
     try {
       if (!size || !page.url().startsWith('http') || providerPage(page)) return;
+      scrolled = await scrollOf(page);
       const settling = Date.now();
       await this.settle();
       journey.timings.settle = (journey.timings.settle ?? 0) + Date.now() - settling;
@@ -722,6 +734,8 @@ class PageWatch {
       if (size && !page.isClosed()) {
         await page.setViewportSize(size).catch(() => {});
         await this.layoutSettled().catch(() => {});
+        // The other width laid the page out afresh: back to where the person had scrolled.
+        if (scrolled) await scrollBack(page, scrolled);
         await pauseTimers(page, false).catch(() => {});
       }
       this.running = false;
@@ -783,6 +797,7 @@ class PageWatch {
     const { page } = this;
     const size = page.viewportSize();
     if (!size || page.isClosed() || !page.url().startsWith('http')) return;
+    const scrolled = await scrollOf(page).catch(() => undefined);
     try {
       await pauseTimers(page, true);
       for (const width of [size.width, size.width <= 600 ? WIDE : NARROW]) {
@@ -797,7 +812,10 @@ class PageWatch {
     } catch {
       // A page closing meanwhile has nothing left to photograph.
     } finally {
-      if (!page.isClosed()) await page.setViewportSize(size).catch(() => {});
+      if (!page.isClosed()) {
+        await page.setViewportSize(size).catch(() => {});
+        if (scrolled) await scrollBack(page, scrolled);
+      }
     }
   }
 

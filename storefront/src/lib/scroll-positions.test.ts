@@ -7,8 +7,12 @@ function fakeWindow(pathname: string, search = '') {
   const win = {
     location: { pathname, search },
     scrollY: 0,
+    /** How far the page can scroll as it is laid out now (a list still loading is short). */
+    maxScroll: Number.POSITIVE_INFINITY,
+    history: { scrollRestoration: 'auto' as ScrollRestoration },
     scrollTo: vi.fn((options: { top: number }) => {
-      win.scrollY = options.top;
+      win.scrollY = Math.min(options.top, win.maxScroll);
+      win.fire('scroll');
     }),
     addEventListener: (type: string, listener: () => void) => {
       listeners[type] = [...(listeners[type] ?? []), listener];
@@ -65,6 +69,52 @@ describe('saved scroll positions per page URI (spec section 3) and the 250 ms la
       page.fire('scroll');
       vi.advanceTimersByTime(250);
       expect(savedScrollPosition(storage, '/favorites')).toBe(640);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('back on a list its island draws late, it waits for the page to grow, without keeping the short stops', () => {
+    vi.useFakeTimers();
+    try {
+      const storage = new MemoryStorage();
+      saveScrollPosition(storage, '/favorites', 2400);
+      const back = fakeWindow('/favorites');
+      back.maxScroll = 300; // the spinner, before the fetch answers
+      keepScrollPositions(back, storage, true);
+      expect(back.history.scrollRestoration).toBe('manual');
+      vi.advanceTimersByTime(250);
+      expect(back.scrollY).toBe(300);
+      vi.advanceTimersByTime(1000);
+      // The page's own stop short of the place is not what the person left.
+      expect(savedScrollPosition(storage, '/favorites')).toBe(2400);
+      back.maxScroll = 9000; // the list is drawn
+      vi.advanceTimersByTime(250);
+      expect(back.scrollY).toBe(2400);
+      const calls = back.scrollTo.mock.calls.length;
+      vi.advanceTimersByTime(5000);
+      expect(back.scrollTo.mock.calls.length).toBe(calls);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('stops restoring as soon as the person scrolls by themselves', () => {
+    vi.useFakeTimers();
+    try {
+      const storage = new MemoryStorage();
+      saveScrollPosition(storage, '/favorites', 2400);
+      const back = fakeWindow('/favorites');
+      back.maxScroll = 300;
+      keepScrollPositions(back, storage, true);
+      vi.advanceTimersByTime(250);
+      back.fire('wheel');
+      back.scrollY = 120;
+      back.fire('scroll');
+      back.maxScroll = 9000;
+      vi.advanceTimersByTime(5000);
+      expect(back.scrollY).toBe(120);
+      expect(savedScrollPosition(storage, '/favorites')).toBe(120);
     } finally {
       vi.useRealTimers();
     }
