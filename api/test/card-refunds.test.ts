@@ -1,5 +1,5 @@
 import type { AdminCardRefundRecord, AdminJobRecord, LoginData } from '@yardly/shared/contract';
-import { orderMessages } from '@yardly/shared/rules';
+import { orderMessages, PENDING_REFUND_CHECK_EVERY_MINUTES } from '@yardly/shared/rules';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, ledgerTransactions, notifications, orders, users } from '../src/db/schema/index';
@@ -8,6 +8,7 @@ import { checkLedger, ledgerIsSound } from '../src/modules/ledger/check';
 import { call } from './checkout-helpers';
 import { runDueJobs, startTestApp, type TestApp } from './harness';
 import { freshEmail, signedUp } from './identity-helpers';
+import { advanceKeepingSignedIn } from './offer-helpers';
 import { withRoles } from './role-helpers';
 import type { StripeStandIn } from './stripe-stand-in';
 import { deliver, placedAtStandIn, stripeApp, stripeEvent } from './webhook-helpers';
@@ -204,6 +205,43 @@ describe('a refund the platform’s Stripe balance cannot cover', () => {
     });
     expect(await deliver(t, late.payload)).toEqual({ status: 200, applied: true });
     expect(await ledgerOf(order.id, LEDGER.refunds)).toBe(order.totalCents);
+    expect(await ledgerIsSound(await checkLedger(t.database.db))).toBe(true);
+  });
+
+  it('held and then made or failed at Stripe without its event reaching Yardly: the hourly check reads it again and records it once', async () => {
+    // One refund Stripe holds and then fails; another it holds and then makes once the balance
+    // recovers. Neither event reaches Yardly.
+    const failed = await cancelledWithoutBalance();
+    const [heldToFail] = stripeRefundsOf(failed.intentId);
+    standIn.failRefund(String(heldToFail?.id));
+    const made = await cancelledWithoutBalance();
+    const [heldToMake] = stripeRefundsOf(made.intentId);
+    standIn.topUp(made.order.totalCents);
+    expect(stripeRefundsOf(made.intentId)[0]).toMatchObject({ id: heldToMake?.id, status: 'succeeded' });
+    expect((await consoleRefunds(made.order.refnum))[0]).toMatchObject({ status: 'pending' });
+
+    // Not before it has waited an hour since Stripe's last word.
+    await advanceKeepingSignedIn(t, PENDING_REFUND_CHECK_EVERY_MINUTES - 5, [admin]);
+    expect((await consoleRefunds(made.order.refnum))[0]).toMatchObject({ status: 'pending' });
+    await advanceKeepingSignedIn(t, PENDING_REFUND_CHECK_EVERY_MINUTES + 10, [admin]);
+    expect((await consoleRefunds(made.order.refnum))[0]).toMatchObject({ status: 'succeeded', failure: null });
+    expect((await consoleRefunds(failed.order.refnum))[0]).toMatchObject({
+      status: 'failed',
+      failure: 'insufficient_funds',
+    });
+    expect(await ledgerOf(made.order.id, LEDGER.refunds)).toBe(made.order.totalCents);
+    expect(await ledgerOf(made.order.id, OWED)).toBe(0);
+    expect(await ledgerOf(failed.order.id, LEDGER.refunds)).toBe(0);
+    expect(await ledgerOf(failed.order.id, OWED)).toBe(failed.order.totalCents);
+    expect((await noticesOf(made.buyer)).filter((n) => n === orderMessages.sellerCancelled)).toHaveLength(1);
+    expect(await noticesOf(failed.buyer)).not.toContain(orderMessages.sellerCancelled);
+
+    // The event comes after all: the refund is not counted twice, nor the buyer told twice.
+    const late = stripeEvent('refund.updated', stripeRefundsOf(made.intentId)[0] as Record<string, unknown>);
+    expect((await deliver(t, late.payload)).status).toBe(200);
+    await advanceKeepingSignedIn(t, PENDING_REFUND_CHECK_EVERY_MINUTES, [admin]);
+    expect(await ledgerOf(made.order.id, LEDGER.refunds)).toBe(made.order.totalCents);
+    expect((await noticesOf(made.buyer)).filter((n) => n === orderMessages.sellerCancelled)).toHaveLength(1);
     expect(await ledgerIsSound(await checkLedger(t.database.db))).toBe(true);
   });
 });

@@ -93,3 +93,9 @@ export function payoutAccountMessage(status: PayoutAccountStatus): string {
  */
 export const CARD_REFUND_STATUSES = ['sending', 'pending', 'succeeded', 'failed', 'released'] as const;
 export type CardRefundStatus = (typeof CARD_REFUND_STATUSES)[number];
+
+/**
+ * How often (minutes) the card refunds Stripe holds (`pending`) are read again, in case its event
+ * never came; a refund is re-read once it has waited that long since its last word.
+ */
+export const PENDING_REFUND_CHECK_EVERY_MINUTES = 60;
