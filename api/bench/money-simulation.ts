@@ -18,6 +18,9 @@ import { hashPassword } from '../src/modules/auth/passwords';
 import type { Invariant } from '../src/modules/ledger/money-history';
 import {
   chargeRefunded,
+  operatorMoves,
+  PLATFORM_RESERVE,
+  queueRefundChanges,
   type StripeSide,
   type StripeWebhooks,
   settlePendingPayouts,
@@ -267,6 +270,8 @@ export async function simulateMoneyHistory(
 
   const webhooks: StripeWebhooks | undefined = stripe && stripeWebhooks(app, stripe, run);
   stripe?.standIn.topUp(stripe.reserveCents);
+  /** Each refund's status at Stripe when last looked at (its events are queued as it changes). */
+  const refundsSeen = new Map<string, unknown>();
   /** Every order placed: its buyer, seller and the intent that paid it (for the admin's and Stripe's refunds). */
   const placed: { orderId: string; intentId: string }[] = [];
 
@@ -594,6 +599,45 @@ export async function simulateMoneyHistory(
         },
       ],
       [
+        0.935,
+        'platform balance withdrawn',
+        async (who, next) => {
+          // The platform's balance paid out to its bank (as Stripe's automatic payouts do), and
+          // support refunds an order that afternoon: Stripe holds the refund for want of funds.
+          operatorMoves(stripe, -Math.max(0, standIn.balance()));
+          count200('platform balance withdrawn', { status: 200 });
+          const refunded = () => result.operations['refund by an admin']?.acknowledged ?? 0;
+          const before = refunded();
+          for (let tries = 0; tries < 5 && refunded() === before; tries += 1) await consoleRefund(who, next);
+          // The jobs due now run (the card refund is sent), before anyone's capture refills the balance.
+          await answer('POST', '/svc/dev/clock', null, { advanceMinutes: 0 });
+          queueRefundChanges(stripe, webhooks, refundsSeen);
+        },
+      ],
+      [
+        0.95,
+        'platform balance topped up',
+        async (_who, next) => {
+          operatorMoves(stripe, Math.floor(next() * PLATFORM_RESERVE));
+          count200('platform balance topped up', { status: 200 });
+          queueRefundChanges(stripe, webhooks, refundsSeen);
+        },
+      ],
+      [
+        0.96,
+        'held refund failed at Stripe',
+        async (_who, next) => {
+          const held = pick(
+            standIn.objects('re').filter((re) => re.status === 'pending'),
+            next,
+          );
+          if (!held) return;
+          standIn.failRefund(String(held.id));
+          count200('held refund failed at Stripe', { status: 200 });
+          queueRefundChanges(stripe, webhooks, refundsSeen);
+        },
+      ],
+      [
         1,
         'webhook delivered',
         async (_who, next) => {
@@ -625,6 +669,10 @@ export async function simulateMoneyHistory(
   const last = random(seed * 1_000 + 999);
   const stripeCatchesUp = async () => {
     if (!stripe || !webhooks) return;
+    // The operator restores the reserve: the refunds Stripe held are sent, transfers go through.
+    const short = PLATFORM_RESERVE - stripe.standIn.balance();
+    if (short > 0) operatorMoves(stripe, short);
+    queueRefundChanges(stripe, webhooks, refundsSeen);
     settlePendingPayouts(stripe, webhooks, last);
     for (const delivered of await webhooks.drain(last)) count200(`webhook ${delivered.type}`, delivered);
   };

@@ -17,6 +17,7 @@ import type { StripeStandIn } from '../test/stripe-stand-in';
 export interface StripeSide {
   standIn: StripeStandIn;
   webhookSecret: string;
+  /** What the operator has put in, less what they took out: moves with their top-ups and withdrawals. */
   reserveCents: number;
 }
 
@@ -140,6 +141,32 @@ export function settlePendingPayouts(
     webhooks.queue(settled.status === 'paid' ? 'payout.paid' : 'payout.failed', { ...settled }, String(po.account));
   }
   return pending.length;
+}
+
+/**
+ * The operator moves money between the platform's Stripe balance and its bank: out (a
+ * withdrawal, which leaves refunds to be held for want of funds, and transfers refused) or in (a
+ * top-up, which sends the refunds Stripe held). The reserve follows, so the books still compare.
+ */
+export function operatorMoves(side: StripeSide, cents: number): void {
+  if (cents >= 0) side.standIn.topUp(cents);
+  else side.standIn.drain(-cents);
+  side.reserveCents += cents;
+}
+
+/**
+ * Stripe's refund events for what changed at Stripe since the last look: a refund it held and
+ * has now sent (`refund.updated`) or given up (`refund.failed`), by a top-up, a capture or on its
+ * own. `seen` keeps each refund's status between looks.
+ */
+export function queueRefundChanges(side: StripeSide, webhooks: StripeWebhooks, seen: Map<string, unknown>): void {
+  for (const refund of side.standIn.objects('re')) {
+    const id = String(refund.id);
+    if (seen.get(id) === 'pending' && refund.status !== 'pending') {
+      webhooks.queue(refund.status === 'failed' ? 'refund.failed' : 'refund.updated', { ...refund });
+    }
+    seen.set(id, refund.status);
+  }
 }
 
 /** Stripe's charge.refunded about an intent: its charge, with all that is refunded of it so far. */
