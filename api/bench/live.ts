@@ -114,12 +114,14 @@ async function preparePairs(db: Db, count: number): Promise<Pair[]> {
     .orderBy(asc(listings.sellerId))
     .limit(count);
   if (rows.length < count) throw new Error(`only ${rows.length} sellers with a live listing: raise BENCH_LISTINGS`);
+  // A run of its own in the addresses: a kept database (BENCH_KEEP_DB) holds the last run's buyers.
+  const run = Date.now().toString(36);
   const buyers = await db
     .insert(users)
     .values(
       rows.map((_, i) => ({
         refnum: newRefnum('user'),
-        email: `bench.buyer.${i}@example.com`,
+        email: `bench.buyer.${run}.${i}@example.com`,
         nameFirst: 'Bench',
         nameLast: `Buyer ${i}`,
         emailVerifiedAt: systemClock.now(),
