@@ -278,6 +278,46 @@ describe('a failed payout is sent again from the seller’s Stripe account, neve
     expect(ledgerIsSound(await checkLedger(t.database.db))).toBe(true);
   });
 
+  it('a move to the new bank account that Stripe refuses for want of platform balance is made by the next run once it is back', async () => {
+    const { seller, payout } = await sellerWithPayoutSent();
+    const oldAccount = String(standIn.objects('po').find((po) => po.id === payout.providerPayoutId)?.account);
+    const failed = standIn.settlePayout(String(payout.providerPayoutId), 'failed');
+    await deliver(t, connectEvent('payout.failed', failed, oldAccount).payload);
+    await saveBankAccount(t, seller, NEW_ACCOUNT);
+
+    // The platform's balance is below zero (refunds Stripe holds took it there): the old transfer
+    // comes back, and the new one is refused for want of balance.
+    const reserve = standIn.balance();
+    standIn.drain(reserve + 1000);
+    await advanceKeepingSignedIn(t, 24 * 60 + 1, [buyer, seller]);
+    expect(await statusOf(payout.id)).toMatchObject({ status: 'failed' });
+    expect(standIn.balance(oldAccount)).toBe(0);
+    expect(standIn.balance()).toBe(700);
+    const toNew = () =>
+      standIn
+        .objects('tr')
+        .filter(
+          (tr) =>
+            tr.destination !== oldAccount &&
+            tr.metadata &&
+            (tr.metadata as { payoutId?: string }).payoutId === String(payout.id),
+        );
+    expect(toNew()).toEqual([]);
+
+    // The balance is back: the next run makes the move Stripe refused (not the same refusal again), once.
+    standIn.topUp(reserve + 1000);
+    await advanceKeepingSignedIn(t, 24 * 60 + 1, [buyer, seller]);
+    const [again] = await payoutsOf(seller);
+    expect(again).toMatchObject({ id: payout.id, status: 'pending' });
+    expect(toNew().map((tr) => tr.amount)).toEqual([1700]);
+    const retried = standIn.objects('po').find((po) => po.id === again?.providerPayoutId);
+    expect(retried).toMatchObject({ amount: 1700, status: 'pending' });
+    expect(standIn.balance()).toBe(reserve);
+    await advanceKeepingSignedIn(t, 24 * 60 + 1, [buyer, seller]);
+    expect(toNew()).toHaveLength(1);
+    expect(ledgerIsSound(await checkLedger(t.database.db))).toBe(true);
+  });
+
   it('switches a connected account left on Stripe’s automatic payouts to manual on its next account.updated', async () => {
     const { payout } = await sellerWithPayoutSent();
     const account = String(standIn.objects('po').find((po) => po.id === payout.providerPayoutId)?.account);

@@ -191,11 +191,14 @@ export async function sendPayout(
     await recordTransferred(db, payout.id, transfer.id, now);
   } else if (deps.payments.moveTransfer) {
     // A retry: the seller may have changed bank account since the money was transferred (issue 34).
+    // The new transfer's key names the try: Stripe answers a key's refusal (no balance) the same
+    // for ever, and a new try follows only a recorded failure, when no transfer was made under the
+    // last try's key (one made is recorded as moved, and the next try finds it in place).
     const moved = await deps.payments
       .moveTransfer({
         ...input,
         transferId: payout.transferId,
-        idempotencyKey: `transfer:payout:${payout.id}:after:${payout.transferId}`,
+        idempotencyKey: `transfer:payout:${payout.id}:after:${payout.transferId}:${which.attempt}`,
       })
       .catch(refusedAs(['payout_refused']));
     if ('refused' in moved) {
