@@ -481,6 +481,22 @@ export async function simulateMoneyHistory(
       acknowledge('order', order.orderId, ['cancel', 'markReturned'], 'refund by an admin');
   };
 
+  /**
+   * The platform's balance paid out to its bank (as Stripe's automatic payouts do), and support
+   * refunds an order that afternoon: Stripe holds the refund for want of funds.
+   */
+  const withdrawnBeforeRefund = async (who: Person, next: () => number) => {
+    if (!stripe || !webhooks) return;
+    operatorMoves(stripe, -Math.max(0, stripe.standIn.balance()));
+    count200('platform balance withdrawn', { status: 200 });
+    const refunded = () => result.operations['refund by an admin']?.acknowledged ?? 0;
+    const before = refunded();
+    for (let tries = 0; tries < 5 && refunded() === before; tries += 1) await consoleRefund(who, next);
+    // The jobs due now run (the card refund is sent), before anyone's capture refills the balance.
+    await answer('POST', '/svc/dev/clock', null, { advanceMinutes: 0 });
+    queueRefundChanges(stripe, webhooks, refundsSeen);
+  };
+
   const choices: [number, string, (who: Person, next: () => number) => Promise<unknown>][] = [
     [0.14, 'buy now', buyNow],
     [
@@ -598,22 +614,7 @@ export async function simulateMoneyHistory(
           settlePendingPayouts(stripe, webhooks, next, 0.5);
         },
       ],
-      [
-        0.935,
-        'platform balance withdrawn',
-        async (who, next) => {
-          // The platform's balance paid out to its bank (as Stripe's automatic payouts do), and
-          // support refunds an order that afternoon: Stripe holds the refund for want of funds.
-          operatorMoves(stripe, -Math.max(0, standIn.balance()));
-          count200('platform balance withdrawn', { status: 200 });
-          const refunded = () => result.operations['refund by an admin']?.acknowledged ?? 0;
-          const before = refunded();
-          for (let tries = 0; tries < 5 && refunded() === before; tries += 1) await consoleRefund(who, next);
-          // The jobs due now run (the card refund is sent), before anyone's capture refills the balance.
-          await answer('POST', '/svc/dev/clock', null, { advanceMinutes: 0 });
-          queueRefundChanges(stripe, webhooks, refundsSeen);
-        },
-      ],
+      [0.935, 'platform balance withdrawn', withdrawnBeforeRefund],
       [
         0.95,
         'platform balance topped up',
@@ -676,6 +677,8 @@ export async function simulateMoneyHistory(
     settlePendingPayouts(stripe, webhooks, last);
     for (const delivered of await webhooks.drain(last)) count200(`webhook ${delivered.type}`, delivered);
   };
+  // Every history with Stripe's side meets an empty platform balance at least once.
+  if (!result.operations['platform balance withdrawn']) await withdrawnBeforeRefund(persons[0] as Person, last);
   for (let day = 0; day < 7; day += 1) {
     for (const who of persons) while (who.offersReceived.length > 0) await answerOffer(who, last);
     for (const who of persons) {

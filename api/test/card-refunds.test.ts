@@ -8,7 +8,7 @@ import { checkLedger, ledgerIsSound } from '../src/modules/ledger/check';
 import { call } from './checkout-helpers';
 import { runDueJobs, startTestApp, type TestApp } from './harness';
 import { freshEmail, signedUp } from './identity-helpers';
-import { advanceKeepingSignedIn } from './offer-helpers';
+import { advanceKeepingSignedIn, refreshed } from './offer-helpers';
 import { withRoles } from './role-helpers';
 import type { StripeStandIn } from './stripe-stand-in';
 import { deliver, placedAtStandIn, stripeApp, stripeEvent } from './webhook-helpers';
@@ -242,6 +242,46 @@ describe('a refund the platform’s Stripe balance cannot cover', () => {
     await advanceKeepingSignedIn(t, PENDING_REFUND_CHECK_EVERY_MINUTES, [admin]);
     expect(await ledgerOf(made.order.id, LEDGER.refunds)).toBe(made.order.totalCents);
     expect((await noticesOf(made.buyer)).filter((n) => n === orderMessages.sellerCancelled)).toHaveLength(1);
+    expect(await ledgerIsSound(await checkLedger(t.database.db))).toBe(true);
+  });
+
+  it('made in Stripe’s dashboard while the balance is short: counted once Stripe makes it, never if it fails', async () => {
+    const charged = (intentId: string, refunded: number) =>
+      stripeEvent('charge.refunded', {
+        id: `ch_${intentId}`,
+        object: 'charge',
+        payment_intent: intentId,
+        amount_refunded: refunded,
+        refunded: false,
+      });
+    await refreshed(t, seller);
+    const made = await paidOrder();
+    const failing = await paidOrder();
+    standIn.drain(standIn.balance());
+    const [toMake] = [standIn.refundFromDashboard(made.intentId, 1000)];
+    const [toFail] = [standIn.refundFromDashboard(failing.intentId, 1500)];
+    expect([toMake?.status, toFail?.status]).toEqual(['pending', 'pending']);
+    // Stripe tells of the refunds at once: held, they gave nothing back yet.
+    expect((await deliver(t, charged(made.intentId, 1000).payload)).status).toBe(200);
+    expect((await deliver(t, charged(failing.intentId, 1500).payload)).status).toBe(200);
+    expect(await ledgerOf(made.order.id, LEDGER.refunds)).toBe(0);
+    expect(await ledgerOf(failing.order.id, LEDGER.refunds)).toBe(0);
+
+    // One fails; the balance recovers and Stripe makes the other.
+    const failed = standIn.failRefund(String(toFail?.id));
+    expect((await deliver(t, stripeEvent('refund.failed', failed).payload)).status).toBe(200);
+    const [released] = standIn.topUp(100_000);
+    expect(released).toMatchObject({ id: toMake?.id, status: 'succeeded' });
+    const updated = stripeEvent('refund.updated', released as Record<string, unknown>);
+    expect((await deliver(t, updated.payload)).status).toBe(200);
+    expect(await ledgerOf(made.order.id, LEDGER.refunds)).toBe(1000);
+    expect(await ledgerOf(failing.order.id, LEDGER.refunds)).toBe(0);
+    // Told again, and by charge.refunded too: counted once.
+    expect((await deliver(t, stripeEvent('refund.updated', released as Record<string, unknown>).payload)).status).toBe(
+      200,
+    );
+    expect((await deliver(t, charged(made.intentId, 1000).payload)).status).toBe(200);
+    expect(await ledgerOf(made.order.id, LEDGER.refunds)).toBe(1000);
     expect(await ledgerIsSound(await checkLedger(t.database.db))).toBe(true);
   });
 });

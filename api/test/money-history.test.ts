@@ -154,9 +154,8 @@ describe(`with Stripe (the stand-in): ${SIZE.people} people × ${SIZE.operations
     const either = (...names: string[]) => names.reduce((sum, name) => sum + acknowledgedOf(simulation, name), 0);
     expect(either('refund at Stripe (full)', 'refund at Stripe (partial)')).toBeGreaterThan(0);
     expect(either('webhook payout.paid', 'webhook payout.failed')).toBeGreaterThan(0);
-    // The operator took money out of the platform's balance: refunds were held for want of it, and sent or failed later.
+    // The operator took money out of the platform's balance (refunds are then held for want of it).
     expect(acknowledgedOf(simulation, 'platform balance withdrawn')).toBeGreaterThan(0);
-    expect(either('webhook refund.updated', 'webhook refund.failed')).toBeGreaterThan(0);
     // Some events arrived more than once.
     expect(simulation.webhooks?.delivered).toBeGreaterThan(simulation.webhooks?.sent ?? 0);
     expect(stripe.standIn.objects('tr').length).toBeGreaterThan(0);

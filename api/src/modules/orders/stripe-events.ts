@@ -16,6 +16,7 @@ import {
 } from '../ledger/order-postings';
 import { postStripeFullRefund, postStripePartialRefund } from '../ledger/stripe-refund-postings';
 import { notify } from '../notifications/notify';
+import { cardRefundOfProviderRefund } from '../payments/card-refunds/outcome';
 import type { PaymentEventRegistry } from '../payments/webhook-registry';
 import { releaseCancelledOrdersListing } from './cancelled-listing';
 import { type OrderRow, type OrderRunner, takeOrderEvent } from './process';
@@ -133,6 +134,13 @@ async function onPaymentFailed(tx: Db, intentId: string, failure: string | undef
 export function onStripeOrderEvents(registry: PaymentEventRegistry, deps: Deps): void {
   registry.onPaymentEvent('charge.refunded', async ({ tx, event, provider }) => {
     await onChargeRefunded(tx, deps, event.objectId, await provider.refundedCents(event.objectId));
+  });
+  // A refund Stripe held (the dashboard's, for want of balance) and has now made: counted as
+  // charge.refunded counts it. Yardly's own refunds are the card refunds' (payments/card-refunds).
+  registry.onPaymentEvent('refund.updated', async ({ tx, event, provider }) => {
+    if (await cardRefundOfProviderRefund(tx, event.objectId)) return;
+    const { intentId } = await provider.retrieveRefund(event.objectId);
+    if (intentId) await onChargeRefunded(tx, deps, intentId, await provider.refundedCents(intentId));
   });
   registry.onPaymentEvent('payment_intent.canceled', async ({ tx, event, provider }) => {
     // The event's body may be stale: only an intent Stripe has cancelled now is acted on.

@@ -47,7 +47,7 @@ export interface PaymentProvider {
    * reason `payout_refused`. Absent: a seller has one account whatever their bank (the built-in provider).
    */
   moveTransfer?(input: PayoutInput & { transferId: string }): Promise<{ id: string }>;
-  /** What has been refunded of an intent's captured money, all refunds together (Stripe's dashboard's too). */
+  /** What has been refunded of an intent's captured money, all refunds made together (Stripe's dashboard's too); one held is not yet. */
   refundedCents(intentId: string): Promise<number>;
   /**
    * Whether payouts to this bank account can be sent (Stripe Connect verifies each seller
@@ -122,6 +122,8 @@ export interface RefundInput {
 
 export interface ProviderRefund {
   id: string;
+  /** The payment it gives back from. */
+  intentId: string | null;
   amountCents: number;
   status: 'pending' | 'succeeded' | 'failed';
   /** Why it waits or failed, in the provider's words (Stripe's `pending_reason`, `failure_reason`). */

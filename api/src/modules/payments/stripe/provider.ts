@@ -67,9 +67,10 @@ export function createStripeProvider(deps: StripeProviderDeps): PaymentProvider 
     refundedCents: (intentId) =>
       withStripeErrors('read', async () => {
         let total = 0;
-        // Every refund of the intent's charge, the dashboard's too; one that failed gave nothing back.
+        // Every refund of the intent's charge that Stripe made, the dashboard's too: one it holds
+        // (pending) may still fail, and one that failed gave nothing back.
         for await (const refund of stripe.refunds.list({ payment_intent: intentId, limit: 100 })) {
-          if (refund.status !== 'failed' && refund.status !== 'canceled') total += refund.amount;
+          if (refund.status === 'succeeded') total += refund.amount;
         }
         return total;
       }),
@@ -152,7 +153,9 @@ function toProviderRefund(refund: Stripe.Refund): ProviderRefund {
       : status === 'pending'
         ? (refund.pending_reason ?? refund.status ?? 'pending')
         : null;
-  return { id: refund.id, amountCents: refund.amount, status, failure };
+  const intentId =
+    typeof refund.payment_intent === 'string' ? refund.payment_intent : (refund.payment_intent?.id ?? null);
+  return { id: refund.id, intentId, amountCents: refund.amount, status, failure };
 }
 
 /**

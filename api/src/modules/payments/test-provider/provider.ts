@@ -149,7 +149,9 @@ export function createTestProvider(deps: { db: Db; clock: Clock }): PaymentProvi
           .select()
           .from(testPaymentRefunds)
           .where(eq(testPaymentRefunds.idempotencyKey, idempotencyKey));
-        if (done) return { id: done.id, amountCents: done.amountCents, status: 'succeeded' as const, failure: null };
+        if (done) {
+          return { id: done.id, intentId, amountCents: done.amountCents, status: 'succeeded' as const, failure: null };
+        }
         const row = await findIntent(tx, intentId, true);
         if (!row) throw new TestProviderError(`No such payment_intent: '${intentId}'`, 'resource_missing');
         if (row.status !== 'succeeded') {
@@ -178,7 +180,7 @@ export function createTestProvider(deps: { db: Db; clock: Clock }): PaymentProvi
         await tx
           .insert(testPaymentRefunds)
           .values({ id, intentId, idempotencyKey, amountCents: amount, reason, createdAt: clock.now() });
-        return { id, amountCents: amount, status: 'succeeded' as const, failure: null };
+        return { id, intentId, amountCents: amount, status: 'succeeded' as const, failure: null };
       });
     },
 
@@ -186,7 +188,7 @@ export function createTestProvider(deps: { db: Db; clock: Clock }): PaymentProvi
       const [row] = await db.select().from(testPaymentRefunds).where(eq(testPaymentRefunds.id, refundId));
       if (!row) throw new TestProviderError(`No such refund: '${refundId}'`, 'resource_missing');
       // The built-in provider makes every refund at once.
-      return { id: row.id, amountCents: row.amountCents, status: 'succeeded', failure: null };
+      return { id: row.id, intentId: row.intentId, amountCents: row.amountCents, status: 'succeeded', failure: null };
     },
 
     // Connect as Stripe keeps it (docs/decisions/0046): a transfer reaches the seller's connected
