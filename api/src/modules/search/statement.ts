@@ -3,9 +3,10 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { executeKept } from '../../db/kept-statements';
 import { type CardJson, pageCardsJson } from '../listings/cards';
-import { allOf, deliveryCounts, type Match, priceRangeCounts } from './match';
+import { allOf, deliveryCounts, type Match, priceRangeCounts, tally } from './match';
 import { cellByCellRows, firstRowsAnywhere, nearOrBeyondRows, type PlacedTable, placedRows } from './place-source';
 import type { Radius } from './radius';
+import { shipCountedRows } from './ship-counts';
 
 /** What one search statement answers: the page's ids in order, the totals and every facet's counts. */
 export interface SearchRows {
@@ -148,12 +149,23 @@ export function searchStatement(match: Match, filters: ParsedSearchFilters, opti
   // keeps its thousands of rows rather than read them twice.
   const browsing = match.radius !== null && !match.hasText && (!match.nationwide || nearOrShipping(match));
   const keep = !browsing || (match.nationwide && byCell === null);
+  // A nationwide browse counts what ships from the counts kept ahead (docs/decisions/0067): each
+  // row of `base` then weighs `n`, and only the rows near the place (`exact`) carry their own price.
+  const counted = nearOrShipping(match) && byCell !== null && match.price === null;
+  const weight = counted ? sql`n` : undefined;
   const groupColumns = options.facets
-    ? sql`category_id, sub_category_id, condition, count(*)${filterWhere(allBut('category'))}::int as n_category,
-        count(*)${filterWhere(allBut('condition'))}::int as n_condition,
-        ${priceRangeCounts(allBut('price'), (i) => `n_price_${i}`)},
-        ${deliveryCounts(allBut('delivery'), (i) => `n_delivery_${i}`)},`
+    ? sql`category_id, sub_category_id, condition, ${tally(allBut('category'), weight)} as n_category,
+        ${tally(allBut('condition'), weight)} as n_condition,
+        ${priceRangeCounts(allBut('price'), (i) => `n_price_${i}`, weight)},
+        ${deliveryCounts(allBut('delivery'), (i) => `n_delivery_${i}`, weight)},`
     : sql``;
+  const priced = counted ? allOf([hit, sql`exact`]) : hit;
+  // The lowest and highest price of what ships, which no count holds: read from its price btree.
+  const shipped = (fn: 'min' | 'max') =>
+    sql`(select ${sql.raw(fn)}("listings"."price_cents") from "listings"
+      where ${allOf([match.where, SHIPS, ...chosen.map((facet) => match[facet])])})`;
+  const minPrice = counted ? sql`least(min(min_price), ${shipped('min')})` : sql`min(min_price)`;
+  const maxPrice = counted ? sql`greatest(max(max_price), ${shipped('max')})` : sql`max(max_price)`;
   const sums = (prefix: string, count: number) =>
     sql.join(
       Array.from({ length: count }, (_, i) => sql.raw(`coalesce(sum(${prefix}${i}), 0)::int`)),
@@ -174,7 +186,10 @@ export function searchStatement(match: Match, filters: ParsedSearchFilters, opti
         from (select condition, sum(n_condition)::int n from grouped
               group by 1 having sum(n_condition) > 0) x) as conditions`
     : sql``;
-  const source = rowSource(match);
+  const source =
+    counted && nearOrShipping(match)
+      ? { from: shipCountedRows(LISTINGS, match, SHIPS), miles: sql`"listings"."miles"` }
+      : rowSource(match);
   const facetColumns = chosen.map((facet) => sql`, ${match[facet]} as ${flag(facet)}`);
   const cut = sql`order by ${order} limit ${filters.size} offset ${filters.page * filters.size}`;
   return sql`
@@ -186,17 +201,18 @@ export function searchStatement(match: Match, filters: ParsedSearchFilters, opti
         "listings"."created_at" as created_at,
         ${source.miles} as miles
         ${match.hasText ? sql`, ${match.rank} as rank` : sql``}${sql.join(facetColumns, sql``)}
+        ${counted ? sql`, "listings"."n" as n, "listings"."exact" as exact` : sql``}
       from ${source.from}${browsing ? sql` offset 0` : sql``}
     ),
     grouped as materialized (
       select ${groupColumns}
-        count(*)${filterWhere(hit)}::int as total,
-        min(price_cents)${filterWhere(hit)} as min_price,
-        max(price_cents)${filterWhere(hit)} as max_price
+        ${tally(hit, weight)} as total,
+        min(price_cents)${filterWhere(priced)} as min_price,
+        max(price_cents)${filterWhere(priced)} as max_price
       from base${options.facets ? sql` group by category_id, sub_category_id, condition` : sql``}
     ),
     counts as (
-      select coalesce(sum(total), 0)::int as total, min(min_price) as "minPrice", max(max_price) as "maxPrice"
+      select coalesce(sum(total), 0)::int as total, ${minPrice} as "minPrice", ${maxPrice} as "maxPrice"
         ${rangeCounts}
       from grouped
     ),
