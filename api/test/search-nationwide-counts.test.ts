@@ -57,7 +57,9 @@ describe('a nationwide browse counted ahead', () => {
     expect(PRICE_RANGE_FLOORS).toEqual(PRICE_RANGES.map((r) => r.minCents));
     for (const [i, range] of PRICE_RANGES.entries()) {
       for (const cents of [range.minCents, range.maxCents ?? 10_000_000]) {
-        const result = (await t.database.db.execute(sql`select listing_price_range(${cents}::int) as r`)) as unknown as {
+        const result = (await t.database.db.execute(
+          sql`select listing_price_range(${cents}::int) as r`,
+        )) as unknown as {
           rows: { r: number }[];
         };
         expect(Number(result.rows[0]?.r), `${cents} cents`).toBe(i);
