@@ -191,6 +191,7 @@ export function searchStatement(match: Match, filters: ParsedSearchFilters, opti
       ? { from: shipCountedRows(LISTINGS, match, SHIPS), miles: sql`"listings"."miles"` }
       : rowSource(match);
   const facetColumns = chosen.map((facet) => sql`, ${match[facet]} as ${flag(facet)}`);
+  const weighed = counted ? sql`, "listings"."n" as n, "listings"."exact" as exact` : sql``;
   const cut = sql`order by ${order} limit ${filters.size} offset ${filters.page * filters.size}`;
   return sql`
     with base as ${keep ? sql`materialized` : sql`not materialized`} (
@@ -200,8 +201,7 @@ export function searchStatement(match: Match, filters: ParsedSearchFilters, opti
         "listings"."meet_to_deliver" as meet_to_deliver, "listings"."offer_free_delivery" as offer_free_delivery,
         "listings"."created_at" as created_at,
         ${source.miles} as miles
-        ${match.hasText ? sql`, ${match.rank} as rank` : sql``}${sql.join(facetColumns, sql``)}
-        ${counted ? sql`, "listings"."n" as n, "listings"."exact" as exact` : sql``}
+        ${match.hasText ? sql`, ${match.rank} as rank` : sql``}${sql.join(facetColumns, sql``)}${weighed}
       from ${source.from}${browsing ? sql` offset 0` : sql``}
     ),
     grouped as materialized (
