@@ -2,7 +2,8 @@
 // seeded database (BENCH_KEEP_DB), one connection. `explain` prints EXPLAIN (ANALYZE, BUFFERS) of
 // each statement; `time` runs each 200 times in turn and prints its mean and p50 (a lone client's
 // time: about PostgreSQL's CPU per statement plus one round trip); `answers` prints the answers of
-// many filter combinations as JSON, to compare two versions of the search for identical results.
+// many filter combinations (near and nationwide, a guest, a seller and an organisation's member) as
+// JSON at one fixed instant, to compare two versions of the search for identical results.
 import { readFileSync } from 'node:fs';
 import type { SearchFilters } from '@yardly/shared/contract';
 import { searchFiltersSchema } from '@yardly/shared/contract';
@@ -10,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { openDatabase } from '../src/db/connect';
 import { searchCentre } from '../src/modules/search/centre';
-import { buildMatch } from '../src/modules/search/match';
+import { buildMatch, type Searcher } from '../src/modules/search/match';
 import { search } from '../src/modules/search/service';
 import { searchStatement } from '../src/modules/search/statement';
 import { percentiles } from './measure';
@@ -32,6 +33,8 @@ const cases: [string, SearchFilters][] = [
   ['category browse', { ...near, categoryRefnum: sample?.categoryRefnum, sortBy: 'newest' }],
   ['browse page 1', { ...near, sortBy: 'newest', page: 0 }],
   ['browse page 40', { ...near, sortBy: 'newest', page: 40 }],
+  ['search nationwide', { ...near, q: 'lamp', conditions: ['Used', 'Like New'], size: 25, nationwide: true }],
+  ['browse nationwide', { ...near, sortBy: 'newest', page: 0, nationwide: true }],
 ];
 
 if (mode === 'explain' || mode === 'sql') {
@@ -80,23 +83,45 @@ if (mode === 'explain' || mode === 'sql') {
     );
   }
 } else {
+  // One instant for every run, so two versions compare the same listings whatever the hour: 25 days
+  // after the newest listing, when the oldest eighth of the bulk catalogue is past its end.
+  const [newest] = (
+    (await db.execute(
+      sql`select max(created_at) as at, (select seller_id from listings where shippable order by id limit 1) as seller,
+        (select id from organizations order by id limit 1) as organisation from listings`,
+    )) as unknown as { rows: { at: string; seller: number; organisation: number | null }[] }
+  ).rows;
+  const now = new Date(new Date(newest?.at ?? 0).getTime() + 25 * 86_400_000);
   const variants: SearchFilters[] = [];
   const sorts = [undefined, 'newest', 'currentPrice', 'distance'] as const;
   for (const zip of ['10001', '60601', '94103', '02134', '99501']) {
     for (const d of [5, 25, 50, 200]) {
-      for (const sortBy of sorts) variants.push({ zip, d, sortBy, page: 0 });
-      variants.push({ zip, d, categoryRefnum: sample?.categoryRefnum, conditions: ['Used'], page: 1 });
-      variants.push({ zip, d, minPrice: 1000, maxPrice: 5000, delivery: ['shipping'], sortOrder: 'asc' });
-      variants.push({ zip, d, freeOnly: true, delivery: ['localPickup', 'freeShipping'] });
-      variants.push({ zip, d, q: 'lamp' });
-      variants.push({ zip, d, page: 3, size: 10, sortBy: 'distance', sortOrder: 'desc' });
+      for (const nationwide of [false, true]) {
+        for (const sortBy of sorts) variants.push({ zip, d, sortBy, page: 0, nationwide });
+        variants.push({ zip, d, categoryRefnum: sample?.categoryRefnum, conditions: ['Used'], page: 1, nationwide });
+        variants.push({ zip, d, minPrice: 1000, maxPrice: 5000, delivery: ['shipping'], sortOrder: 'asc', nationwide });
+        variants.push({ zip, d, freeOnly: true, delivery: ['localPickup', 'freeShipping'], nationwide });
+        variants.push({ zip, d, q: 'lamp', nationwide });
+        variants.push({ zip, d, page: 3, size: 10, sortBy: 'distance', sortOrder: 'desc', nationwide });
+        variants.push({ zip, d, page: 40, sortBy: 'newest', nationwide });
+        variants.push({ zip, d, page: 2, sortOrder: 'asc', conditions: ['Like New'], nationwide });
+      }
     }
   }
   variants.push({ sortBy: 'newest' }, { location: '40.75,-73.99', d: 30 }, { q: 'chair', conditions: ['Like New'] });
-  for (const filters of variants) {
-    const parsed = searchFiltersSchema.parse(filters);
-    const answer = await search(db, parsed, new Date()).catch((error: Error) => ({ error: error.message }));
-    console.log(JSON.stringify({ filters, answer }));
+  variants.push({ location: '40.75,-73.99', d: 30, nationwide: true }, { sortBy: 'newest', nationwide: true });
+  // A signed-in searcher never finds their own listings; an organisation's marketplace only its own.
+  const searchers: [string, Searcher | undefined][] = [
+    ['guest', undefined],
+    ['seller', { userId: newest?.seller }],
+    ['organisation', { marketplace: { organizationId: newest?.organisation ?? null } }],
+  ];
+  for (const [who, searcher] of searchers) {
+    for (const filters of who === 'guest' ? variants : variants.filter((_, i) => i % 7 === 0)) {
+      const parsed = searchFiltersSchema.parse(filters);
+      const answer = await search(db, parsed, now, { searcher }).catch((error: Error) => ({ error: error.message }));
+      console.log(JSON.stringify({ who, filters, answer }));
+    }
   }
 }
 await database.close();

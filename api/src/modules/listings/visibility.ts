@@ -17,6 +17,9 @@ const SOLD: ListingState[] = ['sold', 'donated'];
  */
 const beforeEnd = (now: Date) => sql`(${listings.listingEnd} is null or ${listings.listingEnd} > ${sqlTime(now)})`;
 
+/** Past its end at `now`: a stored `live` listing this holds for counts as expired (`beforeEnd`'s opposite). */
+export const pastEnd = (now: Date) => sql`${listings.listingEnd} <= ${sqlTime(now)}`;
+
 /** States are the process's own names, written as literals so a partial index's `state = 'live'` is provably implied. */
 function stateIn(states: readonly ListingState[]): SQL {
   if (states.length === 1) return sql`${listings.state} = ${sql.raw(`'${states[0]}'`)}`;

@@ -45,6 +45,10 @@ export interface Match {
    * (`listings_organization_idx`), so its page is cut from all of them, never cell by cell.
    */
   inOrganisation: boolean;
+  /** Free items only (`where` holds it too): the counts kept ahead take it by their price range. */
+  freeOnly: boolean;
+  /** The signed-in searcher, whose own listings `where` leaves out (the counts kept ahead hold them). */
+  searcherId: number | null;
   /** The clock's time the search is made at: what is live, and the cards' states and offer counts. */
   now: Date;
 }
@@ -82,6 +86,8 @@ export function buildMatch(
     nationwide: centre !== null && filters.nationwide,
     fuzzy,
     inOrganisation: (searcher?.marketplace?.organizationId ?? null) !== null,
+    freeOnly: filters.freeOnly === true,
+    searcherId: searcher?.userId ?? null,
     now,
   };
 }
@@ -149,18 +155,24 @@ function named(name: ((i: number) => string) | undefined, i: number): SQL {
   return name ? sql` as ${sql.identifier(name(i))}` : sql``;
 }
 
+/** `count(*)` of the rows where `condition` holds; with `weight`, the sum of that column over them instead. */
+export function tally(condition: SQL | null, weight?: SQL): SQL {
+  const where = condition ? sql` filter (where ${condition})` : sql``;
+  return weight ? sql`coalesce(sum(${weight})${where}, 0)::int` : sql`count(*)${where}::int`;
+}
+
 /**
  * The price facet's counts among the rows where `among` holds (all rows when null), one per range,
- * in PRICE_RANGES order; `name` names each column.
+ * in PRICE_RANGES order; `name` names each column; `weight`: each row counts as that column says.
  */
-export function priceRangeCounts(among: SQL | null, name?: (i: number) => string): SQL {
+export function priceRangeCounts(among: SQL | null, name?: (i: number) => string, weight?: SQL): SQL {
   return sql.join(
     PRICE_RANGES.map((range, i) => {
       const inRange =
         range.maxCents === null
           ? sql`price_cents >= ${range.minCents}`
           : sql`price_cents between ${range.minCents} and ${range.maxCents}`;
-      return sql`count(*) filter (where ${andAlso(among, inRange)})::int${named(name, i)}`;
+      return sql`${tally(andAlso(among, inRange), weight)}${named(name, i)}`;
     }),
     sql`, `,
   );
@@ -168,11 +180,10 @@ export function priceRangeCounts(among: SQL | null, name?: (i: number) => string
 
 /**
  * The delivery facet's counts among the rows where `among` holds (all rows when null), in
- * DELIVERY_OPTIONS order; `name` names each column.
+ * DELIVERY_OPTIONS order; `name` names each column; `weight` as for `priceRangeCounts`.
  */
-export function deliveryCounts(among: SQL | null, name?: (i: number) => string): SQL {
-  const count = (column: SQL, i: number) =>
-    sql`count(*) filter (where ${andAlso(among, column)})::int${named(name, i)}`;
+export function deliveryCounts(among: SQL | null, name?: (i: number) => string, weight?: SQL): SQL {
+  const count = (column: SQL, i: number) => sql`${tally(andAlso(among, column), weight)}${named(name, i)}`;
   return sql.join(
     [count(sql`shippable`, 0), count(sql`meet_to_deliver`, 1), count(sql`offer_free_delivery`, 2)],
     sql`, `,

@@ -87,6 +87,50 @@ function unboundedRows(table: PlacedTable, where: SQL, radius: Radius, beyondRad
   };
 }
 
+/**
+ * A nationwide browse's rows (issue 33 without text): where `where` holds, those near the place
+ * that do not satisfy `beyondRadius`, read from the cells' btree as a browse near a place reads
+ * them (`placedRows`), and every one that does, wherever it lies, read from its own covering btree
+ * (the listings' `listings_live_ships_idx`, migration 0058): two index reads, no listing measured
+ * but those near the place and those a page shows (docs/decisions/0067). The same rows as
+ * `unboundedRows`, each with its distance.
+ */
+export function nearOrBeyondRows(
+  table: PlacedTable,
+  where: SQL,
+  radius: Radius,
+  beyondRadius: SQL,
+): { from: SQL; miles: SQL } {
+  const t = sql.identifier(table.name);
+  const near = placedRows(table, sql`${where} and not ${beyondRadius}`, radius, false);
+  const columns = sql.join(
+    table.covered.map((column) => sql`${t}.${sql.identifier(column)}`),
+    sql`, `,
+  );
+  return {
+    from: sql`(select ${columns}, ${near.miles} as miles from ${near.from}
+      union all
+      select ${columns}, ${keptCentreMiles(table.name, radius)} as miles from ${t}
+        where ${where} and ${beyondRadius}) ${t}`,
+    miles: sql`${t}."miles"`,
+  };
+}
+
+/**
+ * The first `end` rows in `order` of those that satisfy `where` wherever they lie, with their
+ * distance from the centre: the part of a nationwide browse's newest page that ships, read in the
+ * order of a btree rather than sorted (docs/decisions/0067).
+ */
+export function firstRowsAnywhere(
+  table: PlacedTable,
+  options: { where: SQL; radius: Radius; order: SQL; columns: readonly string[]; end: number },
+): SQL {
+  const t = sql.identifier(table.name);
+  const columns = options.columns.map((column) => sql`${t}.${sql.identifier(column)} as ${sql.identifier(column)}`);
+  return sql`select ${sql.join(columns, sql`, `)}, ${keptCentreMiles(table.name, options.radius)} as miles
+    from ${t} where ${options.where} order by ${options.order} limit ${options.end}`;
+}
+
 /** Above this many finest cells, a newest-first browse sorts the rows near the place rather than read cell by cell. */
 const MAX_PAGE_CELLS = 256;
 

@@ -3,8 +3,10 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { executeKept } from '../../db/kept-statements';
 import { type CardJson, pageCardsJson } from '../listings/cards';
-import { allOf, deliveryCounts, type Match, priceRangeCounts } from './match';
-import { cellByCellRows, type PlacedTable, placedRows } from './place-source';
+import { allOf, deliveryCounts, type Match, priceRangeCounts, tally } from './match';
+import { cellByCellRows, firstRowsAnywhere, nearOrBeyondRows, type PlacedTable, placedRows } from './place-source';
+import type { Radius } from './radius';
+import { shipCountedRows } from './ship-counts';
 
 /** What one search statement answers: the page's ids in order, the totals and every facet's counts. */
 export interface SearchRows {
@@ -68,11 +70,22 @@ export const LISTINGS: PlacedTable = {
   ],
 };
 
+/** "Ships to you": a listing that ships reaches the searcher from anywhere. */
+const SHIPS = sql`"listings"."shippable"`;
+
+/**
+ * A nationwide browse of the public marketplace near a place: its rows are those near the place
+ * that do not ship and every one that ships, each read from its own index (`nearOrBeyondRows`).
+ * An organisation's few listings are read from their own index, as every row where it applies.
+ */
+function nearOrShipping(match: Match): match is Match & { radius: Radius } {
+  return match.radius !== null && match.nationwide && !match.hasText && !match.inOrganisation;
+}
+
 /** Where the matching live listings come from, and each one's distance (`placedRows`). */
 function rowSource(match: Match): { from: SQL; miles: SQL } {
-  // "Ships to you": a listing that ships reaches the searcher from anywhere.
-  const beyondRadius = match.nationwide ? sql`"listings"."shippable"` : null;
-  return placedRows(LISTINGS, match.where, match.radius, match.hasText, beyondRadius);
+  if (nearOrShipping(match)) return nearOrBeyondRows(LISTINGS, match.where, match.radius, SHIPS);
+  return placedRows(LISTINGS, match.where, match.radius, match.hasText, match.nationwide ? SHIPS : null);
 }
 
 /**
@@ -82,14 +95,20 @@ function rowSource(match: Match): { from: SQL; miles: SQL } {
  */
 function cellByCellPage(match: Match, filters: ParsedSearchFilters, sort: SearchSort, hit: SQL | null): SQL | null {
   const { radius } = match;
-  if (!radius || match.hasText || match.nationwide || sort !== 'newest' || match.inOrganisation) return null;
-  return cellByCellRows(LISTINGS, {
-    where: allOf([match.where, hit]) ?? sql`true`,
+  if (!radius || match.hasText || sort !== 'newest' || match.inOrganisation) return null;
+  const where = allOf([match.where, hit]) ?? sql`true`;
+  const page = {
     radius,
     order: orderBy(sort, filters.sortOrder ?? DEFAULT_ORDER[sort]),
     columns: ['id', 'created_at'],
     end: (filters.page + 1) * filters.size,
-  });
+  };
+  if (!nearOrShipping(match)) return cellByCellRows(LISTINGS, { ...page, where });
+  // Nationwide: the page's first rows near the place that do not ship, and those that ship from anywhere.
+  const near = cellByCellRows(LISTINGS, { ...page, where: sql`${where} and not ${SHIPS}` });
+  if (!near) return null;
+  return sql`select id, created_at, miles from (${near}) near
+    union all (${firstRowsAnywhere(LISTINGS, { ...page, where: sql`${where} and ${SHIPS}` })})`;
 }
 
 const FACETS = ['category', 'condition', 'price', 'delivery'] as const;
@@ -124,14 +143,29 @@ export function searchStatement(match: Match, filters: ParsedSearchFilters, opti
   /** Every chosen facet filter but `except`'s, as the `base` columns that hold them. */
   const allBut = (except?: Facet) => allOf(chosen.filter((facet) => facet !== except).map(flag));
   const hit = allBut();
-  // Near a place, read from the cells' index (a nationwide browse reads every row instead).
-  const browsing = match.radius !== null && !match.hasText && !match.nationwide;
+  const byCell = cellByCellPage(match, filters, sort, allOf(chosen.map((facet) => match[facet])));
+  // Near a place, read from the cells' index (and, nationwide, what ships from its own index): the
+  // rows are read again for the page, but a nationwide browse sorted otherwise than by its indexes
+  // keeps its thousands of rows rather than read them twice.
+  const browsing = match.radius !== null && !match.hasText && (!match.nationwide || nearOrShipping(match));
+  const keep = !browsing || (match.nationwide && byCell === null);
+  // A nationwide browse counts what ships from the counts kept ahead (docs/decisions/0067): each
+  // row of `base` then weighs `n`, and only the rows near the place (`exact`) carry their own price.
+  const counted = nearOrShipping(match) && byCell !== null && match.price === null;
+  const weight = counted ? sql`n` : undefined;
   const groupColumns = options.facets
-    ? sql`category_id, sub_category_id, condition, count(*)${filterWhere(allBut('category'))}::int as n_category,
-        count(*)${filterWhere(allBut('condition'))}::int as n_condition,
-        ${priceRangeCounts(allBut('price'), (i) => `n_price_${i}`)},
-        ${deliveryCounts(allBut('delivery'), (i) => `n_delivery_${i}`)},`
+    ? sql`category_id, sub_category_id, condition, ${tally(allBut('category'), weight)} as n_category,
+        ${tally(allBut('condition'), weight)} as n_condition,
+        ${priceRangeCounts(allBut('price'), (i) => `n_price_${i}`, weight)},
+        ${deliveryCounts(allBut('delivery'), (i) => `n_delivery_${i}`, weight)},`
     : sql``;
+  const priced = counted ? allOf([hit, sql`exact`]) : hit;
+  // The lowest and highest price of what ships, which no count holds: read from its price btree.
+  const shipped = (fn: 'min' | 'max') =>
+    sql`(select ${sql.raw(fn)}("listings"."price_cents") from "listings"
+      where ${allOf([match.where, SHIPS, ...chosen.map((facet) => match[facet])])})`;
+  const minPrice = counted ? sql`least(min(min_price), ${shipped('min')})` : sql`min(min_price)`;
+  const maxPrice = counted ? sql`greatest(max(max_price), ${shipped('max')})` : sql`max(max_price)`;
   const sums = (prefix: string, count: number) =>
     sql.join(
       Array.from({ length: count }, (_, i) => sql.raw(`coalesce(sum(${prefix}${i}), 0)::int`)),
@@ -152,30 +186,33 @@ export function searchStatement(match: Match, filters: ParsedSearchFilters, opti
         from (select condition, sum(n_condition)::int n from grouped
               group by 1 having sum(n_condition) > 0) x) as conditions`
     : sql``;
-  const source = rowSource(match);
+  const source =
+    counted && nearOrShipping(match)
+      ? { from: shipCountedRows(LISTINGS, match, SHIPS), miles: sql`"listings"."miles"` }
+      : rowSource(match);
   const facetColumns = chosen.map((facet) => sql`, ${match[facet]} as ${flag(facet)}`);
+  const weighed = counted ? sql`, "listings"."n" as n, "listings"."exact" as exact` : sql``;
   const cut = sql`order by ${order} limit ${filters.size} offset ${filters.page * filters.size}`;
-  const byCell = cellByCellPage(match, filters, sort, allOf(chosen.map((facet) => match[facet])));
   return sql`
-    with base as ${browsing ? sql`not materialized` : sql`materialized`} (
+    with base as ${keep ? sql`materialized` : sql`not materialized`} (
       select "listings"."id" as id, "listings"."category_id" as category_id,
         "listings"."sub_category_id" as sub_category_id, "listings"."condition" as condition,
         "listings"."price_cents" as price_cents, "listings"."shippable" as shippable,
         "listings"."meet_to_deliver" as meet_to_deliver, "listings"."offer_free_delivery" as offer_free_delivery,
         "listings"."created_at" as created_at,
         ${source.miles} as miles
-        ${match.hasText ? sql`, ${match.rank} as rank` : sql``}${sql.join(facetColumns, sql``)}
+        ${match.hasText ? sql`, ${match.rank} as rank` : sql``}${sql.join(facetColumns, sql``)}${weighed}
       from ${source.from}${browsing ? sql` offset 0` : sql``}
     ),
     grouped as materialized (
       select ${groupColumns}
-        count(*)${filterWhere(hit)}::int as total,
-        min(price_cents)${filterWhere(hit)} as min_price,
-        max(price_cents)${filterWhere(hit)} as max_price
+        ${tally(hit, weight)} as total,
+        min(price_cents)${filterWhere(priced)} as min_price,
+        max(price_cents)${filterWhere(priced)} as max_price
       from base${options.facets ? sql` group by category_id, sub_category_id, condition` : sql``}
     ),
     counts as (
-      select coalesce(sum(total), 0)::int as total, min(min_price) as "minPrice", max(max_price) as "maxPrice"
+      select coalesce(sum(total), 0)::int as total, ${minPrice} as "minPrice", ${maxPrice} as "maxPrice"
         ${rangeCounts}
       from grouped
     ),
