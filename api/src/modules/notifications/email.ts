@@ -94,13 +94,18 @@ export async function emailStep(tx: Db, deps: EmailDeps, { userId, conversationI
         });
     }
   }
+  await markMailHandled(tx, pending, now);
+}
+
+/** These notifications are dealt with by the email step (mailed, or left out on purpose). */
+export async function markMailHandled(tx: Db, handled: { id: number }[], now: Date): Promise<void> {
   await tx
     .update(notifications)
     .set({ mailHandledAt: now })
     .where(
       inArray(
         notifications.id,
-        pending.map((n) => n.id),
+        handled.map((n) => n.id),
       ),
     );
 }
