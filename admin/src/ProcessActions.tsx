@@ -1,8 +1,10 @@
 import { Button } from '@mui/material';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import {
   Confirm,
   type RaRecord,
+  Show,
+  TopToolbar,
   useCanAccess,
   useDelete,
   useNotify,
@@ -137,5 +139,23 @@ export function ProcessActions<R extends RaRecord, E extends string>({
         onClose={close}
       />
     </>
+  );
+}
+
+/** A record's page (`<Show>`) whose toolbar holds its process's buttons. */
+export function ProcessShow<R extends RaRecord, E extends string>({
+  children,
+  ...actions
+}: ProcessActionsProps<R, E> & { children: ReactNode }) {
+  return (
+    <Show
+      actions={
+        <TopToolbar>
+          <ProcessActions<R, E> {...actions} />
+        </TopToolbar>
+      }
+    >
+      {children}
+    </Show>
   );
 }

@@ -436,6 +436,11 @@ function requireStripePair(e: z.output<typeof envSchema>, ctx: z.RefinementCtx) 
 }
 
 /** The domain names no public mail or push service accepts (issue 34: Apple answers 403 for .local). */
+/** The primary database `openDatabase` opens for this configuration (PostgreSQL, or PGlite in DATA_DIR). */
+export function primaryDatabase(config: Config) {
+  return { databaseUrl: config.databaseUrl, directUrl: config.databaseDirectUrl, dataDir: config.dataDir };
+}
+
 export function isPrivateDomain(domain: string): boolean {
   return /(^|\.)(local|localhost|internal|invalid|test|example|home\.arpa|lan)$/i.test(domain) || !domain.includes('.');
 }

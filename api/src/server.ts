@@ -3,7 +3,7 @@ import { buildApp } from './app';
 import { clockFor } from './clock/clock';
 import { databaseClockOffset } from './clock/shared-offset';
 import { ApiProcessesFailedError, runApiProcesses } from './cluster';
-import { type Config, ConfigError, parseConfig } from './config';
+import { type Config, ConfigError, parseConfig, primaryDatabase } from './config';
 import { type Database, openDatabase } from './db/connect';
 import { DataDirInUseError } from './db/lock';
 import { bootstrapAdmin } from './modules/auth/bootstrap-admin';
@@ -33,11 +33,7 @@ async function main(): Promise<void> {
   await assertPortFree(config.port, config.host);
   if (config.apiProcesses === 1) return serve(config, started, { prepare: true });
 
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    directUrl: config.databaseDirectUrl,
-    dataDir: config.dataDir,
-  });
+  const database = await openDatabase(primaryDatabase(config));
   opened = database;
   const files = fileStoreFor(config);
   await files.check();
@@ -68,9 +64,7 @@ async function prepare(config: Config, database: Database, files: FileStore, sta
 /** One api process: opens the database, listens, runs due jobs until SIGTERM or SIGINT. */
 async function serve(config: Config, started: number, options: { prepare?: boolean } = {}): Promise<void> {
   const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    directUrl: config.databaseDirectUrl,
-    dataDir: config.dataDir,
+    ...primaryDatabase(config),
     readUrls: config.databaseReadUrls,
     readMaxLagMs: config.databaseReadMaxLagMs,
   });

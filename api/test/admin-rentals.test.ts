@@ -18,11 +18,10 @@ import {
   rentalReports,
   rentals,
   transitions,
-  users,
 } from '../src/db/schema/index';
 import { insertSeller } from './fixtures';
 import { json, startTestApp, type TestApp } from './harness';
-import { freshEmail, signedUp } from './identity-helpers';
+import { freshEmail, signedUp, userIdOf } from './identity-helpers';
 import { withRoles } from './role-helpers';
 
 /*
@@ -50,12 +49,6 @@ function call(method: string, url: string, token?: string, payload?: unknown) {
 /** react-admin's list query: each parameter as JSON. */
 const q = (params: Record<string, unknown>) =>
   `?${new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, JSON.stringify(v)])).toString()}`;
-
-async function idOf(login: LoginData): Promise<number> {
-  const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.refnum, login.userRefnum));
-  if (!row) throw new Error('no user');
-  return row.id;
-}
 
 /** A rental as a landlord's create would leave it; `available` ones have been listed. */
 async function insertRental(
@@ -112,8 +105,8 @@ beforeAll(async () => {
   admin = await withRoles(t, await signedUp(t, freshEmail('admin')), ['ROLE_USER', 'ROLE_ADMIN']);
   limited = await withRoles(t, await signedUp(t, freshEmail('limited')), ['ROLE_USER', 'ROLE_LIMITED_ADMIN']);
   person = await signedUp(t, freshEmail('person'));
-  adminId = await idOf(admin);
-  personId = await idOf(person);
+  adminId = await userIdOf(t, admin);
+  personId = await userIdOf(t, person);
 });
 afterAll(() => t?.close());
 

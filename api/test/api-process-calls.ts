@@ -24,6 +24,12 @@ export async function call<T = unknown>(
   return { status: res.status, body: (await res.json()) as Answer<T>['body'] };
 }
 
+/** `call` bound to one api process on this machine's loopback, by its port. */
+export function callerAt(port: number) {
+  return <T = unknown>(method: string, path: string, body?: unknown, token?: string) =>
+    call<T>(`http://127.0.0.1:${port}`, method, path, body, token);
+}
+
 /** The answer's data, after checking it is a 200. */
 export async function ok<T>(answer: Promise<Answer<T>>): Promise<T> {
   const { status, body } = await answer;

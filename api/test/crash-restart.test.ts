@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callerAt } from './api-process-calls';
 import { freshEmail, GOOD_PASSWORD } from './identity-helpers';
 import {
   databaseFromTemplate,
@@ -24,6 +25,7 @@ const IN_FLIGHT = 4;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'yardly-crash-'));
 const port = 4400 + (process.pid % 400);
+const call = callerAt(port);
 let database: Awaited<ReturnType<typeof databaseFromTemplate>>;
 
 beforeAll(async () => {
@@ -33,18 +35,6 @@ afterAll(async () => {
   killStartedServers();
   await database?.drop();
 });
-
-async function call(method: 'GET' | 'POST', path: string, body?: object, token?: string) {
-  const res = await fetch(`http://127.0.0.1:${port}/svc${path}`, {
-    method,
-    headers: {
-      ...(body && { 'content-type': 'application/json' }),
-      ...(token && { authorization: `Bearer ${token}` }),
-    },
-    body: body && JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as { code: number; data?: unknown } };
-}
 
 async function start() {
   const began = Date.now();

@@ -2,7 +2,7 @@ import { donationCalls, type ListingCard, type LoginData } from '@yardly/shared/
 import { cardBadge, donationMessages, wrongPickupZipMessage } from '@yardly/shared/rules';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addresses, donationOrders, listings, notifications, transitions, users } from '../src/db/schema/index';
+import { addresses, donationOrders, listings, notifications, transitions } from '../src/db/schema/index';
 import { call, HOME } from './checkout-helpers';
 import { callUrl } from './contract-calls';
 import {
@@ -25,7 +25,7 @@ import {
   uploadDonationPicture,
 } from './donation-helpers';
 import { advanceClock, json, startTestApp, type TestApp } from './harness';
-import { freshEmail, outbox, signedUp } from './identity-helpers';
+import { freshEmail, outbox, signedUp, userIdOf } from './identity-helpers';
 import { advanceSignedIn } from './return-helpers';
 import { withRoles } from './role-helpers';
 import { publishedListing } from './selling-helpers';
@@ -50,16 +50,11 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-async function idOf(person: LoginData): Promise<number> {
-  const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.refnum, person.userRefnum));
-  return row?.id ?? 0;
-}
-
 async function toldTo(person: LoginData): Promise<string[]> {
   const rows = await t.database.db
     .select({ text: notifications.text })
     .from(notifications)
-    .where(eq(notifications.userId, await idOf(person)));
+    .where(eq(notifications.userId, await userIdOf(t, person)));
   return rows.map((r) => r.text);
 }
 
@@ -127,7 +122,7 @@ describe('a donation from the request to Donated', () => {
     const links = await t.database.db
       .select({ link: notifications.link })
       .from(notifications)
-      .where(eq(notifications.userId, await idOf(donor)));
+      .where(eq(notifications.userId, await userIdOf(t, donor)));
     expect(links.map((row) => row.link)).toContain(
       `/confirm-donation?listingRefnum=${listingRefnum}&donarRefnum=${donor.userRefnum}&recipientRefnum=${charityMember.userRefnum}&itemZip=${ITEM_ZIP}`,
     );
@@ -344,7 +339,7 @@ describe('confirming the pickup address', () => {
     const saved = await t.database.db
       .select()
       .from(addresses)
-      .where(eq(addresses.userId, await idOf(person)));
+      .where(eq(addresses.userId, await userIdOf(t, person)));
     expect(saved).toHaveLength(4);
   });
 });

@@ -1,5 +1,7 @@
 import type { LoginData } from '@yardly/shared/contract';
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { users } from '../src/db/schema/index';
 import { json, runDueJobs, type TestApp } from './harness';
 
 export const GOOD_PASSWORD = 'Str0ng!pass';
@@ -86,4 +88,10 @@ export async function signedUp(t: TestApp, email = freshEmail()): Promise<LoginD
   });
   expect(verified.statusCode, verified.body).toBe(200);
   return json<{ data: LoginData }>(verified).data;
+}
+
+/** A person's row id (0 when there is none). */
+export async function userIdOf(t: TestApp, person: LoginData): Promise<number> {
+  const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.refnum, person.userRefnum));
+  return row?.id ?? 0;
 }

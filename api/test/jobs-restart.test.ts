@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callerAt } from './api-process-calls';
 import { freshEmail, GOOD_PASSWORD } from './identity-helpers';
 import {
   databaseFromTemplate,
@@ -16,6 +17,7 @@ import { decodeQuotedPrintable, startSmtp } from './smtp-server';
 // restart. On the embedded database in DATA_DIR, or on PostgreSQL when DATABASE_URL is set.
 const dataDir = mkdtempSync(join(tmpdir(), 'yardly-jobs-restart-'));
 const port = 3900 + (process.pid % 500);
+const call = callerAt(port);
 let database: Awaited<ReturnType<typeof databaseFromTemplate>> | undefined;
 
 beforeAll(async () => {
@@ -26,15 +28,6 @@ afterAll(async () => {
   killStartedServers();
   await database?.drop();
 });
-
-async function call(path: string, body: object) {
-  const res = await fetch(`http://127.0.0.1:${port}/svc${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as { code: number; data?: { now?: string } } };
-}
 
 describe('jobs across a kill -9', () => {
   it(
@@ -47,7 +40,7 @@ describe('jobs across a kill -9', () => {
       const first = startServer({ dataDir, port, env });
       await waitForHealth(port);
       const email = freshEmail('killed');
-      const signUp = await call('/users/signup', {
+      const signUp = await call('POST', '/users/signup', {
         email,
         password: GOOD_PASSWORD,
         nameFirst: 'Kit',
@@ -62,7 +55,7 @@ describe('jobs across a kill -9', () => {
         const second = startServer({ dataDir, port, env });
         await waitForHealth(port);
         // Past any backoff the first process's failed tries set; answers once the due jobs ran.
-        const moved = await call('/dev/clock', { advanceMinutes: 60 });
+        const moved = await call('POST', '/dev/clock', { advanceMinutes: 60 });
         expect(moved.status).toBe(200);
 
         expect(back.received.map((m) => m.to)).toEqual([[email]]);

@@ -17,7 +17,7 @@ import { favourites, listings, offers, users } from '../src/db/schema/index';
 import { offerEventsOf } from '../src/modules/offers/read';
 import { authorisedIntent, call, placeOrder, savedAddress } from './checkout-helpers';
 import { advanceClock, runDueJobs, startTestApp, type TestApp } from './harness';
-import { freshEmail, signedUp } from './identity-helpers';
+import { freshEmail, signedUp, userIdOf } from './identity-helpers';
 import { b2bOrganisation, memberOf, organisationListing, TAKES_OFFERS } from './marketplace-helpers';
 import { notificationsOf, savePushToken } from './notification-helpers';
 import { acceptOffer, advanceKeepingSignedIn, counterOffer, listOffers, makeOffer } from './offer-helpers';
@@ -81,11 +81,6 @@ async function offersOn(listingRefnum: string) {
     .where(eq(listings.refnum, listingRefnum));
 }
 
-async function idOf(person: LoginData): Promise<number> {
-  const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.refnum, person.userRefnum));
-  return row?.id ?? 0;
-}
-
 /** The liker's pending offer from the seller on the listing. */
 async function offerTo(liker: LoginData, listingRefnum: string) {
   const mine = (await offersOn(listingRefnum)).filter((o) => o.buyerRefnum === liker.userRefnum);
@@ -130,7 +125,7 @@ describe('offering to likers (POST /svc/offer/likers)', () => {
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(res.body.data).toEqual({ offered: 2 });
 
-      const sellerId = await idOf(seller);
+      const sellerId = await userIdOf(t, seller);
       for (const liker of likers) {
         const offer = await offerTo(liker, refnum);
         expect(offer).toMatchObject({ senderId: sellerId, state: 'pending', priceCents: 2000 });
@@ -193,7 +188,7 @@ describe('offering to likers (POST /svc/offer/likers)', () => {
     expect((await makeOffer(t, bidder.token, refnum, 1800)).status).toBe(200);
     // Spec: a seller cannot favourite their own listing; a row of it (written straight) is skipped all the same.
     const [listing] = await t.database.db.select().from(listings).where(eq(listings.refnum, refnum));
-    await t.database.db.insert(favourites).values({ userId: await idOf(seller), listingId: listing?.id ?? 0 });
+    await t.database.db.insert(favourites).values({ userId: await userIdOf(t, seller), listingId: listing?.id ?? 0 });
 
     const res = await offerToLikers(seller.token, { listingRefnum: refnum, offerPrice: 2000 });
     expect(res.body.data).toEqual({ offered: 1 });
@@ -213,7 +208,9 @@ describe('offering to likers (POST /svc/offer/likers)', () => {
     const ours = await organisationListing(t, memberSeller, organisation, 'Office chair', TAKES_OFFERS);
     await heart(member, ours);
     const [orgListing] = await t.database.db.select().from(listings).where(eq(listings.refnum, ours));
-    await t.database.db.insert(favourites).values({ userId: await idOf(outsider), listingId: orgListing?.id ?? 0 });
+    await t.database.db
+      .insert(favourites)
+      .values({ userId: await userIdOf(t, outsider), listingId: orgListing?.id ?? 0 });
     const sent = await offerToLikers(memberSeller.token, { listingRefnum: ours, offerPrice: 2000 });
     expect(sent.body.data).toEqual({ offered: 1 });
     expect((await offersOn(ours)).map((o) => o.buyerRefnum)).toEqual([member.userRefnum]);

@@ -2,12 +2,12 @@ import type { LoginData, OrderDetail } from '@yardly/shared/contract';
 import { orderMessages } from '@yardly/shared/rules';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, orders, users } from '../src/db/schema/index';
+import { notifications, orders } from '../src/db/schema/index';
 import { checkLedger, ledgerIsSound } from '../src/modules/ledger/check';
 import { takeOrderEvent } from '../src/modules/orders/process';
 import { authorisedIntent, boughtNow, call, orderDetail, type Placed } from './checkout-helpers';
 import { startTestApp, type TestApp } from './harness';
-import { freshEmail, signedUp } from './identity-helpers';
+import { freshEmail, signedUp, userIdOf } from './identity-helpers';
 import { withRoles } from './role-helpers';
 import { publishedListing } from './selling-helpers';
 
@@ -27,11 +27,6 @@ beforeAll(async () => {
   admin = await withRoles(t, await signedUp(t, freshEmail('admin')), ['ROLE_USER', 'ROLE_ADMIN']);
 });
 afterAll(() => t?.close());
-
-async function idOf(person: LoginData): Promise<number> {
-  const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.refnum, person.userRefnum));
-  return row?.id ?? 0;
-}
 
 /** The seller ships it through the order process (issue 19 brings the call). */
 async function shipped(orderId: string): Promise<void> {
@@ -65,7 +60,7 @@ describe('confirming delivery (POST /svc/orders/confirm-delivery)', () => {
     const told = await t.database.db
       .select()
       .from(notifications)
-      .where(eq(notifications.userId, await idOf(seller)));
+      .where(eq(notifications.userId, await userIdOf(t, seller)));
     expect(told.map((n) => n.text)).toContain(
       `Order ${placed.orderId} was delivered: your share is now available for payout.`,
     );

@@ -1,11 +1,11 @@
 import type { LoginData } from '@yardly/shared/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerTransactions, notifications, sellerPayouts, users } from '../src/db/schema/index';
+import { ledgerTransactions, notifications, sellerPayouts } from '../src/db/schema/index';
 import { checkLedger, ledgerIsSound } from '../src/modules/ledger/check';
 import { call } from './checkout-helpers';
 import { startTestApp, type TestApp } from './harness';
-import { freshEmail, signedUp } from './identity-helpers';
+import { freshEmail, signedUp, userIdOf } from './identity-helpers';
 import { advanceKeepingSignedIn } from './offer-helpers';
 import { deliveredStripePickup, GOOD_ACCOUNT, saveBankAccount } from './payout-helpers';
 import { withRoles } from './role-helpers';
@@ -30,11 +30,6 @@ afterAll(async () => {
   await standIn?.close();
 });
 
-async function idOf(person: LoginData): Promise<number> {
-  const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.refnum, person.userRefnum));
-  return row?.id ?? 0;
-}
-
 const balance = async (person: LoginData) =>
   (await call<Balance>(t, 'GET', '/svc/payouts/balance', person.token)).body.data;
 
@@ -47,7 +42,7 @@ async function sellerWithPayoutSent(): Promise<{ seller: LoginData; payout: type
   const [payout] = await t.database.db
     .select()
     .from(sellerPayouts)
-    .where(eq(sellerPayouts.sellerId, await idOf(seller)));
+    .where(eq(sellerPayouts.sellerId, await userIdOf(t, seller)));
   if (!payout) throw new Error('no payout was sent');
   expect(payout).toMatchObject({
     status: 'pending',
@@ -75,7 +70,7 @@ async function bankNotices(person: LoginData): Promise<string[]> {
   const rows = await t.database.db
     .select({ text: notifications.text, link: notifications.link })
     .from(notifications)
-    .where(eq(notifications.userId, await idOf(person)));
+    .where(eq(notifications.userId, await userIdOf(t, person)));
   return rows.filter((r) => r.link === '/settings/bank-account').map((r) => r.text);
 }
 
@@ -167,7 +162,7 @@ async function payoutsOf(person: LoginData) {
   return t.database.db
     .select()
     .from(sellerPayouts)
-    .where(eq(sellerPayouts.sellerId, await idOf(person)));
+    .where(eq(sellerPayouts.sellerId, await userIdOf(t, person)));
 }
 
 describe('a failed payout is sent again from the seller’s Stripe account, never transferred twice (issue 34)', () => {

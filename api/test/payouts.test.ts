@@ -2,7 +2,7 @@ import type { LoginData } from '@yardly/shared/contract';
 import { PAYOUT_ENTRY_LABELS, payoutMessages } from '@yardly/shared/rules';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, orders, sellerPayouts, testPayouts, users } from '../src/db/schema/index';
+import { notifications, orders, sellerPayouts, testPayouts } from '../src/db/schema/index';
 import { checkLedger, ledgerIsSound } from '../src/modules/ledger/check';
 import { postOrderReleased } from '../src/modules/ledger/order-postings';
 import { createTestProvider } from '../src/modules/payments/test-provider/provider';
@@ -10,7 +10,7 @@ import { accountNumberCipher } from '../src/modules/payouts/bank-account';
 import { sendPayout, startPayout } from '../src/modules/payouts/send';
 import { boughtNow, call } from './checkout-helpers';
 import { startTestApp, type TestApp } from './harness';
-import { freshEmail, signedUp } from './identity-helpers';
+import { freshEmail, signedUp, userIdOf } from './identity-helpers';
 import { advanceKeepingSignedIn } from './offer-helpers';
 import { deliveredPickup, GOOD_ACCOUNT, saveBankAccount } from './payout-helpers';
 import { withRoles } from './role-helpers';
@@ -58,11 +58,6 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-async function idOf(person: LoginData): Promise<number> {
-  const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.refnum, person.userRefnum));
-  return row?.id ?? 0;
-}
-
 const balance = (person: LoginData) => call<Balance>(t, 'GET', '/svc/payouts/balance', person.token);
 const entries = (person: LoginData, query = '') =>
   call<Entries>(t, 'GET', `/svc/payouts/entries${query}`, person.token);
@@ -76,7 +71,7 @@ async function payoutsOf(person: LoginData) {
   return t.database.db
     .select()
     .from(sellerPayouts)
-    .where(eq(sellerPayouts.sellerId, await idOf(person)));
+    .where(eq(sellerPayouts.sellerId, await userIdOf(t, person)));
 }
 
 async function soundLedger() {
@@ -201,7 +196,7 @@ describe('the daily payout run', () => {
     const seller = await signedUp(t, freshEmail('twice'));
     await saveBankAccount(t, seller, GOOD_ACCOUNT);
     await deliveredPickup(t, seller, buyer);
-    const sellerId = await idOf(seller);
+    const sellerId = await userIdOf(t, seller);
     const now = t.app.clock.now();
     const started = await Promise.all([1, 2, 3].map(() => startPayout(t.database.db, t.app.jobs, sellerId, now)));
     expect(started.filter((id) => id !== null)).toHaveLength(1);
@@ -234,7 +229,7 @@ describe('a failed payout', () => {
     const told = await t.database.db
       .select()
       .from(notifications)
-      .where(eq(notifications.userId, await idOf(seller)));
+      .where(eq(notifications.userId, await userIdOf(t, seller)));
     expect(told.some((n) => n.link === '/settings/bank-account' && n.text.includes('no_account'))).toBe(true);
     expect((await entries(seller)).body.data.docs[0]).toMatchObject({
       kind: 'transfer',

@@ -10,7 +10,6 @@ import {
   orders,
   returns,
   testPaymentRefunds,
-  users,
 } from '../src/db/schema/index';
 import { LEDGER, sellerAccount } from '../src/modules/ledger/accounts';
 import { checkLedger, ledgerIsSound } from '../src/modules/ledger/check';
@@ -18,7 +17,7 @@ import { sellerBalance } from '../src/modules/ledger/ledger';
 import { returnDelivered } from '../src/modules/returns/refund';
 import { boughtNow, call, orderDetail } from './checkout-helpers';
 import { runDueJobs, startTestApp, type TestApp } from './harness';
-import { freshEmail, signedUp } from './identity-helpers';
+import { freshEmail, signedUp, userIdOf } from './identity-helpers';
 import {
   advanceSignedIn,
   answerReturn,
@@ -50,16 +49,11 @@ afterAll(() => t?.close());
 
 const everyone = () => Object.values(cast);
 
-async function idOf(person: LoginData): Promise<number> {
-  const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.refnum, person.userRefnum));
-  return row?.id ?? 0;
-}
-
 async function toldTo(person: LoginData): Promise<string[]> {
   const rows = await t.database.db
     .select({ text: notifications.text })
     .from(notifications)
-    .where(eq(notifications.userId, await idOf(person)));
+    .where(eq(notifications.userId, await userIdOf(t, person)));
   return rows.map((r) => r.text);
 }
 
@@ -357,7 +351,7 @@ describe('the console’s Returns queue (/svc/admin/returns)', () => {
   });
 
   it('deciding for the seller refuses the return: the sale stands, the seller’s share is available, audit-logged', async () => {
-    const sellerId = await idOf(seller);
+    const sellerId = await userIdOf(t, seller);
     const { returnId, orderId } = await openedReturn(t, cast, 4000);
     await answerReturn(t, seller.token, returnId, 'dispute');
     const before = await sellerBalance(t.database.db, sellerId);

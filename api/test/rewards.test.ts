@@ -13,12 +13,12 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { newRefnum } from '../src/db/refnum';
-import { auditLog, referrals, rewards, users } from '../src/db/schema/index';
+import { auditLog, referrals, rewards } from '../src/db/schema/index';
 import { rewardsAccount } from '../src/modules/ledger/accounts';
 import { balanceOf } from '../src/modules/ledger/ledger';
 import { insertSeller } from './fixtures';
 import { advanceClock, json, runDueJobs, startTestApp, type TestApp } from './harness';
-import { freshEmail, outbox, post, signedUp } from './identity-helpers';
+import { freshEmail, outbox, post, signedUp, userIdOf } from './identity-helpers';
 import { advanceKeepingSignedIn } from './offer-helpers';
 import { saveBankAccount } from './payout-helpers';
 import {
@@ -47,15 +47,9 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function userIdOf(person: LoginData): Promise<number> {
-  const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.refnum, person.userRefnum));
-  if (!row) throw new Error('no such user');
-  return row.id;
-}
-
 /** The person's rewards balance straight from the ledger. */
 async function ledgerBalance(person: LoginData) {
-  return balanceOf(t.database.db, rewardsAccount(await userIdOf(person)));
+  return balanceOf(t.database.db, rewardsAccount(await userIdOf(t, person)));
 }
 
 function adminCall(method: 'GET' | 'PUT', url: string, token: string, payload?: unknown) {
@@ -268,7 +262,7 @@ describe('abuse', () => {
 
   it(`past the cap of ${MAX_REWARDS_PER_MONTH} rewards in a month (those still held count) an inviter’s next ones wait for review; the console approves one after the hold, audit-logged`, async () => {
     const ann = await signedUp(t);
-    const annId = await userIdOf(ann);
+    const annId = await userIdOf(t, ann);
     const now = new Date((await advanceClock(t, 0)).getTime());
     // The cap's worth this month already, half still in their 72-hour hold (their money is not the point here).
     for (let i = 0; i < MAX_REWARDS_PER_MONTH; i += 1) {

@@ -1,6 +1,4 @@
 import type { LoginData } from '@yardly/shared/contract';
-import { eq } from 'drizzle-orm';
-import { users } from '../src/db/schema/index';
 import { call } from './checkout-helpers';
 import { json, type TestApp } from './harness';
 import { freshAddress, GOOD_PASSWORD, postFrom } from './identity-helpers';
@@ -44,11 +42,6 @@ export async function labelFile(t: TestApp, token: string | undefined, labelUrl:
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
   return { status: res.statusCode, type: res.headers['content-type'], bytes: res.rawPayload };
-}
-
-export async function userIdOf(t: TestApp, person: LoginData): Promise<number> {
-  const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.refnum, person.userRefnum));
-  return row?.id ?? 0;
 }
 
 /** Logs a person in again (after the clock moved past their access token's life). */

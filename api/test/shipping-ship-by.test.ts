@@ -6,9 +6,9 @@ import { notifications } from '../src/db/schema/index';
 import { checkLedger, ledgerIsSound } from '../src/modules/ledger/check';
 import { boughtNow, orderDetail } from './checkout-helpers';
 import { advanceClock, startTestApp, type TestApp } from './harness';
-import { freshEmail, signedUp } from './identity-helpers';
+import { freshEmail, signedUp, userIdOf } from './identity-helpers';
 import { publishedListing } from './selling-helpers';
-import { loggedInAgain, userIdOf } from './shipping-helpers';
+import { loggedInAgain } from './shipping-helpers';
 
 const DAY = 86_400_000;
 let t: TestApp;

@@ -8,11 +8,11 @@ import { LEDGER, sellerAccount } from '../src/modules/ledger/accounts';
 import { checkLedger, ledgerIsSound } from '../src/modules/ledger/check';
 import { authorisedIntent, boughtNow, call, orderDetail, type Placed } from './checkout-helpers';
 import { advanceClock, startTestApp, type TestApp } from './harness';
-import { freshEmail, signedUp } from './identity-helpers';
+import { freshEmail, signedUp, userIdOf } from './identity-helpers';
 import { pdfText } from './pdf-text';
 import { withRoles } from './role-helpers';
 import { publishedListing } from './selling-helpers';
-import { buyLabel, labelFile, loggedInAgain, rates, tracking, userIdOf } from './shipping-helpers';
+import { buyLabel, labelFile, loggedInAgain, rates, tracking } from './shipping-helpers';
 
 type Balance = { pending: number; available: number; paidOut: number };
 

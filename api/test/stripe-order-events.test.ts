@@ -2,20 +2,12 @@ import type { LoginData } from '@yardly/shared/contract';
 import { orderMessages } from '@yardly/shared/rules';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  checkouts,
-  ledgerEntries,
-  ledgerTransactions,
-  listings,
-  notifications,
-  orders,
-  users,
-} from '../src/db/schema/index';
+import { checkouts, ledgerEntries, ledgerTransactions, listings, notifications, orders } from '../src/db/schema/index';
 import { LEDGER } from '../src/modules/ledger/accounts';
 import { checkLedger, ledgerIsSound } from '../src/modules/ledger/check';
 import { call, createPI, placeOrder, savedAddress } from './checkout-helpers';
 import { runDueJobs, startTestApp, type TestApp } from './harness';
-import { freshEmail, signedUp } from './identity-helpers';
+import { freshEmail, signedUp, userIdOf } from './identity-helpers';
 import { publishedListing } from './selling-helpers';
 import type { StripeStandIn } from './stripe-stand-in';
 import { deliver, placedAtStandIn, stripeApp, stripeEvent } from './webhook-helpers';
@@ -33,16 +25,11 @@ afterAll(async () => {
   await standIn?.close();
 });
 
-async function idOf(person: LoginData): Promise<number> {
-  const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.refnum, person.userRefnum));
-  return row?.id ?? 0;
-}
-
 async function noticesOf(person: LoginData): Promise<string[]> {
   const rows = await t.database.db
     .select({ text: notifications.text })
     .from(notifications)
-    .where(eq(notifications.userId, await idOf(person)));
+    .where(eq(notifications.userId, await userIdOf(t, person)));
   return rows.map((r) => r.text);
 }
 

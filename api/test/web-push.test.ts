@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/connect';
 import { users } from '../src/db/schema/index';
 import { hashPassword } from '../src/modules/auth/passwords';
+import { callerAt } from './api-process-calls';
 import { insertListing, insertSeller } from './fixtures';
 import { GOOD_PASSWORD } from './identity-helpers';
 import { browserSubscription, startPushServiceStandIn } from './push-service-stand-in';
@@ -25,6 +26,7 @@ import {
 
 const dataDir = mkdtempSync(join(tmpdir(), 'yardly-push-'));
 const port = 5200 + (process.pid % 400);
+const call = callerAt(port);
 let database: Awaited<ReturnType<typeof databaseFromTemplate>>;
 let pushService: Awaited<ReturnType<typeof startPushServiceStandIn>>;
 const people = { seller: '', buyer: '' };
@@ -54,18 +56,6 @@ afterAll(async () => {
   await pushService?.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function call(method: 'GET' | 'POST', path: string, body?: object, token?: string) {
-  const res = await fetch(`http://127.0.0.1:${port}/svc${path}`, {
-    method,
-    headers: {
-      ...(body && { 'content-type': 'application/json' }),
-      ...(token && { authorization: `Bearer ${token}` }),
-    },
-    body: body && JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as { code: number; data?: unknown } };
-}
 
 async function login(email: string) {
   const res = await call('POST', '/users/login', { email, password: GOOD_PASSWORD });

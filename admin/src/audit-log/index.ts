@@ -1,11 +1,6 @@
 import HistoryIcon from '@mui/icons-material/History';
-import { lazyView } from '../lazy-view';
+import { lazyResource } from '../lazy-view';
 
 const views = () => import('./views');
 
-export default {
-  list: lazyView(views, 'AuditList'),
-  show: lazyView(views, 'AuditShow'),
-  icon: HistoryIcon,
-  options: { label: 'Audit log' },
-};
+export default lazyResource(views, { list: 'AuditList', show: 'AuditShow' }, { icon: HistoryIcon, label: 'Audit log' });

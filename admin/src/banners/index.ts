@@ -1,12 +1,10 @@
 import ViewCarouselIcon from '@mui/icons-material/ViewCarousel';
-import { lazyView } from '../lazy-view';
+import { lazyResource } from '../lazy-view';
 
 const views = () => import('./views');
 
-export default {
-  list: lazyView(views, 'BannerList'),
-  edit: lazyView(views, 'BannerEdit'),
-  create: lazyView(views, 'BannerCreate'),
-  icon: ViewCarouselIcon,
-  recordRepresentation: 'title',
-};
+export default lazyResource(
+  views,
+  { list: 'BannerList', edit: 'BannerEdit', create: 'BannerCreate' },
+  { icon: ViewCarouselIcon, recordRepresentation: 'title' },
+);

@@ -1,22 +1,7 @@
-import type { AdminCardRefundRecord } from '@yardly/shared/contract';
-import { CARD_REFUND_STATUSES, formatCents } from '@yardly/shared/rules';
-import {
-  Datagrid,
-  DateField,
-  FunctionField,
-  List,
-  NumberField,
-  SelectInput,
-  TextField,
-  TextInput,
-  WrapperField,
-} from 'react-admin';
+import { CARD_REFUND_STATUSES } from '@yardly/shared/rules';
+import { TextField, TextInput } from 'react-admin';
+import { MoneyRetryList } from '../layout/MoneyRetryList';
 import { RetryButton } from '../layout/RetryButton';
-
-const filters = [
-  <SelectInput key="status" source="status" alwaysOn choices={CARD_REFUND_STATUSES.map((id) => ({ id, name: id }))} />,
-  <TextInput key="order" source="orderId" label="Order id" />,
-];
 
 /**
  * Every refund owed to a buyer's card: `pending` is held by Stripe (its balance cannot cover it
@@ -24,21 +9,17 @@ const filters = [
  */
 export function CardRefundList() {
   return (
-    <List filters={filters} sort={{ field: 'createdAt', order: 'DESC' }}>
-      <Datagrid bulkActionButtons={false} rowClick={false}>
-        <DateField source="createdAt" label="Owed since" showTime />
-        <TextField source="orderId" label="Order" sortable={false} />
-        <TextField source="buyerEmail" label="Buyer" sortable={false} />
-        <FunctionField<AdminCardRefundRecord> label="Amount" sortBy="amount" render={(r) => formatCents(r.amount)} />
-        <TextField source="status" />
-        <TextField source="failure" label="Stripe says" emptyText="" sortable={false} />
-        <TextField source="reason" sortable={false} />
-        <NumberField source="attempts" sortable={false} />
-        <DateField source="updatedAt" label="Last change" showTime />
-        <WrapperField label="Retry">
-          <RetryButton resource="card-refunds" done="Refund sent again" />
-        </WrapperField>
-      </Datagrid>
-    </List>
+    <MoneyRetryList
+      statuses={CARD_REFUND_STATUSES}
+      idFilter={<TextInput key="order" source="orderId" label="Order id" />}
+      createdLabel="Owed since"
+      before={[
+        <TextField key="order" source="orderId" label="Order" sortable={false} />,
+        <TextField key="buyer" source="buyerEmail" label="Buyer" sortable={false} />,
+      ]}
+      failureLabel="Stripe says"
+      after={[<TextField key="reason" source="reason" sortable={false} />]}
+      retry={<RetryButton resource="card-refunds" done="Refund sent again" />}
+    />
   );
 }

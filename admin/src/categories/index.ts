@@ -1,13 +1,10 @@
 import CategoryIcon from '@mui/icons-material/Category';
-import { lazyView } from '../lazy-view';
+import { lazyResource } from '../lazy-view';
 
 const views = () => import('./views');
 
-export default {
-  list: lazyView(views, 'CategoryList'),
-  edit: lazyView(views, 'CategoryEdit'),
-  create: lazyView(views, 'CategoryCreate'),
-  icon: CategoryIcon,
-  recordRepresentation: 'title',
-  options: { label: 'Taxonomy' },
-};
+export default lazyResource(
+  views,
+  { list: 'CategoryList', edit: 'CategoryEdit', create: 'CategoryCreate' },
+  { icon: CategoryIcon, label: 'Taxonomy', recordRepresentation: 'title' },
+);

@@ -1,21 +1,19 @@
 import PlaylistAddCheckIcon from '@mui/icons-material/PlaylistAddCheck';
 import VolunteerActivismIcon from '@mui/icons-material/VolunteerActivism';
-import { lazyView } from '../lazy-view';
+import { lazyResource } from '../lazy-view';
 
 const views = () => import('./views');
 
 /** `/donation`: the donation orders' queue, read only (ROLE_ADMIN and ROLE_LIMITED_ADMIN). */
-export const donationQueue = {
-  list: lazyView(views, 'DonationList'),
-  show: lazyView(views, 'DonationShow'),
-  icon: VolunteerActivismIcon,
-  options: { label: 'Donations' },
-};
+export const donationQueue = lazyResource(
+  views,
+  { list: 'DonationList', show: 'DonationShow' },
+  { icon: VolunteerActivismIcon, label: 'Donations' },
+);
 
 /** `/donation/process-donations`: the same queue with contact notes and status changes (ROLE_ADMIN). */
-export const processDonations = {
-  list: lazyView(views, 'ProcessDonationList'),
-  show: lazyView(views, 'ProcessDonationShow'),
-  icon: PlaylistAddCheckIcon,
-  options: { label: 'Process donations' },
-};
+export const processDonations = lazyResource(
+  views,
+  { list: 'ProcessDonationList', show: 'ProcessDonationShow' },
+  { icon: PlaylistAddCheckIcon, label: 'Process donations' },
+);

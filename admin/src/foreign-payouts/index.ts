@@ -1,11 +1,11 @@
 import ReportProblemIcon from '@mui/icons-material/ReportProblem';
-import { lazyView } from '../lazy-view';
+import { lazyResource } from '../lazy-view';
 
 const views = () => import('./views');
 
 /** Payouts Stripe reported that Yardly did not make (issue 34): shown, never applied to money. */
-export default {
-  list: lazyView(views, 'ForeignPayoutList'),
-  icon: ReportProblemIcon,
-  options: { label: 'Payouts not ours' },
-};
+export default lazyResource(
+  views,
+  { list: 'ForeignPayoutList' },
+  { icon: ReportProblemIcon, label: 'Payouts not ours' },
+);

@@ -1,13 +1,10 @@
 import StorefrontIcon from '@mui/icons-material/Storefront';
-import { lazyView } from '../lazy-view';
+import { lazyResource } from '../lazy-view';
 
 const views = () => import('./views');
 
-export default {
-  list: lazyView(views, 'ListingList'),
-  edit: lazyView(views, 'ListingEdit'),
-  show: lazyView(views, 'ListingShow'),
-  icon: StorefrontIcon,
-  recordRepresentation: 'title',
-  options: { label: 'Catalogue' },
-};
+export default lazyResource(
+  views,
+  { list: 'ListingList', edit: 'ListingEdit', show: 'ListingShow' },
+  { icon: StorefrontIcon, label: 'Catalogue', recordRepresentation: 'title' },
+);

@@ -1,11 +1,10 @@
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
-import { lazyView } from '../lazy-view';
+import { lazyResource } from '../lazy-view';
 
 const views = () => import('./views');
 
-export default {
-  list: lazyView(views, 'OrderList'),
-  show: lazyView(views, 'OrderShow'),
-  icon: ReceiptLongIcon,
-  options: { label: 'Orders' },
-};
+export default lazyResource(
+  views,
+  { list: 'OrderList', show: 'OrderShow' },
+  { icon: ReceiptLongIcon, label: 'Orders' },
+);

@@ -10,14 +10,12 @@ import {
   ReferenceField,
   SearchInput,
   SelectInput,
-  Show,
   SimpleShowLayout,
   TextField,
   TextInput,
-  TopToolbar,
 } from 'react-admin';
 import { ScrollRegion } from '../layout/ScrollRegion';
-import { ProcessActions } from '../ProcessActions';
+import { ProcessShow } from '../ProcessActions';
 import { StatusHistory } from '../StatusHistory';
 import { type ConsoleOrderEvent, REFUND_DONE, refundAsk, refundButtons, refundRequest, signedCents } from './refund';
 
@@ -53,18 +51,12 @@ export function OrderList() {
 /** The order with its payment, its ledger entries (each transaction sums to zero) and its status history. */
 export function OrderShow() {
   return (
-    <Show
-      actions={
-        <TopToolbar>
-          <ProcessActions<AdminOrderRecord, ConsoleOrderEvent>
-            resource="orders"
-            actions={refundButtons}
-            ask={(_event, record) => refundAsk(record)}
-            request={(_event, _record, reason) => refundRequest(reason)}
-            done={() => REFUND_DONE}
-          />
-        </TopToolbar>
-      }
+    <ProcessShow<AdminOrderRecord, ConsoleOrderEvent>
+      resource="orders"
+      actions={refundButtons}
+      ask={(_event, record) => refundAsk(record)}
+      request={(_event, _record, reason) => refundRequest(reason)}
+      done={() => REFUND_DONE}
     >
       <SimpleShowLayout>
         <TextField source="id" label="Order" />
@@ -110,6 +102,6 @@ export function OrderShow() {
           </ScrollRegion>
         </ArrayField>
       </SimpleShowLayout>
-    </Show>
+    </ProcessShow>
   );
 }

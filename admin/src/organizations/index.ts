@@ -1,13 +1,10 @@
 import BusinessIcon from '@mui/icons-material/Business';
-import { lazyView } from '../lazy-view';
+import { lazyResource } from '../lazy-view';
 
 const views = () => import('./views');
 
-export default {
-  list: lazyView(views, 'OrganizationList'),
-  edit: lazyView(views, 'OrganizationEdit'),
-  create: lazyView(views, 'OrganizationCreate'),
-  show: lazyView(views, 'OrganizationShow'),
-  icon: BusinessIcon,
-  recordRepresentation: 'name',
-};
+export default lazyResource(
+  views,
+  { list: 'OrganizationList', edit: 'OrganizationEdit', create: 'OrganizationCreate', show: 'OrganizationShow' },
+  { icon: BusinessIcon, recordRepresentation: 'name' },
+);

@@ -1,10 +1,6 @@
 import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
-import { lazyView } from '../lazy-view';
+import { lazyResource } from '../lazy-view';
 
 const views = () => import('./views');
 
-export default {
-  list: lazyView(views, 'PayoutList'),
-  icon: AccountBalanceIcon,
-  options: { label: 'Payouts' },
-};
+export default lazyResource(views, { list: 'PayoutList' }, { icon: AccountBalanceIcon, label: 'Payouts' });

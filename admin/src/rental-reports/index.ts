@@ -1,11 +1,10 @@
 import ReportGmailerrorredIcon from '@mui/icons-material/ReportGmailerrorred';
-import { lazyView } from '../lazy-view';
+import { lazyResource } from '../lazy-view';
 
 const views = () => import('./views');
 
-export default {
-  list: lazyView(views, 'RentalReportList'),
-  show: lazyView(views, 'RentalReportShow'),
-  icon: ReportGmailerrorredIcon,
-  options: { label: 'Rental reports' },
-};
+export default lazyResource(
+  views,
+  { list: 'RentalReportList', show: 'RentalReportShow' },
+  { icon: ReportGmailerrorredIcon, label: 'Rental reports' },
+);

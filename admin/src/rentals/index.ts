@@ -1,12 +1,10 @@
 import HomeWorkIcon from '@mui/icons-material/HomeWork';
-import { lazyView } from '../lazy-view';
+import { lazyResource } from '../lazy-view';
 
 const views = () => import('./views');
 
-export default {
-  list: lazyView(views, 'RentalList'),
-  show: lazyView(views, 'RentalShow'),
-  icon: HomeWorkIcon,
-  recordRepresentation: 'title',
-  options: { label: 'Rentals' },
-};
+export default lazyResource(
+  views,
+  { list: 'RentalList', show: 'RentalShow' },
+  { icon: HomeWorkIcon, label: 'Rentals', recordRepresentation: 'title' },
+);

@@ -12,14 +12,12 @@ import {
   SearchInput,
   SelectField,
   SelectInput,
-  Show,
   SimpleShowLayout,
   TextField,
   TextInput,
-  TopToolbar,
   useRecordContext,
 } from 'react-admin';
-import { ProcessActions } from '../ProcessActions';
+import { ProcessShow } from '../ProcessActions';
 import { StatusHistory } from '../StatusHistory';
 import { RENTAL_MODERATION_DONE, rentalModerationEvents, rentalModerationRequest } from './moderation';
 
@@ -72,17 +70,11 @@ function ReportsLink() {
 /** Every fact of a rental, the street line even when hidden from the public, with the moderator's buttons. */
 export function RentalShow() {
   return (
-    <Show
-      actions={
-        <TopToolbar>
-          <ProcessActions<AdminRentalRecord, AdminRentalEvent>
-            resource="rentals"
-            actions={rentalModerationEvents}
-            request={rentalModerationRequest}
-            done={(event) => RENTAL_MODERATION_DONE[event]}
-          />
-        </TopToolbar>
-      }
+    <ProcessShow<AdminRentalRecord, AdminRentalEvent>
+      resource="rentals"
+      actions={rentalModerationEvents}
+      request={rentalModerationRequest}
+      done={(event) => RENTAL_MODERATION_DONE[event]}
     >
       <SimpleShowLayout>
         <TextField source="id" label="Refnum" />
@@ -114,6 +106,6 @@ export function RentalShow() {
         <DateField source="createdAt" label="Created" showTime />
         <StatusHistory />
       </SimpleShowLayout>
-    </Show>
+    </ProcessShow>
   );
 }

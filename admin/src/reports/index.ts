@@ -1,11 +1,6 @@
 import FlagIcon from '@mui/icons-material/Flag';
-import { lazyView } from '../lazy-view';
+import { lazyResource } from '../lazy-view';
 
 const views = () => import('./views');
 
-export default {
-  list: lazyView(views, 'ReportList'),
-  show: lazyView(views, 'ReportShow'),
-  icon: FlagIcon,
-  options: { label: 'Reports' },
-};
+export default lazyResource(views, { list: 'ReportList', show: 'ReportShow' }, { icon: FlagIcon, label: 'Reports' });

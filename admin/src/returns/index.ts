@@ -1,11 +1,10 @@
 import AssignmentReturnIcon from '@mui/icons-material/AssignmentReturn';
-import { lazyView } from '../lazy-view';
+import { lazyResource } from '../lazy-view';
 
 const views = () => import('./views');
 
-export default {
-  list: lazyView(views, 'ReturnList'),
-  show: lazyView(views, 'ReturnShow'),
-  icon: AssignmentReturnIcon,
-  options: { label: 'Returns' },
-};
+export default lazyResource(
+  views,
+  { list: 'ReturnList', show: 'ReturnShow' },
+  { icon: AssignmentReturnIcon, label: 'Returns' },
+);

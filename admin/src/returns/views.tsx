@@ -9,12 +9,10 @@ import {
   ReferenceField,
   SearchInput,
   SelectInput,
-  Show,
   SimpleShowLayout,
   TextField,
-  TopToolbar,
 } from 'react-admin';
-import { ProcessActions } from '../ProcessActions';
+import { ProcessShow } from '../ProcessActions';
 import { StatusHistory } from '../StatusHistory';
 import { DECISION_WORDS, decisionAsk, decisionButtons, decisionRequest, type ReturnDecisionEvent } from './decide';
 
@@ -45,18 +43,12 @@ export function ReturnList() {
 /** A return with what the buyer wrote and showed, its label, the decision and its history. */
 export function ReturnShow() {
   return (
-    <Show
-      actions={
-        <TopToolbar>
-          <ProcessActions<AdminReturnRecord, ReturnDecisionEvent>
-            resource="returns"
-            actions={decisionButtons}
-            ask={decisionAsk}
-            request={(event, _record, note) => decisionRequest(event, note)}
-            done={(event) => DECISION_WORDS[event].done}
-          />
-        </TopToolbar>
-      }
+    <ProcessShow<AdminReturnRecord, ReturnDecisionEvent>
+      resource="returns"
+      actions={decisionButtons}
+      ask={decisionAsk}
+      request={(event, _record, note) => decisionRequest(event, note)}
+      done={(event) => DECISION_WORDS[event].done}
     >
       <SimpleShowLayout>
         <TextField source="id" label="Return" />
@@ -112,6 +104,6 @@ export function ReturnShow() {
         />
         <StatusHistory />
       </SimpleShowLayout>
-    </Show>
+    </ProcessShow>
   );
 }

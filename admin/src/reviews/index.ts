@@ -1,11 +1,10 @@
 import RateReviewIcon from '@mui/icons-material/RateReview';
-import { lazyView } from '../lazy-view';
+import { lazyResource } from '../lazy-view';
 
 const views = () => import('./views');
 
-export default {
-  list: lazyView(views, 'ReviewList'),
-  edit: lazyView(views, 'ReviewEdit'),
-  icon: RateReviewIcon,
-  options: { label: 'Reviews' },
-};
+export default lazyResource(
+  views,
+  { list: 'ReviewList', edit: 'ReviewEdit' },
+  { icon: RateReviewIcon, label: 'Reviews' },
+);

@@ -1,11 +1,10 @@
 import CardGiftcardIcon from '@mui/icons-material/CardGiftcard';
-import { lazyView } from '../lazy-view';
+import { lazyResource } from '../lazy-view';
 
 const views = () => import('./views');
 
-export default {
-  list: lazyView(views, 'RewardList'),
-  show: lazyView(views, 'RewardShow'),
-  icon: CardGiftcardIcon,
-  options: { label: 'Rewards' },
-};
+export default lazyResource(
+  views,
+  { list: 'RewardList', show: 'RewardShow' },
+  { icon: CardGiftcardIcon, label: 'Rewards' },
+);

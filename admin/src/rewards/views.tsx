@@ -7,12 +7,10 @@ import {
   List,
   SearchInput,
   SelectInput,
-  Show,
   SimpleShowLayout,
   TextField,
-  TopToolbar,
 } from 'react-admin';
-import { ProcessActions } from '../ProcessActions';
+import { ProcessShow } from '../ProcessActions';
 import { StatusHistory } from '../StatusHistory';
 import { DECISION_WORDS, decisionAsk, decisionButtons, decisionRequest } from './decide';
 
@@ -45,18 +43,12 @@ export function RewardList() {
 /** A reward with its referral (inviter, friend, the first listing), the decision on a held one, and its history. */
 export function RewardShow() {
   return (
-    <Show
-      actions={
-        <TopToolbar>
-          <ProcessActions<AdminRewardRecord, RewardDecision>
-            resource="rewards"
-            actions={decisionButtons}
-            ask={decisionAsk}
-            request={decisionRequest}
-            done={(decision) => DECISION_WORDS[decision].done}
-          />
-        </TopToolbar>
-      }
+    <ProcessShow<AdminRewardRecord, RewardDecision>
+      resource="rewards"
+      actions={decisionButtons}
+      ask={decisionAsk}
+      request={decisionRequest}
+      done={(decision) => DECISION_WORDS[decision].done}
     >
       <SimpleShowLayout>
         <TextField source="id" label="Reward" />
@@ -74,6 +66,6 @@ export function RewardShow() {
         <DateField source="createdAt" label="Created" showTime />
         <StatusHistory />
       </SimpleShowLayout>
-    </Show>
+    </ProcessShow>
   );
 }

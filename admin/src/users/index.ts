@@ -1,12 +1,10 @@
 import PeopleIcon from '@mui/icons-material/People';
-import { lazyView } from '../lazy-view';
+import { lazyResource } from '../lazy-view';
 
 const views = () => import('./views');
 
-export default {
-  list: lazyView(views, 'UserList'),
-  edit: lazyView(views, 'UserEdit'),
-  show: lazyView(views, 'UserShow'),
-  icon: PeopleIcon,
-  recordRepresentation: 'email',
-};
+export default lazyResource(
+  views,
+  { list: 'UserList', edit: 'UserEdit', show: 'UserShow' },
+  { icon: PeopleIcon, recordRepresentation: 'email' },
+);

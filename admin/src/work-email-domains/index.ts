@@ -1,13 +1,10 @@
 import AlternateEmailIcon from '@mui/icons-material/AlternateEmail';
-import { lazyView } from '../lazy-view';
+import { lazyResource } from '../lazy-view';
 
 const views = () => import('./views');
 
-export default {
-  list: lazyView(views, 'DomainList'),
-  edit: lazyView(views, 'DomainEdit'),
-  create: lazyView(views, 'DomainCreate'),
-  icon: AlternateEmailIcon,
-  recordRepresentation: 'domain',
-  options: { label: 'Work-email domains' },
-};
+export default lazyResource(
+  views,
+  { list: 'DomainList', edit: 'DomainEdit', create: 'DomainCreate' },
+  { icon: AlternateEmailIcon, label: 'Work-email domains', recordRepresentation: 'domain' },
+);

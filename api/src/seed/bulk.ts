@@ -2,13 +2,12 @@
 // Listings come from the demo catalogue's vocabularies; sellers live in 600 zips of 25 metros.
 // No photos (cards show the placeholder): rendering 100,000 pictures would take an hour.
 
-import { LISTING_LIFETIME_DAYS } from '@yardly/shared/rules';
 import { eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { newRefnum } from '../db/refnum';
 import { categories, listings, organizations, users } from '../db/schema/index';
 import { bulkZips } from './bulk-places';
-import { demoCatalog, requiresLocalPickup } from './demo-catalog';
+import { demoCatalog, liveListingColumns, requiresLocalPickup } from './demo-catalog';
 import { createRng } from './prng';
 
 const DAY_MS = 86_400_000;
@@ -82,22 +81,8 @@ export async function seedBulkCatalogue(db: Db, count: number, log: (line: strin
           sellerId: seller.id,
           categoryId,
           subCategoryId: subId(categoryId, spec.subCategorySlug),
-          title: spec.title,
-          description: spec.description,
-          condition: spec.condition,
-          properties: spec.properties ?? {},
-          priceCents: spec.priceCents,
-          isDonation: spec.isDonation,
-          weightLbs: spec.weightLbs,
-          shippable: spec.shippable,
-          meetToDeliver: spec.meetToDeliver,
-          offerFreeDelivery: spec.offerFreeDelivery,
-          buyNow: spec.buyNow,
+          ...liveListingColumns(spec, createdAt),
           zip: seller.zip as string,
-          createdAt,
-          updatedAt: createdAt,
-          state: 'live' as const,
-          listingEnd: new Date(createdAt.getTime() + LISTING_LIFETIME_DAYS * DAY_MS),
         };
       });
       await tx.insert(listings).values(rows);

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { parseConfig } from '../config';
+import { parseConfig, primaryDatabase } from '../config';
 import { openDatabase } from '../db/connect';
 import { fileStoreFor } from '../modules/files/store-for';
 import { hasBulkCatalogue, seedBulkCatalogue } from './bulk';
@@ -17,11 +17,7 @@ async function main() {
     throw new Error('--listings must be a whole number from 0 to 1,000,000');
   }
   const config = parseConfig();
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    directUrl: config.databaseDirectUrl,
-    dataDir: config.dataDir,
-  });
+  const database = await openDatabase(primaryDatabase(config));
   try {
     await seedReference(database.db);
     if (process.env.SEED === 'none') {

@@ -2,7 +2,12 @@
 // Pure data generation; the same `count` always yields the same listings so tests, screenshots
 // and benchmarks are reproducible.
 
-import { isRestrictedElectronics, listingRuleViolations, MAX_WEIGHT_LBS } from '@yardly/shared/rules';
+import {
+  isRestrictedElectronics,
+  LISTING_LIFETIME_DAYS,
+  listingRuleViolations,
+  MAX_WEIGHT_LBS,
+} from '@yardly/shared/rules';
 import { DEMO_PEOPLE, findDemoPerson } from './demo-people';
 import { ITEM_TEMPLATES, type ItemTemplate } from './item-templates';
 import { PALETTE_THEME_NAMES } from './palettes';
@@ -81,6 +86,29 @@ const PRICE_FACTOR: Record<Condition, number> = {
  * Spec §1: used / open-box / not-working phones, computers, audio and camera gear must be
  * local pickup only (and their seller needs a verified work email).
  */
+const DAY_MS = 86_400_000;
+
+/** A spec's listing columns, live from `createdAt` for the listing lifetime (the demo and bulk seeds). */
+export function liveListingColumns(spec: DemoListingSpec, createdAt: Date) {
+  return {
+    title: spec.title,
+    description: spec.description,
+    condition: spec.condition,
+    properties: spec.properties ?? {},
+    priceCents: spec.priceCents,
+    isDonation: spec.isDonation,
+    weightLbs: spec.weightLbs,
+    shippable: spec.shippable,
+    meetToDeliver: spec.meetToDeliver,
+    offerFreeDelivery: spec.offerFreeDelivery,
+    buyNow: spec.buyNow,
+    createdAt,
+    updatedAt: createdAt,
+    state: 'live' as const,
+    listingEnd: new Date(createdAt.getTime() + LISTING_LIFETIME_DAYS * DAY_MS),
+  };
+}
+
 export function requiresLocalPickup(categorySlug: string, subCategorySlug: string, condition: string): boolean {
   return isRestrictedElectronics({ restrictedElectronics: isRestricted(categorySlug, subCategorySlug), condition });
 }

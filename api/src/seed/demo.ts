@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { LISTING_LIFETIME_DAYS } from '@yardly/shared/rules';
 import { eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { newRefnum } from '../db/refnum';
 import { categories, listingPhotos, listings, organizations, users, workEmailDomains } from '../db/schema/index';
 import type { FileStore } from '../modules/files/file-store';
-import { demoCatalog } from './demo-catalog';
+import { demoCatalog, liveListingColumns } from './demo-catalog';
 import { DEMO_PEOPLE } from './demo-people';
 import { demoPhoto } from './demo-photos';
 import { DEMO_RENTAL_COUNT, demoRentalPlans, insertDemoRentals, renderDemoRentalPhotos } from './demo-rentals';
@@ -107,22 +106,8 @@ export async function seedDemo(
         sellerId: must(personId.get(spec.sellerSlug), `seller ${spec.sellerSlug}`),
         categoryId,
         subCategoryId: must(subId(categoryId, spec.subCategorySlug), `subcategory ${spec.subCategorySlug}`),
-        title: spec.title,
-        description: spec.description,
-        condition: spec.condition,
-        properties: spec.properties ?? {},
-        priceCents: spec.priceCents,
-        isDonation: spec.isDonation,
-        weightLbs: spec.weightLbs,
-        shippable: spec.shippable,
-        meetToDeliver: spec.meetToDeliver,
-        offerFreeDelivery: spec.offerFreeDelivery,
-        buyNow: spec.buyNow,
+        ...liveListingColumns(spec, createdAt),
         zip: must(zipOf.get(spec.sellerSlug), `zip of ${spec.sellerSlug}`),
-        createdAt,
-        updatedAt: createdAt,
-        state: 'live' as const,
-        listingEnd: new Date(createdAt.getTime() + LISTING_LIFETIME_DAYS * DAY_MS),
       };
     });
     const inserted: { id: number; refnum: string }[] = [];

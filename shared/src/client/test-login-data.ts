@@ -1,6 +1,6 @@
 import type { LoginData } from '../contract/auth';
 
-/** Login data as the api answers it, for this folder's tests (not exported from the package). */
+/** Login data as the api answers it, for unit tests (`@yardly/shared/testing`: test code only, never the app's). */
 export function testLoginData(overrides: Partial<LoginData> = {}): LoginData {
   return {
     token: 'access-1',
@@ -8,8 +8,8 @@ export function testLoginData(overrides: Partial<LoginData> = {}): LoginData {
     expirationTime: '2029-01-01T00:00:00.000Z',
     userRefnum: 'U0123456789A',
     userRoles: ['ROLE_USER'],
-    nameFirst: 'Ada',
-    email: 'ada@example.com',
+    nameFirst: 'Ann',
+    email: 'ann@example.com',
     isProgressive: false,
     isProfessionVerified: false,
     companyStatus: null,

@@ -35,3 +35,13 @@ export function pageOf<T extends z.ZodType>(doc: T) {
     size: z.number().int(),
   });
 }
+
+/** A page in the reference api's Spring shape: `content`, zero-based `number`, `size` and `totalElements`. */
+export function contentPageOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    content: z.array(item),
+    number: z.number().int(),
+    size: z.number().int(),
+    totalElements: z.number().int(),
+  });
+}

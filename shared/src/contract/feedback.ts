@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PAGE_SIZES, RATING } from '../rules/constants';
 import { leaveReviewMessages, RATING_CHOICES, REVIEW_TAGS, REVIEW_TEXT_MAX } from '../rules/reviews';
 import { defineCall } from './call';
-import { isoDateTimeSchema, refnumSchema } from './common';
+import { contentPageOf, isoDateTimeSchema, refnumSchema } from './common';
 
 // ---- Reviews a person received (spec sections 3 and 7, Feedback) ----
 
@@ -17,12 +17,7 @@ export type FeedbackItem = z.infer<typeof feedbackItemSchema>;
 
 /** A page of reviews and the aggregate: the average in half steps and how many reviews it counts. */
 export const receivedFeedbackSchema = z.object({
-  feedbacks: z.object({
-    content: z.array(feedbackItemSchema),
-    number: z.number().int(),
-    size: z.number().int(),
-    totalElements: z.number().int(),
-  }),
+  feedbacks: contentPageOf(feedbackItemSchema),
   aggregate: z.object({ rating: z.number().min(0).max(RATING.max), count: z.number().int() }),
 });
 export type ReceivedFeedback = z.infer<typeof receivedFeedbackSchema>;

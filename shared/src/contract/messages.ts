@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CONVERSATION_TABS, messageTextSchema } from '../rules/conversation';
 import { defineCall } from './call';
-import { isoDateTimeSchema, pageQuerySchema, refnumSchema } from './common';
+import { contentPageOf, isoDateTimeSchema, pageQuerySchema, refnumSchema } from './common';
 import { listingCardSchema } from './listings';
 import { unreadSectionQuerySchema } from './notifications';
 
@@ -54,12 +54,7 @@ export const conversationsCall = defineCall({
   summary: "The caller's conversations, latest activity first (zero-based page), on a tab and optionally one listing",
   query: conversationsQuerySchema,
   response: z.object({
-    conversations: z.object({
-      content: z.array(conversationSummarySchema),
-      number: z.number().int(),
-      size: z.number().int(),
-      totalElements: z.number().int(),
-    }),
+    conversations: contentPageOf(conversationSummarySchema),
   }),
 });
 

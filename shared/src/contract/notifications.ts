@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { NOTIFICATION_KINDS, NOTIFICATION_SECTIONS, notificationMessages } from '../rules/notifications';
 import { defineCall } from './call';
-import { isoDateTimeSchema, pageQuerySchema, refnumSchema } from './common';
+import { contentPageOf, isoDateTimeSchema, pageQuerySchema, refnumSchema } from './common';
 
 export const notificationSchema = z.object({
   id: z.number().int(),
@@ -24,12 +24,7 @@ export const notificationsCall = defineCall({
   summary: "The signed-in person's in-app notifications, newest first (zero-based page), and how many are unread",
   query: pageQuerySchema,
   response: z.object({
-    notifications: z.object({
-      content: z.array(notificationSchema),
-      number: z.number().int(),
-      size: z.number().int(),
-      totalElements: z.number().int(),
-    }),
+    notifications: contentPageOf(notificationSchema),
     unreadCount: z.number().int(),
   }),
 });

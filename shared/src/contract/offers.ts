@@ -4,7 +4,7 @@ import { MAX_PRICE_CENTS } from '../rules/listing-rules';
 import { OFFER_STATES, offerMessages, offerProcess } from '../rules/offer-process';
 import { eventNames } from '../rules/process';
 import { defineCall } from './call';
-import { centsSchema, isoDateTimeSchema, refnumSchema } from './common';
+import { centsSchema, contentPageOf, isoDateTimeSchema, refnumSchema } from './common';
 import { listingCardSchema } from './listings';
 
 export const offerStateSchema = z.enum(OFFER_STATES);
@@ -133,13 +133,7 @@ export const listingOffersCall = defineCall({
   summary: "A listing's offer threads, newest first: the seller sees every one, a buyer only their own",
   query: listingOffersQuerySchema,
   response: z.object({
-    offers: z.object({
-      content: z.array(offerThreadSchema),
-      number: z.number().int(),
-      size: z.number().int(),
-      totalElements: z.number().int(),
-      totalPages: z.number().int(),
-    }),
+    offers: contentPageOf(offerThreadSchema).extend({ totalPages: z.number().int() }),
   }),
 });
 

@@ -5,7 +5,7 @@ import { eventNames } from '../rules/process';
 import { addressSchemaOut } from './account';
 import { defineCall } from './call';
 import { checkoutAmountSchema, deliveryMethodSchema, orderStateSchema } from './checkout';
-import { centsSchema, isoDateTimeSchema, pageQuerySchema, refnumSchema } from './common';
+import { centsSchema, contentPageOf, isoDateTimeSchema, pageQuerySchema, refnumSchema } from './common';
 import { listingCardSchema } from './listings';
 import { conversationPartySchema } from './messages';
 
@@ -65,13 +65,7 @@ export const ordersCall = defineCall({
     filter: z.enum(ORDER_FILTERS).optional(),
   }),
   response: z.object({
-    orders: z.object({
-      content: z.array(orderSummarySchema),
-      number: z.number().int(),
-      size: z.number().int(),
-      totalElements: z.number().int(),
-      totalPages: z.number().int(),
-    }),
+    orders: contentPageOf(orderSummarySchema).extend({ totalPages: z.number().int() }),
   }),
 });
 

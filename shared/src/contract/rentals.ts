@@ -15,7 +15,7 @@ import {
 } from '../rules/rental';
 import { RENTAL_STATES } from '../rules/rental-process';
 import { defineCall } from './call';
-import { centsSchema, isoDateTimeSchema, pageOf, pageQuerySchema, refnumSchema } from './common';
+import { centsSchema, contentPageOf, isoDateTimeSchema, pageOf, pageQuerySchema, refnumSchema } from './common';
 import { conversationMessageSchema, conversationPartySchema } from './messages';
 import { notificationIdsBodySchema, notificationUnreadSchema } from './notifications';
 import { REPORT_REASONS, type ReportReason, reportMessages } from './reports';
@@ -468,12 +468,7 @@ export const rentalConversationSchema = z.object({
 export type RentalConversation = z.infer<typeof rentalConversationSchema>;
 
 const conversationPage = z.object({
-  conversations: z.object({
-    content: z.array(rentalConversationSchema),
-    number: z.number().int(),
-    size: z.number().int(),
-    totalElements: z.number().int(),
-  }),
+  conversations: contentPageOf(rentalConversationSchema),
 });
 const newestFirst = {
   orderBy: z.enum(['lastUpdated']).default('lastUpdated'),
@@ -546,12 +541,7 @@ export const rentalNotificationCalls = {
     summary: "The caller's rentals notifications, newest first (zero-based page), and how many are unread",
     query: pageQuerySchema,
     response: z.object({
-      notifications: z.object({
-        content: z.array(rentalNotificationSchema),
-        number: z.number().int(),
-        size: z.number().int(),
-        totalElements: z.number().int(),
-      }),
+      notifications: contentPageOf(rentalNotificationSchema),
       unreadCount: z.number().int(),
     }),
   }),

@@ -11,7 +11,7 @@ import {
   rewardProcess,
 } from '../rules/rewards';
 import { defineCall } from './call';
-import { centsSchema, isoDateTimeSchema, pageQuerySchema, refnumSchema } from './common';
+import { centsSchema, contentPageOf, isoDateTimeSchema, pageQuerySchema, refnumSchema } from './common';
 
 /** The invite form: the same schema checks it in the browser and the request on the server. */
 export const inviteEmailSchema = z.object({ email: emailSchema });
@@ -63,12 +63,7 @@ export const rewardsSummarySchema = z.object({
   pending: centsSchema,
   /** Every reward ever granted and not reversed. */
   lifetime: centsSchema,
-  entries: z.object({
-    content: z.array(rewardEntrySchema),
-    number: z.number().int(),
-    size: z.number().int(),
-    totalElements: z.number().int(),
-  }),
+  entries: contentPageOf(rewardEntrySchema),
   referrals: z.array(referralSummarySchema),
 });
 export type RewardsSummary = z.infer<typeof rewardsSummarySchema>;

@@ -23,6 +23,7 @@ import { Breadcrumbs, type Crumb } from './Breadcrumbs';
 import type { CardVariant } from './ListingCard';
 import { LoadedListings } from './LoadedListings';
 import { Pagination } from './Pagination';
+import { PerPageSelect } from './PerPageSelect';
 import { SaveSearchButton } from './saved-searches/SaveSearchButton';
 import { FiltersDrawer } from './search/FiltersDrawer';
 import { SearchFilters } from './search/SearchFilters';
@@ -267,18 +268,7 @@ function Toolbar({ total, query, view, onView, onSize, sort }: ToolbarProps) {
       </p>
       <div className="toolbar__controls">
         {sort}
-        <label>
-          Items per page{' '}
-          <select value={query.size} onChange={(event) => onSize(Number(event.target.value))}>
-            {sizes
-              .sort((a, b) => a - b)
-              .map((size) => (
-                <option key={size} value={size}>
-                  {size}
-                </option>
-              ))}
-          </select>
-        </label>
+        <PerPageSelect label="Items per page" sizes={sizes} size={query.size} onChange={onSize} />
         <ViewToggle value={view} onChange={onView} />
       </div>
     </div>

@@ -1,26 +1,8 @@
 import type { LoginData } from '@yardly/shared/contract';
+import { testLoginData } from '@yardly/shared/testing';
 
 /** Login data as the api answers it, for unit tests. */
-export function loginData(overrides: Partial<LoginData> = {}): LoginData {
-  return {
-    token: 'access-1',
-    refreshToken: 'refresh-1',
-    expirationTime: '2029-01-01T00:00:00.000Z',
-    userRefnum: 'U0123456789A',
-    userRoles: ['ROLE_USER'],
-    nameFirst: 'Ann',
-    email: 'ann@example.com',
-    isProgressive: false,
-    isProfessionVerified: false,
-    companyStatus: null,
-    zip: null,
-    isDonationRecipient: false,
-    orgName: null,
-    orgRefnum: null,
-    isOrganizationB2B: false,
-    ...overrides,
-  };
-}
+export const loginData = testLoginData;
 
 /**
  * Stores a signed-in person's login data as the browser session keeps it. For a rendered test's

@@ -1,6 +1,6 @@
 import type { FullProfile, ListingPage, Profile, UpdateName, UpdateProfile } from '@yardly/shared/contract';
 import { addressMessages, normalizePhone, profileMessages } from '@yardly/shared/rules';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock/clock';
 import type { Db } from '../../db/connect';
 import { listings, organizations, userContacts, users, zipCodes } from '../../db/schema/index';
@@ -8,7 +8,7 @@ import { AppError } from '../../errors';
 import { companyStatusOf, isVerifiedProfessional } from '../auth/users';
 import { ratingOf } from '../feedback/service';
 import { fileUrl } from '../files/urls';
-import { placeName, selectCards, toCard } from '../listings/cards';
+import { cardPage, placeName } from '../listings/cards';
 import { liveListing } from '../listings/live';
 import { soldListing, visibleListing } from '../listings/visibility';
 
@@ -118,15 +118,7 @@ export function profileService(db: Db, clock: Clock) {
         viewerId === owner.id
           ? and(eq(listings.sellerId, owner.id), visibleListing('listed', 'owner', now))
           : and(eq(listings.sellerId, owner.id), liveListing(now));
-      const [rows, [total]] = await Promise.all([
-        selectCards(db, now)
-          .where(where)
-          .orderBy(desc(listings.createdAt), desc(listings.id))
-          .limit(size)
-          .offset(page * size),
-        db.select({ n: sql<number>`count(*)::int` }).from(listings).where(where),
-      ]);
-      return { docs: rows.map((row) => toCard(row, now)), totalElements: total?.n ?? 0, number: page, size };
+      return cardPage(db, where, { page, size }, now);
     },
   };
 }

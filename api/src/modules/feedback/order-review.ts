@@ -1,25 +1,16 @@
 import type { OrderReview } from '@yardly/shared/contract';
 import { leaveReviewMessages, publicName } from '@yardly/shared/rules';
-import { and, desc, eq, or } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { listings, orders, users } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import type { Caller } from '../../http/caller';
-import { orderFor } from '../orders/access';
+import { callersOrdersOfListing, orderFor } from '../orders/access';
 import { completedAt, reviewsOfOrder, reviewWindow, toWrittenReview } from './reviews';
 
 /** The caller's latest order of a listing, as its buyer or its seller (the dialog opened with a listingRefnum). */
 async function callersOrderOfListing(db: Db, caller: Caller, listingRefnum: string): Promise<string> {
-  const [row] = await db
-    .select({ refnum: orders.refnum })
-    .from(orders)
-    .innerJoin(listings, eq(listings.id, orders.listingId))
-    .where(
-      and(
-        eq(listings.refnum, listingRefnum),
-        or(eq(orders.buyerId, caller.userId), eq(orders.sellerId, caller.userId)),
-      ),
-    )
+  const [row] = await callersOrdersOfListing(db, caller, listingRefnum)
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(1);
   if (!row) throw AppError.notFound(leaveReviewMessages.noOrder);

@@ -1,15 +1,11 @@
-import { parseConfig } from '../../config';
+import { parseConfig, primaryDatabase } from '../../config';
 import { openDatabase } from '../../db/connect';
 import { checkLedger, ledgerIsSound } from './check';
 
 /** `pnpm ledger:check`: proves the ledger balances (each transaction, each account); exits 1 when it does not. */
 async function main() {
   const config = parseConfig();
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    directUrl: config.databaseDirectUrl,
-    dataDir: config.dataDir,
-  });
+  const database = await openDatabase(primaryDatabase(config));
   try {
     const report = await checkLedger(database.db);
     console.log(

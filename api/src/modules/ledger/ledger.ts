@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { ledgerEntries, ledgerTransactions } from '../../db/schema/index';
 import { sellerAccount } from './accounts';
@@ -61,6 +61,16 @@ export async function postLedger(
   if (!row) throw new Error('a ledger transaction just written is missing');
   await tx.insert(ledgerEntries).values(legs.map((leg) => ({ transactionId: row.id, ...leg })));
   return row.id;
+}
+
+/** The sum of the entries of one order's ledger transactions that `where` keeps (0 when none). */
+export async function orderEntriesSum(db: Db, orderId: number, where: SQL | undefined): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
+    .from(ledgerEntries)
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+    .where(and(eq(ledgerTransactions.orderId, orderId), where));
+  return Number(row?.total ?? 0);
 }
 
 /** An account's balance: the sum of its entries (an index-only scan of ledger_entries_account_idx). */

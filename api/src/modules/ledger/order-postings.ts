@@ -1,8 +1,8 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { ledgerEntries, ledgerTransactions } from '../../db/schema/index';
 import { LEDGER, rewardsAccount, sellerAccount } from './accounts';
-import { type LedgerEntry, postLedger } from './ledger';
+import { type LedgerEntry, orderEntriesSum, postLedger } from './ledger';
 
 /** What the ledger needs of an order. */
 export interface OrderMoney {
@@ -35,18 +35,8 @@ export function cardCents(order: Pick<OrderMoney, 'totalCents' | 'rewardsCents'>
  * provider, so the provider's refunded total less this is what was refunded elsewhere (Stripe's
  * dashboard), however often its event arrives.
  */
-export async function cardRefundedCents(tx: Db, orderId: number): Promise<number> {
-  const [row] = await tx
-    .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
-    .from(ledgerEntries)
-    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
-    .where(
-      and(
-        eq(ledgerTransactions.orderId, orderId),
-        inArray(ledgerEntries.account, [LEDGER.refunds, LEDGER.refundsOwed]),
-      ),
-    );
-  return Number(row?.total ?? 0);
+export function cardRefundedCents(tx: Db, orderId: number): Promise<number> {
+  return orderEntriesSum(tx, orderId, inArray(ledgerEntries.account, [LEDGER.refunds, LEDGER.refundsOwed]));
 }
 
 /** A refund the ledger posted: its transaction, and what of it the card is owed (0: rewards only). */
@@ -138,18 +128,12 @@ export async function postOrderPlaced(tx: Db, order: OrderMoney, at: Date): Prom
  * the release pays out the share less it.
  */
 export async function labelDeductedCents(tx: Db, order: OrderMoney): Promise<number> {
-  const [row] = await tx
-    .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
-    .from(ledgerEntries)
-    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
-    .where(
-      and(
-        eq(ledgerTransactions.orderId, order.id),
-        eq(ledgerTransactions.kind, 'label'),
-        eq(ledgerEntries.account, sellerAccount(order.sellerId, 'pending')),
-      ),
-    );
-  return -Number(row?.total ?? 0);
+  const sum = await orderEntriesSum(
+    tx,
+    order.id,
+    and(eq(ledgerTransactions.kind, 'label'), eq(ledgerEntries.account, sellerAccount(order.sellerId, 'pending'))),
+  );
+  return -sum;
 }
 
 /** What the seller holds of an order's share: the share less a label deducted from it (free shipping). */

@@ -1,6 +1,6 @@
-import type { ListingCard, SellerListing } from '@yardly/shared/contract';
+import type { ListingCard, ListingPage, SellerListing } from '@yardly/shared/contract';
 import { currentListingState, editLockedIn, listingStatusOf, saleTypeOf } from '@yardly/shared/rules';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { listingPhotos, listings, users, zipCodes } from '../../db/schema/index';
 import { fileUrl } from '../files/urls';
@@ -56,6 +56,24 @@ export function pageCardsJson(page: SQL, now: Date): SQL {
 }
 
 /** A card as anyone sees it at `now`: `saleType` and `listingDeleted` are read off the listing's state. */
+/** One page of the listings `where` keeps, as cards, newest first, with their count. */
+export async function cardPage(
+  db: Db,
+  where: SQL | undefined,
+  { page, size }: { page: number; size: number },
+  now: Date,
+): Promise<ListingPage> {
+  const [rows, [total]] = await Promise.all([
+    selectCards(db, now)
+      .where(where)
+      .orderBy(desc(listings.createdAt), desc(listings.id))
+      .limit(size)
+      .offset(page * size),
+    db.select({ n: sql<number>`count(*)::int` }).from(listings).where(where),
+  ]);
+  return { docs: rows.map((row) => toCard(row, now)), totalElements: total?.n ?? 0, number: page, size };
+}
+
 export function toCard(row: CardRow | CardJson, now: Date): ListingCard {
   const state = currentListingState(row.state, row.listingEnd, now);
   return {

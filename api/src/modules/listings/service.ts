@@ -9,7 +9,7 @@ import {
   shippingCents,
   visibleTo,
 } from '@yardly/shared/rules';
-import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connect';
 import { categories, listingPhotos, listings, organizations, users, zipCodes } from '../../db/schema/index';
@@ -19,7 +19,7 @@ import { fileUrl } from '../files/urls';
 import { greatCircleMiles, wholeMiles } from '../location/distance';
 import { centreOfZip } from '../location/zip-centres';
 import { type ListingReader, openableBy } from '../organisation-marketplace/visibility';
-import { placeName, selectCards, toCard } from './cards';
+import { cardPage, placeName, toCard } from './cards';
 import { liveListing } from './live';
 import { countActiveOffers, hasAcceptedOffer } from './offers-check';
 import { orderInProgress } from './process';
@@ -29,25 +29,8 @@ interface PageQuery {
   size: number;
 }
 
-async function livePage(
-  db: Db,
-  where: ReturnType<typeof liveListing>,
-  { page, size }: PageQuery,
-  now: Date,
-): Promise<ListingPage> {
-  const [rows, [total]] = await Promise.all([
-    selectCards(db, now)
-      .where(where)
-      .orderBy(desc(listings.createdAt), desc(listings.id))
-      .limit(size)
-      .offset(page * size),
-    db.select({ n: sql<number>`count(*)::int` }).from(listings).where(where),
-  ]);
-  return { docs: rows.map((row) => toCard(row, now)), totalElements: total?.n ?? 0, number: page, size };
-}
-
 export function recentItems(db: Db, query: PageQuery, now: Date): Promise<ListingPage> {
-  return livePage(db, liveListing(now), query, now);
+  return cardPage(db, liveListing(now), query, now);
 }
 
 export async function listingsByCategory(
@@ -64,7 +47,7 @@ export async function listingsByCategory(
     : or(eq(listings.categoryId, topId), eq(listings.subCategoryId, topId));
   const top = category.parentId ? await findCategoryById(db, category.parentId) : category.title;
   const subTitle = sub?.title ?? (category.parentId ? category.title : null);
-  const page = await livePage(db, and(liveListing(now), inCategory) as ReturnType<typeof liveListing>, query, now);
+  const page = await cardPage(db, and(liveListing(now), inCategory), query, now);
   return { ...page, categoryTitle: top, subCategoryTitle: subTitle };
 }
 

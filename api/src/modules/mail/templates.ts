@@ -78,9 +78,7 @@ export function codeMail(
   } = {},
 ): Omit<Mail, 'to'> {
   const wording = options.anotherSignup && purpose === 'verify_email' ? ANOTHER_SIGNUP : WORDING[purpose];
-  // One line in a plain-text greeting, whatever the stored name holds.
-  const name = options.nameFirst?.replace(/\s+/g, ' ').trim();
-  const greeting = name ? `Hi ${name},` : 'Hi,';
+  const greeting = greetingOf(options.nameFirst);
   const expiry = `This code expires in ${CODE_TTL_MINUTES} minutes.`;
   const signOff = `The ${BRAND} team`;
 
@@ -103,29 +101,43 @@ export function codeMail(
     ? `<p style="margin: 0 0 16px; font-size: 16px; line-height: 1.5;"><a href="${escapeHtml(link.url)}" style="color: #15803d; font-weight: 700;">${escapeHtml(link.label)}</a></p>\n`
     : '';
 
-  const font = "font-family: -apple-system, 'Segoe UI', Helvetica, Arial, sans-serif";
-  const html = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(wording.subject)}</title>
-</head>
-<body style="margin: 0; padding: 24px; background: #f5f5f4; ${font}; color: #1c1917;">
-<div style="max-width: 480px; margin: 0 auto; padding: 32px; background: #ffffff; border-radius: 8px;">
-<p style="margin: 0 0 24px; font-size: 22px; font-weight: 700; color: #15803d;">${BRAND}</p>
-<h1 style="margin: 0 0 16px; font-size: 20px;">${escapeHtml(wording.heading)}</h1>
+  const html = mailHtml(
+    wording.subject,
+    `<h1 style="margin: 0 0 16px; font-size: 20px;">${escapeHtml(wording.heading)}</h1>
 <p style="margin: 0 0 16px; font-size: 16px; line-height: 1.5;">${escapeHtml(greeting)}</p>
 <p style="margin: 0 0 16px; font-size: 16px; line-height: 1.5;">${escapeHtml(wording.intro)}</p>
 <p style="margin: 0 0 16px; padding: 16px; background: #f5f5f4; border-radius: 6px; text-align: center; font-family: 'Courier New', Courier, monospace; font-size: 32px; font-weight: 700; letter-spacing: 8px;">${escapeHtml(code)}</p>
 ${linkHtml}<p style="margin: 0 0 16px; font-size: 16px; line-height: 1.5;">${escapeHtml(expiry)}</p>
 <p style="margin: 0 0 24px; font-size: 14px; line-height: 1.5; color: #57534e;">${escapeHtml(wording.ignore)}</p>
 <p style="margin: 0; font-size: 14px; color: #57534e;">${escapeHtml(signOff)}</p>
-</div>
+`,
+  );
+  return { subject: wording.subject, text, html };
+}
+
+/** 'Hi Ann,' on one line, whatever the stored name holds ('Hi,' without one). */
+export function greetingOf(nameFirst: string | null | undefined): string {
+  const name = nameFirst?.replace(/\s+/g, ' ').trim();
+  return name ? `Hi ${name},` : 'Hi,';
+}
+
+/** The HTML page every Yardly mail is: its title, the card with the brand line, then `body` (lines ending in a newline). */
+export function mailHtml(title: string, body: string): string {
+  const font = "font-family: -apple-system, 'Segoe UI', Helvetica, Arial, sans-serif";
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+</head>
+<body style="margin: 0; padding: 24px; background: #f5f5f4; ${font}; color: #1c1917;">
+<div style="max-width: 480px; margin: 0 auto; padding: 32px; background: #ffffff; border-radius: 8px;">
+<p style="margin: 0 0 24px; font-size: 22px; font-weight: 700; color: #15803d;">${BRAND}</p>
+${body}</div>
 </body>
 </html>
 `;
-  return { subject: wording.subject, text, html };
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

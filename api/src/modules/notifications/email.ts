@@ -14,7 +14,7 @@ import { isConnected } from '../live/presence';
 import type { Mail, Mailer } from '../mail/mailer';
 import { optionalMailer } from '../mail/optional-mail';
 import { preferenceStore } from '../mail/preferences';
-import { escapeHtml } from '../mail/templates';
+import { escapeHtml, greetingOf, mailHtml } from '../mail/templates';
 import { type EmailJobPayload, NOTIFICATION_EMAIL_JOB } from './job-names';
 
 /** Advisory lock space of "a conversation's notification email is being decided". */
@@ -94,13 +94,18 @@ export async function emailStep(tx: Db, deps: EmailDeps, { userId, conversationI
         });
     }
   }
+  await markMailHandled(tx, pending, now);
+}
+
+/** These notifications are dealt with by the email step (mailed, or left out on purpose). */
+export async function markMailHandled(tx: Db, handled: { id: number }[], now: Date): Promise<void> {
   await tx
     .update(notifications)
     .set({ mailHandledAt: now })
     .where(
       inArray(
         notifications.id,
-        pending.map((n) => n.id),
+        handled.map((n) => n.id),
       ),
     );
 }
@@ -138,8 +143,7 @@ export function activityMail(
   section: NotificationSection = 'market',
 ): Omit<Mail, 'to'> {
   const allUrl = `${publicUrl}${notificationsPagePath(section)}`;
-  const name = nameFirst.replace(/\s+/g, ' ').trim();
-  const greeting = name ? `Hi ${name},` : 'Hi,';
+  const greeting = greetingOf(nameFirst);
   const subject =
     items.length === 1 ? (items[0]?.text ?? 'New activity on Yardly') : `${items.length} updates on Yardly`;
   const lines = items.map((item) => ({ text: item.text, url: item.link ? `${publicUrl}${item.link}` : allUrl }));
@@ -155,26 +159,15 @@ export function activityMail(
     'The Yardly team',
     '',
   ].join('\n');
-  const font = "font-family: -apple-system, 'Segoe UI', Helvetica, Arial, sans-serif";
-  const html = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(subject)}</title>
-</head>
-<body style="margin: 0; padding: 24px; background: #f5f5f4; ${font}; color: #1c1917;">
-<div style="max-width: 480px; margin: 0 auto; padding: 32px; background: #ffffff; border-radius: 8px;">
-<p style="margin: 0 0 24px; font-size: 22px; font-weight: 700; color: #15803d;">Yardly</p>
-<p style="margin: 0 0 16px; font-size: 16px; line-height: 1.5;">${escapeHtml(greeting)}</p>
+  const html = mailHtml(
+    subject,
+    `<p style="margin: 0 0 16px; font-size: 16px; line-height: 1.5;">${escapeHtml(greeting)}</p>
 <p style="margin: 0 0 16px; font-size: 16px; line-height: 1.5;">Here is what is new on Yardly:</p>
 <ul style="margin: 0 0 16px; padding-left: 20px; font-size: 16px; line-height: 1.5;">
 ${lines.map((l) => `<li><a href="${escapeHtml(l.url)}">${escapeHtml(l.text)}</a></li>`).join('\n')}
 </ul>
 <p style="margin: 0; font-size: 14px; color: #57534e;"><a href="${escapeHtml(allUrl)}">All your notifications</a></p>
-</div>
-</body>
-</html>
-`;
+`,
+  );
   return { subject, text, html };
 }

@@ -4,7 +4,7 @@ import { notifications, pushSubscriptions, users } from '../../db/schema/index';
 import { defineJob } from '../../jobs/job';
 import type { Jobs } from '../../jobs/runner';
 import type { Mailer } from '../mail/mailer';
-import { activityMail } from './email';
+import { activityMail, markMailHandled } from './email';
 import { NOTIFICATION_PUSH_JOB } from './job-names';
 
 export const NOTICE_DELIVERY_JOB = 'notifications.deliver-notices';
@@ -58,15 +58,7 @@ export function noticeDeliveryJob(deps: { jobs: Jobs; mailer: Mailer; publicUrl:
             { db: tx },
           );
         }
-        await tx
-          .update(notifications)
-          .set({ mailHandledAt: now })
-          .where(
-            inArray(
-              notifications.id,
-              pending.map((n) => n.id),
-            ),
-          );
+        await markMailHandled(tx, pending, now);
       });
     },
   });

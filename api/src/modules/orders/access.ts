@@ -1,7 +1,7 @@
 import { type AdminVerb, mayAdmin, orderMessages } from '@yardly/shared/rules';
-import { eq } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
-import { orders } from '../../db/schema/index';
+import { listings, orders } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import type { Caller } from '../../http/caller';
 import type { OrderRow } from './process';
@@ -31,4 +31,18 @@ export async function orderFor(db: Db, caller: Caller, orderId: string, verb: Ad
   const party = partyIn(order, caller, verb);
   if (!party) throw new AppError(403, orderMessages.notYours, { reason: 'not_your_order' });
   return { order, party };
+}
+
+/** The refnums of the caller's orders of a listing, as its buyer or its seller (to be ordered by the caller's rule). */
+export function callersOrdersOfListing(db: Db, caller: Caller, listingRefnum: string) {
+  return db
+    .select({ refnum: orders.refnum })
+    .from(orders)
+    .innerJoin(listings, eq(listings.id, orders.listingId))
+    .where(
+      and(
+        eq(listings.refnum, listingRefnum),
+        or(eq(orders.buyerId, caller.userId), eq(orders.sellerId, caller.userId)),
+      ),
+    );
 }

@@ -1,13 +1,13 @@
 import type { BuyLabelBody, ShippingLabel, Tracking } from '@yardly/shared/contract';
 import { orderProcess, type ParcelName, shippingMessages } from '@yardly/shared/rules';
-import { and, asc, desc, eq, ne, or } from 'drizzle-orm';
+import { asc, desc, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
-import { listings, orders, shipmentEvents, shipments } from '../../db/schema/index';
+import { orders, shipmentEvents, shipments } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import type { Caller } from '../../http/caller';
 import type { Jobs } from '../../jobs/runner';
 import { postLabelBought, postReturnLabelBought, shareCoversLabel } from '../ledger/label-postings';
-import { orderFor } from '../orders/access';
+import { callersOrdersOfListing, orderFor } from '../orders/access';
 import { type OrderRow, type OrderRunner, takeOrderEvent } from '../orders/process';
 import { listingWeight } from '../orders/read';
 import { type Carrier, CarrierError, NoSuchServiceError, type PurchasedLabel } from './carrier';
@@ -252,16 +252,7 @@ export async function trackingOf(db: Db, shipment: ShipmentRow): Promise<Trackin
 
 /** `GET /svc/orders/of-listing`: the caller's newest order of a listing (a live one first), as its buyer or seller. */
 export async function orderOfListing(db: Db, caller: Caller, listingRefnum: string): Promise<{ orderId: string }> {
-  const [row] = await db
-    .select({ refnum: orders.refnum })
-    .from(orders)
-    .innerJoin(listings, eq(listings.id, orders.listingId))
-    .where(
-      and(
-        eq(listings.refnum, listingRefnum),
-        or(eq(orders.buyerId, caller.userId), eq(orders.sellerId, caller.userId)),
-      ),
-    )
+  const [row] = await callersOrdersOfListing(db, caller, listingRefnum)
     .orderBy(desc(ne(orders.state, 'cancelled')), desc(orders.createdAt))
     .limit(1);
   if (!row) throw new AppError(404, 'You have no order of this listing', { reason: 'order_not_found' });

@@ -3,10 +3,10 @@ import { addressPrompts, addressToasts, findUsState, formatPhone } from '@yardly
 import { useCallback, useEffect, useState } from 'react';
 import { browserApi } from '../../lib/api';
 import { logFailure } from '../../lib/log-failure';
-import { showToast } from '../../stores/toast';
 import { Spinner } from '../Spinner';
 import { AddressForm } from './AddressForm';
 import { ConfirmDialog } from './ConfirmDialog';
+import { useConfirmedDelete } from './use-confirmed-delete';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; address: SavedAddress } | null;
 
@@ -15,8 +15,6 @@ export function AddressBook() {
   const [addresses, setAddresses] = useState<SavedAddress[] | null>(null);
   const [fetchFailed, setFetchFailed] = useState(false);
   const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<SavedAddress | null>(null);
-  const [pending, setPending] = useState(false);
 
   const reload = useCallback(async () => {
     try {
@@ -33,21 +31,12 @@ export function AddressBook() {
     void reload();
   }, [reload]);
 
-  async function confirmDelete() {
-    if (!deleting) return;
-    setPending(true);
-    try {
-      await browserApi.account.deleteAddress({ addressId: deleting.id });
-      showToast(addressToasts.deleted, 'success');
-      await reload();
-    } catch (cause) {
-      logFailure('AddressBook: a call failed', cause);
-      showToast(addressToasts.deleteError, 'error');
-    } finally {
-      setPending(false);
-      setDeleting(null);
-    }
-  }
+  const { deleting, setDeleting, pending, confirmDelete } = useConfirmedDelete<SavedAddress>({
+    remove: (a) => browserApi.account.deleteAddress({ addressId: a.id }),
+    toasts: addressToasts,
+    failure: 'AddressBook: a call failed',
+    reload,
+  });
 
   const close = useCallback(() => setEditing(null), []);
 

@@ -2,10 +2,10 @@ import type { SavedCard } from '@yardly/shared/contract';
 import { useCallback, useEffect, useState } from 'react';
 import { browserApi } from '../../lib/api';
 import { logFailure } from '../../lib/log-failure';
-import { showToast } from '../../stores/toast';
 import { SavedCardName } from '../checkout/SavedCardName';
 import { Spinner } from '../Spinner';
 import { ConfirmDialog } from './ConfirmDialog';
+import { useConfirmedDelete } from './use-confirmed-delete';
 
 /** The section's words, as the address book's are put (spec section 8's style). */
 export const paymentCardTexts = {
@@ -25,8 +25,6 @@ type Load = { status: 'loading' } | { status: 'error' } | { status: 'done'; card
  */
 export function PaymentCards() {
   const [load, setLoad] = useState<Load>({ status: 'loading' });
-  const [deleting, setDeleting] = useState<SavedCard | null>(null);
-  const [pending, setPending] = useState(false);
 
   const reload = useCallback(async () => {
     try {
@@ -41,21 +39,12 @@ export function PaymentCards() {
     void reload();
   }, [reload]);
 
-  async function confirmDelete() {
-    if (!deleting) return;
-    setPending(true);
-    try {
-      await browserApi.cards.remove({ cardId: deleting.id });
-      showToast(paymentCardTexts.deleted, 'success');
-      await reload();
-    } catch (cause) {
-      logFailure('Could not delete a saved card', cause);
-      showToast(paymentCardTexts.deleteError, 'error');
-    } finally {
-      setPending(false);
-      setDeleting(null);
-    }
-  }
+  const { deleting, setDeleting, pending, confirmDelete } = useConfirmedDelete<SavedCard>({
+    remove: (card) => browserApi.cards.remove({ cardId: card.id }),
+    toasts: paymentCardTexts,
+    failure: 'Could not delete a saved card',
+    reload,
+  });
 
   return (
     <section className="settings-section" aria-labelledby="payment-cards-title">

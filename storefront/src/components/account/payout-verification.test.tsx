@@ -6,6 +6,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $toast } from '../../stores/toast';
 import { fakeApi } from '../../test/fake-api';
+import { cleanUpRender } from '../../test/rendered';
 import { BankAccountSettings } from './BankAccountSettings';
 
 // The end-to-end journeys run the built-in test provider, where there is nothing to verify: the
@@ -57,13 +58,7 @@ beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
   window.history.replaceState(null, '', '/settings/bank-account');
 });
-afterEach(async () => {
-  await act(async () => root.unmount());
-  host.remove();
-  $toast.set(null);
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+afterEach(() => cleanUpRender(root, host));
 
 describe('Payouts on the bank account tab (Stripe Connect)', () => {
   it('asks an unverified seller to verify, in plain words, and sends them to Stripe', async () => {

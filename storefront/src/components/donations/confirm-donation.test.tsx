@@ -5,6 +5,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $toast } from '../../stores/toast';
 import { fakeApi } from '../../test/fake-api';
+import { cleanUpRender, settled } from '../../test/rendered';
 import { ConfirmDonationPage } from './ConfirmDonationPage';
 
 // The donation confirmation page rendered in happy-dom with the real client, its calls answered
@@ -86,17 +87,6 @@ async function render() {
   await settled(() => !host.querySelector('[role="status"].spinner') || replace.mock.calls.length > 0);
 }
 
-/** Lets the page's calls answer and React render, until `done` holds. */
-async function settled(done: () => boolean) {
-  await vi.waitFor(
-    async () => {
-      await act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
-      if (!done()) throw new Error('still loading');
-    },
-    { timeout: 3_000, interval: 20 },
-  );
-}
-
 function button(name: string): HTMLButtonElement | undefined {
   return [...host.querySelectorAll('button')].find((b) => b.textContent === name);
 }
@@ -120,13 +110,7 @@ beforeEach(() => {
   replace = vi.spyOn(window.location, 'replace').mockImplementation(() => undefined) as never;
   assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined) as never;
 });
-afterEach(async () => {
-  await act(async () => root.unmount());
-  host.remove();
-  $toast.set(null);
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+afterEach(() => cleanUpRender(root, host));
 
 describe('the donation confirmation page', () => {
   it('goes home when the order check answers 401', async () => {

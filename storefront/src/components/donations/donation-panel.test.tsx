@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $toast } from '../../stores/toast';
 import { fakeApi } from '../../test/fake-api';
 import { loginData } from '../../test/login-data';
+import { cleanUpRender } from '../../test/rendered';
 import { DonationPanel } from './DonationPanel';
 
 // The item page's donation panel rendered in happy-dom with the real client and a fake api:
@@ -103,13 +104,7 @@ beforeEach(() => {
   globalThis.IS_REACT_ACT_ENVIRONMENT = true;
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
 });
-afterEach(async () => {
-  await act(async () => root.unmount());
-  host.remove();
-  $toast.set(null);
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+afterEach(() => cleanUpRender(root, host));
 
 describe("the item's donation panel", () => {
   it("offers a recipient 'Request donation' and shows the api's refusal when another was first", async () => {

@@ -4,6 +4,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../test/fake-api';
+import { cleanUpRender, settled } from '../../test/rendered';
 import { DonationsNearYou } from './DonationsNearYou';
 
 // 'Donations near you' rendered in happy-dom with the real client and a fake api: a recipient
@@ -53,16 +54,6 @@ function card(n: number): ListingCard & { distanceMiles: number } {
 let root: Root;
 let host: HTMLElement;
 
-async function settled(done: () => boolean) {
-  await vi.waitFor(
-    async () => {
-      await act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
-      if (!done()) throw new Error('still loading');
-    },
-    { timeout: 3_000, interval: 20 },
-  );
-}
-
 beforeEach(() => {
   globalThis.IS_REACT_ACT_ENVIRONMENT = true;
   // The cards' hearts and the location store ask the api for more than this test answers.
@@ -71,12 +62,7 @@ beforeEach(() => {
     'http://127.0.0.1:3000/why-donate',
   );
 });
-afterEach(async () => {
-  await act(async () => root.unmount());
-  host.remove();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+afterEach(() => cleanUpRender(root, host));
 
 describe('donations near you', () => {
   it('pages through the donations around the zip, 24 a page, the page in the address', async () => {

@@ -5,6 +5,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $toast } from '../../stores/toast';
 import { fakeApi } from '../../test/fake-api';
+import { cleanUpRender, click } from '../../test/rendered';
 import { OrderDetailView } from './OrderDetailView';
 
 // The buyer's Confirm delivery needs a shipped order, which nothing can make yet (shipping is
@@ -100,11 +101,6 @@ function button(name: string): HTMLButtonElement | undefined {
   return [...host.querySelectorAll('button')].find((b) => b.textContent === name);
 }
 
-async function click(element: HTMLElement | undefined) {
-  if (!element) throw new Error('nothing to click');
-  await act(async () => element.click());
-}
-
 /** The order's status as the Order facts list shows it. */
 function statusShown(): string | undefined {
   const terms = [...host.querySelectorAll('dt')];
@@ -115,13 +111,7 @@ beforeEach(() => {
   globalThis.IS_REACT_ACT_ENVIRONMENT = true;
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
 });
-afterEach(async () => {
-  await act(async () => root.unmount());
-  host.remove();
-  $toast.set(null);
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+afterEach(() => cleanUpRender(root, host));
 
 describe('Confirm delivery on the buyer’s order page', () => {
   it('asks first, then confirms through the api and shows the order delivered, without the button', async () => {

@@ -1,13 +1,11 @@
-import type { FullProfile } from '@yardly/shared/contract';
 import { profileMessages } from '@yardly/shared/rules';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { requireCompleteAccount } from '../../lib/access-gates';
-import { browserApi } from '../../lib/api';
-import { logFailure } from '../../lib/log-failure';
 import { Breadcrumbs } from '../Breadcrumbs';
 import { Spinner } from '../Spinner';
 import { ProfileHeader } from './ProfileHeader';
 import { ProfileTabs, type ProfileView } from './ProfileTabs';
+import { useFullProfile } from './use-full-profile';
 
 /** /myprofile/{tab}: the paths of spec section 2 (reviews/seller, reviews/buyer). */
 export function myProfilePath(view: ProfileView): string {
@@ -16,18 +14,7 @@ export function myProfilePath(view: ProfileView): string {
 
 /** My Profile: the own header with picture editing, listings and reviews (signed-in, complete accounts). */
 export function MyProfilePage({ view }: { view: ProfileView }) {
-  const [profile, setProfile] = useState<FullProfile | null>(null);
-  const [error, setError] = useState(false);
-
-  const load = useCallback(async () => {
-    try {
-      setProfile(await browserApi.profile.full());
-      setError(false);
-    } catch (cause) {
-      logFailure('MyProfilePage: a call failed', cause);
-      setError(true);
-    }
-  }, []);
+  const { profile, error, load } = useFullProfile('MyProfilePage');
 
   useEffect(() => {
     void requireCompleteAccount().then((session) => {

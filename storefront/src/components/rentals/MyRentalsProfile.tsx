@@ -1,6 +1,6 @@
-import type { FullProfile, RentalConversation } from '@yardly/shared/contract';
+import type { RentalConversation } from '@yardly/shared/contract';
 import { profileMessages } from '@yardly/shared/rules';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { requireSignedIn } from '../../lib/access-gates';
 import { browserApi } from '../../lib/api';
 import { logFailure } from '../../lib/log-failure';
@@ -8,6 +8,7 @@ import { positiveInt } from '../../lib/product-query';
 import { Breadcrumbs } from '../Breadcrumbs';
 import { Pagination } from '../Pagination';
 import { ProfileHeader } from '../profile/ProfileHeader';
+import { useFullProfile } from '../profile/use-full-profile';
 import { Spinner } from '../Spinner';
 import { LandlordListings } from './LandlordListings';
 import { RentalConversationList } from './RentalConversationList';
@@ -29,18 +30,7 @@ const TENANT_PAGE_SIZE = 10;
  */
 export function MyRentalsProfile() {
   const [tab, setTab] = useState<MyRentalsTab | null>(null);
-  const [profile, setProfile] = useState<FullProfile | null>(null);
-  const [error, setError] = useState(false);
-
-  const load = useCallback(async () => {
-    try {
-      setProfile(await browserApi.profile.full());
-      setError(false);
-    } catch (cause) {
-      logFailure('MyRentalsProfile: a call failed', cause);
-      setError(true);
-    }
-  }, []);
+  const { profile, error, load } = useFullProfile('MyRentalsProfile');
 
   useEffect(() => {
     void requireSignedIn(RENTALS_HOME).then((session) => {

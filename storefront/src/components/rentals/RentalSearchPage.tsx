@@ -12,6 +12,7 @@ import { $session, $sessionKnown } from '../../stores/session';
 import { Breadcrumbs } from '../Breadcrumbs';
 import type { CardVariant } from '../ListingCard';
 import { Pagination } from '../Pagination';
+import { PerPageSelect } from '../PerPageSelect';
 import { Spinner } from '../Spinner';
 import { ViewToggle } from '../ViewToggle';
 import { RentalCollection } from './RentalCard';
@@ -162,18 +163,11 @@ export function RentalSearchPage({ start }: { start: RentalListStart }) {
                   ))}
                 </select>
               </label>
-              <label>
-                Per page{' '}
-                <select value={query.size} onChange={(event) => refine({ size: Number(event.target.value) })}>
-                  {[...new Set([...RENTAL_PAGE_SIZES, query.size])]
-                    .sort((a, b) => a - b)
-                    .map((size) => (
-                      <option key={size} value={size}>
-                        {size}
-                      </option>
-                    ))}
-                </select>
-              </label>
+              <PerPageSelect
+                sizes={[...new Set([...RENTAL_PAGE_SIZES, query.size])]}
+                size={query.size}
+                onChange={(size) => refine({ size })}
+              />
               <ViewToggle value={view} onChange={setView} />
             </div>
           </div>

@@ -5,6 +5,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../test/fake-api';
+import { cleanUpRender, click, settled } from '../../test/rendered';
 import { MyRewardsPage } from './MyRewardsPage';
 
 // /myrewards rendered in happy-dom with the real client and a fake api: the totals, the history
@@ -43,16 +44,6 @@ let root: Root;
 let host: HTMLElement;
 let replace: ReturnType<typeof vi.fn>;
 
-async function settled(done: () => boolean) {
-  await vi.waitFor(
-    async () => {
-      await act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
-      if (!done()) throw new Error('still loading');
-    },
-    { timeout: 3_000, interval: 20 },
-  );
-}
-
 async function render() {
   host = document.createElement('div');
   document.body.append(host);
@@ -63,11 +54,6 @@ async function render() {
 
 function button(name: string): HTMLButtonElement | undefined {
   return [...host.querySelectorAll('button')].find((b) => b.textContent?.trim() === name);
-}
-
-async function click(element: HTMLElement | undefined) {
-  if (!element) throw new Error('nothing to click');
-  await act(async () => element.click());
 }
 
 async function type(input: HTMLInputElement, text: string) {
@@ -92,12 +78,7 @@ beforeEach(() => {
   // The reward card was seen for everything up to the newest entry, unless a test says otherwise.
   localStorage.setItem('yardly.rewardSeen.U0123456789A', '2026-11-22T10:00:00.000Z');
 });
-afterEach(async () => {
-  await act(async () => root.unmount());
-  host.remove();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+afterEach(() => cleanUpRender(root, host));
 
 describe('my rewards', () => {
   it('shows the balance, pending and lifetime in dollars, the history by page and the friends', async () => {

@@ -4,6 +4,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../test/fake-api';
+import { cleanUpRender } from '../../test/rendered';
 import { SimilarItems } from '../item/SimilarItems';
 import { PriceGuidance } from './PriceGuidance';
 
@@ -31,12 +32,7 @@ beforeEach(() => {
   // The location store asks where this browser is (no api here to answer it): not these tests' concern.
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
 });
-afterEach(async () => {
-  await act(async () => root.unmount());
-  host.remove();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+afterEach(() => cleanUpRender(root, host));
 
 const SUB = 'C0123456789A';
 
