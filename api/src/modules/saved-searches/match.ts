@@ -22,10 +22,12 @@ export interface SavedSearchHit {
  * radius of it, those with no place, and, when the subject ships (`ships`), the "Ships to you"
  * ones at any distance (which the first part leaves to this one). Each index carries the columns
  * the sales' conditions read (migration 0059), so matching reads no saved search's row; ADR 0068.
+ * Answers one row, `subject` (the subject's columns) with the matches' `ids` and `users`.
  */
-function matchingSearches(kind: 'sale' | 'rental', row: string, ships: SQL, matches: SQL, columns: SQL): SQL {
+function matchingSearches(kind: 'sale' | 'rental', row: string, ships: SQL, matches: SQL, subject: SQL): SQL {
   const r = sql.raw(row);
-  return sql`select ${columns} from ${r} join saved_searches s
+  const columns = sql`s.id, s.user_id`;
+  const parts = sql`select ${columns} from ${r} join saved_searches s
       on s.reach @> ${r}.at and s.kind = ${kind} and s.latitude is not null and not (s.nationwide and ${ships})
         and (point(s.longitude, s.latitude) <@> point(${r}.place_longitude, ${r}.place_latitude)) <= s.miles
         and ${matches}
@@ -34,6 +36,11 @@ function matchingSearches(kind: 'sale' | 'rental', row: string, ships: SQL, matc
     union all
     select ${columns} from ${r} join saved_searches s
       on ${ships} and s.kind = ${kind} and s.nationwide and s.latitude is not null and ${matches}`;
+  // One row: the subject's own columns once, and the matches as two arrays in the same order
+  // (thousands of matches are thousands of rows to send and parse otherwise). No row: no match.
+  return sql`select ${subject}, found.ids, found.users
+    from ${r}, (select array_agg(m.id) as ids, array_agg(m.user_id) as users from (${parts}) m) found
+    where found.ids is not null`;
 }
 
 /** A listing's conditions of a saved marketplace search `s` beside its place (`l` is the listing). */
@@ -71,7 +78,7 @@ export async function salesMatching(db: Db, listingId: number, now: Date): Promi
       'l',
       sql`l.shippable`,
       saleMatches,
-      sql`s.id as saved_search_id, s.user_id, l.title, l.price_cents, l.refnum, l.organization_id`,
+      sql`l.title, l.price_cents, l.refnum, l.organization_id`,
     )}`,
   );
   return hitsOf(rows);
@@ -104,7 +111,7 @@ export async function rentalsMatching(db: Db, rentalId: number): Promise<SavedSe
       'r',
       sql`false`,
       matches,
-      sql`s.id as saved_search_id, s.user_id, r.title, r.rent_cents as price_cents, r.refnum, null as organization_id`,
+      sql`r.title, r.rent_cents as price_cents, r.refnum, null::bigint as organization_id`,
     )}`,
   );
   return hitsOf(rows);
@@ -124,14 +131,19 @@ function petsAllowed(row: string): SQL {
     or (${pets} <> '"any"'::jsonb and (not ${wants('cats')} or ${r}.cats) and (not ${wants('dogs')} or ${r}.dogs)))`;
 }
 
-/** The statement's rows as hits. */
+/** The statement's row (none without a match) as hits: one for each matching search. */
 function hitsOf(rows: Record<string, unknown>[]): SavedSearchHit[] {
-  return rows.map((r) => ({
-    savedSearchId: Number(r.saved_search_id),
-    userId: Number(r.user_id),
-    title: String(r.title),
-    priceCents: Number(r.price_cents),
-    refnum: String(r.refnum),
-    organizationId: r.organization_id === null || r.organization_id === undefined ? null : Number(r.organization_id),
-  }));
+  return rows.flatMap((r) => {
+    const users = r.users as (number | string)[];
+    const organizationId =
+      r.organization_id === null || r.organization_id === undefined ? null : Number(r.organization_id);
+    return (r.ids as (number | string)[]).map((id, i) => ({
+      savedSearchId: Number(id),
+      userId: Number(users[i]),
+      title: String(r.title),
+      priceCents: Number(r.price_cents),
+      refnum: String(r.refnum),
+      organizationId,
+    }));
+  });
 }
