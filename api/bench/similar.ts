@@ -39,7 +39,9 @@ async function seedSales(db: Db): Promise<number> {
       select 'release', sold.id, 'bench sale', sold.created_at + interval '1 day' from sold
       returning 1)
     select count(*)::int as n from released`)) as unknown as { rows: { n: number }[] };
-  await db.execute(sql`analyze orders; analyze ledger_transactions; analyze checkouts`);
+  // One statement a call: PGlite (as the extended protocol) takes no list of statements.
+  for (const table of ['orders', 'ledger_transactions', 'checkouts'])
+    await db.execute(sql`analyze ${sql.identifier(table)}`);
   return rows.rows[0]?.n ?? 0;
 }
 

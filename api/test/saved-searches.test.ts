@@ -1,6 +1,9 @@
 import type { LoginData } from '@yardly/shared/contract';
 import { priceDropText, SAVED_SEARCH_LIMITS, savedSearchAlertText, savedSearchMessages } from '@yardly/shared/rules';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listings, users } from '../src/db/schema/index';
+import { salesMatching } from '../src/modules/saved-searches/match';
 import { advanceClock, json, startTestApp, type TestApp } from './harness';
 import { freshEmail, outbox, signedUp } from './identity-helpers';
 import { b2bOrganisation, memberOf, organisationListing } from './marketplace-helpers';
@@ -227,6 +230,57 @@ describe('saved search alerts', () => {
     expect((await outbox(t, buyer.email)).filter((m) => m.subject === savedSearchMessages.digestSubject)).toHaveLength(
       1,
     );
+  });
+  it('matches to the edge of the radius and no further, and tells a "Ships to you" saver near the item once', async () => {
+    // Two zips either side of a radius, a twentieth of a mile apart at about 20 miles from 10001:
+    // both inside the box the index finds a search by (1% wider), only the nearer within the radius.
+    const db = t.database.db;
+    const pair = (await db.execute(sql`
+      with centre as (select longitude, latitude from zip_codes where zip = '10001'),
+      ring as (
+        select z.zip, point(z.longitude, z.latitude) <@> point(c.longitude, c.latitude) as miles
+        from zip_codes z, centre c where z.latitude is not null),
+      ordered as (select zip, miles, lead(zip) over (order by miles) as next_zip,
+        lead(miles) over (order by miles) as next_miles from ring where miles between 18 and 22)
+      select zip, miles, next_zip, next_miles from ordered where next_miles - miles between 0.01 and 0.1
+      order by abs(miles - 20) limit 1`)) as unknown as {
+      rows: { zip: string; miles: number; next_zip: string; next_miles: number }[];
+    };
+    const edge = pair.rows[0];
+    if (!edge) throw new Error('no two zips either side of 20 miles from 10001');
+    const radius = (Number(edge.miles) + Number(edge.next_miles)) / 2;
+    const buyer = await signedUp(t, freshEmail('edge'));
+    const shipsToYou = await signedUp(t, freshEmail('ships-to-you'));
+    const seller = await signedUp(t, freshEmail('seller'));
+    await saved(buyer.token, { name: 'canoe', kind: 'sale', filters: { q: 'canoe', zip: '10001', d: radius } });
+    await saved(shipsToYou.token, {
+      name: 'canoe anywhere',
+      kind: 'sale',
+      filters: { q: 'canoe', zip: '10001', d: 30, nationwide: true },
+    });
+    const inside = await publishedListing(t, seller.token, {
+      listingTitle: 'Cedar canoe',
+      zip: edge.zip,
+      shippable: false,
+    });
+    await publishedListing(t, seller.token, { listingTitle: 'Birch canoe', zip: edge.next_zip, shippable: false });
+    const shipped = await publishedListing(t, seller.token, { listingTitle: 'Kevlar canoe', zip: '10001' });
+    await advanceKeepingSignedIn(t, 1, [buyer, shipsToYou, seller]);
+    expect((await alertsOf(buyer)).map((n) => n.link).sort()).toEqual([`/${inside}`, `/${shipped}`].sort());
+    // The "Ships to you" search is within its radius of the shipped canoe and ships to any distance:
+    // one hit, not one for each way it is found; and the pickup-only canoes within 30 miles too.
+    expect((await alertsOf(shipsToYou)).map((n) => n.link)).toContain(`/${shipped}`);
+    const [row] = await db
+      .select({ id: listings.id, createdAt: listings.createdAt })
+      .from(listings)
+      .where(eq(listings.refnum, shipped));
+    if (!row) throw new Error('the shipped canoe is not saved');
+    const hits = await salesMatching(db, row.id, new Date(row.createdAt.getTime() + 60_000));
+    const savers = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(inArray(users.refnum, [buyer.userRefnum, shipsToYou.userRefnum]));
+    expect(hits.map((h) => h.userId).sort()).toEqual(savers.map((u) => u.id).sort());
   });
 });
 

@@ -3,6 +3,7 @@ import {
   addressMessages,
   listingActionMessages,
   PRICE_GUIDANCE,
+  PRICE_GUIDANCE_LIMIT,
   priceGuidanceMessages,
   rentalMessages,
 } from '@yardly/shared/rules';
@@ -301,5 +302,18 @@ describe('GET /svc/listing/price-guidance', () => {
     const zip = await guidance(`categoryRefnum=${sub.refnum}&condition=used&zip=1234`);
     expect(zip.status).toBe(400);
     expect(zip.body.errors).toEqual([{ field: 'zip', message: addressMessages.zipInvalid }]);
+  });
+
+  it(`answers ${PRICE_GUIDANCE_LIMIT.max} look-ups a quarter hour from one address, then 429 saying when to come back`, async () => {
+    await advanceClock(t, PRICE_GUIDANCE_LIMIT.windowMinutes);
+    for (let i = 0; i < PRICE_GUIDANCE_LIMIT.max; i += 1) {
+      const answered = await guidance(asked());
+      expect(answered.status, JSON.stringify(answered.body)).toBe(200);
+    }
+    const refused = await guidance(asked());
+    expect(refused.status).toBe(429);
+    expect(refused.body.msg).toBe('Too many price look-ups from your network, please try again in 15 minutes');
+    await advanceClock(t, PRICE_GUIDANCE_LIMIT.windowMinutes);
+    expect((await guidance(asked())).status).toBe(200);
   });
 });

@@ -90,8 +90,15 @@ export const listings = pgTable(
       .on(t.createdAt.desc())
       .where(sql`${t.state} = 'live' and ${t.organizationId} is null`),
     index('listings_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
-    // Price guidance (issue 37): a subcategory's listings in one condition, sold ones too (migration 0053).
+    // Price guidance (issue 37): a subcategory's (or a category's) listings in one condition, sold
+    // ones too (migration 0053), with INCLUDE (id, place_latitude, place_longitude): migration 0059.
     index('listings_subcategory_condition_idx').on(t.subCategoryId, t.condition),
+    index('listings_category_condition_idx').on(t.categoryId, t.condition),
+    // Similar items (issue 37): a subcategory's live public listings, with INCLUDE of the columns the
+    // rail filters, measures and ranks by in migration 0059 (ADR 0068).
+    index('listings_live_subcategory_alike_idx')
+      .on(t.subCategoryId)
+      .where(sql`${t.state} = 'live' and ${t.organizationId} is null`),
   ],
 );
 

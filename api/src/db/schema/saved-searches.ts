@@ -71,6 +71,8 @@ export const savedSearches = pgTable(
   },
   (t) => [
     index('saved_searches_user_idx').on(t.userId, t.createdAt.desc()),
+    // The three indexes a new listing's match reads carry every column a sale's match checks:
+    // their INCLUDE lists are in migration 0059 (ADR 0068), so the match reads no table row.
     index('saved_searches_reach_idx').using('gist', t.reach),
     // The searches without a place, and the "Ships to you" ones: found whatever the listing's place.
     index('saved_searches_anywhere_idx').on(t.kind).where(sql`${t.latitude} is null`),

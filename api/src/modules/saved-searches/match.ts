@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
+import { executeKept } from '../../db/kept-statements';
 import { inListingStates } from '../listings/visibility';
 
 /** One saved search a new listing (or rental) matches, with what its notice says. */
@@ -13,48 +14,37 @@ export interface SavedSearchHit {
   organizationId: number | null;
 }
 
-/** The distance condition of a saved search `s` against a row's kept centre (`place_*` of its zip). */
-const withinRadius = (row: string, shipsAnywhere: ReturnType<typeof sql>) => sql`(s.latitude is null
-  or ${shipsAnywhere}
-  or (${sql.raw(row)}.place_latitude is not null
-    and (point(s.longitude, s.latitude) <@> point(${sql.raw(row)}.place_longitude, ${sql.raw(row)}.place_latitude)) <= s.miles))`;
-
 /**
- * The saved searches of `kind` the subject (the CTE `row`) may match, found by their indexes
- * rather than by reading them all: those whose `reach` box holds the subject's place (GiST),
- * those with no place, and, when the subject ships, the "Ships to you" ones. Written as `, c as
- * (…)` after the subject's CTE; the exact conditions are the caller's.
+ * The saved searches of `kind` the subject (the CTE `row`, which keeps its place as `at`, an earth
+ * point, beside `place_*`) matches, by `matches` (the kind's own conditions on `s` and the subject),
+ * found by their indexes rather than by reading them all, in three parts that never overlap:
+ * those whose `reach` box holds the subject's place (GiST) and whose centre lies within their
+ * radius of it, those with no place, and, when the subject ships (`ships`), the "Ships to you"
+ * ones at any distance (which the first part leaves to this one). Each index carries the columns
+ * the sales' conditions read (migration 0059), so matching reads no saved search's row; ADR 0068.
+ * Answers one row, `subject` (the subject's columns) with the matches' `ids` and `users`.
  */
-function candidates(kind: 'sale' | 'rental', row: string, ships: SQL): SQL {
+function matchingSearches(kind: 'sale' | 'rental', row: string, ships: SQL, matches: SQL, subject: SQL): SQL {
   const r = sql.raw(row);
-  return sql`, c as (
-      select s.id from ${r} join saved_searches s
-        on s.kind = ${kind} and s.reach @> ll_to_earth(${r}.place_latitude, ${r}.place_longitude)
-      union
-      select s.id from saved_searches s where s.kind = ${kind} and s.latitude is null
-      union
-      select s.id from ${r} join saved_searches s on ${ships} and s.kind = ${kind} and s.nationwide
-    )`;
+  const columns = sql`s.id, s.user_id`;
+  const parts = sql`select ${columns} from ${r} join saved_searches s
+      on s.reach @> ${r}.at and s.kind = ${kind} and s.latitude is not null and not (s.nationwide and ${ships})
+        and (point(s.longitude, s.latitude) <@> point(${r}.place_longitude, ${r}.place_latitude)) <= s.miles
+        and ${matches}
+    union all
+    select ${columns} from ${r} join saved_searches s on s.kind = ${kind} and s.latitude is null and ${matches}
+    union all
+    select ${columns} from ${r} join saved_searches s
+      on ${ships} and s.kind = ${kind} and s.nationwide and s.latitude is not null and ${matches}`;
+  // One row: the subject's own columns once, and the matches as two arrays in the same order
+  // (thousands of matches are thousands of rows to send and parse otherwise). No row: no match.
+  return sql`select ${subject}, found.ids, found.users
+    from ${r}, (select array_agg(m.id) as ids, array_agg(m.user_id) as users from (${parts}) m) found
+    where found.ids is not null`;
 }
 
-/**
- * The reverse search (issue 37): every saved marketplace search the live listing `listingId`
- * matches, in one statement, as `/search/srp` would find it for that search: its text (the
- * listing's `search_document` against the saved query), category, conditions, price, delivery,
- * and distance from the saved zip within its radius (or at any distance when it ships and the
- * search is "Ships to you"). Never the seller's own searches.
- */
-export async function salesMatching(db: Db, listingId: number, now: Date): Promise<SavedSearchHit[]> {
-  const rows = await db.execute(sql`
-    with l as (
-      select id, seller_id, organization_id, refnum, title, price_cents, search_document, category_id,
-        sub_category_id, condition, shippable, meet_to_deliver, offer_free_delivery, place_latitude, place_longitude
-      from listings where id = ${listingId} and ${inListingStates(['live'], now)}
-    )
-    ${candidates('sale', 'l', sql`l.shippable`)}
-    select s.id as saved_search_id, s.user_id, l.title, l.price_cents, l.refnum, l.organization_id
-    from l join c on true join saved_searches s on s.id = c.id
-    where s.user_id <> l.seller_id
+/** A listing's conditions of a saved marketplace search `s` beside its place (`l` is the listing). */
+const saleMatches = sql`s.user_id <> l.seller_id
       and (s.query is null or l.search_document @@ s.query)
       and (s.category_id is null or s.category_id = l.category_id)
       and (s.sub_category_id is null or s.sub_category_id = l.sub_category_id)
@@ -65,8 +55,32 @@ export async function salesMatching(db: Db, listingId: number, now: Date): Promi
       and (s.delivery is null
         or ('shipping' = any(s.delivery) and l.shippable)
         or ('localPickup' = any(s.delivery) and l.meet_to_deliver)
-        or ('freeShipping' = any(s.delivery) and l.offer_free_delivery))
-      and ${withinRadius('l', sql`(s.nationwide and l.shippable)`)}`);
+        or ('freeShipping' = any(s.delivery) and l.offer_free_delivery))`;
+
+/**
+ * The reverse search (issue 37): every saved marketplace search the live listing `listingId`
+ * matches, in one statement, as `/search/srp` would find it for that search: its text (the
+ * listing's `search_document` against the saved query), category, conditions, price, delivery,
+ * and distance from the saved zip within its radius (or at any distance when it ships and the
+ * search is "Ships to you"). Never the seller's own searches.
+ */
+export async function salesMatching(db: Db, listingId: number, now: Date): Promise<SavedSearchHit[]> {
+  const rows = await executeKept<Record<string, unknown>>(
+    db,
+    sql`with l as materialized (
+      select id, seller_id, organization_id, refnum, title, price_cents, search_document, category_id,
+        sub_category_id, condition, shippable, meet_to_deliver, offer_free_delivery, place_latitude, place_longitude,
+        ll_to_earth(place_latitude, place_longitude) as at
+      from listings where id = ${listingId} and ${inListingStates(['live'], now)}
+    )
+    ${matchingSearches(
+      'sale',
+      'l',
+      sql`l.shippable`,
+      saleMatches,
+      sql`l.title, l.price_cents, l.refnum, l.organization_id`,
+    )}`,
+  );
   return hitsOf(rows);
 }
 
@@ -76,16 +90,7 @@ export async function salesMatching(db: Db, listingId: number, now: Date): Promi
  * Never the landlord's own.
  */
 export async function rentalsMatching(db: Db, rentalId: number): Promise<SavedSearchHit[]> {
-  const rows = await db.execute(sql`
-    with r as (
-      select id, landlord_id, refnum, title, rent_cents, search_document, bedrooms, bathrooms, property_type,
-        cats, dogs, available_from, place_latitude, place_longitude
-      from rentals where id = ${rentalId} and state = 'available'
-    )
-    ${candidates('rental', 'r', sql`false`)}
-    select s.id as saved_search_id, s.user_id, r.title, r.rent_cents as price_cents, r.refnum
-    from r join c on true join saved_searches s on s.id = c.id
-    where s.user_id <> r.landlord_id
+  const matches = sql`s.user_id <> r.landlord_id
       and (s.query is null or r.search_document @@ s.query)
       and (s.min_price is null or r.rent_cents >= s.min_price)
       and (s.max_price is null or r.rent_cents <= s.max_price)
@@ -93,8 +98,22 @@ export async function rentalsMatching(db: Db, rentalId: number): Promise<SavedSe
       and (s.bathrooms is null or r.bathrooms >= s.bathrooms)
       and (s.property_types is null or r.property_type = any(s.property_types))
       and ${petsAllowed('r')}
-      and (s.filters->>'availableBy' is null or r.available_from <= (s.filters->>'availableBy')::date)
-      and ${withinRadius('r', sql`false`)}`);
+      and (s.filters->>'availableBy' is null or r.available_from <= (s.filters->>'availableBy')::date)`;
+  const rows = await executeKept<Record<string, unknown>>(
+    db,
+    sql`with r as materialized (
+      select id, landlord_id, refnum, title, rent_cents, search_document, bedrooms, bathrooms, property_type,
+        cats, dogs, available_from, place_latitude, place_longitude, ll_to_earth(place_latitude, place_longitude) as at
+      from rentals where id = ${rentalId} and state = 'available'
+    )
+    ${matchingSearches(
+      'rental',
+      'r',
+      sql`false`,
+      matches,
+      sql`r.title, r.rent_cents as price_cents, r.refnum, null::bigint as organization_id`,
+    )}`,
+  );
   return hitsOf(rows);
 }
 
@@ -112,14 +131,19 @@ function petsAllowed(row: string): SQL {
     or (${pets} <> '"any"'::jsonb and (not ${wants('cats')} or ${r}.cats) and (not ${wants('dogs')} or ${r}.dogs)))`;
 }
 
-/** The statement's rows (node-postgres and PGlite both answer `{ rows }`) as hits. */
-function hitsOf(result: unknown): SavedSearchHit[] {
-  return (result as { rows: Record<string, unknown>[] }).rows.map((r) => ({
-    savedSearchId: Number(r.saved_search_id),
-    userId: Number(r.user_id),
-    title: String(r.title),
-    priceCents: Number(r.price_cents),
-    refnum: String(r.refnum),
-    organizationId: r.organization_id === null || r.organization_id === undefined ? null : Number(r.organization_id),
-  }));
+/** The statement's row (none without a match) as hits: one for each matching search. */
+function hitsOf(rows: Record<string, unknown>[]): SavedSearchHit[] {
+  return rows.flatMap((r) => {
+    const users = r.users as (number | string)[];
+    const organizationId =
+      r.organization_id === null || r.organization_id === undefined ? null : Number(r.organization_id);
+    return (r.ids as (number | string)[]).map((id, i) => ({
+      savedSearchId: Number(id),
+      userId: Number(users[i]),
+      title: String(r.title),
+      priceCents: Number(r.price_cents),
+      refnum: String(r.refnum),
+      organizationId,
+    }));
+  });
 }

@@ -16,10 +16,8 @@ import {
   PUBLIC_MARKETPLACE,
 } from '../organisation-marketplace/visibility';
 import { searchCentre } from '../search/centre';
-import { placedRows } from '../search/place-source';
 import { keptCentreMiles } from '../search/radius';
 import { docsOf } from '../search/service';
-import { LISTINGS } from '../search/statement';
 
 /** "Near the viewer": as far as a search reaches by default (50 miles); a listing that ships comes from anywhere. */
 export const SIMILAR_MILES = DEFAULT_DISTANCE_MILES;
@@ -140,18 +138,14 @@ function similarRows(item: OpenedListing, centre: Centre | null, now: Date): { r
       : sql`"listings"."sub_category_id" = ${item.subCategoryId}`;
   const where = sql`${liveListing(now, item.marketplace)} and ${sameKind}
     and "listings"."seller_id" <> ${item.sellerId} and "listings"."id" <> ${item.id}`;
-  // The item's subcategory is read from its own index; the radius is then measured on those rows
-  // only, as a nationwide search measures them (placedRows with `beyondRadius`).
-  const source = placedRows(
-    LISTINGS,
-    where,
-    centre ? { centre, miles: SIMILAR_MILES } : null,
-    false,
-    centre ? sql`"listings"."shippable"` : null,
-  );
-  const rows = sql`select "listings"."id" as id, "listings"."created_at" as created_at, ${source.miles} as miles,
+  // The item's subcategory is read from its covering index (migration 0059: the rail's columns
+  // only, no table row, ADR 0068); each row is then measured from the centre by the zip centre it
+  // keeps, and kept when it lies within SIMILAR_MILES or ships (search's "ships to you").
+  const miles = centre ? keptCentreMiles('listings', { centre, miles: SIMILAR_MILES }) : sql`null::float8`;
+  const near = centre ? sql` and ("listings"."shippable" or ${miles} <= ${SIMILAR_MILES}::float8)` : sql``;
+  const rows = sql`select "listings"."id" as id, "listings"."created_at" as created_at, ${miles} as miles,
       similarity("listings"."title", ${item.title}) as alike
-    from ${source.from}`;
+    from "listings" where ${where}${near}`;
   return { rows, order: sql`alike desc, miles asc nulls last, created_at desc, id desc` };
 }
 

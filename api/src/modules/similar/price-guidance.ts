@@ -55,12 +55,18 @@ export async function priceGuidanceStatement(
   const since = addMs(now, -PRICE_GUIDANCE.days * DAY_MS);
   const percentile = (p: number) =>
     sql`round((percentile_cont(${p}::float8) within group (order by o.item_price_cents))::numeric)::int`;
+  // The listings near the zip first, from their covering index alone (migration 0059), then each
+  // one's delivered order by its own index: a few sales among many listings, never every order
+  // read (ADR 0068). `offset 0` keeps that shape, whatever the planner guesses of the radius.
   return sql`select count(*)::int as sales, ${percentile(PRICE_GUIDANCE.lowPercentile)} as low,
       ${percentile(PRICE_GUIDANCE.highPercentile)} as high
-    from "listings"
-    join orders o on o.listing_id = "listings"."id" and o.state = 'delivered'
-    where ${inCategory} and "listings"."condition" = ${query.condition}
-      and ${keptCentreMiles('listings', { centre, miles: PRICE_GUIDANCE.miles })} <= ${PRICE_GUIDANCE.miles}::float8
-      and exists (select 1 from ledger_transactions r where r.order_id = o.id and r.kind = 'release'
-        and r.at > ${sqlTime(since)} and r.at <= ${sqlTime(now)})`;
+    from (select "listings"."id" from "listings"
+      where ${inCategory} and "listings"."condition" = ${query.condition}
+        and ${keptCentreMiles('listings', { centre, miles: PRICE_GUIDANCE.miles })} <= ${PRICE_GUIDANCE.miles}::float8
+      offset 0) near
+    cross join lateral (select o.item_price_cents from orders o
+      where o.listing_id = near.id and o.state = 'delivered'
+        and exists (select 1 from ledger_transactions r where r.order_id = o.id and r.kind = 'release'
+          and r.at > ${sqlTime(since)} and r.at <= ${sqlTime(now)})
+      offset 0) o`;
 }
