@@ -284,4 +284,29 @@ describe('a refund the platform’s Stripe balance cannot cover', () => {
     expect(await ledgerOf(made.order.id, LEDGER.refunds)).toBe(1000);
     expect(await ledgerIsSound(await checkLedger(t.database.db))).toBe(true);
   });
+
+  it('owed while Stripe holds a dashboard refund of the same payment: waits for it, and counts it once made, refunding nothing twice', async () => {
+    await refreshed(t, seller);
+    const { buyer, intentId, order } = await paidOrder();
+    standIn.drain(standIn.balance());
+    const held = standIn.refundFromDashboard(intentId);
+    expect(held).toMatchObject({ status: 'pending', amount: order.totalCents });
+    expect((await call(t, 'POST', '/svc/orders/cancel', seller.token, { orderId: order.refnum })).status).toBe(200);
+    await runDueJobs(t);
+    // Stripe refuses a second refund of the charge; Yardly's waits, neither failed nor counted.
+    expect(stripeRefundsOf(intentId)).toHaveLength(1);
+    expect((await consoleRefunds(order.refnum))[0]).toMatchObject({ status: 'sending' });
+    expect(await ledgerOf(order.id, OWED)).toBe(order.totalCents);
+
+    const [made] = standIn.topUp(100_000);
+    expect(made).toMatchObject({ id: held.id, status: 'succeeded' });
+    expect((await deliver(t, stripeEvent('refund.updated', made as Record<string, unknown>).payload)).status).toBe(200);
+    await advanceKeepingSignedIn(t, 6 * 60, [admin, seller]);
+    expect(stripeRefundsOf(intentId)).toHaveLength(1);
+    expect((await consoleRefunds(order.refnum))[0]).toMatchObject({ status: 'succeeded' });
+    expect(await ledgerOf(order.id, LEDGER.refunds)).toBe(order.totalCents);
+    expect(await ledgerOf(order.id, OWED)).toBe(0);
+    expect((await noticesOf(buyer)).filter((n) => n === orderMessages.sellerCancelled)).toHaveLength(1);
+    expect(await ledgerIsSound(await checkLedger(t.database.db))).toBe(true);
+  });
 });

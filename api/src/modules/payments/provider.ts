@@ -49,6 +49,8 @@ export interface PaymentProvider {
   moveTransfer?(input: PayoutInput & { transferId: string }): Promise<{ id: string }>;
   /** What has been refunded of an intent's captured money, all refunds made together (Stripe's dashboard's too); one held is not yet. */
   refundedCents(intentId: string): Promise<number>;
+  /** What the provider holds of an intent's refunds and has not made yet (Stripe's `pending`, for want of balance). */
+  heldRefundCents(intentId: string): Promise<number>;
   /**
    * Whether payouts to this bank account can be sent (Stripe Connect verifies each seller
    * first). Absent, or `not_needed`: nothing to verify (the built-in provider).

@@ -62,6 +62,12 @@ export async function sendCardRefund(
       if (rest) await sendCardRefund(db, payments, rest, now);
       return;
     }
+    // Stripe holds a refund of this payment it has not made (the dashboard's, for want of
+    // balance), which it counts against what may be refunded: whether it is made or fails decides
+    // what is left to send, so this try waits for it (the job is tried again later).
+    if ((await payments.heldRefundCents(intent.id)) > 0) {
+      throw new Error(`card refund ${row.id} waits for a refund Stripe holds on the same payment`);
+    }
     await recordCardRefundOutcome(db, which, { id: '', status: 'failed', failure: refund.refused }, now);
     throw new PermanentJobError(`the payment provider refused card refund ${row.id}: ${refund.refused}`);
   }
@@ -97,6 +103,8 @@ export function sendCardRefundJob(payments: PaymentProvider) {
   return defineJob<CardRefundTry>({
     name: SEND_CARD_REFUND_JOB,
     maxAttempts: 20,
+    // Up to six hours apart: a try waiting for a refund Stripe holds may wait days for the balance.
+    backoff: { firstMinutes: 1, maxMinutes: 6 * 60 },
     run: (payload, { db, now }) => sendCardRefund(db, payments, payload, now),
   });
 }

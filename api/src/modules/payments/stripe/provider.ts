@@ -74,6 +74,14 @@ export function createStripeProvider(deps: StripeProviderDeps): PaymentProvider 
         }
         return total;
       }),
+    heldRefundCents: (intentId) =>
+      withStripeErrors('read', async () => {
+        let total = 0;
+        for await (const refund of stripe.refunds.list({ payment_intent: intentId, limit: 100 })) {
+          if (refund.status === 'pending' || refund.status === 'requires_action') total += refund.amount;
+        }
+        return total;
+      }),
     payoutAccountStatus: (bankAccount) => withStripeErrors('read', () => accounts.status(bankAccount)),
     onboardingLink: (input) => withStripeErrors('verified', () => accounts.onboardingLink(input)),
     payoutIndividualChanged: (bankAccount) =>

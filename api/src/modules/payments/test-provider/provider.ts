@@ -229,6 +229,9 @@ export function createTestProvider(deps: { db: Db; clock: Clock }): PaymentProvi
       return row?.total ?? 0;
     },
 
+    // It makes every refund at once: none is ever held.
+    heldRefundCents: async () => 0,
+
     // Its payouts need no verified seller: nothing to verify, so no onboarding page either.
     payoutAccountStatus: async () => ({ status: 'not_needed', requirements: [] }),
 
