@@ -309,4 +309,34 @@ describe('a refund the platform’s Stripe balance cannot cover', () => {
     expect((await noticesOf(buyer)).filter((n) => n === orderMessages.sellerCancelled)).toHaveLength(1);
     expect(await ledgerIsSound(await checkLedger(t.database.db))).toBe(true);
   });
+
+  it('owed while Stripe holds a dashboard refund for days, past its tries: sent again when Stripe makes it, and counted once', async () => {
+    await refreshed(t, seller);
+    const { intentId, order } = await paidOrder();
+    standIn.drain(standIn.balance());
+    const held = standIn.refundFromDashboard(intentId);
+    expect((await call(t, 'POST', '/svc/orders/cancel', seller.token, { orderId: order.refnum })).status).toBe(200);
+    // Days of tries, each refused while the dashboard refund is held, until the job gives up.
+    for (let tries = 0; tries < 22; tries += 1) await advanceKeepingSignedIn(t, 6 * 60, [admin, seller]);
+    expect((await consoleRefunds(order.refnum))[0]).toMatchObject({ status: 'sending' });
+    const filter = encodeURIComponent(JSON.stringify({ state: 'dead', name: 'payments.send-card-refund' }));
+    const jobs = await t.app.inject({
+      method: 'GET',
+      url: `/svc/admin/jobs?filter=${filter}&range=[0,99]`,
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    expect(
+      (JSON.parse(jobs.body) as AdminJobRecord[]).some((job) => job.lastError?.includes('waits for a refund')),
+    ).toBe(true);
+
+    const [made] = standIn.topUp(100_000);
+    expect(made).toMatchObject({ id: held.id, status: 'succeeded' });
+    expect((await deliver(t, stripeEvent('refund.updated', made as Record<string, unknown>).payload)).status).toBe(200);
+    await runDueJobs(t);
+    expect(stripeRefundsOf(intentId)).toHaveLength(1);
+    expect((await consoleRefunds(order.refnum))[0]).toMatchObject({ status: 'succeeded' });
+    expect(await ledgerOf(order.id, LEDGER.refunds)).toBe(order.totalCents);
+    expect(await ledgerOf(order.id, OWED)).toBe(0);
+    expect(await ledgerIsSound(await checkLedger(t.database.db))).toBe(true);
+  });
 });

@@ -12,7 +12,7 @@ import { sendCardRefundJob } from './send';
  */
 export const cardRefundsCapability = defineCapability({
   name: 'card-refunds',
-  routes: (_app, s) => onCardRefundEvents(s.paymentEvents, s.clock),
+  routes: (_app, s) => onCardRefundEvents(s.paymentEvents, s.clock, s.jobs),
   jobs: (s) => [sendCardRefundJob(s.payments), recheckPendingRefundsJob(s.payments)],
   adminResources: (s) => [cardRefundsResource(s)],
 });
