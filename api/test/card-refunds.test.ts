@@ -339,4 +339,32 @@ describe('a refund the platform’s Stripe balance cannot cover', () => {
     expect(await ledgerOf(order.id, OWED)).toBe(0);
     expect(await ledgerIsSound(await checkLedger(t.database.db))).toBe(true);
   });
+
+  it('failed at Stripe and then made by support in its dashboard: the owed card refund counts it, and nothing is refunded twice', async () => {
+    await refreshed(t, seller);
+    const { buyer, intentId, order } = await cancelledWithoutBalance();
+    const [held] = stripeRefundsOf(intentId);
+    const failed = standIn.failRefund(String(held?.id));
+    expect((await deliver(t, stripeEvent('refund.failed', failed).payload)).status).toBe(200);
+    expect((await consoleRefunds(order.refnum))[0]).toMatchObject({ status: 'failed' });
+
+    standIn.topUp(100_000);
+    const support = standIn.refundFromDashboard(intentId);
+    expect(support).toMatchObject({ status: 'succeeded', amount: order.totalCents });
+    const charge = {
+      id: `ch_${intentId}`,
+      object: 'charge',
+      payment_intent: intentId,
+      amount_refunded: order.totalCents,
+      refunded: true,
+    };
+    expect((await deliver(t, stripeEvent('charge.refunded', charge).payload)).status).toBe(200);
+    await runDueJobs(t);
+    expect(stripeRefundsOf(intentId).filter((re) => re.status === 'succeeded')).toHaveLength(1);
+    expect((await consoleRefunds(order.refnum))[0]).toMatchObject({ status: 'succeeded' });
+    expect(await ledgerOf(order.id, LEDGER.refunds)).toBe(order.totalCents);
+    expect(await ledgerOf(order.id, OWED)).toBe(0);
+    expect((await noticesOf(buyer)).filter((n) => n === orderMessages.sellerCancelled)).toHaveLength(1);
+    expect(await ledgerIsSound(await checkLedger(t.database.db))).toBe(true);
+  });
 });
