@@ -279,7 +279,7 @@ export async function expectControlsHittable(page: Page): Promise<void> {
       if (el) {
         el.scrollLeft = left;
         el.scrollTop = top;
-      } else window.scrollTo(left, top);
+      } else window.scroll(left, top);
     }
     return out;
   });
@@ -300,7 +300,7 @@ export async function expectControlsHittable(page: Page): Promise<void> {
 export async function expectAxeClean(page: Page): Promise<void> {
   const scrolled = await page.evaluate(() => {
     const at = { x: window.scrollX, y: window.scrollY };
-    window.scrollTo(0, 0);
+    window.scroll(0, 0);
     return at;
   });
   // Legacy mode runs axe in the page itself: the default opens a blank page per run to merge the
@@ -311,7 +311,7 @@ export async function expectAxeClean(page: Page): Promise<void> {
     .options({ resultTypes: ['violations'] })
     .withTags(AXE_TAGS)
     .analyze()
-    .finally(() => page.evaluate(({ x, y }) => window.scrollTo(x, y), scrolled).catch(() => {}));
+    .finally(() => page.evaluate(({ x, y }) => window.scroll(x, y), scrolled).catch(() => {}));
   if (violations.length === 0) return;
   throw new PageCheckError(
     `axe: ${violations
@@ -471,9 +471,23 @@ export function installTimerPause(): void {
       timers.delete(id);
     } else realClear(id);
   }) as typeof window.clearTimeout;
+  // The page's own window.scrollTo calls while the checks look (the checks scroll with
+  // window.scroll): the look puts the page where the page asked, not back where it had been.
+  const realScrollTo = window.scrollTo.bind(window) as (...args: unknown[]) => void;
+  let asked: unknown[] | null = null;
+  window.scrollTo = ((...args: unknown[]) => {
+    if (pausedAt !== null) asked = args;
+    realScrollTo(...args);
+  }) as typeof window.scrollTo;
+  (w as { __pageChecksScrolled?: () => unknown[] | null }).__pageChecksScrolled = () => {
+    const last = asked;
+    asked = null;
+    return last;
+  };
   w.__pageChecksPause = (on: boolean) => {
     if (on) {
       pausedAt ??= performance.now();
+      asked = null;
       return;
     }
     if (pausedAt === null) return;
@@ -492,9 +506,22 @@ function scrollOf(page: Page): Promise<{ x: number; y: number }> {
   return page.evaluate(() => ({ x: window.scrollX, y: window.scrollY }));
 }
 
-/** Scrolls the window back to where it was before a look resized it. */
+/**
+ * Scrolls the window back to where it was before a look resized it, or, when the page itself
+ * scrolled meanwhile (its layout timers run on during a look: a list put back where the person
+ * was), to where the page asked.
+ */
 async function scrollBack(page: Page, { x, y }: { x: number; y: number }): Promise<void> {
-  await page.evaluate(([left, top]) => window.scrollTo(left, top), [x, y] as const).catch(() => {});
+  await page
+    .evaluate(
+      ([left, top]) => {
+        const asked = (window as unknown as { __pageChecksScrolled?: () => unknown[] | null }).__pageChecksScrolled?.();
+        if (asked) window.scroll(...(asked as [number, number]));
+        else window.scroll(left, top);
+      },
+      [x, y] as const,
+    )
+    .catch(() => {});
 }
 
 export async function pauseTimers(page: Page, on: boolean): Promise<void> {
