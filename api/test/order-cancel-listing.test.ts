@@ -3,12 +3,12 @@ import { listingActionMessages, orderMessages } from '@yardly/shared/rules';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listings, transitions } from '../src/db/schema/index';
-import { boughtNow, call, createPI, savedAddress } from './checkout-helpers';
+import { authorisedIntent, boughtNow, call, createPI, placeOrder, savedAddress } from './checkout-helpers';
 import { startTestApp, type TestApp } from './harness';
 import { freshEmail, signedUp } from './identity-helpers';
-import { advanceKeepingSignedIn } from './offer-helpers';
+import { acceptOffer, advanceKeepingSignedIn, alreadyOffered, listOffers, makeOffer } from './offer-helpers';
 import { withRoles } from './role-helpers';
-import { auth, publishedListing } from './selling-helpers';
+import { auth, listingTakingOffers, publishedListing } from './selling-helpers';
 
 let t: TestApp;
 let seller: LoginData;
@@ -164,5 +164,70 @@ describe('relisting a sold listing (one order in progress per listing)', () => {
       'already_sold',
       orderMessages.noLongerAvailable,
     ]);
+  });
+});
+
+/** The offer's status as the listing's offers show it to `token`'s holder. */
+async function offerStatusOf(token: string, listingRefnum: string, offerRefnum: string) {
+  const page = await listOffers(t, token, listingRefnum);
+  const all = page.body.data.offers.content.flatMap((thread) => thread.offers);
+  return all.find((o) => o.offerRefnum === offerRefnum)?.offerStatus;
+}
+
+describe('a sale at an accepted offer that ends: the offer no longer holds the listing', () => {
+  /** An offer accepted by the seller and paid by its buyer (shipped): the offer and its order. */
+  async function paidOffer(listing: string, who: LoginData) {
+    const made = await makeOffer(t, who.token, listing, 2000);
+    expect((await acceptOffer(t, seller.token, made.body.data.offerRefnum)).status).toBe(200);
+    const addressId = await savedAddress(t, who.token);
+    const offerRefnum = made.body.data.offerRefnum;
+    const intent = await authorisedIntent(t, who.token, {
+      listingRefnum: listing,
+      offerRefnum,
+      deliveryMethod: 'ship',
+      addressId,
+    });
+    const placed = await placeOrder(t, who.token, intent.paymentIntentId);
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    return { offerRefnum, orderId: placed.body.data.orderId };
+  }
+
+  it('cancelled by its seller: the offer is closed, and once activated another offer is accepted and the first buyer may offer again', async () => {
+    const listing = await listingTakingOffers(t, seller.token, { listingPrice: 3000 });
+    const first = await paidOffer(listing, buyer);
+    expect(await offerStatusOf(buyer.token, listing, first.offerRefnum)).toBe('accepted');
+    expect((await cancel(seller.token, first.orderId)).status).toBe(200);
+    expect(await offerStatusOf(buyer.token, listing, first.offerRefnum)).toBe('closed');
+    expect(
+      (await call(t, 'POST', '/svc/listing/toggle-active-status', seller.token, { listingRefnum: listing })).status,
+    ).toBe(200);
+
+    expect((await alreadyOffered(t, buyer.token, listing)).body.data.alreadyOffered).toBe(false);
+    const next = await makeOffer(t, nextBuyer.token, listing, 2500);
+    expect(next.status).toBe(200);
+    const accepted = await acceptOffer(t, seller.token, next.body.data.offerRefnum);
+    expect([accepted.status, accepted.body.data?.offerStatus]).toEqual([200, 'accepted']);
+  });
+
+  it('completed and relisted: the sold offer holds nothing, and closes when a new offer on the relisted item is accepted', async () => {
+    const listing = await listingTakingOffers(t, seller.token, { listingPrice: 3000 });
+    const first = await paidOffer(listing, buyer);
+    const label = await call(t, 'POST', '/svc/shipping/label', seller.token, {
+      orderId: first.orderId,
+      parcel: 'medium',
+      service: 'ground',
+    });
+    expect(label.status).toBe(200);
+    expect(
+      (await call(t, 'POST', '/svc/orders/confirm-received', buyer.token, { orderId: first.orderId })).status,
+    ).toBe(200);
+    expect((await call(t, 'POST', '/svc/listing/relist', seller.token, { listingRefnum: listing })).status).toBe(200);
+    // The completed sale's offer stays what it was (accepted, and paid) but holds the relisted item no more.
+    expect(await offerStatusOf(buyer.token, listing, first.offerRefnum)).toBe('accepted');
+    expect((await alreadyOffered(t, buyer.token, listing)).body.data.alreadyOffered).toBe(false);
+
+    const next = await makeOffer(t, nextBuyer.token, listing, 2500);
+    expect((await acceptOffer(t, seller.token, next.body.data.offerRefnum)).status).toBe(200);
+    expect(await offerStatusOf(buyer.token, listing, first.offerRefnum)).toBe('closed');
   });
 });

@@ -30,9 +30,9 @@ describe('the offer process (issue 17)', () => {
     ]);
   });
 
-  it('an accepted offer is answered by nobody; only the platform lapses it when it goes unpaid, or cancels it when a membership ends', () => {
+  it('an accepted offer is answered by nobody; only the platform lapses it when it goes unpaid, cancels it when a membership ends, or closes it when its sale ended', () => {
     for (const role of ['buyer', 'seller'] as const) expect(offerEventsFor('accepted', role, receiver)).toEqual([]);
-    expect(offerEventsFor('accepted', 'system', sender)).toEqual(['cancel', 'lapse']);
+    expect(offerEventsFor('accepted', 'system', sender)).toEqual(['cancel', 'lapse', 'close']);
     expect(timersStartedBy(offerProcess, 'accept', new Date('2026-12-01T10:00:00Z'))).toEqual([
       { event: 'lapse', at: new Date('2026-12-02T10:00:00Z') },
     ]);

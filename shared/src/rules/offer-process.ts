@@ -41,6 +41,8 @@ export const offerProcess = defineProcess({
     declined: { label: 'Declined', badge: 'Declined', refusal: 'already_declined' },
     cancelled: { label: 'Withdrawn', badge: 'Withdrawn', refusal: 'already_withdrawn' },
     expired: { label: 'Expired', badge: 'Expired', refusal: 'offer_expired' },
+    // An accepted offer whose sale ended: its order was cancelled, or the item was put on sale again.
+    closed: { label: 'Closed', badge: 'Closed', refusal: 'offer_closed' },
   },
   guards: {
     receiver: { test: (f: OfferFacts) => f.isReceiver, refusal: 'not_receiver', turn: true },
@@ -96,6 +98,11 @@ export const offerProcess = defineProcess({
       after: { hours: OFFER_PAYMENT_HOURS },
       does: ['releaseReservation'],
     },
+    // An accepted offer holds its listing (reserved for its buyer, or sold at it). When the listing
+    // stops being held (the order was cancelled, the sold item relisted, a moderator removed it),
+    // the offer closes in that transaction: it no longer locks editing, counts as open, or keeps
+    // its buyer from offering again, and the next offer on the listing may be accepted.
+    close: { label: 'Closed (its sale ended)', from: ['accepted'], to: 'closed', by: ['system'] },
   },
 });
 
@@ -105,7 +112,7 @@ export type OfferEvent = EventOf<OfferProcess>;
 
 /** What every sequence of offer events must keep (checked exhaustively: api/test/process-exhaustive.test.ts). */
 export const offerInvariants = defineInvariants(offerProcess, {
-  final: ['countered', 'declined', 'cancelled', 'expired'],
+  final: ['countered', 'declined', 'cancelled', 'expired', 'closed'],
   // Where the person acting stands: the receiver, the sender, or neither.
   worlds: [
     { isReceiver: true, isSender: false },
@@ -134,7 +141,7 @@ export const offerInvariants = defineInvariants(offerProcess, {
       holds: (path, facts) => path.every((s) => s.event !== 'offerToLiker' || facts.receiverSaved === true),
     },
     reservationEnds: {
-      says: 'an accepted offer ends only by its lapse or the platform cancelling it, never by a person',
+      says: 'an accepted offer ends only by its lapse, the platform cancelling it or its sale ending, never by a person',
       holds: (path) => countSteps(path, (s) => s.from === 'accepted' && s.by !== 'timer' && s.by !== 'system') === 0,
     },
   },

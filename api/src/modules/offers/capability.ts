@@ -1,5 +1,5 @@
 import { offerCalls } from '@yardly/shared/contract';
-import { offerProcess } from '@yardly/shared/rules';
+import { offerProcess, orderProcess } from '@yardly/shared/rules';
 import { defineCapability } from '../../http/capability';
 import type { AppServices } from '../../services';
 import { assertMemberMay } from '../organisations/member-access';
@@ -10,6 +10,7 @@ import { offerLiveEffect } from './live-effect';
 import { offerTimerTaking } from './process';
 import { alreadyOffered, buyerListings, listingOffers } from './read';
 import { releaseReservation } from './reservation';
+import { closeOfferOfEndedOrder } from './sale-ended';
 import { createOfferService } from './service';
 
 /**
@@ -54,6 +55,8 @@ export const offersCapability = defineCapability({
     registry.onTransition(offerProcess, {}, offerLinesEffect(s));
     registry.onTransition(offerProcess, {}, offerLiveEffect(s));
     registry.takeTimers(offerProcess, offerTimerTaking);
+    // An order paid at an accepted offer that is cancelled or returned closes that offer.
+    registry.onTransition(orderProcess, {}, closeOfferOfEndedOrder(s.runner));
   },
   jobs: ({ runner }) => [endedMembershipsJob(runner)],
 });

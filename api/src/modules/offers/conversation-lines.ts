@@ -54,6 +54,8 @@ function lineStepOf(event: OfferEvent, offer: { priceCents: number; parentId: nu
     case 'offerToLiker':
       return { event: 'offered', amountCents: offer.priceCents };
     case 'counter':
+    // The order's cancel or the relisting tells the parties itself.
+    case 'close':
       return null;
     case 'accept':
       return { event: 'accepted' };

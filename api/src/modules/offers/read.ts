@@ -15,6 +15,7 @@ import { listings, offers, offerThreads, transitions, users, zipCodes } from '..
 import { AppError } from '../../errors';
 import type { Caller } from '../../http/caller';
 import { cardColumns, toCard } from '../listings/cards';
+import { openOfferAt } from '../listings/offers-check';
 import { saleReturned } from '../listings/seller-listings';
 import { listingReader, openableBy } from '../organisation-marketplace/visibility';
 import { selectOffers, toOffer } from './view';
@@ -87,13 +88,7 @@ export async function alreadyOffered(db: Db, caller: Caller | null, listingRefnu
     .from(offers)
     .innerJoin(offerThreads, eq(offerThreads.id, offers.threadId))
     .innerJoin(listings, eq(listings.id, offerThreads.listingId))
-    .where(
-      and(
-        eq(listings.refnum, listingRefnum),
-        eq(offerThreads.buyerId, caller.userId),
-        sql`(${offers.state} = 'accepted' or (${offers.state} = 'pending' and ${offers.expiresAt} > ${sqlTime(now)}))`,
-      ),
-    )
+    .where(and(eq(listings.refnum, listingRefnum), eq(offerThreads.buyerId, caller.userId), openOfferAt(now)))
     .limit(1);
   return { alreadyOffered: open !== undefined, offerRefnum: open?.refnum ?? null };
 }

@@ -11,7 +11,7 @@ import {
   offerThreadKey,
   takesOffers,
 } from '@yardly/shared/rules';
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, ne, or } from 'drizzle-orm';
 import type { Clock } from '../../clock/clock';
 import type { Db } from '../../db/connect';
 import { newRefnum } from '../../db/refnum';
@@ -20,9 +20,11 @@ import { AppError } from '../../errors';
 import type { Caller } from '../../http/caller';
 import { SYSTEM, start } from '../../process/transition';
 import type { ListingRow } from '../listings/access';
+import { acceptedAndHolding } from '../listings/offers-check';
 import { catchUpTimers, takeListingEvent } from '../listings/process';
 import { mayTradeOn, sellerStillMember } from '../organisation-marketplace/visibility';
 import { catchUpOffer, type OfferRunner, takeOfferEvent } from './process';
+import { closeOffersOfEndedSales } from './sale-ended';
 import { offerById } from './view';
 
 export interface OfferDeps {
@@ -155,12 +157,12 @@ export async function lockThread(
   return thread;
 }
 
-/** Whether the thread has an offer still open: pending (not past its expiry) or accepted. */
+/** Whether the thread has an offer still open: pending (not past its expiry) or accepted and holding the listing. */
 export async function hasOpenOffer(tx: Db, runner: OfferRunner, thread: Thread, now: Date): Promise<boolean> {
   const open = await tx
     .select()
     .from(offers)
-    .where(and(eq(offers.threadId, thread.id), inArray(offers.state, ['pending', 'accepted'])))
+    .where(and(eq(offers.threadId, thread.id), or(eq(offers.state, 'pending'), acceptedAndHolding)))
     .for('update');
   for (const offer of open) {
     if ((await catchUpOffer(tx, runner, offer, now)).state !== 'expired') return true;
@@ -237,6 +239,7 @@ export function createOfferService({ db, clock, runner }: OfferDeps) {
       const now = clock.now();
       const offerId = await db.transaction(async (tx) => {
         const { listing, party, offer } = await lockOffer(tx, runner, caller, input.offerRefnum, now);
+        await closeOffersOfEndedSales(tx, runner, listing, offer.id, now);
         await takeOfferEvent(tx, runner, offer, 'accept', caller.userId, party, now);
         await assertTakesOffers(tx, listing, now);
         await takeListingEvent(
