@@ -1,6 +1,5 @@
 import { resolve } from 'node:path';
-import { SOCIAL_PROVIDERS, type SocialProvider } from '@yardly/shared/contract';
-import { donationFlag } from '@yardly/shared/rules';
+import { donationFlag, SOCIAL_PROVIDERS, type SocialProvider } from '@yardly/shared/rules';
 import { z } from 'zod';
 
 const issuerUrl = (fallback: string) =>

@@ -1,12 +1,11 @@
+import type { AdminRentalRecord, LoginData, RentalPropertyRecord, RentalReportRecord } from '@yardly/shared/contract';
 import {
-  type AdminRentalRecord,
-  adminMessages,
-  type LoginData,
-  type RentalPropertyRecord,
-  type RentalReportRecord,
+  notices,
+  type RentalState,
   rentalConsoleMessages,
-} from '@yardly/shared/contract';
-import { notices, type RentalState, rentalRefusalMessage } from '@yardly/shared/rules';
+  rentalRefusalMessage,
+  reportConsoleMessages,
+} from '@yardly/shared/rules';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newRefnum } from '../src/db/refnum';
@@ -443,7 +442,7 @@ describe('the rental report queue', () => {
 
     const again = await call('PUT', `/svc/admin/rental-reports/${report.id}`, admin.token, { status: 'no_action' });
     expect(again.statusCode).toBe(409);
-    expect(json(again).msg).toBe(adminMessages.reportAlreadyResolved);
+    expect(json(again).msg).toBe(reportConsoleMessages.reportAlreadyResolved);
 
     // The other report on the removed rental: upholding it too is no second removal.
     const alsoUpheld = await call('PUT', `/svc/admin/rental-reports/${second.id}`, admin.token, {

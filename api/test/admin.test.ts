@@ -1,6 +1,16 @@
 import type { CallData, LoginData, notificationsCall } from '@yardly/shared/contract';
-import { adminMessages } from '@yardly/shared/contract';
-import { ADMIN_RESOURCES, type AdminVerb, authMessages, mayAdmin, notices } from '@yardly/shared/rules';
+import {
+  ADMIN_RESOURCES,
+  type AdminVerb,
+  authMessages,
+  bannerConsoleMessages,
+  categoryConsoleMessages,
+  listingConsoleMessages,
+  mayAdmin,
+  notices,
+  organisationConsoleMessages,
+  userConsoleMessages,
+} from '@yardly/shared/rules';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -215,14 +225,14 @@ describe('the ra-data-simple-rest dialect', () => {
       organizationId: orgId,
     });
     expect(bad.statusCode).toBe(400);
-    expect(json(bad).errors).toEqual([{ field: 'domain', message: adminMessages.domainInvalid }]);
+    expect(json(bad).errors).toEqual([{ field: 'domain', message: organisationConsoleMessages.domainInvalid }]);
 
     const dup = await call('POST', '/svc/admin/work-email-domains', admin.token, {
       domain: 'Alpha-Corp.com',
       organizationId: orgId,
     });
     expect(dup.statusCode).toBe(409);
-    expect(json(dup)).toMatchObject({ msg: adminMessages.domainTaken, errors: [{ field: 'domain' }] });
+    expect(json(dup)).toMatchObject({ msg: organisationConsoleMessages.domainTaken, errors: [{ field: 'domain' }] });
 
     const nameClash = await call('POST', '/svc/admin/organizations', admin.token, {
       name: 'dialect   corp',
@@ -230,14 +240,18 @@ describe('the ra-data-simple-rest dialect', () => {
       isB2B: false,
     });
     expect(nameClash.statusCode).toBe(409);
-    expect(json(nameClash).errors).toEqual([{ field: 'name', message: adminMessages.organisationNameTaken }]);
+    expect(json(nameClash).errors).toEqual([
+      { field: 'name', message: organisationConsoleMessages.organisationNameTaken },
+    ]);
 
     const notUrlSafe = await call('POST', '/svc/admin/organizations', admin.token, {
       name: 'A/B',
       status: 'VERIFIED',
       isB2B: false,
     });
-    expect(json(notUrlSafe).errors).toEqual([{ field: 'name', message: adminMessages.organisationNameInvalid }]);
+    expect(json(notUrlSafe).errors).toEqual([
+      { field: 'name', message: organisationConsoleMessages.organisationNameInvalid },
+    ]);
   });
 
   it('writes an audit entry for each change, with who, before and after; the log is read only', async () => {
@@ -353,7 +367,7 @@ describe('users', () => {
       blocked: false,
     });
     expect(self.statusCode).toBe(400);
-    expect(json(self).errors).toEqual([{ field: 'roles', message: adminMessages.ownAdminRole }]);
+    expect(json(self).errors).toEqual([{ field: 'roles', message: userConsoleMessages.ownAdminRole }]);
     const badRole = await call('PUT', `/svc/admin/users/${person.userRefnum}`, admin.token, {
       roles: ['ROLE_ROOT'],
       blocked: false,
@@ -370,7 +384,7 @@ describe('categories', () => {
     const electronics = await categoryBySlug(t.database.db, 'electronics');
     const del = await call('DELETE', `/svc/admin/categories/${electronics.refnum}`, admin.token);
     expect(del.statusCode).toBe(409);
-    expect(json(del).msg).toBe(adminMessages.categoryHasListings);
+    expect(json(del).msg).toBe(categoryConsoleMessages.categoryHasListings);
     const shown = await call('GET', `/svc/admin/categories/${electronics.refnum}`, admin.token);
     expect(json(shown)).toMatchObject({ id: electronics.refnum, parentId: null, shortcut: true });
     expect(json<{ listingCount: number }>(shown).listingCount).toBeGreaterThan(0);
@@ -382,7 +396,7 @@ describe('categories', () => {
       properties: [{ key: 'condition', label: 'Condition', values: ['New', 'Used'] }],
     });
     expect(shortcut.statusCode).toBe(409);
-    expect(json(shortcut).errors).toEqual([{ field: 'shortcut', message: adminMessages.tooManyShortcuts }]);
+    expect(json(shortcut).errors).toEqual([{ field: 'shortcut', message: categoryConsoleMessages.tooManyShortcuts }]);
 
     const created = await call('POST', '/svc/admin/categories', admin.token, {
       title: 'Garden',
@@ -458,7 +472,7 @@ describe('reports and listings', () => {
       deleted: false,
       featured: true,
     });
-    expect(json(sold).errors).toEqual([{ field: 'status', message: adminMessages.listingStatusChange }]);
+    expect(json(sold).errors).toEqual([{ field: 'status', message: listingConsoleMessages.listingStatusChange }]);
 
     expect((await call('DELETE', `/svc/admin/listings/${listing.refnum}`, admin.token)).statusCode).toBe(200);
     const [row] = await t.database.db.select().from(listings).where(eq(listings.id, listing.id));
@@ -500,13 +514,13 @@ describe('banners', () => {
       startsAt: '2030-02-01T00:00:00Z',
       endsAt: '2030-01-01T00:00:00Z',
     });
-    expect(json(dates).errors).toEqual([{ field: 'endsAt', message: adminMessages.bannerDates }]);
+    expect(json(dates).errors).toEqual([{ field: 'endsAt', message: bannerConsoleMessages.bannerDates }]);
     const noImage = await call('POST', '/svc/admin/banners', admin.token, { ...body, image: null });
-    expect(json(noImage).errors).toEqual([{ field: 'image', message: adminMessages.bannerImageRequired }]);
+    expect(json(noImage).errors).toEqual([{ field: 'image', message: bannerConsoleMessages.bannerImageRequired }]);
     const notImage = await call('POST', '/svc/admin/banners', admin.token, {
       ...body,
       image: { src: 'data:image/png;base64,aGVsbG8=' },
     });
-    expect(json(notImage).errors).toEqual([{ field: 'image', message: adminMessages.bannerImageInvalid }]);
+    expect(json(notImage).errors).toEqual([{ field: 'image', message: bannerConsoleMessages.bannerImageInvalid }]);
   });
 });

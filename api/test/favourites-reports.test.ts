@@ -1,5 +1,5 @@
 import type { ListingCard } from '@yardly/shared/contract';
-import { reportMessages } from '@yardly/shared/contract';
+import { reportMessages } from '@yardly/shared/rules';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listingReports, listings } from '../src/db/schema/index';

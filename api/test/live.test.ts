@@ -1,4 +1,5 @@
-import { type LoginData, liveMessages } from '@yardly/shared/contract';
+import type { LoginData } from '@yardly/shared/contract';
+import { liveMessages } from '@yardly/shared/rules';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveEvents, users } from '../src/db/schema/index';

@@ -1,5 +1,4 @@
-import { REPORT_REASONS } from '@yardly/shared/contract';
-import { RENTAL_STATES, rentalProcess } from '@yardly/shared/rules';
+import { RENTAL_STATES, REPORT_REASONS, rentalProcess } from '@yardly/shared/rules';
 import {
   Datagrid,
   DateField,

@@ -1,6 +1,7 @@
 import { accountCalls, profileCalls } from '../contract/account';
-import { adminCalls, bannerCalls } from '../contract/admin';
+import { adminCalls } from '../contract/admin';
 import { authCalls, credentialCalls } from '../contract/auth';
+import { bannerCalls } from '../contract/banners';
 import { joinCalls } from '../contract/call';
 import { cardCalls } from '../contract/cards';
 import { categoryCalls } from '../contract/categories';
@@ -14,19 +15,16 @@ import { listingCalls } from '../contract/listings';
 import { liveCalls } from '../contract/live';
 import { locationCalls } from '../contract/location';
 import { messageCalls } from '../contract/messages';
-import { notificationCalls } from '../contract/notifications';
+import { notificationCalls, rentalNotificationCalls } from '../contract/notifications';
 import { offerCalls } from '../contract/offers';
 import { orderCalls } from '../contract/orders';
 import { organisationMarketplaceCalls } from '../contract/organisation-marketplace';
 import { organisationCalls } from '../contract/organisations';
 import { payoutCalls } from '../contract/payouts';
-import {
-  rentalFavouriteCalls,
-  rentalListingCalls,
-  rentalMessagingCalls,
-  rentalNotificationCalls,
-  rentalSearchCalls,
-} from '../contract/rentals';
+import { rentalFavouriteCalls } from '../contract/rental-favourites';
+import { rentalMessagingCalls } from '../contract/rental-messages';
+import { rentalSearchCalls } from '../contract/rental-search';
+import { rentalListingCalls } from '../contract/rentals';
 import { reportCalls } from '../contract/reports';
 import { returnCalls } from '../contract/returns';
 import { inviteCalls, rewardCalls } from '../contract/rewards';

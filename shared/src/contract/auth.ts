@@ -4,6 +4,7 @@ import { authMessages, CODE_LENGTH } from '../rules/auth';
 import { emailSchema } from '../rules/email';
 import { distinctNames, nameFields } from '../rules/names';
 import { passwordSchema } from '../rules/password';
+import { USER_ROLES } from '../rules/roles';
 import { defineCall } from './call';
 import { isoDateTimeSchema, refnumSchema } from './common';
 import { companyStatusSchema } from './listings';
@@ -283,3 +284,20 @@ export const credentialCalls = {
   createPassword: createPasswordCall,
   verifyUser: verifyUserCall,
 } as const;
+
+/** A person as the console's users resource shows and edits them (`/svc/admin/users`): roles and blocking only. */
+export const userInputSchema = z.object({
+  roles: z.array(z.enum(USER_ROLES)).transform((roles) => [...new Set(['ROLE_USER' as const, ...roles])]),
+  blocked: z.boolean(),
+});
+export const userSchema = z.object({
+  id: refnumSchema,
+  email: z.string(),
+  nameFirst: z.string(),
+  nameLast: z.string(),
+  roles: z.array(z.string()),
+  blocked: z.boolean(),
+  organizationId: refnumSchema.nullable(),
+  createdAt: isoDateTimeSchema,
+});
+export type UserRecord = z.infer<typeof userSchema>;

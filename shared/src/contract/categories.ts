@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { categoryConsoleMessages } from '../rules/categories';
 import { defineCall } from './call';
 import { refnumSchema } from './common';
 
@@ -61,3 +62,34 @@ export const categoryCalls = {
   all: allCategoriesCall,
   properties: categoryPropertiesCall,
 } as const;
+
+// ---- The console's categories (`/svc/admin/categories`) ----
+
+export const categoryPropertyInputSchema = z.object({
+  key: z
+    .string()
+    .trim()
+    .regex(/^[a-z][a-zA-Z0-9_]{0,39}$/, categoryConsoleMessages.propertyKeyInvalid),
+  label: z.string().trim().min(1, categoryConsoleMessages.labelRequired).max(60),
+  values: z.array(z.string().trim().min(1).max(60)).min(1, categoryConsoleMessages.valuesRequired).max(50),
+});
+
+export const categoryInputSchema = z.object({
+  title: z.string().trim().min(1, categoryConsoleMessages.titleRequired).max(60),
+  slug: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, categoryConsoleMessages.slugInvalid),
+  parentId: refnumSchema.nullable().default(null),
+  position: z.number().int().min(0).max(10_000).default(0),
+  shortcut: z.boolean().default(false),
+  hidden: z.boolean().default(false),
+  donationAllowed: z.boolean().default(false),
+  restrictedElectronics: z.boolean().default(false),
+  properties: z.array(categoryPropertyInputSchema).max(20).default([]),
+});
+export const categoryRecordSchema = categoryInputSchema.extend({
+  id: refnumSchema,
+  listingCount: z.number().int(),
+});
+export type CategoryRecord = z.infer<typeof categoryRecordSchema>;

@@ -1,6 +1,7 @@
 export * from './account';
 export * from './admin';
 export * from './auth';
+export * from './banners';
 export * from './call';
 export * from './card-refunds';
 export * from './cards';
@@ -28,6 +29,9 @@ export * from './payouts';
 export * from './photos';
 export * from './read-after';
 export * from './rental-console';
+export * from './rental-favourites';
+export * from './rental-messages';
+export * from './rental-search';
 export * from './rentals';
 export * from './reports';
 export * from './returns';

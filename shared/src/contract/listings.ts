@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { zipCodeSchema } from '../rules/address';
-import { LISTING_STATES } from '../rules/listing-process';
+import { LISTING_STATES, type ListingEvent, listingProcess } from '../rules/listing-process';
 import {
   CONDITION_CODES,
   type ListingRuleViolation,
@@ -11,6 +11,7 @@ import {
   MAX_TITLE_LENGTH,
 } from '../rules/listing-rules';
 import { ORGANISATION_STATUSES } from '../rules/organisation';
+import { eventNames } from '../rules/process';
 import { defineCall } from './call';
 import {
   centsSchema,
@@ -395,3 +396,48 @@ export const listingCalls = {
   bySeller: sellerListingsCall,
   createdAny: createdAnyCall,
 } as const;
+
+// ---- The console's listings (`/svc/admin/listings`): moderation ----
+
+export const ADMIN_LISTING_STATUSES = ['draft', 'active', 'inactive', 'donated', 'canceled'] as const;
+
+/** The listing process's events a moderator takes (`by: ['admin']` in rules/listing-process.ts). */
+export const ADMIN_LISTING_EVENTS = [
+  'deactivate',
+  'activate',
+  'remove',
+  'restore',
+] as const satisfies readonly ListingEvent[];
+export type AdminListingEvent = (typeof ADMIN_LISTING_EVENTS)[number];
+
+/** What moderation may change on a listing: deactivate (or reactivate), delete (soft), feature. */
+export const listingModerationSchema = z.object({
+  /** Only active ⇄ inactive is a moderation; other statuses belong to the listing's own life. */
+  status: z.enum(ADMIN_LISTING_STATUSES),
+  deleted: z.boolean(),
+  featured: z.boolean(),
+  /** The console's buttons name the event they take; `status` and `deleted` are then left as they are. */
+  event: z.enum(ADMIN_LISTING_EVENTS).optional(),
+});
+export const adminListingSchema = z.object({
+  id: refnumSchema,
+  title: z.string(),
+  description: z.string(),
+  sellerId: refnumSchema,
+  sellerEmail: z.string(),
+  categoryId: refnumSchema,
+  status: z.enum(ADMIN_LISTING_STATUSES),
+  /** Where the listing is in its life: the console's action buttons read it. */
+  state: listingStateSchema,
+  priceCents: z.number().int(),
+  featured: z.boolean(),
+  deleted: z.boolean(),
+  sold: z.boolean(),
+  /** Offers still waiting for an answer. */
+  offerCount: z.number().int(),
+  /** The listing events the table allows an admin now (its facts: price, open offers, an order in progress). */
+  actions: z.array(z.enum(eventNames(listingProcess))),
+  photos: z.array(z.object({ src: z.string() })),
+  createdAt: isoDateTimeSchema,
+});
+export type AdminListingRecord = z.infer<typeof adminListingSchema>;

@@ -7,11 +7,6 @@ import { offerSchema } from './offers';
 /** Seconds a live ticket may be used, once. */
 export const LIVE_TICKET_SECONDS = 60;
 
-export const liveMessages = {
-  badTicket: 'This live ticket is used or expired: ask for a new one',
-  badLastEventId: 'Last-Event-ID must be the id of an event this stream sent',
-} as const;
-
 export const liveTicketCall = defineCall({
   method: 'POST',
   path: '/live/ticket',

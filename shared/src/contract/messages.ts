@@ -128,3 +128,30 @@ export const messageCalls = {
   history: conversationHistoryCall,
   markRead: markConversationReadCall,
 } as const;
+
+// ---- The console's conversations (`/svc/admin/conversations`) ----
+
+/**
+ * A conversation about a reported listing, as the console reads it (read-only): its parties and
+ * its latest lines, oldest first. Only conversations about listings someone reported are shown.
+ */
+export const conversationRecordSchema = z.object({
+  id: refnumSchema,
+  listingId: refnumSchema,
+  listingTitle: z.string(),
+  buyerEmail: z.string(),
+  sellerEmail: z.string(),
+  lastMessageAt: isoDateTimeSchema,
+  messageCount: z.number().int(),
+  messages: z.array(
+    z.object({
+      messageId: refnumSchema,
+      kind: z.enum(['text', 'system']),
+      text: z.string(),
+      /** Who wrote it: buyer, seller, or system. */
+      from: z.enum(['buyer', 'seller', 'system']),
+      createdAt: isoDateTimeSchema,
+    }),
+  ),
+});
+export type ConversationRecord = z.infer<typeof conversationRecordSchema>;

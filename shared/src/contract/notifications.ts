@@ -166,3 +166,44 @@ export const notificationCalls = {
   sendPush: sendPushCall,
   vapidKey: vapidKeyCall,
 } as const;
+
+/** The rentals section's own bell (issue 20: /svc/rental/notifications), served beside the marketplace's. */
+export const rentalNotificationSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  text: z.string(),
+  /** `/rentalsmsg?current_tab=…&current_tab_ref=…` for a message. */
+  link: z.string().nullable(),
+  read: z.boolean(),
+  createdAt: isoDateTimeSchema,
+});
+
+export const rentalNotificationCalls = {
+  list: defineCall({
+    method: 'GET',
+    path: '/rental/notifications',
+    auth: 'required',
+    summary: "The caller's rentals notifications, newest first (zero-based page), and how many are unread",
+    query: pageQuerySchema,
+    response: z.object({
+      notifications: contentPageOf(rentalNotificationSchema),
+      unreadCount: z.number().int(),
+    }),
+  }),
+  read: defineCall({
+    method: 'POST',
+    path: '/rental/notifications/read',
+    auth: 'required',
+    summary: 'Mark some (`ids`) or all of the caller’s rentals notifications read',
+    body: notificationIdsBodySchema,
+    response: notificationUnreadSchema,
+  }),
+  remove: defineCall({
+    method: 'POST',
+    path: '/rental/notifications/delete',
+    auth: 'required',
+    summary: 'Delete some (`ids`) or all of the caller’s rentals notifications',
+    body: notificationIdsBodySchema,
+    response: notificationUnreadSchema,
+  }),
+} as const;

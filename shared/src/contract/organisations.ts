@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { emailSchema } from '../rules/email';
+import { ORGANISATION_KINDS, ORGANISATION_STATUSES, organisationConsoleMessages } from '../rules/organisation';
 import { codeSchema, loginDataSchema } from './auth';
 import { defineCall } from './call';
+import { isoDateTimeSchema, refnumSchema } from './common';
 
 const workEmailBody = z.object({ workEmail: emailSchema });
 
@@ -32,3 +34,54 @@ export const organisationCalls = {
   verifyProfession: verifyProfessionCall,
   verifyProfessionCode: verifyProfessionCodeCall,
 } as const;
+
+// ---- The console's organisations and work-email domains (`/svc/admin/organizations`, `/svc/admin/work-email-domains`) ----
+
+/** A domain as people type it in an email address, lowercased. */
+export const domainSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(
+    /^(?=.{3,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/,
+    organisationConsoleMessages.domainInvalid,
+  );
+
+export const workEmailDomainInputSchema = z.object({
+  domain: domainSchema,
+  organizationId: refnumSchema,
+});
+export const workEmailDomainSchema = workEmailDomainInputSchema.extend({ id: z.number().int() });
+export type WorkEmailDomainRecord = z.infer<typeof workEmailDomainSchema>;
+
+/**
+ * An organisation's name is also its `/client/{orgName}` address: letters, digits, spaces and
+ * hyphens (a space becomes a hyphen in the address), unique without regard to case.
+ */
+export const organisationNameSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9 -]{0,58}[A-Za-z0-9]$/, organisationConsoleMessages.organisationNameInvalid);
+
+/** The `/client/{orgName}` form of a name: lowercase, words joined by hyphens. */
+export function organisationSlug(name: string): string {
+  return name
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '-');
+}
+
+export const organizationInputSchema = z.object({
+  name: organisationNameSchema,
+  status: z.enum(ORGANISATION_STATUSES),
+  isB2B: z.boolean(),
+  /** A charity's verified members may request donations (issue 21); absent is a company. */
+  kind: z.enum(ORGANISATION_KINDS).default('company'),
+});
+export const organizationSchema = organizationInputSchema.extend({
+  id: refnumSchema,
+  slug: z.string(),
+  memberCount: z.number().int(),
+  createdAt: isoDateTimeSchema,
+});
+export type OrganizationRecord = z.infer<typeof organizationSchema>;

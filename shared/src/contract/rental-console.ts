@@ -1,26 +1,16 @@
 import { z } from 'zod';
 import { eventNames } from '../rules/process';
-import { RENTAL_PROPERTY_KINDS } from '../rules/rental';
+import { RENTAL_PROPERTY_KINDS, rentalConsoleMessages } from '../rules/rental';
 import { type RentalEvent, rentalProcess } from '../rules/rental-process';
-import { REPORT_STATUSES, reportEventSchema } from './admin';
+import { REPORT_REASON_CODES } from '../rules/reports';
 import { isoDateTimeSchema, refnumSchema } from './common';
 import { rentalStateSchema } from './rentals';
-import { REPORT_REASONS, type ReportReason } from './reports';
+import { REPORT_STATUSES, reportEventSchema } from './reports';
 
 /*
  * The console's rentals (issue 20 §4; `/svc/admin/rentals`, `/svc/admin/rental-reports`,
  * `/svc/admin/rental-properties`, ra-data-simple-rest dialect as the other resources speak it).
  */
-
-export const rentalConsoleMessages = {
-  propertyValueTaken: 'This value is already in this list: choose another value or edit the existing one',
-  propertyValueInvalid: 'Use lowercase letters, digits, hyphens and underscores only (up to 40 characters)',
-  leaseValueInvalid: 'A lease length is a number of months from 1 to 120',
-  lastPropertyValue: 'Each list keeps at least one value: add another before deleting this one',
-  /** Deleting, or changing the value or list of, a row that live rentals still use. */
-  propertyInUse: (listings: number) =>
-    `In use by ${listings} ${listings === 1 ? 'listing' : 'listings'}: change ${listings === 1 ? 'it' : 'them'} first, or keep this value (its label can still be edited)`,
-} as const;
 
 /** The rental process's events a moderator takes (`by: ['admin']` in rules/rental-process.ts). */
 export const ADMIN_RENTAL_EVENTS = [
@@ -81,8 +71,6 @@ export const adminRentalSchema = z.object({
 });
 export type AdminRentalRecord = z.infer<typeof adminRentalSchema>;
 
-const reasonCodes = Object.keys(REPORT_REASONS) as [ReportReason, ...ReportReason[]];
-
 /** A report about a rental, in the queue beside the item reports; resolved as they are. */
 export const rentalReportRecordSchema = z.object({
   id: z.number().int(),
@@ -92,7 +80,7 @@ export const rentalReportRecordSchema = z.object({
   landlordEmail: z.string(),
   reporterId: refnumSchema,
   reporterEmail: z.string(),
-  reason: z.enum(reasonCodes),
+  reason: z.enum(REPORT_REASON_CODES),
   details: z.string(),
   status: z.enum(REPORT_STATUSES),
   /** As an item report's: the report events the table allows an admin now. */
@@ -105,12 +93,12 @@ export type RentalReportRecord = z.infer<typeof rentalReportRecordSchema>;
 /** An attribute value as the rental form offers it; `value` is what a rental stores, unique in its list. */
 export const rentalPropertyInputSchema = z
   .object({
-    kind: z.enum(RENTAL_PROPERTY_KINDS, 'Choose a list'),
+    kind: z.enum(RENTAL_PROPERTY_KINDS, rentalConsoleMessages.listRequired),
     value: z
       .string()
       .trim()
       .regex(/^[a-z0-9][a-z0-9_-]{0,39}$/, rentalConsoleMessages.propertyValueInvalid),
-    label: z.string().trim().min(1, 'Enter a label').max(60, 'Keep the label to 60 characters'),
+    label: z.string().trim().min(1, rentalConsoleMessages.labelRequired).max(60, rentalConsoleMessages.labelTooLong),
     position: z.number().int().min(0).max(10_000).default(0),
   })
   .superRefine((row, ctx) => {

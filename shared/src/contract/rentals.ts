@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { stateSchema, zipCodeSchema } from '../rules/address';
-import { NOTIFICATION_KINDS } from '../rules/notifications';
 import {
   isHalfStep,
   MAX_BATHROOMS,
@@ -14,16 +13,16 @@ import {
   rentalMessages,
 } from '../rules/rental';
 import { RENTAL_STATES } from '../rules/rental-process';
+import { REPORT_REASON_CODES, reportMessages } from '../rules/reports';
 import { defineCall } from './call';
-import { centsSchema, contentPageOf, isoDateTimeSchema, pageOf, pageQuerySchema, refnumSchema } from './common';
-import { conversationMessageSchema, conversationPartySchema } from './messages';
-import { notificationIdsBodySchema, notificationUnreadSchema } from './notifications';
-import { REPORT_REASONS, type ReportReason, reportMessages } from './reports';
+import { centsSchema, isoDateTimeSchema, pageOf, pageQuerySchema, refnumSchema } from './common';
 
 /**
- * The rentals section (issue 20; spec sections 2, 3, 7). Paths are as the spec gives them: the
- * listings, search, conversations, messaging and properties calls from the site's root
- * (`root: true`), favourites and notifications under /svc.
+ * The rentals section's listings (issue 20; spec sections 2, 3, 7): the card, the page, the form
+ * and its photos, landlords' lists and actions, reports, the attribute lists. Paths are as the
+ * spec gives them, from the site's root (`root: true`). The section's search, saved places,
+ * conversations and notifications are in rental-search.ts, rental-favourites.ts,
+ * rental-messages.ts and notifications.ts, beside the modules that serve them.
  */
 
 /** A real calendar day written YYYY-MM-DD (not 2026-02-30). */
@@ -32,7 +31,7 @@ export function isCalendarDay(day: string): boolean {
   const date = new Date(`${day}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day);
 }
-export const calendarDaySchema = z.string().refine(isCalendarDay, 'Please enter a date as YYYY-MM-DD');
+export const calendarDaySchema = z.string().refine(isCalendarDay, rentalMessages.calendarDayInvalid);
 
 export const rentalStateSchema = z.enum(RENTAL_STATES);
 
@@ -153,7 +152,7 @@ export const rentalFormSchema = z.object({
   furnished: flag,
   utilitiesIncluded: flag,
   line1: z.string().trim().max(200).default(''),
-  city: z.string().trim().min(1, 'Please enter the city').max(100),
+  city: z.string().trim().min(1, rentalMessages.cityRequired).max(100),
   state: stateSchema,
   zip: zipCodeSchema,
   /** Show the street line publicly; otherwise only city, state and zip are shown. */
@@ -293,7 +292,6 @@ export const recentRentalsCall = defineCall({
   response: rentalPageSchema,
 });
 
-const reasonCodes = Object.keys(REPORT_REASONS) as [ReportReason, ...ReportReason[]];
 export const reportRentalCall = defineCall({
   method: 'POST',
   path: '/rental/listings/reports',
@@ -302,7 +300,7 @@ export const reportRentalCall = defineCall({
   summary: 'Report a rental listing to the console (once per person and listing)',
   body: z.object({
     refnum: refnumSchema,
-    reason: z.enum(reasonCodes, reportMessages.chooseReason),
+    reason: z.enum(REPORT_REASON_CODES, reportMessages.chooseReason),
     details: z.string().trim().max(1000, reportMessages.detailsTooLong).default(''),
   }),
   response: z.object({ reported: z.literal(true) }),
@@ -340,227 +338,6 @@ export const rentalListingCalls = {
   recent: recentRentalsCall,
   report: reportRentalCall,
   properties: rentalPropertiesCall,
-} as const;
-
-// ---- Search ----
-
-export const RENTAL_SORTS = ['newest', 'rentAsc', 'rentDesc', 'distance'] as const;
-/** `cats`, `dogs`, `both` (cats and dogs), `any` (cats or dogs), or a list of the two. */
-export const RENTAL_PET_FILTERS = ['cats', 'dogs', 'both', 'any'] as const;
-
-/** The fields of a rental search, each on its own. */
-export const rentalSearchFields = z.object({
-  zip: zipCodeSchema,
-  /** Miles around the zip's centre. */
-  d: z.coerce.number().int().min(1).max(500).default(25),
-  text: z.string().trim().max(200).optional(),
-  minRent: z.coerce.number().int().min(0).optional(),
-  maxRent: z.coerce.number().int().min(0).optional(),
-  /** At least this many bedrooms (0: studios and up). */
-  bedrooms: z.coerce.number().int().min(0).max(MAX_BEDROOMS).optional(),
-  /** At least this many bathrooms. */
-  bathrooms: z.coerce.number().min(0).max(MAX_BATHROOMS).optional(),
-  propertyType: z.union([z.string().max(40), z.array(z.string().max(40)).max(10)]).optional(),
-  pets: z.union([z.enum(RENTAL_PET_FILTERS), z.array(z.enum(['cats', 'dogs'])).max(2)]).optional(),
-  /** Available on or before this day. */
-  availableBy: calendarDaySchema.optional(),
-  sortBy: z.enum(RENTAL_SORTS).default('newest'),
-  page: z.coerce.number().int().min(0).max(10_000).default(0),
-  size: z.coerce.number().int().min(1).max(100).default(24),
-});
-
-/** A rental search's fields with its rent bounds in order (a saved search checks its own with it). */
-export function withRentOrder<T extends z.ZodType<{ minRent?: number; maxRent?: number }>>(schema: T) {
-  return schema.refine((s) => s.minRent === undefined || s.maxRent === undefined || s.minRent <= s.maxRent, {
-    path: ['minRent'],
-    message: 'Minimum rent must not be above the maximum',
-  });
-}
-
-export const rentalSearchSchema = withRentOrder(rentalSearchFields);
-export type RentalSearch = z.input<typeof rentalSearchSchema>;
-
-export const rentalSearchDocSchema = rentalCardSchema.extend({
-  /** Whole miles from the zip's centre. */
-  distance: z.number().int().nullable(),
-});
-export type RentalSearchDoc = z.infer<typeof rentalSearchDocSchema>;
-
-const facetValueSchema = z.object({ value: z.string(), label: z.string(), count: z.number().int() });
-
-export const rentalSearchCall = defineCall({
-  method: 'POST',
-  path: '/rental/search',
-  root: true,
-  auth: 'none',
-  summary: 'Available places near a zip, filtered, with facets for type, bedrooms and rent bands',
-  body: rentalSearchSchema,
-  response: pageOf(rentalSearchDocSchema).extend({
-    facetFields: z.object({
-      propertyType: z.array(facetValueSchema),
-      bedrooms: z.array(facetValueSchema),
-      price: z.array(facetValueSchema),
-    }),
-  }),
-});
-
-export const rentalSearchCalls = { search: rentalSearchCall } as const;
-
-// ---- Favourites (/svc/rental/fav, the same calls as the sale favourites) ----
-
-const favQuery = z.object({ refnum: refnumSchema });
-const favDone = z.object({ refnum: refnumSchema, favourite: z.boolean() });
-
-export const rentalFavouriteCalls = {
-  add: defineCall({
-    method: 'POST',
-    path: '/rental/fav/create',
-    auth: 'required',
-    summary: 'Save a rental to favourites (not your own)',
-    query: favQuery,
-    response: favDone,
-  }),
-  remove: defineCall({
-    method: 'POST',
-    path: '/rental/fav/delete',
-    auth: 'required',
-    summary: 'Remove a rental from favourites',
-    query: favQuery,
-    response: favDone,
-  }),
-  refnums: defineCall({
-    method: 'GET',
-    path: '/rental/fav/onlyRefnums',
-    auth: 'required',
-    summary: "The refnums of the caller's saved rentals, so every card shows the right heart",
-    response: z.object({ favRefnums: z.array(refnumSchema) }),
-  }),
-  list: defineCall({
-    method: 'GET',
-    path: '/rental/fav',
-    auth: 'required',
-    summary: "The caller's saved rentals, newest first (zero-based page)",
-    query: pageQuerySchema,
-    response: z.object({
-      data: z.array(rentalCardSchema),
-      number: z.number().int(),
-      size: z.number().int(),
-      totalElements: z.number().int(),
-      totalPages: z.number().int(),
-    }),
-  }),
-} as const;
-
-// ---- Conversations and messaging (lines and read markers: the marketplace's /svc/messages/{conversationId} and /svc/messages/read) ----
-
-export const rentalConversationSchema = z.object({
-  conversationId: refnumSchema,
-  /** `refnum_landlordRefnum`. */
-  key: z.string(),
-  /** `buying` for the tenant, `selling` for the landlord. */
-  role: z.enum(['buying', 'selling']),
-  otherParty: conversationPartySchema,
-  rental: rentalCardSchema,
-  lastMessage: conversationMessageSchema.nullable(),
-  unreadCount: z.number().int(),
-  lastMessageAt: isoDateTimeSchema,
-});
-export type RentalConversation = z.infer<typeof rentalConversationSchema>;
-
-const conversationPage = z.object({
-  conversations: contentPageOf(rentalConversationSchema),
-});
-const newestFirst = {
-  orderBy: z.enum(['lastUpdated']).default('lastUpdated'),
-  asc: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((v) => v === 'true'),
-};
-
-export const rentalMessagingCalls = {
-  conversations: defineCall({
-    method: 'GET',
-    path: '/rental/conversations',
-    root: true,
-    auth: 'required',
-    summary:
-      "The caller's rental conversations: `buy` as tenant, `sell` as landlord (absent: both); `conversationId` keeps that one (an address opens it)",
-    query: pageQuerySchema.extend({
-      type: z.enum(['sell', 'buy']).optional(),
-      conversationId: refnumSchema.optional(),
-      ...newestFirst,
-    }),
-    response: conversationPage,
-  }),
-  ofListing: defineCall({
-    method: 'GET',
-    path: '/rental/conversations/listing',
-    root: true,
-    auth: 'required',
-    summary:
-      "A rental's conversations the caller is in: every tenant's for its landlord, the caller's own for a tenant",
-    query: pageQuerySchema.extend({ refnum: refnumSchema, type: z.enum(['sell', 'buy']).optional(), ...newestFirst }),
-    response: conversationPage,
-  }),
-  send: defineCall({
-    method: 'POST',
-    path: '/rental/messaging',
-    root: true,
-    auth: 'required',
-    summary: 'Message about a rental: a tenant to its landlord, or the landlord back to a tenant (toRefnum)',
-    body: z.object({
-      refnum: refnumSchema,
-      toRefnum: refnumSchema,
-      text: z.string().trim().min(1, 'Please enter a message').max(2000, 'A message can be at most 2000 characters'),
-    }),
-    response: z.object({ conversationId: refnumSchema, message: conversationMessageSchema }),
-  }),
-} as const;
-
-// ---- Notifications (/svc/rental/notifications) ----
-
-export const rentalNotificationSchema = z.object({
-  id: z.number().int(),
-  kind: z.enum(NOTIFICATION_KINDS),
-  text: z.string(),
-  /** `/rentalsmsg?current_tab=…&current_tab_ref=…` for a message. */
-  link: z.string().nullable(),
-  read: z.boolean(),
-  createdAt: isoDateTimeSchema,
-});
-
-const idsBody = notificationIdsBodySchema;
-const unread = notificationUnreadSchema;
-
-export const rentalNotificationCalls = {
-  list: defineCall({
-    method: 'GET',
-    path: '/rental/notifications',
-    auth: 'required',
-    summary: "The caller's rentals notifications, newest first (zero-based page), and how many are unread",
-    query: pageQuerySchema,
-    response: z.object({
-      notifications: contentPageOf(rentalNotificationSchema),
-      unreadCount: z.number().int(),
-    }),
-  }),
-  read: defineCall({
-    method: 'POST',
-    path: '/rental/notifications/read',
-    auth: 'required',
-    summary: 'Mark some (`ids`) or all of the caller’s rentals notifications read',
-    body: idsBody,
-    response: unread,
-  }),
-  remove: defineCall({
-    method: 'POST',
-    path: '/rental/notifications/delete',
-    auth: 'required',
-    summary: 'Delete some (`ids`) or all of the caller’s rentals notifications',
-    body: idsBody,
-    response: unread,
-  }),
 } as const;
 
 /** A rental's refnum starts with P (a place), a sale listing's with L: `/{refnum}` tells them apart by it. */

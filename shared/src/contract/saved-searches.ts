@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SAVED_SEARCH_LIMITS, savedSearchMessages } from '../rules/saved-searches';
 import { defineCall } from './call';
 import { refnumSchema } from './common';
-import { rentalSearchFields, withRentOrder } from './rentals';
+import { rentalSearchFields, withRentOrder } from './rental-search';
 import { searchFilterFields, withPriceOrder } from './search';
 
 /**

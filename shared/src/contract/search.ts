@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zipCodeSchema } from '../rules/address';
+import { SEARCH_LIMITS, searchMessages } from '../rules/search';
 import { defineCall } from './call';
 import { centsSchema, flagSchema, pageOf, refnumSchema } from './common';
 import { listingCardSchema } from './listings';
@@ -32,22 +33,7 @@ export const PRICE_RANGES = [
   { key: '250-up', label: '$250 and up', minCents: 25_000, maxCents: null },
 ] as const;
 
-export const SEARCH_LIMITS = { qMax: 200, dMax: 3000, sizeMax: 100, pageMax: 400, arrayMax: 10 } as const;
 export const DEFAULT_DISTANCE_MILES = 50;
-
-export const searchMessages = {
-  qTooLong: `Search text can be at most ${SEARCH_LIMITS.qMax} characters`,
-  dNegative: 'Distance cannot be below 0 miles',
-  dTooFar: `Distance can be at most ${SEARCH_LIMITS.dMax} miles`,
-  sizeTooBig: `Page size can be at most ${SEARCH_LIMITS.sizeMax}`,
-  pageTooFar: `Page can be at most ${SEARCH_LIMITS.pageMax}`,
-  location: "Location must be 'latitude,longitude'",
-  /** For api clients: the storefront's price inputs take dollars and convert them. */
-  price: 'Price must be whole cents from 0 to 100,000,000 ($1,000,000)',
-  priceOrder: 'The minimum price cannot be above the maximum price',
-  queryRequired: 'Type something to search for',
-  tooMany: `Choose at most ${SEARCH_LIMITS.arrayMax} values`,
-} as const;
 
 const LAT_LNG = /^\s*-?\d{1,2}(\.\d{1,10})?\s*,\s*-?\d{1,3}(\.\d{1,10})?\s*$/;
 /** The highest price filter, $1,000,000, in cents as the wire carries it. */
@@ -219,7 +205,7 @@ export const merchQuerySchema = z.object({
   zip: searchFilterFields.shape.zip,
   location: searchFilterFields.shape.location,
   d: searchFilterFields.shape.d,
-  size: z.coerce.number().int().min(1).max(24, 'A rail holds at most 24 items').default(12),
+  size: z.coerce.number().int().min(1).max(24, searchMessages.railTooBig).default(12),
 });
 
 const merchCall = (path: string, summary: string) =>

@@ -4,7 +4,7 @@ import { CONDITION_CODES, CONDITION_LABELS } from '../rules/listing-rules';
 import { PRICE_GUIDANCE, priceGuidanceMessages } from '../rules/price-guidance';
 import { defineCall } from './call';
 import { centsSchema, refnumSchema } from './common';
-import { rentalSearchDocSchema } from './rentals';
+import { rentalSearchDocSchema } from './rental-search';
 import { searchDocSchema } from './search';
 
 /**

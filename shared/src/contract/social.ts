@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { authMessages } from '../rules/auth';
 import { emailSchema } from '../rules/email';
+import { SOCIAL_ERROR_CODES, SOCIAL_PROVIDERS, type SocialProvider, socialTicketMessages } from '../rules/social';
 import { codeSchema, loginDataSchema } from './auth';
 import { defineCall } from './call';
 
@@ -10,15 +10,7 @@ import { defineCall } from './call';
  * back to the api's callback, and the api sends it to `<page>?token=<ticket>&mode=signup|login`
  * (or `?error=<code>&errorMessage=<text>`); the page trades the ticket for the login data.
  */
-export const SOCIAL_PROVIDERS = ['google', 'facebook', 'linkedin'] as const;
 export const socialProviderSchema = z.enum(SOCIAL_PROVIDERS);
-export type SocialProvider = z.infer<typeof socialProviderSchema>;
-
-export const SOCIAL_PROVIDER_LABELS: Record<SocialProvider, string> = {
-  google: 'Google',
-  facebook: 'Facebook',
-  linkedin: 'LinkedIn',
-};
 
 /** The only pages a sign-in may return to (same site; `/rentals` when the rentals site was open). */
 export const SOCIAL_RETURN_PATHS = [
@@ -33,7 +25,7 @@ export type SocialReturnPath = (typeof SOCIAL_RETURN_PATHS)[number];
 
 export const socialAuthorizeQuerySchema = z.object({
   redirect_uri: z
-    .enum(SOCIAL_RETURN_PATHS, { error: 'redirect_uri must be a Yardly sign-in page such as /oauth2/redirect' })
+    .enum(SOCIAL_RETURN_PATHS, { error: socialTicketMessages.returnPathInvalid })
     .default('/oauth2/redirect'),
 });
 
@@ -42,39 +34,7 @@ export function socialAuthorizePath(provider: SocialProvider, returnPath: Social
   return `/oauth2/authorize/${provider}?redirect_uri=${encodeURIComponent(returnPath)}`;
 }
 
-export const SOCIAL_ERROR_CODES = [
-  'provider_not_offered',
-  'provider_unavailable',
-  'access_denied',
-  'provider_error',
-  'invalid_state',
-  'token_exchange_failed',
-  'invalid_id_token',
-  'email_missing',
-  'email_not_verified',
-  'account_exists',
-  'admin_needs_password',
-  'server_error',
-] as const;
 export const socialErrorCodeSchema = z.enum(SOCIAL_ERROR_CODES);
-export type SocialErrorCode = z.infer<typeof socialErrorCodeSchema>;
-
-/** The `errorMessage` sent with each `error` code: what happened and what to do. */
-export const socialErrorMessages: Record<SocialErrorCode, string> = {
-  provider_not_offered: authMessages.providerNotOffered,
-  provider_unavailable: 'This sign-in provider cannot be reached right now; try again later or use your email',
-  access_denied: 'The sign-in was cancelled; try again, or use your email',
-  provider_error: 'The provider could not sign you in; please try again',
-  invalid_state: 'This sign-in has expired or was already used; please start again',
-  token_exchange_failed: 'The provider did not confirm your sign-in; please try again',
-  invalid_id_token: 'The answer from the provider could not be verified; please try again',
-  email_missing: 'The provider did not share your email address; allow it, or sign up with your email',
-  email_not_verified: 'The provider has not verified your email address; verify it there, or sign up with your email',
-  account_exists:
-    'An account with this email already exists: log in with your email and password (or an emailed code) instead',
-  admin_needs_password: authMessages.adminNeedsPassword,
-  server_error: 'Something went wrong on our side, please try again in a moment',
-};
 
 /**
  * The query of the page a sign-in returns to: a ticket and a mode, or an error. Mode
@@ -91,10 +51,6 @@ export const socialRedirectQuerySchema = z.object({
   errorMessage: z.string().max(500).optional(),
 });
 export type SocialRedirectQuery = z.infer<typeof socialRedirectQuerySchema>;
-
-export const socialTicketMessages = {
-  ticketInvalid: 'This sign-in link has expired or was already used; please sign in again',
-} as const;
 
 export const socialLoginDataSchema = loginDataSchema.extend({ isNewUser: z.boolean() });
 export type SocialLoginData = z.infer<typeof socialLoginDataSchema>;

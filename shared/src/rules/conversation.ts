@@ -28,6 +28,8 @@ export const conversationMessages = {
 /** What a person reads when a rental message is refused (issue 20: a tenant writes to the landlord, who answers). */
 export const rentalConversationMessages = {
   wrongRecipient: 'You can only message the landlord of this place, or reply to a tenant who wrote to you',
+  /** The rentals' own wording of the marketplace's limit (`conversationMessages.tooLong`). */
+  tooLong: `A message can be at most ${MESSAGE_MAX} characters`,
 } as const;
 
 /**

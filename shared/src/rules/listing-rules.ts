@@ -110,6 +110,11 @@ export const listingActionMessages = {
   published: 'Your listing is live',
 } as const;
 
+/** What the console's listing moderation refuses. */
+export const listingConsoleMessages = {
+  listingStatusChange: 'An admin can only activate or deactivate a listing',
+} as const;
+
 export interface ListingRuleInput {
   /** null or undefined when no weight was given. */
   weightLbs: number | null | undefined;

@@ -72,6 +72,15 @@ export const workEmailMessages = {
   limitedAccess: 'Your account has limited access until your company is verified',
 } as const;
 
+/** What the console's organisations and work-email domains refuse. */
+export const organisationConsoleMessages = {
+  domainTaken: 'This domain already belongs to an organisation',
+  domainInvalid: 'Enter a domain such as example.com',
+  organisationNameTaken: 'An organisation with this name already exists',
+  organisationNameInvalid: 'Use letters, digits, spaces and hyphens only (2 to 60 characters)',
+  organisationUnknown: 'Choose an existing organisation',
+} as const;
+
 /** The part after the @, lowercased. */
 export function emailDomain(email: string): string {
   return email.trim().toLowerCase().split('@').pop() ?? '';

@@ -95,6 +95,23 @@ export const rentalMessages = {
   ownListing: 'You cannot report your own listing',
   cannotMessageSelf: 'You cannot message yourself about your own listing',
   cannotFavouriteOwn: 'You cannot save your own listing',
+  cityRequired: 'Please enter the city',
+  calendarDayInvalid: 'Please enter a date as YYYY-MM-DD',
+  rentOrder: 'Minimum rent must not be above the maximum',
+} as const;
+
+/** What the console's rental attribute lists answer (issue 20 §4). */
+export const rentalConsoleMessages = {
+  listRequired: 'Choose a list',
+  labelRequired: 'Enter a label',
+  labelTooLong: 'Keep the label to 60 characters',
+  propertyValueTaken: 'This value is already in this list: choose another value or edit the existing one',
+  propertyValueInvalid: 'Use lowercase letters, digits, hyphens and underscores only (up to 40 characters)',
+  leaseValueInvalid: 'A lease length is a number of months from 1 to 120',
+  lastPropertyValue: 'Each list keeps at least one value: add another before deleting this one',
+  /** Deleting, or changing the value or list of, a row that live rentals still use. */
+  propertyInUse: (listings: number) =>
+    `In use by ${listings} ${listings === 1 ? 'listing' : 'listings'}: change ${listings === 1 ? 'it' : 'them'} first, or keep this value (its label can still be edited)`,
 } as const;
 
 /**

@@ -11,6 +11,11 @@ export function hasAdminRole(roles: readonly string[]): boolean {
   return roles.some((role) => (ADMIN_ROLES as readonly string[]).includes(role));
 }
 
+/** What the console's users resource refuses. */
+export const userConsoleMessages = {
+  ownAdminRole: 'You cannot remove your own admin role or block yourself',
+} as const;
+
 /** The console's resources (`/svc/admin/<resource>`), plus its dashboard. */
 export const ADMIN_RESOURCES = [
   'dashboard',

@@ -7,7 +7,6 @@ import type {
   LoginData,
   loginCall,
   SocialLoginData,
-  SocialProvider,
   setPasswordCall,
   signupCall,
   socialEmailCall,
@@ -16,7 +15,7 @@ import type {
   verifyLoginCodeCall,
   verifyProfessionCodeCall,
 } from '@yardly/shared/contract';
-import { authMessages } from '@yardly/shared/rules';
+import { authMessages, type SocialProvider } from '@yardly/shared/rules';
 import { browserApi } from '../lib/api';
 import { adoptAccountLocation } from './location-actions';
 import { forgetReferral, rememberedReferral } from './referral';

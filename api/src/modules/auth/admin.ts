@@ -1,4 +1,5 @@
-import { adminMessages, type UserRecord, userInputSchema, userSchema } from '@yardly/shared/contract';
+import { type UserRecord, userInputSchema, userSchema } from '@yardly/shared/contract';
+import { userConsoleMessages } from '@yardly/shared/rules';
 import { arrayContains, eq, ilike, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock/clock';
 import type { Db } from '../../db/connect';
@@ -64,7 +65,7 @@ export const usersResource = (deps: { clock: Clock; auth: Pick<AuthService, 'end
         if (!before) throw AppError.notFound('There is no such record in users');
         // An admin locking themselves out would leave the console without its keeper.
         if (before.id === ctx.actorId && (input.blocked || !input.roles.includes('ROLE_ADMIN'))) {
-          throw new AppError(400, adminMessages.ownAdminRole, { field: input.blocked ? 'blocked' : 'roles' });
+          throw new AppError(400, userConsoleMessages.ownAdminRole, { field: input.blocked ? 'blocked' : 'roles' });
         }
         const blocking = input.blocked && !before.blockedAt;
         await tx

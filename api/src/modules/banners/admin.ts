@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import {
-  adminMessages,
   BANNER_IMAGE_MAX_BYTES,
   type BannerRecord,
   bannerInputSchema,
   bannerRecordSchema,
 } from '@yardly/shared/contract';
+import { bannerConsoleMessages } from '@yardly/shared/rules';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/connect';
@@ -50,7 +50,7 @@ const DATA_URL = /^data:image\/[a-z0-9.+-]+;base64,([A-Za-z0-9+/=\s]+)$/;
 /** A new image (a data: URL from the console) re-encoded and stored; its file key. */
 async function storeImage(files: FileStore, src: string): Promise<string> {
   const base64 = DATA_URL.exec(src)?.[1];
-  if (!base64) throw new AppError(400, adminMessages.bannerImageInvalid, { field: 'image' });
+  if (!base64) throw new AppError(400, bannerConsoleMessages.bannerImageInvalid, { field: 'image' });
   const input = Buffer.from(base64, 'base64');
   if (input.length > BANNER_IMAGE_MAX_BYTES) {
     throw new AppError(413, 'The image is larger than 5 MB', { field: 'image' });
@@ -59,7 +59,7 @@ async function storeImage(files: FileStore, src: string): Promise<string> {
   try {
     photo = await normalisePhoto(input);
   } catch {
-    throw new AppError(400, adminMessages.bannerImageInvalid, { field: 'image' });
+    throw new AppError(400, bannerConsoleMessages.bannerImageInvalid, { field: 'image' });
   }
   const key = `banners/${randomBytes(8).toString('hex')}/banner.jpg`;
   await files.put(key, photo.data);
@@ -69,7 +69,7 @@ async function storeImage(files: FileStore, src: string): Promise<string> {
 async function categoryIdOf(tx: Db, refnum: string | null): Promise<number | null> {
   if (!refnum) return null;
   const [row] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.refnum, refnum));
-  if (!row) throw new AppError(400, adminMessages.bannerCategoryRequired, { field: 'categoryId' });
+  if (!row) throw new AppError(400, bannerConsoleMessages.bannerCategoryRequired, { field: 'categoryId' });
   return row.id;
 }
 
@@ -118,7 +118,7 @@ export function bannersResource(files: FileStore) {
       input: bannerInputSchema,
       async run(tx, input) {
         const src = newImage(input);
-        if (!src) throw new AppError(400, adminMessages.bannerImageRequired, { field: 'image' });
+        if (!src) throw new AppError(400, bannerConsoleMessages.bannerImageRequired, { field: 'image' });
         const values = await columns(tx, input);
         const [row] = await tx
           .insert(banners)

@@ -1,4 +1,5 @@
-import { adminMessages, type CategoryRecord, categoryInputSchema, categoryRecordSchema } from '@yardly/shared/contract';
+import { type CategoryRecord, categoryInputSchema, categoryRecordSchema } from '@yardly/shared/contract';
+import { categoryConsoleMessages } from '@yardly/shared/rules';
 import { and, asc, count, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -67,7 +68,7 @@ async function parentIdOf(tx: Db, refnum: string | null, self?: number): Promise
     .from(categories)
     .where(and(eq(categories.refnum, refnum), isNull(categories.parentId)));
   // The taxonomy is two levels deep: a parent is a top-level category other than itself.
-  if (!row || row.id === self) throw new AppError(400, adminMessages.parentUnknown, { field: 'parentId' });
+  if (!row || row.id === self) throw new AppError(400, categoryConsoleMessages.parentUnknown, { field: 'parentId' });
   return row.id;
 }
 
@@ -76,7 +77,8 @@ async function assertShortcutRoom(tx: Db, self?: number) {
     .select({ n: count() })
     .from(categories)
     .where(and(eq(categories.shortcut, true), self === undefined ? undefined : ne(categories.id, self)));
-  if ((row?.n ?? 0) >= MAX_SHORTCUTS) throw new AppError(409, adminMessages.tooManyShortcuts, { field: 'shortcut' });
+  if ((row?.n ?? 0) >= MAX_SHORTCUTS)
+    throw new AppError(409, categoryConsoleMessages.tooManyShortcuts, { field: 'shortcut' });
 }
 
 /** Writes a category and its properties; its refnum. */
@@ -93,7 +95,7 @@ async function write(tx: Db, input: Input, existing?: { id: number; shortcut: bo
             .values({ ...values, refnum: newRefnum('category') })
             .returning(),
     'slug',
-    adminMessages.slugTaken,
+    categoryConsoleMessages.slugTaken,
   );
   if (!row) throw new Error('no category written');
   await tx.delete(categoryProperties).where(eq(categoryProperties.categoryId, row.id));
@@ -150,9 +152,9 @@ export const categoriesResource = defineResource({
       .select({ n: count() })
       .from(listings)
       .where(or(eq(listings.categoryId, row.id), eq(listings.subCategoryId, row.id)));
-    if ((used?.n ?? 0) > 0) throw AppError.conflict(adminMessages.categoryHasListings);
+    if ((used?.n ?? 0) > 0) throw AppError.conflict(categoryConsoleMessages.categoryHasListings);
     const [children] = await tx.select({ n: count() }).from(categories).where(eq(categories.parentId, row.id));
-    if ((children?.n ?? 0) > 0) throw AppError.conflict(adminMessages.categoryHasChildren);
+    if ((children?.n ?? 0) > 0) throw AppError.conflict(categoryConsoleMessages.categoryHasChildren);
     await tx.delete(categories).where(eq(categories.id, row.id));
   },
 });

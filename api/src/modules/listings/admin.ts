@@ -1,14 +1,10 @@
-import {
-  type AdminListingRecord,
-  adminListingSchema,
-  adminMessages,
-  listingModerationSchema,
-} from '@yardly/shared/contract';
+import { type AdminListingRecord, adminListingSchema, listingModerationSchema } from '@yardly/shared/contract';
 import {
   adminEventsFor,
   currentListingState,
   LISTING_STATES,
   type ListingState,
+  listingConsoleMessages,
   listingStatusOf,
   saleTypeOf,
 } from '@yardly/shared/rules';
@@ -127,7 +123,7 @@ export const listingsResource = ({ clock }: { clock: Clock }) =>
         const now = clock.now();
         const { id: listingId, record: before } = await listingAt(tx, id, now);
         if (input.status !== before.status && !MODERATION_STATUSES.includes(input.status)) {
-          throw new AppError(400, adminMessages.listingStatusChange, { field: 'status' });
+          throw new AppError(400, listingConsoleMessages.listingStatusChange, { field: 'status' });
         }
         if (input.event) await moderateListing(tx, listingId, input.event, ctx.actorId, now);
         else if (input.deleted && !before.deleted) await moderateListing(tx, listingId, 'remove', ctx.actorId, now);

@@ -1,6 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { liveMessages } from '@yardly/shared/contract';
-import { authMessages } from '@yardly/shared/rules';
+import { authMessages, liveMessages } from '@yardly/shared/rules';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors';
 import type { AppServices } from '../../services';

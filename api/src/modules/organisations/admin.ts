@@ -1,11 +1,10 @@
 import {
-  adminMessages,
   type OrganizationRecord,
   organisationSlug,
   organizationInputSchema,
   organizationSchema,
 } from '@yardly/shared/contract';
-import { notices, organisationFlowMessages } from '@yardly/shared/rules';
+import { notices, organisationConsoleMessages, organisationFlowMessages } from '@yardly/shared/rules';
 import { and, count, eq, ilike, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { newRefnum } from '../../db/refnum';
@@ -28,7 +27,8 @@ async function assertNameFree(tx: Db, name: string, exceptRefnum?: string) {
     .select({ n: count() })
     .from(organizations)
     .where(and(eq(organisationSlugSql, slug), exceptRefnum ? ne(organizations.refnum, exceptRefnum) : undefined));
-  if ((clash[0]?.n ?? 0) > 0) throw new AppError(409, adminMessages.organisationNameTaken, { field: 'name' });
+  if ((clash[0]?.n ?? 0) > 0)
+    throw new AppError(409, organisationConsoleMessages.organisationNameTaken, { field: 'name' });
 }
 
 /**

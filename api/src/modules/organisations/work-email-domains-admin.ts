@@ -1,4 +1,5 @@
-import { adminMessages, workEmailDomainInputSchema, workEmailDomainSchema } from '@yardly/shared/contract';
+import { workEmailDomainInputSchema, workEmailDomainSchema } from '@yardly/shared/contract';
+import { organisationConsoleMessages } from '@yardly/shared/rules';
 import { eq, ilike } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/connect';
@@ -12,7 +13,7 @@ type Input = z.output<typeof workEmailDomainInputSchema>;
 
 async function organisationIdOf(db: Db, refnum: string): Promise<number> {
   const [org] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.refnum, refnum));
-  if (!org) throw new AppError(400, adminMessages.organisationUnknown, { field: 'organizationId' });
+  if (!org) throw new AppError(400, organisationConsoleMessages.organisationUnknown, { field: 'organizationId' });
   return org.id;
 }
 
@@ -29,7 +30,7 @@ async function write(tx: Db, input: Input, id?: number): Promise<number> {
             .where(eq(workEmailDomains.id, id))
             .returning({ id: workEmailDomains.id }),
     'domain',
-    adminMessages.domainTaken,
+    organisationConsoleMessages.domainTaken,
   );
   if (!row) throw AppError.notFound('There is no such record in work-email-domains');
   return row.id;

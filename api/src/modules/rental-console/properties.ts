@@ -1,10 +1,10 @@
 import {
   type RentalPropertyInput,
-  rentalConsoleMessages,
   rentalPropertyInputSchema,
   rentalPropertyRecordSchema,
 } from '@yardly/shared/contract';
 import type { RentalPropertyKind } from '@yardly/shared/rules';
+import { rentalConsoleMessages } from '@yardly/shared/rules';
 import { and, count, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { rentalProperties, rentals } from '../../db/schema/index';

@@ -1,5 +1,5 @@
-import { adminMessages, type reportResolutionSchema } from '@yardly/shared/contract';
-import { can, eventsFor, type ReportState, reportProcess } from '@yardly/shared/rules';
+import type { reportResolutionSchema } from '@yardly/shared/contract';
+import { can, eventsFor, type ReportState, reportConsoleMessages, reportProcess } from '@yardly/shared/rules';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/connect';
@@ -66,7 +66,7 @@ export async function resolveOpenReport<Table extends ReportTable>(
   // The report table says whether an admin may resolve it so (only an open report, once).
   const event = resolution.status === 'listing_removed' ? 'removeListing' : 'dismiss';
   if (!can(reportProcess, report.status as ReportState, event, 'admin', {}).ok)
-    throw new AppError(409, adminMessages.reportAlreadyResolved, { field: 'status' });
+    throw new AppError(409, reportConsoleMessages.reportAlreadyResolved, { field: 'status' });
   await tx
     .update(reports)
     .set({ status: resolution.status, resolvedById: resolution.actorId, resolvedAt: resolution.resolvedAt })

@@ -1,6 +1,5 @@
 import type { ReportBody } from '@yardly/shared/contract';
-import { reportMessages } from '@yardly/shared/contract';
-import { listingActionMessages } from '@yardly/shared/rules';
+import { listingActionMessages, reportMessages } from '@yardly/shared/rules';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { listingReports, listings } from '../../db/schema/index';

@@ -1,4 +1,5 @@
-import { type ParsedSearchFilters, searchCalls, searchMessages } from '@yardly/shared/contract';
+import { type ParsedSearchFilters, searchCalls } from '@yardly/shared/contract';
+import { searchMessages } from '@yardly/shared/rules';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/connect';
 import { AppError } from '../../errors';

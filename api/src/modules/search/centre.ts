@@ -1,5 +1,5 @@
-import { type ParsedSearchFilters, searchMessages } from '@yardly/shared/contract';
-import { locationMessages } from '@yardly/shared/rules';
+import type { ParsedSearchFilters } from '@yardly/shared/contract';
+import { locationMessages, searchMessages } from '@yardly/shared/rules';
 import type { Db } from '../../db/connect';
 import { AppError } from '../../errors';
 import { type Centre, lookUpZipCentre } from '../location/zip-centres';

@@ -1,4 +1,5 @@
-import { SOCIAL_PROVIDERS, socialCalls } from '@yardly/shared/contract';
+import { socialCalls } from '@yardly/shared/contract';
+import { SOCIAL_PROVIDERS } from '@yardly/shared/rules';
 import { defineCapability } from '../../http/capability';
 import { clientOf } from '../auth/request-context';
 import { providerDirectory } from './provider-directory';

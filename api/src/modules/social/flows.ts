@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { SocialProvider, SocialReturnPath } from '@yardly/shared/contract';
+import type { SocialReturnPath } from '@yardly/shared/contract';
+import type { SocialProvider } from '@yardly/shared/rules';
 import { and, eq, gt, isNotNull, isNull, lt } from 'drizzle-orm';
 import { addMs, type Clock } from '../../clock/clock';
 import type { Db } from '../../db/connect';

@@ -1,13 +1,12 @@
+import type { SocialLoginData, SocialReturnPath } from '@yardly/shared/contract';
 import {
+  authMessages,
   SOCIAL_PROVIDERS,
   type SocialErrorCode,
-  type SocialLoginData,
   type SocialProvider,
-  type SocialReturnPath,
   socialErrorMessages,
   socialTicketMessages,
-} from '@yardly/shared/contract';
-import { authMessages } from '@yardly/shared/rules';
+} from '@yardly/shared/rules';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock/clock';
 import type { OAuthProviderConfig } from '../../config';

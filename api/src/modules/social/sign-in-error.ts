@@ -1,4 +1,4 @@
-import type { SocialErrorCode } from '@yardly/shared/contract';
+import type { SocialErrorCode } from '@yardly/shared/rules';
 
 /**
  * A social sign-in that cannot go on. The browser gets only the code and its fixed message;

@@ -1,5 +1,6 @@
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@yardly/shared/client';
-import { SOCIAL_PROVIDER_LABELS, socialRedirectQuerySchema } from '@yardly/shared/contract';
+import { socialRedirectQuerySchema } from '@yardly/shared/contract';
+import { SOCIAL_PROVIDER_LABELS } from '@yardly/shared/rules';
 import { useEffect, useState } from 'react';
 import { finishSocialSignIn } from '../../stores/auth';
 import { openAuthDialog } from '../../stores/auth-dialog';

@@ -1,9 +1,5 @@
-import {
-  SOCIAL_PROVIDER_LABELS,
-  type SocialProvider,
-  type SocialReturnPath,
-  socialAuthorizePath,
-} from '@yardly/shared/contract';
+import { type SocialReturnPath, socialAuthorizePath } from '@yardly/shared/contract';
+import { SOCIAL_PROVIDER_LABELS, type SocialProvider } from '@yardly/shared/rules';
 import { useEffect, useState } from 'react';
 import { logFailure } from '../../lib/log-failure';
 import { offeredSocialProviders } from '../../stores/auth';

@@ -1,5 +1,4 @@
-import type { ReportReason } from '@yardly/shared/contract';
-import type { RentalState } from '@yardly/shared/rules';
+import type { RentalState, ReportReason } from '@yardly/shared/rules';
 import { lazy, Suspense, useState } from 'react';
 import { useRenderedSession } from '../../lib/use-hydrated';
 import { openAuthDialog, promptGuest } from '../../stores/auth-dialog';

@@ -1,5 +1,5 @@
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@yardly/shared/client';
-import { REPORT_REASONS, type ReportReason, reportMessages } from '@yardly/shared/contract';
+import { REPORT_REASONS, type ReportReason, reportMessages } from '@yardly/shared/rules';
 import { type FormEvent, useId, useLayoutEffect, useRef, useState } from 'react';
 import { browserApi } from '../../lib/api';
 import { showToast } from '../../stores/toast';
