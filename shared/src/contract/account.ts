@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { addressFields, zipCodeSchema } from '../rules/address';
 import { bankAccountSchema, individualFields } from '../rules/bank-account';
-import { MAIL_LISTS } from '../rules/communication';
+import { communicationMessages, MAIL_LISTS } from '../rules/communication';
 import { PAGE_SIZES } from '../rules/constants';
 import { emailSchema } from '../rules/email';
 import { distinctNames, nameSchema } from '../rules/names';
@@ -196,7 +196,7 @@ export const communicationPreferencesCall = defineCall({
 });
 
 const toggleQuery = z.object({
-  enabled: z.enum(['true', 'false'], { error: 'enabled must be true or false' }).transform((v) => v === 'true'),
+  enabled: z.enum(['true', 'false'], { error: communicationMessages.enabledFlag }).transform((v) => v === 'true'),
 });
 
 function preferenceCall(path: string, summary: string) {
@@ -228,7 +228,9 @@ export const setSavedSearchAlertsCall = preferenceCall(
 );
 
 /** The id of an /unsubscribe link: long and random, so it cannot be guessed. */
-export const unsubscribeIdSchema = z.string().regex(/^[A-Za-z0-9_-]{32,64}$/, 'This unsubscribe link is not valid');
+export const unsubscribeIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{32,64}$/, communicationMessages.unsubscribeIdInvalid);
 
 export const unsubscribeInfoCall = defineCall({
   method: 'GET',

@@ -3,7 +3,7 @@ import { zipCodeSchema } from '../rules/address';
 import { authMessages, CODE_LENGTH } from '../rules/auth';
 import { emailSchema } from '../rules/email';
 import { distinctNames, nameFields } from '../rules/names';
-import { passwordSchema } from '../rules/password';
+import { passwordMessages, passwordSchema } from '../rules/password';
 import { USER_ROLES } from '../rules/roles';
 import { defineCall } from './call';
 import { isoDateTimeSchema, refnumSchema } from './common';
@@ -136,7 +136,7 @@ export const loginCall = defineCall({
   path: '/users/login',
   auth: 'none',
   summary: 'Log in with email and password; answers the login data',
-  body: z.object({ email: emailSchema, password: z.string().min(1, 'Enter password').max(256) }),
+  body: z.object({ email: emailSchema, password: z.string().min(1, passwordMessages.required).max(256) }),
   response: loginDataSchema,
 });
 
@@ -213,7 +213,10 @@ export const changePasswordCall = defineCall({
   bodyInQuery: true,
   auth: 'required',
   summary: 'Change the password; other sessions end, this one gets new tokens',
-  body: z.object({ currentPassword: z.string().min(1, 'Enter password').max(256), newPassword: passwordSchema }),
+  body: z.object({
+    currentPassword: z.string().min(1, passwordMessages.required).max(256),
+    newPassword: passwordSchema,
+  }),
   response: loginDataSchema,
 });
 
@@ -255,7 +258,9 @@ export const verifyUserCall = defineCall({
   auth: 'required',
   summary:
     'Confirm it is the signed-in person: their password (params), before a sensitive change; wrong tries count as failed log-ins',
-  body: z.object({ password: z.string({ error: 'Enter password' }).min(1, 'Enter password').max(256) }),
+  body: z.object({
+    password: z.string({ error: passwordMessages.required }).min(1, passwordMessages.required).max(256),
+  }),
   response: z.object({ verified: z.literal(true) }),
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ORDER_STATES } from '../rules/order-process';
+import { ORDER_STATES, orderMessages } from '../rules/order-process';
 import { defineCall } from './call';
 import { centsSchema, flagSchema, refnumSchema } from './common';
 import { paymentIntentIdSchema } from './test-provider';
@@ -120,7 +120,7 @@ export const payAndPickupCall = defineCall({
       paymentIntentId: paymentIntentIdSchema,
     })
     .refine((b) => (b.offerRefnum === undefined) !== (b.listingRefnum === undefined), {
-      message: 'Name either the offer or the listing to pay for',
+      message: orderMessages.payOfferOrListing,
       path: ['offerRefnum'],
     }),
   response: placedOrderSchema.extend({ pickupCode: z.string().regex(/^\d{6}$/) }),

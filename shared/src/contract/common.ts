@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { genericMessages } from '../rules/messages';
 
 /** Public ids are opaque refnums: a type letter and 11 characters of Crockford base32. */
 export const REFNUM_PATTERN = /^[A-Z][0-9A-HJKMNP-TV-Z]{11}$/;
-export const refnumSchema = z.string().regex(REFNUM_PATTERN, 'Not a valid reference');
+export const refnumSchema = z.string().regex(REFNUM_PATTERN, genericMessages.invalidReference);
 export type Refnum = z.infer<typeof refnumSchema>;
 
 export function isRefnum(value: string): boolean {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONTACT_LIMITS, contactMessages } from '../rules/contact';
 import { emailSchema } from '../rules/email';
+import { genericMessages } from '../rules/messages';
 import { defineCall } from './call';
 import { refnumSchema } from './common';
 
@@ -56,7 +57,7 @@ export const staticDataCall = defineCall({
   auth: 'none',
   summary:
     'Reference data by name: `states` (the 50 US states, name and abbreviation) or `commission` (the commission schedule by price, in cents)',
-  query: z.object({ name: z.enum(STATIC_DATA_NAMES, { error: 'name must be one of: states, commission' }) }),
+  query: z.object({ name: z.enum(STATIC_DATA_NAMES, { error: genericMessages.staticDataName }) }),
   response: z.object({
     states: z.array(z.object({ name: z.string(), abbreviation: z.string() })).optional(),
     commission: z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { donationMessages } from '../rules/donation';
 import { DONATION_MAX_PHOTOS, DONATION_NOTE_MAX, DONATION_STATES, donationProcess } from '../rules/donation-process';
 import { eventNames } from '../rules/process';
 import { addressSchemaOut, saveAddressBodySchema } from './account';
@@ -77,7 +78,7 @@ export const donationListingsCall = defineCall({
     zip: z
       .string()
       .trim()
-      .regex(/^\d{5}$/, 'Enter a valid zip code'),
+      .regex(/^\d{5}$/, donationMessages.nearZipInvalid),
     /** Miles around the zip (default 25). */
     d: z.coerce.number().int().min(1).max(500).default(25),
     page: z.coerce.number().int().min(0).max(10_000).default(0),
@@ -258,7 +259,7 @@ export const adminDonationChangeSchema = z
     event: z.enum(['pickUp', 'receive', 'cancel']).optional(),
   })
   .refine((c) => Boolean(c.contactNote) || c.event !== undefined, {
-    message: 'Write a contact note or choose a status change',
+    message: donationMessages.noteOrStatusRequired,
     path: ['contactNote'],
   });
 export type AdminDonationChange = z.infer<typeof adminDonationChangeSchema>;

@@ -23,7 +23,7 @@ export const receivedFeedbackSchema = z.object({
 export type ReceivedFeedback = z.infer<typeof receivedFeedbackSchema>;
 
 const asSellerSchema = z
-  .union([z.boolean(), z.enum(['true', 'false'])], { error: 'asSeller must be true or false' })
+  .union([z.boolean(), z.enum(['true', 'false'])], { error: leaveReviewMessages.asSellerFlag })
   .transform((value) => value === true || value === 'true');
 
 export const receivedFeedbackCall = defineCall({
@@ -111,7 +111,7 @@ export const orderReviewCall = defineCall({
   query: z
     .object({ orderId: refnumSchema.optional(), listingRefnum: refnumSchema.optional() })
     .refine((q) => Boolean(q.orderId) !== Boolean(q.listingRefnum), {
-      error: 'Name either orderId or listingRefnum',
+      error: leaveReviewMessages.orderOrListingRequired,
       path: ['orderId'],
     }),
   response: orderReviewSchema,

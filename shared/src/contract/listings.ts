@@ -4,6 +4,7 @@ import { LISTING_STATES, type ListingEvent, listingProcess } from '../rules/list
 import {
   CONDITION_CODES,
   type ListingRuleViolation,
+  listingActionMessages,
   listingRuleMessages,
   MAX_DESCRIPTION_LENGTH,
   MAX_PHOTOS,
@@ -311,7 +312,10 @@ export const toggleActiveCall = defineCall({
   summary: 'Deactivate an active listing or reactivate an inactive one (the body may name it `refnum`)',
   body: z
     .object({ listingRefnum: refnumSchema.optional(), refnum: refnumSchema.optional() })
-    .refine((b) => b.listingRefnum ?? b.refnum, { message: 'Name the listing', path: ['listingRefnum'] }),
+    .refine((b) => b.listingRefnum ?? b.refnum, {
+      message: listingActionMessages.listingRequired,
+      path: ['listingRefnum'],
+    }),
   response: sellerListingSchema,
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { locationMessages } from '../rules/messages';
 import { defineCall } from './call';
 
 /** A US zip code's place (spec section 7: data.address of GET /svc/location/zip). */
@@ -32,13 +33,13 @@ export const nearestZipCall = defineCall({
   summary: 'The US zip code nearest to a latitude and longitude',
   query: z.object({
     lat: z.coerce
-      .number({ message: 'lat must be a number' })
-      .min(-90, 'lat must be from -90 to 90')
-      .max(90, 'lat must be from -90 to 90'),
+      .number({ message: locationMessages.latNotNumber })
+      .min(-90, locationMessages.latOutOfRange)
+      .max(90, locationMessages.latOutOfRange),
     lng: z.coerce
-      .number({ message: 'lng must be a number' })
-      .min(-180, 'lng must be from -180 to 180')
-      .max(180, 'lng must be from -180 to 180'),
+      .number({ message: locationMessages.lngNotNumber })
+      .min(-180, locationMessages.lngOutOfRange)
+      .max(180, locationMessages.lngOutOfRange),
   }),
   response: z.object({ address: zipAddressSchema }),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BUY_FILTER_ORDER_STATES, orderProcess, SELL_FILTER_ORDER_STATES } from '../rules/order-process';
+import { BUY_FILTER_ORDER_STATES, orderMessages, orderProcess, SELL_FILTER_ORDER_STATES } from '../rules/order-process';
 import { PARCEL_NAMES } from '../rules/parcels';
 import { eventNames } from '../rules/process';
 import { addressSchemaOut } from './account';
@@ -95,7 +95,7 @@ export const confirmPickupCall = defineCall({
   path: '/orders/confirm-pickup',
   auth: 'required',
   summary: "The seller enters the buyer's 6-digit code at the handoff: the order is delivered (5 wrong codes lock it)",
-  body: orderIdBody.extend({ code: z.string().regex(/^\d{6}$/, 'Enter the 6-digit pickup code') }),
+  body: orderIdBody.extend({ code: z.string().regex(/^\d{6}$/, orderMessages.pickupCodeFormat) }),
   response: orderDetailSchema,
 });
 

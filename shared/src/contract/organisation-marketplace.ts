@@ -12,7 +12,7 @@ import { centsSchema, isoDateTimeSchema, refnumSchema } from './common';
 export const brandColorSchema = z
   .string()
   .trim()
-  .regex(/^#[0-9a-fA-F]{6}$/, 'Enter a colour such as #1f6f43');
+  .regex(/^#[0-9a-fA-F]{6}$/, organisationFlowMessages.colourInvalid);
 
 export const DEFAULT_BRAND_COLOR = '#1f6f43';
 
@@ -65,7 +65,7 @@ export const b2bSignupFields = {
 
 /** The console's `/b2b`: a B2B organisation's marketplace (`/svc/admin/b2b`); `id` is the organisation's refnum. */
 export const b2bMarketplaceInputSchema = z.object({
-  welcomeText: z.string().trim().max(2000, 'Keep the welcome text under 2,000 characters').default(''),
+  welcomeText: z.string().trim().max(2000, organisationFlowMessages.welcomeTextTooLong).default(''),
   brandColor: brandColorSchema.default(DEFAULT_BRAND_COLOR),
 });
 export const b2bMarketplaceRecordSchema = b2bMarketplaceInputSchema.extend({

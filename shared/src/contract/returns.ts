@@ -112,7 +112,7 @@ export const returnOfListingCall = defineCall({
   query: z
     .object({ listingRefnum: refnumSchema.optional(), orderId: refnumSchema.optional() })
     .refine((q) => q.listingRefnum !== undefined || q.orderId !== undefined, {
-      message: 'Name the listing or the order',
+      message: returnMessages.listingOrOrderRequired,
       path: ['listingRefnum'],
     }),
   response: returnDetailSchema,

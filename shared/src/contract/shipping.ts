@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { PARCEL_NAMES, PARCEL_STATUSES } from '../rules/parcels';
+import { PARCEL_NAMES, PARCEL_STATUSES, shippingMessages } from '../rules/parcels';
 import { defineCall } from './call';
 import { centsSchema, isoDateTimeSchema, refnumSchema } from './common';
 import { orderDetailSchema } from './orders';
 
 /** Ship packages (parcels.ts): the parcel size a label is bought for. */
-export const parcelNameSchema = z.enum(PARCEL_NAMES, 'Choose a parcel size');
+export const parcelNameSchema = z.enum(PARCEL_NAMES, shippingMessages.parcelRequired);
 export const parcelStatusSchema = z.enum(PARCEL_STATUSES);
 /** A carrier's service token (`ground`, `usps_priority`), as the rates answered it. */
-export const shippingServiceSchema = z.string().trim().min(1, 'Choose a shipping service').max(100);
+export const shippingServiceSchema = z.string().trim().min(1, shippingMessages.serviceRequired).max(100);
 
 export const shippingRateSchema = z.object({
   service: shippingServiceSchema,

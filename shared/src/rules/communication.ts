@@ -20,4 +20,6 @@ export const communicationMessages = {
   saveError: 'There was an error, please try again',
   unsubscribed: 'You are unsubscribed',
   badLink: 'This unsubscribe link is not valid. Log in and change your choices in Account Settings.',
+  enabledFlag: 'enabled must be true or false',
+  unsubscribeIdInvalid: 'This unsubscribe link is not valid',
 } as const;

@@ -30,6 +30,8 @@ export const donationMessages = {
   pickedUp: 'Marked as picked up',
   received: 'Marked as received: thank you',
   cancelled: 'Donation cancelled',
+  nearZipInvalid: 'Enter a valid zip code',
+  noteOrStatusRequired: 'Write a contact note or choose a status change',
 } as const;
 
 /** The query of the donation confirmation page (spec section 2; `donar` is spelt so). */

@@ -108,6 +108,7 @@ export const listingActionMessages = {
   relisted: 'Listing relisted',
   saved: 'Draft saved',
   published: 'Your listing is live',
+  listingRequired: 'Name the listing',
 } as const;
 
 /** What the console's listing moderation refuses. */

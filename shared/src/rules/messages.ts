@@ -8,6 +8,8 @@ export const genericMessages = {
   /** Two people's changes met and the database let one through (a deadlock or serialization failure): a 409. */
   changedMeanwhile: 'Someone else changed this at the same moment: please try again',
   fetchDataError: 'Error fetching data, please try again',
+  invalidReference: 'Not a valid reference',
+  staticDataName: 'name must be one of: states, commission',
 } as const;
 
 export const notFoundPage = {
@@ -17,6 +19,10 @@ export const notFoundPage = {
 
 export const locationMessages = {
   fetchError: 'Error fetching location details',
+  latNotNumber: 'lat must be a number',
+  lngNotNumber: 'lng must be a number',
+  latOutOfRange: 'lat must be from -90 to 90',
+  lngOutOfRange: 'lng must be from -180 to 180',
 } as const;
 
 export const favouriteMessages = {

@@ -376,6 +376,8 @@ export const orderMessages = {
     'The hold on your card for this order expired before the payment was taken: the order is cancelled and nothing was charged',
   authorisationExpiredSeller:
     'The buyer’s payment for this order expired before it was taken: the order is cancelled. Do not hand the item over',
+  payOfferOrListing: 'Name either the offer or the listing to pay for',
+  pickupCodeFormat: 'Enter the 6-digit pickup code',
 } as const;
 
 /** The message a party reads when the table refuses `event` on an order for `reason`. */

@@ -95,6 +95,8 @@ export const organisationFlowMessages = {
   /** The landing sign-up with an address outside the organisation's domains. */
   wrongDomain: (organisationName: string) => `Please use your ${organisationName} work email address`,
   welcomeCreditRange: 'The welcome credit must be whole cents from $0.00 to $500.00',
+  colourInvalid: 'Enter a colour such as #1f6f43',
+  welcomeTextTooLong: 'Keep the welcome text under 2,000 characters',
 } as const;
 
 /** The welcome credit a B2B organisation may give each newly verified member, at most $500 (cents). */

@@ -69,4 +69,6 @@ export const shippingMessages = {
   carrierFailed: 'The carrier could not make the label just now: try again in a minute',
   deductedFromPayout: 'deducted from your payout',
   onlyBuyerConfirms: 'Only the buyer confirms that a shipped order arrived',
+  parcelRequired: 'Choose a parcel size',
+  serviceRequired: 'Choose a shipping service',
 } as const;

@@ -208,6 +208,7 @@ export const returnMessages = {
   refused: 'Yardly decided for the seller: the sale stands',
   refunded:
     'The item is back with the seller: the item price is refunded in 5-10 days (shipping fees are not refunded)',
+  listingOrOrderRequired: 'Name the listing or the order',
 } as const;
 
 /** The message a party reads when the table refuses `event` on a return for `reason`. */

@@ -46,6 +46,8 @@ export const leaveReviewMessages = {
   windowClosed: `The ${REVIEW_WINDOW_DAYS} days to review this order have passed`,
   sent: 'Thank you: your review is saved',
   noOrder: 'There is no completed order of yours for this item',
+  asSellerFlag: 'asSeller must be true or false',
+  orderOrListingRequired: 'Name either orderId or listingRefnum',
 } as const;
 
 /** In-app notices about reviews (notifications). */
