@@ -7,7 +7,10 @@ export const notificationSchema = z.object({
   id: z.number().int(),
   kind: z.enum(NOTIFICATION_KINDS),
   text: z.string(),
-  /** Where it leads: `/offers/{encoded id}` for an offer's step, `/messages/{encoded id}` for a message. */
+  /**
+   * Where it leads: `/offers/{encoded id}` for an offer's step, `/messages/{encoded id}` for a
+   * message; in the rentals' bell, `/rentalsmsg?current_tab=…&current_tab_ref=…` for a message.
+   */
   link: z.string().nullable(),
   read: z.boolean(),
   createdAt: isoDateTimeSchema,
@@ -167,17 +170,10 @@ export const notificationCalls = {
   vapidKey: vapidKeyCall,
 } as const;
 
-/** The rentals section's own bell (issue 20: /svc/rental/notifications), served beside the marketplace's. */
-export const rentalNotificationSchema = z.object({
-  id: z.number().int(),
-  kind: z.enum(NOTIFICATION_KINDS),
-  text: z.string(),
-  /** `/rentalsmsg?current_tab=…&current_tab_ref=…` for a message. */
-  link: z.string().nullable(),
-  read: z.boolean(),
-  createdAt: isoDateTimeSchema,
-});
-
+/**
+ * The rentals section's own bell (issue 20: /svc/rental/notifications), served beside the
+ * marketplace's: the same notifications, of section `rentals`.
+ */
 export const rentalNotificationCalls = {
   list: defineCall({
     method: 'GET',
@@ -186,7 +182,7 @@ export const rentalNotificationCalls = {
     summary: "The caller's rentals notifications, newest first (zero-based page), and how many are unread",
     query: pageQuerySchema,
     response: z.object({
-      notifications: contentPageOf(rentalNotificationSchema),
+      notifications: contentPageOf(notificationSchema),
       unreadCount: z.number().int(),
     }),
   }),
