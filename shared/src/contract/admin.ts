@@ -4,10 +4,10 @@ import { isoDateTimeSchema, refnumSchema } from './common';
 
 /*
  * The console's own contract: the list query of its records (`/svc/admin/<resource>`,
- * ra-data-simple-rest dialect), its audit log and its home. Each resource's record and input
- * schemas live in the contract file of the capability that serves it (categories.ts,
+ * ra-data-simple-rest dialect), its audit log, its jobs view and its home. Each resource's record
+ * and input schemas live in the contract file of the capability that serves it (categories.ts,
  * organisations.ts, listings.ts, …): the api validates each request body with the `*InputSchema`
- * and each answer with the record schema; the console validates its forms with the same input schemas.
+ * and each answer with the record schema; the console validates its forms with the same schemas.
  */
 
 /** react-admin's list query: `sort=["field","ASC"]`, `range=[0,24]`, `filter={...}`, all JSON. */
@@ -29,6 +29,20 @@ export const auditEntrySchema = z.object({
   after: z.unknown(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** A background job as the console shows it (`/svc/admin/jobs`, read only): a dead one is work given up. */
+export const adminJobRecordSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  state: z.enum(['queued', 'done', 'dead']),
+  attempts: z.number().int(),
+  maxAttempts: z.number().int(),
+  lastError: z.string().nullable(),
+  payload: z.string(),
+  runAt: isoDateTimeSchema,
+  doneAt: isoDateTimeSchema.nullable(),
+});
+export type AdminJobRecord = z.infer<typeof adminJobRecordSchema>;
 
 export const adminDashboardCall = defineCall({
   method: 'GET',

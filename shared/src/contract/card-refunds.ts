@@ -25,17 +25,3 @@ export type AdminCardRefundRecord = z.infer<typeof adminCardRefundRecordSchema>;
 
 /** The console's retry of a failed card refund (`PUT /svc/admin/card-refunds/:id`). */
 export const adminCardRefundRetrySchema = z.object({ retry: z.literal(true) });
-
-/** A background job as the console shows it (`/svc/admin/jobs`, read only): a dead one is work given up. */
-export const adminJobRecordSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  state: z.enum(['queued', 'done', 'dead']),
-  attempts: z.number().int(),
-  maxAttempts: z.number().int(),
-  lastError: z.string().nullable(),
-  payload: z.string(),
-  runAt: isoDateTimeSchema,
-  doneAt: isoDateTimeSchema.nullable(),
-});
-export type AdminJobRecord = z.infer<typeof adminJobRecordSchema>;
