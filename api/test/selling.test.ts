@@ -58,6 +58,9 @@ async function addOffer(listingRefnum: string, state: 'pending' | 'accepted' | '
   const [listing] = await db.select().from(listings).where(eq(listings.refnum, listingRefnum));
   const [buyer] = await db.select().from(users).where(eq(users.refnum, other.userRefnum));
   await insertOffer(db, { listingId: listing?.id ?? 0, buyerId: buyer?.id ?? 0, priceCents: 2000, state });
+  // An acceptance reserves its listing for the buyer (offers/service.ts): an accepted offer holds it only so.
+  if (state === 'accepted')
+    await db.update(listings).set({ state: 'reserved' }).where(eq(listings.refnum, listingRefnum));
 }
 
 describe('photos', () => {
