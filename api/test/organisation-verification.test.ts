@@ -3,7 +3,6 @@ import { notices } from '@yardly/shared/rules';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { offers, organizations, transitions, users } from '../src/db/schema/index';
-import { call } from './checkout-helpers';
 import { json, runDueJobs, startTestApp, type TestApp } from './harness';
 import { freshEmail, signedUp } from './identity-helpers';
 import {
@@ -16,6 +15,7 @@ import {
   updateOrganisation,
   verifyWorkEmail,
 } from './marketplace-helpers';
+import { notificationsOf } from './notification-helpers';
 import { makeOffer, type OfferSummary } from './offer-helpers';
 import { withRoles } from './role-helpers';
 
@@ -77,13 +77,7 @@ async function takeEvent(by: LoginData, organisation: TestOrganisation, event: s
 }
 
 async function notificationTexts(person: LoginData): Promise<string[]> {
-  const res = await call<{ notifications: { content: { text: string }[] } }>(
-    t,
-    'GET',
-    '/svc/notifications?size=50',
-    person.token,
-  );
-  return res.body.data.notifications.content.map((n) => n.text);
+  return (await notificationsOf(t, person.token)).items.map((n) => n.text);
 }
 
 describe("an admin's verification change", () => {
