@@ -1,10 +1,10 @@
 import type { LoginData, OrganizationRecord } from '@yardly/shared/contract';
 import { notices } from '@yardly/shared/rules';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { offers, organizations, transitions, users } from '../src/db/schema/index';
 import { json, runDueJobs, startTestApp, type TestApp } from './harness';
-import { freshEmail, signedUp } from './identity-helpers';
+import { freshAddress, freshEmail, lastCode, postFrom, signedUp } from './identity-helpers';
 import {
   admin,
   b2bOrganisation,
@@ -156,6 +156,45 @@ describe('registering an organisation', () => {
     expect(await logOf(org as { id: number })).toEqual([
       { event: 'register', from: null, to: 'IN_REVIEW', role: 'system', actorId: null },
     ]);
+  });
+
+  it('once, when two colleagues of a new domain confirm at the same time: one organisation, one register row', async () => {
+    const domain = `pair${Math.random().toString(36).slice(2, 8)}.com`;
+    const people = await Promise.all(['ann', 'bob'].map((who) => signedUp(t, freshEmail(who))));
+    const codes = [];
+    for (const [i, person] of people.entries()) {
+      const workEmail = `colleague${i}@${domain}`;
+      const headers = { authorization: `Bearer ${person.token}` };
+      const sent = await postFrom(t, freshAddress(), '/svc/users/verify-profession', { workEmail }, headers);
+      expect(sent.statusCode, sent.body).toBe(200);
+      codes.push({ workEmail, headers, code: await lastCode(t, workEmail) });
+    }
+    const confirmed = await Promise.all(
+      codes.map(({ workEmail, headers, code }) =>
+        postFrom(t, freshAddress(), '/svc/users/verify-profession-code', { workEmail, code }, headers),
+      ),
+    );
+    for (const res of confirmed) expect(res.statusCode, res.body).toBe(200);
+    const joined = await t.database.db
+      .select({ organizationId: users.organizationId })
+      .from(users)
+      .where(
+        inArray(
+          users.refnum,
+          people.map((p) => p.userRefnum),
+        ),
+      );
+    const ids = new Set(joined.map((j) => j.organizationId));
+    expect(ids.size).toBe(1);
+    const [id] = [...ids];
+    expect((await logOf({ id: id as number })).map((step) => step.event)).toEqual(['register']);
+    // No register row is left of an organisation that is gone.
+    const orphans = await t.database.db
+      .select({ id: transitions.id })
+      .from(transitions)
+      .leftJoin(organizations, eq(organizations.id, transitions.subjectId))
+      .where(and(eq(transitions.process, 'organisation'), isNull(organizations.id)));
+    expect(orphans).toEqual([]);
   });
 
   it('from the console: by the admin, then the event to the status the form chose', async () => {

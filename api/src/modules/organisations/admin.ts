@@ -95,18 +95,18 @@ export function organizationsResource(deps: {
     create: {
       input: organizationInputSchema,
       /** Registered by the admin (in review), then the event to the status the form chose. */
-      async run(tx, { status, event: _event, ...input }, ctx) {
-        assertB2BAllowed({ ...input, status });
+      async run(tx, input, ctx) {
+        assertB2BAllowed(input);
         await assertNameFree(tx, input.name);
         const refnum = newRefnum('organization');
         const admin = { userId: ctx.actorId, role: 'admin' } as const;
         const now = clock.now();
         const registered = await start(tx, runner, 'register', admin, {
           facts: {},
-          values: () => ({ ...input, refnum }),
+          values: () => ({ refnum, name: input.name, isB2B: input.isB2B, kind: input.kind }),
           now,
         });
-        const event = eventTo(registered.to, status);
+        const event = eventTo(registered.to, input.status);
         if (event)
           await takeOrganisationEvent(
             tx,
