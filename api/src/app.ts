@@ -49,8 +49,9 @@ import { ordersCapability } from './modules/orders/capability';
 import { b2bSignupOrganisation } from './modules/organisation-marketplace/b2b-signup';
 import { organisationMarketplaceCapability } from './modules/organisation-marketplace/capability';
 import { marketplaceMembership } from './modules/organisation-marketplace/membership';
+import { marketplaceReactions } from './modules/organisation-marketplace/reactions';
 import { organisationsCapability } from './modules/organisations/capability';
-import { recordWorkEmail } from './modules/organisations/work-email';
+import { workEmailRecorder } from './modules/organisations/work-email';
 import { cardRefundsCapability } from './modules/payments/card-refunds/capability';
 import { cardsCapability } from './modules/payments/cards-capability';
 import { createPaymentProvider } from './modules/payments/provider-factory';
@@ -147,7 +148,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { name: 'VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY', value: vapidKeys.privateKey },
   ]);
   const { mailer, transport } = createMail({ config: deps.config, db: deps.database.db, jobs, log: app.log, secret });
+  const processes = bindProcesses({ donations: deps.config.donationEnabled });
   // Sign-up and log-in reach the capabilities built on accounts through ports (ADR 0062).
+  const recordWorkEmail = workEmailRecorder(processes.organisation, marketplaceReactions);
   const { auth, codes, resolveCaller } = createAuth({
     ...deps,
     mailer,
@@ -180,7 +183,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transport,
     paymentEvents,
     secret,
-    processes: bindProcesses({ donations: deps.config.donationEnabled }),
+    processes,
   };
   app.decorate('processes', services.processes);
 
@@ -230,7 +233,7 @@ function capabilitiesFor(config: Config): Capability[] {
     locationCapability,
     authCapability,
     socialCapability,
-    organisationsCapability,
+    organisationsCapability(marketplaceReactions),
     organisationMarketplaceCapability,
     contactCapability,
     staticDataCapability,

@@ -22,6 +22,7 @@ import {
   listingReplayer,
   offerReplayer,
   orderReplayer,
+  organisationReplayer,
   type ReplayCount,
   type Replayer,
   rentalReplayer,
@@ -143,6 +144,7 @@ describe('the api agrees with each table on a sample of those sequences', () => 
     ['listing', listingReplayer],
     ['offer', offerReplayer],
     ['order', orderReplayer],
+    ['organisation', organisationReplayer],
   ] as const;
 
   // Minutes of the dev clock move per timer step (each runs what came due): a busy machine needs the room.

@@ -11,6 +11,7 @@ import {
   OFFER_PAYMENT_HOURS,
   offerInvariants,
   orderInvariants,
+  organisationInvariants,
   type Process,
   type ProcessInvariants,
   type ProcessRole,
@@ -20,7 +21,7 @@ import {
   type StepActor,
 } from '@yardly/shared/rules';
 import { eq } from 'drizzle-orm';
-import { listings, offers, orders, rentals } from '../src/db/schema/index';
+import { listings, offers, orders, organizations, rentals } from '../src/db/schema/index';
 import { callAs } from './admin-helpers';
 import { confirmCard, createPI, placeOrder, savedAddress } from './checkout-helpers';
 import { json, type TestApp } from './harness';
@@ -327,6 +328,44 @@ export function rentalReplayer(t: TestApp, cast: Cast): Replayer<typeof rentalIn
   };
 }
 type RentalSubject = { refnum: string };
+
+/**
+ * An organisation the admin registers in the console (in review), then verifies, rejects or sends
+ * back to review with the console's buttons (the PUT naming its event); the seller, no admin, tries too.
+ */
+export function organisationReplayer(
+  t: TestApp,
+  cast: Cast,
+): Replayer<typeof organisationInvariants.process, OrganisationSubject> {
+  const take = (token: string, event: string) => async (s: OrganisationSubject) => {
+    const [row] = await t.database.db.select().from(organizations).where(eq(organizations.refnum, s.refnum));
+    const record = { name: row?.name, status: row?.status, isB2B: row?.isB2B, kind: row?.kind, event };
+    return statusOf(callAs(t, 'PUT', `/svc/admin/organizations/${s.refnum}`, token, record));
+  };
+  const events = ['verify', 'reject', 'review'] as const;
+  return {
+    invariants: organisationInvariants,
+    facts: () => ({}),
+    async begin() {
+      const name = `Replayed ${Math.random().toString(36).slice(2, 10)}`;
+      const payload = { name, status: 'IN_REVIEW', isB2B: false, kind: 'company' };
+      const res = await callAs(t, 'POST', '/svc/admin/organizations', cast.admin.token, payload);
+      return { subject: { refnum: json<{ id: string }>(res).id }, status: res.statusCode };
+    },
+    async state(s) {
+      const [row] = await t.database.db
+        .select({ status: organizations.status })
+        .from(organizations)
+        .where(eq(organizations.refnum, s.refnum));
+      return row?.status;
+    },
+    calls: [
+      ...events.map((event) => ({ by: 'admin' as const, event: () => event, run: take(cast.admin.token, event) })),
+      ...events.map((event) => ({ by: 'seller' as const, event: () => event, run: take(cast.seller.token, event) })),
+    ],
+  };
+}
+type OrganisationSubject = { refnum: string };
 
 /** The buyer's offer on a fresh listing of the seller's: the seller answers it, the buyer withdraws it. */
 export function offerReplayer(t: TestApp, cast: Cast): Replayer<typeof offerInvariants.process, OfferSubject> {

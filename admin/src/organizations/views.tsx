@@ -1,5 +1,10 @@
-import { organizationInputSchema } from '@yardly/shared/contract';
-import { ORGANISATION_KINDS, ORGANISATION_STATUSES, type OrganisationKind } from '@yardly/shared/rules';
+import { type OrganizationRecord, organizationInputSchema } from '@yardly/shared/contract';
+import {
+  ORGANISATION_KINDS,
+  ORGANISATION_STATUSES,
+  type OrganisationKind,
+  organisationProcess,
+} from '@yardly/shared/rules';
 import {
   BooleanField,
   BooleanInput,
@@ -7,6 +12,7 @@ import {
   Datagrid,
   DateField,
   Edit,
+  EditButton,
   List,
   NumberField,
   ReferenceManyField,
@@ -14,13 +20,24 @@ import {
   SelectField,
   SelectInput,
   Show,
+  ShowButton,
   SimpleForm,
   SimpleShowLayout,
   TextField,
   TextInput,
+  TopToolbar,
+  useRecordContext,
 } from 'react-admin';
 import { ScrollRegion } from '../layout/ScrollRegion';
+import { ProcessActions } from '../ProcessActions';
 import { validateWith } from '../validate';
+import {
+  type ConsoleOrganisationEvent,
+  reachableStatuses,
+  verificationButtons,
+  verificationDone,
+  verificationRequest,
+} from './verification';
 
 const STATUS_CHOICES = ORGANISATION_STATUSES.map((id) => ({ id, name: id }));
 /** What a person reads for a kind: a charity's verified members may request donations (issue 21). */
@@ -48,11 +65,16 @@ export function OrganizationList() {
   );
 }
 
-function OrganizationForm() {
+/**
+ * The organisation's fields. Its status is chosen freely only when the console registers it;
+ * after that the form offers the statuses its verification may reach (the organisation process,
+ * ADR 0070: saving one is that event), as the toolbar's buttons do.
+ */
+function OrganizationForm({ registering = false }: { registering?: boolean }) {
   return (
     <SimpleForm validate={validate} defaultValues={{ status: 'IN_REVIEW', isB2B: false, kind: 'company' }}>
       <TextInput source="name" helperText="Also its /client/{name} address: letters, digits, spaces, hyphens" />
-      <SelectInput source="status" choices={STATUS_CHOICES} />
+      {registering ? <SelectInput source="status" choices={STATUS_CHOICES} /> : <ReachableStatusInput />}
       <SelectInput
         source="kind"
         choices={KIND_CHOICES}
@@ -64,6 +86,38 @@ function OrganizationForm() {
         helperText="A marketplace of its own at /client/{name} for its verified members: VERIFIED organisations only"
       />
     </SimpleForm>
+  );
+}
+
+function ReachableStatusInput() {
+  const record = useRecordContext<OrganizationRecord>();
+  const choices = record ? reachableStatuses(record).map((id) => ({ id, name: id })) : STATUS_CHOICES;
+  return (
+    <SelectInput
+      source="status"
+      choices={choices}
+      helperText="Saving another status verifies, rejects or sends it back to review"
+    />
+  );
+}
+
+/** Verify, reject or send back to review, as the record's `actions` allow, beside the way to the other view. */
+function VerificationActions({ other }: { other: 'show' | 'edit' }) {
+  return (
+    <TopToolbar>
+      {other === 'show' ? <ShowButton /> : <EditButton />}
+      <ProcessActions<OrganizationRecord, ConsoleOrganisationEvent>
+        resource="organizations"
+        actions={verificationButtons}
+        request={verificationRequest}
+        done={verificationDone}
+        ask={(event, record) => ({
+          title: `${organisationProcess.events[event].label}: ${record.name}`,
+          content: 'Its members are told, and their access follows at their next request.',
+          confirm: organisationProcess.events[event].label,
+        })}
+      />
+    </TopToolbar>
   );
 }
 
@@ -84,7 +138,7 @@ function Members() {
 
 export function OrganizationEdit() {
   return (
-    <Edit mutationMode="pessimistic" aside={<Members />}>
+    <Edit mutationMode="pessimistic" aside={<Members />} actions={<VerificationActions other="show" />}>
       <OrganizationForm />
     </Edit>
   );
@@ -93,14 +147,14 @@ export function OrganizationEdit() {
 export function OrganizationCreate() {
   return (
     <Create redirect="list">
-      <OrganizationForm />
+      <OrganizationForm registering />
     </Create>
   );
 }
 
 export function OrganizationShow() {
   return (
-    <Show>
+    <Show actions={<VerificationActions other="edit" />}>
       <SimpleShowLayout>
         <TextField source="name" />
         <TextField source="slug" label="Address name" />

@@ -5,10 +5,12 @@ import {
   offerRefusalMessage,
   orderProcess,
   orderRefusalMessage,
+  organisationProcess,
+  organisationRefusalMessage,
   returnProcess,
   returnRefusalMessage,
 } from '@yardly/shared/rules';
-import { donationOrders, offers, orders, returns } from '../db/schema/index';
+import { donationOrders, offers, orders, organizations, returns } from '../db/schema/index';
 import { ProcessRegistry } from './registry';
 
 /**
@@ -17,7 +19,8 @@ import { ProcessRegistry } from './registry';
  * subscriptions, the timers it queues) is the same whoever takes it. The listing, reward and
  * rental processes are bound once at module level (their modules' `process.ts`) and adopted by
  * their capabilities. The donation process is bound only with donations on: off, nothing takes
- * its events, and the start would refuse its timers as ones nothing can take.
+ * its events, and the start would refuse its timers as ones nothing can take. An organisation's
+ * verification is kept in its `status` column (the name the console and its filters read).
  */
 export function bindProcesses(options: { donations: boolean }) {
   const registry = new ProcessRegistry();
@@ -26,6 +29,9 @@ export function bindProcesses(options: { donations: boolean }) {
     order: registry.bind(orderProcess, orders, orderRefusalMessage),
     offer: registry.bind(offerProcess, offers, offerRefusalMessage),
     return: registry.bind(returnProcess, returns, returnRefusalMessage),
+    organisation: registry.bind(organisationProcess, organizations, organisationRefusalMessage, {
+      state: organizations.status,
+    }),
     donation: options.donations ? registry.bind(donationProcess, donationOrders, donationRefusalMessage) : undefined,
   };
 }

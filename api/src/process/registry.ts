@@ -52,17 +52,19 @@ export class ProcessRegistry {
   private readonly noticeReaders = new Map<string, NoticeReader<unknown>>();
 
   /**
-   * Binds `process` to the table whose `state` column holds it, once: every transition runs the
-   * registry's effects. Two bindings of one process stop the start.
+   * Binds `process` to the table whose `state` column (or the column `options.state` names) holds
+   * it, once: every transition runs the registry's effects. Two bindings of one process stop the start.
    */
-  bind<S extends string, E extends string, G extends string, F, T extends PgTable & { id: PgColumn; state: PgColumn }>(
+  bind<S extends string, E extends string, G extends string, F, T extends PgTable & { id: PgColumn }>(
     process: Process<S, E, G, F>,
     table: T,
     message: (event: E, reason: string) => string,
+    options: { state?: PgColumn } = {},
   ): BoundProcess<S, E, G, F, T> {
     const bound = bindProcess(process, table, {
       message,
       effects: [(tx, done) => this.dispatch(process.name, tx, done)],
+      state: options.state,
     });
     this.dispatching.add(process.name);
     return this.keep(bound);
@@ -103,7 +105,7 @@ export class ProcessRegistry {
    * write), said once by the capability that owns the process's table; a process bound with it
    * (an adopted one) needs none.
    */
-  takeTimers<S extends string, E extends string, F, T extends PgTable & { id: PgColumn; state: PgColumn }>(
+  takeTimers<S extends string, E extends string, F, T extends PgTable & { id: PgColumn }>(
     // biome-ignore lint/suspicious/noExplicitAny: a declaration of any guard, its facts named.
     process: Process<S, E, any, F>,
     taking: TimerTaking<S, E, F, T>,

@@ -34,7 +34,7 @@ export function timerJob(bound: AnyBound): JobDefinition<TimerPayload> {
         .from(table as PgTable)
         .where(eq(table.id, id))
         .for('update');
-      return row as SubjectRow<string, typeof table> | undefined;
+      return row && ({ ...row, state: row[bound.stateKey] } as SubjectRow<string, typeof table>);
     });
   const events = timerEvents(bound);
   return defineJob<TimerPayload>({

@@ -9,7 +9,7 @@ import {
   timersStartedBy,
   type Verdict,
 } from '@yardly/shared/rules';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, getTableColumns } from 'drizzle-orm';
 import type { PgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/connect';
 import { transitions } from '../db/schema/index';
@@ -41,9 +41,9 @@ export interface Transition<S extends string, E extends string> {
 /** Work that follows a transition in the same database transaction (jobs, mail, notifications). */
 export type Effect<S extends string, E extends string> = (tx: Db, done: Transition<S, E>) => Promise<void> | void;
 
-type StateTable = PgTable & { id: PgColumn; state: PgColumn };
+type StateTable = PgTable & { id: PgColumn };
 
-/** A subject as its table holds it. */
+/** A subject as its table holds it, its state under `state` whatever its column is called. */
 export type SubjectRow<S extends string, T extends StateTable> = T['$inferSelect'] & { id: number; state: S };
 
 /**
@@ -66,6 +66,10 @@ export interface TimerTaking<S extends string, E extends string, F, T extends St
 export interface BoundProcess<S extends string, E extends string, G extends string, F, T extends StateTable> {
   process: Process<S, E, G, F>;
   table: T;
+  /** The column that holds the state (`state`, or one its table names otherwise: an organisation's `status`). */
+  state: PgColumn;
+  /** Its key in the table's columns, for the writes. */
+  stateKey: string;
   effects: Effect<S, E>[];
   /** The words a person reads when `event` is refused for `reason`. */
   message(event: E, reason: string): string;
@@ -80,11 +84,18 @@ export function bindProcess<S extends string, E extends string, G extends string
     effects?: Effect<S, E>[];
     message?: (event: E, reason: string) => string;
     timers?: TimerTaking<S, E, F, T>;
+    /** The column that holds the state when it is not `state`. */
+    state?: PgColumn;
   } = {},
 ): BoundProcess<S, E, G, F, T> {
+  const column = options.state ?? (table as PgTable & { state?: PgColumn }).state;
+  const stateKey = Object.entries(getTableColumns(table)).find(([, c]) => c === column)?.[0];
+  if (!column || !stateKey) throw new Error(`The ${process.name} process has no state column in its table`);
   return {
     process,
     table,
+    state: column,
+    stateKey,
     effects: options.effects ?? [],
     message: options.message ?? ((event, reason) => `${process.name}: ${event} refused (${reason})`),
     timers: options.timers,
@@ -151,15 +162,15 @@ export async function transition<S extends string, E extends string, G extends s
   const at = options.now;
   const timers = timersStartedBy(process, event, at);
   const to = process.events[event].to;
-  const changes = { ...options.set?.(timers), state: to } as PgUpdateSetSource<T>;
+  const changes = { ...options.set?.(timers), [bound.stateKey]: to } as PgUpdateSetSource<T>;
   const moved = await tx
     .update(table as PgTable)
     .set(changes)
-    .where(and(eq(table.id, subject.id), eq(table.state, subject.state)))
+    .where(and(eq(table.id, subject.id), eq(bound.state, subject.state)))
     .returning({ id: table.id });
   if (moved.length === 0) {
     const [now] = await tx
-      .select({ state: table.state })
+      .select({ state: bound.state })
       .from(table as PgTable)
       .where(eq(table.id, subject.id));
     const current = (now?.state ?? subject.state) as S;
@@ -184,7 +195,7 @@ export async function transition<S extends string, E extends string, G extends s
 export interface StartOptions<E extends string, F, T extends StateTable> {
   /** What the guards read, read by the caller in this transaction. */
   facts: F;
-  /** The new subject's columns (all but `state`), given the timers the event starts. */
+  /** The new subject's columns (all but its state), given the timers the event starts. */
   values: (started: ProcessTimer<E>[]) => Omit<PgInsertValue<T>, 'state'>;
   /** The clock's time: the log row's, and where the timers it starts count from. */
   now: Date;
@@ -210,7 +221,7 @@ export async function start<S extends string, E extends string, G extends string
   const to = process.events[event].to;
   const [row] = await tx
     .insert(table as PgTable)
-    .values({ ...options.values(timers), state: to } as PgInsertValue<PgTable>)
+    .values({ ...options.values(timers), [bound.stateKey]: to } as PgInsertValue<PgTable>)
     .returning({ id: table.id });
   const subjectId = row?.id as number;
   await tx.insert(transitions).values({

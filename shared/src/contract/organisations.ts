@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { type OrganisationEvent, organisationProcess } from '../rules/back-office-processes';
 import { emailSchema } from '../rules/email';
 import { ORGANISATION_KINDS, ORGANISATION_STATUSES, organisationConsoleMessages } from '../rules/organisation';
+import { eventNames } from '../rules/process';
 import { codeSchema, loginDataSchema } from './auth';
 import { defineCall } from './call';
 import { isoDateTimeSchema, refnumSchema } from './common';
@@ -71,17 +73,24 @@ export function organisationSlug(name: string): string {
     .replace(/[\s-]+/g, '-');
 }
 
+/** The organisation process's events an admin takes on one (`by: ['admin']` in rules/back-office-processes.ts). */
+export const ADMIN_ORGANISATION_EVENTS = ['verify', 'reject', 'review'] as const satisfies readonly OrganisationEvent[];
+
 export const organizationInputSchema = z.object({
   name: organisationNameSchema,
   status: z.enum(ORGANISATION_STATUSES),
   isB2B: z.boolean(),
   /** A charity's verified members may request donations (issue 21); absent is a company. */
   kind: z.enum(ORGANISATION_KINDS).default('company'),
+  /** The console's buttons name the event they take; `status` is then left as it is (ADR 0070). */
+  event: z.enum(ADMIN_ORGANISATION_EVENTS).optional(),
 });
-export const organizationSchema = organizationInputSchema.extend({
+export const organizationSchema = organizationInputSchema.omit({ event: true }).extend({
   id: refnumSchema,
   slug: z.string(),
   memberCount: z.number().int(),
+  /** The organisation events the table allows an admin now (verify, reject, back to review). */
+  actions: z.array(z.enum(eventNames(organisationProcess))),
   createdAt: isoDateTimeSchema,
 });
 export type OrganizationRecord = z.infer<typeof organizationSchema>;

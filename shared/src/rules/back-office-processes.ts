@@ -82,9 +82,11 @@ export const reportInvariants = defineInvariants(reportProcess, {
 });
 
 /**
- * An organisation's verification (organisations/admin.ts): in review when it registers; an admin
- * verifies or rejects it, and may change their mind or send it back to review. VERIFIED trades
- * freely, IN_REVIEW is limited, REJECTED has no access (organisation.ts).
+ * An organisation's verification (organisations/admin.ts, ADR 0070): in review when it registers
+ * (a confirmed work email of a new domain, or an admin's console); an admin verifies or rejects
+ * it, and may change their mind or send it back to review. VERIFIED trades freely, IN_REVIEW is
+ * limited, REJECTED has no access (organisation.ts). Each change tells its members; other
+ * capabilities react by subscribing (the organisation marketplace closes with VERIFIED).
  */
 export const organisationProcess = defineProcess({
   name: 'organisation',
@@ -96,14 +98,44 @@ export const organisationProcess = defineProcess({
   },
   guards: {},
   events: {
-    register: { label: 'Register', from: [], to: 'IN_REVIEW', by: ['system'] },
-    verify: { label: 'Verify', from: ['IN_REVIEW', 'REJECTED'], to: 'VERIFIED', by: ['admin'] },
-    reject: { label: 'Reject', from: ['IN_REVIEW', 'VERIFIED'], to: 'REJECTED', by: ['admin'] },
-    review: { label: 'Back to review', from: ['VERIFIED', 'REJECTED'], to: 'IN_REVIEW', by: ['admin'] },
+    register: { label: 'Register', from: [], to: 'IN_REVIEW', by: ['system', 'admin'] },
+    verify: {
+      label: 'Verify',
+      from: ['IN_REVIEW', 'REJECTED'],
+      to: 'VERIFIED',
+      by: ['admin'],
+      does: ['tellMembers'],
+    },
+    reject: {
+      label: 'Reject',
+      from: ['IN_REVIEW', 'VERIFIED'],
+      to: 'REJECTED',
+      by: ['admin'],
+      does: ['tellMembers'],
+    },
+    review: {
+      label: 'Back to review',
+      from: ['VERIFIED', 'REJECTED'],
+      to: 'IN_REVIEW',
+      by: ['admin'],
+      does: ['tellMembers'],
+    },
   },
 });
 export type OrganisationState = StateOf<typeof organisationProcess>;
 export type OrganisationEvent = EventOf<typeof organisationProcess>;
+
+/** The words an admin reads when the table refuses an organisation event, by its reason. */
+const ORGANISATION_REFUSALS: Record<string, string> = {
+  in_review: 'This organisation is already in review',
+  already_verified: 'This organisation is already verified',
+  already_rejected: 'This organisation is already rejected',
+  not_your_turn: 'Only an admin can change an organisation’s verification',
+};
+
+export function organisationRefusalMessage(_event: OrganisationEvent, reason: string): string {
+  return ORGANISATION_REFUSALS[reason] ?? 'This organisation’s verification cannot change so now';
+}
 
 export const organisationInvariants = defineInvariants(organisationProcess, {
   final: [],

@@ -2,7 +2,7 @@ import { isOrgName } from '@yardly/shared/rules';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { organizations, workEmailDomains } from '../../db/schema/index';
-import { organisationSlugSql } from './slug';
+import { organisationSlugSql } from '../organisations/slug';
 
 /** An unknown name, or an organisation that is not VERIFIED and B2B: the landing's 404, the sign-up's 400. */
 export const NO_MARKETPLACE = 'There is no organisation marketplace by this name';

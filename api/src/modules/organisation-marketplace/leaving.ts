@@ -1,6 +1,10 @@
-import { isMarketplaceMember, type OrganisationStatus } from '@yardly/shared/rules';
+import { isMarketplaceMember, type OrganisationEvent, type OrganisationState } from '@yardly/shared/rules';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
+import { organizations } from '../../db/schema/index';
 import { queueJobIn } from '../../jobs/queue-in';
+import type { Transition } from '../../process/transition';
+import type { OrganisationStanding } from '../organisations/reactions';
 
 /**
  * Leaving an organisation's marketplace (issue 23, docs/decisions/0042). Access goes at once by
@@ -43,10 +47,8 @@ export async function onOrganisationClosed(tx: Db, organizationId: number): Prom
   await queue(tx, { organizationId }, `organization:${organizationId}`);
 }
 
-type MarketplaceStanding = { status: OrganisationStatus; isB2B: boolean };
-
 /** Whether an organisation has a marketplace: VERIFIED and B2B (what `isMarketplaceMember` asks of it). */
-function hasMarketplace(organisation: MarketplaceStanding): boolean {
+function hasMarketplace(organisation: OrganisationStanding): boolean {
   return isMarketplaceMember({
     workEmailVerified: true,
     organisationStatus: organisation.status,
@@ -54,11 +56,28 @@ function hasMarketplace(organisation: MarketplaceStanding): boolean {
   });
 }
 
-/** The console changed an organisation: when that closed its marketplace, `onOrganisationClosed`. */
-export async function onOrganisationChanged(
+/** The console flipped an organisation's B2B flag: when that closed its marketplace, `onOrganisationClosed`. */
+export async function onB2BChanged(
   tx: Db,
-  before: MarketplaceStanding & { id: number },
-  after: MarketplaceStanding,
+  organizationId: number,
+  before: OrganisationStanding,
+  after: OrganisationStanding,
 ): Promise<void> {
-  if (hasMarketplace(before) && !hasMarketplace(after)) await onOrganisationClosed(tx, before.id);
+  if (hasMarketplace(before) && !hasMarketplace(after)) await onOrganisationClosed(tx, organizationId);
+}
+
+/**
+ * The organisation process's subscription (ADR 0070): a B2B organisation that leaves VERIFIED
+ * (rejected, or back to review) closes its marketplace, so its open offers are cancelled.
+ */
+export async function marketplaceFollowsVerification(
+  tx: Db,
+  done: Transition<OrganisationState, OrganisationEvent>,
+): Promise<void> {
+  if (done.from !== 'VERIFIED') return;
+  const [organisation] = await tx
+    .select({ isB2B: organizations.isB2B })
+    .from(organizations)
+    .where(eq(organizations.id, done.subjectId));
+  if (organisation?.isB2B) await onOrganisationClosed(tx, done.subjectId);
 }

@@ -11,10 +11,16 @@ import { AppError } from '../../errors';
 import type { CodeStore } from '../auth/codes';
 import type { AuthService, ClientInfo } from '../auth/service';
 import { findUserById } from '../auth/users';
-import { knownOrganisation, nameFromDomain, recordWorkEmail } from './work-email';
+import { knownOrganisation, nameFromDomain, type RecordWorkEmail } from './work-email';
 
-export function organisationService(deps: { db: Db; codes: CodeStore; auth: AuthService; clock: Clock }) {
-  const { db, codes, auth, clock } = deps;
+export function organisationService(deps: {
+  db: Db;
+  codes: CodeStore;
+  auth: AuthService;
+  clock: Clock;
+  recordWorkEmail: RecordWorkEmail;
+}) {
+  const { db, codes, auth, clock, recordWorkEmail } = deps;
 
   return {
     /** Mails a code to the work email; the organisation it would join waits with the code (nothing is created yet). */
