@@ -38,46 +38,62 @@ export interface LineNotice {
   from?: string;
 }
 
+/** A committed line to tell of, with the conversation it is in. */
+export interface NoticedLine {
+  messageId: number;
+  conversation: ConversationRef;
+  /** Who wrote it (or took the offer's step): not told. Null: both parties are. */
+  writerId: number | null;
+  body: string;
+  title: string;
+  notice: LineNotice;
+  createdAt: Date;
+}
+
+/** The parties a line is told to: who did not write it. */
+const receiversOf = (line: NoticedLine) =>
+  [line.conversation.buyerId, line.conversation.sellerId].filter((id) => id !== line.writerId);
+
 /**
- * Who is told of a conversation's new line (issue 17), in its transaction: the party who did
- * not write it (both parties for a line nobody wrote, an offer expiring). Each gets a
- * notification in the conversation's section (a rental's: 'rentals') linking to the thread, and
- * that section's unread count, and one delivery job, which after
- * commit pushes it to their browsers and takes the conversation's email step (batched there).
- * Answers the live events for their menus' count.
+ * Who is told of conversations' new lines (issue 17), in the line follower's transaction
+ * (line-follow-ups.ts): the party who did not write each (both parties for a line nobody wrote,
+ * an offer expiring). Each gets a notification in the conversation's section (a rental's:
+ * 'rentals') linking to the thread, dated as the line, and that section's unread count, and one
+ * delivery job, which after commit pushes it to their browsers and takes the conversation's
+ * email step (batched there). Answers each line's live events for their menus' count.
  */
-export async function noticeConversationLine(
+export async function noticeConversationLines(
   tx: Db,
-  s: Pick<AppServices, 'clock' | 'jobs'>,
-  conversation: ConversationRef,
-  line: { writerId: number | null; body: string; title: string; notice: LineNotice },
-): Promise<LiveEvent[]> {
-  const receivers = [conversation.buyerId, conversation.sellerId].filter((id) => id !== line.writerId);
-  const text = notificationText({ ...line.notice, message: line.body }, line.title);
-  const section = sectionOf(conversation.subject);
-  const now = s.clock.now();
-  const added = tx.$with('added').as(
-    tx
-      .insert(notifications)
-      .values(
-        receivers.map((userId) => ({
-          userId,
-          kind: line.notice.kind,
-          section,
-          text,
-          link: lineLink(conversation, userId, line.notice),
-          conversationId: conversation.id,
-          createdAt: now,
-        })),
-      )
-      .returning(),
-  );
-  // A statement does not see its own insert: each receiver's unread count (in the section) read here lacks their new one.
+  s: Pick<AppServices, 'jobs'>,
+  lines: readonly NoticedLine[],
+): Promise<Map<number, LiveEvent[]>> {
+  const values = lines.flatMap((line) => {
+    const text = notificationText({ ...line.notice, message: line.body }, line.title);
+    const section = sectionOf(line.conversation.subject);
+    return receiversOf(line).map((userId) => ({
+      userId,
+      kind: line.notice.kind,
+      section,
+      text,
+      link: lineLink(line.conversation, userId, line.notice),
+      conversationId: line.conversation.id,
+      createdAt: line.createdAt,
+    }));
+  });
+  const events = new Map<number, LiveEvent[]>();
+  if (values.length === 0) return events;
+  const added = tx.$with('added').as(tx.insert(notifications).values(values).returning());
+  // A statement does not see its own insert: each receiver's unread count (in the section) read here
+  // lacks the new ones, which are counted up to each (a person may have several in a batch).
   const unreadBefore = tx
     .select({ n: sql<number>`count(*)::int` })
     .from(notifications)
     .where(
-      and(eq(notifications.userId, added.userId), eq(notifications.section, section), isNull(notifications.readAt)),
+      and(
+        eq(notifications.userId, added.userId),
+        eq(notifications.section, added.section),
+        isNull(notifications.readAt),
+      ),
     );
   const rows = await tx
     .with(added)
@@ -85,21 +101,30 @@ export async function noticeConversationLine(
       id: added.id,
       userId: added.userId,
       kind: added.kind,
+      section: added.section,
       text: added.text,
       link: added.link,
       readAt: added.readAt,
       createdAt: added.createdAt,
-      unreadCount: sql<number>`(${unreadBefore}) + 1`,
+      unreadCount: sql<number>`((${unreadBefore}) + row_number() over (partition by ${added.userId}, ${added.section} order by ${added.id}))::int`,
     })
-    .from(added);
-  const events: LiveEvent[] = [];
-  for (const { unreadCount, ...notification } of rows) {
-    await s.jobs.enqueue(tx, NOTIFICATION_DELIVERY_JOB, { notificationId: notification.id });
-    events.push({
-      userId: notification.userId,
-      type: 'notification',
-      payload: { notification: toNotification(notification), unreadCount, section },
-    });
+    .from(added)
+    .orderBy(added.id);
+  // In the order written: a line's notifications follow the previous line's.
+  let next = 0;
+  for (const line of lines) {
+    const theirs: LiveEvent[] = [];
+    const count = receiversOf(line).length;
+    for (const { unreadCount, section, ...notification } of rows.slice(next, next + count)) {
+      await s.jobs.enqueue(tx, NOTIFICATION_DELIVERY_JOB, { notificationId: notification.id });
+      theirs.push({
+        userId: notification.userId,
+        type: 'notification',
+        payload: { notification: toNotification(notification), unreadCount, section },
+      });
+    }
+    next += count;
+    events.set(line.messageId, theirs);
   }
   return events;
 }

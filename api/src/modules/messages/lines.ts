@@ -2,18 +2,21 @@ import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connect';
 import { newRefnum } from '../../db/refnum';
-import { conversations, listings, messages, users } from '../../db/schema/index';
+import { conversations, lineFollowUps, listings, messages, users } from '../../db/schema/index';
 import type { AppServices } from '../../services';
-import { type ConversationRef, openConversation, sectionOf, toMessage } from './conversations';
-import { type LineNotice, noticeConversationLine } from './line-notices';
+import { type ConversationRef, openConversation } from './conversations';
+import { followAfterCommit } from './line-follow-ups';
+import type { LineNotice } from './line-notices';
 
-type LineServices = Pick<AppServices, 'clock' | 'live' | 'jobs'>;
+type LineServices = Pick<AppServices, 'clock' | 'lineFollower'>;
 
 /**
  * Adds a line to a conversation in the caller's transaction (the conversation locked by
- * `openConversation`): a party's message, or a system line when `senderId` is null. Both
- * parties' open pages get it when the transaction commits; the sender has read up to it. The
- * other party is notified (`notice`: a message unless said otherwise), the one place that decides it.
+ * `openConversation`): a party's message, or a system line when `senderId` is null. The sender
+ * has read up to it. The line commits with its follow-up row and nothing else (ADR 0073): once
+ * committed, the line follower tells the other party (`notice`: a message unless said
+ * otherwise, the one place that decides it: notification, push, email) and puts the line on
+ * both parties' open pages.
  */
 export async function appendLine(
   tx: Db,
@@ -36,6 +39,21 @@ export async function appendLine(
       })
       .returning(),
   );
+  const followUp = tx.$with('follow_up').as(
+    tx
+      .insert(lineFollowUps)
+      .select(
+        tx
+          .select({
+            messageId: added.id,
+            writerId: sql<number | null>`${line.senderId ?? line.readBy ?? null}::bigint`.as('writer_id'),
+            title: sql<string>`${line.title}::text`.as('title'),
+            notice: sql<unknown>`${JSON.stringify(line.notice ?? { kind: 'message' })}::jsonb`.as('notice'),
+          })
+          .from(added),
+      )
+      .returning({ messageId: lineFollowUps.messageId }),
+  );
   // Whoever wrote the line (or took the offer's step) has read up to it: the line and the marker in one statement.
   const reader = line.readBy ?? line.senderId;
   const lineId = sql<number>`${added.id}`;
@@ -46,7 +64,7 @@ export async function appendLine(
         ? { sellerReadId: lineId }
         : {};
   const [row] = await tx
-    .with(added)
+    .with(added, followUp)
     .update(conversations)
     .set({ lastMessageAt: now, ...readBy })
     .from(added)
@@ -60,25 +78,7 @@ export async function appendLine(
       createdAt: added.createdAt,
     });
   if (!row) throw new Error('a line just written is missing');
-  const noticed = await noticeConversationLine(tx, s, conversation, {
-    writerId: line.senderId ?? line.readBy ?? null,
-    body: line.body,
-    title: line.title,
-    notice: line.notice ?? { kind: 'message' },
-  });
-  await s.live.record(tx, [
-    ...[conversation.buyerId, conversation.sellerId].map((userId) => ({
-      userId,
-      type: 'message',
-      payload: {
-        conversationId: conversation.refnum,
-        listingRefnum: conversation.subject.refnum,
-        section: sectionOf(conversation.subject),
-        message: toMessage(conversation, userId, row),
-      },
-    })),
-    ...noticed,
-  ]);
+  followAfterCommit(tx, s.lineFollower);
   return row;
 }
 

@@ -1,0 +1,162 @@
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/connect';
+import { conversations, lineFollowUps, messages } from '../../db/schema/index';
+import { afterCommit } from '../../db/transaction-end';
+import type { AppServices } from '../../services';
+import type { LiveEvent } from '../live/log';
+import { type ConversationRef, sectionOf, selectConversationRefs, toMessage } from './conversations';
+import { type LineNotice, noticeConversationLines } from './line-notices';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This app's line follower (tests stop it, and reach it as the capabilities do). */
+    lineFollower: LineFollower;
+  }
+}
+
+/** Advisory lock of "a line follower is at work": one batch at a time across api processes, so lines follow in their order. */
+const FOLLOWER_LOCK = [727_277, 1] as const;
+/** Lines followed up per transaction. */
+const BATCH = 200;
+/** Lines nobody woke this process for (a process that died after its answer) are looked for this often. */
+const POLL_MS = 1_000;
+
+type FollowerServices = Pick<AppServices, 'db' | 'clock' | 'live' | 'jobs'>;
+
+/**
+ * What follows a conversation line once it has committed (ADR 0073): the line's transaction
+ * writes it and one `line_follow_ups` row; the follower then makes, from the committed rows, the
+ * other party's notification (with their unread count), its delivery job (push and email) and
+ * both parties' live events, and deletes the row, in one transaction per batch of lines. Woken by
+ * this process's commits; a row another process left (it died after answering) is found by the
+ * poll, and at start. Lines are followed in their order, one batch at a time across processes.
+ */
+export function createLineFollower(s: FollowerServices, onError: (error: unknown) => void) {
+  let running: Promise<void> | undefined;
+  let again = false;
+  let stopped = true;
+  let poll: NodeJS.Timeout | undefined;
+
+  const drain = async () => {
+    while (!stopped) {
+      again = false;
+      const full = await s.db.transaction((tx) => followUpBatch(tx, s));
+      if (!full && !again) return;
+    }
+  };
+
+  const kick = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = drain()
+      .catch(onError)
+      .finally(() => {
+        running = undefined;
+        if (again) kick();
+      });
+  };
+
+  return {
+    /** Follow up what has committed, now (after a commit that wrote lines). */
+    kick,
+    /**
+     * Resolves once the lines this process has committed are followed up: a read of notifications
+     * here sees the notification of every line this process answered for.
+     */
+    async settled(): Promise<void> {
+      while (running) await running;
+    },
+    start(): void {
+      stopped = false;
+      // One cheap read a poll; a transaction only when a line waits.
+      const look = () => {
+        if (running) return;
+        s.db
+          .select({ messageId: lineFollowUps.messageId })
+          .from(lineFollowUps)
+          .limit(1)
+          .then((waiting) => waiting.length > 0 && kick(), onError);
+      };
+      poll = setInterval(look, POLL_MS);
+      poll.unref();
+      kick();
+    },
+    async stop(): Promise<void> {
+      stopped = true;
+      clearInterval(poll);
+      await running;
+    },
+  };
+}
+
+export type LineFollower = ReturnType<typeof createLineFollower>;
+
+/** Leaves a line's follow-up for after `tx` commits: this process's follower looks at once (else at its next poll). */
+export function followAfterCommit(tx: Db, follower: Pick<LineFollower, 'kick'>): void {
+  if (!afterCommit(tx, follower.kick)) follower.kick();
+}
+
+/** One batch, oldest line first: whether it was full (more may wait). */
+async function followUpBatch(tx: Db, s: FollowerServices): Promise<boolean> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${FOLLOWER_LOCK[0]}, ${FOLLOWER_LOCK[1]})`);
+  const lines = await tx
+    .select({
+      messageId: lineFollowUps.messageId,
+      writerId: lineFollowUps.writerId,
+      title: lineFollowUps.title,
+      notice: lineFollowUps.notice,
+      conversationId: messages.conversationId,
+      refnum: messages.refnum,
+      kind: messages.kind,
+      body: messages.body,
+      senderId: messages.senderId,
+      createdAt: messages.createdAt,
+    })
+    .from(lineFollowUps)
+    .innerJoin(messages, eq(messages.id, lineFollowUps.messageId))
+    .orderBy(asc(lineFollowUps.messageId))
+    .limit(BATCH);
+  if (lines.length === 0) return false;
+  const refs = await selectConversationRefs(
+    tx,
+    inArray(conversations.id, [...new Set(lines.map((l) => l.conversationId))]),
+  );
+  const byId = new Map(refs.map((c) => [c.id, c]));
+  const followed = lines.flatMap((line) => {
+    const conversation = byId.get(line.conversationId);
+    return conversation ? [{ ...line, conversation, notice: line.notice as LineNotice }] : [];
+  });
+  const notices = await noticeConversationLines(tx, s, followed);
+  const events: LiveEvent[] = followed.flatMap((line) => [
+    ...messageEvents(line.conversation, line),
+    ...(notices.get(line.messageId) ?? []),
+  ]);
+  await s.live.record(tx, events);
+  await tx.delete(lineFollowUps).where(
+    inArray(
+      lineFollowUps.messageId,
+      lines.map((l) => l.messageId),
+    ),
+  );
+  return lines.length === BATCH;
+}
+
+/** The line on both parties' open pages. */
+function messageEvents(
+  conversation: ConversationRef,
+  row: { refnum: string; kind: 'text' | 'system'; body: string; senderId: number | null; createdAt: Date },
+): LiveEvent[] {
+  return [conversation.buyerId, conversation.sellerId].map((userId) => ({
+    userId,
+    type: 'message',
+    payload: {
+      conversationId: conversation.refnum,
+      listingRefnum: conversation.subject.refnum,
+      section: sectionOf(conversation.subject),
+      message: toMessage(conversation, userId, row),
+    },
+  }));
+}
