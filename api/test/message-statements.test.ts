@@ -54,16 +54,15 @@ const SEND = [
   'with insert into "messages"',
 ];
 
-// Then the line follower, after the commit, for a batch of lines however many: its lock, the lines and
-// their conversations, the receivers' notifications with their unread counts, a delivery job each (push
-// and email), the follow-up rows done with, and both parties' live events with their locks and wake-ups.
+// Then the line follower, after the commit, for a batch of lines however many: the lines with their
+// conversations, locked as read (its commit not waited for on disk: what it writes is derived from
+// durable rows, and redone if lost); the receivers' notifications with their unread counts, and the
+// rows done with; a delivery job each (push and email); both parties' live events with their locks
+// and wake-ups.
 const FOLLOW_UP = [
-  'select pg_advisory_xact_lock($1, $2)',
   'select from "line_follow_ups"',
-  'select from "conversations"',
   'with insert into "notifications"',
   'insert into "jobs"',
-  'delete from "line_follow_ups"',
   'insert into "live_events"',
 ];
 

@@ -1,10 +1,11 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connect';
-import { conversations, lineFollowUps, messages } from '../../db/schema/index';
+import { conversations, lineFollowUps, listings, messages, rentals, users } from '../../db/schema/index';
 import { afterCommit } from '../../db/transaction-end';
 import type { AppServices } from '../../services';
 import type { LiveEvent } from '../live/log';
-import { type ConversationRef, sectionOf, selectConversationRefs, toMessage } from './conversations';
+import { type ConversationRef, sectionOf, subjectColumns, subjectOf, toMessage } from './conversations';
 import { type LineNotice, noticeConversationLines } from './line-notices';
 
 declare module 'fastify' {
@@ -14,8 +15,6 @@ declare module 'fastify' {
   }
 }
 
-/** Advisory lock of "a line follower is at work": one batch at a time across api processes, so lines follow in their order. */
-const FOLLOWER_LOCK = [727_277, 1] as const;
 /** Lines followed up per transaction. */
 const BATCH = 200;
 /** Lines nobody woke this process for (a process that died after its answer) are looked for this often. */
@@ -99,47 +98,79 @@ export function followAfterCommit(tx: Db, follower: Pick<LineFollower, 'kick'>):
   if (!afterCommit(tx, follower.kick)) follower.kick();
 }
 
-/** One batch, oldest line first: whether it was full (more may wait). */
+const buyer = alias(users, 'buyer');
+const seller = alias(users, 'seller');
+
+/**
+ * One batch, oldest line first: whether it was full (more may wait). The rows are locked as they
+ * are read (waiting for another process's batch that holds them, whose lines are then gone):
+ * batches commit one after the other, in the lines' order.
+ */
 async function followUpBatch(tx: Db, s: FollowerServices): Promise<boolean> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${FOLLOWER_LOCK[0]}, ${FOLLOWER_LOCK[1]})`);
-  const lines = await tx
+  const found = await tx
     .select({
+      // Its commit is not waited for on disk: all it writes derives from rows already durable, and
+      // a batch lost with the database is lost whole, its rows with it, and followed up again.
+      asyncCommit: sql`set_config('synchronous_commit', 'off', true)`,
       messageId: lineFollowUps.messageId,
       writerId: lineFollowUps.writerId,
       title: lineFollowUps.title,
       notice: lineFollowUps.notice,
-      conversationId: messages.conversationId,
       refnum: messages.refnum,
       kind: messages.kind,
       body: messages.body,
       senderId: messages.senderId,
       createdAt: messages.createdAt,
+      conversationId: conversations.id,
+      conversationRefnum: conversations.refnum,
+      ...subjectColumns,
+      buyerId: conversations.buyerId,
+      buyerRefnum: buyer.refnum,
+      sellerId: conversations.sellerId,
+      sellerRefnum: seller.refnum,
+      buyerReadId: conversations.buyerReadId,
+      sellerReadId: conversations.sellerReadId,
     })
     .from(lineFollowUps)
     .innerJoin(messages, eq(messages.id, lineFollowUps.messageId))
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .leftJoin(listings, eq(listings.id, conversations.listingId))
+    .leftJoin(rentals, eq(rentals.id, conversations.rentalId))
+    .innerJoin(buyer, eq(buyer.id, conversations.buyerId))
+    .innerJoin(seller, eq(seller.id, conversations.sellerId))
     .orderBy(asc(lineFollowUps.messageId))
-    .limit(BATCH);
-  if (lines.length === 0) return false;
-  const refs = await selectConversationRefs(
-    tx,
-    inArray(conversations.id, [...new Set(lines.map((l) => l.conversationId))]),
+    .limit(BATCH)
+    .for('update', { of: lineFollowUps });
+  if (found.length === 0) return false;
+  const lines = found.map((row) => ({
+    ...row,
+    notice: row.notice as LineNotice,
+    conversation: {
+      id: row.conversationId,
+      refnum: row.conversationRefnum,
+      subject: subjectOf(row),
+      buyerId: row.buyerId,
+      buyerRefnum: row.buyerRefnum,
+      sellerId: row.sellerId,
+      sellerRefnum: row.sellerRefnum,
+      buyerReadId: row.buyerReadId,
+      sellerReadId: row.sellerReadId,
+    },
+  }));
+  // The rows go with the notifications' statement.
+  const done = inArray(
+    lineFollowUps.messageId,
+    lines.map((l) => l.messageId),
   );
-  const byId = new Map(refs.map((c) => [c.id, c]));
-  const followed = lines.flatMap((line) => {
-    const conversation = byId.get(line.conversationId);
-    return conversation ? [{ ...line, conversation, notice: line.notice as LineNotice }] : [];
-  });
-  const notices = await noticeConversationLines(tx, s, followed);
-  const events: LiveEvent[] = followed.flatMap((line) => [
-    ...messageEvents(line.conversation, line),
-    ...(notices.get(line.messageId) ?? []),
-  ]);
-  await s.live.record(tx, events);
-  await tx.delete(lineFollowUps).where(
-    inArray(
-      lineFollowUps.messageId,
-      lines.map((l) => l.messageId),
-    ),
+  const notices = await noticeConversationLines(
+    tx,
+    s,
+    lines,
+    tx.$with('done').as(tx.delete(lineFollowUps).where(done).returning({ messageId: lineFollowUps.messageId })),
+  );
+  await s.live.record(
+    tx,
+    lines.flatMap((line) => [...messageEvents(line.conversation, line), ...(notices.get(line.messageId) ?? [])]),
   );
   return lines.length === BATCH;
 }

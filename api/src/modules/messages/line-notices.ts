@@ -6,7 +6,7 @@ import {
   offerThreadPath,
   rentalConversationPath,
 } from '@yardly/shared/rules';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type WithSubquery } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { notifications } from '../../db/schema/index';
 import type { AppServices } from '../../services';
@@ -66,6 +66,8 @@ export async function noticeConversationLines(
   tx: Db,
   s: Pick<AppServices, 'jobs'>,
   lines: readonly NoticedLine[],
+  /** A write that goes in the same statement (the follower's rows done with: one round trip less). */
+  alongside: WithSubquery,
 ): Promise<Map<number, LiveEvent[]>> {
   const values = lines.flatMap((line) => {
     const text = notificationText({ ...line.notice, message: line.body }, line.title);
@@ -81,7 +83,10 @@ export async function noticeConversationLines(
     }));
   });
   const events = new Map<number, LiveEvent[]>();
-  if (values.length === 0) return events;
+  if (values.length === 0) {
+    await tx.with(alongside).select({ n: sql<number>`count(*)::int` }).from(alongside);
+    return events;
+  }
   const added = tx.$with('added').as(tx.insert(notifications).values(values).returning());
   // A statement does not see its own insert: each receiver's unread count (in the section) read here
   // lacks the new ones, which are counted up to each (a person may have several in a batch).
@@ -96,7 +101,7 @@ export async function noticeConversationLines(
       ),
     );
   const rows = await tx
-    .with(added)
+    .with(added, alongside)
     .select({
       id: added.id,
       userId: added.userId,

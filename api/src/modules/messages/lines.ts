@@ -54,7 +54,7 @@ export async function appendLine(
       )
       .returning({ messageId: lineFollowUps.messageId }),
   );
-  // Whoever wrote the line (or took the offer's step) has read up to it: the line and the marker in one statement.
+  // Whoever wrote the line (or took the offer's step) has read up to it: the line, the marker and the follow-up row in one statement.
   const reader = line.readBy ?? line.senderId;
   const lineId = sql<number>`${added.id}`;
   const readBy =
