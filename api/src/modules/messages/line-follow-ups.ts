@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql, type WithSubquery } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connect';
 import { conversations, lineFollowUps, listings, messages, rentals, users } from '../../db/schema/index';
@@ -6,7 +6,7 @@ import { afterCommit } from '../../db/transaction-end';
 import type { AppServices } from '../../services';
 import type { LiveEvent } from '../live/log';
 import { type ConversationRef, sectionOf, subjectColumns, subjectOf, toMessage } from './conversations';
-import { type LineNotice, noticeConversationLines } from './line-notices';
+import { type LineNotice, type NoticedLine, noticeConversationLines } from './line-notices';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -162,24 +162,36 @@ async function followUpBatch(tx: Db, s: FollowerServices): Promise<boolean> {
     lineFollowUps.messageId,
     lines.map((l) => l.messageId),
   );
-  const notices = await noticeConversationLines(
-    tx,
-    s,
-    lines,
-    tx.$with('done').as(tx.delete(lineFollowUps).where(done).returning({ messageId: lineFollowUps.messageId })),
-  );
+  await tellOfLines(tx, s, lines, tx.$with('done').as(tx.delete(lineFollowUps).where(done).returning()));
+  return lines.length === BATCH;
+}
+
+/**
+ * A system line (an offer's step) followed up in its own transaction rather than after it: the
+ * step's own live events (the offer as it now is) come after its line's, as pages expect.
+ */
+export function followUpInTransaction(tx: Db, s: Pick<AppServices, 'live' | 'jobs'>, line: NoticedLine & MessageRow) {
+  return tellOfLines(tx, s, [line]);
+}
+
+type MessageRow = { refnum: string; kind: 'text' | 'system'; body: string; senderId: number | null; createdAt: Date };
+
+/** The lines' notifications (with their jobs) and both parties' live events, in the lines' order. */
+async function tellOfLines(
+  tx: Db,
+  s: Pick<AppServices, 'live' | 'jobs'>,
+  lines: readonly (NoticedLine & MessageRow)[],
+  alongside?: WithSubquery,
+) {
+  const notices = await noticeConversationLines(tx, s, lines, alongside);
   await s.live.record(
     tx,
     lines.flatMap((line) => [...messageEvents(line.conversation, line), ...(notices.get(line.messageId) ?? [])]),
   );
-  return lines.length === BATCH;
 }
 
 /** The line on both parties' open pages. */
-function messageEvents(
-  conversation: ConversationRef,
-  row: { refnum: string; kind: 'text' | 'system'; body: string; senderId: number | null; createdAt: Date },
-): LiveEvent[] {
+function messageEvents(conversation: ConversationRef, row: MessageRow): LiveEvent[] {
   return [conversation.buyerId, conversation.sellerId].map((userId) => ({
     userId,
     type: 'message',

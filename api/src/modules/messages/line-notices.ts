@@ -67,7 +67,7 @@ export async function noticeConversationLines(
   s: Pick<AppServices, 'jobs'>,
   lines: readonly NoticedLine[],
   /** A write that goes in the same statement (the follower's rows done with: one round trip less). */
-  alongside: WithSubquery,
+  alongside?: WithSubquery,
 ): Promise<Map<number, LiveEvent[]>> {
   const values = lines.flatMap((line) => {
     const text = notificationText({ ...line.notice, message: line.body }, line.title);
@@ -84,7 +84,7 @@ export async function noticeConversationLines(
   });
   const events = new Map<number, LiveEvent[]>();
   if (values.length === 0) {
-    await tx.with(alongside).select({ n: sql<number>`count(*)::int` }).from(alongside);
+    if (alongside) await tx.with(alongside).select({ n: sql<number>`count(*)::int` }).from(alongside);
     return events;
   }
   const added = tx.$with('added').as(tx.insert(notifications).values(values).returning());
@@ -101,7 +101,7 @@ export async function noticeConversationLines(
       ),
     );
   const rows = await tx
-    .with(added, alongside)
+    .with(added, ...(alongside ? [alongside] : []))
     .select({
       id: added.id,
       userId: added.userId,

@@ -5,25 +5,33 @@ import { newRefnum } from '../../db/refnum';
 import { conversations, lineFollowUps, listings, messages, users } from '../../db/schema/index';
 import type { AppServices } from '../../services';
 import { type ConversationRef, openConversation } from './conversations';
-import { followAfterCommit } from './line-follow-ups';
+import { followAfterCommit, followUpInTransaction } from './line-follow-ups';
 import type { LineNotice } from './line-notices';
 
-type LineServices = Pick<AppServices, 'clock' | 'lineFollower'>;
+type LineServices = Pick<AppServices, 'clock' | 'live' | 'jobs' | 'lineFollower'>;
 
 /**
  * Adds a line to a conversation in the caller's transaction (the conversation locked by
  * `openConversation`): a party's message, or a system line when `senderId` is null. The sender
- * has read up to it. The line commits with its follow-up row and nothing else (ADR 0073): once
- * committed, the line follower tells the other party (`notice`: a message unless said
- * otherwise, the one place that decides it: notification, push, email) and puts the line on
- * both parties' open pages.
+ * has read up to it. The other party is told (`notice`: a message unless said otherwise, the one
+ * place that decides it: notification, push, email) and both parties' open pages get the line:
+ * for a message, by the line follower once the line has committed with its follow-up row and
+ * nothing else (ADR 0073); with `inTransaction` (a system line, in its step's transaction), in
+ * the caller's transaction.
  */
 export async function appendLine(
   tx: Db,
   s: LineServices,
   conversation: ConversationRef,
   /** `title`: the listing's or the rental's, as its notification names it. */
-  line: { senderId: number | null; body: string; title: string; readBy?: number; notice?: LineNotice },
+  line: {
+    senderId: number | null;
+    body: string;
+    title: string;
+    readBy?: number;
+    notice?: LineNotice;
+    inTransaction?: boolean;
+  },
 ) {
   const now = s.clock.now();
   const added = tx.$with('line').as(
@@ -39,6 +47,11 @@ export async function appendLine(
       })
       .returning(),
   );
+  const followed = {
+    writerId: line.senderId ?? line.readBy ?? null,
+    title: line.title,
+    notice: line.notice ?? { kind: 'message' },
+  };
   const followUp = tx.$with('follow_up').as(
     tx
       .insert(lineFollowUps)
@@ -46,9 +59,9 @@ export async function appendLine(
         tx
           .select({
             messageId: added.id,
-            writerId: sql<number | null>`${line.senderId ?? line.readBy ?? null}::bigint`.as('writer_id'),
-            title: sql<string>`${line.title}::text`.as('title'),
-            notice: sql<unknown>`${JSON.stringify(line.notice ?? { kind: 'message' })}::jsonb`.as('notice'),
+            writerId: sql<number | null>`${followed.writerId}::bigint`.as('writer_id'),
+            title: sql<string>`${followed.title}::text`.as('title'),
+            notice: sql<unknown>`${JSON.stringify(followed.notice)}::jsonb`.as('notice'),
           })
           .from(added),
       )
@@ -64,7 +77,7 @@ export async function appendLine(
         ? { sellerReadId: lineId }
         : {};
   const [row] = await tx
-    .with(added, followUp)
+    .with(added, ...(line.inTransaction ? [] : [followUp]))
     .update(conversations)
     .set({ lastMessageAt: now, ...readBy })
     .from(added)
@@ -78,7 +91,11 @@ export async function appendLine(
       createdAt: added.createdAt,
     });
   if (!row) throw new Error('a line just written is missing');
-  followAfterCommit(tx, s.lineFollower);
+  if (!line.inTransaction) followAfterCommit(tx, s.lineFollower);
+  else {
+    const { writerId, title, notice } = followed;
+    await followUpInTransaction(tx, s, { ...row, messageId: row.id, conversation, writerId, title, notice });
+  }
   return row;
 }
 
@@ -121,5 +138,6 @@ export async function appendSystemLine(
     title: listingTitle,
     readBy: line.actorId ?? undefined,
     notice: line.notice,
+    inTransaction: true,
   });
 }
