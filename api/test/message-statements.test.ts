@@ -54,13 +54,14 @@ const SEND = [
   'with insert into "messages"',
 ];
 
-// Then the line follower, after the commit, for a batch of lines however many: the lines with their
-// conversations, locked as read (its commit not waited for on disk: what it writes is derived from
-// durable rows, and redone if lost); the receivers' notifications with their unread counts, and the
-// rows done with; a delivery job each (push and email); both parties' live events with their locks
-// and wake-ups.
+// Then the line follower, after the commit, for a batch of lines however many: the lines, locked as
+// read (its commit not waited for on disk: what it writes is derived from durable rows, and redone if
+// lost), and their conversations; the receivers' notifications with their unread counts, and the rows
+// done with; their delivery jobs (push and email); both parties' live events with their locks and
+// wake-ups.
 const FOLLOW_UP = [
   'select from "line_follow_ups"',
+  'select from "conversations"',
   'with insert into "notifications"',
   'insert into "jobs"',
   'insert into "live_events"',

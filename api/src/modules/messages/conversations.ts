@@ -39,13 +39,13 @@ export interface ConversationRef {
 }
 
 /** The subject's columns: exactly one of a listing and a rental is set (`conversations_one_subject`). */
-export const subjectColumns = {
+const subjectColumns = {
   listingId: conversations.listingId,
   rentalId: conversations.rentalId,
   subjectRefnum: sql<string>`coalesce(${listings.refnum}, ${rentals.refnum})`,
 };
 
-export function subjectOf(row: {
+function subjectOf(row: {
   listingId: number | null;
   rentalId: number | null;
   subjectRefnum: string;
@@ -60,7 +60,8 @@ export function aboutSubject(subject: Pick<ConversationSubject, 'kind' | 'id'>):
   return subject.kind === 'listing' ? eq(conversations.listingId, subject.id) : eq(conversations.rentalId, subject.id);
 }
 
-async function selectConversationRefs(db: Db, where: SQL): Promise<ConversationRef[]> {
+/** The conversations `where` names, with their subjects and parties. */
+export async function selectConversationRefs(db: Db, where: SQL): Promise<ConversationRef[]> {
   const rows = await db
     .select({
       id: conversations.id,

@@ -1,11 +1,11 @@
 import { asc, eq, inArray, sql, type WithSubquery } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connect';
-import { conversations, lineFollowUps, listings, messages, rentals, users } from '../../db/schema/index';
+import { createDrainLoop } from '../../db/drain-loop';
+import { conversations, lineFollowUps, messages } from '../../db/schema/index';
 import { afterCommit } from '../../db/transaction-end';
 import type { AppServices } from '../../services';
 import type { LiveEvent } from '../live/log';
-import { type ConversationRef, sectionOf, subjectColumns, subjectOf, toMessage } from './conversations';
+import { type ConversationRef, messageColumns, sectionOf, selectConversationRefs, toMessage } from './conversations';
 import { type LineNotice, type NoticedLine, noticeConversationLines } from './line-notices';
 
 declare module 'fastify' {
@@ -31,63 +31,24 @@ type FollowerServices = Pick<AppServices, 'db' | 'clock' | 'live' | 'jobs'>;
  * poll, and at start. Lines are followed in their order, one batch at a time across processes.
  */
 export function createLineFollower(s: FollowerServices, onError: (error: unknown) => void) {
-  let running: Promise<void> | undefined;
-  let again = false;
-  let stopped = true;
-  let poll: NodeJS.Timeout | undefined;
-
-  const drain = async () => {
-    while (!stopped) {
-      again = false;
-      const full = await s.db.transaction((tx) => followUpBatch(tx, s));
-      if (!full && !again) return;
-    }
-  };
-
-  const kick = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = drain()
-      .catch(onError)
-      .finally(() => {
-        running = undefined;
-        if (again) kick();
-      });
-  };
-
+  const loop = createDrainLoop({
+    batch: () => s.db.transaction((tx) => followUpBatch(tx, s)),
+    onError,
+    pollMs: POLL_MS,
+    // One cheap read a poll; a transaction only when a line waits.
+    waiting: async () =>
+      (await s.db.select({ messageId: lineFollowUps.messageId }).from(lineFollowUps).limit(1)).length > 0,
+  });
   return {
     /** Follow up what has committed, now (after a commit that wrote lines). */
-    kick,
+    kick: loop.kick,
     /**
      * Resolves once the lines this process has committed are followed up: a read of notifications
      * here sees the notification of every line this process answered for.
      */
-    async settled(): Promise<void> {
-      while (running) await running;
-    },
-    start(): void {
-      stopped = false;
-      // One cheap read a poll; a transaction only when a line waits.
-      const look = () => {
-        if (running) return;
-        s.db
-          .select({ messageId: lineFollowUps.messageId })
-          .from(lineFollowUps)
-          .limit(1)
-          .then((waiting) => waiting.length > 0 && kick(), onError);
-      };
-      poll = setInterval(look, POLL_MS);
-      poll.unref();
-      kick();
-    },
-    async stop(): Promise<void> {
-      stopped = true;
-      clearInterval(poll);
-      await running;
-    },
+    settled: loop.settled,
+    start: loop.start,
+    stop: loop.stop,
   };
 }
 
@@ -98,13 +59,11 @@ export function followAfterCommit(tx: Db, follower: Pick<LineFollower, 'kick'>):
   if (!afterCommit(tx, follower.kick)) follower.kick();
 }
 
-const buyer = alias(users, 'buyer');
-const seller = alias(users, 'seller');
-
 /**
  * One batch, oldest line first: whether it was full (more may wait). The rows are locked as they
  * are read (waiting for another process's batch that holds them, whose lines are then gone):
- * batches commit one after the other, in the lines' order.
+ * batches commit one after the other, in the lines' order. A line's conversation, with its
+ * parties, is read as every other conversation is.
  */
 async function followUpBatch(tx: Db, s: FollowerServices): Promise<boolean> {
   const found = await tx
@@ -116,54 +75,31 @@ async function followUpBatch(tx: Db, s: FollowerServices): Promise<boolean> {
       writerId: lineFollowUps.writerId,
       title: lineFollowUps.title,
       notice: lineFollowUps.notice,
-      refnum: messages.refnum,
-      kind: messages.kind,
-      body: messages.body,
-      senderId: messages.senderId,
-      createdAt: messages.createdAt,
-      conversationId: conversations.id,
-      conversationRefnum: conversations.refnum,
-      ...subjectColumns,
-      buyerId: conversations.buyerId,
-      buyerRefnum: buyer.refnum,
-      sellerId: conversations.sellerId,
-      sellerRefnum: seller.refnum,
-      buyerReadId: conversations.buyerReadId,
-      sellerReadId: conversations.sellerReadId,
+      conversationId: messages.conversationId,
+      ...messageColumns,
     })
     .from(lineFollowUps)
     .innerJoin(messages, eq(messages.id, lineFollowUps.messageId))
-    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-    .leftJoin(listings, eq(listings.id, conversations.listingId))
-    .leftJoin(rentals, eq(rentals.id, conversations.rentalId))
-    .innerJoin(buyer, eq(buyer.id, conversations.buyerId))
-    .innerJoin(seller, eq(seller.id, conversations.sellerId))
     .orderBy(asc(lineFollowUps.messageId))
     .limit(BATCH)
     .for('update', { of: lineFollowUps });
   if (found.length === 0) return false;
-  const lines = found.map((row) => ({
-    ...row,
-    notice: row.notice as LineNotice,
-    conversation: {
-      id: row.conversationId,
-      refnum: row.conversationRefnum,
-      subject: subjectOf(row),
-      buyerId: row.buyerId,
-      buyerRefnum: row.buyerRefnum,
-      sellerId: row.sellerId,
-      sellerRefnum: row.sellerRefnum,
-      buyerReadId: row.buyerReadId,
-      sellerReadId: row.sellerReadId,
-    },
-  }));
+  const refs = await selectConversationRefs(
+    tx,
+    inArray(conversations.id, [...new Set(found.map((l) => l.conversationId))]),
+  );
+  const byId = new Map(refs.map((c) => [c.id, c]));
+  const lines = found.flatMap((row) => {
+    const conversation = byId.get(row.conversationId);
+    return conversation ? [{ ...row, notice: row.notice as LineNotice, conversation }] : [];
+  });
   // The rows go with the notifications' statement.
   const done = inArray(
     lineFollowUps.messageId,
-    lines.map((l) => l.messageId),
+    found.map((l) => l.messageId),
   );
   await tellOfLines(tx, s, lines, tx.$with('done').as(tx.delete(lineFollowUps).where(done).returning()));
-  return lines.length === BATCH;
+  return found.length === BATCH;
 }
 
 /**

@@ -115,21 +115,25 @@ export async function noticeConversationLines(
     })
     .from(added)
     .orderBy(added.id);
+  // One delivery job each, in one statement.
+  await s.jobs.enqueueAll(
+    tx,
+    NOTIFICATION_DELIVERY_JOB,
+    rows.map((n) => ({ notificationId: n.id })),
+  );
   // In the order written: a line's notifications follow the previous line's.
   let next = 0;
   for (const line of lines) {
-    const theirs: LiveEvent[] = [];
     const count = receiversOf(line).length;
-    for (const { unreadCount, section, ...notification } of rows.slice(next, next + count)) {
-      await s.jobs.enqueue(tx, NOTIFICATION_DELIVERY_JOB, { notificationId: notification.id });
-      theirs.push({
+    events.set(
+      line.messageId,
+      rows.slice(next, next + count).map(({ unreadCount, section, ...notification }) => ({
         userId: notification.userId,
         type: 'notification',
         payload: { notification: toNotification(notification), unreadCount, section },
-      });
-    }
+      })),
+    );
     next += count;
-    events.set(line.messageId, theirs);
   }
   return events;
 }
