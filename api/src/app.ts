@@ -40,7 +40,6 @@ import { installLive } from './modules/live/live';
 import { locationCapability } from './modules/location/capability';
 import { createMail } from './modules/mail/create';
 import { messagesCapability } from './modules/messages/capability';
-import { createLineFollower } from './modules/messages/line-follow-ups';
 import { notificationsCapability } from './modules/notifications/capability';
 import { rentalNotificationsCapability } from './modules/notifications/rentals-capability';
 import { loadVapidKeys } from './modules/notifications/vapid';
@@ -165,13 +164,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const payments = createPaymentProvider({ config: deps.config, db: deps.database.db, clock, secret });
   const shipping = createShipping({ config: deps.config, db: deps.database.db, jobs, log: app.log });
   app.decorate('shipping', shipping);
-  // Lines' notifications and live events follow their commit (ADR 0073): from start, and until the app closes.
-  const lineFollower = createLineFollower({ db: deps.database.db, clock, live, jobs }, (error) =>
-    app.log.error({ err: error }, 'messages: following up lines failed; they are tried again'),
-  );
-  app.addHook('onReady', async () => lineFollower.start());
-  app.addHook('onClose', () => lineFollower.stop());
-  app.decorate('lineFollower', lineFollower);
   const services: AppServices = {
     ...deps,
     payments,
@@ -182,7 +174,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     jobs,
     live,
-    lineFollower,
     auth,
     codes,
     mailer,

@@ -10,7 +10,6 @@ import type { FileStore } from './modules/files/file-store';
 import type { Live } from './modules/live/live';
 import type { Mailer } from './modules/mail/mailer';
 import type { MailTransport } from './modules/mail/transport';
-import type { LineFollower } from './modules/messages/line-follow-ups';
 import type { PaymentProvider } from './modules/payments/provider';
 import type { PaymentEventRegistry } from './modules/payments/webhook-registry';
 import type { Shipping } from './modules/shipping/shipping';
@@ -34,8 +33,6 @@ export interface AppServices {
   jobs: Jobs;
   /** Live updates: `live.record(tx, events)` tells people's open pages when the transaction commits. */
   live: Live;
-  /** Follows up conversation lines after they commit (their notifications and live events, ADR 0073). */
-  lineFollower: LineFollower;
   auth: AuthService;
   codes: CodeStore;
   /** Queues mail in the caller's transaction; `transport` is what the mail jobs send with. */

@@ -347,7 +347,7 @@ describe('system lines', () => {
     const listingRefnum = await publishedListing(t, owner.token);
     const [listing] = await t.database.db.select().from(listings).where(eq(listings.refnum, listingRefnum));
     const [buyerRow] = await t.database.db.select().from(users).where(eq(users.refnum, buyer.userRefnum));
-    const services = { clock: t.app.clock, live: t.app.live, jobs: t.app.jobs, lineFollower: t.app.lineFollower };
+    const services = { clock: t.app.clock, live: t.app.live, jobs: t.app.jobs };
     await t.database.db.transaction((tx) =>
       appendSystemLine(tx, services, {
         listingId: listing?.id ?? 0,

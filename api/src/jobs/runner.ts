@@ -34,8 +34,6 @@ export interface Jobs {
    * (with `replace`, when that job is running right now).
    */
   enqueue<P>(db: Db, job: JobDefinition<P> | string, payload: P, options?: EnqueueOptions): Promise<boolean>;
-  /** Queues one job of this name for each payload, due now and without keys, in one statement. */
-  enqueueAll<P>(db: Db, job: JobDefinition<P> | string, payloads: readonly P[]): Promise<void>;
   /** Queue the next run of every recurring job that has none (idempotent; also at start). */
   ensureSchedules(): Promise<void>;
   /** Run every job due by the clock, one at a time, and answer how many ran. Passes never overlap. */
@@ -290,16 +288,6 @@ export function createJobs(deps: { db: Db; clock: Clock; log: JobLog; workerId?:
       // Due now: run it once it is committed, not at the next poll. Outside a transaction it is.
       if (queued && (!options.at || options.at <= clock.now()) && !afterCommit(into, wake)) wake();
       return queued;
-    },
-    async enqueueAll(into, job, payloads) {
-      if (payloads.length === 0) return;
-      const definition = definitionOf(typeof job === 'string' ? job : job.name);
-      const runAt = clock.now();
-      const maxAttempts = definition.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
-      await into
-        .insert(jobsTable)
-        .values(payloads.map((payload) => ({ name: definition.name, payload: payload ?? null, runAt, maxAttempts })));
-      if (!afterCommit(into, wake)) wake();
     },
     async ensureSchedules() {
       for (const definition of definitions.values()) await scheduleNext(db, definition, clock.now());

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { listings } from './listings';
 import { rentals } from './rentals';
 import { users } from './users';
@@ -59,19 +59,3 @@ export const messages = pgTable(
     check('messages_system_has_no_sender', sql`(${t.kind} = 'system') = (${t.senderId} is null)`),
   ],
 );
-
-/**
- * What a line leaves for after its commit (ADR 0073): a row per line, written with it, from which
- * messages' line follower makes the other party's notification, its delivery job and both
- * parties' live events, deleting the row in that transaction. `notice` is the line's LineNotice.
- */
-export const lineFollowUps = pgTable('line_follow_ups', {
-  messageId: bigint('message_id', { mode: 'number' })
-    .primaryKey()
-    .references(() => messages.id, { onDelete: 'cascade' }),
-  /** Who wrote the line, or took the offer's step it tells of: not notified. Null: both parties are. */
-  writerId: bigint('writer_id', { mode: 'number' }),
-  /** The listing's or the rental's title, as the notification names it. */
-  title: text('title').notNull(),
-  notice: jsonb('notice').notNull(),
-});

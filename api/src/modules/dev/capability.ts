@@ -12,7 +12,7 @@ import { recentMails } from '../mail/service';
 export const devCapability = defineCapability({
   name: 'dev',
   calls: devCalls,
-  handlers: ({ db, clock, jobs, lineFollower, secret }) => ({
+  handlers: ({ db, clock, jobs, secret }) => ({
     outbox: async ({ query }) => recentMails(db, mailBodySealer(secret), query.to),
     clock: async () => ({ now: clock.now().toISOString() }),
     advanceClock: async ({ body }) => {
@@ -20,11 +20,7 @@ export const devCapability = defineCapability({
       // Moved for every api process sharing the clock, not only for the one that was asked.
       await clock.moveForward(body.advanceMinutes);
       // Answers once every job the move made due (and what they enqueued due) has run, here or in
-      // another api process whose runner had taken it; lines (answered, or written by those jobs)
-      // are followed up first, so their delivery jobs run too (ADR 0073).
-      await lineFollower.settled();
-      await jobs.runDueEverywhere();
-      await lineFollower.settled();
+      // another api process whose runner had taken it.
       await jobs.runDueEverywhere();
       return { now: clock.now().toISOString() };
     },

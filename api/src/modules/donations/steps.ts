@@ -9,7 +9,6 @@ import type { ListingRow } from '../listings/access';
 import { takeListingEvent } from '../listings/process';
 import type { Live } from '../live/live';
 import type { Mailer } from '../mail/mailer';
-import type { LineFollower } from '../messages/line-follow-ups';
 import { orderWithListing } from './access';
 import { donationContext } from './context';
 import { type DonationOrderRow, type DonationRunner, takeDonationEvent } from './process';
@@ -21,7 +20,6 @@ export interface DonationDeps {
   clock: Clock;
   jobs: Jobs;
   live: Live;
-  lineFollower: LineFollower;
   mailer: Mailer;
   runner: DonationRunner;
 }

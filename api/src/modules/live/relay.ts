@@ -1,6 +1,5 @@
 import { asc, count, inArray, min, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
-import { createDrainLoop } from '../../db/drain-loop';
 import { liveBusOutbox, liveBusSessionEnds } from '../../db/schema/index';
 import type { LiveBus } from './bus';
 
@@ -28,6 +27,10 @@ export function createLiveRelay(options: {
   dieAfterPublishing?: number;
 }) {
   const { db, bus, onError } = options;
+  let running: Promise<void> | undefined;
+  let again = false;
+  let stopped = true;
+  let poll: NodeJS.Timeout | undefined;
   let origin: string | undefined;
 
   /** One batch: whether an outbox had a full batch (more may wait), or null when another process holds the relay. */
@@ -85,17 +88,48 @@ export function createLiveRelay(options: {
       return rows.length === BATCH || ends.length === BATCH;
     });
 
-  const loop = createDrainLoop({
-    batch,
-    onError,
-    pollMs: POLL_MS,
-    busy: { retries: BUSY_RETRIES, retryMs: BUSY_RETRY_MS },
-  });
+  const drain = async () => {
+    let busy = 0;
+    while (!stopped) {
+      again = false;
+      const full = await batch();
+      if (full === null) {
+        if (++busy > BUSY_RETRIES) return;
+        await new Promise((resolve) => setTimeout(resolve, BUSY_RETRY_MS));
+        continue;
+      }
+      if (!full && !again) return;
+    }
+  };
+
+  const kick = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = drain()
+      .catch(onError)
+      .finally(() => {
+        running = undefined;
+        if (again) kick();
+      });
+  };
+
   return {
     /** Publish what has committed, soon (after a commit that wrote live events). */
-    kick: loop.kick,
-    start: loop.start,
-    stop: loop.stop,
+    kick,
+    start(): void {
+      stopped = false;
+      poll = setInterval(kick, POLL_MS);
+      poll.unref();
+      kick();
+    },
+    async stop(): Promise<void> {
+      stopped = true;
+      clearInterval(poll);
+      await running;
+    },
   };
 }
 

@@ -60,8 +60,7 @@ export function aboutSubject(subject: Pick<ConversationSubject, 'kind' | 'id'>):
   return subject.kind === 'listing' ? eq(conversations.listingId, subject.id) : eq(conversations.rentalId, subject.id);
 }
 
-/** The conversations `where` names, with their subjects and parties. */
-export async function selectConversationRefs(db: Db, where: SQL): Promise<ConversationRef[]> {
+async function selectConversationRefs(db: Db, where: SQL): Promise<ConversationRef[]> {
   const rows = await db
     .select({
       id: conversations.id,

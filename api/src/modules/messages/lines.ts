@@ -2,36 +2,25 @@ import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connect';
 import { newRefnum } from '../../db/refnum';
-import { conversations, lineFollowUps, listings, messages, users } from '../../db/schema/index';
+import { conversations, listings, messages, users } from '../../db/schema/index';
 import type { AppServices } from '../../services';
-import { type ConversationRef, openConversation } from './conversations';
-import { followAfterCommit, followUpInTransaction } from './line-follow-ups';
-import type { LineNotice } from './line-notices';
+import { type ConversationRef, openConversation, sectionOf, toMessage } from './conversations';
+import { type LineNotice, noticeConversationLine } from './line-notices';
 
-type LineServices = Pick<AppServices, 'clock' | 'live' | 'jobs' | 'lineFollower'>;
+type LineServices = Pick<AppServices, 'clock' | 'live' | 'jobs'>;
 
 /**
  * Adds a line to a conversation in the caller's transaction (the conversation locked by
- * `openConversation`): a party's message, or a system line when `senderId` is null. The sender
- * has read up to it. The other party is told (`notice`: a message unless said otherwise, the one
- * place that decides it: notification, push, email) and both parties' open pages get the line:
- * for a message, by the line follower once the line has committed with its follow-up row and
- * nothing else (ADR 0073); with `inTransaction` (a system line, in its step's transaction), in
- * the caller's transaction.
+ * `openConversation`): a party's message, or a system line when `senderId` is null. Both
+ * parties' open pages get it when the transaction commits; the sender has read up to it. The
+ * other party is notified (`notice`: a message unless said otherwise), the one place that decides it.
  */
 export async function appendLine(
   tx: Db,
   s: LineServices,
   conversation: ConversationRef,
   /** `title`: the listing's or the rental's, as its notification names it. */
-  line: {
-    senderId: number | null;
-    body: string;
-    title: string;
-    readBy?: number;
-    notice?: LineNotice;
-    inTransaction?: boolean;
-  },
+  line: { senderId: number | null; body: string; title: string; readBy?: number; notice?: LineNotice },
 ) {
   const now = s.clock.now();
   const added = tx.$with('line').as(
@@ -47,27 +36,7 @@ export async function appendLine(
       })
       .returning(),
   );
-  const followed = {
-    writerId: line.senderId ?? line.readBy ?? null,
-    title: line.title,
-    notice: line.notice ?? { kind: 'message' },
-  };
-  const followUp = tx.$with('follow_up').as(
-    tx
-      .insert(lineFollowUps)
-      .select(
-        tx
-          .select({
-            messageId: added.id,
-            writerId: sql<number | null>`${followed.writerId}::bigint`.as('writer_id'),
-            title: sql<string>`${followed.title}::text`.as('title'),
-            notice: sql<unknown>`${JSON.stringify(followed.notice)}::jsonb`.as('notice'),
-          })
-          .from(added),
-      )
-      .returning({ messageId: lineFollowUps.messageId }),
-  );
-  // Whoever wrote the line (or took the offer's step) has read up to it: the line, the marker and the follow-up row in one statement.
+  // Whoever wrote the line (or took the offer's step) has read up to it: the line and the marker in one statement.
   const reader = line.readBy ?? line.senderId;
   const lineId = sql<number>`${added.id}`;
   const readBy =
@@ -77,7 +46,7 @@ export async function appendLine(
         ? { sellerReadId: lineId }
         : {};
   const [row] = await tx
-    .with(added, ...(line.inTransaction ? [] : [followUp]))
+    .with(added)
     .update(conversations)
     .set({ lastMessageAt: now, ...readBy })
     .from(added)
@@ -91,11 +60,25 @@ export async function appendLine(
       createdAt: added.createdAt,
     });
   if (!row) throw new Error('a line just written is missing');
-  if (!line.inTransaction) followAfterCommit(tx, s.lineFollower);
-  else {
-    const { writerId, title, notice } = followed;
-    await followUpInTransaction(tx, s, { ...row, messageId: row.id, conversation, writerId, title, notice });
-  }
+  const noticed = await noticeConversationLine(tx, s, conversation, {
+    writerId: line.senderId ?? line.readBy ?? null,
+    body: line.body,
+    title: line.title,
+    notice: line.notice ?? { kind: 'message' },
+  });
+  await s.live.record(tx, [
+    ...[conversation.buyerId, conversation.sellerId].map((userId) => ({
+      userId,
+      type: 'message',
+      payload: {
+        conversationId: conversation.refnum,
+        listingRefnum: conversation.subject.refnum,
+        section: sectionOf(conversation.subject),
+        message: toMessage(conversation, userId, row),
+      },
+    })),
+    ...noticed,
+  ]);
   return row;
 }
 
@@ -138,6 +121,5 @@ export async function appendSystemLine(
     title: listingTitle,
     readBy: line.actorId ?? undefined,
     notice: line.notice,
-    inTransaction: true,
   });
 }

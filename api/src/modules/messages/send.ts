@@ -18,7 +18,7 @@ import { openableByCaller } from '../organisation-marketplace/visibility';
 import { type ConversationParties, openConversation, toMessage } from './conversations';
 import { appendLine } from './lines';
 
-type Services = Pick<AppServices, 'db' | 'clock' | 'live' | 'jobs' | 'lineFollower'>;
+type Services = Pick<AppServices, 'db' | 'clock' | 'live' | 'jobs'>;
 
 /**
  * Sends a message about a listing. A buyer writes to its seller (opening their conversation

@@ -11,7 +11,7 @@ import { loadVapidKeys } from './vapid';
 
 /**
  * Notifications (issue 17): what other capabilities tell a person (`notify`, and every new line
- * of their conversations through messages' `noticeConversationLines`, after each line commits), read on /notifications (the
+ * of their conversations through messages' `noticeConversationLine`), read on /notifications (the
  * marketplace's section; the rentals' is `rentalNotificationsCapability`), pushed to
  * their browsers (Web Push, VAPID) and emailed while they are away.
  */
@@ -25,18 +25,10 @@ export const notificationsCapability = defineCapability({
       subject: app.config.vapid.subject,
     },
   }),
-  handlers: ({ db, clock, live, lineFollower, vapid, config }) => ({
-    // Each after the lines this process answered for are followed up: their notifications are there (ADR 0073).
-    list: async ({ query, caller }) => {
-      await lineFollower.settled();
-      return listNotifications(db, caller.userId, 'market', query);
-    },
-    unread: async ({ caller, query }) => {
-      await lineFollower.settled();
-      return unreadNotifications(db, caller.userId, query.section);
-    },
+  handlers: ({ db, clock, live, vapid, config }) => ({
+    list: ({ query, caller }) => listNotifications(db, caller.userId, 'market', query),
+    unread: ({ caller, query }) => unreadNotifications(db, caller.userId, query.section),
     markRead: async ({ body, caller }) => {
-      await lineFollower.settled();
       const answer = await markNotificationsRead(db, clock, caller.userId, 'market', body.ids);
       // The caller's other tabs update the menu's count.
       await live.record(db, [

@@ -11,26 +11,18 @@ import { deleteNotifications, listNotifications, markNotificationsRead } from '.
 export const rentalNotificationsCapability = defineCapability({
   name: 'rental-notifications',
   calls: rentalNotificationCalls,
-  handlers: ({ db, clock, live, lineFollower }) => {
+  handlers: ({ db, clock, live }) => {
     /** The caller's other tabs update the rentals menu's count. */
     const tellTabs = async (userId: number, answer: { unreadCount: number }) => {
       await live.record(db, [{ userId, type: 'notifications-read', payload: { ...answer, section: 'rentals' } }]);
       return answer;
     };
-    // Each after the lines this process answered for are followed up: their notifications are there (ADR 0073).
     return {
-      list: async ({ query, caller }) => {
-        await lineFollower.settled();
-        return listNotifications(db, caller.userId, 'rentals', query);
-      },
-      read: async ({ body, caller }) => {
-        await lineFollower.settled();
-        return tellTabs(caller.userId, await markNotificationsRead(db, clock, caller.userId, 'rentals', body.ids));
-      },
-      remove: async ({ body, caller }) => {
-        await lineFollower.settled();
-        return tellTabs(caller.userId, await deleteNotifications(db, caller.userId, 'rentals', body.ids));
-      },
+      list: ({ query, caller }) => listNotifications(db, caller.userId, 'rentals', query),
+      read: async ({ body, caller }) =>
+        tellTabs(caller.userId, await markNotificationsRead(db, clock, caller.userId, 'rentals', body.ids)),
+      remove: async ({ body, caller }) =>
+        tellTabs(caller.userId, await deleteNotifications(db, caller.userId, 'rentals', body.ids)),
     };
   },
 });

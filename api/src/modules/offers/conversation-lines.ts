@@ -18,9 +18,7 @@ import { offerToLikerNotice } from './likers';
  * step's own transaction, and the live stream carries it to both parties' open pages; the party
  * who did not take the step is notified (in-app, push, email while away).
  */
-export function offerLinesEffect(
-  s: Pick<AppServices, 'clock' | 'live' | 'jobs' | 'lineFollower'>,
-): Effect<OfferState, OfferEvent> {
+export function offerLinesEffect(s: Pick<AppServices, 'clock' | 'live' | 'jobs'>): Effect<OfferState, OfferEvent> {
   return async (tx, done) => {
     const [offer] = await tx
       .select({

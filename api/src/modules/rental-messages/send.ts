@@ -17,7 +17,7 @@ import { rateLimits } from '../auth/rate-limits';
 import { type ConversationParties, openConversation, toMessage } from '../messages/conversations';
 import { appendLine } from '../messages/lines';
 
-type Services = Pick<AppServices, 'db' | 'clock' | 'live' | 'jobs' | 'lineFollower'>;
+type Services = Pick<AppServices, 'db' | 'clock' | 'live' | 'jobs'>;
 
 /**
  * A message about a rental (`POST /rental/messaging`). A tenant writes to the landlord (opening
