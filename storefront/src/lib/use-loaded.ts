@@ -1,3 +1,4 @@
+import { ApiError, GENERIC_ERROR_MESSAGE } from '@yardly/shared/client';
 import { type DependencyList, useCallback, useEffect, useRef, useState } from 'react';
 import { logFailure } from './log-failure';
 
@@ -56,22 +57,28 @@ export function useLoaded<T>(
     setLoaded({ state: 'ready', data });
   }, []);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: deps are the caller's, as for useEffect.
   useEffect(() => {
     void reload({ quietly: quietly && !firstRead.current });
     firstRead.current = false;
     return () => {
       newestRead.current++; // gone, or about to read for new deps: this read's answer is stale
     };
+    // biome-ignore lint/correctness/useExhaustiveDependencies: deps are the caller's, as for its own useEffect.
   }, deps);
 
   return { ...loaded, reload, set };
 }
 
 /**
- * What a read returns while the page leaves (a sign-in gate or a lost organisation sent the
- * browser elsewhere): it never settles, so the page keeps its spinner, not an error, until then.
+ * What a read returns when it has nothing to ask yet or the page is leaving (a sign-in gate or a
+ * lost organisation sent the browser elsewhere): it never settles, so the page keeps its spinner,
+ * not an error.
  */
-export function leavingPage<T>(): Promise<T> {
+export function stayLoading<T>(): Promise<T> {
   return new Promise<T>(() => {});
+}
+
+/** What a failed read tells the person: the api's own message, else the generic one. */
+export function failureMessage(error: unknown): string {
+  return error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE;
 }
