@@ -134,6 +134,16 @@ describe('useLoaded', () => {
     expect(text()).toBe('Changed');
   });
 
+  it('update changes what shows once ready, and nothing before', async () => {
+    const first = deferred<string>();
+    await render(<Page page={1} read={() => first.promise} />);
+    await act(async () => shown.update((data) => `${data}!`));
+    expect(text()).toBe('Loading');
+    await act(async () => first.resolve('Page 1'));
+    await act(async () => shown.update((data) => `${data}, changed`));
+    expect(text()).toBe('Page 1, changed');
+  });
+
   it('lands nothing after the component is gone', async () => {
     const late = deferred<string>();
     await render(<Page page={1} read={() => late.promise} />);

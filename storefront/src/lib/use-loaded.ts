@@ -13,6 +13,8 @@ export type LoadedResult<T> = Loaded<T> & {
   reload: (options?: { quietly?: boolean }) => Promise<void>;
   /** Shows data the page already has (the answer a change returned), without reading. */
   set: (data: T) => void;
+  /** Changes what shows, once ready (a card after its action); nothing while loading or failed. */
+  update: (change: (data: T) => T) => void;
 };
 
 export interface LoadedOptions {
@@ -52,6 +54,10 @@ export function useLoaded<T>(
     }
   }, []);
 
+  const update = useCallback((change: (data: T) => T) => {
+    setLoaded((shown) => (shown.state === 'ready' ? { state: 'ready', data: change(shown.data) } : shown));
+  }, []);
+
   const set = useCallback((data: T) => {
     newestRead.current++; // a read still under way would put back what this replaces
     setLoaded({ state: 'ready', data });
@@ -66,7 +72,7 @@ export function useLoaded<T>(
     // biome-ignore lint/correctness/useExhaustiveDependencies: deps are the caller's, as for its own useEffect.
   }, deps);
 
-  return { ...loaded, reload, set };
+  return { ...loaded, reload, set, update };
 }
 
 /**
