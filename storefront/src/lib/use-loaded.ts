@@ -1,4 +1,3 @@
-import { ApiError, GENERIC_ERROR_MESSAGE } from '@yardly/shared/client';
 import { type DependencyList, useCallback, useEffect, useRef, useState } from 'react';
 import { logFailure } from './log-failure';
 
@@ -82,9 +81,4 @@ export function useLoaded<T>(
  */
 export function stayLoading<T>(): Promise<T> {
   return new Promise<T>(() => {});
-}
-
-/** What a failed read tells the person: the api's own message, else the generic one. */
-export function failureMessage(error: unknown): string {
-  return error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE;
 }

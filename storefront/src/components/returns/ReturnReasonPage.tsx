@@ -9,9 +9,9 @@ import {
 import { useId, useState } from 'react';
 import { requireSignedIn } from '../../lib/access-gates';
 import { browserApi } from '../../lib/api';
-import { logFailure } from '../../lib/log-failure';
+import { failureMessage, logFailure } from '../../lib/log-failure';
 import { readReturnReasonRef, returnTrackPath } from '../../lib/return-paths';
-import { failureMessage, stayLoading, useLoaded } from '../../lib/use-loaded';
+import { stayLoading, useLoaded } from '../../lib/use-loaded';
 import { FormAlert, SubmitButton } from '../auth/fields';
 import { type FieldProps, useAuthForm } from '../auth/use-auth-form';
 import { Breadcrumbs } from '../Breadcrumbs';

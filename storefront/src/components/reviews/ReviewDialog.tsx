@@ -2,7 +2,7 @@ import { leaveReviewBodySchema, type OrderReview, type WrittenReview } from '@ya
 import { formatDate, leaveReviewMessages, REVIEW_TEXT_MAX } from '@yardly/shared/rules';
 import { type FormEvent, useId, useState } from 'react';
 import { browserApi } from '../../lib/api';
-import { failureMessage, useLoaded } from '../../lib/use-loaded';
+import { useLoaded } from '../../lib/use-loaded';
 import { showToast } from '../../stores/toast';
 import { Modal } from '../account/Modal';
 import { Spinner } from '../Spinner';
@@ -10,7 +10,7 @@ import { RatingInput } from './RatingInput';
 import { RatingStars } from './RatingStars';
 import { reviewQuery } from './review-target';
 import '../../styles/reviews.css';
-import { logFailure } from '../../lib/log-failure';
+import { failureMessage, logFailure } from '../../lib/log-failure';
 
 interface ReviewDialogProps {
   /** An order's id, or a listing's refnum (the caller's order of it): the leavefeedback value. */

@@ -2,7 +2,8 @@ import type { OrderDetail } from '@yardly/shared/contract';
 import { orderMessages } from '@yardly/shared/rules';
 import { requireSignedIn } from '../../lib/access-gates';
 import { browserApi } from '../../lib/api';
-import { failureMessage, stayLoading, useLoaded } from '../../lib/use-loaded';
+import { failureMessage } from '../../lib/log-failure';
+import { stayLoading, useLoaded } from '../../lib/use-loaded';
 
 export type OrderLoad =
   | { status: 'loading' }
