@@ -38,6 +38,13 @@ async function render(element: React.ReactElement) {
 
 const text = () => host.textContent;
 
+/** Reads of pages 1 and 2, each answered by hand. */
+function twoPages() {
+  const reads = new Map([1, 2].map((page) => [page, deferred<string>()]));
+  const read = (page: number) => reads.get(page)?.promise ?? Promise.reject(new Error('no page'));
+  return { reads, read };
+}
+
 beforeEach(() => {
   globalThis.IS_REACT_ACT_ENVIRONMENT = true;
   host = document.createElement('div');
@@ -63,8 +70,7 @@ describe('useLoaded', () => {
   });
 
   it('drops an older answer that arrives after a newer one', async () => {
-    const reads = new Map([1, 2].map((page) => [page, deferred<string>()]));
-    const read = (page: number) => reads.get(page)?.promise ?? Promise.reject(new Error('no page'));
+    const { reads, read } = twoPages();
     await render(<Page page={1} read={read} />);
     await render(<Page page={2} read={read} />);
     await act(async () => reads.get(2)?.resolve('Page 2'));
@@ -74,8 +80,7 @@ describe('useLoaded', () => {
   });
 
   it('drops an older failure that arrives after a newer answer, and does not log it', async () => {
-    const reads = new Map([1, 2].map((page) => [page, deferred<string>()]));
-    const read = (page: number) => reads.get(page)?.promise ?? Promise.reject(new Error('no page'));
+    const { reads, read } = twoPages();
     await render(<Page page={1} read={read} />);
     await render(<Page page={2} read={read} />);
     await act(async () => reads.get(2)?.resolve('Page 2'));
@@ -111,8 +116,7 @@ describe('useLoaded', () => {
   });
 
   it('keeps what shows on a change of deps when asked to, then swaps the new answer in', async () => {
-    const reads = new Map([1, 2].map((page) => [page, deferred<string>()]));
-    const read = (page: number) => reads.get(page)?.promise ?? Promise.reject(new Error('no page'));
+    const { reads, read } = twoPages();
     await render(<Page page={1} read={read} quietly />);
     expect(text()).toBe('Loading');
     await act(async () => reads.get(1)?.resolve('Page 1'));
