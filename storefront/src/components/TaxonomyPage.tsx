@@ -1,15 +1,12 @@
 import type { CategoryNode } from '@yardly/shared/contract';
 import { listingListMessages } from '@yardly/shared/rules';
-import { useEffect, useState } from 'react';
 import { requireSignedIn } from '../lib/access-gates';
 import { browserApi } from '../lib/api';
-import { logFailure } from '../lib/log-failure';
 import { productsPath } from '../lib/routes';
 import { narrowTaxonomy, TAXONOMY_PATH, type TaxonomyView, taxonomyPath } from '../lib/taxonomy';
+import { stayLoading, useLoaded } from '../lib/use-loaded';
 import { Breadcrumbs, type Crumb } from './Breadcrumbs';
 import { Spinner } from './Spinner';
-
-type Load = { status: 'loading' } | { status: 'error' } | { status: 'done'; view: TaxonomyView };
 
 const count = (n: number) => n.toLocaleString('en-US');
 
@@ -66,28 +63,22 @@ function CategoryGroup({ category, only }: { category: CategoryNode; only?: Cate
 
 /** /taxonomy: the category taxonomy for a signed-in person, narrowed by the titles in the path. */
 export function TaxonomyPage({ titles }: { titles: string[] }) {
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const load = useLoaded<TaxonomyView>(
+    async () => {
+      if (!(await requireSignedIn())) return stayLoading();
+      return narrowTaxonomy(await browserApi.categories.all(), titles);
+    },
+    [titles],
+    { failure: 'Could not load the taxonomy' },
+  );
 
-  useEffect(() => {
-    void requireSignedIn().then(async (session) => {
-      if (!session) return;
-      try {
-        const tree = await browserApi.categories.all();
-        setLoad({ status: 'done', view: narrowTaxonomy(tree, titles) });
-      } catch (cause) {
-        logFailure('Could not load the taxonomy', cause);
-        setLoad({ status: 'error' });
-      }
-    });
-  }, [titles]);
-
-  const view = load.status === 'done' ? load.view : null;
+  const view = load.data ?? null;
   return (
     <section aria-labelledby="taxonomy-title">
       <Breadcrumbs crumbs={crumbsFor(view)} />
       <h1 id="taxonomy-title">{headingFor(view)}</h1>
-      {load.status === 'loading' && <Spinner label="Loading the taxonomy" />}
-      {load.status === 'error' && (
+      {load.state === 'loading' && <Spinner label="Loading the taxonomy" />}
+      {load.state === 'failed' && (
         <p className="state-message state-message--error">{listingListMessages.fetchError}</p>
       )}
       {view?.kind === 'unknown' && (

@@ -1,4 +1,4 @@
-import { ApiError } from '@yardly/shared/client';
+import { ApiError, GENERIC_ERROR_MESSAGE } from '@yardly/shared/client';
 
 /**
  * Logs a call that failed, for whoever reads the browser's console. A refusal the api answered
@@ -14,4 +14,9 @@ export function logFailure(what: string, cause: unknown): void {
 /** The api said no on purpose: an answer in the envelope with a 4xx status (not a time-out, code 0). */
 export function isRefusal(cause: unknown): cause is ApiError {
   return cause instanceof ApiError && cause.status >= 400 && cause.status < 500;
+}
+
+/** What a failed call tells the person: the api's own message, else the generic one. */
+export function failureMessage(cause: unknown): string {
+  return cause instanceof ApiError ? cause.message : GENERIC_ERROR_MESSAGE;
 }

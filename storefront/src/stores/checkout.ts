@@ -11,7 +11,7 @@ import type { CardCollector, CardOutcome } from '../components/checkout/card-col
 import type { CardErrors } from '../components/checkout/card-form-view';
 import { browserApi } from '../lib/api';
 import type { CheckoutRef, OrderRef } from '../lib/checkout-paths';
-import { logFailure } from '../lib/log-failure';
+import { failureMessage, logFailure } from '../lib/log-failure';
 import { forgetAttempt, readSavedAttempt, saveAttempt } from './checkout-attempt-storage';
 
 type PaymentIntentBody = CallBody<typeof createPaymentIntentCall>;
@@ -85,10 +85,6 @@ export const $checkout: ReadableAtom<Checkout> = $state;
 
 function update(change: Partial<Checkout>): void {
   $state.set({ ...$state.get(), ...change });
-}
-
-function messageOf(cause: unknown): string {
-  return cause instanceof ApiError ? cause.message : GENERIC_ERROR_MESSAGE;
 }
 
 function sameDelivery(a: AttemptChoice | null, b: DeliveryChoice): boolean {
@@ -191,7 +187,7 @@ export async function chooseDelivery(delivery: DeliveryChoice): Promise<void> {
       return;
     }
     if (cause instanceof ApiError && cause.status === 409) forgetAttempt(ref);
-    update({ status: 'idle', problem: messageOf(cause) });
+    update({ status: 'idle', problem: failureMessage(cause) });
   }
 }
 
@@ -238,7 +234,7 @@ async function intentForCard(ref: CheckoutRef, card: CardChoice): Promise<Checko
       forgetAttempt(ref);
       update({ status: 'idle', problem: cause.message });
     } else {
-      update({ status: 'ready', problem: messageOf(cause) });
+      update({ status: 'ready', problem: failureMessage(cause) });
     }
     return null;
   }
@@ -321,6 +317,6 @@ async function place(ref: CheckoutRef): Promise<void> {
     // 409: someone else bought it first (the api released this authorisation); the attempt is over.
     const over = cause instanceof ApiError && cause.status === 409;
     if (over) forgetAttempt(ref);
-    update({ status: over ? 'idle' : 'ready', problem: messageOf(cause), ...(over && { intent: null }) });
+    update({ status: over ? 'idle' : 'ready', problem: failureMessage(cause), ...(over && { intent: null }) });
   }
 }

@@ -1,7 +1,6 @@
 import type { SavedCard } from '@yardly/shared/contract';
-import { useCallback, useEffect, useState } from 'react';
 import { browserApi } from '../../lib/api';
-import { logFailure } from '../../lib/log-failure';
+import { useLoaded } from '../../lib/use-loaded';
 import { SavedCardName } from '../checkout/SavedCardName';
 import { Spinner } from '../Spinner';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -16,28 +15,15 @@ export const paymentCardTexts = {
   deleteError: 'Error deleting card, please try again',
 } as const;
 
-type Load = { status: 'loading' } | { status: 'error' } | { status: 'done'; cards: SavedCard[] };
-
 /**
  * Saved payment cards (spec section 1, "saved addresses, payment cards"), beside the saved
  * addresses: brand, last 4 digits and expiry, each with Delete (asked first). Cards are saved at
  * checkout; nothing here adds one.
  */
 export function PaymentCards() {
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-
-  const reload = useCallback(async () => {
-    try {
-      setLoad({ status: 'done', cards: await browserApi.cards.list() });
-    } catch (cause) {
-      logFailure('Could not read the saved cards', cause);
-      setLoad({ status: 'error' });
-    }
-  }, []);
-
-  useEffect(() => {
-    void reload();
-  }, [reload]);
+  const cards = useLoaded(() => browserApi.cards.list(), [], { failure: 'Could not read the saved cards' });
+  // Read again after a delete or on 'Try again': what shows stays until the answer.
+  const reload = () => cards.reload({ quietly: true });
 
   const { deleting, setDeleting, pending, confirmDelete } = useConfirmedDelete<SavedCard>({
     remove: (card) => browserApi.cards.remove({ cardId: card.id }),
@@ -49,8 +35,8 @@ export function PaymentCards() {
   return (
     <section className="settings-section" aria-labelledby="payment-cards-title">
       <h2 id="payment-cards-title">Payment cards</h2>
-      {load.status === 'loading' && <Spinner label="Loading payment cards" />}
-      {load.status === 'error' && (
+      {cards.state === 'loading' && <Spinner label="Loading payment cards" />}
+      {cards.state === 'failed' && (
         <div role="alert">
           <p className="state-message state-message--error">{paymentCardTexts.fetchError}</p>
           <button type="button" className="button button--secondary" onClick={() => void reload()}>
@@ -58,10 +44,10 @@ export function PaymentCards() {
           </button>
         </div>
       )}
-      {load.status === 'done' && load.cards.length === 0 && <p className="state-message">{paymentCardTexts.empty}</p>}
-      {load.status === 'done' && load.cards.length > 0 && (
+      {cards.state === 'ready' && cards.data.length === 0 && <p className="state-message">{paymentCardTexts.empty}</p>}
+      {cards.state === 'ready' && cards.data.length > 0 && (
         <ul className="address-list">
-          {load.cards.map((card) => (
+          {cards.data.map((card) => (
             <li key={card.id} className="address-card payment-card">
               <p className="payment-card__name">
                 <SavedCardName card={card} />

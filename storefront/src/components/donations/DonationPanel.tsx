@@ -9,9 +9,10 @@ import {
   PHOTO_MIME_TYPES,
   photoRuleViolation,
 } from '@yardly/shared/rules';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { browserApi } from '../../lib/api';
 import { logFailure } from '../../lib/log-failure';
+import { useLoaded } from '../../lib/use-loaded';
 import type { Session } from '../../stores/session';
 import { showToast } from '../../stores/toast';
 import { type DonationButton, donationActionToasts, donationButtons } from './donation-view';
@@ -21,8 +22,6 @@ interface DonationPanelProps {
   listing: SellerListing;
   session: Session;
 }
-
-type Load = { status: 'loading' } | { status: 'none' } | { status: 'error' } | { status: 'done'; order: DonationOrder };
 
 function messageOf(cause: unknown): string {
   return cause instanceof ApiError ? (cause.errors[0]?.message ?? cause.message) : GENERIC_ERROR_MESSAGE;
@@ -42,24 +41,22 @@ const ACTIONS: Record<DonationButton['event'], (body: { donationOrderId: string 
  */
 export function DonationPanel({ listing, session }: DonationPanelProps) {
   const isDonor = session.userRefnum === listing.sellerRefnum;
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  // null: none this person may see (nothing requested yet, or someone else's request: a 403).
+  const load = useLoaded<DonationOrder | null>(
+    async () => {
+      try {
+        return await browserApi.donations.order({ listingRefnum: listing.listingRefnum });
+      } catch (cause) {
+        if (cause instanceof ApiError && cause.status === 403) return null;
+        throw cause;
+      }
+    },
+    [listing.listingRefnum],
+    { failure: 'Could not load the donation order' },
+  );
   const [pending, setPending] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const titleId = useId();
-
-  useEffect(() => {
-    browserApi.donations
-      .order({ listingRefnum: listing.listingRefnum })
-      // None this person may see: nothing requested yet (or someone else's request).
-      .then((order) => setLoad(order ? { status: 'done', order } : { status: 'none' }))
-      .catch((cause: unknown) => {
-        if (cause instanceof ApiError && cause.status === 403) setLoad({ status: 'none' });
-        else {
-          logFailure('Could not load the donation order', cause);
-          setLoad({ status: 'error' });
-        }
-      });
-  }, [listing.listingRefnum]);
 
   async function request() {
     setPending(true);
@@ -67,8 +64,7 @@ export function DonationPanel({ listing, session }: DonationPanelProps) {
     try {
       await browserApi.donations.placeOrder({ listingRefnum: listing.listingRefnum });
       showToast(donationMessages.requested, 'success');
-      const order = await browserApi.donations.order({ listingRefnum: listing.listingRefnum });
-      setLoad(order ? { status: 'done', order } : { status: 'none' });
+      load.set(await browserApi.donations.order({ listingRefnum: listing.listingRefnum }));
     } catch (cause) {
       logFailure('Could not request the donation', cause);
       setProblem(messageOf(cause));
@@ -82,7 +78,7 @@ export function DonationPanel({ listing, session }: DonationPanelProps) {
     setProblem(null);
     try {
       const changed = await ACTIONS[event]({ donationOrderId: order.donationOrderId });
-      setLoad({ status: 'done', order: changed });
+      load.set(changed);
       showToast(donationActionToasts[event], 'success');
     } catch (cause) {
       logFailure(`Could not ${event} the donation`, cause);
@@ -92,10 +88,10 @@ export function DonationPanel({ listing, session }: DonationPanelProps) {
     }
   }
 
-  if (load.status === 'loading') return null;
-  if (load.status === 'error')
+  if (load.state === 'loading') return null;
+  if (load.state === 'failed')
     return <p className="state-message state-message--error">{donationMessages.orderFetchError}</p>;
-  if (load.status === 'none') {
+  if (load.data === null) {
     // Only a charity's member asks for a live donation; the donor waits for one.
     if (isDonor || !session.isDonationRecipient || listing.listingState !== 'live') return null;
     return (
@@ -112,7 +108,7 @@ export function DonationPanel({ listing, session }: DonationPanelProps) {
     );
   }
 
-  const { order } = load;
+  const order = load.data;
   const badge = donationProcess.states[order.state].badge;
   return (
     <section className="panel donation-panel" aria-labelledby={titleId}>
@@ -163,11 +159,7 @@ export function DonationPanel({ listing, session }: DonationPanelProps) {
           {problem}
         </p>
       )}
-      <DonationPhotos
-        order={order}
-        viewerRefnum={session.userRefnum}
-        onChanged={(o) => setLoad({ status: 'done', order: o })}
-      />
+      <DonationPhotos order={order} viewerRefnum={session.userRefnum} onChanged={load.set} />
     </section>
   );
 }

@@ -3,13 +3,11 @@ import { listingListMessages, PAGE_SIZES } from '@yardly/shared/rules';
 import type { ReadableAtom } from 'nanostores';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { requireSignedIn } from '../../lib/access-gates';
-import { logFailure } from '../../lib/log-failure';
 import { positiveInt } from '../../lib/product-query';
+import { stayLoading, useLoaded } from '../../lib/use-loaded';
 import { Breadcrumbs } from '../Breadcrumbs';
 import { Pagination } from '../Pagination';
 import { Spinner } from '../Spinner';
-
-type Load<Card> = { status: 'loading' } | { status: 'error' } | { status: 'done'; cards: Card[]; totalPages: number };
 
 interface SavedListPageProps<Card> {
   /** The page's own path; `?page=N` is added past the first page. */
@@ -42,12 +40,8 @@ export function SavedListPage<Card>({
   renderCards,
 }: SavedListPageProps<Card>) {
   const [page, setPage] = useState<number | null>(null);
-  const [load, setLoad] = useState<Load<Card>>({ status: 'loading' });
   const changes = useStore($changes);
   const seenChanges = useRef(changes);
-  // The latest props, so a caller's inline functions do not refetch on every render.
-  const latest = useRef({ list, logNoun });
-  latest.current = { list, logNoun };
 
   const pathFor = useCallback((target: number) => (target > 1 ? `${path}?page=${target}` : path), [path]);
 
@@ -57,46 +51,38 @@ export function SavedListPage<Card>({
     });
   }, [home]);
 
-  const fetchPage = useCallback(async (target: number) => {
-    setLoad({ status: 'loading' });
-    try {
-      const answer = await latest.current.list({ page: target - 1, size: PAGE_SIZES.favourites });
-      setLoad({ status: 'done', cards: answer.data, totalPages: answer.totalPages });
-    } catch (cause) {
-      logFailure(`Could not load ${latest.current.logNoun}`, cause);
-      setLoad({ status: 'error' });
-    }
-  }, []);
-
+  // After a heart changes, back to page 1: the changes count asks for a fresh read of it. A
+  // caller's inline `list` is read at the time, so it does not refetch on every render.
   useEffect(() => {
     if (changes === seenChanges.current) return;
     seenChanges.current = changes;
     window.history.replaceState(null, '', pathFor(1));
     setPage(1);
-    void fetchPage(1);
-  }, [changes, fetchPage, pathFor]);
+  }, [changes, pathFor]);
 
-  useEffect(() => {
-    if (page !== null) void fetchPage(page);
-  }, [page, fetchPage]);
+  const load = useLoaded<Awaited<ReturnType<typeof list>>>(
+    () => (page === null ? stayLoading() : list({ page: page - 1, size: PAGE_SIZES.favourites })),
+    [page, changes],
+    { failure: `Could not load ${logNoun}` },
+  );
 
   return (
     <section aria-labelledby={titleId}>
       <Breadcrumbs crumbs={[{ label: 'Home', href: home }, { label: 'My Favorites' }]} />
       <h1 id={titleId}>My Favorites</h1>
-      {load.status === 'loading' && <Spinner label={spinnerLabel} />}
-      {load.status === 'error' && (
+      {load.state === 'loading' && <Spinner label={spinnerLabel} />}
+      {load.state === 'failed' && (
         <p className="state-message state-message--error">{listingListMessages.fetchError}</p>
       )}
-      {load.status === 'done' && load.cards.length === 0 && (
+      {load.state === 'ready' && load.data.data.length === 0 && (
         <p className="state-message">{listingListMessages.noResults}</p>
       )}
-      {load.status === 'done' && load.cards.length > 0 && page !== null && (
+      {load.state === 'ready' && load.data.data.length > 0 && page !== null && (
         <>
-          {renderCards(load.cards)}
+          {renderCards(load.data.data)}
           <Pagination
             page={page}
-            totalPages={load.totalPages}
+            totalPages={load.data.totalPages}
             hrefFor={pathFor}
             onChange={(next) => {
               window.history.pushState(null, '', pathFor(next));

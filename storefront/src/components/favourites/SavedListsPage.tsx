@@ -3,8 +3,8 @@ import { listingListMessages, PAGE_SIZES } from '@yardly/shared/rules';
 import { type ReactNode, useEffect, useState } from 'react';
 import { requireSignedIn } from '../../lib/access-gates';
 import { browserApi } from '../../lib/api';
-import { logFailure } from '../../lib/log-failure';
 import { FAVOURITES_PATH } from '../../lib/selling-paths';
+import { type Loaded, stayLoading, useLoaded } from '../../lib/use-loaded';
 import { $favouriteChanges } from '../../stores/favourites';
 import { $rentalFavouriteChanges } from '../../stores/rental-favourites';
 import { Breadcrumbs } from '../Breadcrumbs';
@@ -13,7 +13,7 @@ import { RentalCollection } from '../rentals/RentalCard';
 import { RENTALS_FAVOURITES_PATH } from '../rentals/rental-paths';
 import { Spinner } from '../Spinner';
 
-type Load<Card> = { status: 'loading' } | { status: 'error' } | { status: 'done'; cards: Card[]; total: number };
+type FirstPage<Card> = { cards: Card[]; total: number };
 
 /** One saved list's first page (size 10, spec section 9), read again after a heart of its kind changes. */
 function useFirstPage<Card>(
@@ -21,24 +21,17 @@ function useFirstPage<Card>(
   changes: number,
   list: (query: { page: number; size: number }) => Promise<{ data: Card[]; totalElements: number }>,
   noun: string,
-): Load<Card> {
-  const [load, setLoad] = useState<Load<Card>>({ status: 'loading' });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `changes` asks for a fresh read; `list` and `noun` are fixed per caller.
-  useEffect(() => {
-    if (!signedIn) return;
-    let current = true;
-    list({ page: 0, size: PAGE_SIZES.favourites }).then(
-      (answer) => current && setLoad({ status: 'done', cards: answer.data, total: answer.totalElements }),
-      (cause: unknown) => {
-        logFailure(`Could not load ${noun}`, cause);
-        if (current) setLoad({ status: 'error' });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [signedIn, changes]);
-  return load;
+): Loaded<FirstPage<Card>> {
+  // `changes` asks for a fresh read (what shows stays until it lands); `list` and `noun` are fixed per caller.
+  return useLoaded<FirstPage<Card>>(
+    async () => {
+      if (!signedIn) return stayLoading();
+      const answer = await list({ page: 0, size: PAGE_SIZES.favourites });
+      return { cards: answer.data, total: answer.totalElements };
+    },
+    [signedIn, changes],
+    { failure: `Could not load ${noun}`, quietly: true },
+  );
 }
 
 function SavedSection<Card>({
@@ -50,26 +43,26 @@ function SavedSection<Card>({
 }: {
   id: string;
   title: string;
-  load: Load<Card>;
+  load: Loaded<FirstPage<Card>>;
   allHref: string;
   render: (cards: Card[]) => ReactNode;
 }) {
   return (
     <section aria-labelledby={id} className="saved-lists__section">
       <h2 id={id}>{title}</h2>
-      {load.status === 'loading' && <Spinner label={`Loading ${title.toLowerCase()}`} />}
-      {load.status === 'error' && (
+      {load.state === 'loading' && <Spinner label={`Loading ${title.toLowerCase()}`} />}
+      {load.state === 'failed' && (
         <p className="state-message state-message--error">{listingListMessages.fetchError}</p>
       )}
-      {load.status === 'done' && load.cards.length === 0 && (
+      {load.state === 'ready' && load.data.cards.length === 0 && (
         <p className="state-message">{listingListMessages.noResults}</p>
       )}
-      {load.status === 'done' && load.cards.length > 0 && (
+      {load.state === 'ready' && load.data.cards.length > 0 && (
         <>
-          {render(load.cards)}
-          {load.total > load.cards.length && (
+          {render(load.data.cards)}
+          {load.data.total > load.data.cards.length && (
             <p>
-              <a href={allHref}>See all {load.total}</a>
+              <a href={allHref}>See all {load.data.total}</a>
             </p>
           )}
         </>

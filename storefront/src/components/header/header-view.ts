@@ -14,7 +14,7 @@ import type { UnreadKind } from './header-unread';
 /** What the header shows of the signed-in person. */
 type Shown = Pick<LoginData, 'nameFirst' | 'isProgressive' | 'isProfessionVerified'>;
 
-/** Where global.css unfolds the menu, so that it shows who is signed in without a touch. */
+/** Where global.css (global/header-widths.css) unfolds the menu, so that it shows who is signed in without a touch. */
 const WIDE = '(min-width: 1024px)';
 
 export function startHeader(header: HTMLElement): void {

@@ -4,7 +4,7 @@ import { conversationMessages, truncate } from '@yardly/shared/rules';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { requireSignedIn } from '../../lib/access-gates';
 import { browserApi } from '../../lib/api';
-import { logFailure } from '../../lib/log-failure';
+import { failureMessage, logFailure } from '../../lib/log-failure';
 import {
   type ConversationRef,
   decodeConversationId,
@@ -36,10 +36,6 @@ type Load =
 function refFromPath(): ConversationRef | null {
   const id = window.location.pathname.replace(/\/+$/, '').split('/').pop() ?? '';
   return decodeConversationId(id);
-}
-
-function messageOf(cause: unknown): string {
-  return cause instanceof ApiError ? cause.message : GENERIC_ERROR_MESSAGE;
 }
 
 async function openById(conversationId: string): Promise<Load> {
@@ -185,7 +181,7 @@ export function ConversationPage({ findRef = refOfPath }: ConversationPageProps 
         ref = await findRef(signedIn);
       } catch (cause) {
         logFailure('Could not find the conversation', cause);
-        setLoad({ status: 'error', message: messageOf(cause) });
+        setLoad({ status: 'error', message: failureMessage(cause) });
         return;
       }
       if (!ref) {
@@ -202,7 +198,7 @@ export function ConversationPage({ findRef = refOfPath }: ConversationPageProps 
         loaded = 'conversationId' in ref ? await openById(ref.conversationId) : await openByKey(ref);
       } catch (cause) {
         logFailure('Could not open the conversation', cause);
-        setLoad({ status: 'error', message: messageOf(cause) });
+        setLoad({ status: 'error', message: failureMessage(cause) });
         return;
       }
       setLoad(loaded);
@@ -231,7 +227,7 @@ export function ConversationPage({ findRef = refOfPath }: ConversationPageProps 
       );
     } catch (cause) {
       logFailure('Could not load earlier messages', cause);
-      setEarlierError(messageOf(cause));
+      setEarlierError(failureMessage(cause));
     } finally {
       setLoadingEarlier(false);
     }

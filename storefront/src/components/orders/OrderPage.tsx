@@ -1,16 +1,13 @@
-import { ApiError, GENERIC_ERROR_MESSAGE } from '@yardly/shared/client';
 import type { OrderDetail } from '@yardly/shared/contract';
 import { orderMessages } from '@yardly/shared/rules';
-import { useEffect, useState } from 'react';
 import { requireSignedIn } from '../../lib/access-gates';
 import { browserApi } from '../../lib/api';
 import { readOrderRef } from '../../lib/checkout-paths';
-import { logFailure } from '../../lib/log-failure';
+import { failureMessage } from '../../lib/log-failure';
+import { stayLoading, useLoaded } from '../../lib/use-loaded';
 import { Breadcrumbs } from '../Breadcrumbs';
 import { Spinner } from '../Spinner';
 import { OrderDetailView } from './OrderDetailView';
-
-type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'done'; order: OrderDetail };
 
 /** Where the order's id comes from: `/orderconfirmation?orderId=` or `/orders/{orderId}`. */
 function orderIdFromLocation(kind: OrderPageProps['kind']): string | null {
@@ -26,38 +23,31 @@ interface OrderPageProps {
 
 /** `/orderconfirmation?listingRefnum=&orderId=` after paying, and `/orders/{id}`: what was bought, how it comes, its status. */
 export function OrderPage({ kind }: OrderPageProps) {
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-
-  useEffect(() => {
-    void requireSignedIn().then(async (session) => {
-      if (!session) return;
+  // null: the address names no order.
+  const load = useLoaded<OrderDetail | null>(
+    async () => {
+      if (!(await requireSignedIn())) return stayLoading();
       const orderId = orderIdFromLocation(kind);
-      if (!orderId) {
-        setLoad({ status: 'error', message: orderMessages.notFound });
-        return;
-      }
-      try {
-        setLoad({ status: 'done', order: await browserApi.orders.detail({ orderId }) });
-      } catch (cause) {
-        logFailure('Could not load the order', cause);
-        setLoad({ status: 'error', message: cause instanceof ApiError ? cause.message : GENERIC_ERROR_MESSAGE });
-      }
-    });
-  }, [kind]);
+      return orderId ? browserApi.orders.detail({ orderId }) : null;
+    },
+    [kind],
+    { failure: 'Could not load the order' },
+  );
 
   const heading =
-    kind === 'confirmation' && (load.status !== 'done' || load.order.role === 'buying')
+    kind === 'confirmation' && (!load.data || load.data.role === 'buying')
       ? 'Thank you for your order'
       : 'Order details';
   return (
     <section className="checkout" aria-labelledby="order-title">
       <Breadcrumbs crumbs={[{ label: 'Home', href: '/' }, { label: heading }]} />
       <h1 id="order-title">{heading}</h1>
-      {load.status === 'loading' && <Spinner label="Loading your order" />}
-      {load.status === 'error' && <p className="state-message state-message--error">{load.message}</p>}
-      {load.status === 'done' && (
-        <OrderDetailView order={load.order} onChanged={(order) => setLoad({ status: 'done', order })} />
+      {load.state === 'loading' && <Spinner label="Loading your order" />}
+      {load.state === 'failed' && <p className="state-message state-message--error">{failureMessage(load.error)}</p>}
+      {load.state === 'ready' && load.data === null && (
+        <p className="state-message state-message--error">{orderMessages.notFound}</p>
       )}
+      {load.data && <OrderDetailView order={load.data} onChanged={load.set} />}
     </section>
   );
 }

@@ -1,8 +1,7 @@
-import type { RentalCard as RentalCardData } from '@yardly/shared/contract';
 import { listingListMessages } from '@yardly/shared/rules';
-import { useCallback, useEffect, useState } from 'react';
-import { logFailure } from '../../lib/log-failure';
+import { useState } from 'react';
 import { positiveInt } from '../../lib/product-query';
+import { useLoaded } from '../../lib/use-loaded';
 import { Pagination } from '../Pagination';
 import { Spinner } from '../Spinner';
 import { LandlordActions } from './LandlordActions';
@@ -11,8 +10,6 @@ import { RentalCard } from './RentalCard';
 
 /** A landlord's listings a page holds. */
 export const LANDLORD_PAGE_SIZE = 12;
-
-type Load = { status: 'loading' } | { status: 'error' } | { status: 'done'; cards: RentalCardData[]; total: number };
 
 interface LandlordListingsProps {
   userRefnum: string;
@@ -28,52 +25,39 @@ export function LandlordListings({ userRefnum, mine, pathFor, label }: LandlordL
   const [page, setPage] = useState(() =>
     typeof window === 'undefined' ? 1 : positiveInt(new URLSearchParams(window.location.search).get('page'), 1, 10_000),
   );
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-
-  const fetchPage = useCallback(
-    async (target: number) => {
-      setLoad({ status: 'loading' });
-      try {
-        const { browserApi } = await import('../../lib/api');
-        const answer = await browserApi.rentals.byUser({
-          userRefnum,
-          page: target - 1,
-          size: LANDLORD_PAGE_SIZE,
-          orderBy: 14,
-          asc: 'false',
-        });
-        setLoad({ status: 'done', cards: answer.docs, total: answer.totalElements });
-      } catch (cause) {
-        logFailure("Could not load the landlord's listings", cause);
-        setLoad({ status: 'error' });
-      }
+  const load = useLoaded(
+    async () => {
+      const { browserApi } = await import('../../lib/api');
+      return browserApi.rentals.byUser({
+        userRefnum,
+        page: page - 1,
+        size: LANDLORD_PAGE_SIZE,
+        orderBy: 14,
+        asc: 'false',
+      });
     },
-    [userRefnum],
+    [userRefnum, page],
+    { failure: "Could not load the landlord's listings" },
   );
 
-  useEffect(() => {
-    void fetchPage(page);
-  }, [page, fetchPage]);
-
   function change(refnum: string, answer: Parameters<typeof afterAction>[1]) {
-    setLoad((now) =>
-      now.status === 'done'
-        ? { ...now, cards: now.cards.map((card) => (card.refnum === refnum ? afterAction(card, answer) : card)) }
-        : now,
-    );
+    load.update((now) => ({
+      ...now,
+      docs: now.docs.map((card) => (card.refnum === refnum ? afterAction(card, answer) : card)),
+    }));
   }
 
-  if (load.status === 'loading') return <Spinner label="Loading listings" />;
-  if (load.status === 'error') {
+  if (load.state === 'loading') return <Spinner label="Loading listings" />;
+  if (load.state === 'failed') {
     return <p className="state-message state-message--error">{listingListMessages.fetchError}</p>;
   }
-  if (load.cards.length === 0) return <p className="state-message">{listingListMessages.noListings}</p>;
+  if (load.data.docs.length === 0) return <p className="state-message">{listingListMessages.noListings}</p>;
   return (
     <>
       {/* The cards' titles are level 3: this keeps the page's headings in order under its h1. */}
       <h2 className="visually-hidden">{label}</h2>
       <ul className="listing-grid" aria-label={label}>
-        {load.cards.map((card) => (
+        {load.data.docs.map((card) => (
           <li key={card.refnum}>
             <RentalCard rental={card}>
               {mine && card.rentalState !== 'deleted' && (
@@ -85,7 +69,7 @@ export function LandlordListings({ userRefnum, mine, pathFor, label }: LandlordL
       </ul>
       <Pagination
         page={page}
-        totalPages={Math.ceil(load.total / LANDLORD_PAGE_SIZE)}
+        totalPages={Math.ceil(load.data.totalElements / LANDLORD_PAGE_SIZE)}
         hrefFor={pathFor}
         onChange={(next) => {
           window.history.pushState(null, '', pathFor(next));

@@ -4,7 +4,7 @@ import { listingListMessages, rentalMessages, truncate } from '@yardly/shared/ru
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { requireSignedIn } from '../../lib/access-gates';
 import { browserApi } from '../../lib/api';
-import { logFailure } from '../../lib/log-failure';
+import { failureMessage, logFailure } from '../../lib/log-failure';
 import type { Session } from '../../stores/session';
 import { refreshUnreadMessages } from '../../stores/unread';
 import { Breadcrumbs } from '../Breadcrumbs';
@@ -42,10 +42,6 @@ type ThreadLoad =
   | { status: 'loading' }
   | { status: 'error'; message: string }
   | { status: 'done'; open: Open; lines: ConversationMessage[]; hasMore: boolean };
-
-function messageOf(cause: unknown): string {
-  return cause instanceof ApiError ? cause.message : GENERIC_ERROR_MESSAGE;
-}
 
 /** A conversation found in the caller's list, opened with its latest lines. */
 async function openConversation(conversation: RentalConversation): Promise<ThreadLoad> {
@@ -169,7 +165,7 @@ export function RentalMessagesPage() {
       },
       (cause: unknown) => {
         logFailure('Could not open the conversation', cause);
-        if (current) setThread({ status: 'error', message: messageOf(cause) });
+        if (current) setThread({ status: 'error', message: failureMessage(cause) });
       },
     );
     return () => {

@@ -1,4 +1,3 @@
-import { ApiError, GENERIC_ERROR_MESSAGE } from '@yardly/shared/client';
 import { type OrderDetail, openReturnSchema } from '@yardly/shared/contract';
 import {
   FILE_INPUT_PLACEHOLDER,
@@ -7,11 +6,12 @@ import {
   RETURN_TEXT_MAX,
   returnMessages,
 } from '@yardly/shared/rules';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { requireSignedIn } from '../../lib/access-gates';
 import { browserApi } from '../../lib/api';
-import { logFailure } from '../../lib/log-failure';
+import { failureMessage, logFailure } from '../../lib/log-failure';
 import { readReturnReasonRef, returnTrackPath } from '../../lib/return-paths';
+import { stayLoading, useLoaded } from '../../lib/use-loaded';
 import { FormAlert, SubmitButton } from '../auth/fields';
 import { type FieldProps, useAuthForm } from '../auth/use-auth-form';
 import { Breadcrumbs } from '../Breadcrumbs';
@@ -22,46 +22,35 @@ import { choosePhotos, PHOTO_ACCEPT, photoLine, REASON_CHOICES } from './return-
 import '../../styles/checkout.css';
 import '../../styles/returns.css';
 
-type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'done'; order: OrderDetail };
-
 /**
  * `/return-reason?listingRefnum=&orderId=` (spec section 2): the buyer of a delivered order says
  * why it goes back (a reason, what is wrong, up to 4 photos) while the receipt window is open.
  * The form is checked with the api's own schema; the photos go up once the return exists.
  */
 export function ReturnReasonPage() {
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-
-  useEffect(() => {
-    void requireSignedIn().then(async (session) => {
-      if (!session) return;
+  // null: the address names no order.
+  const load = useLoaded<OrderDetail | null>(
+    async () => {
+      if (!(await requireSignedIn())) return stayLoading();
       const ref = readReturnReasonRef(window.location.search);
-      if (!ref) {
-        setLoad({ status: 'error', message: orderMessages.notFound });
-        return;
-      }
-      try {
-        setLoad({ status: 'done', order: await browserApi.orders.detail({ orderId: ref.orderId }) });
-      } catch (cause) {
-        logFailure('Could not load the order to return', cause);
-        setLoad({ status: 'error', message: cause instanceof ApiError ? cause.message : GENERIC_ERROR_MESSAGE });
-      }
-    });
-  }, []);
+      return ref ? browserApi.orders.detail({ orderId: ref.orderId }) : null;
+    },
+    [],
+    { failure: 'Could not load the order to return' },
+  );
 
   return (
     <section className="checkout" aria-labelledby="return-title">
       <Breadcrumbs
-        crumbs={[
-          { label: 'Home', href: '/' },
-          dashboardCrumb('buying', load.status === 'done' ? load.order.status : undefined),
-          { label: 'Return item' },
-        ]}
+        crumbs={[{ label: 'Home', href: '/' }, dashboardCrumb('buying', load.data?.status), { label: 'Return item' }]}
       />
       <h1 id="return-title">Return item</h1>
-      {load.status === 'loading' && <Spinner label="Loading your order" />}
-      {load.status === 'error' && <p className="state-message state-message--error">{load.message}</p>}
-      {load.status === 'done' && <ReturnForm order={load.order} />}
+      {load.state === 'loading' && <Spinner label="Loading your order" />}
+      {load.state === 'failed' && <p className="state-message state-message--error">{failureMessage(load.error)}</p>}
+      {load.state === 'ready' && load.data === null && (
+        <p className="state-message state-message--error">{orderMessages.notFound}</p>
+      )}
+      {load.data && <ReturnForm order={load.data} />}
     </section>
   );
 }

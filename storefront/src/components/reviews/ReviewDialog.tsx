@@ -1,8 +1,8 @@
-import { ApiError, GENERIC_ERROR_MESSAGE } from '@yardly/shared/client';
 import { leaveReviewBodySchema, type OrderReview, type WrittenReview } from '@yardly/shared/contract';
 import { formatDate, leaveReviewMessages, REVIEW_TEXT_MAX } from '@yardly/shared/rules';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { browserApi } from '../../lib/api';
+import { useLoaded } from '../../lib/use-loaded';
 import { showToast } from '../../stores/toast';
 import { Modal } from '../account/Modal';
 import { Spinner } from '../Spinner';
@@ -10,7 +10,7 @@ import { RatingInput } from './RatingInput';
 import { RatingStars } from './RatingStars';
 import { reviewQuery } from './review-target';
 import '../../styles/reviews.css';
-import { logFailure } from '../../lib/log-failure';
+import { failureMessage, logFailure } from '../../lib/log-failure';
 
 interface ReviewDialogProps {
   /** An order's id, or a listing's refnum (the caller's order of it): the leavefeedback value. */
@@ -19,8 +19,6 @@ interface ReviewDialogProps {
   /** Told when the caller's review is saved (an order screen refreshes its panel). */
   onSaved?: (standing: OrderReview) => void;
 }
-
-type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'done'; standing: OrderReview };
 
 /** A written review: stars, words, and whether it is public yet. */
 function ReviewShown({
@@ -52,26 +50,14 @@ function ReviewShown({
  */
 export function ReviewDialog({ target, onClose, onSaved }: ReviewDialogProps) {
   const id = useId();
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [rating, setRating] = useState<number | null>(null);
   const [text, setText] = useState('');
   const [errors, setErrors] = useState<{ rating?: string; feedbackContent?: string; form?: string }>({});
   const [sending, setSending] = useState(false);
 
-  useEffect(() => {
-    let live = true;
-    browserApi.feedback
-      .order(reviewQuery(target))
-      .then((standing) => live && setLoad({ status: 'done', standing }))
-      .catch((cause: unknown) => {
-        logFailure('Could not load the review of this order', cause);
-        if (live)
-          setLoad({ status: 'error', message: cause instanceof ApiError ? cause.message : GENERIC_ERROR_MESSAGE });
-      });
-    return () => {
-      live = false;
-    };
-  }, [target]);
+  const load = useLoaded(() => browserApi.feedback.order(reviewQuery(target)), [target], {
+    failure: 'Could not load the review of this order',
+  });
 
   async function submit(event: FormEvent, standing: OrderReview) {
     event.preventDefault();
@@ -98,24 +84,24 @@ export function ReviewDialog({ target, onClose, onSaved }: ReviewDialogProps) {
           logFailure('Could not reload the review of this order', cause);
           return { ...standing, canReview: false, mine };
         });
-      setLoad({ status: 'done', standing: saved });
+      load.set(saved);
       onSaved?.(saved);
     } catch (cause) {
       logFailure('Could not save the review', cause);
-      setErrors({ form: cause instanceof ApiError ? cause.message : GENERIC_ERROR_MESSAGE });
+      setErrors({ form: failureMessage(cause) });
     } finally {
       setSending(false);
     }
   }
 
-  const standing = load.status === 'done' ? load.standing : null;
+  const standing = load.data ?? null;
   const title = standing ? `Review ${standing.otherPartyName}` : 'Leave a review';
   return (
     <Modal title={title} onRequestClose={onClose} className="review-dialog">
-      {load.status === 'loading' && <Spinner label="Loading the review" />}
-      {load.status === 'error' && (
+      {load.state === 'loading' && <Spinner label="Loading the review" />}
+      {load.state === 'failed' && (
         <p className="form-alert" role="alert">
-          {load.message}
+          {failureMessage(load.error)}
         </p>
       )}
       {standing && (

@@ -1,8 +1,9 @@
 import type { BankAccount, RewardsSummary } from '@yardly/shared/contract';
 import { formatCents, formatDate } from '@yardly/shared/rules';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { requireCompleteAccount } from '../../lib/access-gates';
 import { browserApi } from '../../lib/api';
+import { stayLoading, useLoaded } from '../../lib/use-loaded';
 import { openAchPopup } from '../../stores/ach-popup';
 import type { Session } from '../../stores/session';
 import { Breadcrumbs } from '../Breadcrumbs';
@@ -18,8 +19,6 @@ import { logFailure } from '../../lib/log-failure';
 
 /** History lines a page. */
 export const HISTORY_PAGE_SIZE = 10;
-
-type Load = { status: 'loading' } | { status: 'error' } | { status: 'done'; summary: RewardsSummary };
 
 /** The one-based history page in the address (`/myrewards?page=2`). */
 function pageInAddress(): number {
@@ -40,7 +39,6 @@ function pageHref(page: number): string {
 export function MyRewardsPage() {
   const [session, setSession] = useState<Session | null>(null);
   const [page, setPage] = useState(1);
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [popup, setPopup] = useState(false);
   const [bankAccount, setBankAccount] = useState<BankAccount | null>(null);
   const [cashOutProblem, setCashOutProblem] = useState<string | null>(null);
@@ -54,19 +52,13 @@ export function MyRewardsPage() {
     return () => window.removeEventListener('popstate', back);
   }, []);
 
-  const refresh = useCallback(async (onPage: number) => {
-    try {
-      const summary = await browserApi.rewards.rewards({ page: onPage - 1, size: HISTORY_PAGE_SIZE });
-      setLoad({ status: 'done', summary });
-    } catch (cause) {
-      logFailure('Could not load your rewards', cause);
-      setLoad({ status: 'error' });
-    }
-  }, []);
-
-  useEffect(() => {
-    if (session) void refresh(page);
-  }, [session, page, refresh]);
+  // Another page, or a change (an invite sent, a cash-out): what shows stays until the answer.
+  const load = useLoaded<RewardsSummary>(
+    () => (session ? browserApi.rewards.rewards({ page: page - 1, size: HISTORY_PAGE_SIZE }) : stayLoading()),
+    [session, page],
+    { failure: 'Could not load your rewards', quietly: true },
+  );
+  const refresh = () => load.reload({ quietly: true });
 
   if (!session) return <Spinner label="Loading your rewards" />;
 
@@ -96,14 +88,14 @@ export function MyRewardsPage() {
         Give {REWARD_WORD}, get {REWARD_WORD}: when a friend you invite posts their first listing, you each get{' '}
         {REWARD_WORD}. Rewards never expire.
       </p>
-      {load.status === 'loading' && <Spinner label="Loading your rewards" />}
-      {load.status === 'error' && (
+      {load.state === 'loading' && <Spinner label="Loading your rewards" />}
+      {load.state === 'failed' && (
         <p className="state-message state-message--error">We could not load your rewards. Please try again.</p>
       )}
-      {load.status === 'done' && (
+      {load.state === 'ready' && (
         <>
-          <Totals summary={load.summary} />
-          {load.summary.balance > 0 && (
+          <Totals summary={load.data} />
+          {load.data.balance > 0 && (
             <div className="rewards-page__cash-out">
               <button type="button" className="button button--secondary" onClick={() => void startCashOut()}>
                 Cash out
@@ -115,14 +107,14 @@ export function MyRewardsPage() {
               )}
             </div>
           )}
-          <AchPopup balance={load.summary.balance} bankAccount={bankAccount} onCashedOut={() => void refresh(page)} />
+          <AchPopup balance={load.data.balance} bankAccount={bankAccount} onCashedOut={() => void refresh()} />
           <div className="rewards-page__columns">
             <section className="rewards-panel" aria-labelledby="rewards-history">
               <h2 id="rewards-history">History</h2>
-              <History summary={load.summary} />
+              <History summary={load.data} />
               <Pagination
                 page={page}
-                totalPages={Math.ceil(load.summary.entries.totalElements / HISTORY_PAGE_SIZE)}
+                totalPages={Math.ceil(load.data.entries.totalElements / HISTORY_PAGE_SIZE)}
                 hrefFor={pageHref}
                 onChange={(next) => {
                   window.history.pushState(null, '', pageHref(next));
@@ -132,15 +124,13 @@ export function MyRewardsPage() {
             </section>
             <section className="rewards-panel" aria-labelledby="rewards-friends">
               <h2 id="rewards-friends">Your friends</h2>
-              <Friends summary={load.summary} />
-              <InviteForm onSent={() => void refresh(page)} />
+              <Friends summary={load.data} />
+              <InviteForm onSent={() => void refresh()} />
             </section>
           </div>
         </>
       )}
-      {popup && (
-        <ReferralPopup person={session} onClose={() => setPopup(false)} onInviteSent={() => void refresh(page)} />
-      )}
+      {popup && <ReferralPopup person={session} onClose={() => setPopup(false)} onInviteSent={() => void refresh()} />}
     </div>
   );
 }
