@@ -7,7 +7,7 @@ import { feedback, listings, users } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import type { Caller } from '../../http/caller';
 import type { Jobs } from '../../jobs/runner';
-import { isUniqueViolation } from '../listings/drafts';
+import { isUniqueViolation } from '../../db/unique';
 import { notify } from '../notifications/notify';
 import { orderFor } from '../orders/access';
 import { notifyPublished, REVIEWS_PUBLISHED_JOB } from './published';

@@ -11,7 +11,7 @@ import type { Caller } from '../../http/caller';
 import type { Jobs } from '../../jobs/runner';
 import { start } from '../../process/transition';
 import { cardCents, postOrderPlaced } from '../ledger/order-postings';
-import { isUniqueViolation } from '../listings/drafts';
+import { isUniqueViolation } from '../../db/unique';
 import { takeListingEvent } from '../listings/process';
 import { catchUpOffer, type OfferRunner, takeOfferEvent } from '../offers/process';
 import { catchUpListing } from '../offers/reservation';
