@@ -23,8 +23,8 @@ interface CardFrameProps {
   details?: ReactNode;
   /** Under the link: the owner's controls on a dashboard, or 'Message'. */
   actions?: ReactNode;
-  /** The heart: what it saves, for whom it is someone else's, in which list. */
-  favourite: { refnum: string; title: string; sellerRefnum: string; store?: FavouriteStore };
+  /** The heart: what it saves (named by `title`), whose it is (no heart for them), in which list. */
+  favourite: { refnum: string; sellerRefnum: string; store?: FavouriteStore };
 }
 
 /**
@@ -70,7 +70,7 @@ export function CardFrame({
       {actions}
       <FavouriteButton
         listingRefnum={favourite.refnum}
-        listingTitle={favourite.title}
+        listingTitle={title}
         sellerRefnum={favourite.sellerRefnum}
         store={favourite.store}
       />

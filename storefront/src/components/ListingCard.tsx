@@ -41,6 +41,7 @@ export function ListingCard({ listing, variant = 'grid', children, price }: List
       href={itemPath(listing.listingRefnum)}
       pictureUrl={listing.listingPictureUrl}
       title={listing.listingTitle}
+      favourite={{ refnum: listing.listingRefnum, sellerRefnum: listing.sellerRefnum }}
       place={listing.location}
       price={price ?? cardPriceText(listing)}
       ribbon={badge ? { text: badge, className: RIBBON_CLASS[badge] } : null}
@@ -60,7 +61,6 @@ export function ListingCard({ listing, variant = 'grid', children, price }: List
           </AccountLink>
         ))
       }
-      favourite={{ refnum: listing.listingRefnum, title: listing.listingTitle, sellerRefnum: listing.sellerRefnum }}
     />
   );
 }

@@ -23,17 +23,12 @@ export function RentalCard({ rental, variant = 'grid', children }: RentalCardPro
       href={rentalPath(rental.refnum)}
       pictureUrl={rental.pictureUrl}
       title={rental.title}
+      favourite={{ refnum: rental.refnum, sellerRefnum: rental.landLordRefnum, store: rentalFavourites }}
       place={rental.address}
       price={rentLabel(rental.expectedRent)}
       ribbon={badge ? { text: badge, className: 'ribbon ribbon--sold' } : null}
       details={<p className="card__facts">{bedsAndBaths(rental)}</p>}
       actions={children}
-      favourite={{
-        refnum: rental.refnum,
-        title: rental.title,
-        sellerRefnum: rental.landLordRefnum,
-        store: rentalFavourites,
-      }}
     />
   );
 }
