@@ -25,7 +25,7 @@ export function unreadIn(userId: number): SQL {
 }
 
 /** The other party's id in a conversation of `userId`. */
-export const otherPartyId = (userId: number) =>
+const otherPartyId = (userId: number) =>
   sql<number>`case when ${conversations.buyerId} = ${userId} then ${conversations.sellerId} else ${conversations.buyerId} end`;
 
 /** First name and last initial: enough to recognise, not to look someone up (as on a listing's seller). */
@@ -60,10 +60,10 @@ export async function latestAndUnread(db: Db, userId: number, ids: number[]) {
 }
 
 /** The other party of a summary's conversation: join it on `otherPartyId(me)`. */
-export const otherUser = alias(users, 'other');
+const otherUser = alias(users, 'other');
 
 /** A summary's columns besides its subject's card. */
-export const summaryColumns = {
+const summaryColumns = {
   id: conversations.id,
   refnum: conversations.refnum,
   buyerId: conversations.buyerId,
