@@ -1,3 +1,4 @@
+import type { FieldError } from '@yardly/shared/contract';
 import { listingActionMessages } from '@yardly/shared/rules';
 import { asc, eq, inArray, lt } from 'drizzle-orm';
 import { addMs } from '../../clock/clock';
@@ -46,6 +47,11 @@ export async function openDraft(
     }
     return { inputSourceRandomRefnum: draft.refnum, pictures: await draftPictures(tx, kind, draft.id) };
   });
+}
+
+/** A saved form's broken fields: 400 with each in the envelope's `errors`, the first one's message as `msg`. */
+export function formFieldErrors(errors: FieldError[]): AppError {
+  return new AppError(400, errors[0]?.message ?? 'The listing is not valid', { errors });
 }
 
 /** The caller's working copy (locked for the transaction when asked): 404 unknown, 403 someone else's. */

@@ -9,7 +9,7 @@ import { categories, listings, zipCodes } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import type { Caller } from '../../http/caller';
 import { findCategory, propertiesFor } from '../categories/service';
-import { deleteFilesUnlessShown, ownDraft, saveDraftTo } from '../drafts/forms';
+import { deleteFilesUnlessShown, formFieldErrors, ownDraft, saveDraftTo } from '../drafts/forms';
 import type { FileStore } from '../files/file-store';
 import { assertMaySell, ownListing } from './access';
 import { listingForm } from './drafts';
@@ -32,7 +32,8 @@ async function subCategoryOrNull(db: Db, refnum: string) {
 /** The category pair a subcategory refnum names; a top-level category is not enough. */
 async function categoryPair(db: Db, refnum: string) {
   const sub = await subCategoryOrNull(db, refnum);
-  if (!sub?.parentId) throw fieldErrors([{ field: 'categoryRefnum', message: listingRuleMessages.categoryRequired }]);
+  if (!sub?.parentId)
+    throw formFieldErrors([{ field: 'categoryRefnum', message: listingRuleMessages.categoryRequired }]);
   const [top] = await db
     .select({
       id: categories.id,
@@ -41,12 +42,8 @@ async function categoryPair(db: Db, refnum: string) {
     })
     .from(categories)
     .where(eq(categories.id, sub.parentId));
-  if (!top) throw fieldErrors([{ field: 'categoryRefnum', message: listingRuleMessages.categoryRequired }]);
+  if (!top) throw formFieldErrors([{ field: 'categoryRefnum', message: listingRuleMessages.categoryRequired }]);
   return { top, sub };
-}
-
-function fieldErrors(errors: FieldError[]): AppError {
-  return new AppError(400, errors[0]?.message ?? 'The listing is not valid', { errors });
 }
 
 /** Everything the database must confirm: category, zip, offered properties, and (to publish) the rules. */
@@ -84,7 +81,7 @@ async function checkForm(db: Db, caller: Caller, form: Form) {
     });
     errors.push(...violations.map((v) => ({ field: LISTING_RULE_FIELDS[v.field], message: v.message })));
   }
-  if (errors.length > 0) throw fieldErrors(errors);
+  if (errors.length > 0) throw formFieldErrors(errors);
   return { topId: top.id, subId: sub.id, properties, priceCents };
 }
 

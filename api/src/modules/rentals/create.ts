@@ -1,13 +1,12 @@
-import type { FieldError, rentalFormSchema } from '@yardly/shared/contract';
+import type { rentalFormSchema } from '@yardly/shared/contract';
 import { locationMessages } from '@yardly/shared/rules';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/connect';
 import { newRefnum } from '../../db/refnum';
 import { rentals, zipCodes } from '../../db/schema/index';
-import { AppError } from '../../errors';
 import type { Caller } from '../../http/caller';
-import { deleteFilesUnlessShown, ownDraft, saveDraftTo } from '../drafts/forms';
+import { deleteFilesUnlessShown, formFieldErrors, ownDraft, saveDraftTo } from '../drafts/forms';
 import type { FileStore } from '../files/file-store';
 import { landlordActor, ownRental } from './access';
 import { assertRentalEditable, rentalForm } from './drafts';
@@ -15,11 +14,6 @@ import { takeRentalEvent } from './process';
 import { attributeErrors } from './properties';
 
 type Form = z.output<typeof rentalFormSchema>;
-
-/** 400 with every broken field, in the envelope's `errors` (as the selling form's are). */
-function fieldErrors(errors: FieldError[]): AppError {
-  return new AppError(400, errors[0]?.message ?? 'The listing is not valid', { errors });
-}
 
 /** What only the database can tell: the attributes are on the console's lists and the zip is a real one. */
 async function checkForm(db: Db, form: Form): Promise<void> {
@@ -31,7 +25,7 @@ async function checkForm(db: Db, form: Form): Promise<void> {
   });
   const [zip] = await db.select({ zip: zipCodes.zip }).from(zipCodes).where(eq(zipCodes.zip, form.zip));
   if (!zip) errors.push({ field: 'zip', message: locationMessages.fetchError });
-  if (errors.length > 0) throw fieldErrors(errors);
+  if (errors.length > 0) throw formFieldErrors(errors);
 }
 
 function columnsOf(form: Form, now: Date) {
@@ -103,7 +97,7 @@ async function editedRental(tx: Db, caller: Caller, refnum: string | undefined, 
     ? await tx.select({ refnum: rentals.refnum }).from(rentals).where(eq(rentals.id, openedFor))
     : [];
   if (refnum && opened && opened.refnum !== refnum) {
-    throw fieldErrors([{ field: 'refnum', message: 'This form was opened for another listing, please reload it' }]);
+    throw formFieldErrors([{ field: 'refnum', message: 'This form was opened for another listing, please reload it' }]);
   }
   const wanted = refnum ?? opened?.refnum;
   if (!wanted) return undefined;
