@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The api's import boundaries (issue 35, ADR 0051), checked by `pnpm lint`:
 // - no import cycle between the modules of api/src/modules (a module is its folder);
-// - the platform (mail, live, jobs, notifications, files, ledger, payments, http, process) imports
+// - the platform (mail, live, jobs, notifications, files, drafts, ledger, payments, http, process) imports
 //   no capability: a capability reacts to another's change by subscribing (`onTransition`), not by
 //   being imported.
 // Nothing is tolerated (ADR 0062): a cycle or a platform → capability import fails `pnpm lint`.
@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = process.env.BOUNDARIES_ROOT ?? resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const src = join(root, 'api/src');
-const PLATFORM_MODULES = new Set(['mail', 'live', 'notifications', 'files', 'ledger', 'payments']);
+const PLATFORM_MODULES = new Set(['mail', 'live', 'notifications', 'files', 'ledger', 'payments', 'drafts']);
 const PLATFORM_DIRS = ['jobs', 'http', 'process'];
 
 function filesUnder(dir) {

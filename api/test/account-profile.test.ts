@@ -8,6 +8,7 @@ import { get, multipartFile, pngClaiming, uploadPicture } from './account-helper
 import { insertListing } from './fixtures';
 import { json, startTestApp, type TestApp } from './harness';
 import { post, signedUp } from './identity-helpers';
+import { gpsJpeg } from './selling-helpers';
 
 let t: TestApp;
 let ann: LoginData;
@@ -198,22 +199,11 @@ describe('profile picture', () => {
   });
 
   it('stores a picture, shows it on the profile and serves it without GPS', async () => {
-    const gpsJpeg = await sharp({ create: { width: 320, height: 320, channels: 3, background: '#a62' } })
-      .jpeg()
-      .withExif({
-        IFD0: { Make: 'SpyCam' },
-        IFD3: {
-          GPSLatitudeRef: 'N',
-          GPSLatitude: '40/1 44/1 0/1',
-          GPSLongitudeRef: 'W',
-          GPSLongitude: '73/1 59/1 0/1',
-        },
-      })
-      .toBuffer();
-    const withGps = await sharp(gpsJpeg).metadata();
+    const spyPhoto = await gpsJpeg(320, 320);
+    const withGps = await sharp(spyPhoto).metadata();
     expect(withGps.exif?.toString('latin1')).toContain('SpyCam');
 
-    const res = await uploadPicture(t, ann.token, gpsJpeg, { filename: 'me.jpg', type: 'image/jpeg' });
+    const res = await uploadPicture(t, ann.token, spyPhoto, { filename: 'me.jpg', type: 'image/jpeg' });
     expect(res.statusCode, res.body).toBe(200);
     const { pictureUrl } = json<{ data: { pictureUrl: string } }>(res).data;
     expect(pictureUrl).toMatch(/^\/svc\/files\/profiles\//);

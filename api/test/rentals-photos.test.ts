@@ -7,7 +7,7 @@ import { rentalDraftPhotos, rentalDrafts } from '../src/db/schema/index';
 import { advanceClock, json, startTestApp, type TestApp } from './harness';
 import { signedUp } from './identity-helpers';
 import { createRental, rentalCall, rentalDraftRef, rentalForm, uploadRentalPhoto } from './rental-helpers';
-import { auth, type Envelope, image, multipart } from './selling-helpers';
+import { auth, type Envelope, gpsJpeg, image, multipart } from './selling-helpers';
 
 let t: TestApp;
 let landlord: Awaited<ReturnType<typeof signedUp>>;
@@ -33,19 +33,8 @@ async function storedPhotos(ref: string) {
 describe('rental photos', () => {
   it('takes a JPG or a PNG, re-encoded without its metadata (no GPS)', async () => {
     const ref = await rentalDraftRef(t, landlord.token);
-    const gpsJpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#58a' } })
-      .jpeg()
-      .withExif({
-        IFD0: { Make: 'SpyCam' },
-        IFD3: {
-          GPSLatitudeRef: 'N',
-          GPSLatitude: '40/1 44/1 0/1',
-          GPSLongitudeRef: 'W',
-          GPSLongitude: '73/1 59/1 0/1',
-        },
-      })
-      .toBuffer();
-    const res = await uploadRentalPhoto(t, landlord.token, ref, 1, gpsJpeg);
+    const spyPhoto = await gpsJpeg(640, 480);
+    const res = await uploadRentalPhoto(t, landlord.token, ref, 1, spyPhoto);
     expect(res.statusCode, res.body).toBe(200);
     const { url } = body<{ url: string }>(res).data;
     expect(url).toMatch(/^\/svc\/files\/rentals\//);

@@ -26,6 +26,17 @@ export function image(width = 800, height = 600, format: 'jpeg' | 'png' = 'jpeg'
   return (format === 'png' ? base.png() : base.jpeg()).toBuffer();
 }
 
+/** A JPEG whose EXIF names its camera ('SpyCam') and where it was taken: what a stored photo must lose. */
+export function gpsJpeg(width: number, height: number): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: '#a62' } })
+    .jpeg()
+    .withExif({
+      IFD0: { Make: 'SpyCam' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '40/1 44/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '73/1 59/1 0/1' },
+    })
+    .toBuffer();
+}
+
 /** A multipart body with one file field, as a browser's FormData sends it. */
 export async function multipart(data: Buffer, field = 'photo', filename = 'photo.jpg', type = 'image/jpeg') {
   const form = new FormData();

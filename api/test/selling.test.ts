@@ -498,6 +498,37 @@ describe('managing a listing', () => {
     });
   });
 
+  it('lets go of the file of a photo a saved edit removed, once no other form shows it', async () => {
+    const ref = await draftRef(t, seller.token);
+    const photo = body<{ url: string }>(await uploadPhoto(t, seller.token, ref, 1)).data.url;
+    const created = await createListing(t, seller.token, await goodForm(t, ref));
+    const { listingRefnum } = body<{ listingRefnum: string }>(created).data;
+    const served = async () => (await t.app.inject({ method: 'GET', url: photo })).statusCode;
+    const removePhoto = (form: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/svc/listings/picture/delete?inputSourceRandomRefnum=${form}&picno=1`,
+        headers: auth(seller.token),
+      });
+    const saveEdit = async (form: string) => {
+      await uploadPhoto(t, seller.token, form, 2);
+      expect((await removePhoto(form)).statusCode).toBe(200);
+      expect((await createListing(t, seller.token, await goodForm(t, form))).statusCode).toBe(200);
+    };
+    // The form that made the listing lets go of it: the listing still shows it.
+    expect((await removePhoto(ref)).statusCode).toBe(200);
+    expect(await served()).toBe(200);
+    // Two forms opened for the listing: the first saved without the photo, the second still shows it.
+    const [first, second] = [
+      await draftRef(t, seller.token, listingRefnum),
+      await draftRef(t, seller.token, listingRefnum),
+    ];
+    await saveEdit(first);
+    expect(await served()).toBe(200);
+    await saveEdit(second);
+    expect(await served()).toBe(404);
+  });
+
   it("refuses another user's listing: edit, sold, delete, toggle, relist", async () => {
     const refnum = await publishedListing(t, seller.token);
     const edit = await t.app.inject({

@@ -1,16 +1,12 @@
-import { type ListingCard as ListingCardData, PHOTO_SIZES } from '@yardly/shared/contract';
-import { type CardBadge, cardBadge, truncate } from '@yardly/shared/rules';
+import type { ListingCard as ListingCardData } from '@yardly/shared/contract';
+import { type CardBadge, cardBadge } from '@yardly/shared/rules';
 import type { ReactNode } from 'react';
 import { conversationWithSellerPath } from '../lib/message-paths';
-import { cardPictureUrl } from '../lib/pictures';
 import { itemPath } from '../lib/routes';
 import { useRenderedSession } from '../lib/use-hydrated';
 import { AccountLink } from './AccountLink';
-import { FavouriteButton } from './FavouriteButton';
+import { CardFrame, type CardVariant } from './CardFrame';
 import { type CardLabel, cardLabels, cardPriceText } from './listing-card-view';
-import '../styles/cards.css';
-
-export type CardVariant = 'grid' | 'list';
 
 interface ListingCardProps {
   listing: ListingCardData;
@@ -40,29 +36,18 @@ export function ListingCard({ listing, variant = 'grid', children, price }: List
   });
 
   return (
-    <article className={`card card--${variant}`}>
-      <a className="card__link" href={itemPath(listing.listingRefnum)}>
-        <div className="card__media">
-          <img
-            src={cardPictureUrl(listing.listingPictureUrl)}
-            alt={listing.listingTitle}
-            width={PHOTO_SIZES.card.w}
-            height={PHOTO_SIZES.card.h}
-            loading="lazy"
-            decoding="async"
-          />
-          {badge && <span className={RIBBON_CLASS[badge]}>{badge}</span>}
-        </div>
-        <div className="card__body">
-          <h3 className="card__title" title={listing.listingTitle}>
-            {truncate(listing.listingTitle)}
-          </h3>
-          <p className="card__location">{listing.location}</p>
-          <p className="card__price">{price ?? cardPriceText(listing)}</p>
-          {!badge && <CardLabels listing={listing} />}
-        </div>
-      </a>
-      {children ??
+    <CardFrame
+      variant={variant}
+      href={itemPath(listing.listingRefnum)}
+      pictureUrl={listing.listingPictureUrl}
+      title={listing.listingTitle}
+      favourite={{ refnum: listing.listingRefnum, sellerRefnum: listing.sellerRefnum }}
+      place={listing.location}
+      price={price ?? cardPriceText(listing)}
+      ribbon={badge ? { text: badge, className: RIBBON_CLASS[badge] } : null}
+      details={!badge && <CardLabels listing={listing} />}
+      actions={
+        children ??
         // 'Message' (spec section 2, listing cards): the buyer's conversation with the seller, on a
         // listing still for sale that is not the viewer's own (the dashboards' cards have their own).
         (!badge && session?.userRefnum !== listing.sellerRefnum && (
@@ -74,13 +59,9 @@ export function ListingCard({ listing, variant = 'grid', children, price }: List
           >
             Message
           </AccountLink>
-        ))}
-      <FavouriteButton
-        listingRefnum={listing.listingRefnum}
-        listingTitle={listing.listingTitle}
-        sellerRefnum={listing.sellerRefnum}
-      />
-    </article>
+        ))
+      }
+    />
   );
 }
 

@@ -1,5 +1,6 @@
 import type { ListingCard as ListingCardData } from '@yardly/shared/contract';
-import { type CardVariant, ListingCard } from './ListingCard';
+import type { CardVariant } from './CardFrame';
+import { ListingCard } from './ListingCard';
 import '../styles/cards.css';
 
 interface ListingCollectionProps {

@@ -1,6 +1,6 @@
 import type { ListingCard } from '@yardly/shared/contract';
 import { listingListMessages } from '@yardly/shared/rules';
-import type { CardVariant } from './ListingCard';
+import type { CardVariant } from './CardFrame';
 import { ListingCollection } from './ListingCollection';
 import { Spinner } from './Spinner';
 

@@ -20,7 +20,7 @@ import { leaveLostOrganisation } from '../stores/organisation-flow';
 import { countGuestSearch, SEARCH_PROMPT_NOTICE } from '../stores/search-counter';
 import { $session, $sessionKnown } from '../stores/session';
 import { Breadcrumbs, type Crumb } from './Breadcrumbs';
-import type { CardVariant } from './ListingCard';
+import type { CardVariant } from './CardFrame';
 import { LoadedListings } from './LoadedListings';
 import { Pagination } from './Pagination';
 import { PerPageSelect } from './PerPageSelect';

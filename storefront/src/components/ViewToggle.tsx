@@ -1,5 +1,5 @@
+import type { CardVariant } from './CardFrame';
 import { Icon } from './Icon';
-import type { CardVariant } from './ListingCard';
 import '../styles/product-list.css';
 
 /** Switches a product list between grid and list cards. */

@@ -1,11 +1,12 @@
 import { listingCalls } from '@yardly/shared/contract';
 import { defineCapability } from '../../http/capability';
+import { draftSweepJob } from '../drafts/forms';
+import { addDraftPhoto, deleteDraftPhoto } from '../drafts/photos';
 import { withPhotoUpload } from '../files/photo-upload';
 import { listingReader } from '../organisation-marketplace/visibility';
 import { listingsResource } from './admin';
 import { saveListing } from './create';
-import { draftSweepJob } from './draft-sweeper';
-import { addDraftPhoto, deleteDraftPhoto, openDraft } from './drafts';
+import { listingForm, openListingDraft } from './drafts';
 import { listingExpiryJob } from './expiry-job';
 import { deleteListing, markSold, relist, toggleActive } from './manage';
 import { listingRunner } from './process';
@@ -34,11 +35,11 @@ export const listingsCapability = defineCapability({
       );
     },
 
-    draftRefnum: ({ query, caller }) => openDraft(db, caller, query.listingRefnum),
+    draftRefnum: ({ query, caller }) => openListingDraft(db, caller, query.listingRefnum),
     uploadPicture: async ({ query, caller, request }) =>
-      withPhotoUpload(request, (photo) => addDraftPhoto(db, files, caller, query, photo)),
-    deletePicture: ({ query, caller }) => deleteDraftPhoto(db, files, caller, query),
-    create: ({ body, caller }) => saveListing(db, caller, body, clock.now()),
+      withPhotoUpload(request, (photo) => addDraftPhoto(db, listingForm, files, caller, query, photo)),
+    deletePicture: ({ query, caller }) => deleteDraftPhoto(db, listingForm, files, caller, query),
+    create: ({ body, caller }) => saveListing(db, files, caller, body, clock.now()),
 
     markSold: ({ body, caller }) => markSold(db, caller, body.listingRefnum, clock.now()),
     toggleActive: ({ body, caller }) => toggleActive(db, caller, body.listingRefnum ?? body.refnum ?? '', clock.now()),
@@ -48,6 +49,6 @@ export const listingsCapability = defineCapability({
     createdAny: ({ query, caller }) => createdAny(db, caller, query.userRefnum),
   }),
   processes: (registry) => registry.adopt(listingRunner),
-  jobs: ({ files }) => [draftSweepJob(files), listingExpiryJob],
+  jobs: ({ files }) => [draftSweepJob(listingForm, files), listingExpiryJob],
   adminResources: ({ clock }) => [listingsResource({ clock })],
 });

@@ -2,6 +2,7 @@ import type { ListingCard, ListingPage, SellerListing } from '@yardly/shared/con
 import { currentListingState, editLockedIn, listingStatusOf, saleTypeOf } from '@yardly/shared/rules';
 import { desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
+import { pageRowsJson } from '../../db/page-json';
 import { listingPhotos, listings, users, zipCodes } from '../../db/schema/index';
 import { fileUrl } from '../files/urls';
 import { activeOfferCount, hasLockingOffer } from './offers-check';
@@ -48,11 +49,10 @@ export type CardJson = Omit<CardRow, 'listingEnd'> & { listingEnd: string | null
  * array in that order, so a statement can answer its cards in the same round trip.
  */
 export function pageCardsJson(page: SQL, now: Date): SQL {
-  const fields = Object.entries(cardColumns(now)).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`);
-  return sql`(select json_agg(json_build_object(${sql.join(fields, sql`, `)}) order by page.n)
-    from ${page} page join ${listings} on ${listings.id} = page.id
-    join ${users} on ${eq(users.id, listings.sellerId)}
-    join ${zipCodes} on ${eq(zipCodes.zip, listings.zip)})`;
+  return pageRowsJson(cardColumns(now), page, listings, [
+    [users, eq(users.id, listings.sellerId)],
+    [zipCodes, eq(zipCodes.zip, listings.zip)],
+  ]);
 }
 
 /** A card as anyone sees it at `now`: `saleType` and `listingDeleted` are read off the listing's state. */

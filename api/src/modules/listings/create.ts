@@ -5,12 +5,14 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/connect';
 import { newRefnum } from '../../db/refnum';
-import { categories, draftPhotos, listingDrafts, listingPhotos, listings, zipCodes } from '../../db/schema/index';
+import { categories, listings, zipCodes } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import type { Caller } from '../../http/caller';
 import { findCategory, propertiesFor } from '../categories/service';
+import { deleteFilesUnlessShown, formFieldErrors, ownDraft, saveDraftTo } from '../drafts/forms';
+import type { FileStore } from '../files/file-store';
 import { assertMaySell, ownListing } from './access';
-import { ownDraft } from './drafts';
+import { listingForm } from './drafts';
 import { assertEditable } from './edit-lock';
 import { assertMayListIn, marketplaceToListIn } from './marketplace';
 import { takeListingEvent } from './process';
@@ -30,7 +32,8 @@ async function subCategoryOrNull(db: Db, refnum: string) {
 /** The category pair a subcategory refnum names; a top-level category is not enough. */
 async function categoryPair(db: Db, refnum: string) {
   const sub = await subCategoryOrNull(db, refnum);
-  if (!sub?.parentId) throw fieldErrors([{ field: 'categoryRefnum', message: listingRuleMessages.categoryRequired }]);
+  if (!sub?.parentId)
+    throw formFieldErrors([{ field: 'categoryRefnum', message: listingRuleMessages.categoryRequired }]);
   const [top] = await db
     .select({
       id: categories.id,
@@ -39,12 +42,8 @@ async function categoryPair(db: Db, refnum: string) {
     })
     .from(categories)
     .where(eq(categories.id, sub.parentId));
-  if (!top) throw fieldErrors([{ field: 'categoryRefnum', message: listingRuleMessages.categoryRequired }]);
+  if (!top) throw formFieldErrors([{ field: 'categoryRefnum', message: listingRuleMessages.categoryRequired }]);
   return { top, sub };
-}
-
-function fieldErrors(errors: FieldError[]): AppError {
-  return new AppError(400, errors[0]?.message ?? 'The listing is not valid', { errors });
 }
 
 /** Everything the database must confirm: category, zip, offered properties, and (to publish) the rules. */
@@ -82,7 +81,7 @@ async function checkForm(db: Db, caller: Caller, form: Form) {
     });
     errors.push(...violations.map((v) => ({ field: LISTING_RULE_FIELDS[v.field], message: v.message })));
   }
-  if (errors.length > 0) throw fieldErrors(errors);
+  if (errors.length > 0) throw formFieldErrors(errors);
   return { topId: top.id, subId: sub.id, properties, priceCents };
 }
 
@@ -91,15 +90,15 @@ async function checkForm(db: Db, caller: Caller, form: Form) {
  * without publishing; publishing checks every marketplace rule first and starts the listing's
  * lifetime. The form's photos become the listing's.
  */
-export async function saveListing(db: Db, caller: Caller, form: Form, now: Date) {
+export async function saveListing(db: Db, files: FileStore, caller: Caller, form: Form, now: Date) {
   // An organisation's marketplace is its members' (its own refusal, whatever else the caller's standing).
   const organizationId = await marketplaceToListIn(db, caller, form.orgRefnum);
   assertMaySell(caller);
   // Whose draft it is comes before what its form says: another's draft is a 403/404, never a 400.
-  await ownDraft(db, caller, form.inputSourceRandomRefnum);
+  await ownDraft(db, listingForm, caller, form.inputSourceRandomRefnum);
   const checked = await checkForm(db, caller, form);
-  return db.transaction(async (tx) => {
-    const draft = await ownDraft(tx, caller, form.inputSourceRandomRefnum, true);
+  const { saved, replaced } = await db.transaction(async (tx) => {
+    const draft = await ownDraft(tx, listingForm, caller, form.inputSourceRandomRefnum, true);
     const values = {
       categoryId: checked.topId,
       subCategoryId: checked.subId,
@@ -118,11 +117,11 @@ export async function saveListing(db: Db, caller: Caller, form: Form, now: Date)
       updatedAt: now,
     };
     let listing: typeof listings.$inferSelect | undefined;
-    if (draft.listingId) {
+    if (draft.subjectId) {
       const [current] = await tx
         .select({ refnum: listings.refnum })
         .from(listings)
-        .where(eq(listings.id, draft.listingId));
+        .where(eq(listings.id, draft.subjectId));
       const existing = await ownListing(tx, caller, current?.refnum ?? '', true);
       await assertEditable(tx, existing);
       await assertMayListIn(tx, caller, existing.organizationId);
@@ -139,18 +138,9 @@ export async function saveListing(db: Db, caller: Caller, form: Form, now: Date)
       listing.state === 'draft' && !form.draft
         ? (await takeListingEvent(tx, listing, 'publish', { userId: caller.userId, role: 'seller' }, now)).to
         : listing.state;
-    await copyPhotos(tx, draft.id, listing.id);
-    await tx.update(listingDrafts).set({ listingId: listing.id }).where(eq(listingDrafts.id, draft.id));
-    return { listingRefnum: listing.refnum, listingStatus: listingStatusOf(state) };
+    const replaced = await saveDraftTo(tx, listingForm, draft.id, listing.id);
+    return { saved: { listingRefnum: listing.refnum, listingStatus: listingStatusOf(state) }, replaced };
   });
-}
-
-/** The listing's photos become exactly the form's. */
-async function copyPhotos(db: Db, draftId: number, listingId: number): Promise<void> {
-  const photos = await db.select().from(draftPhotos).where(eq(draftPhotos.draftId, draftId));
-  await db.delete(listingPhotos).where(eq(listingPhotos.listingId, listingId));
-  if (photos.length === 0) return;
-  await db
-    .insert(listingPhotos)
-    .values(photos.map((p) => ({ listingId, picno: p.picno, path: p.path, width: p.width, height: p.height })));
+  await deleteFilesUnlessShown(db, listingForm, files, replaced);
+  return saved;
 }

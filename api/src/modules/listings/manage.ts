@@ -5,10 +5,12 @@ import type { Db } from '../../db/connect';
 import { listings } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import type { Caller } from '../../http/caller';
+import { deleteFilesUnlessShown } from '../drafts/forms';
 import type { FileStore } from '../files/file-store';
 import { type ListingRow, ownListing } from './access';
 import { selectSellerCards, toSellerCard } from './cards';
-import { deleteFileUnlessShown, releaseDeletedListingPhotos } from './photo-files';
+import { listingForm } from './drafts';
+import { releaseDeletedListingPhotos } from './photo-files';
 import { catchUpTimers, takeListingEvent } from './process';
 
 /**
@@ -68,12 +70,7 @@ export async function deleteListing(db: Db, files: FileStore, caller: Caller, li
       released = await releaseDeletedListingPhotos(tx, listingId);
     },
   );
-  for (const key of released) {
-    // The listing is deleted either way: a file the store keeps is an orphan, not a failed delete.
-    await deleteFileUnlessShown(db, files, key).catch((cause: unknown) =>
-      console.error('Could not delete a deleted listing’s photo', cause),
-    );
-  }
+  await deleteFilesUnlessShown(db, listingForm, files, released);
   return card;
 }
 

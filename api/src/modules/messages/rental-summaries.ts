@@ -1,44 +1,20 @@
-import type { ListingCard, RentalCard, RentalConversation } from '@yardly/shared/contract';
-import { asc, desc, eq, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/connect';
+import type { ListingCard, RentalCard } from '@yardly/shared/contract';
+import { eq } from 'drizzle-orm';
 import { conversations, rentals, users } from '../../db/schema/index';
-import type { Caller } from '../../http/caller';
-import { rentalCardColumns, toRentalCard } from '../rentals/cards';
-import { otherPartyId, otherUser, summariesOf, summaryColumns } from './summary-parts';
+import { type RentalCardRow, rentalCardColumns, toRentalCard } from '../rentals/cards';
+import type { SummarySubject } from './summary-parts';
 
-/**
- * The caller's rental conversations that `where` keeps (the caller is a party to each), as the
- * rentals' messages list shows them: the rental's card, the other party, the last line and what
- * is unread. Latest activity first unless `asc`.
- */
-export async function rentalSummaries(
-  db: Db,
-  caller: Caller,
-  where: SQL,
-  page: { limit: number; offset: number; asc?: boolean },
-): Promise<RentalConversation[]> {
-  const order = page.asc ? asc : desc;
-  const rows = await db
-    .select({ card: rentalCardColumns, ...summaryColumns })
-    .from(conversations)
-    .innerJoin(rentals, eq(rentals.id, conversations.rentalId))
-    .innerJoin(users, eq(users.id, rentals.landlordId))
-    .innerJoin(otherUser, eq(otherUser.id, otherPartyId(caller.userId)))
-    .where(where)
-    .orderBy(order(conversations.lastMessageAt), order(conversations.id))
-    .limit(page.limit)
-    .offset(page.offset);
-  return summariesOf(
-    db,
-    caller,
-    rows,
-    (row) => ({
-      subject: { kind: 'rental', id: row.card.id, refnum: row.card.refnum },
-      sellerRefnum: row.card.landlordRefnum,
-    }),
-    (row) => ({ rental: toRentalCard(row.card) }),
-  );
-}
+/** A rental conversation as the rentals' messages list shows it: with the rental's card (`rental`). */
+export const rentalSubject: SummarySubject<RentalCardRow, { rental: RentalCard }> = {
+  table: [rentals, eq(rentals.id, conversations.rentalId)],
+  cardJoins: [[users, eq(users.id, rentals.landlordId)]],
+  cardColumns: rentalCardColumns,
+  refsOf: (card) => ({
+    subject: { kind: 'rental', id: card.id, refnum: card.refnum },
+    sellerRefnum: card.landlordRefnum,
+  }),
+  cardOf: (card) => ({ rental: toRentalCard(card) }),
+};
 
 /**
  * A rental as the marketplace's conversation head carries its subject (`listing`): its refnum,

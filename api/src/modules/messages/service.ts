@@ -1,4 +1,4 @@
-import type { CallData, ConversationSummary, conversationsCall } from '@yardly/shared/contract';
+import type { CallData, conversationsCall, ListingCard } from '@yardly/shared/contract';
 import { conversationMessages, type NotificationSection } from '@yardly/shared/rules';
 import { and, desc, eq, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
@@ -6,18 +6,33 @@ import { conversations, listings, messages, users, zipCodes } from '../../db/sch
 import { AppError } from '../../errors';
 import type { Caller } from '../../http/caller';
 import type { AppServices } from '../../services';
-import { cardColumns, toCard } from '../listings/cards';
+import { type CardRow, cardColumns, toCard } from '../listings/cards';
 import { type ConversationRef, conversationOfParty, messageColumns, toMessage } from './conversations';
-import { rentalAsListingCard, rentalSummaries } from './rental-summaries';
-import { otherPartyId, otherUser, summariesOf, summaryColumns, unreadIn } from './summary-parts';
+import { rentalAsListingCard, rentalSubject } from './rental-summaries';
+import { type SummarySubject, subjectSummaries, summaryPage, unreadIn } from './summary-parts';
 
 type Services = Pick<AppServices, 'db' | 'clock' | 'live'>;
 
 type ConversationsQuery = { type: string; listingRefnum?: string; page: number; size: number };
 type ConversationsPage = CallData<typeof conversationsCall>;
 
+/** A sale conversation as 'My Messages' shows it: with the listing's card (`listing`) as at `now`. */
+const listingSubject = (now: Date): SummarySubject<CardRow, { listing: ListingCard }> => ({
+  table: [listings, eq(listings.id, conversations.listingId)],
+  cardJoins: [
+    [users, eq(users.id, listings.sellerId)],
+    [zipCodes, eq(zipCodes.zip, listings.zip)],
+  ],
+  cardColumns: cardColumns(now),
+  refsOf: (card) => ({
+    subject: { kind: 'listing', id: card.id, refnum: card.refnum },
+    sellerRefnum: card.sellerRefnum,
+  }),
+  cardOf: (card) => ({ listing: toCard(card, now) }),
+});
+
 /** 'My Messages': the caller's conversations on a tab, latest activity first (their cards as at `now`). */
-export async function listConversations(
+export function listConversations(
   db: Db,
   caller: Caller,
   query: ConversationsQuery,
@@ -31,46 +46,7 @@ export async function listConversations(
         ? eq(conversations.sellerId, me)
         : or(eq(conversations.buyerId, me), eq(conversations.sellerId, me));
   const where = and(side, query.listingRefnum ? eq(listings.refnum, query.listingRefnum) : undefined) as SQL;
-  const [content, [total]] = await Promise.all([
-    summaries(db, caller, where, { limit: query.size, offset: query.page * query.size }, now),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(conversations)
-      .innerJoin(listings, eq(listings.id, conversations.listingId))
-      .where(where),
-  ]);
-  return { conversations: { content, number: query.page, size: query.size, totalElements: total?.n ?? 0 } };
-}
-
-/** The caller's conversations that `where` keeps, as 'My Messages' shows them (the caller is a party to each). */
-async function summaries(
-  db: Db,
-  caller: Caller,
-  where: SQL,
-  page: { limit: number; offset: number },
-  now: Date,
-): Promise<ConversationSummary[]> {
-  const rows = await db
-    .select({ card: cardColumns(now), ...summaryColumns })
-    .from(conversations)
-    .innerJoin(listings, eq(listings.id, conversations.listingId))
-    .innerJoin(users, eq(users.id, listings.sellerId))
-    .innerJoin(zipCodes, eq(zipCodes.zip, listings.zip))
-    .innerJoin(otherUser, eq(otherUser.id, otherPartyId(caller.userId)))
-    .where(where)
-    .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
-    .limit(page.limit)
-    .offset(page.offset);
-  return summariesOf(
-    db,
-    caller,
-    rows,
-    (row) => ({
-      subject: { kind: 'listing', id: row.card.id, refnum: row.card.refnum },
-      sellerRefnum: row.card.sellerRefnum,
-    }),
-    (row) => ({ listing: toCard(row.card, now) }),
-  );
+  return summaryPage(db, caller, listingSubject(now), where, query);
 }
 
 /** The count on 'My Messages': lines unread across the caller's sale conversations (not rental ones), and in how many. */
@@ -131,12 +107,12 @@ async function historyHead(db: Db, caller: Caller, conversation: ConversationRef
   const one = eq(conversations.id, conversation.id);
   const onePage = { limit: 1, offset: 0 };
   if (conversation.subject.kind === 'rental') {
-    const [summary] = await rentalSummaries(db, caller, one, onePage);
+    const [summary] = await subjectSummaries(db, caller, rentalSubject, one, onePage);
     if (!summary) throw new Error('a rental conversation of the caller is missing');
     const { lastMessage: _, rental, ...head } = summary;
     return { ...head, listing: rentalAsListingCard(rental), section: 'rentals' as const };
   }
-  const [summary] = await summaries(db, caller, one, onePage, now);
+  const [summary] = await subjectSummaries(db, caller, listingSubject(now), one, onePage);
   if (!summary) throw new Error('a conversation of the caller is missing');
   const { lastMessage: _, ...head } = summary;
   return { ...head, section: 'market' as const };

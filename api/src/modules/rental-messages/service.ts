@@ -3,7 +3,8 @@ import { and, eq, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { conversations, rentals } from '../../db/schema/index';
 import type { Caller } from '../../http/caller';
-import { rentalSummaries } from '../messages/rental-summaries';
+import { rentalSubject } from '../messages/rental-summaries';
+import { summaryPage } from '../messages/summary-parts';
 
 type ConversationsPage = CallData<typeof rentalMessagingCalls.conversations>;
 type PageQuery = { page: number; size: number; asc: boolean; type?: 'sell' | 'buy' };
@@ -16,17 +17,9 @@ function onSide(userId: number, type: 'sell' | 'buy' | undefined): SQL {
 }
 
 /** A page of the caller's rental conversations that `where` keeps (never a sale conversation). */
-async function page(db: Db, caller: Caller, where: SQL, query: PageQuery): Promise<ConversationsPage> {
+function page(db: Db, caller: Caller, where: SQL, query: PageQuery): Promise<ConversationsPage> {
   const kept = and(isNotNull(conversations.rentalId), onSide(caller.userId, query.type), where) as SQL;
-  const [content, [total]] = await Promise.all([
-    rentalSummaries(db, caller, kept, { limit: query.size, offset: query.page * query.size, asc: query.asc }),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(conversations)
-      .innerJoin(rentals, eq(rentals.id, conversations.rentalId))
-      .where(kept),
-  ]);
-  return { conversations: { content, number: query.page, size: query.size, totalElements: total?.n ?? 0 } };
+  return summaryPage(db, caller, rentalSubject, kept, query);
 }
 
 /**

@@ -1,11 +1,12 @@
 import { createRentalCall, rentalListingCalls } from '@yardly/shared/contract';
 import { defineCapability } from '../../http/capability';
 import { registerCall } from '../../http/register-call';
+import { draftSweepJob } from '../drafts/forms';
+import { addDraftPhoto, deleteDraftPhoto } from '../drafts/photos';
 import { withPhotoUpload } from '../files/photo-upload';
 import { saveRental } from './create';
 import { rentalDetail } from './detail';
-import { rentalDraftSweepJob } from './draft-sweeper';
-import { addRentalDraftPhoto, deleteRentalDraftPhoto, openRentalDraft } from './drafts';
+import { openRentalDraft, rentalForm } from './drafts';
 import { recentRentals, rentalsByUser } from './lists';
 import { deleteRental, relistRental, setRentalAvailable, toggleRentalActive } from './manage';
 import { rentalRunner } from './process';
@@ -19,8 +20,8 @@ export const rentalsCapability = defineCapability({
   handlers: ({ db, files, clock }) => ({
     draft: ({ query, caller }) => openRentalDraft(db, caller, query.refnum),
     uploadPicture: async ({ query, caller, request }) =>
-      withPhotoUpload(request, (photo) => addRentalDraftPhoto(db, files, caller, query, photo)),
-    deletePicture: ({ query, caller }) => deleteRentalDraftPhoto(db, files, caller, query),
+      withPhotoUpload(request, (photo) => addDraftPhoto(db, rentalForm, files, caller, query, photo)),
+    deletePicture: ({ query, caller }) => deleteDraftPhoto(db, rentalForm, files, caller, query),
     create: ({ body, caller }) => saveRental(db, files, caller, body, clock.now()),
     detail: ({ query, caller }) => rentalDetail(db, query.refnum, caller),
     byUser: ({ query, caller }) => rentalsByUser(db, caller, query),
@@ -33,7 +34,7 @@ export const rentalsCapability = defineCapability({
     properties: () => rentalPropertyLists(db),
   }),
   processes: (registry) => registry.adopt(rentalRunner),
-  jobs: ({ files }) => [rentalDraftSweepJob(files)],
+  jobs: ({ files }) => [draftSweepJob(rentalForm, files)],
   // The spec writes the create path with a trailing slash (section 7): both are served.
   routes: (app, { db, files, clock }) =>
     registerCall(app, { ...createRentalCall, path: `${createRentalCall.path}/` }, ({ body, caller }) =>

@@ -1,6 +1,7 @@
 import type { RentalCard } from '@yardly/shared/contract';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
+import { pageRowsJson } from '../../db/page-json';
 import { rentalPhotos, rentals, users } from '../../db/schema/index';
 import { fileUrl } from '../files/urls';
 
@@ -49,10 +50,7 @@ export type RentalCardJson = Omit<RentalCardRow, 'createdAt' | 'listedAt'> & {
  * in that order, so a statement answers its cards in the same round trip (as search's do).
  */
 export function rentalPageCardsJson(page: SQL): SQL {
-  const fields = Object.entries(rentalCardColumns).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`);
-  return sql`(select json_agg(json_build_object(${sql.join(fields, sql`, `)}) order by page.n)
-    from ${page} page join ${rentals} on ${rentals.id} = page.id
-    join ${users} on ${eq(users.id, rentals.landlordId)})`;
+  return pageRowsJson(rentalCardColumns, page, rentals, [[users, eq(users.id, rentals.landlordId)]]);
 }
 
 /** 'City, ST 12345', with the street line first only when it may be shown. */

@@ -1,24 +1,19 @@
-import type { FieldError, rentalFormSchema } from '@yardly/shared/contract';
+import type { rentalFormSchema } from '@yardly/shared/contract';
 import { locationMessages } from '@yardly/shared/rules';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/connect';
 import { newRefnum } from '../../db/refnum';
-import { rentalDraftPhotos, rentalDrafts, rentalPhotos, rentals, zipCodes } from '../../db/schema/index';
-import { AppError } from '../../errors';
+import { rentals, zipCodes } from '../../db/schema/index';
 import type { Caller } from '../../http/caller';
+import { deleteFilesUnlessShown, formFieldErrors, ownDraft, saveDraftTo } from '../drafts/forms';
 import type { FileStore } from '../files/file-store';
 import { landlordActor, ownRental } from './access';
-import { assertRentalEditable, forgetUnusedRentalFile, ownRentalDraft } from './drafts';
+import { assertRentalEditable, rentalForm } from './drafts';
 import { takeRentalEvent } from './process';
 import { attributeErrors } from './properties';
 
 type Form = z.output<typeof rentalFormSchema>;
-
-/** 400 with every broken field, in the envelope's `errors` (as the selling form's are). */
-function fieldErrors(errors: FieldError[]): AppError {
-  return new AppError(400, errors[0]?.message ?? 'The listing is not valid', { errors });
-}
 
 /** What only the database can tell: the attributes are on the console's lists and the zip is a real one. */
 async function checkForm(db: Db, form: Form): Promise<void> {
@@ -30,7 +25,7 @@ async function checkForm(db: Db, form: Form): Promise<void> {
   });
   const [zip] = await db.select({ zip: zipCodes.zip }).from(zipCodes).where(eq(zipCodes.zip, form.zip));
   if (!zip) errors.push({ field: 'zip', message: locationMessages.fetchError });
-  if (errors.length > 0) throw fieldErrors(errors);
+  if (errors.length > 0) throw formFieldErrors(errors);
 }
 
 function columnsOf(form: Form, now: Date) {
@@ -68,8 +63,8 @@ function columnsOf(form: Form, now: Date) {
 export async function saveRental(db: Db, files: FileStore, caller: Caller, form: Form, now: Date) {
   await checkForm(db, form);
   const { saved, replaced } = await db.transaction(async (tx) => {
-    const draft = await ownRentalDraft(tx, caller, form.inputSourceRandomRefnum, true);
-    const target = await editedRental(tx, caller, form.refnum, draft.rentalId);
+    const draft = await ownDraft(tx, rentalForm, caller, form.inputSourceRandomRefnum, true);
+    const target = await editedRental(tx, caller, form.refnum, draft.subjectId);
     const values = columnsOf(form, now);
     const [row] = target
       ? await tx.update(rentals).set(values).where(eq(rentals.id, target.id)).returning()
@@ -89,11 +84,10 @@ export async function saveRental(db: Db, files: FileStore, caller: Caller, form:
       row.state === 'draft' && !form.draft
         ? (await takeRentalEvent(tx, row, 'publish', landlordActor(caller), now)).to
         : row.state;
-    const replaced = await copyPhotos(tx, draft.id, row.id);
-    await tx.update(rentalDrafts).set({ rentalId: row.id }).where(eq(rentalDrafts.id, draft.id));
+    const replaced = await saveDraftTo(tx, rentalForm, draft.id, row.id);
     return { saved: { refnum: row.refnum, state }, replaced };
   });
-  for (const key of replaced) await forgetUnusedRentalFile(db, files, key);
+  await deleteFilesUnlessShown(db, rentalForm, files, replaced);
   return saved;
 }
 
@@ -103,27 +97,11 @@ async function editedRental(tx: Db, caller: Caller, refnum: string | undefined, 
     ? await tx.select({ refnum: rentals.refnum }).from(rentals).where(eq(rentals.id, openedFor))
     : [];
   if (refnum && opened && opened.refnum !== refnum) {
-    throw fieldErrors([{ field: 'refnum', message: 'This form was opened for another listing, please reload it' }]);
+    throw formFieldErrors([{ field: 'refnum', message: 'This form was opened for another listing, please reload it' }]);
   }
   const wanted = refnum ?? opened?.refnum;
   if (!wanted) return undefined;
   const rental = await ownRental(tx, caller, wanted, true);
   assertRentalEditable(rental);
   return rental;
-}
-
-/** The listing's photos become exactly the form's; answers the files no longer shown by it. */
-async function copyPhotos(tx: Db, draftId: number, rentalId: number): Promise<string[]> {
-  const photos = await tx.select().from(rentalDraftPhotos).where(eq(rentalDraftPhotos.draftId, draftId));
-  const before = await tx
-    .delete(rentalPhotos)
-    .where(eq(rentalPhotos.rentalId, rentalId))
-    .returning({ path: rentalPhotos.path });
-  if (photos.length > 0) {
-    await tx
-      .insert(rentalPhotos)
-      .values(photos.map((p) => ({ rentalId, picno: p.picno, path: p.path, width: p.width, height: p.height })));
-  }
-  const kept = new Set(photos.map((p) => p.path));
-  return before.map((p) => p.path).filter((path) => !kept.has(path));
 }

@@ -1,9 +1,10 @@
 import type { RentalEvent, RentalState } from '@yardly/shared/rules';
 import type { Db } from '../../db/connect';
 import type { Caller } from '../../http/caller';
+import { deleteFilesUnlessShown, releasePhotosOf } from '../drafts/forms';
 import type { FileStore } from '../files/file-store';
 import { landlordActor, ownRental, type RentalRow } from './access';
-import { forgetUnusedRentalFile, releaseDeletedRentalPhotos } from './drafts';
+import { rentalForm } from './drafts';
 import { takeRentalEvent } from './process';
 
 /**
@@ -46,15 +47,10 @@ export async function deleteRental(db: Db, files: FileStore, caller: Caller, ref
     () => 'delete',
     now,
     async (tx, rentalId) => {
-      released = await releaseDeletedRentalPhotos(tx, rentalId);
+      released = await releasePhotosOf(tx, rentalForm, rentalId);
     },
   );
-  for (const key of released) {
-    // The rental is deleted either way: a file the store keeps is an orphan, not a failed delete.
-    await forgetUnusedRentalFile(db, files, key).catch((cause: unknown) =>
-      console.error('Could not delete a deleted rental’s photo', cause),
-    );
-  }
+  await deleteFilesUnlessShown(db, rentalForm, files, released);
   return { refnum, state };
 }
 

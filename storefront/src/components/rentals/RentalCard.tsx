@@ -1,14 +1,10 @@
-import { PHOTO_SIZES, type RentalCard as RentalCardData } from '@yardly/shared/contract';
-import { truncate } from '@yardly/shared/rules';
+import type { RentalCard as RentalCardData } from '@yardly/shared/contract';
 import type { ReactNode } from 'react';
-import { cardPictureUrl } from '../../lib/pictures';
 import { useRenderedSession } from '../../lib/use-hydrated';
 import { rentalFavourites } from '../../stores/rental-favourites';
-import { FavouriteButton } from '../FavouriteButton';
-import type { CardVariant } from '../ListingCard';
+import { CardFrame, type CardVariant } from '../CardFrame';
 import { rentalPath } from './rental-paths';
 import { bedsAndBaths, rentalBadge, rentLabel } from './rental-view';
-import '../../styles/cards.css';
 
 interface RentalCardProps {
   rental: RentalCardData;
@@ -22,36 +18,18 @@ export function RentalCard({ rental, variant = 'grid', children }: RentalCardPro
   const session = useRenderedSession();
   const badge = rentalBadge(rental, session?.userRefnum === rental.landLordRefnum);
   return (
-    <article className={`card card--${variant}`}>
-      <a className="card__link" href={rentalPath(rental.refnum)}>
-        <div className="card__media">
-          <img
-            src={cardPictureUrl(rental.pictureUrl)}
-            alt={rental.title}
-            width={PHOTO_SIZES.card.w}
-            height={PHOTO_SIZES.card.h}
-            loading="lazy"
-            decoding="async"
-          />
-          {badge && <span className="ribbon ribbon--sold">{badge}</span>}
-        </div>
-        <div className="card__body">
-          <h3 className="card__title" title={rental.title}>
-            {truncate(rental.title)}
-          </h3>
-          <p className="card__location">{rental.address}</p>
-          <p className="card__price">{rentLabel(rental.expectedRent)}</p>
-          <p className="card__facts">{bedsAndBaths(rental)}</p>
-        </div>
-      </a>
-      {children}
-      <FavouriteButton
-        listingRefnum={rental.refnum}
-        listingTitle={rental.title}
-        sellerRefnum={rental.landLordRefnum}
-        store={rentalFavourites}
-      />
-    </article>
+    <CardFrame
+      variant={variant}
+      href={rentalPath(rental.refnum)}
+      pictureUrl={rental.pictureUrl}
+      title={rental.title}
+      favourite={{ refnum: rental.refnum, sellerRefnum: rental.landLordRefnum, store: rentalFavourites }}
+      place={rental.address}
+      price={rentLabel(rental.expectedRent)}
+      ribbon={badge ? { text: badge, className: 'ribbon ribbon--sold' } : null}
+      details={<p className="card__facts">{bedsAndBaths(rental)}</p>}
+      actions={children}
+    />
   );
 }
 

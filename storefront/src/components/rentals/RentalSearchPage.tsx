@@ -10,7 +10,7 @@ import { openLocationDialog } from '../../stores/location-dialog';
 import { countGuestSearch, SEARCH_PROMPT_NOTICE } from '../../stores/search-counter';
 import { $session, $sessionKnown } from '../../stores/session';
 import { Breadcrumbs } from '../Breadcrumbs';
-import type { CardVariant } from '../ListingCard';
+import type { CardVariant } from '../CardFrame';
 import { Pagination } from '../Pagination';
 import { PerPageSelect } from '../PerPageSelect';
 import { Spinner } from '../Spinner';
