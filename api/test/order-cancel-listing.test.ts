@@ -134,20 +134,23 @@ describe('the listing of a cancelled order: Deactivated for its seller, or on sa
   });
 });
 
+/** The seller ships the order, the buyer confirms it arrived (the sale is completed), the seller relists the item. */
+async function completedAndRelisted(listing: string, orderId: string) {
+  const label = await call(t, 'POST', '/svc/shipping/label', seller.token, {
+    orderId,
+    parcel: 'medium',
+    service: 'ground',
+  });
+  expect(label.status).toBe(200);
+  expect((await call(t, 'POST', '/svc/orders/confirm-received', buyer.token, { orderId })).status).toBe(200);
+  expect((await call(t, 'POST', '/svc/listing/relist', seller.token, { listingRefnum: listing })).status).toBe(200);
+}
+
 describe('relisting a sold listing (one order in progress per listing)', () => {
   it('after its sale is completed, the seller relists it and another buyer buys it', async () => {
     const listing = await publishedListing(t, seller.token);
     const first = await boughtNow(t, buyer.token, listing);
-    const label = await call(t, 'POST', '/svc/shipping/label', seller.token, {
-      orderId: first.orderId,
-      parcel: 'medium',
-      service: 'ground',
-    });
-    expect(label.status).toBe(200);
-    expect(
-      (await call(t, 'POST', '/svc/orders/confirm-received', buyer.token, { orderId: first.orderId })).status,
-    ).toBe(200);
-    expect((await call(t, 'POST', '/svc/listing/relist', seller.token, { listingRefnum: listing })).status).toBe(200);
+    await completedAndRelisted(listing, first.orderId);
     const second = await boughtNow(t, nextBuyer.token, listing);
     expect(second.orderId).not.toBe(first.orderId);
     expect((await asSellerSeesIt(listing))?.listingState).toBe('sold');
@@ -212,16 +215,7 @@ describe('a sale at an accepted offer that ends: the offer no longer holds the l
   it('completed and relisted: the sold offer holds nothing, and closes when a new offer on the relisted item is accepted', async () => {
     const listing = await listingTakingOffers(t, seller.token, { listingPrice: 3000 });
     const first = await paidOffer(listing, buyer);
-    const label = await call(t, 'POST', '/svc/shipping/label', seller.token, {
-      orderId: first.orderId,
-      parcel: 'medium',
-      service: 'ground',
-    });
-    expect(label.status).toBe(200);
-    expect(
-      (await call(t, 'POST', '/svc/orders/confirm-received', buyer.token, { orderId: first.orderId })).status,
-    ).toBe(200);
-    expect((await call(t, 'POST', '/svc/listing/relist', seller.token, { listingRefnum: listing })).status).toBe(200);
+    await completedAndRelisted(listing, first.orderId);
     // The completed sale's offer stays what it was (accepted, and paid) but holds the relisted item no more.
     expect(await offerStatusOf(buyer.token, listing, first.offerRefnum)).toBe('accepted');
     expect((await alreadyOffered(t, buyer.token, listing)).body.data.alreadyOffered).toBe(false);
