@@ -611,6 +611,13 @@ export class JourneyChecks implements PageChecks {
     await context.addInitScript(installTimerPause);
     for (const page of context.pages()) this.watch(page);
     context.on('page', (page) => this.watch(page));
+    // A journey that ends by closing its context would cut off the link targets still being
+    // fetched through it ("no answer"): closing waits for them first.
+    const close = context.close.bind(context);
+    context.close = async (...args: Parameters<BrowserContext['close']>) => {
+      await Promise.allSettled(this.pending);
+      return close(...args);
+    };
   }
 
   /** Fails with every finding (the journey ran on to its end, so one run lists them all). */
