@@ -1,6 +1,7 @@
 import type { SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { PgDialect, PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db } from './connect';
+import { Gate, HEAVY_READS_AT_ONCE } from './read-gate';
 
 /**
  * How many statement texts a process keeps prepared. PostgreSQL holds about 0.4 MB for a kept
@@ -27,14 +28,20 @@ export function keptNames(max = MAX_KEPT): (text: string) => string | undefined 
 /** The name a statement text is kept under in this process; undefined once MAX_KEPT other texts are kept. */
 export const keptName = keptNames();
 
+/** The catalogue's heavy reads (searches, similar items, guidance) of this process take turns through it. */
+const heavyReads = new Gate(HEAVY_READS_AT_ONCE);
+
 /**
  * Run a statement as a named prepared statement: each connection parses and analyses its text
  * once, then only binds the values. For a search statement that work cost as much CPU as
  * running it (docs/decisions/0011). Every run is still planned for its own values
  * (plan_cache_mode in connect.ts). The embedded database runs it as an ordinary statement.
+ * A few run at once (`heavyReads`, docs/decisions/0075); inside a transaction the statement runs
+ * at once, since its connection is held already and waiting could hold up the ones in turn.
  */
 export async function executeKept<Row>(db: Db, statement: SQL): Promise<Row[]> {
   const query = dialect.sqlToQuery(statement);
-  const result = await db._.session.prepareQuery(query, undefined, keptName(query.sql), false).execute();
+  const run = () => db._.session.prepareQuery(query, undefined, keptName(query.sql), false).execute();
+  const result = db instanceof PgTransaction ? await run() : await heavyReads.run(run);
   return (result as { rows: Row[] }).rows;
 }
