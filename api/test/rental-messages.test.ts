@@ -5,6 +5,7 @@ import {
   rentalConversationPath,
   rentalMessages,
 } from '@yardly/shared/rules';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, runDueJobs, startTestApp, type TestApp } from './harness';
 import { freshEmail, outbox, signedUp } from './identity-helpers';
@@ -181,6 +182,25 @@ describe('messaging', () => {
     // Signed out, the lists refuse too.
     expect((await getWith(t, undefined, '/rental/conversations')).statusCode).toBe(401);
     expect((await getWith(t, undefined, `/rental/conversations/listing?refnum=${refnum}`)).statusCode).toBe(401);
+  });
+
+  it('counts every attempt against the sender’s limit, refused or sent, each once', async () => {
+    const writer = await signedUp(t, freshEmail('counted'));
+    const refnum = await insertedRental(t, landlord.userRefnum);
+    const attempts = async () => {
+      const { rows } = (await t.database.db.execute(sql`select coalesce(sum(failures), 0)::int as n
+        from login_throttles join users on key = 'messages:' || users.id where users.refnum = ${writer.userRefnum}`)) as unknown as {
+        rows: { n: number }[];
+      };
+      return rows[0]?.n;
+    };
+    expect(await attempts()).toBe(0);
+    // Refused inside the send's transaction: its rollback takes the count, which is made again on its own.
+    const refused = await sendRentalMessage(t, writer.token, { refnum, toRefnum: stranger.userRefnum, text: 'Hi' });
+    expect(refused.statusCode).toBe(403);
+    expect(await attempts()).toBe(1);
+    await sentRental(t, writer.token, { refnum, toRefnum: landlord.userRefnum, text: 'Hi' });
+    expect(await attempts()).toBe(2);
   });
 
   it('a draft or deleted place is not found (404), even for a conversation already open', async () => {

@@ -17,6 +17,10 @@ export const minutesUntil = (ms: number) => Math.max(1, Math.ceil(ms / 60_000));
  * that lock, until when. Keys name what they count: `signups:<address>`, `codes:<purpose>:<email>`.
  */
 export function rateLimits(db: Db, clock: Clock) {
+  /** The 429 of a window that opens again at `opensAt`, saying in how many minutes. */
+  const tooMany = (opensAt: Date, message: (minutes: number) => string) =>
+    new AppError(429, message(minutesUntil(opensAt.getTime() - clock.now().getTime())));
+
   /** One more event for a key, in one statement (concurrent requests cannot both see room). */
   async function count(key: string, limit: RateLimit): Promise<{ events: number; windowStart: Date }> {
     const now = clock.now();
@@ -37,16 +41,44 @@ export function rateLimits(db: Db, clock: Clock) {
     return events <= limit.max ? null : addMs(windowStart, windowMs(limit));
   }
 
+  /**
+   * Spends one of the key's events; when the window had none left, refuses with a 429 whose
+   * message says in how many minutes it opens again.
+   */
+  async function spend(key: string, limit: RateLimit, message: (minutes: number) => string): Promise<void> {
+    const opensAt = await take(key, limit);
+    if (opensAt) throw tooMany(opensAt, message);
+  }
+
   return {
     take,
+    spend,
 
     /**
-     * Spends one of the key's events; when the window had none left, refuses with a 429 whose
-     * message says in how many minutes it opens again.
+     * Spends one of the key's events and does `work` in the same transaction, so a write under a
+     * limit commits once (a message's send waited for two WAL flushes, issue 38). Past the limit
+     * only the count commits and the 429 follows; when `work` refuses (or fails), its rollback
+     * takes the count with it, so the attempt is counted again on its own: it counts whatever the
+     * answer, and past the limit the answer is the 429.
      */
-    async spend(key: string, limit: RateLimit, message: (minutes: number) => string): Promise<void> {
-      const opensAt = await take(key, limit);
-      if (opensAt) throw new AppError(429, message(minutesUntil(opensAt.getTime() - clock.now().getTime())));
+    async within<T>(
+      key: string,
+      limit: RateLimit,
+      message: (minutes: number) => string,
+      work: (tx: Db) => Promise<T>,
+    ): Promise<T> {
+      let outcome: { opensAt: Date } | { done: T };
+      try {
+        outcome = await db.transaction(async (tx) => {
+          const opensAt = await rateLimits(tx, clock).take(key, limit);
+          return opensAt ? { opensAt } : { done: await work(tx) };
+        });
+      } catch (refusal) {
+        await spend(key, limit, message);
+        throw refusal;
+      }
+      if ('opensAt' in outcome) throw tooMany(outcome.opensAt, message);
+      return outcome.done;
     },
 
     /** Milliseconds until a locked key opens; null when it is open. */

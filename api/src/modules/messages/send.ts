@@ -27,14 +27,20 @@ type Services = Pick<AppServices, 'db' | 'clock' | 'live' | 'jobs'>;
  * At most `MESSAGE_RATE_LIMIT` sends a minute per sender: then 429 until the minute is over.
  */
 export async function sendMessage(s: Services, caller: Caller, body: SendMessageBody & { text: string }) {
-  // Both before anything is written (past the limit nothing is sent, notified or mailed); the
-  // attempt counts whatever the answer.
-  const [, context] = await Promise.all([
-    rateLimits(s.db, s.clock).spend(`messages:${caller.userId}`, MESSAGE_RATE_LIMIT, messageRateMessage),
-    sendContext(s.db, caller, body, s.clock.now()),
-  ]);
-  const { parties, listingTitle } = partiesOf(context, caller, body.toRefnum);
-  return s.db.transaction(async (tx) => {
+  const context = await sendContext(s.db, caller, body, s.clock.now());
+  // Past the limit nothing is sent, notified or mailed; the attempt counts whatever the answer:
+  // with the send when it goes through (one commit), on its own when it is refused.
+  const limits = rateLimits(s.db, s.clock);
+  const key = `messages:${caller.userId}`;
+  let sending: ReturnType<typeof partiesOf>;
+  try {
+    sending = partiesOf(context, caller, body.toRefnum);
+  } catch (refusal) {
+    await limits.spend(key, MESSAGE_RATE_LIMIT, messageRateMessage);
+    throw refusal;
+  }
+  const { parties, listingTitle } = sending;
+  return limits.within(key, MESSAGE_RATE_LIMIT, messageRateMessage, async (tx) => {
     const conversation = await openConversation(tx, s.clock, parties);
     const row = await appendLine(tx, s, conversation, {
       senderId: caller.userId,

@@ -31,8 +31,8 @@ export async function sendRentalMessage(
   caller: Caller,
   body: { refnum: string; toRefnum: string; text: string },
 ) {
-  await rateLimits(s.db, s.clock).spend(`messages:${caller.userId}`, MESSAGE_RATE_LIMIT, messageRateMessage);
-  return s.db.transaction(async (tx) => {
+  const limits = rateLimits(s.db, s.clock);
+  return limits.within(`messages:${caller.userId}`, MESSAGE_RATE_LIMIT, messageRateMessage, async (tx) => {
     const { parties, title } = await partiesOf(tx, caller, body);
     const conversation = await openConversation(tx, s.clock, parties);
     const row = await appendLine(tx, s, conversation, { senderId: caller.userId, body: body.text, title });
