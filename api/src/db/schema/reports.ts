@@ -1,4 +1,5 @@
-import { bigint, index, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, pgEnum, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { at, createdAt, id, reference } from './columns';
 import { listings } from './listings';
 import { users } from './users';
 
@@ -15,19 +16,15 @@ export const reportStatus = pgEnum('report_status', ['open', 'listing_removed', 
 export const listingReports = pgTable(
   'listing_reports',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    listingId: bigint('listing_id', { mode: 'number' })
-      .notNull()
-      .references(() => listings.id, { onDelete: 'cascade' }),
-    reporterId: bigint('reporter_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: id(),
+    listingId: reference('listing_id', () => listings.id, { onDelete: 'cascade' }).notNull(),
+    reporterId: reference('reporter_id', () => users.id, { onDelete: 'cascade' }).notNull(),
     reason: reportReason('reason').notNull(),
     details: text('details').notNull().default(''),
     status: reportStatus('status').notNull().default('open'),
-    resolvedById: bigint('resolved_by_id', { mode: 'number' }).references(() => users.id),
-    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    resolvedById: reference('resolved_by_id', () => users.id),
+    resolvedAt: at('resolved_at'),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('listing_reports_once_idx').on(t.listingId, t.reporterId),
