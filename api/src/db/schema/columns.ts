@@ -1,4 +1,4 @@
-import { bigint, integer, type ReferenceConfig, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, customType, integer, type ReferenceConfig, text, timestamp } from 'drizzle-orm/pg-core';
 
 // The column shapes the tables share, so each table says only what is its own. Each helper
 // returns a fresh builder: chain `.notNull()`, `.default()`, `.unique()` on it as on drizzle's.
@@ -36,3 +36,6 @@ export function photoFile() {
     height: integer('height').notNull(),
   };
 }
+
+/** PostgreSQL's text-search document, read and written as its text form (search's columns, filled by triggers). */
+export const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });

@@ -2,7 +2,6 @@ import { type ConditionCode, LISTING_STATES } from '@yardly/shared/rules';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
-  customType,
   doublePrecision,
   index,
   integer,
@@ -14,13 +13,10 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { categories } from './categories';
-import { at, createdAt, id, photoFile, reference } from './columns';
+import { at, createdAt, id, photoFile, reference, tsvector } from './columns';
 import { organizations } from './organisations';
 import { users } from './users';
 import { zipCodes } from './zip-codes';
-
-/** PostgreSQL's text-search document, read and written as its text form. */
-const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /** Where the listing is in its life (`shared/src/rules/listing-process.ts`); only `transition()` changes it. */
 export const listingState = pgEnum('listing_state', LISTING_STATES);

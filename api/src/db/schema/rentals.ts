@@ -3,7 +3,6 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
-  customType,
   date,
   doublePrecision,
   index,
@@ -15,12 +14,10 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { at, createdAt, id, photoFile, reference } from './columns';
-import { reportReason, reportStatus } from './reports';
+import { at, createdAt, id, photoFile, reference, tsvector } from './columns';
+import { reportFields } from './reports';
 import { users } from './users';
 import { zipCodes } from './zip-codes';
-
-const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /** Where a rental listing is in its life (`shared/src/rules/rental-process.ts`); only `transition()` changes it. */
 export const rentalState = pgEnum('rental_state', RENTAL_STATES);
@@ -136,13 +133,7 @@ export const rentalReports = pgTable(
   {
     id: id(),
     rentalId: reference('rental_id', () => rentals.id, { onDelete: 'cascade' }).notNull(),
-    reporterId: reference('reporter_id', () => users.id, { onDelete: 'cascade' }).notNull(),
-    reason: reportReason('reason').notNull(),
-    details: text('details').notNull().default(''),
-    status: reportStatus('status').notNull().default('open'),
-    resolvedById: reference('resolved_by_id', () => users.id),
-    resolvedAt: at('resolved_at'),
-    createdAt: createdAt(),
+    ...reportFields(),
   },
   (t) => [
     uniqueIndex('rental_reports_once_idx').on(t.rentalId, t.reporterId),

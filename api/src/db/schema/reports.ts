@@ -9,6 +9,19 @@ export const reportReason = pgEnum('report_reason', ['prohibited', 'scam', 'wron
 /** open until an admin resolves it: the listing removed, or no action taken. */
 export const reportStatus = pgEnum('report_status', ['open', 'listing_removed', 'no_action']);
 
+/** What every report holds beside the thing reported: who filed it, why, and how an admin worked it. */
+export function reportFields() {
+  return {
+    reporterId: reference('reporter_id', () => users.id, { onDelete: 'cascade' }).notNull(),
+    reason: reportReason('reason').notNull(),
+    details: text('details').notNull().default(''),
+    status: reportStatus('status').notNull().default('open'),
+    resolvedById: reference('resolved_by_id', () => users.id),
+    resolvedAt: at('resolved_at'),
+    createdAt: createdAt(),
+  };
+}
+
 /**
  * Item reports: filed by a person from an item page (selling issue), worked as a queue in the
  * console (console issue). One report per person per listing.
@@ -18,13 +31,7 @@ export const listingReports = pgTable(
   {
     id: id(),
     listingId: reference('listing_id', () => listings.id, { onDelete: 'cascade' }).notNull(),
-    reporterId: reference('reporter_id', () => users.id, { onDelete: 'cascade' }).notNull(),
-    reason: reportReason('reason').notNull(),
-    details: text('details').notNull().default(''),
-    status: reportStatus('status').notNull().default('open'),
-    resolvedById: reference('resolved_by_id', () => users.id),
-    resolvedAt: at('resolved_at'),
-    createdAt: createdAt(),
+    ...reportFields(),
   },
   (t) => [
     uniqueIndex('listing_reports_once_idx').on(t.listingId, t.reporterId),
