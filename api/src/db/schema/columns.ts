@@ -1,4 +1,12 @@
-import { bigint, customType, integer, type ReferenceConfig, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  customType,
+  doublePrecision,
+  integer,
+  type ReferenceConfig,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 // The column shapes the tables share, so each table says only what is its own. Each helper
 // returns a fresh builder: chain `.notNull()`, `.default()`, `.unique()` on it as on drizzle's.
@@ -37,5 +45,23 @@ export function photoFile() {
   };
 }
 
-/** PostgreSQL's text-search document, read and written as its text form (search's columns, filled by triggers). */
-export const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+/** PostgreSQL's text-search document, read and written as its text form. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * Search's columns of a searchable table (listings, rentals): filled by its triggers (the search
+ * migrations) and read by the search module's SQL; never set here.
+ */
+export function searchColumns() {
+  return {
+    /** The table's text, weighted by its trigger. */
+    searchDocument: tsvector('search_document'),
+    /** The grid cells around the zip's centre (`place_cells_of`, search/place-cells.ts). */
+    placeCells: integer('place_cells').array(),
+    /** Its finest (0.5-degree) cell, `place_cells[1]` as a plain key: browsing near a place reads it by cell. */
+    placeCell: integer('place_cell'),
+    /** Its zip's centre, copied beside the cells by the same trigger: browsing near a place measures from it. */
+    placeLatitude: doublePrecision('place_latitude'),
+    placeLongitude: doublePrecision('place_longitude'),
+  };
+}

@@ -1,19 +1,8 @@
 import { type ConditionCode, LISTING_STATES } from '@yardly/shared/rules';
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  doublePrecision,
-  index,
-  integer,
-  jsonb,
-  numeric,
-  pgEnum,
-  pgTable,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, numeric, pgEnum, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { categories } from './categories';
-import { at, createdAt, id, photoFile, reference, tsvector } from './columns';
+import { at, createdAt, id, photoFile, reference, searchColumns } from './columns';
 import { organizations } from './organisations';
 import { users } from './users';
 import { zipCodes } from './zip-codes';
@@ -53,16 +42,8 @@ export const listings = pgTable(
     listingEnd: at('listing_end'),
     createdAt: createdAt(),
     updatedAt: at('updated_at').notNull().defaultNow(),
-    // Search's columns, filled by triggers (migrations 0010-0012) and read by the search module's SQL; never set here.
-    /** Title (A), description (B) and category names (C). */
-    searchDocument: tsvector('search_document'),
-    /** The grid cells around the zip's centre (`place_cells_of`, search/place-cells.ts). */
-    placeCells: integer('place_cells').array(),
-    /** Its finest (0.5-degree) cell, `place_cells[1]` as a plain key: browsing near a place reads it by cell. */
-    placeCell: integer('place_cell'),
-    /** Its zip's centre, copied beside the cells by the same trigger: browsing near a place measures from it. */
-    placeLatitude: doublePrecision('place_latitude'),
-    placeLongitude: doublePrecision('place_longitude'),
+    // Filled by triggers (migrations 0010-0012); the document weighs title (A), description (B) and category names (C).
+    ...searchColumns(),
   },
   (t) => [
     index('listings_seller_idx').on(t.sellerId),

@@ -4,7 +4,6 @@ import {
   boolean,
   check,
   date,
-  doublePrecision,
   index,
   integer,
   numeric,
@@ -14,7 +13,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { at, createdAt, id, photoFile, reference, tsvector } from './columns';
+import { at, createdAt, id, photoFile, reference, searchColumns } from './columns';
 import { reportFields } from './reports';
 import { users } from './users';
 import { zipCodes } from './zip-codes';
@@ -65,12 +64,8 @@ export const rentals = pgTable(
     listedAt: at('listed_at'),
     createdAt: createdAt(),
     updatedAt: at('updated_at').notNull().defaultNow(),
-    // Search's columns, filled by triggers (the rental search migration) as the listings' are; never set here.
-    searchDocument: tsvector('search_document'),
-    placeCells: integer('place_cells').array(),
-    placeCell: integer('place_cell'),
-    placeLatitude: doublePrecision('place_latitude'),
-    placeLongitude: doublePrecision('place_longitude'),
+    // Filled by triggers (the rental search migration) as the listings' are.
+    ...searchColumns(),
   },
   (t) => [
     index('rentals_landlord_idx').on(t.landlordId, t.createdAt.desc()),
