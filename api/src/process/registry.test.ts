@@ -5,13 +5,16 @@ import { orders } from '../db/schema/index';
 import { ProcessRegistry } from './registry';
 import type { Transition } from './transition';
 
+/** A parcel's two states, packed then sent. */
+const parcelStates = {
+  packed: { label: 'Packed', badge: null, refusal: 'is_packed' },
+  sent: { label: 'Sent', badge: null, refusal: 'is_sent' },
+};
+
 const parcel = defineProcess({
   name: 'parcel',
   initial: 'packed',
-  states: {
-    packed: { label: 'Packed', badge: null, refusal: 'is_packed' },
-    sent: { label: 'Sent', badge: null, refusal: 'is_sent' },
-  },
+  states: parcelStates,
   guards: {},
   events: {
     send: { label: 'Send', from: ['packed'], to: 'sent', by: ['seller'], does: ['label', 'charge'] },
@@ -24,10 +27,7 @@ const refused = () => 'refused';
 const toldParcel = defineProcess({
   name: 'toldParcel',
   initial: 'packed',
-  states: {
-    packed: { label: 'Packed', badge: null, refusal: 'is_packed' },
-    sent: { label: 'Sent', badge: null, refusal: 'is_sent' },
-  },
+  states: parcelStates,
   guards: {},
   events: {
     send: {
