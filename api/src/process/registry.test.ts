@@ -5,13 +5,16 @@ import { orders } from '../db/schema/index';
 import { ProcessRegistry } from './registry';
 import type { Transition } from './transition';
 
+/** A parcel's two states, packed then sent. */
+const parcelStates = {
+  packed: { label: 'Packed', badge: null, refusal: 'is_packed' },
+  sent: { label: 'Sent', badge: null, refusal: 'is_sent' },
+};
+
 const parcel = defineProcess({
   name: 'parcel',
   initial: 'packed',
-  states: {
-    packed: { label: 'Packed', badge: null, refusal: 'is_packed' },
-    sent: { label: 'Sent', badge: null, refusal: 'is_sent' },
-  },
+  states: parcelStates,
   guards: {},
   events: {
     send: { label: 'Send', from: ['packed'], to: 'sent', by: ['seller'], does: ['label', 'charge'] },
@@ -24,10 +27,7 @@ const refused = () => 'refused';
 const toldParcel = defineProcess({
   name: 'toldParcel',
   initial: 'packed',
-  states: {
-    packed: { label: 'Packed', badge: null, refusal: 'is_packed' },
-    sent: { label: 'Sent', badge: null, refusal: 'is_sent' },
-  },
+  states: parcelStates,
   guards: {},
   events: {
     send: {
@@ -90,6 +90,14 @@ function collectable(returnedBy: readonly ('seller' | 'system')[], startedBy: 'p
   });
 }
 const takeWith = { facts: () => ({}) };
+
+/** A registry with `process` bound to orders and its timers taken. */
+function withTimersTaken(process: ReturnType<typeof collectable>) {
+  const registry = new ProcessRegistry();
+  registry.bind(process, orders, refused);
+  registry.takeTimers(process, takeWith);
+  return registry;
+}
 const step = (event: 'send' | 'resend'): Transition<'packed' | 'sent', 'send' | 'resend'> => ({
   subjectId: 1,
   event,
@@ -190,26 +198,18 @@ describe('the process registry', () => {
     unbound.bind(collectable(['system'], 'sent'), orders, refused);
     expect(() => unbound.assertComplete()).toThrow('the timer pickup.giveBack, which its binding gives no way to take');
 
-    const notThePlatforms = new ProcessRegistry();
-    const sellersOnly = collectable(['seller'], 'sent');
-    notThePlatforms.bind(sellersOnly, orders, refused);
-    notThePlatforms.takeTimers(sellersOnly, takeWith);
+    const notThePlatforms = withTimersTaken(collectable(['seller'], 'sent'));
     expect(() => notThePlatforms.assertComplete()).toThrow(
       'the timer pickup.giveBack, which the platform may not take',
     );
 
-    const startedTooEarly = new ProcessRegistry();
-    const early = collectable(['system'], 'packed');
-    startedTooEarly.bind(early, orders, refused);
-    startedTooEarly.takeTimers(early, takeWith);
+    const startedTooEarly = withTimersTaken(collectable(['system'], 'packed'));
     expect(() => startedTooEarly.assertComplete()).toThrow(
       'pickup.place starts giveBack in packed, which giveBack does not leave',
     );
 
-    const complete = new ProcessRegistry();
     const pickup = collectable(['system'], 'sent');
-    complete.bind(pickup, orders, refused);
-    complete.takeTimers(pickup, takeWith);
+    const complete = withTimersTaken(pickup);
     expect(() => complete.assertComplete()).not.toThrow();
     expect(complete.timerJobs().map((job) => job.name)).toEqual(['timer:pickup']);
     expect(() => complete.takeTimers(pickup, takeWith)).toThrow('said twice');

@@ -1,27 +1,24 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { at, createdAt, id, reference } from './columns';
 import { users } from './users';
 
 /** Contact details beyond the sign-in email: shown only to their owner, never on a public profile. */
 export const userContacts = pgTable('user_contacts', {
-  userId: bigint('user_id', { mode: 'number' })
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: reference('user_id', () => users.id, { onDelete: 'cascade' }).primaryKey(),
   alternateEmail: text('alternate_email'),
   /** The 10 national digits of a US number. */
   phone: text('phone'),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
 });
 
 /** Saved addresses (spec section 3): exactly one is primary while any exist. */
 export const addresses = pgTable(
   'addresses',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: id(),
     refnum: text('refnum').notNull().unique(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: reference('user_id', () => users.id, { onDelete: 'cascade' }).notNull(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     line1: text('line1').notNull(),
@@ -31,8 +28,8 @@ export const addresses = pgTable(
     zip: text('zip').notNull(),
     phone: text('phone').notNull(),
     primary: boolean('is_primary').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [
     index('addresses_user_idx').on(t.userId),
@@ -46,13 +43,11 @@ export const addresses = pgTable(
  * once a preference is read or set; `unsubscribeToken` is the random id of /unsubscribe links.
  */
 export const communicationPreferences = pgTable('communication_preferences', {
-  userId: bigint('user_id', { mode: 'number' })
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: reference('user_id', () => users.id, { onDelete: 'cascade' }).primaryKey(),
   productRecommendations: boolean('product_recommendations').notNull().default(true),
   offersAndMessagesUpdates: boolean('offers_and_messages_updates').notNull().default(true),
   rentalMessagesUpdates: boolean('rental_messages_updates').notNull().default(true),
   savedSearchAlerts: boolean('saved_search_alerts').notNull().default(true),
   unsubscribeToken: text('unsubscribe_token').notNull().unique(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
 });

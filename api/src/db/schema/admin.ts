@@ -1,4 +1,5 @@
-import { bigint, index, jsonb, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgEnum, pgTable, text } from 'drizzle-orm/pg-core';
+import { at, id, reference } from './columns';
 import { users } from './users';
 
 export const auditAction = pgEnum('audit_action', ['create', 'update', 'delete']);
@@ -7,11 +8,9 @@ export const auditAction = pgEnum('audit_action', ['create', 'update', 'delete']
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    actorId: bigint('actor_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    id: id(),
+    actorId: reference('actor_id', () => users.id).notNull(),
+    at: at('at').notNull().defaultNow(),
     resource: text('resource').notNull(),
     recordId: text('record_id').notNull(),
     action: auditAction('action').notNull(),

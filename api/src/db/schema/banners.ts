@@ -1,5 +1,6 @@
-import { bigint, boolean, index, integer, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgEnum, pgTable, text } from 'drizzle-orm/pg-core';
 import { categories } from './categories';
+import { at, createdAt, id, reference } from './columns';
 
 export const bannerPlacement = pgEnum('banner_placement', ['home_hero', 'category']);
 
@@ -7,18 +8,18 @@ export const bannerPlacement = pgEnum('banner_placement', ['home_hero', 'categor
 export const banners = pgTable(
   'banners',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: id(),
     title: text('title').notNull(),
     link: text('link').notNull(),
     placement: bannerPlacement('placement').notNull(),
-    categoryId: bigint('category_id', { mode: 'number' }).references(() => categories.id, { onDelete: 'cascade' }),
+    categoryId: reference('category_id', () => categories.id, { onDelete: 'cascade' }),
     /** The image's key in the file store. */
     imagePath: text('image_path').notNull(),
-    startsAt: timestamp('starts_at', { withTimezone: true }),
-    endsAt: timestamp('ends_at', { withTimezone: true }),
+    startsAt: at('starts_at'),
+    endsAt: at('ends_at'),
     position: integer('position').notNull().default(0),
     active: boolean('active').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('banners_placement_idx').on(t.placement, t.position)],
 );

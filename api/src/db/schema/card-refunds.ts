@@ -1,6 +1,7 @@
 import { CARD_REFUND_STATUSES } from '@yardly/shared/rules';
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgEnum, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { at, id, reference } from './columns';
 import { ledgerTransactions } from './ledger';
 import { orders } from './orders';
 
@@ -17,14 +18,10 @@ export const cardRefundStatus = pgEnum('card_refund_status', CARD_REFUND_STATUSE
 export const cardRefunds = pgTable(
   'card_refunds',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    orderId: bigint('order_id', { mode: 'number' })
-      .notNull()
-      .references(() => orders.id),
+    id: id(),
+    orderId: reference('order_id', () => orders.id).notNull(),
     /** The ledger transaction that owes this refund: one card refund per ledger refund. */
-    ledgerTransactionId: bigint('ledger_transaction_id', { mode: 'number' })
-      .notNull()
-      .references(() => ledgerTransactions.id),
+    ledgerTransactionId: reference('ledger_transaction_id', () => ledgerTransactions.id).notNull(),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     status: cardRefundStatus('status').notNull(),
     attempts: integer('attempts').notNull().default(1),
@@ -36,8 +33,8 @@ export const cardRefunds = pgTable(
     providerRefundId: text('provider_refund_id'),
     /** The provider's word: why it waits (`pending`) or why it failed. */
     failure: text('failure'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
   },
   (t) => [
     uniqueIndex('card_refunds_ledger_transaction_idx').on(t.ledgerTransactionId),

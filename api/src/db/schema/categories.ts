@@ -1,22 +1,13 @@
-import {
-  type AnyPgColumn,
-  bigint,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { id, reference } from './columns';
 
 /** The taxonomy: top-level categories (parentId null) and their subcategories. */
 export const categories = pgTable(
   'categories',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: id(),
     refnum: text('refnum').notNull().unique(),
-    parentId: bigint('parent_id', { mode: 'number' }).references((): AnyPgColumn => categories.id),
+    parentId: reference('parent_id', (): AnyPgColumn => categories.id),
     slug: text('slug').notNull(),
     title: text('title').notNull(),
     position: integer('position').notNull().default(0),
@@ -32,8 +23,8 @@ export const categories = pgTable(
 
 /** A listing property offered by a category (null category: every category), e.g. condition. */
 export const categoryProperties = pgTable('category_properties', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  categoryId: bigint('category_id', { mode: 'number' }).references(() => categories.id, { onDelete: 'cascade' }),
+  id: id(),
+  categoryId: reference('category_id', () => categories.id, { onDelete: 'cascade' }),
   key: text('key').notNull(),
   label: text('label').notNull(),
   values: jsonb('values').$type<string[]>().notNull(),

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, pgTable, text } from 'drizzle-orm/pg-core';
+import { at, createdAt, id } from './columns';
 
 /** Messages sent from the contact-us page: the record support works from, mailed or not. */
 export const contactMessages = pgTable(
   'contact_messages',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: id(),
     name: text('name').notNull(),
     email: text('email').notNull(),
     subject: text('subject').notNull(),
@@ -13,8 +14,8 @@ export const contactMessages = pgTable(
     /** The client address, for the per-address limit. */
     address: text('address').notNull(),
     /** When it was mailed to support; null when the mail failed (the row still holds it). */
-    mailedAt: timestamp('mailed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    mailedAt: at('mailed_at'),
+    createdAt: createdAt(),
   },
   (t) => [
     index('contact_messages_email_idx').on(sql`lower(${t.email})`, t.createdAt),

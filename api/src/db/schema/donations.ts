@@ -1,8 +1,9 @@
 import type { SavedAddress } from '@yardly/shared/contract';
 import { DONATION_OPEN_STATES, DONATION_STATES } from '@yardly/shared/rules';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgEnum, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { addresses } from './account';
+import { at, id, reference } from './columns';
 import { listings } from './listings';
 import { conversations } from './messages';
 import { organizations } from './organisations';
@@ -20,42 +21,32 @@ export const donationState = pgEnum('donation_state', DONATION_STATES);
 export const donationOrders = pgTable(
   'donation_orders',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: id(),
     refnum: text('refnum').notNull().unique(),
-    listingId: bigint('listing_id', { mode: 'number' })
-      .notNull()
-      .references(() => listings.id),
-    donorId: bigint('donor_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id),
-    recipientId: bigint('recipient_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id),
-    organizationId: bigint('organization_id', { mode: 'number' })
-      .notNull()
-      .references(() => organizations.id),
+    listingId: reference('listing_id', () => listings.id).notNull(),
+    donorId: reference('donor_id', () => users.id).notNull(),
+    recipientId: reference('recipient_id', () => users.id).notNull(),
+    organizationId: reference('organization_id', () => organizations.id).notNull(),
     state: donationState('state').notNull(),
     /** The donor's saved address chosen for the pickup; the address as it was then is kept beside it. */
-    pickupAddressId: bigint('pickup_address_id', { mode: 'number' }).references(() => addresses.id, {
+    pickupAddressId: reference('pickup_address_id', () => addresses.id, {
       onDelete: 'set null',
     }),
     /** The chosen address as confirmed: the console still reads it if the donor later edits or deletes theirs. */
     pickupAddress: jsonb('pickup_address').$type<SavedAddress>(),
-    conversationId: bigint('conversation_id', { mode: 'number' })
-      .notNull()
-      .references(() => conversations.id),
+    conversationId: reference('conversation_id', () => conversations.id).notNull(),
     /** When a requested order lapses unless the donor confirms (seven days). */
-    confirmBy: timestamp('confirm_by', { withTimezone: true }).notNull(),
+    confirmBy: at('confirm_by').notNull(),
     /** When a representative should have contacted the donor by (3 business days after the confirmation). */
-    contactBy: timestamp('contact_by', { withTimezone: true }),
-    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
-    pickedUpAt: timestamp('picked_up_at', { withTimezone: true }),
-    receivedAt: timestamp('received_at', { withTimezone: true }),
-    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    contactBy: at('contact_by'),
+    confirmedAt: at('confirmed_at'),
+    pickedUpAt: at('picked_up_at'),
+    receivedAt: at('received_at'),
+    cancelledAt: at('cancelled_at'),
     /** The latest representative contact (a console contact note). */
-    contactedAt: timestamp('contacted_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    contactedAt: at('contacted_at'),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
   },
   (t) => [
     uniqueIndex('donation_orders_one_open_per_listing_idx')
@@ -75,19 +66,15 @@ export const donationOrders = pgTable(
 export const donationPictures = pgTable(
   'donation_pictures',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    orderId: bigint('order_id', { mode: 'number' })
-      .notNull()
-      .references(() => donationOrders.id, { onDelete: 'cascade' }),
+    id: id(),
+    orderId: reference('order_id', () => donationOrders.id, { onDelete: 'cascade' }).notNull(),
     /** The stored file's key: what the picture calls name it by. */
     resourcePath: text('resource_path').notNull().unique(),
-    uploaderId: bigint('uploader_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id),
+    uploaderId: reference('uploader_id', () => users.id).notNull(),
     saved: boolean('saved').notNull().default(false),
     /** The conversation line it goes with, when any. */
     messageRef: text('message_ref'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: at('created_at').notNull(),
   },
   (t) => [index('donation_pictures_order_idx').on(t.orderId, t.createdAt)],
 );
@@ -96,15 +83,11 @@ export const donationPictures = pgTable(
 export const donationContactNotes = pgTable(
   'donation_contact_notes',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    orderId: bigint('order_id', { mode: 'number' })
-      .notNull()
-      .references(() => donationOrders.id, { onDelete: 'cascade' }),
-    adminId: bigint('admin_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id),
+    id: id(),
+    orderId: reference('order_id', () => donationOrders.id, { onDelete: 'cascade' }).notNull(),
+    adminId: reference('admin_id', () => users.id).notNull(),
     note: text('note').notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull(),
+    at: at('at').notNull(),
   },
   (t) => [index('donation_contact_notes_order_idx').on(t.orderId, t.at)],
 );

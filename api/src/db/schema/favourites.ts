@@ -1,4 +1,5 @@
-import { bigint, index, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
+import { index, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { createdAt, reference } from './columns';
 import { listings } from './listings';
 import { users } from './users';
 
@@ -6,13 +7,9 @@ import { users } from './users';
 export const favourites = pgTable(
   'favourites',
   {
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    listingId: bigint('listing_id', { mode: 'number' })
-      .notNull()
-      .references(() => listings.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    userId: reference('user_id', () => users.id, { onDelete: 'cascade' }).notNull(),
+    listingId: reference('listing_id', () => listings.id, { onDelete: 'cascade' }).notNull(),
+    createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.listingId] }),

@@ -1,16 +1,5 @@
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgEnum,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { at, createdAt, id, reference } from './columns';
 import { users } from './users';
 
 /** A provider's identity kept while the person proves an email (social sign-in without a vouched email). */
@@ -37,18 +26,18 @@ export const codePurpose = pgEnum('code_purpose', [
 export const authCodes = pgTable(
   'auth_codes',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: id(),
     /** Where the code was sent (lowercased). */
     email: text('email').notNull(),
     purpose: codePurpose('purpose').notNull(),
-    userId: bigint('user_id', { mode: 'number' }).references(() => users.id, { onDelete: 'cascade' }),
+    userId: reference('user_id', () => users.id, { onDelete: 'cascade' }),
     codeHash: text('code_hash').notNull(),
     /** What the code confirms beyond the address, e.g. the new email of a change. */
     payload: jsonb('payload').$type<Record<string, string>>(),
     attempts: integer('attempts').notNull().default(0),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    consumedAt: timestamp('consumed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: at('expires_at').notNull(),
+    consumedAt: at('consumed_at'),
+    createdAt: createdAt(),
   },
   (t) => [index('auth_codes_lookup_idx').on(t.email, t.purpose, t.createdAt.desc())],
 );
@@ -63,14 +52,12 @@ export const sessions = pgTable(
   {
     /** Opaque (a random UUID): access tokens carry it as `sid`. */
     id: text('id').primaryKey(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: reference('user_id', () => users.id, { onDelete: 'cascade' }).notNull(),
     /** The login's absolute end: rotation never extends it. */
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: at('expires_at').notNull(),
     /** Ended: every token of the session is refused from then on. */
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: at('revoked_at'),
+    createdAt: createdAt(),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
@@ -82,18 +69,16 @@ export const sessions = pgTable(
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: id(),
     /** The session (sessions.id) this token belongs to. */
     familyId: text('family_id')
       .notNull()
       .references(() => sessions.id, { onDelete: 'cascade' }),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: reference('user_id', () => users.id, { onDelete: 'cascade' }).notNull(),
     tokenHash: text('token_hash').notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    usedAt: at('used_at'),
     deviceId: text('device_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('refresh_tokens_hash_idx').on(t.tokenHash),
@@ -110,8 +95,8 @@ export const refreshTokens = pgTable(
 export const loginThrottles = pgTable('login_throttles', {
   key: text('key').primaryKey(),
   failures: integer('failures').notNull().default(0),
-  windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
-  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  windowStart: at('window_start').notNull().defaultNow(),
+  lockedUntil: at('locked_until'),
 });
 
 /**
@@ -121,11 +106,9 @@ export const loginThrottles = pgTable('login_throttles', {
 export const knownDevices = pgTable(
   'known_devices',
   {
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: reference('user_id', () => users.id, { onDelete: 'cascade' }).notNull(),
     deviceHash: text('device_hash').notNull(),
-    lastSignedInAt: timestamp('last_signed_in_at', { withTimezone: true }).notNull(),
+    lastSignedInAt: at('last_signed_in_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.deviceHash] })],
 );
@@ -134,14 +117,12 @@ export const knownDevices = pgTable(
 export const socialIdentities = pgTable(
   'social_identities',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: id(),
     issuer: text('issuer').notNull(),
     subject: text('subject').notNull(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: reference('user_id', () => users.id, { onDelete: 'cascade' }).notNull(),
     email: text('email'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('social_identities_key_idx').on(t.issuer, t.subject)],
 );
@@ -154,7 +135,7 @@ export const socialIdentities = pgTable(
 export const oauthFlows = pgTable(
   'oauth_flows',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: id(),
     provider: text('provider').notNull(),
     stateHash: text('state_hash').notNull(),
     /** The cookie of the browser that started the flow: a callback from another browser is refused. */
@@ -163,16 +144,16 @@ export const oauthFlows = pgTable(
     codeVerifier: text('code_verifier').notNull(),
     nonce: text('nonce').notNull(),
     returnPath: text('return_path').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    expiresAt: at('expires_at').notNull(),
+    consumedAt: at('consumed_at'),
     ticketHash: text('ticket_hash'),
-    ticketExpiresAt: timestamp('ticket_expires_at', { withTimezone: true }),
-    ticketUsedAt: timestamp('ticket_used_at', { withTimezone: true }),
-    userId: bigint('user_id', { mode: 'number' }).references(() => users.id, { onDelete: 'cascade' }),
+    ticketExpiresAt: at('ticket_expires_at'),
+    ticketUsedAt: at('ticket_used_at'),
+    userId: reference('user_id', () => users.id, { onDelete: 'cascade' }),
     isNewUser: boolean('is_new_user').notNull().default(false),
     /** Who the provider said signed in, kept while the person proves an email by code. */
     pendingIdentity: jsonb('pending_identity').$type<PendingIdentity>(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('oauth_flows_state_idx').on(t.stateHash),
@@ -190,5 +171,5 @@ export const instanceSecrets = pgTable('instance_secrets', {
   /** The variable(s): 'JWT_SECRET', 'VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY'. */
   name: text('name').primaryKey(),
   fingerprint: text('fingerprint').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { at, createdAt, id } from './columns';
 
 /**
  * Durable background work (api/src/jobs, docs/decisions/0014): mail, sweeps, the timers of the
@@ -8,7 +9,7 @@ import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueI
 export const jobs = pgTable(
   'jobs',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: id(),
     name: text('name').notNull(),
     payload: jsonb('payload').$type<unknown>().notNull(),
     /** Enqueueing twice with the same key while one is queued keeps the first (timers, schedules). */
@@ -17,15 +18,15 @@ export const jobs = pgTable(
       .notNull()
       .default('queued'),
     /** Due from this time (the api's clock, not the database's). */
-    runAt: timestamp('run_at', { withTimezone: true }).notNull(),
+    runAt: at('run_at').notNull(),
     attempts: integer('attempts').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull(),
     lastError: text('last_error'),
     /** A worker holds the job until then; a worker that died lets it go when the time passes. */
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lockedUntil: at('locked_until'),
     lockedBy: text('locked_by'),
-    doneAt: timestamp('done_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    doneAt: at('done_at'),
+    createdAt: createdAt(),
   },
   (t) => [
     index('jobs_due_idx').on(t.runAt).where(sql`state = 'queued'`),

@@ -1,4 +1,5 @@
-import { bigint, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { at, id, reference } from './columns';
 import { orders } from './orders';
 
 /**
@@ -10,12 +11,12 @@ import { orders } from './orders';
 export const ledgerTransactions = pgTable(
   'ledger_transactions',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: id(),
     /** What moved the money: payment, sale, release, refund, payout. */
     kind: text('kind').notNull(),
-    orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id),
+    orderId: reference('order_id', () => orders.id),
     memo: text('memo').notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull(),
+    at: at('at').notNull(),
   },
   (t) => [index('ledger_transactions_order_idx').on(t.orderId)],
 );
@@ -23,10 +24,8 @@ export const ledgerTransactions = pgTable(
 export const ledgerEntries = pgTable(
   'ledger_entries',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    transactionId: bigint('transaction_id', { mode: 'number' })
-      .notNull()
-      .references(() => ledgerTransactions.id),
+    id: id(),
+    transactionId: reference('transaction_id', () => ledgerTransactions.id).notNull(),
     /** `buyer_payments`, `platform_clearing`, `seller:<id>:pending`, ... (api/src/modules/ledger/accounts.ts). */
     account: text('account').notNull(),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),

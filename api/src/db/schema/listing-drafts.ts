@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id, photoFile, reference } from './columns';
 import { listings } from './listings';
 import { users } from './users';
 
@@ -10,27 +11,20 @@ import { users } from './users';
  * parallel uploads.
  */
 export const listingDrafts = pgTable('listing_drafts', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  id: id(),
   refnum: text('refnum').notNull().unique(),
-  ownerId: bigint('owner_id', { mode: 'number' })
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  listingId: bigint('listing_id', { mode: 'number' }).references(() => listings.id, { onDelete: 'cascade' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  ownerId: reference('owner_id', () => users.id, { onDelete: 'cascade' }).notNull(),
+  listingId: reference('listing_id', () => listings.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
 });
 
 /** The photos of a draft, numbered 1-4 (a unique slot each: a second writer to a slot fails). */
 export const draftPhotos = pgTable(
   'draft_photos',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    draftId: bigint('draft_id', { mode: 'number' })
-      .notNull()
-      .references(() => listingDrafts.id, { onDelete: 'cascade' }),
-    picno: integer('picno').notNull(),
-    path: text('path').notNull(),
-    width: integer('width').notNull(),
-    height: integer('height').notNull(),
+    id: id(),
+    draftId: reference('draft_id', () => listingDrafts.id, { onDelete: 'cascade' }).notNull(),
+    ...photoFile(),
   },
   (t) => [
     uniqueIndex('draft_photos_picno_idx').on(t.draftId, t.picno),

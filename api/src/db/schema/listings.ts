@@ -1,27 +1,11 @@
 import { type ConditionCode, LISTING_STATES } from '@yardly/shared/rules';
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  customType,
-  doublePrecision,
-  index,
-  integer,
-  jsonb,
-  numeric,
-  pgEnum,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, numeric, pgEnum, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { categories } from './categories';
+import { at, createdAt, id, photoFile, reference, searchColumns } from './columns';
 import { organizations } from './organisations';
 import { users } from './users';
 import { zipCodes } from './zip-codes';
-
-/** PostgreSQL's text-search document, read and written as its text form. */
-const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /** Where the listing is in its life (`shared/src/rules/listing-process.ts`); only `transition()` changes it. */
 export const listingState = pgEnum('listing_state', LISTING_STATES);
@@ -29,15 +13,11 @@ export const listingState = pgEnum('listing_state', LISTING_STATES);
 export const listings = pgTable(
   'listings',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: id(),
     refnum: text('refnum').notNull().unique(),
-    sellerId: bigint('seller_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id),
-    categoryId: bigint('category_id', { mode: 'number' })
-      .notNull()
-      .references(() => categories.id),
-    subCategoryId: bigint('sub_category_id', { mode: 'number' }).references(() => categories.id),
+    sellerId: reference('seller_id', () => users.id).notNull(),
+    categoryId: reference('category_id', () => categories.id).notNull(),
+    subCategoryId: reference('sub_category_id', () => categories.id),
     title: text('title').notNull(),
     description: text('description').notNull(),
     /** A condition code (shared CONDITION_LABELS); the label is rendered from it. */
@@ -55,23 +35,15 @@ export const listings = pgTable(
       .references(() => zipCodes.zip),
     state: listingState('state').notNull().default('draft'),
     /** Issue 23: listed in this organisation's marketplace, seen by its verified members only; null is public. */
-    organizationId: bigint('organization_id', { mode: 'number' }).references(() => organizations.id),
+    organizationId: reference('organization_id', () => organizations.id),
     /** Shown in the home page's featured rail (set in the console). */
     featured: boolean('featured').notNull().default(false),
     /** When the expiry timer started by publishing or relisting is due. */
-    listingEnd: timestamp('listing_end', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    // Search's columns, filled by triggers (migrations 0010-0012) and read by the search module's SQL; never set here.
-    /** Title (A), description (B) and category names (C). */
-    searchDocument: tsvector('search_document'),
-    /** The grid cells around the zip's centre (`place_cells_of`, search/place-cells.ts). */
-    placeCells: integer('place_cells').array(),
-    /** Its finest (0.5-degree) cell, `place_cells[1]` as a plain key: browsing near a place reads it by cell. */
-    placeCell: integer('place_cell'),
-    /** Its zip's centre, copied beside the cells by the same trigger: browsing near a place measures from it. */
-    placeLatitude: doublePrecision('place_latitude'),
-    placeLongitude: doublePrecision('place_longitude'),
+    listingEnd: at('listing_end'),
+    createdAt: createdAt(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+    // Filled by triggers (migrations 0010-0012); the document weighs title (A), description (B) and category names (C).
+    ...searchColumns(),
   },
   (t) => [
     index('listings_seller_idx').on(t.sellerId),
@@ -106,14 +78,9 @@ export const listings = pgTable(
 export const listingPhotos = pgTable(
   'listing_photos',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    listingId: bigint('listing_id', { mode: 'number' })
-      .notNull()
-      .references(() => listings.id, { onDelete: 'cascade' }),
-    picno: integer('picno').notNull(),
-    path: text('path').notNull(),
-    width: integer('width').notNull(),
-    height: integer('height').notNull(),
+    id: id(),
+    listingId: reference('listing_id', () => listings.id, { onDelete: 'cascade' }).notNull(),
+    ...photoFile(),
   },
   (t) => [uniqueIndex('listing_photos_picno_idx').on(t.listingId, t.picno)],
 );

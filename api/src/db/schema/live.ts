@@ -1,4 +1,5 @@
-import { bigint, bigserial, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { at, createdAt, reference } from './columns';
 import { sessions } from './identity';
 import { users } from './users';
 
@@ -10,12 +11,10 @@ export const liveEvents = pgTable(
   'live_events',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: reference('user_id', () => users.id, { onDelete: 'cascade' }).notNull(),
     type: text('type').notNull(),
     payload: jsonb('payload').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: at('created_at').notNull(),
   },
   (t) => [index('live_events_user_idx').on(t.userId, t.id), index('live_events_created_idx').on(t.createdAt)],
 );
@@ -25,15 +24,13 @@ export const liveTickets = pgTable(
   'live_tickets',
   {
     tokenHash: text('token_hash').primaryKey(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: reference('user_id', () => users.id, { onDelete: 'cascade' }).notNull(),
     /** The session that asked for it: a ticket of a session that has ended opens nothing. */
     sessionId: text('session_id')
       .notNull()
       .references(() => sessions.id, { onDelete: 'cascade' }),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
   },
   (t) => [index('live_tickets_expires_idx').on(t.expiresAt)],
 );
@@ -44,7 +41,7 @@ export const liveTickets = pgTable(
  */
 export const liveProcesses = pgTable('live_processes', {
   id: text('id').primaryKey(),
-  seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
+  seenAt: at('seen_at').notNull(),
 });
 
 /** One open live stream (GET /svc/live): who is connected, shared by every api process. */
@@ -55,9 +52,7 @@ export const livePresence = pgTable(
     processId: text('process_id')
       .notNull()
       .references(() => liveProcesses.id, { onDelete: 'cascade' }),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: reference('user_id', () => users.id, { onDelete: 'cascade' }).notNull(),
   },
   (t) => [index('live_presence_user_idx').on(t.userId)],
 );
@@ -71,7 +66,7 @@ export const liveBusOutbox = pgTable('live_bus_outbox', {
   eventId: bigint('event_id', { mode: 'number' }).primaryKey(),
   userId: bigint('user_id', { mode: 'number' }).notNull(),
   /** When the event was written (the app's clock): health shows how long the oldest has waited. */
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /**
@@ -83,5 +78,5 @@ export const liveBusOutbox = pgTable('live_bus_outbox', {
 export const liveBusSessionEnds = pgTable('live_bus_session_ends', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   userId: bigint('user_id', { mode: 'number' }).notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  createdAt: at('created_at').notNull(),
 });

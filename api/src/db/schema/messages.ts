@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { at, id, reference } from './columns';
 import { listings } from './listings';
 import { rentals } from './rentals';
 import { users } from './users';
@@ -14,21 +15,17 @@ import { users } from './users';
 export const conversations = pgTable(
   'conversations',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: id(),
     refnum: text('refnum').notNull().unique(),
-    listingId: bigint('listing_id', { mode: 'number' }).references(() => listings.id, { onDelete: 'cascade' }),
-    rentalId: bigint('rental_id', { mode: 'number' }).references(() => rentals.id, { onDelete: 'cascade' }),
-    buyerId: bigint('buyer_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    sellerId: bigint('seller_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull(),
+    listingId: reference('listing_id', () => listings.id, { onDelete: 'cascade' }),
+    rentalId: reference('rental_id', () => rentals.id, { onDelete: 'cascade' }),
+    buyerId: reference('buyer_id', () => users.id, { onDelete: 'cascade' }).notNull(),
+    sellerId: reference('seller_id', () => users.id, { onDelete: 'cascade' }).notNull(),
+    lastMessageAt: at('last_message_at').notNull(),
     /** The id of the last line the buyer (the seller) has read; 0 for none. */
     buyerReadId: bigint('buyer_read_id', { mode: 'number' }).notNull().default(0),
     sellerReadId: bigint('seller_read_id', { mode: 'number' }).notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: at('created_at').notNull(),
   },
   (t) => [
     uniqueIndex('conversations_listing_buyer_idx').on(t.listingId, t.buyerId),
@@ -44,15 +41,13 @@ export const conversations = pgTable(
 export const messages = pgTable(
   'messages',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: id(),
     refnum: text('refnum').notNull().unique(),
-    conversationId: bigint('conversation_id', { mode: 'number' })
-      .notNull()
-      .references(() => conversations.id, { onDelete: 'cascade' }),
-    senderId: bigint('sender_id', { mode: 'number' }).references(() => users.id, { onDelete: 'cascade' }),
+    conversationId: reference('conversation_id', () => conversations.id, { onDelete: 'cascade' }).notNull(),
+    senderId: reference('sender_id', () => users.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: ['text', 'system'] }).notNull(),
     body: text('body').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: at('created_at').notNull(),
   },
   (t) => [
     index('messages_conversation_idx').on(t.conversationId, t.id),

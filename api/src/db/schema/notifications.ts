@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { at, createdAt, id, reference } from './columns';
 import { conversations } from './messages';
 import { users } from './users';
 
@@ -10,10 +11,8 @@ import { users } from './users';
 export const notifications = pgTable(
   'notifications',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: id(),
+    userId: reference('user_id', () => users.id, { onDelete: 'cascade' }).notNull(),
     /** `offer_made`, `offer_countered`, `offer_accepted`, `offer_declined`, `offer_expired`, `message`, or `notice`. */
     kind: text('kind').notNull().default('notice'),
     /** Which section's list shows it: the marketplace's /notifications or the rentals' /rentalsnotify. */
@@ -23,16 +22,16 @@ export const notifications = pgTable(
     text: text('text').notNull(),
     link: text('link'),
     /** The conversation it tells of (emails are batched per conversation). */
-    conversationId: bigint('conversation_id', { mode: 'number' }).references(() => conversations.id, {
+    conversationId: reference('conversation_id', () => conversations.id, {
       onDelete: 'cascade',
     }),
-    readAt: timestamp('read_at', { withTimezone: true }),
+    readAt: at('read_at'),
     /**
      * When the email step has dealt with it (mailed, or not mailed: connected, unsubscribed,
      * read); for a notice (no conversation), when it was pushed and mailed (notices.ts).
      */
-    mailHandledAt: timestamp('mail_handled_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    mailHandledAt: at('mail_handled_at'),
+    createdAt: createdAt(),
   },
   (t) => [
     index('notifications_user_idx').on(t.userId, t.section, t.createdAt.desc()),
@@ -51,13 +50,9 @@ export const notifications = pgTable(
 export const notificationEmails = pgTable(
   'notification_emails',
   {
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    conversationId: bigint('conversation_id', { mode: 'number' })
-      .notNull()
-      .references(() => conversations.id, { onDelete: 'cascade' }),
-    lastEmailedAt: timestamp('last_emailed_at', { withTimezone: true }).notNull(),
+    userId: reference('user_id', () => users.id, { onDelete: 'cascade' }).notNull(),
+    conversationId: reference('conversation_id', () => conversations.id, { onDelete: 'cascade' }).notNull(),
+    lastEmailedAt: at('last_emailed_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.conversationId] })],
 );
@@ -66,15 +61,13 @@ export const notificationEmails = pgTable(
 export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: id(),
+    userId: reference('user_id', () => users.id, { onDelete: 'cascade' }).notNull(),
     /** The push service's URL for this browser: one subscription, one person. */
     endpoint: text('endpoint').notNull().unique(),
     /** `{ p256dh, auth }`, base64url, as the browser's PushSubscription gives them. */
     keys: jsonb('keys').$type<{ p256dh: string; auth: string }>().notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: at('created_at').notNull(),
   },
   (t) => [index('push_subscriptions_user_idx').on(t.userId)],
 );

@@ -1,17 +1,7 @@
 import { OFFER_STATES } from '@yardly/shared/rules';
 import { sql } from 'drizzle-orm';
-import {
-  type AnyPgColumn,
-  bigint,
-  check,
-  index,
-  integer,
-  pgEnum,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, check, index, integer, pgEnum, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { at, id, reference } from './columns';
 import { listings } from './listings';
 import { users } from './users';
 
@@ -25,21 +15,15 @@ export const offerState = pgEnum('offer_state', OFFER_STATES);
 export const offerThreads = pgTable(
   'offer_threads',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: id(),
     /** listingRefnum_buyerRefnum_sellerRefnum. */
     key: text('key').notNull().unique(),
-    listingId: bigint('listing_id', { mode: 'number' })
-      .notNull()
-      .references(() => listings.id, { onDelete: 'cascade' }),
-    buyerId: bigint('buyer_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    sellerId: bigint('seller_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    listingId: reference('listing_id', () => listings.id, { onDelete: 'cascade' }).notNull(),
+    buyerId: reference('buyer_id', () => users.id, { onDelete: 'cascade' }).notNull(),
+    sellerId: reference('seller_id', () => users.id, { onDelete: 'cascade' }).notNull(),
+    createdAt: at('created_at').notNull(),
     /** When its latest offer was made or answered: threads are listed newest first by it. */
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    updatedAt: at('updated_at').notNull(),
   },
   (t) => [
     uniqueIndex('offer_threads_listing_buyer_idx').on(t.listingId, t.buyerId),
@@ -54,28 +38,20 @@ export const offerThreads = pgTable(
 export const offers = pgTable(
   'offers',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: id(),
     refnum: text('refnum').notNull().unique(),
-    threadId: bigint('thread_id', { mode: 'number' })
-      .notNull()
-      .references(() => offerThreads.id, { onDelete: 'cascade' }),
-    listingId: bigint('listing_id', { mode: 'number' })
-      .notNull()
-      .references(() => listings.id, { onDelete: 'cascade' }),
-    buyerId: bigint('buyer_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    threadId: reference('thread_id', () => offerThreads.id, { onDelete: 'cascade' }).notNull(),
+    listingId: reference('listing_id', () => listings.id, { onDelete: 'cascade' }).notNull(),
+    buyerId: reference('buyer_id', () => users.id, { onDelete: 'cascade' }).notNull(),
     /** Who made it: the buyer, or either party countering; the other party receives it. */
-    senderId: bigint('sender_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    parentId: bigint('parent_id', { mode: 'number' }).references((): AnyPgColumn => offers.id),
+    senderId: reference('sender_id', () => users.id, { onDelete: 'cascade' }).notNull(),
+    parentId: reference('parent_id', (): AnyPgColumn => offers.id),
     priceCents: integer('price_cents').notNull(),
     state: offerState('state').notNull().default('pending'),
     /** When its expiry timer is due: 24 hours after it was made. */
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    expiresAt: at('expires_at').notNull(),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
   },
   (t) => [
     index('offers_listing_state_idx').on(t.listingId, t.state),

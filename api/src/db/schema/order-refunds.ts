@@ -1,4 +1,5 @@
-import { bigint, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { at, id, reference } from './columns';
 import { orders } from './orders';
 import { users } from './users';
 
@@ -9,16 +10,12 @@ import { users } from './users';
 export const orderRefunds = pgTable(
   'order_refunds',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    orderId: bigint('order_id', { mode: 'number' })
-      .notNull()
-      .references(() => orders.id),
+    id: id(),
+    orderId: reference('order_id', () => orders.id).notNull(),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     reason: text('reason').notNull(),
-    actorId: bigint('actor_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id),
-    at: timestamp('at', { withTimezone: true }).notNull(),
+    actorId: reference('actor_id', () => users.id).notNull(),
+    at: at('at').notNull(),
   },
   (t) => [index('order_refunds_order_idx').on(t.orderId)],
 );

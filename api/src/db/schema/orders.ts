@@ -3,20 +3,9 @@ import { OPEN_ORDER_STATES, ORDER_STATES } from '@yardly/shared/rules';
 const ENDED_ORDER_STATES = ORDER_STATES.filter((state) => !(OPEN_ORDER_STATES as readonly string[]).includes(state));
 
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgEnum,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgEnum, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { addresses } from './account';
+import { at, id, reference } from './columns';
 import { listings } from './listings';
 import { offers } from './offers';
 import { users } from './users';
@@ -33,21 +22,17 @@ export const deliveryMethod = pgEnum('delivery_method', ['ship', 'pickup']);
 export const checkouts = pgTable(
   'checkouts',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: id(),
     /** The provider's intent id (the wire's paymentIntentId); a checkout paid wholly by rewards has its own `rewards_…` id. */
     paymentIntentId: text('payment_intent_id').notNull().unique(),
     provider: text('provider').notNull(),
-    buyerId: bigint('buyer_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id),
+    buyerId: reference('buyer_id', () => users.id).notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
-    listingId: bigint('listing_id', { mode: 'number' })
-      .notNull()
-      .references(() => listings.id),
+    listingId: reference('listing_id', () => listings.id).notNull(),
     /** The accepted offer paid for; null for Buy Now. */
-    offerId: bigint('offer_id', { mode: 'number' }).references(() => offers.id),
+    offerId: reference('offer_id', () => offers.id),
     deliveryMethod: deliveryMethod('delivery_method').notNull(),
-    addressId: bigint('address_id', { mode: 'number' }).references(() => addresses.id, { onDelete: 'set null' }),
+    addressId: reference('address_id', () => addresses.id, { onDelete: 'set null' }),
     itemPriceCents: integer('item_price_cents').notNull(),
     shippingCents: integer('shipping_cents').notNull(),
     totalCents: integer('total_cents').notNull(),
@@ -67,15 +52,15 @@ export const checkouts = pgTable(
      */
     rewardsCents: integer('rewards_cents').notNull().default(0),
     /** When the buyer lost the item to another order: the authorisation was released. */
-    lostAt: timestamp('lost_at', { withTimezone: true }),
+    lostAt: at('lost_at'),
     /** Why, in the words the buyer read then (placing it again answers the same). */
     lostMessage: text('lost_message'),
     /**
      * When the sweep of abandoned checkouts (orders/abandoned.ts) last asked the provider about
      * this one: it visits the least recently asked first, and a lost one only until it has seen it released.
      */
-    sweptAt: timestamp('swept_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    sweptAt: at('swept_at'),
+    createdAt: at('created_at').notNull(),
   },
   (t) => [
     uniqueIndex('checkouts_buyer_key_idx').on(t.buyerId, t.idempotencyKey),
@@ -91,21 +76,14 @@ export const checkouts = pgTable(
 export const orders = pgTable(
   'orders',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: id(),
     refnum: text('refnum').notNull().unique(),
-    checkoutId: bigint('checkout_id', { mode: 'number' })
+    checkoutId: reference('checkout_id', () => checkouts.id)
       .notNull()
-      .unique()
-      .references(() => checkouts.id),
-    buyerId: bigint('buyer_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id),
-    sellerId: bigint('seller_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id),
-    listingId: bigint('listing_id', { mode: 'number' })
-      .notNull()
-      .references(() => listings.id),
+      .unique(),
+    buyerId: reference('buyer_id', () => users.id).notNull(),
+    sellerId: reference('seller_id', () => users.id).notNull(),
+    listingId: reference('listing_id', () => listings.id).notNull(),
     state: orderState('state').notNull(),
     deliveryMethod: deliveryMethod('delivery_method').notNull(),
     /** The address as it was when the order was placed (a later edit of the saved one does not move a parcel). */
@@ -124,9 +102,9 @@ export const orders = pgTable(
     pickupCode: text('pickup_code'),
     pickupAttempts: integer('pickup_attempts').notNull().default(0),
     /** When the platform cancels it unless it was shipped or handed over (three business days). */
-    shipBy: timestamp('ship_by', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    shipBy: at('ship_by').notNull(),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
   },
   (t) => [
     index('orders_buyer_idx').on(t.buyerId, t.createdAt.desc()),
@@ -149,14 +127,10 @@ export const orders = pgTable(
 
 /** What an order bought (spec section 3): the listing, the accepted offer it was paid at, and that price. */
 export const orderLineItems = pgTable('order_line_items', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  orderId: bigint('order_id', { mode: 'number' })
-    .notNull()
-    .references(() => orders.id),
-  listingId: bigint('listing_id', { mode: 'number' })
-    .notNull()
-    .references(() => listings.id),
-  offerId: bigint('offer_id', { mode: 'number' }).references(() => offers.id),
+  id: id(),
+  orderId: reference('order_id', () => orders.id).notNull(),
+  listingId: reference('listing_id', () => listings.id).notNull(),
+  offerId: reference('offer_id', () => offers.id),
   /** The wire's orderLineItemPrice, in cents. */
   priceCents: integer('price_cents').notNull(),
 });

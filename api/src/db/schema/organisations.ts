@@ -1,5 +1,6 @@
 import { ORGANISATION_KINDS } from '@yardly/shared/rules';
-import { bigint, boolean, integer, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgEnum, pgTable, text } from 'drizzle-orm/pg-core';
+import { at, createdAt, id, reference } from './columns';
 
 export const companyStatus = pgEnum('company_status', ['VERIFIED', 'IN_REVIEW', 'REJECTED']);
 /** A company, or a charity whose verified members may request donations (issue 21). */
@@ -7,7 +8,7 @@ export const organizationKind = pgEnum('organization_kind', ORGANISATION_KINDS);
 
 /** Companies: their people verify a work email; the console reviews them. */
 export const organizations = pgTable('organizations', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  id: id(),
   refnum: text('refnum').notNull().unique(),
   name: text('name').notNull(),
   status: companyStatus('status').notNull().default('IN_REVIEW'),
@@ -22,15 +23,13 @@ export const organizations = pgTable('organizations', {
   commissionWaived: boolean('commission_waived').notNull().default(false),
   /** Cents each newly verified member gets, paid by the organisation's promotions account. */
   welcomeCreditCents: integer('welcome_credit_cents').notNull().default(0),
-  benefitsUpdatedAt: timestamp('benefits_updated_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  benefitsUpdatedAt: at('benefits_updated_at'),
+  createdAt: createdAt(),
 });
 
 /** Work-email domains (admin data): a verified work address's domain names its organisation. */
 export const workEmailDomains = pgTable('work_email_domains', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  id: id(),
   domain: text('domain').notNull().unique(),
-  organizationId: bigint('organization_id', { mode: 'number' })
-    .notNull()
-    .references(() => organizations.id, { onDelete: 'cascade' }),
+  organizationId: reference('organization_id', () => organizations.id, { onDelete: 'cascade' }).notNull(),
 });

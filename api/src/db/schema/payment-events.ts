@@ -1,4 +1,5 @@
-import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { pgTable, text } from 'drizzle-orm/pg-core';
+import { at } from './columns';
 
 /**
  * Every payment provider event applied, by the provider's event id: the row is written in the
@@ -12,5 +13,5 @@ export const paymentEvents = pgTable('payment_events', {
   objectId: text('object_id').notNull(),
   /** The connected account a Connect event happened on (a seller's payout Yardly did not make is shown in the console). */
   account: text('account'),
-  appliedAt: timestamp('applied_at', { withTimezone: true }).notNull(),
+  appliedAt: at('applied_at').notNull(),
 });

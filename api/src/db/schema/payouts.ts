@@ -1,6 +1,7 @@
 import { PAYOUT_STATUSES } from '@yardly/shared/rules';
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgEnum, pgTable, text } from 'drizzle-orm/pg-core';
+import { at, id, reference } from './columns';
 import { users } from './users';
 
 /**
@@ -8,16 +9,14 @@ import { users } from './users';
  * digits beside it: answers only ever carry the masked form.
  */
 export const payoutAccounts = pgTable('payout_accounts', {
-  userId: bigint('user_id', { mode: 'number' })
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: reference('user_id', () => users.id, { onDelete: 'cascade' }).primaryKey(),
   accountHolder: text('account_holder').notNull(),
   routingNumber: text('routing_number').notNull(),
   accountNumberCipher: text('account_number_cipher').notNull(),
   accountNumberLast4: text('account_number_last4').notNull(),
   /** The individual's date of birth and SSN's last 4 for the payment provider, sealed (never in clear). */
   individualCipher: text('individual_cipher'),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
 });
 
 export const payoutStatus = pgEnum('payout_status', PAYOUT_STATUSES);
@@ -33,10 +32,8 @@ export const payoutStatus = pgEnum('payout_status', PAYOUT_STATUSES);
 export const sellerPayouts = pgTable(
   'seller_payouts',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    sellerId: bigint('seller_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id),
+    id: id(),
+    sellerId: reference('seller_id', () => users.id).notNull(),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     status: payoutStatus('status').notNull(),
     attempts: integer('attempts').notNull().default(1),
@@ -47,8 +44,8 @@ export const sellerPayouts = pgTable(
      */
     transferId: text('transfer_id'),
     failure: text('failure'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
   },
   (t) => [
     index('seller_payouts_seller_idx').on(t.sellerId, t.createdAt.desc()),

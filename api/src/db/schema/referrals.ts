@@ -1,5 +1,6 @@
 import { REFERRAL_BLOCKS } from '@yardly/shared/rules';
-import { bigint, index, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, pgEnum, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { at, createdAt, id, reference } from './columns';
 import { listings } from './listings';
 import { users } from './users';
 
@@ -13,17 +14,13 @@ export const referralBlock = pgEnum('referral_block', REFERRAL_BLOCKS);
 export const referrals = pgTable(
   'referrals',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    referrerId: bigint('referrer_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    referredId: bigint('referred_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    id: id(),
+    referrerId: reference('referrer_id', () => users.id, { onDelete: 'cascade' }).notNull(),
+    referredId: reference('referred_id', () => users.id, { onDelete: 'cascade' }).notNull(),
+    createdAt: createdAt(),
     /** The friend's first published listing: written once, by the publishing that came first (issue 22). */
-    firstListingId: bigint('first_listing_id', { mode: 'number' }).references(() => listings.id),
-    listedAt: timestamp('listed_at', { withTimezone: true }),
+    firstListingId: reference('first_listing_id', () => listings.id),
+    listedAt: at('listed_at'),
     blockedReason: referralBlock('blocked_reason'),
     /**
      * The client address the friend signed up from, as a SHA-256 (issue 34): the console's

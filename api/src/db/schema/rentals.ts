@@ -1,12 +1,9 @@
 import { RENTAL_PROPERTY_KINDS, RENTAL_STATES } from '@yardly/shared/rules';
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
   check,
-  customType,
   date,
-  doublePrecision,
   index,
   integer,
   numeric,
@@ -14,14 +11,12 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { reportReason, reportStatus } from './reports';
+import { at, createdAt, id, photoFile, reference, searchColumns } from './columns';
+import { reportFields } from './reports';
 import { users } from './users';
 import { zipCodes } from './zip-codes';
-
-const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /** Where a rental listing is in its life (`shared/src/rules/rental-process.ts`); only `transition()` changes it. */
 export const rentalState = pgEnum('rental_state', RENTAL_STATES);
@@ -33,11 +28,9 @@ export const rentalState = pgEnum('rental_state', RENTAL_STATES);
 export const rentals = pgTable(
   'rentals',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: id(),
     refnum: text('refnum').notNull().unique(),
-    landlordId: bigint('landlord_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id),
+    landlordId: reference('landlord_id', () => users.id).notNull(),
     title: text('title').notNull(),
     description: text('description').notNull(),
     /** A `propertyType` value of `rental_properties`. */
@@ -68,15 +61,11 @@ export const rentals = pgTable(
     showStreet: boolean('show_street').notNull().default(true),
     state: rentalState('state').notNull().default('draft'),
     /** When it went on the market (published or relisted): "newest" sorts by it. */
-    listedAt: timestamp('listed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    // Search's columns, filled by triggers (the rental search migration) as the listings' are; never set here.
-    searchDocument: tsvector('search_document'),
-    placeCells: integer('place_cells').array(),
-    placeCell: integer('place_cell'),
-    placeLatitude: doublePrecision('place_latitude'),
-    placeLongitude: doublePrecision('place_longitude'),
+    listedAt: at('listed_at'),
+    createdAt: createdAt(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+    // Filled by triggers (the rental search migration) as the listings' are.
+    ...searchColumns(),
   },
   (t) => [
     index('rentals_landlord_idx').on(t.landlordId, t.createdAt.desc()),
@@ -90,40 +79,28 @@ export const rentals = pgTable(
 export const rentalPhotos = pgTable(
   'rental_photos',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    rentalId: bigint('rental_id', { mode: 'number' })
-      .notNull()
-      .references(() => rentals.id, { onDelete: 'cascade' }),
-    picno: integer('picno').notNull(),
-    path: text('path').notNull(),
-    width: integer('width').notNull(),
-    height: integer('height').notNull(),
+    id: id(),
+    rentalId: reference('rental_id', () => rentals.id, { onDelete: 'cascade' }).notNull(),
+    ...photoFile(),
   },
   (t) => [uniqueIndex('rental_photos_picno_idx').on(t.rentalId, t.picno)],
 );
 
 /** A rental form's working copy (`inputSourceRandomRefnum`), as `listing_drafts` is for sales. */
 export const rentalDrafts = pgTable('rental_drafts', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  id: id(),
   refnum: text('refnum').notNull().unique(),
-  ownerId: bigint('owner_id', { mode: 'number' })
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  rentalId: bigint('rental_id', { mode: 'number' }).references(() => rentals.id, { onDelete: 'cascade' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  ownerId: reference('owner_id', () => users.id, { onDelete: 'cascade' }).notNull(),
+  rentalId: reference('rental_id', () => rentals.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
 });
 
 export const rentalDraftPhotos = pgTable(
   'rental_draft_photos',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    draftId: bigint('draft_id', { mode: 'number' })
-      .notNull()
-      .references(() => rentalDrafts.id, { onDelete: 'cascade' }),
-    picno: integer('picno').notNull(),
-    path: text('path').notNull(),
-    width: integer('width').notNull(),
-    height: integer('height').notNull(),
+    id: id(),
+    draftId: reference('draft_id', () => rentalDrafts.id, { onDelete: 'cascade' }).notNull(),
+    ...photoFile(),
   },
   (t) => [
     uniqueIndex('rental_draft_photos_picno_idx').on(t.draftId, t.picno),
@@ -135,13 +112,9 @@ export const rentalDraftPhotos = pgTable(
 export const rentalFavourites = pgTable(
   'rental_favourites',
   {
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    rentalId: bigint('rental_id', { mode: 'number' })
-      .notNull()
-      .references(() => rentals.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    userId: reference('user_id', () => users.id, { onDelete: 'cascade' }).notNull(),
+    rentalId: reference('rental_id', () => rentals.id, { onDelete: 'cascade' }).notNull(),
+    createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.rentalId] }),
@@ -153,19 +126,9 @@ export const rentalFavourites = pgTable(
 export const rentalReports = pgTable(
   'rental_reports',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    rentalId: bigint('rental_id', { mode: 'number' })
-      .notNull()
-      .references(() => rentals.id, { onDelete: 'cascade' }),
-    reporterId: bigint('reporter_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    reason: reportReason('reason').notNull(),
-    details: text('details').notNull().default(''),
-    status: reportStatus('status').notNull().default('open'),
-    resolvedById: bigint('resolved_by_id', { mode: 'number' }).references(() => users.id),
-    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    id: id(),
+    rentalId: reference('rental_id', () => rentals.id, { onDelete: 'cascade' }).notNull(),
+    ...reportFields(),
   },
   (t) => [
     uniqueIndex('rental_reports_once_idx').on(t.rentalId, t.reporterId),
@@ -179,7 +142,7 @@ export const rentalPropertyKind = pgEnum('rental_property_kind', RENTAL_PROPERTY
 export const rentalProperties = pgTable(
   'rental_properties',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: id(),
     kind: rentalPropertyKind('kind').notNull(),
     value: text('value').notNull(),
     label: text('label').notNull(),

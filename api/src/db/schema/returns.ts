@@ -1,6 +1,7 @@
 import { RETURN_REASONS, RETURN_STATES } from '@yardly/shared/rules';
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgEnum, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { at, id, photoFile, reference } from './columns';
 import { orders } from './orders';
 import { shipments } from './shipments';
 import { users } from './users';
@@ -17,26 +18,24 @@ export const returnReason = pgEnum('return_reason', RETURN_REASONS);
 export const returns = pgTable(
   'returns',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: id(),
     refnum: text('refnum').notNull().unique(),
-    orderId: bigint('order_id', { mode: 'number' })
-      .notNull()
-      .references(() => orders.id),
+    orderId: reference('order_id', () => orders.id).notNull(),
     state: returnState('state').notNull(),
     reason: returnReason('reason').notNull(),
     text: text('text').notNull(),
     /** When the platform accepts it unless the seller answered (three business days). */
-    replyBy: timestamp('reply_by', { withTimezone: true }).notNull(),
+    replyBy: at('reply_by').notNull(),
     /** The prepaid return label bought when it was accepted (its PDF, tracking number and events). */
-    shipmentId: bigint('shipment_id', { mode: 'number' }).references(() => shipments.id),
+    shipmentId: reference('shipment_id', () => shipments.id),
     /** The admin who decided a disputed return, and why (the audit log keeps the rest). */
-    decidedBy: bigint('decided_by', { mode: 'number' }).references(() => users.id),
+    decidedBy: reference('decided_by', () => users.id),
     decisionNote: text('decision_note'),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedAt: at('decided_at'),
     /** What was given back when it came back: the item price (shipping is not refunded). */
     refundCents: integer('refund_cents'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
   },
   (t) => [
     uniqueIndex('returns_one_per_order_idx').on(t.orderId),
@@ -50,14 +49,9 @@ export const returns = pgTable(
 export const returnPhotos = pgTable(
   'return_photos',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    returnId: bigint('return_id', { mode: 'number' })
-      .notNull()
-      .references(() => returns.id, { onDelete: 'cascade' }),
-    picno: integer('picno').notNull(),
-    path: text('path').notNull(),
-    width: integer('width').notNull(),
-    height: integer('height').notNull(),
+    id: id(),
+    returnId: reference('return_id', () => returns.id, { onDelete: 'cascade' }).notNull(),
+    ...photoFile(),
   },
   (t) => [
     uniqueIndex('return_photos_picno_idx').on(t.returnId, t.picno),

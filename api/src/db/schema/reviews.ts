@@ -1,6 +1,7 @@
 import { REVIEW_TAGS } from '@yardly/shared/rules';
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgEnum, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, pgEnum, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { at, createdAt, id, reference } from './columns';
 import { listings } from './listings';
 import { orders } from './orders';
 import { users } from './users';
@@ -19,24 +20,20 @@ export const feedbackTag = pgEnum('feedback_tag', REVIEW_TAGS);
 export const feedback = pgTable(
   'feedback',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    aboutUserId: bigint('about_user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    fromUserId: bigint('from_user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    listingId: bigint('listing_id', { mode: 'number' }).references(() => listings.id, { onDelete: 'set null' }),
+    id: id(),
+    aboutUserId: reference('about_user_id', () => users.id, { onDelete: 'cascade' }).notNull(),
+    fromUserId: reference('from_user_id', () => users.id, { onDelete: 'cascade' }).notNull(),
+    listingId: reference('listing_id', () => listings.id, { onDelete: 'set null' }),
     /** The order reviewed; null only for reviews from before reviews were written with orders. */
-    orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id),
+    orderId: reference('order_id', () => orders.id),
     aboutRole: feedbackRole('about_role').notNull(),
     /** Half stars, exactly: 1 (0.5 stars) to 10 (5 stars). */
     ratingHalves: smallint('rating_halves').notNull(),
     content: text('content').notNull(),
     tag: feedbackTag('tag').notNull().default('review'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+    publishedAt: at('published_at').notNull().defaultNow(),
   },
   (t) => [
     index('feedback_about_idx').on(t.aboutUserId, t.aboutRole, t.updatedAt.desc()),

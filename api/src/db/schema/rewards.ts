@@ -1,6 +1,7 @@
 import { REWARD_SIDES, REWARD_STATES } from '@yardly/shared/rules';
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, index, pgEnum, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { at, id, reference } from './columns';
 import { referrals } from './referrals';
 import { users } from './users';
 
@@ -16,24 +17,20 @@ export const rewardSide = pgEnum('reward_side', REWARD_SIDES);
 export const rewards = pgTable(
   'rewards',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: id(),
     refnum: text('refnum').notNull().unique(),
-    referralId: bigint('referral_id', { mode: 'number' })
-      .notNull()
-      .references(() => referrals.id),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id),
+    referralId: reference('referral_id', () => referrals.id).notNull(),
+    userId: reference('user_id', () => users.id).notNull(),
     side: rewardSide('side').notNull(),
     state: rewardState('state').notNull(),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     /** Until then a report that removes the first listing reverses it (7 days after its publishing). */
-    windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+    windowEndsAt: at('window_ends_at').notNull(),
     /** Until then it is held (issue 34: 72 hours after the first listing) and moves no money; null: never held. */
-    heldUntil: timestamp('held_until', { withTimezone: true }),
-    decidedBy: bigint('decided_by', { mode: 'number' }).references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    heldUntil: at('held_until'),
+    decidedBy: reference('decided_by', () => users.id),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
   },
   (t) => [
     uniqueIndex('rewards_referral_side_idx').on(t.referralId, t.side),
@@ -47,14 +44,12 @@ export const rewards = pgTable(
 export const referralInvites = pgTable(
   'referral_invites',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    inviterId: bigint('inviter_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: id(),
+    inviterId: reference('inviter_id', () => users.id, { onDelete: 'cascade' }).notNull(),
     email: text('email').notNull(),
     /** `normaliseEmail(email)`: one friend invited twice is listed once. */
     emailNormalised: text('email_normalised').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: at('created_at').notNull(),
   },
   (t) => [index('referral_invites_inviter_idx').on(t.inviterId, t.createdAt.desc())],
 );
@@ -65,5 +60,5 @@ export const referralInvites = pgTable(
  */
 export const inviteRefusals = pgTable('invite_refusals', {
   emailNormalised: text('email_normalised').primaryKey(),
-  refusedAt: timestamp('refused_at', { withTimezone: true }).notNull(),
+  refusedAt: at('refused_at').notNull(),
 });

@@ -10,10 +10,10 @@ import {
   pgTable,
   real,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { categories } from './categories';
+import { at, id, reference } from './columns';
 import { users } from './users';
 
 /** PostgreSQL's text-search query, read and written as its text form. */
@@ -29,18 +29,16 @@ const cube = customType<{ data: string }>({ dataType: () => 'cube' });
 export const savedSearches = pgTable(
   'saved_searches',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: id(),
     refnum: text('refnum').notNull().unique(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: reference('user_id', () => users.id, { onDelete: 'cascade' }).notNull(),
     name: text('name').notNull(),
     kind: text('kind', { enum: ['sale', 'rental'] }).notNull(),
     filters: jsonb('filters').$type<Record<string, unknown>>().notNull(),
     /** The text, as the search matches it (`websearch_to_tsquery('english', q)`); null without one. */
     query: tsquery('query'),
-    categoryId: bigint('category_id', { mode: 'number' }).references(() => categories.id, { onDelete: 'cascade' }),
-    subCategoryId: bigint('sub_category_id', { mode: 'number' }).references(() => categories.id, {
+    categoryId: reference('category_id', () => categories.id, { onDelete: 'cascade' }),
+    subCategoryId: reference('sub_category_id', () => categories.id, {
       onDelete: 'cascade',
     }),
     /** Condition codes; null: any. */
@@ -67,7 +65,7 @@ export const savedSearches = pgTable(
     bedrooms: integer('bedrooms'),
     bathrooms: real('bathrooms'),
     propertyTypes: text('property_types').array(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: at('created_at').notNull(),
   },
   (t) => [
     index('saved_searches_user_idx').on(t.userId, t.createdAt.desc()),
@@ -88,20 +86,16 @@ export const savedSearches = pgTable(
 export const savedSearchMatches = pgTable(
   'saved_search_matches',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    savedSearchId: bigint('saved_search_id', { mode: 'number' })
-      .notNull()
-      .references(() => savedSearches.id, { onDelete: 'cascade' }),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: id(),
+    savedSearchId: reference('saved_search_id', () => savedSearches.id, { onDelete: 'cascade' }).notNull(),
+    userId: reference('user_id', () => users.id, { onDelete: 'cascade' }).notNull(),
     /** The listing's id (a rental's for a rental search). */
     subjectId: bigint('subject_id', { mode: 'number' }).notNull(),
     title: text('title').notNull(),
     priceCents: integer('price_cents').notNull(),
     link: text('link').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    digestHandledAt: timestamp('digest_handled_at', { withTimezone: true }),
+    createdAt: at('created_at').notNull(),
+    digestHandledAt: at('digest_handled_at'),
   },
   (t) => [
     uniqueIndex('saved_search_matches_once_idx').on(t.savedSearchId, t.subjectId),

@@ -1,18 +1,7 @@
 import { PARCEL_STATUSES } from '@yardly/shared/rules';
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  customType,
-  index,
-  integer,
-  jsonb,
-  numeric,
-  pgEnum,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { customType, index, integer, jsonb, numeric, pgEnum, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { at, id, reference } from './columns';
 import { orders } from './orders';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -42,10 +31,8 @@ export type LabelAddress = {
 export const shipments = pgTable(
   'shipments',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    orderId: bigint('order_id', { mode: 'number' })
-      .notNull()
-      .references(() => orders.id),
+    id: id(),
+    orderId: reference('order_id', () => orders.id).notNull(),
     direction: shipmentDirection('direction').notNull(),
     /** `builtin` or `shippo` (modules/shipping/carrier-factory.ts). */
     carrier: text('carrier').notNull(),
@@ -69,13 +56,13 @@ export const shipments = pgTable(
     status: parcelStatus('status').notNull(),
     fromAddress: jsonb('from_address').$type<LabelAddress>().notNull(),
     toAddress: jsonb('to_address').$type<LabelAddress>().notNull(),
-    expectedAt: timestamp('expected_at', { withTimezone: true }),
+    expectedAt: at('expected_at'),
     labelPdf: bytea('label_pdf').notNull(),
     /** The buyer of the label's Idempotency-Key: a retried purchase answers the same label. */
     idempotencyKey: text('idempotency_key'),
-    voidedAt: timestamp('voided_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    voidedAt: at('voided_at'),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
   },
   (t) => [
     uniqueIndex('shipments_one_live_per_order_idx').on(t.orderId, t.direction).where(sql`${t.voidedAt} is null`),
@@ -88,16 +75,14 @@ export const shipments = pgTable(
 export const shipmentEvents = pgTable(
   'shipment_events',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    shipmentId: bigint('shipment_id', { mode: 'number' })
-      .notNull()
-      .references(() => shipments.id),
+    id: id(),
+    shipmentId: reference('shipment_id', () => shipments.id).notNull(),
     status: parcelStatus('status').notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull(),
+    at: at('at').notNull(),
     description: text('description').notNull(),
     /** The carrier's id of this event (Shippo's tracking_status object_id), unique: replays are ignored. */
     carrierEventId: text('carrier_event_id').notNull().unique(),
-    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+    receivedAt: at('received_at').notNull(),
   },
   (t) => [index('shipment_events_shipment_idx').on(t.shipmentId, t.at)],
 );

@@ -1,4 +1,5 @@
-import { index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { at } from './columns';
 
 /**
  * The Stripe Connect account that pays out to one bank account (docs/decisions/0025): made
@@ -13,10 +14,10 @@ export const stripeConnectedAccounts = pgTable(
   {
     bankFingerprint: text('bank_fingerprint').primaryKey(),
     accountId: text('account_id').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: at('created_at').notNull(),
     payoutsStatus: text('payouts_status'),
     requirements: jsonb('requirements').$type<string[]>(),
-    statusAt: timestamp('status_at', { withTimezone: true }),
+    statusAt: at('status_at'),
   },
   (table) => [index('stripe_connected_accounts_account_idx').on(table.accountId)],
 );

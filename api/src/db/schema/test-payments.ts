@@ -1,4 +1,5 @@
-import { bigint, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { at } from './columns';
 
 /**
  * The built-in test provider's own records (api/src/modules/payments/test-provider/): what a
@@ -14,8 +15,8 @@ export const testPaymentIntents = pgTable('test_payment_intents', {
   metadata: jsonb('metadata').$type<Record<string, string>>().notNull(),
   lastError: text('last_error'),
   card: jsonb('card').$type<{ token: string; brand: string; last4: string; expMonth: number; expYear: number }>(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  createdAt: at('created_at').notNull(),
+  updatedAt: at('updated_at').notNull(),
 });
 
 export const testPaymentRefunds = pgTable('test_payment_refunds', {
@@ -26,7 +27,7 @@ export const testPaymentRefunds = pgTable('test_payment_refunds', {
   idempotencyKey: text('idempotency_key').notNull().unique(),
   amountCents: integer('amount_cents').notNull(),
   reason: text('reason').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  createdAt: at('created_at').notNull(),
 });
 
 export const testPayouts = pgTable(
@@ -47,7 +48,7 @@ export const testPayouts = pgTable(
     /** The bank account's last four digits: the test provider records where it would have paid. */
     accountLast4: text('account_last4').notNull(),
     metadata: jsonb('metadata').$type<Record<string, string>>().notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: at('created_at').notNull(),
   },
   (t) => [uniqueIndex('test_payouts_key_idx').on(t.idempotencyKey)],
 );

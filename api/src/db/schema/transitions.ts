@@ -1,5 +1,6 @@
 import { PROCESS_ROLES } from '@yardly/shared/rules';
-import { bigint, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { at, id, reference } from './columns';
 import { users } from './users';
 
 /**
@@ -9,7 +10,7 @@ import { users } from './users';
 export const transitions = pgTable(
   'transitions',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: id(),
     /** The process's name (`listing`, `offer`, later `order`, ...). */
     process: text('process').notNull(),
     subjectId: bigint('subject_id', { mode: 'number' }).notNull(),
@@ -18,9 +19,9 @@ export const transitions = pgTable(
     fromState: text('from_state'),
     toState: text('to_state').notNull(),
     /** Null when the platform took the event (a timer) or the person is not known. */
-    actorId: bigint('actor_id', { mode: 'number' }).references(() => users.id),
+    actorId: reference('actor_id', () => users.id),
     actorRole: text('actor_role', { enum: PROCESS_ROLES }).notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: at('at').notNull().defaultNow(),
   },
   (t) => [index('transitions_subject_idx').on(t.process, t.subjectId, t.at)],
 );

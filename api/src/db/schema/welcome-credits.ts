@@ -1,4 +1,5 @@
-import { bigint, integer, pgTable, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { integer, pgTable, uniqueIndex } from 'drizzle-orm/pg-core';
+import { at, id, reference } from './columns';
 import { ledgerTransactions } from './ledger';
 import { organizations } from './organisations';
 import { users } from './users';
@@ -11,17 +12,13 @@ import { users } from './users';
 export const welcomeCredits = pgTable(
   'welcome_credits',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id),
-    organizationId: bigint('organization_id', { mode: 'number' })
-      .notNull()
-      .references(() => organizations.id),
+    id: id(),
+    userId: reference('user_id', () => users.id).notNull(),
+    organizationId: reference('organization_id', () => organizations.id).notNull(),
     amountCents: integer('amount_cents').notNull(),
     /** The money's movement, written right after the row claims the credit (same transaction). */
-    ledgerTransactionId: bigint('ledger_transaction_id', { mode: 'number' }).references(() => ledgerTransactions.id),
-    grantedAt: timestamp('granted_at', { withTimezone: true }).notNull(),
+    ledgerTransactionId: reference('ledger_transaction_id', () => ledgerTransactions.id),
+    grantedAt: at('granted_at').notNull(),
   },
   (t) => [uniqueIndex('welcome_credits_member_idx').on(t.userId, t.organizationId)],
 );

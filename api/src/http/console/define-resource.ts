@@ -1,5 +1,5 @@
 import { isRefnum } from '@yardly/shared/contract';
-import { type AnyColumn, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/connect';
@@ -7,6 +7,7 @@ import { AppError } from '../../errors';
 import {
   type AdminContext,
   type AdminResourceName,
+  containing,
   filterBool,
   filterText,
   type ListParams,
@@ -23,6 +24,19 @@ export function textFilter(where: (value: string) => SQL | undefined): ListFilte
     const value = filterText(params, key);
     return value === undefined ? undefined : where(value);
   };
+}
+
+/**
+ * A list's search box: a row matches when one of `equals` is the text (a refnum) or one of
+ * `contains` holds it, ignoring case.
+ */
+export function searchFilter(columns: { equals?: AnyColumn[]; contains: AnyColumn[] }): ListFilter {
+  return textFilter((text) =>
+    or(
+      ...(columns.equals ?? []).map((column) => eq(column, text)),
+      ...columns.contains.map((column) => ilike(column, containing(text))),
+    ),
+  );
 }
 
 /** A filter on a yes/no value ('true', 'false' or a boolean). */

@@ -1,6 +1,6 @@
 import { type CategoryRecord, categoryInputSchema, categoryRecordSchema } from '@yardly/shared/contract';
 import { categoryConsoleMessages } from '@yardly/shared/rules';
-import { and, asc, count, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/connect';
@@ -8,8 +8,7 @@ import { newRefnum } from '../../db/refnum';
 import { categories, categoryProperties, listings } from '../../db/schema/index';
 import { refuseDuplicate } from '../../db/unique';
 import { AppError } from '../../errors';
-import { boolFilter, defineResource, textFilter } from '../../http/console/define-resource';
-import { containing } from '../../http/console/rest-adapter';
+import { boolFilter, defineResource, searchFilter, textFilter } from '../../http/console/define-resource';
 
 type Input = z.output<typeof categoryInputSchema>;
 
@@ -133,7 +132,7 @@ export const categoriesResource = defineResource({
     tree: sql`coalesce(${parent.position}, ${categories.position}), coalesce(${parent.id}, ${categories.id}), ${categories.parentId} nulls first, ${categories.position}`,
   },
   filters: {
-    q: textFilter((q) => or(ilike(categories.title, containing(q)), ilike(categories.slug, containing(q)))),
+    q: searchFilter({ contains: [categories.title, categories.slug] }),
     parentId: textFilter((refnum) => eq(parent.refnum, refnum)),
     topLevel: boolFilter((top) => (top ? isNull(categories.parentId) : sql`${categories.parentId} is not null`)),
     hidden: boolFilter((hidden) => eq(categories.hidden, hidden)),

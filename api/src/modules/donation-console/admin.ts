@@ -4,14 +4,13 @@ import {
   adminDonationRecordSchema,
 } from '@yardly/shared/contract';
 import { donationEventsFor, donationMessages, donationProcess } from '@yardly/shared/rules';
-import { and, asc, eq, ilike, inArray, isNull, lt, not, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, not, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Clock } from '../../clock/clock';
 import type { Db } from '../../db/connect';
 import { donationContactNotes, donationOrders, listings, organizations, users } from '../../db/schema/index';
 import { AppError } from '../../errors';
-import { boolFilter, defineResource, textFilter } from '../../http/console/define-resource';
-import { containing } from '../../http/console/rest-adapter';
+import { boolFilter, defineResource, searchFilter, textFilter } from '../../http/console/define-resource';
 import { processHistories } from '../../process/history';
 import { orderWithListing } from '../donations/access';
 import type { DonationOrderRow } from '../donations/process';
@@ -141,16 +140,10 @@ export function donationsResource(deps: DonationDeps) {
       contactBy: donationOrders.contactBy,
     },
     filters: {
-      q: textFilter((text) =>
-        or(
-          eq(donationOrders.refnum, text),
-          eq(listings.refnum, text),
-          ilike(listings.title, containing(text)),
-          ilike(donors.email, containing(text)),
-          ilike(recipients.email, containing(text)),
-          ilike(organizations.name, containing(text)),
-        ),
-      ),
+      q: searchFilter({
+        equals: [donationOrders.refnum, listings.refnum],
+        contains: [listings.title, donors.email, recipients.email, organizations.name],
+      }),
       state: textFilter((state) => sql`${donationOrders.state}::text = ${state}`),
       overdue: boolFilter((overdue) => (overdue ? overdueWhere(clock.now()) : not(overdueWhere(clock.now())))),
     },

@@ -8,13 +8,12 @@ import {
   listingStatusOf,
   saleTypeOf,
 } from '@yardly/shared/rules';
-import { asc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import { asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock/clock';
 import type { Db } from '../../db/connect';
 import { categories, listingPhotos, listings, users } from '../../db/schema/index';
 import { AppError } from '../../errors';
-import { boolFilter, defineResource, textFilter } from '../../http/console/define-resource';
-import { containing } from '../../http/console/rest-adapter';
+import { boolFilter, defineResource, searchFilter, textFilter } from '../../http/console/define-resource';
 import { fileUrl } from '../files/urls';
 import { moderateListing, removeListing } from './moderation';
 import { activeOfferCount } from './offers-check';
@@ -102,8 +101,8 @@ export const listingsResource = ({ clock }: { clock: Clock }) =>
       sellerEmail: users.email,
     },
     filters: {
-      q: textFilter((q) => ilike(listings.title, containing(q))),
-      seller: textFilter((seller) => or(eq(users.refnum, seller), ilike(users.email, containing(seller)))),
+      q: searchFilter({ contains: [listings.title] }),
+      seller: searchFilter({ equals: [users.refnum], contains: [users.email] }),
       status: textFilter((status) => inArray(listings.state, statesWithStatus(status))),
       categoryId: textFilter(
         (category) =>

@@ -2,7 +2,7 @@ import { adminOrderRecordSchema, adminOrderRefundSchema } from '@yardly/shared/c
 import { type AnyColumn, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock/clock';
 import { listings, orders } from '../../db/schema/index';
-import { defineResource, textFilter } from '../../http/console/define-resource';
+import { defineResource, searchFilter, textFilter } from '../../http/console/define-resource';
 import { containing } from '../../http/console/rest-adapter';
 import { buyers, type OrderConsoleRow, selectOrders, sellers, toOrderRecords } from './records';
 import { type RefundDeps, refundOrder } from './refund';
@@ -38,7 +38,7 @@ export function ordersResource(deps: RefundDeps & { clock: Clock }) {
           person(sellers, text),
         ),
       ),
-      listingId: textFilter((text) => or(eq(listings.refnum, text), ilike(listings.title, containing(text)))),
+      listingId: searchFilter({ equals: [listings.refnum], contains: [listings.title] }),
       personId: textFilter((text) => or(person(buyers, text), person(sellers, text))),
       status: textFilter((status) => sql`${orders.state}::text = ${status}`),
     },

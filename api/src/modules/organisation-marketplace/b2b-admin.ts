@@ -4,11 +4,10 @@ import {
   b2bMarketplaceRecordSchema,
   organisationSlug,
 } from '@yardly/shared/contract';
-import { asc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { listings, organizations, workEmailDomains } from '../../db/schema/index';
-import { defineResource, textFilter } from '../../http/console/define-resource';
-import { containing } from '../../http/console/rest-adapter';
+import { defineResource, searchFilter } from '../../http/console/define-resource';
 import { fileUrl } from '../files/urls';
 import { b2bRow, isB2BRow, verifiedMemberCount } from './b2b-organisations';
 
@@ -71,7 +70,7 @@ export const b2bResource = defineResource({
     listingCount: liveListingCount,
   },
   filters: {
-    q: textFilter((q) => ilike(organizations.name, containing(q))),
+    q: searchFilter({ contains: [organizations.name] }),
   },
   update: {
     input: b2bMarketplaceInputSchema,

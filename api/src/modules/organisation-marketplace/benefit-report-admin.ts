@@ -1,10 +1,9 @@
 import { type EmployeeBenefitReport, employeeBenefitReportSchema } from '@yardly/shared/contract';
-import { and, eq, ilike, isNotNull, notInArray, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, notInArray, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connect';
 import { ledgerEntries, ledgerTransactions, listings, orders, organizations } from '../../db/schema/index';
-import { defineResource, textFilter } from '../../http/console/define-resource';
-import { containing } from '../../http/console/rest-adapter';
+import { defineResource, searchFilter, textFilter } from '../../http/console/define-resource';
 import { organisationPromotionsAccount } from '../ledger/accounts';
 
 /** A month as the report names it: 'YYYY-MM' in UTC. */
@@ -111,7 +110,7 @@ export const employeeBenefitReportResource = defineResource({
     totalCents: sql`sum(${m.commissionWaivedCents} + ${m.welcomeCreditCents})`,
   },
   filters: {
-    q: textFilter((q) => ilike(organizations.name, containing(q))),
+    q: searchFilter({ contains: [organizations.name] }),
     orgRefnum: textFilter((refnum) => eq(organizations.refnum, refnum)),
     month: textFilter((month) => eq(sql`${m.month}`, month)),
   },

@@ -4,12 +4,11 @@ import {
   employeeBenefitRecordSchema,
   organisationSlug,
 } from '@yardly/shared/contract';
-import { eq, ilike } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Clock } from '../../clock/clock';
 import type { Db } from '../../db/connect';
 import { organizations } from '../../db/schema/index';
-import { boolFilter, defineResource, textFilter } from '../../http/console/define-resource';
-import { containing } from '../../http/console/rest-adapter';
+import { boolFilter, defineResource, searchFilter } from '../../http/console/define-resource';
 import { b2bRow, isB2BRow } from './b2b-organisations';
 
 function select(db: Db) {
@@ -48,7 +47,7 @@ export function employeeBenefitResource(deps: { clock: Clock }) {
       updatedAt: organizations.benefitsUpdatedAt,
     },
     filters: {
-      q: textFilter((q) => ilike(organizations.name, containing(q))),
+      q: searchFilter({ contains: [organizations.name] }),
       commissionWaived: boolFilter((waived) => eq(organizations.commissionWaived, waived)),
     },
     update: {

@@ -10,14 +10,13 @@ import {
   organisationFlowMessages,
   organisationProcess,
 } from '@yardly/shared/rules';
-import { and, count, eq, ilike, ne, sql } from 'drizzle-orm';
+import { and, count, eq, ne, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock/clock';
 import type { Db } from '../../db/connect';
 import { newRefnum } from '../../db/refnum';
 import { organizations, users } from '../../db/schema/index';
 import { AppError } from '../../errors';
-import { defineResource, textFilter } from '../../http/console/define-resource';
-import { containing } from '../../http/console/rest-adapter';
+import { defineResource, searchFilter, textFilter } from '../../http/console/define-resource';
 import { start } from '../../process/transition';
 import type { OrganisationReactions } from './reactions';
 import { organisationSlugSql } from './slug';
@@ -87,7 +86,7 @@ export function organizationsResource(deps: {
       memberCount,
     },
     filters: {
-      q: textFilter((q) => ilike(organizations.name, containing(q))),
+      q: searchFilter({ contains: [organizations.name] }),
       status: textFilter((status) => sql`${organizations.status}::text = ${status}`),
       kind: textFilter((kind) => sql`${organizations.kind}::text = ${kind}`),
     },

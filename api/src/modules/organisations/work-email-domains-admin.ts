@@ -1,13 +1,12 @@
 import { workEmailDomainInputSchema, workEmailDomainSchema } from '@yardly/shared/contract';
 import { organisationConsoleMessages } from '@yardly/shared/rules';
-import { eq, ilike } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/connect';
 import { organizations, workEmailDomains } from '../../db/schema/index';
 import { refuseDuplicate } from '../../db/unique';
 import { AppError } from '../../errors';
-import { defineResource, textFilter } from '../../http/console/define-resource';
-import { containing } from '../../http/console/rest-adapter';
+import { defineResource, searchFilter, textFilter } from '../../http/console/define-resource';
 
 type Input = z.output<typeof workEmailDomainInputSchema>;
 
@@ -48,7 +47,7 @@ export const workEmailDomainsResource = defineResource({
       .innerJoin(organizations, eq(organizations.id, workEmailDomains.organizationId)),
   sortable: { domain: workEmailDomains.domain, organizationId: organizations.name },
   filters: {
-    q: textFilter((q) => ilike(workEmailDomains.domain, containing(q))),
+    q: searchFilter({ contains: [workEmailDomains.domain] }),
     organizationId: textFilter((refnum) => eq(organizations.refnum, refnum)),
   },
   create: { input: workEmailDomainInputSchema, run: (tx, input) => write(tx, input) },

@@ -5,13 +5,12 @@ import {
 } from '@yardly/shared/contract';
 import type { RentalPropertyKind } from '@yardly/shared/rules';
 import { rentalConsoleMessages } from '@yardly/shared/rules';
-import { and, count, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { rentalProperties, rentals } from '../../db/schema/index';
 import { refuseDuplicate } from '../../db/unique';
 import { AppError } from '../../errors';
-import { defineResource, textFilter } from '../../http/console/define-resource';
-import { containing } from '../../http/console/rest-adapter';
+import { defineResource, searchFilter, textFilter } from '../../http/console/define-resource';
 
 /** Where a rental keeps each list's value (a lease length as its number of months). */
 function storedValue(kind: RentalPropertyKind, value: string | SQL): SQL {
@@ -105,9 +104,7 @@ export const rentalPropertiesResource = defineResource({
   },
   filters: {
     kind: textFilter((kind) => sql`${rentalProperties.kind}::text = ${kind}`),
-    q: textFilter((q) =>
-      or(ilike(rentalProperties.value, containing(q)), ilike(rentalProperties.label, containing(q))),
-    ),
+    q: searchFilter({ contains: [rentalProperties.value, rentalProperties.label] }),
   },
   create: {
     input: rentalPropertyInputSchema,

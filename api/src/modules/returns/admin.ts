@@ -1,12 +1,11 @@
 import { type AdminReturnRecord, adminReturnDecisionSchema, adminReturnRecordSchema } from '@yardly/shared/contract';
 import { RETURN_REASON_LABELS, returnEventsFor, returnProcess } from '@yardly/shared/rules';
-import { asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Clock } from '../../clock/clock';
 import type { Db } from '../../db/connect';
 import { listings, orders, returnPhotos, returns, shipments, users } from '../../db/schema/index';
-import { defineResource, textFilter } from '../../http/console/define-resource';
-import { containing } from '../../http/console/rest-adapter';
+import { defineResource, searchFilter, textFilter } from '../../http/console/define-resource';
 import { processHistories } from '../../process/history';
 import { fileUrl } from '../files/urls';
 import { signedLabelUrl } from '../shipping/label-links';
@@ -101,15 +100,10 @@ export function returnsResource(deps: Omit<AnswerDeps, 'db'> & { clock: Clock; s
     select: selectReturns,
     sortable: { createdAt: returns.createdAt, updatedAt: returns.updatedAt, status: returns.state },
     filters: {
-      q: textFilter((text) =>
-        or(
-          eq(returns.refnum, text),
-          eq(orders.refnum, text),
-          ilike(listings.title, containing(text)),
-          ilike(buyers.email, containing(text)),
-          ilike(sellers.email, containing(text)),
-        ),
-      ),
+      q: searchFilter({
+        equals: [returns.refnum, orders.refnum],
+        contains: [listings.title, buyers.email, sellers.email],
+      }),
       status: textFilter((status) => sql`${returns.state}::text = ${status}`),
     },
     toRecords: (db, rows) =>

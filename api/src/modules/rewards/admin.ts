@@ -1,13 +1,12 @@
 import { type AdminRewardRecord, adminRewardDecisionSchema, adminRewardRecordSchema } from '@yardly/shared/contract';
 import { eventsFor, rewardProcess } from '@yardly/shared/rules';
-import { eq, ilike, or, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Clock } from '../../clock/clock';
 import type { Db } from '../../db/connect';
 import { listings, referrals, rewards, users } from '../../db/schema/index';
 import { AppError } from '../../errors';
-import { defineResource, textFilter } from '../../http/console/define-resource';
-import { containing } from '../../http/console/rest-adapter';
+import { defineResource, searchFilter, textFilter } from '../../http/console/define-resource';
 import { processHistories } from '../../process/history';
 import { postRewardGranted } from '../ledger/reward-postings';
 import { tellGranted } from './grant';
@@ -91,14 +90,7 @@ export function rewardsResource(deps: { clock: Clock }) {
     select: selectRewards,
     sortable: { createdAt: rewards.createdAt, updatedAt: rewards.updatedAt, status: rewards.state },
     filters: {
-      q: textFilter((text) =>
-        or(
-          eq(rewards.refnum, text),
-          ilike(payees.email, containing(text)),
-          ilike(inviters.email, containing(text)),
-          ilike(friends.email, containing(text)),
-        ),
-      ),
+      q: searchFilter({ equals: [rewards.refnum], contains: [payees.email, inviters.email, friends.email] }),
       status: textFilter((status) => sql`${rewards.state}::text = ${status}`),
       // The farming view's link: one inviter's referrals' rewards (both sides).
       inviter: textFilter((refnum) => eq(inviters.refnum, refnum)),

@@ -5,12 +5,11 @@ import {
   adminPromotionTotalSchema,
 } from '@yardly/shared/contract';
 import { PROMOTION_MOVEMENT_LABELS, PROMOTION_MOVEMENTS, type PromotionMovement } from '@yardly/shared/rules';
-import { eq, ilike, like, sql } from 'drizzle-orm';
+import { eq, like, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { ledgerEntries, ledgerTransactions, orders, users } from '../../db/schema/index';
-import { defineResource, textFilter } from '../../http/console/define-resource';
+import { defineResource, searchFilter, textFilter } from '../../http/console/define-resource';
 import type { ResourceDef } from '../../http/console/rest-adapter';
-import { containing } from '../../http/console/rest-adapter';
 import type { LedgerKind } from '../ledger/ledger';
 
 /** The ledger transaction kind of each movement of people's rewards (a refund gives spent rewards back). */
@@ -77,7 +76,7 @@ export const promotionsResource = defineResource({
   select: selectMovements,
   sortable: { at: ledgerTransactions.at, amount: ledgerEntries.amountCents },
   filters: {
-    q: textFilter((text) => ilike(users.email, containing(text))),
+    q: searchFilter({ contains: [users.email] }),
     movement: textFilter((movement) => {
       const kind = KIND_OF[movement as PromotionMovement];
       return kind ? eq(ledgerTransactions.kind, kind) : sql`false`;

@@ -113,22 +113,30 @@ function cardsStatement(rows: SQL, order: SQL, now: Date): SQL {
       ${pageCardsJson(sql`page`, now)} as cards`;
 }
 
+/** The rows a rail beside an item ranks, and their order. */
+type RailRows = (item: OpenedListing, centre: Centre | null, now: Date) => { rows: SQL; order: SQL };
+
+/** A rail beside an item's page: the item opened as its page opens it, then its rows' cards. */
+function besideItemRail(railRows: RailRows) {
+  return async (db: Db, input: BesideItem, caller: Caller | null, now: Date): Promise<SearchDoc[]> => {
+    const { item, centre } = await openedBeside(db, input, caller, now);
+    const { rows, order } = railRows(item, centre, now);
+    return cardsOf(db, rows, order, now);
+  };
+}
+
+/** Each row's miles from the centre by the zip centre it keeps; null where there is no centre. */
+function milesFrom(centre: Centre | null): SQL {
+  return centre ? keptCentreMiles('listings', { centre, miles: SIMILAR_MILES }) : sql`null::float8`;
+}
+
 /**
  * Up to SIMILAR_LIMIT live listings like `refnum`'s: of its subcategory (its category when it has
  * none), within SIMILAR_MILES of the viewer or shipping from anywhere (search's "ships to you"),
  * never the item itself nor any of its seller's, in the marketplace the item's page belongs to;
  * the most alike title first (pg_trgm's `similarity`), then the nearest, then the newest.
  */
-export async function similarListings(
-  db: Db,
-  input: BesideItem,
-  caller: Caller | null,
-  now: Date,
-): Promise<SearchDoc[]> {
-  const { item, centre } = await openedBeside(db, input, caller, now);
-  const { rows, order } = similarRows(item, centre, now);
-  return cardsOf(db, rows, order, now);
-}
+export const similarListings = besideItemRail(similarRows);
 
 /** The rows `similarListings` ranks, and their order. */
 function similarRows(item: OpenedListing, centre: Centre | null, now: Date): { rows: SQL; order: SQL } {
@@ -141,7 +149,7 @@ function similarRows(item: OpenedListing, centre: Centre | null, now: Date): { r
   // The item's subcategory is read from its covering index (migration 0059: the rail's columns
   // only, no table row, ADR 0068); each row is then measured from the centre by the zip centre it
   // keeps, and kept when it lies within SIMILAR_MILES or ships (search's "ships to you").
-  const miles = centre ? keptCentreMiles('listings', { centre, miles: SIMILAR_MILES }) : sql`null::float8`;
+  const miles = milesFrom(centre);
   const near = centre ? sql` and ("listings"."shippable" or ${miles} <= ${SIMILAR_MILES}::float8)` : sql``;
   const rows = sql`select "listings"."id" as id, "listings"."created_at" as created_at, ${miles} as miles,
       similarity("listings"."title", ${item.title}) as alike
@@ -150,19 +158,12 @@ function similarRows(item: OpenedListing, centre: Centre | null, now: Date): { r
 }
 
 /** Up to SIMILAR_LIMIT of the seller's other live listings in the same marketplace, newest first. */
-export async function moreFromSeller(
-  db: Db,
-  input: BesideItem,
-  caller: Caller | null,
-  now: Date,
-): Promise<SearchDoc[]> {
-  const { item, centre } = await openedBeside(db, input, caller, now);
-  const miles = centre ? keptCentreMiles('listings', { centre, miles: SIMILAR_MILES }) : sql`null::float8`;
-  const rows = sql`select "listings"."id" as id, "listings"."created_at" as created_at, ${miles} as miles
+export const moreFromSeller = besideItemRail((item, centre, now) => {
+  const rows = sql`select "listings"."id" as id, "listings"."created_at" as created_at, ${milesFrom(centre)} as miles
     from "listings" where ${liveListing(now, item.marketplace)}
       and "listings"."seller_id" = ${item.sellerId} and "listings"."id" <> ${item.id}`;
-  return cardsOf(db, rows, sql`created_at desc, id desc`, now);
-}
+  return { rows, order: sql`created_at desc, id desc` };
+});
 
 /** The statement `similarListings` runs for `input` (its plan, for the bench): the item is opened as a guest. */
 export async function similarStatement(db: Db, input: BesideItem, now: Date): Promise<SQL> {
