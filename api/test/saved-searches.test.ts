@@ -284,6 +284,56 @@ describe('saved search alerts', () => {
   });
 });
 
+describe('the reverse search’s text', () => {
+  it('matches a listing’s text as the search does, whatever the saved query’s shape (ADR 0075)', async () => {
+    const db = t.database.db;
+    const saver = await signedUp(t, freshEmail('words'));
+    const seller = await signedUp(t, freshEmail('seller'));
+    const queries = {
+      'teal tandem': true,
+      'tandem -broken': true,
+      // Only a negation: no word of its own to be found by, so tested against every listing in reach.
+      '-broken': true,
+      'kayak or tandem': true,
+      '"gravel tandem"': true,
+      tandems: true,
+      kayak: false,
+      'tandem -teal': false,
+      'teal kayak': false,
+    } as const;
+    const refnums = new Map<string, string>();
+    for (const q of Object.keys(queries)) {
+      refnums.set(await saved(saver.token, { name: q, kind: 'sale', filters: { q, zip: '10001', d: 10 } }), q);
+    }
+    const rows = (await db.execute(sql`select id, refnum, words from saved_searches
+      where refnum in ${[...refnums.keys()]}`)) as unknown as {
+      rows: { id: number; refnum: string; words: string[] | null }[];
+    };
+    const byId = new Map(rows.rows.map((row) => [Number(row.id), refnums.get(row.refnum)]));
+    const wordsOf = (q: string) => rows.rows.find((row) => refnums.get(row.refnum) === q)?.words;
+    expect(wordsOf('teal tandem')).toEqual(['tandem', 'teal']);
+    expect(wordsOf('kayak or tandem')).toEqual(['kayak', 'tandem']);
+    expect(wordsOf('-broken')).toBeNull();
+
+    const tandem = await publishedListing(t, seller.token, {
+      listingTitle: 'Teal gravel tandem',
+      zip: '10001',
+      shippable: false,
+    });
+    const [listing] = await db
+      .select({ id: listings.id, createdAt: listings.createdAt })
+      .from(listings)
+      .where(eq(listings.refnum, tandem));
+    if (!listing) throw new Error('the tandem is not saved');
+    const hits = await salesMatching(db, listing.id, new Date(listing.createdAt.getTime() + 60_000));
+    const matched = hits.map((hit) => byId.get(hit.savedSearchId)).filter((q) => q !== undefined);
+    const expected = Object.entries(queries)
+      .filter(([, matches]) => matches)
+      .map(([q]) => q);
+    expect(matched.sort()).toEqual(expected.sort());
+  });
+});
+
 /** The seller edits the listing's price through the sell form, as the item page's Edit does. */
 async function repriced(seller: LoginData, listingRefnum: string, title: string, listingPrice: number) {
   const form = await goodForm(t, await draftRef(t, seller.token, listingRefnum), { listingTitle: title, listingPrice });

@@ -37,6 +37,12 @@ export const savedSearches = pgTable(
     filters: jsonb('filters').$type<Record<string, unknown>>().notNull(),
     /** The text, as the search matches it (`websearch_to_tsquery('english', q)`); null without one. */
     query: tsquery('query'),
+    /**
+     * The lexemes one of which every document `query` matches holds (migration 0061's
+     * `tsquery_words`), kept by the database; null without a query, or when its matches need none
+     * of its words (only negations), so the query is tested against every listing in reach.
+     */
+    words: text('words').array().generatedAlwaysAs(sql`tsquery_words(query)`),
     categoryId: reference('category_id', () => categories.id, { onDelete: 'cascade' }),
     subCategoryId: reference('sub_category_id', () => categories.id, {
       onDelete: 'cascade',
@@ -72,6 +78,9 @@ export const savedSearches = pgTable(
     // The three indexes a new listing's match reads carry every column a sale's match checks:
     // their INCLUDE lists are in migration 0059 (ADR 0068), so the match reads no table row.
     index('saved_searches_reach_idx').using('gist', t.reach),
+    // A listing finds the searches with words by its own lexemes (ADR 0075); those without, by reach.
+    index('saved_searches_words_idx').using('gin', t.words).where(sql`${t.words} is not null`),
+    index('saved_searches_reach_unworded_idx').using('gist', t.reach).where(sql`${t.words} is null`),
     // The searches without a place, and the "Ships to you" ones: found whatever the listing's place.
     index('saved_searches_anywhere_idx').on(t.kind).where(sql`${t.latitude} is null`),
     index('saved_searches_nationwide_idx').on(t.kind).where(sql`${t.nationwide}`),

@@ -16,21 +16,25 @@ export interface SavedSearchHit {
 
 /**
  * The saved searches of `kind` the subject (the CTE `row`, which keeps its place as `at`, an earth
- * point, beside `place_*`) matches, by `matches` (the kind's own conditions on `s` and the subject),
- * found by their indexes rather than by reading them all, in three parts that never overlap:
- * those whose `reach` box holds the subject's place (GiST) and whose centre lies within their
- * radius of it, those with no place, and, when the subject ships (`ships`), the "Ships to you"
- * ones at any distance (which the first part leaves to this one). Each index carries the columns
- * the sales' conditions read (migration 0059), so matching reads no saved search's row; ADR 0068.
- * Answers one row, `subject` (the subject's columns) with the matches' `ids` and `users`.
+ * point, beside `place_*`, and its lexemes as `words`) matches, by `matches` (the kind's own
+ * conditions on `s` and the subject), found by their indexes rather than by reading them all, in
+ * parts that never overlap: those whose `reach` box holds the subject's place (GiST) and whose
+ * centre lies within their radius of it, split by their text (ADR 0075): the searches with words
+ * found with one of the subject's own (GIN, beside the reach: only those can match it), and those
+ * without words, each tested; then those with no place, and, when the subject ships (`ships`),
+ * the "Ships to you" ones at any distance (which the parts with a place leave to this one). The
+ * indexes carry the columns the sales' conditions read (migration 0059), so the parts read few
+ * or no table rows; ADR 0068. Answers one row, `subject` (the subject's columns) with the matches'
+ * `ids` and `users`.
  */
 function matchingSearches(kind: 'sale' | 'rental', row: string, ships: SQL, matches: SQL, subject: SQL): SQL {
   const r = sql.raw(row);
   const columns = sql`s.id, s.user_id`;
-  const parts = sql`select ${columns} from ${r} join saved_searches s
-      on s.reach @> ${r}.at and s.kind = ${kind} and s.latitude is not null and not (s.nationwide and ${ships})
-        and (point(s.longitude, s.latitude) <@> point(${r}.place_longitude, ${r}.place_latitude)) <= s.miles
-        and ${matches}
+  const inReach = sql`s.reach @> ${r}.at and s.kind = ${kind} and s.latitude is not null and not (s.nationwide and ${ships})
+        and (point(s.longitude, s.latitude) <@> point(${r}.place_longitude, ${r}.place_latitude)) <= s.miles`;
+  const parts = sql`select ${columns} from ${r} join saved_searches s on ${inReach} and s.words && ${r}.words and ${matches}
+    union all
+    select ${columns} from ${r} join saved_searches s on ${inReach} and s.words is null and ${matches}
     union all
     select ${columns} from ${r} join saved_searches s on s.kind = ${kind} and s.latitude is null and ${matches}
     union all
@@ -70,7 +74,7 @@ export async function salesMatching(db: Db, listingId: number, now: Date): Promi
     sql`with l as materialized (
       select id, seller_id, organization_id, refnum, title, price_cents, search_document, category_id,
         sub_category_id, condition, shippable, meet_to_deliver, offer_free_delivery, place_latitude, place_longitude,
-        ll_to_earth(place_latitude, place_longitude) as at
+        ll_to_earth(place_latitude, place_longitude) as at, tsvector_to_array(search_document) as words
       from listings where id = ${listingId} and ${inListingStates(['live'], now)}
     )
     ${matchingSearches(
@@ -103,7 +107,8 @@ export async function rentalsMatching(db: Db, rentalId: number): Promise<SavedSe
     db,
     sql`with r as materialized (
       select id, landlord_id, refnum, title, rent_cents, search_document, bedrooms, bathrooms, property_type,
-        cats, dogs, available_from, place_latitude, place_longitude, ll_to_earth(place_latitude, place_longitude) as at
+        cats, dogs, available_from, place_latitude, place_longitude, ll_to_earth(place_latitude, place_longitude) as at,
+        tsvector_to_array(search_document) as words
       from rentals where id = ${rentalId} and state = 'available'
     )
     ${matchingSearches(
