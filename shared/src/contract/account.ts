@@ -7,7 +7,7 @@ import { emailSchema } from '../rules/email';
 import { distinctNames, nameSchema } from '../rules/names';
 import { phoneSchema } from '../rules/phone';
 import { defineCall } from './call';
-import { pageOf, refnumSchema } from './common';
+import { pageOf, refnumSchema, successSchema } from './common';
 import { companyStatusSchema, listingCardSchema } from './listings';
 
 // ---- Profiles (spec section 3, Profile) ----
@@ -174,7 +174,7 @@ export const deleteAddressCall = defineCall({
   auth: 'required',
   summary: 'Delete one of your addresses; another becomes primary if it was',
   query: z.object({ addressId: refnumSchema }),
-  response: z.object({ success: z.literal(true) }),
+  response: successSchema,
 });
 
 // ---- Communication preferences ----
@@ -288,7 +288,7 @@ export const deleteBankAccountCall = defineCall({
   path: '/account/deleteBankAccount',
   auth: 'required',
   summary: 'Remove your payout bank account',
-  response: z.object({ success: z.literal(true) }),
+  response: successSchema,
 });
 
 /** The account module's calls: the settings tabs, addresses, mail preferences and the payout account. */

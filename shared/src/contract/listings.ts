@@ -12,9 +12,9 @@ import {
   MAX_TITLE_LENGTH,
 } from '../rules/listing-rules';
 import { ORGANISATION_STATUSES } from '../rules/organisation';
-import { eventNames } from '../rules/process';
 import { defineCall } from './call';
 import {
+  actionsOf,
   centsSchema,
   flagSchema,
   isoDateTimeSchema,
@@ -440,7 +440,7 @@ export const adminListingSchema = z.object({
   /** Offers still waiting for an answer. */
   offerCount: z.number().int(),
   /** The listing events the table allows an admin now (its facts: price, open offers, an order in progress). */
-  actions: z.array(z.enum(eventNames(listingProcess))),
+  actions: actionsOf(listingProcess),
   photos: z.array(z.object({ src: z.string() })),
   createdAt: isoDateTimeSchema,
 });

@@ -2,9 +2,8 @@ import { z } from 'zod';
 import { PAGE_SIZES } from '../rules/constants';
 import { MAX_PRICE_CENTS } from '../rules/listing-rules';
 import { OFFER_STATES, offerMessages, offerProcess } from '../rules/offer-process';
-import { eventNames } from '../rules/process';
 import { defineCall } from './call';
-import { centsSchema, contentPageOf, isoDateTimeSchema, refnumSchema } from './common';
+import { actionsOf, centsSchema, contentPageOf, isoDateTimeSchema, refnumSchema } from './common';
 import { listingCardSchema } from './listings';
 
 export const offerStateSchema = z.enum(OFFER_STATES);
@@ -38,7 +37,7 @@ export const offerSchema = offerSummarySchema.extend({
   parentOfferRefnum: refnumSchema.nullable(),
   createdAt: isoDateTimeSchema,
   /** The events the person reading it may take on it now (the offer table's, for their side). */
-  actions: z.array(z.enum(eventNames(offerProcess))),
+  actions: actionsOf(offerProcess),
 });
 export type Offer = z.infer<typeof offerSchema>;
 

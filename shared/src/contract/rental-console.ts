@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { eventNames } from '../rules/process';
 import { RENTAL_PROPERTY_KINDS, rentalConsoleMessages } from '../rules/rental';
 import { type RentalEvent, rentalProcess } from '../rules/rental-process';
 import { REPORT_REASON_CODES } from '../rules/reports';
-import { isoDateTimeSchema, refnumSchema } from './common';
+import { actionsOf, consoleHistorySchema, isoDateTimeSchema, refnumSchema } from './common';
 import { rentalStateSchema } from './rentals';
 import { REPORT_STATUSES, reportEventSchema } from './reports';
 
@@ -34,7 +33,7 @@ export const adminRentalSchema = z.object({
   state: rentalStateSchema,
   stateLabel: z.string(),
   /** The rental events the table allows an admin now. */
-  actions: z.array(z.enum(eventNames(rentalProcess))),
+  actions: actionsOf(rentalProcess),
   propertyType: z.string(),
   bedrooms: z.number().int(),
   bathrooms: z.number(),
@@ -62,9 +61,7 @@ export const adminRentalSchema = z.object({
   photos: z.array(z.object({ src: z.string() })),
   /** Reports about it still waiting in the queue. */
   openReports: z.number().int(),
-  history: z.array(
-    z.object({ event: z.string(), status: z.string(), at: isoDateTimeSchema, by: z.string().nullable() }),
-  ),
+  history: consoleHistorySchema,
   listedAt: isoDateTimeSchema.nullable(),
   createdAt: isoDateTimeSchema,
   updatedAt: isoDateTimeSchema,
