@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAGE_SIZES } from '../rules/constants';
 import { genericMessages } from '../rules/messages';
 import { eventNames } from '../rules/process';
 
@@ -38,11 +39,19 @@ export const consoleHistorySchema = z.array(
   z.object({ event: z.string(), status: z.string(), at: isoDateTimeSchema, by: z.string().nullable() }),
 );
 
+/**
+ * A list call's zero-based `page` and its page `size` (spec section 9: 25 unless a page says
+ * otherwise), to spread into its query beside the other fields.
+ */
+export function pageFields({ size = PAGE_SIZES.default, maxSize = 100 }: { size?: number; maxSize?: number } = {}) {
+  return {
+    page: z.coerce.number().int().min(0).max(10_000).default(0),
+    size: z.coerce.number().int().min(1).max(maxSize).default(size),
+  };
+}
+
 /** Zero-based page number and page size of list calls (spec section 9: default 25). */
-export const pageQuerySchema = z.object({
-  page: z.coerce.number().int().min(0).max(10_000).default(0),
-  size: z.coerce.number().int().min(1).max(100).default(25),
-});
+export const pageQuerySchema = z.object(pageFields());
 
 /** A page of results: `docs`, `totalElements`, zero-based `number` and `size`. */
 export function pageOf<T extends z.ZodType>(doc: T) {

@@ -3,7 +3,7 @@ import { donationMessages } from '../rules/donation';
 import { DONATION_MAX_PHOTOS, DONATION_NOTE_MAX, DONATION_STATES, donationProcess } from '../rules/donation-process';
 import { addressSchemaOut, saveAddressBodySchema } from './account';
 import { defineCall } from './call';
-import { actionsOf, isoDateTimeSchema, pageOf, refnumSchema, successSchema } from './common';
+import { actionsOf, isoDateTimeSchema, pageFields, pageOf, refnumSchema, successSchema } from './common';
 import { listingCardSchema } from './listings';
 
 /**
@@ -80,8 +80,7 @@ export const donationListingsCall = defineCall({
       .regex(/^\d{5}$/, donationMessages.nearZipInvalid),
     /** Miles around the zip (default 25). */
     d: z.coerce.number().int().min(1).max(500).default(25),
-    page: z.coerce.number().int().min(0).max(10_000).default(0),
-    size: z.coerce.number().int().min(1).max(100).default(25),
+    ...pageFields(),
   }),
   response: pageOf(listingCardSchema.extend({ distanceMiles: z.number().nullable() })),
 });

@@ -72,10 +72,8 @@ export const rentalLandlordSchema = z.object({
   memberSince: isoDateTimeSchema,
 });
 
-/** A rental's page: the card, every fact, the photos and the landlord. */
-export const rentalDetailSchema = rentalCardSchema.extend({
-  description: z.string(),
-  deposit: centsSchema,
+/** A rental's lease terms, as its page and the console show them. */
+export const rentalTermsSchema = z.object({
   leaseMonths: z.number().int(),
   cats: z.boolean(),
   dogs: z.boolean(),
@@ -83,6 +81,13 @@ export const rentalDetailSchema = rentalCardSchema.extend({
   laundry: z.string(),
   furnished: z.boolean(),
   utilitiesIncluded: z.boolean(),
+});
+
+/** A rental's page: the card, every fact, the photos and the landlord. */
+export const rentalDetailSchema = rentalCardSchema.extend({
+  description: z.string(),
+  deposit: centsSchema,
+  ...rentalTermsSchema.shape,
   /** The street line: null in public answers unless the landlord chose to show it (always given to the landlord). */
   line1: z.string().nullable(),
   city: z.string(),
