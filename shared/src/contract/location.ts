@@ -15,14 +15,17 @@ export const zipAddressSchema = z.object({
 });
 export type ZipAddress = z.infer<typeof zipAddressSchema>;
 
+/** A zip as typed: checked by the service, so a wrong zip answers with the spec's message. */
+const zipQuery = z.object({ zip: z.string().max(32).default('') });
+const zipAddressAnswer = z.object({ address: zipAddressSchema });
+
 export const zipLookupCall = defineCall({
   method: 'GET',
   path: '/location/zip',
   auth: 'none',
   summary: "A US zip code's city, state and coordinates; 'Error fetching location details' otherwise",
-  // Checked by the service, so a wrong zip answers with the spec's message.
-  query: z.object({ zip: z.string().max(32).default('') }),
-  response: z.object({ address: zipAddressSchema }),
+  query: zipQuery,
+  response: zipAddressAnswer,
 });
 
 /** Browser geolocation to a place: the US zip whose centre is nearest. */
@@ -41,7 +44,7 @@ export const nearestZipCall = defineCall({
       .min(-180, locationMessages.lngOutOfRange)
       .max(180, locationMessages.lngOutOfRange),
   }),
-  response: z.object({ address: zipAddressSchema }),
+  response: zipAddressAnswer,
 });
 
 /** Spec section 7: a signed-in person's chosen location is kept on the account. */
@@ -50,8 +53,8 @@ export const updateLocationCall = defineCall({
   path: '/users/update-location',
   auth: 'required',
   summary: "Save the caller's location (a US zip code) on their account",
-  query: z.object({ zip: z.string().max(32).default('') }),
-  response: z.object({ address: zipAddressSchema }),
+  query: zipQuery,
+  response: zipAddressAnswer,
 });
 
 /**
