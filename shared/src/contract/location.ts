@@ -15,17 +15,14 @@ export const zipAddressSchema = z.object({
 });
 export type ZipAddress = z.infer<typeof zipAddressSchema>;
 
-/** A zip as typed: checked by the service, so a wrong zip answers with the spec's message. */
-const zipQuery = z.object({ zip: z.string().max(32).default('') });
-const zipAddressAnswer = z.object({ address: zipAddressSchema });
-
 export const zipLookupCall = defineCall({
   method: 'GET',
   path: '/location/zip',
   auth: 'none',
   summary: "A US zip code's city, state and coordinates; 'Error fetching location details' otherwise",
-  query: zipQuery,
-  response: zipAddressAnswer,
+  // Checked by the service, so a wrong zip answers with the spec's message.
+  query: z.object({ zip: z.string().max(32).default('') }),
+  response: z.object({ address: zipAddressSchema }),
 });
 
 /** Browser geolocation to a place: the US zip whose centre is nearest. */
@@ -44,7 +41,7 @@ export const nearestZipCall = defineCall({
       .min(-180, locationMessages.lngOutOfRange)
       .max(180, locationMessages.lngOutOfRange),
   }),
-  response: zipAddressAnswer,
+  response: z.object({ address: zipAddressSchema }),
 });
 
 /** Spec section 7: a signed-in person's chosen location is kept on the account. */
@@ -53,8 +50,8 @@ export const updateLocationCall = defineCall({
   path: '/users/update-location',
   auth: 'required',
   summary: "Save the caller's location (a US zip code) on their account",
-  query: zipQuery,
-  response: zipAddressAnswer,
+  query: z.object({ zip: z.string().max(32).default('') }),
+  response: z.object({ address: zipAddressSchema }),
 });
 
 /**
