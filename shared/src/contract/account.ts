@@ -7,7 +7,7 @@ import { emailSchema } from '../rules/email';
 import { distinctNames, nameSchema } from '../rules/names';
 import { phoneSchema } from '../rules/phone';
 import { defineCall } from './call';
-import { pageOf, refnumSchema } from './common';
+import { pageFields, pageOf, refnumSchema, successSchema } from './common';
 import { companyStatusSchema, listingCardSchema } from './listings';
 
 // ---- Profiles (spec section 3, Profile) ----
@@ -123,8 +123,7 @@ export const profileListingsCall = defineCall({
   summary: "A person's listings for their profile: active ones for others, all but drafts for themselves",
   query: z.object({
     userRefnum: refnumSchema,
-    page: z.coerce.number().int().min(0).max(10_000).default(0),
-    size: z.coerce.number().int().min(1).max(50).default(PAGE_SIZES.profileListings),
+    ...pageFields({ size: PAGE_SIZES.profileListings, maxSize: 50 }),
   }),
   response: pageOf(listingCardSchema),
 });
@@ -174,7 +173,7 @@ export const deleteAddressCall = defineCall({
   auth: 'required',
   summary: 'Delete one of your addresses; another becomes primary if it was',
   query: z.object({ addressId: refnumSchema }),
-  response: z.object({ success: z.literal(true) }),
+  response: successSchema,
 });
 
 // ---- Communication preferences ----
@@ -288,7 +287,7 @@ export const deleteBankAccountCall = defineCall({
   path: '/account/deleteBankAccount',
   auth: 'required',
   summary: 'Remove your payout bank account',
-  response: z.object({ success: z.literal(true) }),
+  response: successSchema,
 });
 
 /** The account module's calls: the settings tabs, addresses, mail preferences and the payout account. */

@@ -6,7 +6,7 @@ import { distinctNames, nameFields } from '../rules/names';
 import { passwordMessages, passwordSchema } from '../rules/password';
 import { USER_ROLES } from '../rules/roles';
 import { defineCall } from './call';
-import { isoDateTimeSchema, refnumSchema } from './common';
+import { isoDateTimeSchema, refnumSchema, successSchema } from './common';
 import { companyStatusSchema } from './listings';
 import { b2bSignupFields, organisationInfoFields } from './organisation-marketplace';
 
@@ -53,7 +53,6 @@ const sent = z.object({ sent: z.literal(true) });
  * emailed code, it proves the code is entered where the password was chosen. A long random token.
  */
 export const signupTicketSchema = z.string().min(16).max(128);
-const done = z.object({ success: z.literal(true) });
 
 export const isUserExistCall = defineCall({
   method: 'POST',
@@ -175,7 +174,7 @@ export const setPasswordCall = defineCall({
   auth: 'none',
   summary: 'Set a new password with a reset code; every session of the account ends',
   body: emailCodeBody.extend({ password: passwordSchema }),
-  response: done,
+  response: successSchema,
 });
 
 export const refreshTokenCall = defineCall({
@@ -193,7 +192,7 @@ export const logoutCall = defineCall({
   auth: 'none',
   summary: 'End this login: its refresh token family is revoked',
   body: z.object({ refreshToken: z.string().min(1).max(512) }),
-  response: done,
+  response: successSchema,
 });
 
 export const completeProgressiveSignupCall = defineCall({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './call';
-import { refnumSchema } from './common';
+import { deletedSchema, refnumSchema } from './common';
 
 /**
  * A saved payment card (spec section 1, payment cards; issue 18): what the provider handed
@@ -32,7 +32,7 @@ export const deleteSavedCardCall = defineCall({
   auth: 'required',
   summary: 'Forget one of your saved payment cards (404 for a card that is not yours)',
   query: z.object({ cardId: refnumSchema }),
-  response: z.object({ id: refnumSchema, deleted: z.literal(true) }),
+  response: deletedSchema,
 });
 
 /**

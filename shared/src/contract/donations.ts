@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { donationMessages } from '../rules/donation';
 import { DONATION_MAX_PHOTOS, DONATION_NOTE_MAX, DONATION_STATES, donationProcess } from '../rules/donation-process';
-import { eventNames } from '../rules/process';
 import { addressSchemaOut, saveAddressBodySchema } from './account';
 import { defineCall } from './call';
-import { isoDateTimeSchema, pageOf, refnumSchema } from './common';
+import { actionsOf, isoDateTimeSchema, pageFields, pageOf, refnumSchema, successSchema } from './common';
 import { listingCardSchema } from './listings';
 
 /**
@@ -55,7 +54,7 @@ export const donationOrderSchema = z.object({
   /** Saved photos, oldest first (at most 4). */
   pictures: z.array(donationPictureSchema),
   /** The donation events the caller may take now (donation-process.ts). */
-  actions: z.array(z.enum(eventNames(donationProcess))),
+  actions: actionsOf(donationProcess),
   /** When a requested donation lapses unless the donor confirms (7 days); null once confirmed. */
   confirmBy: isoDateTimeSchema.nullable(),
   createdAt: isoDateTimeSchema,
@@ -81,8 +80,7 @@ export const donationListingsCall = defineCall({
       .regex(/^\d{5}$/, donationMessages.nearZipInvalid),
     /** Miles around the zip (default 25). */
     d: z.coerce.number().int().min(1).max(500).default(25),
-    page: z.coerce.number().int().min(0).max(10_000).default(0),
-    size: z.coerce.number().int().min(1).max(100).default(25),
+    ...pageFields(),
   }),
   response: pageOf(listingCardSchema.extend({ distanceMiles: z.number().nullable() })),
 });
@@ -194,7 +192,7 @@ export const deleteDonationPictureCall = defineCall({
   auth: 'required',
   summary: 'Deletes a photo its uploader added to a donation order',
   query: z.object({ resourcePath: z.string().min(1).max(200) }),
-  response: z.object({ success: z.literal(true) }),
+  response: successSchema,
 });
 
 export const donationCalls = {
@@ -238,7 +236,7 @@ export const adminDonationRecordSchema = z.object({
   contactedAt: isoDateTimeSchema.nullable(),
   contactNotes: z.array(z.object({ note: z.string(), by: z.string(), at: isoDateTimeSchema })),
   /** The donation events the console may take now. */
-  actions: z.array(z.enum(eventNames(donationProcess))),
+  actions: actionsOf(donationProcess),
   history: z.array(
     z.object({ event: z.string(), state: z.string(), at: isoDateTimeSchema, by: z.string().nullable() }),
   ),

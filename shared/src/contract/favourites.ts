@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PAGE_SIZES } from '../rules/constants';
 import { defineCall } from './call';
-import { refnumSchema } from './common';
+import { pageFields, refnumSchema } from './common';
 import { listingCardSchema } from './listings';
 
 const listingQuery = z.object({ listingRefnum: refnumSchema });
@@ -35,8 +35,7 @@ export const favouriteRefnumsCall = defineCall({
 
 /** Spec section 7: the client sends `page - 1`, so pages are zero-based on the wire. */
 export const favouritesQuerySchema = z.object({
-  page: z.coerce.number().int().min(0).max(10_000).default(0),
-  size: z.coerce.number().int().min(1).max(100).default(PAGE_SIZES.favourites),
+  ...pageFields({ size: PAGE_SIZES.favourites }),
   sortBy: z.enum(['createdAt']).default('createdAt'),
   asc: z
     .enum(['true', 'false'])

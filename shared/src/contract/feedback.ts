@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PAGE_SIZES, RATING } from '../rules/constants';
 import { leaveReviewMessages, RATING_CHOICES, REVIEW_TAGS, REVIEW_TEXT_MAX } from '../rules/reviews';
 import { defineCall } from './call';
-import { contentPageOf, isoDateTimeSchema, refnumSchema } from './common';
+import { contentPageOf, isoDateTimeSchema, pageFields, refnumSchema } from './common';
 
 // ---- Reviews a person received (spec sections 3 and 7, Feedback) ----
 
@@ -35,8 +35,7 @@ export const receivedFeedbackCall = defineCall({
     userRefnum: refnumSchema,
     asSeller: asSellerSchema,
     /** Spec section 7: the client sends page n - 1. */
-    page: z.coerce.number().int().min(0).max(10_000).default(0),
-    size: z.coerce.number().int().min(1).max(50).default(PAGE_SIZES.reviews),
+    ...pageFields({ size: PAGE_SIZES.reviews, maxSize: 50 }),
   }),
   response: receivedFeedbackSchema,
 });

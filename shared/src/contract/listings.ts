@@ -12,9 +12,9 @@ import {
   MAX_TITLE_LENGTH,
 } from '../rules/listing-rules';
 import { ORGANISATION_STATUSES } from '../rules/organisation';
-import { eventNames } from '../rules/process';
 import { defineCall } from './call';
 import {
+  actionsOf,
   centsSchema,
   flagSchema,
   isoDateTimeSchema,
@@ -23,6 +23,14 @@ import {
   REFNUM_PATTERN,
   refnumSchema,
 } from './common';
+import {
+  formPictureListSchema,
+  formPictureSchema,
+  pictureQueryOf,
+  remainingPicturesSchema,
+  uploadedPictureSchema,
+  workingCopySchema,
+} from './photo-form';
 
 export const companyStatusSchema = z.enum(ORGANISATION_STATUSES);
 export type CompanyStatus = z.infer<typeof companyStatusSchema>;
@@ -58,7 +66,7 @@ export type ListingCard = z.infer<typeof listingCardSchema>;
 export const listingPageSchema = pageOf(listingCardSchema);
 export type ListingPage = z.infer<typeof listingPageSchema>;
 
-export const listingPictureSchema = z.object({ picno: z.number().int(), url: z.string() });
+export const listingPictureSchema = formPictureSchema;
 
 export const listingSellerSchema = z.object({
   userRefnum: refnumSchema,
@@ -249,7 +257,7 @@ export const LISTING_RULE_FIELDS: Record<ListingRuleViolation['field'], keyof Li
   sellerHasVerifiedWorkEmail: 'condition',
 };
 
-export const listingPictureListSchema = z.array(listingPictureSchema);
+export const listingPictureListSchema = formPictureListSchema;
 
 export const draftRefnumCall = defineCall({
   method: 'GET',
@@ -257,13 +265,10 @@ export const draftRefnumCall = defineCall({
   auth: 'required',
   summary: "A working copy for the listing form's photos; with listingRefnum, one that edits that listing",
   query: z.object({ listingRefnum: refnumSchema.optional() }),
-  response: z.object({ inputSourceRandomRefnum: refnumSchema, pictures: listingPictureListSchema }),
+  response: workingCopySchema,
 });
 
-export const pictureQuerySchema = z.object({
-  inputSourceRandomRefnum: refnumSchema,
-  picno: z.coerce.number().int().min(1).max(MAX_PHOTOS),
-});
+export const pictureQuerySchema = pictureQueryOf(MAX_PHOTOS);
 
 /** multipart/form-data with one file field (`photo` or `file`): JPG or PNG, at most 10 MB. */
 export const uploadPictureCall = defineCall({
@@ -273,7 +278,7 @@ export const uploadPictureCall = defineCall({
   upload: 'photo',
   summary: 'Add a photo to a listing form (the first free place from picno on; at most 4)',
   query: pictureQuerySchema,
-  response: z.object({ picno: z.number().int(), url: z.string(), pictures: listingPictureListSchema }),
+  response: uploadedPictureSchema,
 });
 
 export const deletePictureCall = defineCall({
@@ -282,7 +287,7 @@ export const deletePictureCall = defineCall({
   auth: 'required',
   summary: 'Remove a photo from a listing form',
   query: pictureQuerySchema,
-  response: z.object({ pictures: listingPictureListSchema }),
+  response: remainingPicturesSchema,
 });
 
 export const createListingCall = defineCall({
@@ -440,7 +445,7 @@ export const adminListingSchema = z.object({
   /** Offers still waiting for an answer. */
   offerCount: z.number().int(),
   /** The listing events the table allows an admin now (its facts: price, open offers, an order in progress). */
-  actions: z.array(z.enum(eventNames(listingProcess))),
+  actions: actionsOf(listingProcess),
   photos: z.array(z.object({ src: z.string() })),
   createdAt: isoDateTimeSchema,
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall } from './call';
 import { isoDateTimeSchema, refnumSchema } from './common';
 import { conversationMessageSchema } from './messages';
+import { sectionSchema } from './notifications';
 import { offerSchema } from './offers';
 
 /** Seconds a live ticket may be used, once. */
@@ -31,7 +32,7 @@ export const liveEventSchemas = {
     /** The conversation's subject: a listing's refnum, or a rental's in the rentals section. */
     listingRefnum: refnumSchema,
     /** `rentals` for a rental conversation (absent from older events: `market`). */
-    section: z.enum(['market', 'rentals']).optional(),
+    section: sectionSchema.optional(),
     message: conversationMessageSchema,
   }),
   /**
@@ -45,12 +46,12 @@ export const liveEventSchemas = {
   notification: z.object({
     unreadCount: z.number().int(),
     /** Whose bell it is for: the marketplace's or the rentals' (absent from older events: `market`); `unreadCount` is that section's. */
-    section: z.enum(['market', 'rentals']).optional(),
+    section: sectionSchema.optional(),
   }),
   /** The person marked notifications read (in another tab): how many are still unread (in `section`). */
   'notifications-read': z.object({
     unreadCount: z.number().int(),
-    section: z.enum(['market', 'rentals']).optional(),
+    section: sectionSchema.optional(),
   }),
 } as const;
 export type LiveEventType = keyof typeof liveEventSchemas;

@@ -3,7 +3,7 @@ import { CONVERSATION_TABS, messageTextSchema } from '../rules/conversation';
 import { defineCall } from './call';
 import { contentPageOf, isoDateTimeSchema, pageQuerySchema, refnumSchema } from './common';
 import { listingCardSchema } from './listings';
-import { unreadSectionQuerySchema } from './notifications';
+import { sectionSchema, unreadSectionQuerySchema } from './notifications';
 
 /** One line of a conversation: a person's message, or a system line (an offer's step) with no sender. */
 export const conversationMessageSchema = z.object({
@@ -104,7 +104,7 @@ export const conversationHistoryCall = defineCall({
      * monthly rent; no offers or shipping): the rentals calls give its rental card.
      */
     conversation: conversationSummarySchema.omit({ lastMessage: true }).extend({
-      section: z.enum(['market', 'rentals']).optional(),
+      section: sectionSchema.optional(),
     }),
     messages: z.array(conversationMessageSchema),
     /** Older lines exist: ask again with `before` the first message's id. */

@@ -33,7 +33,10 @@ export const notificationsCall = defineCall({
 });
 
 /** Which section's menu a count is for: the marketplace's (the default) or the rentals' (issue 20). */
-export const unreadSectionQuerySchema = z.object({ section: z.enum(NOTIFICATION_SECTIONS).default('market') });
+/** The site's section a notification, a conversation or a live event belongs to: the marketplace or the rentals. */
+export const sectionSchema = z.enum(NOTIFICATION_SECTIONS);
+
+export const unreadSectionQuerySchema = z.object({ section: sectionSchema.default('market') });
 
 export const notificationsUnreadCall = defineCall({
   method: 'GET',

@@ -1,10 +1,8 @@
 import { z } from 'zod';
-import { PAGE_SIZES } from '../rules/constants';
 import { MAX_PRICE_CENTS } from '../rules/listing-rules';
 import { OFFER_STATES, offerMessages, offerProcess } from '../rules/offer-process';
-import { eventNames } from '../rules/process';
 import { defineCall } from './call';
-import { centsSchema, contentPageOf, isoDateTimeSchema, refnumSchema } from './common';
+import { actionsOf, centsSchema, contentPageOf, isoDateTimeSchema, pageFields, refnumSchema } from './common';
 import { listingCardSchema } from './listings';
 
 export const offerStateSchema = z.enum(OFFER_STATES);
@@ -38,7 +36,7 @@ export const offerSchema = offerSummarySchema.extend({
   parentOfferRefnum: refnumSchema.nullable(),
   createdAt: isoDateTimeSchema,
   /** The events the person reading it may take on it now (the offer table's, for their side). */
-  actions: z.array(z.enum(eventNames(offerProcess))),
+  actions: actionsOf(offerProcess),
 });
 export type Offer = z.infer<typeof offerSchema>;
 
@@ -122,8 +120,7 @@ export type ListingLikers = z.infer<typeof listingLikersCall.response>;
 /** Spec section 7: the client sends `page - 1`, so pages are zero-based on the wire. */
 export const listingOffersQuerySchema = z.object({
   listingRefnum: refnumSchema,
-  page: z.coerce.number().int().min(0).max(10_000).default(0),
-  size: z.coerce.number().int().min(1).max(100).default(PAGE_SIZES.default),
+  ...pageFields(),
 });
 
 export const listingOffersCall = defineCall({
@@ -168,8 +165,7 @@ export const buyerListingsCall = defineCall({
   summary: "The caller's buying dashboard: listings they made offers on, by buy filter, latest activity first",
   query: z.object({
     buyFilter: buyFilterSchema.default('OPEN_OFFFERS'),
-    page: z.coerce.number().int().min(0).max(10_000).default(0),
-    size: z.coerce.number().int().min(1).max(100).default(PAGE_SIZES.default),
+    ...pageFields(),
   }),
   response: z.object({
     listings: z.array(buyerListingSchema),

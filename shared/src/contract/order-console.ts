@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { orderProcess } from '../rules/order-process';
 import { CARD_REFUND_STATUSES, payoutMessages } from '../rules/payouts';
-import { eventNames } from '../rules/process';
 import { deliveryMethodSchema, orderStateSchema } from './checkout';
-import { isoDateTimeSchema, refnumSchema } from './common';
+import { actionsOf, consoleHistorySchema, isoDateTimeSchema, refnumSchema } from './common';
 
 /**
  * An order as the console shows it (`/svc/admin/orders`, issue 18 §4): its parties, amounts and
@@ -29,10 +28,8 @@ export const adminOrderRecordSchema = z.object({
   /** Whether the console's Refund applies in this state (before shipping, or delivered and not yet paid out). */
   refundable: z.boolean(),
   /** The events the order table allows an admin on it now (the console's Refund takes `cancel` or `markReturned`). */
-  actions: z.array(z.enum(eventNames(orderProcess))),
-  history: z.array(
-    z.object({ event: z.string(), status: z.string(), at: isoDateTimeSchema, by: z.string().nullable() }),
-  ),
+  actions: actionsOf(orderProcess),
+  history: consoleHistorySchema,
   ledger: z.array(
     z.object({
       id: z.number().int(),

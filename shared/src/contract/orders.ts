@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { BUY_FILTER_ORDER_STATES, orderMessages, orderProcess, SELL_FILTER_ORDER_STATES } from '../rules/order-process';
 import { PARCEL_NAMES } from '../rules/parcels';
-import { eventNames } from '../rules/process';
 import { addressSchemaOut } from './account';
 import { defineCall } from './call';
 import { checkoutAmountSchema, deliveryMethodSchema, orderStateSchema } from './checkout';
-import { centsSchema, contentPageOf, isoDateTimeSchema, pageQuerySchema, refnumSchema } from './common';
+import { actionsOf, centsSchema, contentPageOf, isoDateTimeSchema, pageQuerySchema, refnumSchema } from './common';
 import { listingCardSchema } from './listings';
 import { conversationPartySchema } from './messages';
 
@@ -49,7 +48,7 @@ export const orderDetailSchema = orderSummarySchema.extend({
     .nullable(),
   history: z.array(z.object({ event: z.string(), status: orderStateSchema, at: isoDateTimeSchema })),
   /** The order events the caller may take now (order-process.ts), e.g. ['confirmPickup', 'cancel'] for its seller. */
-  actions: z.array(z.enum(eventNames(orderProcess))),
+  actions: actionsOf(orderProcess),
   /** The smallest parcel the item fits in by the listing's weight (`parcelFor`): the label page's first choice; null for pickup. */
   parcel: z.enum(PARCEL_NAMES).nullable(),
 });

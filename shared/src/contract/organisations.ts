@@ -2,10 +2,9 @@ import { z } from 'zod';
 import { type OrganisationEvent, organisationProcess } from '../rules/back-office-processes';
 import { emailSchema } from '../rules/email';
 import { ORGANISATION_KINDS, ORGANISATION_STATUSES, organisationConsoleMessages } from '../rules/organisation';
-import { eventNames } from '../rules/process';
 import { codeSchema, loginDataSchema } from './auth';
 import { defineCall } from './call';
-import { isoDateTimeSchema, refnumSchema } from './common';
+import { actionsOf, isoDateTimeSchema, refnumSchema } from './common';
 
 const workEmailBody = z.object({ workEmail: emailSchema });
 
@@ -90,7 +89,7 @@ export const organizationSchema = organizationInputSchema.omit({ event: true }).
   slug: z.string(),
   memberCount: z.number().int(),
   /** The organisation events the table allows an admin now (verify, reject, back to review). */
-  actions: z.array(z.enum(eventNames(organisationProcess))),
+  actions: actionsOf(organisationProcess),
   createdAt: isoDateTimeSchema,
 });
 export type OrganizationRecord = z.infer<typeof organizationSchema>;

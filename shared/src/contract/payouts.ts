@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { payoutProcess } from '../rules/back-office-processes';
 import { BALANCE_PARTS, PAYOUT_ACCOUNT_STATUSES, PAYOUT_STATUSES } from '../rules/payouts';
-import { eventNames } from '../rules/process';
 import { defineCall } from './call';
-import { isoDateTimeSchema, pageOf, pageQuerySchema, refnumSchema } from './common';
+import { actionsOf, isoDateTimeSchema, pageOf, pageQuerySchema, refnumSchema } from './common';
 
 /** A seller's money in cents, derived from the ledger: held until delivery, ready to be paid, sent to the bank. */
 export const sellerBalanceSchema = z.object({
@@ -97,7 +96,7 @@ export const adminPayoutRecordSchema = z.object({
   attempts: z.number().int(),
   providerPayoutId: z.string().nullable(),
   /** The payout events the table allows an admin now: Retry on a failed one. */
-  actions: z.array(z.enum(eventNames(payoutProcess))),
+  actions: actionsOf(payoutProcess),
   createdAt: isoDateTimeSchema,
   updatedAt: isoDateTimeSchema,
 });

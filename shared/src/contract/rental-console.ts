@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { eventNames } from '../rules/process';
 import { RENTAL_PROPERTY_KINDS, rentalConsoleMessages } from '../rules/rental';
 import { type RentalEvent, rentalProcess } from '../rules/rental-process';
 import { REPORT_REASON_CODES } from '../rules/reports';
-import { isoDateTimeSchema, refnumSchema } from './common';
-import { rentalStateSchema } from './rentals';
+import { actionsOf, consoleHistorySchema, isoDateTimeSchema, refnumSchema } from './common';
+import { ADMIN_LISTING_EVENTS } from './listings';
+import { rentalStateSchema, rentalTermsSchema } from './rentals';
 import { REPORT_STATUSES, reportEventSchema } from './reports';
 
 /*
@@ -12,13 +12,8 @@ import { REPORT_STATUSES, reportEventSchema } from './reports';
  * `/svc/admin/rental-properties`, ra-data-simple-rest dialect as the other resources speak it).
  */
 
-/** The rental process's events a moderator takes (`by: ['admin']` in rules/rental-process.ts). */
-export const ADMIN_RENTAL_EVENTS = [
-  'deactivate',
-  'activate',
-  'remove',
-  'restore',
-] as const satisfies readonly RentalEvent[];
+/** The rental process's events a moderator takes (`by: ['admin']` in rules/rental-process.ts): a listing's, by the same names. */
+export const ADMIN_RENTAL_EVENTS = ADMIN_LISTING_EVENTS satisfies readonly RentalEvent[];
 export type AdminRentalEvent = (typeof ADMIN_RENTAL_EVENTS)[number];
 
 /** A moderator's button: the event it takes (the process refuses what its state does not allow, 409). */
@@ -34,7 +29,7 @@ export const adminRentalSchema = z.object({
   state: rentalStateSchema,
   stateLabel: z.string(),
   /** The rental events the table allows an admin now. */
-  actions: z.array(z.enum(eventNames(rentalProcess))),
+  actions: actionsOf(rentalProcess),
   propertyType: z.string(),
   bedrooms: z.number().int(),
   bathrooms: z.number(),
@@ -43,13 +38,7 @@ export const adminRentalSchema = z.object({
   rentCents: z.number().int(),
   depositCents: z.number().int(),
   availableFrom: z.string(),
-  leaseMonths: z.number().int(),
-  cats: z.boolean(),
-  dogs: z.boolean(),
-  parking: z.string(),
-  laundry: z.string(),
-  furnished: z.boolean(),
-  utilitiesIncluded: z.boolean(),
+  ...rentalTermsSchema.shape,
   /** The street line, always (the console is not a public answer); `showStreet` says whether the public sees it. */
   line1: z.string(),
   showStreet: z.boolean(),
@@ -62,9 +51,7 @@ export const adminRentalSchema = z.object({
   photos: z.array(z.object({ src: z.string() })),
   /** Reports about it still waiting in the queue. */
   openReports: z.number().int(),
-  history: z.array(
-    z.object({ event: z.string(), status: z.string(), at: isoDateTimeSchema, by: z.string().nullable() }),
-  ),
+  history: consoleHistorySchema,
   listedAt: isoDateTimeSchema.nullable(),
   createdAt: isoDateTimeSchema,
   updatedAt: isoDateTimeSchema,

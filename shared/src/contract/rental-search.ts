@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { zipCodeSchema } from '../rules/address';
 import { MAX_BATHROOMS, MAX_BEDROOMS, rentalMessages } from '../rules/rental';
 import { defineCall } from './call';
-import { pageOf } from './common';
+import { pageFields, pageOf } from './common';
 import { calendarDaySchema, rentalCardSchema } from './rentals';
 
 /** The rentals section's search (issue 20; spec section 7: `POST /rental/search` from the site's root). */
@@ -28,8 +28,7 @@ export const rentalSearchFields = z.object({
   /** Available on or before this day. */
   availableBy: calendarDaySchema.optional(),
   sortBy: z.enum(RENTAL_SORTS).default('newest'),
-  page: z.coerce.number().int().min(0).max(10_000).default(0),
-  size: z.coerce.number().int().min(1).max(100).default(24),
+  ...pageFields({ size: 24 }),
 });
 
 /** A rental search's fields with its rent bounds in order (a saved search checks its own with it). */

@@ -16,6 +16,14 @@ import { RENTAL_STATES } from '../rules/rental-process';
 import { REPORT_REASON_CODES, reportMessages } from '../rules/reports';
 import { defineCall } from './call';
 import { centsSchema, isoDateTimeSchema, pageOf, pageQuerySchema, refnumSchema } from './common';
+import {
+  formPictureListSchema,
+  formPictureSchema,
+  pictureQueryOf,
+  remainingPicturesSchema,
+  uploadedPictureSchema,
+  workingCopySchema,
+} from './photo-form';
 
 /**
  * The rentals section's listings (issue 20; spec sections 2, 3, 7): the card, the page, the form
@@ -62,8 +70,8 @@ export type RentalCard = z.infer<typeof rentalCardSchema>;
 
 export const rentalPageSchema = pageOf(rentalCardSchema);
 
-export const rentalPictureSchema = z.object({ picno: z.number().int(), url: z.string() });
-export const rentalPictureListSchema = z.array(rentalPictureSchema);
+export const rentalPictureSchema = formPictureSchema;
+export const rentalPictureListSchema = formPictureListSchema;
 
 export const rentalLandlordSchema = z.object({
   userRefnum: refnumSchema,
@@ -72,10 +80,8 @@ export const rentalLandlordSchema = z.object({
   memberSince: isoDateTimeSchema,
 });
 
-/** A rental's page: the card, every fact, the photos and the landlord. */
-export const rentalDetailSchema = rentalCardSchema.extend({
-  description: z.string(),
-  deposit: centsSchema,
+/** A rental's lease terms, as its page and the console show them. */
+export const rentalTermsSchema = z.object({
   leaseMonths: z.number().int(),
   cats: z.boolean(),
   dogs: z.boolean(),
@@ -83,6 +89,13 @@ export const rentalDetailSchema = rentalCardSchema.extend({
   laundry: z.string(),
   furnished: z.boolean(),
   utilitiesIncluded: z.boolean(),
+});
+
+/** A rental's page: the card, every fact, the photos and the landlord. */
+export const rentalDetailSchema = rentalCardSchema.extend({
+  description: z.string(),
+  deposit: centsSchema,
+  ...rentalTermsSchema.shape,
   /** The street line: null in public answers unless the landlord chose to show it (always given to the landlord). */
   line1: z.string().nullable(),
   city: z.string(),
@@ -163,6 +176,10 @@ export const rentalFormSchema = z.object({
 export type RentalForm = z.input<typeof rentalFormSchema>;
 
 const refnumBody = z.object({ refnum: refnumSchema });
+/** What a landlord's change answers: the listing and where it now is in its life. */
+const rentalStateAnswer = z.object({ refnum: refnumSchema, state: rentalStateSchema });
+/** The same, with whether the place is on the market now. */
+const rentalAvailabilityAnswer = z.object({ refnum: refnumSchema, available: z.boolean(), state: rentalStateSchema });
 
 export const rentalDraftCall = defineCall({
   method: 'GET',
@@ -171,13 +188,10 @@ export const rentalDraftCall = defineCall({
   auth: 'required',
   summary: "A working copy for the rental form's photos; with refnum, one that edits that listing",
   query: z.object({ refnum: refnumSchema.optional() }),
-  response: z.object({ inputSourceRandomRefnum: refnumSchema, pictures: rentalPictureListSchema }),
+  response: workingCopySchema,
 });
 
-export const rentalPictureQuerySchema = z.object({
-  inputSourceRandomRefnum: refnumSchema,
-  picno: z.coerce.number().int().min(1).max(MAX_RENTAL_PHOTOS),
-});
+export const rentalPictureQuerySchema = pictureQueryOf(MAX_RENTAL_PHOTOS);
 
 export const rentalUploadPictureCall = defineCall({
   method: 'POST',
@@ -187,7 +201,7 @@ export const rentalUploadPictureCall = defineCall({
   upload: 'photo',
   summary: 'Add a photo to a rental form: JPG or PNG, at most 10 MB, GPS stripped (at most 8)',
   query: rentalPictureQuerySchema,
-  response: z.object({ picno: z.number().int(), url: z.string(), pictures: rentalPictureListSchema }),
+  response: uploadedPictureSchema,
 });
 
 export const rentalDeletePictureCall = defineCall({
@@ -197,7 +211,7 @@ export const rentalDeletePictureCall = defineCall({
   auth: 'required',
   summary: 'Remove a photo from a rental form',
   query: rentalPictureQuerySchema,
-  response: z.object({ pictures: rentalPictureListSchema }),
+  response: remainingPicturesSchema,
 });
 
 export const createRentalCall = defineCall({
@@ -208,7 +222,7 @@ export const createRentalCall = defineCall({
   summary:
     'Create (or, with refnum, edit) a rental listing; `draft` saves without publishing. Broken fields: 400 with errors[{field, message}]',
   body: rentalFormSchema,
-  response: z.object({ refnum: refnumSchema, state: rentalStateSchema }),
+  response: rentalStateAnswer,
 });
 
 export const rentalDetailCall = defineCall({
@@ -248,7 +262,7 @@ export const rentalAvailableCall = defineCall({
   auth: 'required',
   summary: 'The landlord marks the place rented (`available: false`) or available again (`true`)',
   body: z.object({ refnum: refnumSchema, available: z.boolean() }),
-  response: z.object({ refnum: refnumSchema, available: z.boolean(), state: rentalStateSchema }),
+  response: rentalAvailabilityAnswer,
 });
 
 export const deleteRentalCall = defineCall({
@@ -258,7 +272,7 @@ export const deleteRentalCall = defineCall({
   auth: 'required',
   summary: 'The landlord deletes the listing',
   body: refnumBody,
-  response: z.object({ refnum: refnumSchema, state: rentalStateSchema }),
+  response: rentalStateAnswer,
 });
 
 export const toggleRentalActiveCall = defineCall({
@@ -269,7 +283,7 @@ export const toggleRentalActiveCall = defineCall({
   summary:
     'The landlord deactivates a place on the market (hidden from search) or activates a deactivated one (spec section 4: toggle active)',
   body: refnumBody,
-  response: z.object({ refnum: refnumSchema, available: z.boolean(), state: rentalStateSchema }),
+  response: rentalAvailabilityAnswer,
 });
 
 export const relistRentalCall = defineCall({
@@ -279,7 +293,7 @@ export const relistRentalCall = defineCall({
   auth: 'required',
   summary: 'The landlord puts the listing on the market anew (newest first)',
   body: refnumBody,
-  response: z.object({ refnum: refnumSchema, available: z.boolean(), state: rentalStateSchema }),
+  response: rentalAvailabilityAnswer,
 });
 
 export const recentRentalsCall = defineCall({

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { CARD_REFUND_STATUSES } from '../rules/payouts';
-import { eventNames } from '../rules/process';
 import {
   RETURN_DECISIONS,
   RETURN_MAX_PHOTOS,
@@ -12,7 +11,7 @@ import {
 } from '../rules/return-process';
 import { defineCall } from './call';
 import { orderStateSchema } from './checkout';
-import { centsSchema, isoDateTimeSchema, refnumSchema } from './common';
+import { actionsOf, centsSchema, consoleHistorySchema, isoDateTimeSchema, refnumSchema } from './common';
 import { trackingSchema } from './shipping';
 
 export const returnStateSchema = z.enum(RETURN_STATES);
@@ -67,7 +66,7 @@ export const returnDetailSchema = z.object({
    */
   refundStatus: z.enum(CARD_REFUND_STATUSES).nullable(),
   history: z.array(z.object({ event: z.string(), status: returnStateSchema, at: isoDateTimeSchema })),
-  actions: z.array(z.enum(eventNames(returnProcess))),
+  actions: actionsOf(returnProcess),
   createdAt: isoDateTimeSchema,
 });
 export type ReturnDetail = z.infer<typeof returnDetailSchema>;
@@ -171,10 +170,8 @@ export const adminReturnRecordSchema = z.object({
   decidedAt: isoDateTimeSchema.nullable(),
   refund: centsSchema.nullable(),
   /** The return events the table allows an admin now (the console shows the decisions among them). */
-  actions: z.array(z.enum(eventNames(returnProcess))),
-  history: z.array(
-    z.object({ event: z.string(), status: z.string(), at: isoDateTimeSchema, by: z.string().nullable() }),
-  ),
+  actions: actionsOf(returnProcess),
+  history: consoleHistorySchema,
   createdAt: isoDateTimeSchema,
   updatedAt: isoDateTimeSchema,
 });

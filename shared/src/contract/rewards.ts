@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { emailSchema } from '../rules/email';
-import { eventNames } from '../rules/process';
 import { PROMOTION_MOVEMENTS } from '../rules/reward-wallet';
 import {
   REFERRAL_STATUSES,
@@ -11,7 +10,16 @@ import {
   rewardProcess,
 } from '../rules/rewards';
 import { defineCall } from './call';
-import { centsSchema, contentPageOf, isoDateTimeSchema, pageQuerySchema, refnumSchema } from './common';
+import {
+  actionsOf,
+  centsSchema,
+  consoleHistorySchema,
+  contentPageOf,
+  isoDateTimeSchema,
+  pageQuerySchema,
+  refnumSchema,
+  successSchema,
+} from './common';
 
 /** The invite form: the same schema checks it in the browser and the request on the server. */
 export const inviteEmailSchema = z.object({ email: emailSchema });
@@ -24,7 +32,7 @@ export const inviteEmailCall = defineCall({
   summary:
     "Mail a friend the caller's referral link (at most 20 a day; not to an address that has an account, nor to oneself)",
   body: inviteEmailSchema,
-  response: z.object({ success: z.literal(true) }),
+  response: successSchema,
 });
 
 /** The spec's older invite call (section 7): the address in the query; success when data.success. */
@@ -34,7 +42,7 @@ export const inviteUserCall = defineCall({
   auth: 'required',
   summary: "Mail a friend the caller's referral link, the address in the query (same rules as /referral/invite-email)",
   query: inviteEmailSchema,
-  response: z.object({ success: z.literal(true) }),
+  response: successSchema,
 });
 
 export const rewardStateSchema = z.enum(REWARD_STATES);
@@ -133,10 +141,8 @@ export const adminRewardRecordSchema = z.object({
   decidedBy: z.string().nullable(),
   windowEndsAt: isoDateTimeSchema,
   /** The reward events the table allows an admin now (approve waits for the hold to end). */
-  actions: z.array(z.enum(eventNames(rewardProcess))),
-  history: z.array(
-    z.object({ event: z.string(), status: z.string(), at: isoDateTimeSchema, by: z.string().nullable() }),
-  ),
+  actions: actionsOf(rewardProcess),
+  history: consoleHistorySchema,
   createdAt: isoDateTimeSchema,
   updatedAt: isoDateTimeSchema,
 });

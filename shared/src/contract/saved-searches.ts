@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SAVED_SEARCH_LIMITS, savedSearchMessages } from '../rules/saved-searches';
 import { defineCall } from './call';
-import { refnumSchema } from './common';
+import { deletedSchema, refnumSchema } from './common';
 import { rentalSearchFields, withRentOrder } from './rental-search';
 import { searchFilterFields, withPriceOrder } from './search';
 
@@ -64,7 +64,7 @@ export const deleteSavedSearchCall = defineCall({
   auth: 'required',
   summary: 'Delete one of your saved searches (404 for one that is not yours)',
   query: z.object({ id: refnumSchema }),
-  response: z.object({ id: refnumSchema, deleted: z.literal(true) }),
+  response: deletedSchema,
 });
 
 export const savedSearchCalls = {

@@ -1,4 +1,12 @@
-import { defineProcess, type EventOf, eventsFor, type NoticeDef, type ProcessRole, type StateOf } from './process';
+import {
+  defineProcess,
+  type EventOf,
+  eventsFor,
+  type NoticeDef,
+  type ProcessRole,
+  type StateOf,
+  stateNames,
+} from './process';
 import { countSteps, defineInvariants } from './process-invariants';
 
 /** A donation order's guards read nothing beyond its state and who acts. */
@@ -171,7 +179,7 @@ export const donationInvariants = defineInvariants(donationProcess, {
   },
 });
 
-export const DONATION_STATES = Object.keys(donationProcess.states) as [DonationState, ...DonationState[]];
+export const DONATION_STATES = stateNames(donationProcess);
 /** States in which a donation still holds its listing: a second request is refused. */
 export const DONATION_OPEN_STATES: readonly DonationState[] = ['requested', 'pickupConfirmed', 'pickedUp'];
 

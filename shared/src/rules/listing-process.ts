@@ -1,5 +1,5 @@
 import { LISTING_LIFETIME_DAYS, listingActionMessages } from './listing-rules';
-import { defineProcess, type EventOf, eventsFor, type StateOf } from './process';
+import { defineProcess, type EventOf, eventsFor, type StateOf, stateNames } from './process';
 import { countSteps, defineInvariants } from './process-invariants';
 
 /** What a listing's guards read besides its state; the seller's card carries both. */
@@ -155,7 +155,7 @@ export const listingInvariants = defineInvariants(listingProcess, {
   },
 });
 
-export const LISTING_STATES = Object.keys(listingProcess.states) as [ListingState, ...ListingState[]];
+export const LISTING_STATES = stateNames(listingProcess);
 
 /**
  * The state a listing is in at `now`: a live listing past its end has expired even before the

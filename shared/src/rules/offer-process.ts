@@ -1,7 +1,7 @@
 import { OFFER_EXPIRY_HOURS, OFFER_PAYMENT_HOURS, OFFER_TO_LIKERS_EVERY_HOURS } from './constants';
 import { listingActionMessages } from './listing-rules';
 import { formatCents } from './money';
-import { defineProcess, type EventOf, eventsFor, type ProcessRole, type StateOf } from './process';
+import { defineProcess, type EventOf, eventsFor, type ProcessRole, type StateOf, stateNames } from './process';
 import { countSteps, defineInvariants } from './process-invariants';
 
 /** What an offer's guards read besides its state: where the person acting stands in it. */
@@ -147,7 +147,7 @@ export const offerInvariants = defineInvariants(offerProcess, {
   },
 });
 
-export const OFFER_STATES = Object.keys(offerProcess.states) as [OfferState, ...OfferState[]];
+export const OFFER_STATES = stateNames(offerProcess);
 
 /** Offers that hold a listing: one waiting for an answer, or one accepted (the listing is reserved). */
 export const ACTIVE_OFFER_STATES = ['pending', 'accepted'] as const satisfies readonly OfferState[];
@@ -229,9 +229,7 @@ export const listingClosedToOffers = {
 export function offerRefusalMessage(event: OfferEvent, reason: string): string {
   if (reason === offerProcess.guards.receiver.refusal) return offerMessages.notReceiver;
   if (reason === offerProcess.guards.sender.refusal) return offerMessages.notSender;
-  const state = (Object.keys(offerProcess.states) as OfferState[]).find(
-    (s) => offerProcess.states[s].refusal === reason,
-  );
+  const state = stateNames(offerProcess).find((s) => offerProcess.states[s].refusal === reason);
   if (state) return `This offer is ${offerProcess.states[state].label.toLowerCase()}: it can no longer be answered`;
   return `${offerProcess.events[event].label} is not possible for this offer now (${reason})`;
 }

@@ -1,5 +1,14 @@
 import { PARCEL_STATUS_LABELS } from './parcels';
-import { can, defineProcess, type EventOf, eventsFor, type NoticeDef, type ProcessRole, type StateOf } from './process';
+import {
+  can,
+  defineProcess,
+  type EventOf,
+  eventsFor,
+  type NoticeDef,
+  type ProcessRole,
+  type StateOf,
+  stateNames,
+} from './process';
 import { countSteps, defineInvariants } from './process-invariants';
 
 /** What an order's guards read besides its state. */
@@ -268,7 +277,7 @@ export const orderInvariants = defineInvariants(orderProcess, {
   },
 });
 
-export const ORDER_STATES = Object.keys(orderProcess.states) as [OrderState, ...OrderState[]];
+export const ORDER_STATES = stateNames(orderProcess);
 
 /** Orders whose money is still held for the seller (pending): not yet delivered, not cancelled. */
 export const OPEN_ORDER_STATES = [
@@ -385,9 +394,7 @@ export function orderRefusalMessage(event: OrderEvent, reason: string): string {
   if (event === 'cancel' && reason === 'not_your_turn') return orderMessages.buyerCannotCancel;
   if (event === 'confirmDelivery' && reason === 'not_your_turn') return orderMessages.onlyBuyerConfirmsDelivery;
   if (event === 'confirmPickup' && reason === 'not_your_turn') return orderMessages.onlySellerConfirmsPickup;
-  const state = (Object.keys(orderProcess.states) as OrderState[]).find(
-    (s) => orderProcess.states[s].refusal === reason,
-  );
+  const state = stateNames(orderProcess).find((s) => orderProcess.states[s].refusal === reason);
   if (state)
     return `This order is ${orderProcess.states[state].label.toLowerCase()}: ${orderProcess.events[event].label} is not possible now`;
   return `${orderProcess.events[event].label} is not possible for this order now (${reason})`;

@@ -142,7 +142,12 @@ export type StateOf<P> = P extends Process<infer S, Any, Any, Any> ? S : never;
 export type EventOf<P> = P extends Process<Any, infer E, Any, Any> ? E : never;
 export type FactsOf<P> = P extends Process<Any, Any, Any, infer F> ? F : never;
 
-/** A process's event names, for a contract's `actions` (`z.enum(eventNames(process))`): clients read them typed. */
+/** A process's state names, in declaration order (a zod enum's values). */
+export function stateNames<P extends Process<Any, Any, Any, Any>>(process: P): [StateOf<P>, ...StateOf<P>[]] {
+  return Object.keys(process.states) as [StateOf<P>, ...StateOf<P>[]];
+}
+
+/** A process's event names, for a contract's `actions` (`actionsOf(process)` in contract/common.ts): clients read them typed. */
 export function eventNames<P extends Process<Any, Any, Any, Any>>(process: P): [EventOf<P>, ...EventOf<P>[]] {
   return Object.keys(process.events) as [EventOf<P>, ...EventOf<P>[]];
 }

@@ -1,4 +1,4 @@
-import { defineProcess, type EventOf, type StateOf } from './process';
+import { defineProcess, type EventOf, type StateOf, stateNames } from './process';
 import { countSteps, defineInvariants } from './process-invariants';
 
 /** What a rental listing's guards read besides its state: nothing yet (rentals hold no offers or orders). */
@@ -63,7 +63,7 @@ export const rentalInvariants = defineInvariants(rentalProcess, {
   },
 });
 
-export const RENTAL_STATES = Object.keys(rentalProcess.states) as [RentalState, ...RentalState[]];
+export const RENTAL_STATES = stateNames(rentalProcess);
 
 /** Where a rental is found by search, a landlord's public profile and the recent rail: on the market. */
 export const RENTAL_LISTED_STATES: readonly RentalState[] = ['available'];

@@ -1,7 +1,15 @@
 import { MAX_PHOTOS } from './listing-rules';
 import { orderPagePath } from './order-process';
 import type { CardRefundStatus } from './payouts';
-import { defineProcess, type EventOf, eventsFor, type NoticeDef, type ProcessRole, type StateOf } from './process';
+import {
+  defineProcess,
+  type EventOf,
+  eventsFor,
+  type NoticeDef,
+  type ProcessRole,
+  type StateOf,
+  stateNames,
+} from './process';
 import { countSteps, defineInvariants } from './process-invariants';
 
 /** A return's guards read nothing beyond its state and who acts. */
@@ -175,7 +183,7 @@ export const returnInvariants = defineInvariants(returnProcess, {
   },
 });
 
-export const RETURN_STATES = Object.keys(returnProcess.states) as [ReturnState, ...ReturnState[]];
+export const RETURN_STATES = stateNames(returnProcess);
 
 /** What the console's decision may be on a disputed return, and the event each takes. */
 export const RETURN_DECISIONS = { buyer: 'approve', seller: 'refuse' } as const satisfies Record<string, ReturnEvent>;

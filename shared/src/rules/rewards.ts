@@ -1,4 +1,4 @@
-import { defineProcess, type EventOf, type StateOf } from './process';
+import { defineProcess, type EventOf, type StateOf, stateNames } from './process';
 
 /**
  * The referral programme (issue 22, spec section 9): a person invites a friend and both get $5
@@ -142,7 +142,7 @@ export const rewardProcess = defineProcess({
 export type RewardProcess = typeof rewardProcess;
 export type RewardState = StateOf<RewardProcess>;
 export type RewardEvent = EventOf<RewardProcess>;
-export const REWARD_STATES = Object.keys(rewardProcess.states) as [RewardState, ...RewardState[]];
+export const REWARD_STATES = stateNames(rewardProcess);
 
 /** The console's decisions: approve or refuse one held for review, void one still held 72 hours. */
 export const REWARD_DECISIONS = { approve: 'Approve', refuse: 'Refuse', void: 'Void' } as const;
