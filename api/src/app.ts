@@ -9,6 +9,7 @@ import type { Database } from './db/connect';
 import { installCaller } from './http/caller';
 import { type Capability, registerCapabilities } from './http/capability';
 import { installErrorHandling, sendUnknownCall, toEnvelope } from './http/envelope-errors';
+import { InFlight } from './http/in-flight';
 import { swaggerOptions } from './http/openapi';
 import { installReadRouting } from './http/read-routing';
 import { refuseNulCharacters } from './http/refuse-nul';
@@ -186,6 +187,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     processes,
   };
   app.decorate('processes', services.processes);
+  // The calls running now, which a stopping process waits for (server.ts).
+  app.decorate('inFlight', new InFlight());
 
   await app.register(compress, { global: true, threshold: 1024 });
   // Photos only: one file a request, its size bounded per call (files/upload.ts).

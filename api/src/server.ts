@@ -61,6 +61,9 @@ async function prepare(config: Config, database: Database, files: FileStore, sta
   }
 }
 
+/** How long a stopping process waits for the calls still running before it closes the database. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
 /** One api process: opens the database, listens, runs due jobs until SIGTERM or SIGINT. */
 async function serve(config: Config, started: number, options: { prepare?: boolean } = {}): Promise<void> {
   const database = await openDatabase({
@@ -101,7 +104,11 @@ async function serve(config: Config, started: number, options: { prepare?: boole
     stopping = true;
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
     try {
-      await app.close(); // stops accepting, waits for in-flight requests
+      await app.close(); // stops accepting, waits for the connections open
+      // Handlers still running for a client that has gone: the database stays open for them.
+      if (!(await app.inFlight.settled(SHUTDOWN_GRACE_MS))) {
+        app.log.warn({ running: app.inFlight.count }, 'shutting down with calls still running');
+      }
       await database.close();
       process.exit(0);
     } catch (error) {

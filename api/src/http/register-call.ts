@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../errors';
 import type { Caller } from './caller';
+import { InFlight } from './in-flight';
 import type { CallRouteConfig } from './openapi';
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -28,6 +29,7 @@ export type CallHandlers<M extends CallMap> = { readonly [K in keyof M]: CallHan
  * answer (a wrong answer is a 500, never a silent drift), wrapped in the success envelope.
  */
 export function registerCall<C extends Call>(app: FastifyInstance, call: C, handler: CallHandler<C>): void {
+  if (!app.hasDecorator('inFlight')) app.decorate('inFlight', new InFlight());
   for (const at of [call.path, ...(call.alsoAt ?? [])]) registerAt(app, call, at, handler);
 }
 
@@ -54,18 +56,19 @@ function registerAt<C extends Call>(app: FastifyInstance, call: C, at: string, h
       ...(call.body && { body: call.body }),
       response: { 200: successBodySchema(call) },
     },
-    handler: async (request) => {
-      // Calls that need no token ignore one: an expired token must not stop a log-in.
-      const caller = call.auth === 'none' ? null : await request.server.resolveCaller(request);
-      if (call.auth === 'required' && !caller) throw new AppError(401, authMessages.loginRequired);
-      const data = await handler({
-        query: request.query as CallContext<C>['query'],
-        body: request.body as CallContext<C>['body'],
-        caller: caller as CallContext<C>['caller'],
-        request,
-      });
-      return call.flat ? { code: 200 as const, ...(data as object) } : { code: 200 as const, data };
-    },
+    handler: (request) =>
+      request.server.inFlight.track(async () => {
+        // Calls that need no token ignore one: an expired token must not stop a log-in.
+        const caller = call.auth === 'none' ? null : await request.server.resolveCaller(request);
+        if (call.auth === 'required' && !caller) throw new AppError(401, authMessages.loginRequired);
+        const data = await handler({
+          query: request.query as CallContext<C>['query'],
+          body: request.body as CallContext<C>['body'],
+          caller: caller as CallContext<C>['caller'],
+          request,
+        });
+        return call.flat ? { code: 200 as const, ...(data as object) } : { code: 200 as const, data };
+      }),
   });
 }
 
