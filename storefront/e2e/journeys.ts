@@ -98,6 +98,18 @@ export async function personIn(browser: Browser, viewport: { width: number; heig
   return { person, page, login };
 }
 
+/** A seller and a buyer, each signed in in their own browser context (the seller first). */
+export async function sellerAndBuyer(
+  browser: Browser,
+  viewport: { width: number; height: number },
+  sellerName: string,
+  buyerName: string,
+) {
+  const seller = await personIn(browser, viewport, sellerName);
+  const buyer = await personIn(browser, viewport, buyerName);
+  return { seller, buyer };
+}
+
 /** A signed-in POST through the api as `who`: its data (the call must succeed). */
 export async function post<T>(request: APIRequestContext, who: Person, url: string, data: object, headers = {}) {
   const res = await request.post(url, { data, headers: { ...(await bearer(request, who)), ...headers } });
@@ -179,6 +191,19 @@ export async function shippedSale(
     paymentIntentId: intent.paymentIntentId,
   });
   return placed.orderId;
+}
+
+/** A Buy Now listing of `seller`'s that ships, bought by `buyer` (shippedSale): its refnum and the order's id. */
+export async function shippedBuyNowSale(
+  request: APIRequestContext,
+  seller: Person,
+  buyer: Person,
+  title: string,
+  priceCents: number,
+): Promise<{ listingRefnum: string; orderId: string }> {
+  const listingRefnum = await listItem(request, seller, title, priceCents, { shippable: true, buyNow: true });
+  const orderId = await shippedSale(request, buyer, listingRefnum);
+  return { listingRefnum, orderId };
 }
 
 /** The lane's dev clock (GET /svc/dev/clock). */

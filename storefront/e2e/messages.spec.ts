@@ -1,5 +1,5 @@
 import { headerMenu, hydrated, type Person } from './fixtures';
-import { bearer, expectPageFits, listItem, personIn } from './journeys';
+import { bearer, expectPageFits, listItem, sellerAndBuyer } from './journeys';
 import { type APIRequestContext, expect, type Locator, type Page, test } from './page-checks';
 
 // Issue 17 §2, the storefront's part: a buyer writes from the item page, each party's open
@@ -36,8 +36,7 @@ test('buyer and seller write to each other live; the header counts unread; an of
 }) => {
   test.setTimeout(120_000);
   const viewport = { width: 1280, height: 800 };
-  const seller = await personIn(browser, viewport, 'Sela');
-  const buyer = await personIn(browser, viewport, 'Buzz');
+  const { seller, buyer } = await sellerAndBuyer(browser, viewport, 'Sela', 'Buzz');
   const title = `Walnut desk ${Date.now().toString(36)}`;
   const listingRefnum = await listItem(request, seller.person, title, 5000);
 
@@ -113,8 +112,7 @@ test('the main flow at 384 px: message from the item page, the seller answers fr
 }) => {
   test.setTimeout(120_000);
   const viewport = { width: 384, height: 800 };
-  const seller = await personIn(browser, viewport, 'Sami');
-  const buyer = await personIn(browser, viewport, 'Bea');
+  const { seller, buyer } = await sellerAndBuyer(browser, viewport, 'Sami', 'Bea');
   const title = `Rattan chair ${Date.now().toString(36)}`;
   const listingRefnum = await listItem(request, seller.person, title, 2500);
 
@@ -168,8 +166,7 @@ test('a long conversation opens at its latest lines; Load earlier pages back to 
 }) => {
   test.setTimeout(120_000);
   const viewport = { width: 1280, height: 800 };
-  const seller = await personIn(browser, viewport, 'Siv');
-  const buyer = await personIn(browser, viewport, 'Ben');
+  const { seller, buyer } = await sellerAndBuyer(browser, viewport, 'Siv', 'Ben');
   const title = `Oak bench ${Date.now().toString(36)}`;
   const listingRefnum = await listItem(request, seller.person, title, 3000);
   const texts = Array.from({ length: 55 }, (_, i) => `Line ${i + 1}`);

@@ -1,7 +1,7 @@
 import type { ReceivedFeedback } from '@yardly/shared/contract';
 import { leaveReviewMessages, reviewMessages } from '@yardly/shared/rules';
 import { dialog } from './fixtures';
-import { expectPageFits, localSale, personIn } from './journeys';
+import { expectPageFits, localSale, sellerAndBuyer } from './journeys';
 import { expect, type Page, test } from './page-checks';
 
 const PHONE = { width: 384, height: 800 };
@@ -27,8 +27,7 @@ test('both sides of a local sale review each other: hidden until both wrote, the
   browser,
   request,
 }) => {
-  const seller = await personIn(browser, PHONE, 'Sally');
-  const buyer = await personIn(browser, PHONE, 'Bert');
+  const { seller, buyer } = await sellerAndBuyer(browser, PHONE, 'Sally', 'Bert');
   const { listingRefnum, orderId } = await localSale(request, seller.person, buyer.person, 2500);
   const sellersReviews = `/profile?user_refnum=${seller.login.userRefnum}&tab=reviews&role=seller`;
 

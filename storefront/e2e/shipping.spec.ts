@@ -2,7 +2,7 @@ import type { ReceivedFeedback, Tracking } from '@yardly/shared/contract';
 import { commissionCents, formatDate } from '@yardly/shared/rules';
 import { pdfText } from '../../api/test/pdf-text';
 import { hydrated } from './fixtures';
-import { bearer, clockPast, expectPageFits, getAs, listItem, personIn, post, shippedSale } from './journeys';
+import { bearer, clockPast, expectPageFits, getAs, post, sellerAndBuyer, shippedBuyNowSale } from './journeys';
 import { expect, test } from './page-checks';
 
 const PHONE = { width: 384, height: 800 };
@@ -11,16 +11,16 @@ test('a shipped sale: the label and its PDF, tracking on both screens on the clo
   browser,
   request,
 }) => {
-  const seller = await personIn(browser, PHONE, 'Shea');
-  const buyer = await personIn(browser, PHONE, 'Bria');
+  const { seller, buyer } = await sellerAndBuyer(browser, PHONE, 'Shea', 'Bria');
   const price = 3000;
-  const listingRefnum = await listItem(request, seller.person, 'Walnut shelf', price, {
-    shippable: true,
-    buyNow: true,
-  });
-
   // The buyer buys it now, shipped to a saved address (checkout.spec.ts covers these pages).
-  const orderId = await shippedSale(request, buyer.person, listingRefnum);
+  const { listingRefnum, orderId } = await shippedBuyNowSale(
+    request,
+    seller.person,
+    buyer.person,
+    'Walnut shelf',
+    price,
+  );
 
   // The seller's order screen offers the label, which the process allows them now.
   await seller.page.goto(`/orders/${orderId}`);
