@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
-import type { CategoryNode, LoginData, OrganizationRecord } from '@yardly/shared/contract';
+import type { CategoryNode, LoginData, OrganizationRecord, ReceivedFeedback } from '@yardly/shared/contract';
 import { E2E_ADMIN } from '../playwright.config';
 import { devClockMoved, devClockMoving } from './browser-clock';
 import { dialog, newPerson, type Person, signInByApi } from './fixtures';
@@ -108,6 +108,29 @@ export async function sellerAndBuyer(
   const seller = await personIn(browser, viewport, sellerName);
   const buyer = await personIn(browser, viewport, buyerName);
   return { seller, buyer };
+}
+
+/** The lines of the open conversation. */
+export function conversationLines(page: Page) {
+  return page.getByRole('log', { name: 'Messages' });
+}
+
+/** Sends a line from the conversation's send box, and waits for the box to empty. */
+export async function sendMessage(page: Page, text: string): Promise<void> {
+  const box = page.getByRole('form', { name: 'Send a message' });
+  await box.getByLabel('Your message').fill(text);
+  await box.getByRole('button', { name: 'Send' }).click();
+  await expect(box.getByLabel('Your message')).toHaveValue('');
+}
+
+/** The reviews a person received, as a seller or as a buyer (public: no sign-in). */
+export async function receivedFeedback(
+  request: APIRequestContext,
+  userRefnum: string,
+  asSeller: boolean,
+): Promise<ReceivedFeedback> {
+  const res = await request.get(`/svc/feedback/received?userRefnum=${userRefnum}&asSeller=${asSeller}`);
+  return ((await res.json()) as { data: ReceivedFeedback }).data;
 }
 
 /** A signed-in POST through the api as `who`: its data (the call must succeed). */

@@ -1,7 +1,6 @@
-import type { ReceivedFeedback } from '@yardly/shared/contract';
 import { leaveReviewMessages, reviewMessages } from '@yardly/shared/rules';
 import { dialog } from './fixtures';
-import { expectPageFits, localSale, sellerAndBuyer } from './journeys';
+import { expectPageFits, localSale, receivedFeedback, sellerAndBuyer } from './journeys';
 import { expect, type Page, test } from './page-checks';
 
 const PHONE = { width: 384, height: 800 };
@@ -63,14 +62,8 @@ test('both sides of a local sale review each other: hidden until both wrote, the
   await expectPageFits(seller.page, 'the review dialog with both reviews published');
 
   // Published together: one moment for both reviews.
-  const received = async (userRefnum: string, asSeller: boolean) =>
-    (
-      (await (await request.get(`/svc/feedback/received?userRefnum=${userRefnum}&asSeller=${asSeller}`)).json()) as {
-        data: ReceivedFeedback;
-      }
-    ).data;
-  const aboutSeller = await received(seller.login.userRefnum, true);
-  const aboutBuyer = await received(buyer.login.userRefnum, false);
+  const aboutSeller = await receivedFeedback(request, seller.login.userRefnum, true);
+  const aboutBuyer = await receivedFeedback(request, buyer.login.userRefnum, false);
   expect(aboutSeller.feedbacks.content[0]?.updatedAt).toBe(aboutBuyer.feedbacks.content[0]?.updatedAt);
   expect(aboutSeller.aggregate).toEqual({ rating: 4.5, count: 1 });
 
