@@ -33,6 +33,13 @@ type Load =
   | { status: 'error'; message: string }
   | { status: 'done'; shown: Shown; lines: ConversationMessage[]; hasMore: boolean; unread: number };
 
+/** The open conversation with `line` in it, under the id the api gave it (a first line opens it). */
+function withLine(current: Load, conversationId: string, line: ConversationMessage): Load {
+  return current.status === 'done'
+    ? { ...current, shown: { ...current.shown, conversationId }, lines: mergeLines(current.lines, [line]) }
+    : current;
+}
+
 function refFromPath(): ConversationRef | null {
   const id = window.location.pathname.replace(/\/+$/, '').split('/').pop() ?? '';
   return decodeConversationId(id);
@@ -141,15 +148,7 @@ export function ConversationPage({ findRef = refOfPath }: ConversationPageProps 
       if (!belongsHere(event, here)) return;
       // A buyer's first line (or an offer made elsewhere) opened the conversation: it is this one.
       here.conversationId = event.conversationId;
-      setLoad((current) =>
-        current.status === 'done'
-          ? {
-              ...current,
-              shown: { ...current.shown, conversationId: event.conversationId },
-              lines: mergeLines(current.lines, [event.message]),
-            }
-          : current,
-      );
+      setLoad((current) => withLine(current, event.conversationId, event.message));
       if (!event.message.mine) void markRead(event.conversationId);
     },
     [markRead],
@@ -244,15 +243,7 @@ export function ConversationPage({ findRef = refOfPath }: ConversationPageProps 
         text,
       });
       if (open.current) open.current.conversationId = answer.conversationId;
-      setLoad((current) =>
-        current.status === 'done'
-          ? {
-              ...current,
-              shown: { ...current.shown, conversationId: answer.conversationId },
-              lines: mergeLines(current.lines, [answer.message]),
-            }
-          : current,
-      );
+      setLoad((current) => withLine(current, answer.conversationId, answer.message));
       return null;
     } catch (cause) {
       logFailure('Could not send a message', cause);

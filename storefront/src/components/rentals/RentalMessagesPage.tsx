@@ -43,6 +43,13 @@ type ThreadLoad =
   | { status: 'error'; message: string }
   | { status: 'done'; open: Open; lines: ConversationMessage[]; hasMore: boolean };
 
+/** The open conversation with `line` in it, under the id the api gave it (a first line opens it). */
+function withLine(now: ThreadLoad, conversationId: string, line: ConversationMessage): ThreadLoad {
+  return now.status === 'done'
+    ? { ...now, open: { ...now.open, conversationId }, lines: mergeLines(now.lines, [line]) }
+    : now;
+}
+
 /** A conversation found in the caller's list, opened with its latest lines. */
 async function openConversation(conversation: RentalConversation): Promise<ThreadLoad> {
   const history = await browserApi.messages.history({ conversationId: conversation.conversationId });
@@ -184,15 +191,7 @@ export function RentalMessagesPage() {
           : here.role === 'buying' && event.listingRefnum === here.rental.refnum;
       if (!belongs) return;
       here.conversationId = event.conversationId;
-      setThread((now) =>
-        now.status === 'done'
-          ? {
-              ...now,
-              open: { ...now.open, conversationId: event.conversationId },
-              lines: mergeLines(now.lines, [event.message]),
-            }
-          : now,
-      );
+      setThread((now) => withLine(now, event.conversationId, event.message));
       if (!event.message.mine) void markRead(event.conversationId);
     },
     [readList, markRead],
@@ -222,15 +221,7 @@ export function RentalMessagesPage() {
         text,
       });
       if (open.current) open.current.conversationId = answer.conversationId;
-      setThread((now) =>
-        now.status === 'done'
-          ? {
-              ...now,
-              open: { ...now.open, conversationId: answer.conversationId },
-              lines: mergeLines(now.lines, [answer.message]),
-            }
-          : now,
-      );
+      setThread((now) => withLine(now, answer.conversationId, answer.message));
       // The first line opened the conversation: the address names it from now on.
       if (!shown.conversationId) {
         window.history.replaceState(
