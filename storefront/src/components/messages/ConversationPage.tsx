@@ -17,9 +17,8 @@ import { refreshUnreadMessages } from '../../stores/unread';
 import { Breadcrumbs } from '../Breadcrumbs';
 import { Spinner } from '../Spinner';
 import { useLiveEvent } from '../use-live-event';
-import { ConversationLines } from './ConversationLines';
+import { ConversationThread } from './ConversationThread';
 import { belongsHere, mergeLines, type OpenConversation, otherPartyLabel } from './conversation-view';
-import { SendBox } from './SendBox';
 import '../../styles/messages.css';
 
 /** What the page shows about a conversation: opened, or a buyer's first words to a seller. */
@@ -285,9 +284,7 @@ export function ConversationPage({ findRef = refOfPath }: ConversationPageProps 
               {earlierError && <p className="field-error">{earlierError}</p>}
             </div>
           )}
-          <ConversationLines lines={load.lines} otherName={load.shown.otherParty.name} />
-          {load.lines.length === 0 && <p className="state-message">No messages yet: write the first one.</p>}
-          <SendBox onSend={send} />
+          <ConversationThread lines={load.lines} otherName={load.shown.otherParty.name} onSend={send} />
         </>
       )}
     </section>

@@ -8,9 +8,8 @@ import { failureMessage, logFailure } from '../../lib/log-failure';
 import type { Session } from '../../stores/session';
 import { refreshUnreadMessages } from '../../stores/unread';
 import { Breadcrumbs } from '../Breadcrumbs';
-import { ConversationLines } from '../messages/ConversationLines';
+import { ConversationThread } from '../messages/ConversationThread';
 import { mergeLines } from '../messages/conversation-view';
-import { SendBox } from '../messages/SendBox';
 import { Spinner } from '../Spinner';
 import { useLiveEvent } from '../use-live-event';
 import { RentalConversationList } from './RentalConversationList';
@@ -297,9 +296,7 @@ export function RentalMessagesPage() {
                   With {rentalPartyLabel(thread.open)} ·{' '}
                   <a href={rentalPath(thread.open.rental.refnum)}>View the place</a>
                 </p>
-                <ConversationLines lines={thread.lines} otherName={thread.open.otherParty.name} />
-                {thread.lines.length === 0 && <p className="state-message">No messages yet: write the first one.</p>}
-                <SendBox onSend={send} />
+                <ConversationThread lines={thread.lines} otherName={thread.open.otherParty.name} onSend={send} />
               </>
             )}
           </div>
