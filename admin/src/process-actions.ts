@@ -31,3 +31,11 @@ export function allowedButtons<E extends string>(
 ): ProcessButton<E>[] {
   return shown.filter((event) => actions.includes(event)).map((event) => ({ event, label: label(event) }));
 }
+
+/** A process's states as a filter's choices, in the order given, named as a person reads them. */
+export function stateChoices<S extends string>(
+  states: readonly S[],
+  process: { states: Record<S, { label: string }> },
+): { id: S; name: string }[] {
+  return states.map((id) => ({ id, name: process.states[id].label }));
+}

@@ -5,6 +5,7 @@ import {
   cards,
   dialog,
   escapeHtml,
+  firstCardHeart,
   hydrated,
   NOT_FOUND_TEXT,
   openCard,
@@ -55,13 +56,7 @@ test('a guest browses from home to a category, page 2, an item and back', async 
   const pageTwoUrl = page.url();
 
   // A guest's heart asks for an account instead of doing nothing.
-  await (
-    await hydrated(
-      cards(page)
-        .first()
-        .getByRole('button', { name: /^Save .* to favourites$/ }),
-    )
-  ).click();
+  await (await firstCardHeart(page)).click();
   await expect(page.getByRole('status').getByText('Sign up or log in to save favourites')).toBeVisible();
 
   const { title } = await openCard(page, cards(page).first());

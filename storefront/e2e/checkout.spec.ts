@@ -1,7 +1,7 @@
 import type { CheckoutDeliveryOption } from '@yardly/shared/contract';
 import { commissionCents, formatCents } from '@yardly/shared/rules';
 import { cards, dialog, hydrated } from './fixtures';
-import { bearer, expectPageFits, listItem, personIn, type SaleTerms } from './journeys';
+import { bearer, expectPageFits, listItem, personIn, type SaleTerms, sellerAndBuyer } from './journeys';
 import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from './page-checks';
 
 // Issue 18 in the storefront: Buy Now with the built-in test provider's card form, the
@@ -60,11 +60,22 @@ async function aSale(
   terms: Partial<SaleTerms>,
   viewport: { width: number; height: number } = WIDE,
 ) {
-  const seller = await personIn(browser, viewport, names.seller);
-  const buyer = await personIn(browser, viewport, names.buyer);
+  const { seller, buyer } = await sellerAndBuyer(browser, viewport, names.seller, names.buyer);
   const title = `${names.item} ${Date.now().toString(36)}`;
   const listingRefnum = await listItem(request, seller.person, title, priceCents, terms);
   return { seller, buyer, title, listingRefnum };
+}
+
+/** A Buy Now sale (aSale) with the buyer already on its checkout page. */
+async function aBuyNowCheckout(
+  browser: Browser,
+  request: APIRequestContext,
+  names: { seller: string; buyer: string; item: string },
+  priceCents: number,
+) {
+  const sale = await aSale(browser, request, names, priceCents, { buyNow: true });
+  await buyNowFromItemPage(sale.buyer.page, sale.listingRefnum);
+  return sale;
 }
 
 for (const viewport of VIEWPORTS) {
@@ -175,15 +186,12 @@ test('a declined card shows the decline beside the card and leaves the item buya
     status: 402,
     reason: 'the declined and the insufficient-funds cards answer 402 (Payment Required), as the journey means',
   });
-  const { buyer, listingRefnum } = await aSale(
+  const { buyer, listingRefnum } = await aBuyNowCheckout(
     browser,
     request,
     { seller: 'Sid', buyer: 'Bex', item: 'Cane chair' },
     1800,
-    { buyNow: true },
   );
-
-  await buyNowFromItemPage(buyer.page, listingRefnum);
   await expect(buyer.page.getByRole('radio', { name: 'Local pickup' })).toBeChecked();
   await payWith(buyer.page, '4000 0000 0000 0002', 1800);
   await expect(buyer.page.getByRole('form', { name: 'Card' }).getByRole('alert')).toHaveText('Your card was declined.');
@@ -212,15 +220,7 @@ test('an order that did not get placed is placed on retry, after a reload, witho
 }) => {
   test.setTimeout(120_000);
   pageChecks.allowConsole(/Could not place the order/, 'the journey makes the first placing fail on purpose');
-  const { buyer, listingRefnum } = await aSale(
-    browser,
-    request,
-    { seller: 'Sia', buyer: 'Rex', item: 'Tin bucket' },
-    1200,
-    { buyNow: true },
-  );
-
-  await buyNowFromItemPage(buyer.page, listingRefnum);
+  const { buyer } = await aBuyNowCheckout(browser, request, { seller: 'Sia', buyer: 'Rex', item: 'Tin bucket' }, 1200);
   // The card authorises the payment once (a 401 is the expired token's, retried after a refresh)...
   const confirmed: number[] = [];
   buyer.page.on('response', (response) => {
@@ -297,15 +297,12 @@ test('a local sale: the buyer gets a pickup code and the seller enters it at the
 }) => {
   test.setTimeout(120_000);
   pageChecks.allow({ url: '/svc/orders/confirm-pickup', status: 400, reason: 'the seller first types a wrong code' });
-  const { seller, buyer, title, listingRefnum } = await aSale(
+  const { seller, buyer, title } = await aBuyNowCheckout(
     browser,
     request,
     { seller: 'Sue', buyer: 'Ben', item: 'Garden bench' },
     6000,
-    { buyNow: true },
   );
-
-  await buyNowFromItemPage(buyer.page, listingRefnum);
   await payWith(buyer.page, '4242 4242 4242 4242', 6000);
   const codeRegion = buyer.page.getByRole('region', { name: 'Your pickup code' });
   await expect(codeRegion).toContainText('show them this code');
@@ -343,14 +340,12 @@ test('a local sale: the buyer gets a pickup code and the seller enters it at the
 
 test('the seller cancels a sale before shipping: asked first, the buyer refunded', async ({ browser, request }) => {
   test.setTimeout(120_000);
-  const { seller, buyer, title, listingRefnum } = await aSale(
+  const { seller, buyer, title } = await aBuyNowCheckout(
     browser,
     request,
     { seller: 'Sol', buyer: 'Bri', item: 'Oak crate' },
     1500,
-    { buyNow: true },
   );
-  await buyNowFromItemPage(buyer.page, listingRefnum);
   await payWith(buyer.page, '4242 4242 4242 4242', 1500);
   await expect(buyer.page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible();
 

@@ -1,7 +1,7 @@
 import { listingListMessages } from '@yardly/shared/rules';
 import { expectCardControlsHittable, keepScreenshot } from './card-controls';
 import { cards, newPerson, signInByApi } from './fixtures';
-import { expectPageFits, listItem, personIn, post, shippedSale } from './journeys';
+import { expectPageFits, listItem, post, sellerAndBuyer, shippedSale } from './journeys';
 import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from './page-checks';
 
 // Issue 33: My Dashboard's and My Profile's cards show every action, each answering a click at
@@ -32,8 +32,7 @@ const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 async function journey(browser: Browser, request: APIRequestContext, viewport: { width: number; height: number }) {
   const stamp = Date.now().toString(36).slice(-5);
-  const seller = await personIn(browser, viewport, 'Sol');
-  const buyer = await personIn(browser, viewport, 'Bree');
+  const { seller, buyer } = await sellerAndBuyer(browser, viewport, 'Sol', 'Bree');
   const lamp = `Walnut desk lamp ${stamp}`;
   const shelf = `Pine bookshelf ${stamp}`;
 

@@ -204,6 +204,15 @@ export async function hydrated(locator: Locator): Promise<Locator> {
   return locator;
 }
 
+/** The heart of the first card in `scope`, hydrated (the cards' islands wake on demand). */
+export async function firstCardHeart(scope: Page | Locator): Promise<Locator> {
+  return hydrated(
+    cards(scope)
+      .first()
+      .getByRole('button', { name: /^Save .* to favourites$/ }),
+  );
+}
+
 /**
  * Signs `person` up (with `signupExtra`, e.g. a B2B landing's isB2B and orgName), verifies the
  * email and stores the login data through the api, not the dialogs: for journeys about something else than signing up (identity.spec.ts walks the

@@ -1,11 +1,10 @@
 import {
   accountButton,
   CODE_MAIL,
-  cards,
   dialog,
   enterCode,
+  firstCardHeart,
   headerMenu,
-  hydrated,
   logIn,
   logOut,
   newPerson,
@@ -170,13 +169,7 @@ test('easy sign-up: an email, a code, a limited account, completed on /complete-
 test("a guest's prompts lead to the login dialog; /?q=login and /?q=signup open those dialogs", async ({ page }) => {
   // The heart asks a guest to sign up or log in; the prompt's 'Log in' opens the dialog with it.
   await openHome(page);
-  await (
-    await hydrated(
-      cards(page)
-        .first()
-        .getByRole('button', { name: /^Save .* to favourites$/ }),
-    )
-  ).click();
+  await (await firstCardHeart(page)).click();
   const prompt = page.getByRole('status').filter({ hasText: 'Sign up or log in to save favourites' });
   await prompt.getByRole('button', { name: 'Log in' }).click();
   await expect(dialog(page, 'Log in')).toContainText('Sign up or log in to save favourites');

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
-import type { CategoryNode, LoginData, OrganizationRecord } from '@yardly/shared/contract';
+import type { CategoryNode, LoginData, OrganizationRecord, ReceivedFeedback } from '@yardly/shared/contract';
 import { E2E_ADMIN } from '../playwright.config';
 import { devClockMoved, devClockMoving } from './browser-clock';
 import { dialog, newPerson, type Person, signInByApi } from './fixtures';
@@ -98,6 +98,41 @@ export async function personIn(browser: Browser, viewport: { width: number; heig
   return { person, page, login };
 }
 
+/** A seller and a buyer, each signed in in their own browser context (the seller first). */
+export async function sellerAndBuyer(
+  browser: Browser,
+  viewport: { width: number; height: number },
+  sellerName: string,
+  buyerName: string,
+) {
+  const seller = await personIn(browser, viewport, sellerName);
+  const buyer = await personIn(browser, viewport, buyerName);
+  return { seller, buyer };
+}
+
+/** The lines of the open conversation. */
+export function conversationLines(page: Page) {
+  return page.getByRole('log', { name: 'Messages' });
+}
+
+/** Sends a line from the conversation's send box, and waits for the box to empty. */
+export async function sendMessage(page: Page, text: string): Promise<void> {
+  const box = page.getByRole('form', { name: 'Send a message' });
+  await box.getByLabel('Your message').fill(text);
+  await box.getByRole('button', { name: 'Send' }).click();
+  await expect(box.getByLabel('Your message')).toHaveValue('');
+}
+
+/** The reviews a person received, as a seller or as a buyer (public: no sign-in). */
+export async function receivedFeedback(
+  request: APIRequestContext,
+  userRefnum: string,
+  asSeller: boolean,
+): Promise<ReceivedFeedback> {
+  const res = await request.get(`/svc/feedback/received?userRefnum=${userRefnum}&asSeller=${asSeller}`);
+  return ((await res.json()) as { data: ReceivedFeedback }).data;
+}
+
 /** A signed-in POST through the api as `who`: its data (the call must succeed). */
 export async function post<T>(request: APIRequestContext, who: Person, url: string, data: object, headers = {}) {
   const res = await request.post(url, { data, headers: { ...(await bearer(request, who)), ...headers } });
@@ -179,6 +214,19 @@ export async function shippedSale(
     paymentIntentId: intent.paymentIntentId,
   });
   return placed.orderId;
+}
+
+/** A Buy Now listing of `seller`'s that ships, bought by `buyer` (shippedSale): its refnum and the order's id. */
+export async function shippedBuyNowSale(
+  request: APIRequestContext,
+  seller: Person,
+  buyer: Person,
+  title: string,
+  priceCents: number,
+): Promise<{ listingRefnum: string; orderId: string }> {
+  const listingRefnum = await listItem(request, seller, title, priceCents, { shippable: true, buyNow: true });
+  const orderId = await shippedSale(request, buyer, listingRefnum);
+  return { listingRefnum, orderId };
 }
 
 /** The lane's dev clock (GET /svc/dev/clock). */

@@ -1,22 +1,10 @@
 import { headerMenu, hydrated, type Person } from './fixtures';
-import { bearer, expectPageFits, listItem, personIn } from './journeys';
+import { bearer, conversationLines, expectPageFits, listItem, sellerAndBuyer, sendMessage } from './journeys';
 import { type APIRequestContext, expect, type Locator, type Page, test } from './page-checks';
 
 // Issue 17 §2, the storefront's part: a buyer writes from the item page, each party's open
 // conversation shows the other's lines live (no reload), the header counts what is unread, and
 // an offer's step shows in the seller's open conversation as it happens.
-
-/** The lines of the open conversation. */
-function lines(page: Page): Locator {
-  return page.getByRole('log', { name: 'Messages' });
-}
-
-async function send(page: Page, text: string): Promise<void> {
-  const box = page.getByRole('form', { name: 'Send a message' });
-  await box.getByLabel('Your message').fill(text);
-  await box.getByRole('button', { name: 'Send' }).click();
-  await expect(box.getByLabel('Your message')).toHaveValue('');
-}
 
 /** 'My Messages' in the header; its name carries the unread count ('My Messages 1 unread'). */
 function myMessages(page: Page): Locator {
@@ -36,8 +24,7 @@ test('buyer and seller write to each other live; the header counts unread; an of
 }) => {
   test.setTimeout(120_000);
   const viewport = { width: 1280, height: 800 };
-  const seller = await personIn(browser, viewport, 'Sela');
-  const buyer = await personIn(browser, viewport, 'Buzz');
+  const { seller, buyer } = await sellerAndBuyer(browser, viewport, 'Sela', 'Buzz');
   const title = `Walnut desk ${Date.now().toString(36)}`;
   const listingRefnum = await listItem(request, seller.person, title, 5000);
 
@@ -52,9 +39,9 @@ test('buyer and seller write to each other live; the header counts unread; an of
   await expectPageFits(buyer.page, 'a new conversation');
   // Written as plain text: markup shows as typed, never as HTML.
   const first = '<b>Is it</b> still available?';
-  await send(buyer.page, first);
-  await expect(lines(buyer.page).getByText(first, { exact: true })).toBeVisible();
-  await expect(lines(buyer.page).locator('b')).toHaveCount(0);
+  await sendMessage(buyer.page, first);
+  await expect(conversationLines(buyer.page).getByText(first, { exact: true })).toBeVisible();
+  await expect(conversationLines(buyer.page).locator('b')).toHaveCount(0);
 
   // The seller: 1 unread in the header and on the conversation's card.
   await seller.page.goto('/myquest/messages');
@@ -69,16 +56,16 @@ test('buyer and seller write to each other live; the header counts unread; an of
   await expect(card).toContainText('1 unread');
   await expectPageFits(seller.page, 'My Messages');
   await card.click();
-  await expect(lines(seller.page).getByText(first, { exact: true })).toBeVisible();
+  await expect(conversationLines(seller.page).getByText(first, { exact: true })).toBeVisible();
   // Opened: read, and the header says so.
   await expect(myMessages(seller.page)).toHaveAccessibleName('My Messages');
   await expectPageFits(seller.page, 'a conversation (seller)');
 
   // Both pages stay open: each new line shows on the other side without reloading.
-  await send(buyer.page, 'Can I pick it up tomorrow?');
-  await expect(lines(seller.page).getByText('Can I pick it up tomorrow?')).toBeVisible();
-  await send(seller.page, 'Yes, after 5pm.');
-  await expect(lines(buyer.page).getByText('Yes, after 5pm.')).toBeVisible();
+  await sendMessage(buyer.page, 'Can I pick it up tomorrow?');
+  await expect(conversationLines(seller.page).getByText('Can I pick it up tomorrow?')).toBeVisible();
+  await sendMessage(seller.page, 'Yes, after 5pm.');
+  await expect(conversationLines(buyer.page).getByText('Yes, after 5pm.')).toBeVisible();
   // The buyer read it as it came (their page was open): nothing unread left on either side.
   await expect(myMessages(buyer.page)).toHaveAccessibleName('My Messages');
 
@@ -89,15 +76,17 @@ test('buyer and seller write to each other live; the header counts unread; an of
   await form.getByLabel('Your offer ($)').fill('42');
   await form.getByRole('button', { name: 'Make Offer' }).click();
   await expect(offerTab.getByRole('status').getByText('Offer sent')).toBeVisible();
-  await expect(lines(seller.page).getByText('Offered $42.00', { exact: true })).toBeVisible();
-  await expect(lines(seller.page).locator('.line--system').filter({ hasText: 'Offered $42.00' })).toHaveCount(1);
-  await expect(lines(buyer.page).getByText('Offered $42.00', { exact: true })).toBeVisible();
+  await expect(conversationLines(seller.page).getByText('Offered $42.00', { exact: true })).toBeVisible();
+  await expect(
+    conversationLines(seller.page).locator('.line--system').filter({ hasText: 'Offered $42.00' }),
+  ).toHaveCount(1);
+  await expect(conversationLines(buyer.page).getByText('Offered $42.00', { exact: true })).toBeVisible();
 
   // The offer thread leads to the conversation, for both parties.
   await offerTab.getByRole('link', { name: 'View your offer' }).click();
   await offerTab.getByRole('link', { name: 'View Messages' }).click();
   await expect(offerTab.getByRole('heading', { level: 1, name: `Messages about ${title}` })).toBeVisible();
-  await expect(lines(offerTab).getByText('Yes, after 5pm.')).toBeVisible();
+  await expect(conversationLines(offerTab).getByText('Yes, after 5pm.')).toBeVisible();
 
   // The seller's card on My Dashboard leads to the listing's conversations.
   await seller.page.goto('/myquest/selling');
@@ -113,15 +102,14 @@ test('the main flow at 384 px: message from the item page, the seller answers fr
 }) => {
   test.setTimeout(120_000);
   const viewport = { width: 384, height: 800 };
-  const seller = await personIn(browser, viewport, 'Sami');
-  const buyer = await personIn(browser, viewport, 'Bea');
+  const { seller, buyer } = await sellerAndBuyer(browser, viewport, 'Sami', 'Bea');
   const title = `Rattan chair ${Date.now().toString(36)}`;
   const listingRefnum = await listItem(request, seller.person, title, 2500);
 
   await openConversationFromItem(buyer.page, listingRefnum, title);
   const long = `Hello! ${'Averyveryverylongwordwithoutanyspaces'.repeat(4)} is it still there?`;
-  await send(buyer.page, long);
-  await expect(lines(buyer.page).getByText(long)).toBeVisible();
+  await sendMessage(buyer.page, long);
+  await expect(conversationLines(buyer.page).getByText(long)).toBeVisible();
   await expectPageFits(buyer.page, 'a conversation at 384 px (buyer)');
 
   await seller.page.goto('/myquest/messages');
@@ -135,13 +123,13 @@ test('the main flow at 384 px: message from the item page, the seller answers fr
   await seller.page.getByRole('button', { name: 'Close menu' }).click();
   await expectPageFits(seller.page, 'My Messages at 384 px');
   await card.click();
-  await expect(lines(seller.page).getByText(long)).toBeVisible();
+  await expect(conversationLines(seller.page).getByText(long)).toBeVisible();
   await expectPageFits(seller.page, 'a conversation at 384 px (seller)');
 
-  await send(seller.page, 'Yes it is.');
-  await expect(lines(buyer.page).getByText('Yes it is.')).toBeVisible();
-  await send(buyer.page, 'On my way.');
-  await expect(lines(seller.page).getByText('On my way.')).toBeVisible();
+  await sendMessage(seller.page, 'Yes it is.');
+  await expect(conversationLines(buyer.page).getByText('Yes it is.')).toBeVisible();
+  await sendMessage(buyer.page, 'On my way.');
+  await expect(conversationLines(seller.page).getByText('On my way.')).toBeVisible();
 });
 
 /** Lines sent through the api, one after another (a fresh token when the 3-second one dies). */
@@ -168,15 +156,14 @@ test('a long conversation opens at its latest lines; Load earlier pages back to 
 }) => {
   test.setTimeout(120_000);
   const viewport = { width: 1280, height: 800 };
-  const seller = await personIn(browser, viewport, 'Siv');
-  const buyer = await personIn(browser, viewport, 'Ben');
+  const { seller, buyer } = await sellerAndBuyer(browser, viewport, 'Siv', 'Ben');
   const title = `Oak bench ${Date.now().toString(36)}`;
   const listingRefnum = await listItem(request, seller.person, title, 3000);
   const texts = Array.from({ length: 55 }, (_, i) => `Line ${i + 1}`);
   await sendByApi(request, buyer.person, { listingRefnum, toRefnum: seller.login.userRefnum }, texts);
 
   await openConversationFromItem(buyer.page, listingRefnum, title);
-  const log = lines(buyer.page);
+  const log = conversationLines(buyer.page);
   // The latest 50, oldest first.
   await expect(log.getByRole('listitem')).toHaveCount(50);
   await expect(log.getByRole('listitem').first()).toContainText('Line 6');

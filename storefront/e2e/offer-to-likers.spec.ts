@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { expectPageFits, listItem, personIn, post } from './journeys';
+import { expectPageFits, listItem, post, sellerAndBuyer } from './journeys';
 import { expect, type Page, test } from './page-checks';
 
 // Issue 37 item 3, the storefront's part: a buyer saves a listing with the heart, its seller
@@ -32,8 +32,7 @@ for (const viewport of VIEWPORTS) {
       reason: 'the journey deactivates the listing while the dialog is open, to see the api refuse',
     });
     test.setTimeout(120_000);
-    const seller = await personIn(browser, viewport, 'Sal');
-    const buyer = await personIn(browser, viewport, 'Bo');
+    const { seller, buyer } = await sellerAndBuyer(browser, viewport, 'Sal', 'Bo');
     const title = `Walnut shelf ${Date.now().toString(36)}`;
     const listingRefnum = await listItem(request, seller.person, title, 4000);
     const width = viewport.width;

@@ -1,5 +1,5 @@
 import { cards } from './fixtures';
-import { expectPageFits, listItem, moveDevClock, personIn } from './journeys';
+import { expectPageFits, listItem, moveDevClock, sellerAndBuyer } from './journeys';
 import { expect, type Locator, type Page, test } from './page-checks';
 
 // Issue 17 §1, the storefront's part: a buyer offers from the item page, the seller counters
@@ -37,8 +37,7 @@ for (const viewport of VIEWPORTS) {
       });
     }
     test.setTimeout(120_000);
-    const seller = await personIn(browser, viewport, 'Sal');
-    const buyer = await personIn(browser, viewport, 'Bo');
+    const { seller, buyer } = await sellerAndBuyer(browser, viewport, 'Sal', 'Bo');
     const title = `Oak stool ${Date.now().toString(36)}`;
     const listingRefnum = await listItem(request, seller.person, title, 4000);
 
@@ -142,8 +141,7 @@ test('an offer left unanswered for 24 hours shows expired to the buyer and the s
 }) => {
   test.setTimeout(120_000);
   const viewport = VIEWPORTS[0];
-  const seller = await personIn(browser, viewport, 'Sid');
-  const buyer = await personIn(browser, viewport, 'Bex');
+  const { seller, buyer } = await sellerAndBuyer(browser, viewport, 'Sid', 'Bex');
   const title = `Pine shelf ${Date.now().toString(36)}`;
   const listingRefnum = await listItem(request, seller.person, title, 3000);
 
@@ -191,8 +189,7 @@ for (const viewport of VIEWPORTS) {
     request,
   }) => {
     test.setTimeout(120_000);
-    const seller = await personIn(browser, viewport, 'Lia');
-    const buyer = await personIn(browser, viewport, 'Rui');
+    const { seller, buyer } = await sellerAndBuyer(browser, viewport, 'Lia', 'Rui');
     const suffix = Date.now().toString(36);
     const accepted = `Walnut tray ${suffix}`;
     const unanswered = `Cane chair ${suffix}`;

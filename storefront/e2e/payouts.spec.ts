@@ -1,6 +1,6 @@
 import { formatCents, payoutMessages } from '@yardly/shared/rules';
 import { hydrated } from './fixtures';
-import { expectPageFits, localSale, personIn } from './journeys';
+import { expectPageFits, localSale, sellerAndBuyer } from './journeys';
 import { expect, test } from './page-checks';
 
 const PHONE = { width: 384, height: 800 };
@@ -9,8 +9,7 @@ test('the bank account tab shows the balance and its history, and asks for a ban
   browser,
   request,
 }) => {
-  const seller = await personIn(browser, PHONE, 'Sally');
-  const buyer = await personIn(browser, PHONE, 'Bert');
+  const { seller, buyer } = await sellerAndBuyer(browser, PHONE, 'Sally', 'Bert');
   const { page } = seller;
 
   await page.goto('/settings/bank-account');

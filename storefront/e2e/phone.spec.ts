@@ -1,9 +1,9 @@
 import {
   accountButton,
   CODE_MAIL,
-  cards,
   dialog,
   enterCode,
+  firstCardHeart,
   headerMenu,
   hydrated,
   newPerson,
@@ -51,13 +51,7 @@ test('on a phone, what is typed while the header wakes is suggested and searched
 test("on a phone, a guest's heart shows its prompt though the header was never touched", async ({ page }) => {
   await openHome(page);
   const recent = page.getByRole('region', { name: 'Recently listed' });
-  await (
-    await hydrated(
-      cards(recent)
-        .first()
-        .getByRole('button', { name: /^Save .* to favourites$/ }),
-    )
-  ).tap();
+  await (await firstCardHeart(recent)).tap();
   await expect(page.getByRole('status').getByText('Sign up or log in to save favourites')).toBeVisible();
 });
 

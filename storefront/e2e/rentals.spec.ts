@@ -1,6 +1,6 @@
 import { expectCardControlsHittable, keepScreenshot } from './card-controls';
 import { CODE_MAIL, cards, demoPhotos, dialog, enterCode, hydrated, newPerson, readCode } from './fixtures';
-import { expectPageFits, personIn } from './journeys';
+import { conversationLines, expectPageFits, personIn, sendMessage } from './journeys';
 import {
   type APIRequestContext,
   type Browser,
@@ -37,17 +37,6 @@ async function closeMenu(page: Page): Promise<void> {
 
 function cardTitled(page: Page, title: string): Locator {
   return cards(page).filter({ has: page.getByRole('heading', { name: title, exact: true }) });
-}
-
-function lines(page: Page): Locator {
-  return page.getByRole('log', { name: 'Messages' });
-}
-
-async function send(page: Page, text: string): Promise<void> {
-  const box = page.getByRole('form', { name: 'Send a message' });
-  await box.getByLabel('Your message').fill(text);
-  await box.getByRole('button', { name: 'Send' }).click();
-  await expect(box.getByLabel('Your message')).toHaveValue('');
 }
 
 /** The landlord fills the rental form: a two-bedroom with two photos, the street kept private; publishes it. */
@@ -202,8 +191,8 @@ async function journey(browser: Browser, request: APIRequestContext, viewport: {
   await guest.getByRole('link', { name: 'Message', exact: true }).click();
   await expect(guest).toHaveURL(new RegExp(`/rentalsmsg\\?current_tab=buying&refnum=${refnum}$`));
   await expect(guest.getByRole('heading', { name: `Messages about ${title}` })).toBeVisible();
-  await send(guest, 'Hello! Is the flat still available?');
-  await expect(lines(guest).getByText('Hello! Is the flat still available?')).toBeVisible();
+  await sendMessage(guest, 'Hello! Is the flat still available?');
+  await expect(conversationLines(guest).getByText('Hello! Is the flat still available?')).toBeVisible();
   await expect(guest).toHaveURL(/current_tab_ref=/);
   await expectPageFits(guest, '/rentalsmsg (tenant)');
 
@@ -217,12 +206,12 @@ async function journey(browser: Browser, request: APIRequestContext, viewport: {
   const conversation = landlord.page.getByRole('link', { name: new RegExp(title) });
   await expect(conversation).toContainText(`Tenant ${tenant.nameFirst}`);
   await conversation.click();
-  await expect(lines(landlord.page).getByText('Hello! Is the flat still available?')).toBeVisible();
+  await expect(conversationLines(landlord.page).getByText('Hello! Is the flat still available?')).toBeVisible();
   await expectPageFits(landlord.page, '/rentalsmsg (landlord)');
-  await send(landlord.page, 'Yes, come and see it on Saturday.');
-  await expect(lines(guest).getByText('Yes, come and see it on Saturday.')).toBeVisible();
-  await send(guest, 'Saturday at 10 then.');
-  await expect(lines(landlord.page).getByText('Saturday at 10 then.')).toBeVisible();
+  await sendMessage(landlord.page, 'Yes, come and see it on Saturday.');
+  await expect(conversationLines(guest).getByText('Yes, come and see it on Saturday.')).toBeVisible();
+  await sendMessage(guest, 'Saturday at 10 then.');
+  await expect(conversationLines(landlord.page).getByText('Saturday at 10 then.')).toBeVisible();
 
   // The tenant's saved places and tenant tab, and the rentals notifications.
   await guest.goto('/rentalsfav');

@@ -2,7 +2,7 @@ import type { ReturnDetail } from '@yardly/shared/contract';
 import { formatCents, returnMessages } from '@yardly/shared/rules';
 import { E2E_ADMIN } from '../playwright.config';
 import { hydrated } from './fixtures';
-import { clockPast, expectPageFits, getAs, listItem, logInToConsole, personIn, post, shippedSale } from './journeys';
+import { clockPast, expectPageFits, getAs, logInToConsole, post, sellerAndBuyer, shippedBuyNowSale } from './journeys';
 import { expect, test } from './page-checks';
 
 const PHONE = { width: 384, height: 800 };
@@ -17,12 +17,10 @@ test('a return from reason to refund: the buyer says why with a photo, the selle
   browser,
   request,
 }) => {
-  const seller = await personIn(browser, PHONE, 'Rory');
-  const buyer = await personIn(browser, PHONE, 'Remi');
+  const { seller, buyer } = await sellerAndBuyer(browser, PHONE, 'Rory', 'Remi');
   const price = 4200;
   const title = 'Brass desk lamp';
-  const listingRefnum = await listItem(request, seller.person, title, price, { shippable: true, buyNow: true });
-  const orderId = await shippedSale(request, buyer.person, listingRefnum);
+  const { listingRefnum, orderId } = await shippedBuyNowSale(request, seller.person, buyer.person, title, price);
 
   // The seller ships it (shipping.spec.ts covers the label page) and the carrier delivers it on the clock.
   await post(request, seller.person, '/svc/shipping/label', { orderId, parcel: 'medium', service: 'ground' });
@@ -110,11 +108,9 @@ test('a disputed return goes to the console’s Returns queue, where an admin de
   browser,
   request,
 }) => {
-  const seller = await personIn(browser, PHONE, 'Dara');
-  const buyer = await personIn(browser, PHONE, 'Dev');
+  const { seller, buyer } = await sellerAndBuyer(browser, PHONE, 'Dara', 'Dev');
   const title = 'Green velvet armchair';
-  const listingRefnum = await listItem(request, seller.person, title, 9000, { shippable: true, buyNow: true });
-  const orderId = await shippedSale(request, buyer.person, listingRefnum);
+  const { listingRefnum, orderId } = await shippedBuyNowSale(request, seller.person, buyer.person, title, 9000);
   await post(request, seller.person, '/svc/shipping/label', { orderId, parcel: 'large', service: 'ground' });
   const outbound = await getAs<{ expectedAt: string | null }>(request, buyer.person, `/svc/orders/${orderId}/tracking`);
   await clockPast(request, outbound.expectedAt);

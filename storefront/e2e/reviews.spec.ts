@@ -1,7 +1,6 @@
-import type { ReceivedFeedback } from '@yardly/shared/contract';
 import { leaveReviewMessages, reviewMessages } from '@yardly/shared/rules';
 import { dialog } from './fixtures';
-import { expectPageFits, localSale, personIn } from './journeys';
+import { expectPageFits, localSale, receivedFeedback, sellerAndBuyer } from './journeys';
 import { expect, type Page, test } from './page-checks';
 
 const PHONE = { width: 384, height: 800 };
@@ -27,8 +26,7 @@ test('both sides of a local sale review each other: hidden until both wrote, the
   browser,
   request,
 }) => {
-  const seller = await personIn(browser, PHONE, 'Sally');
-  const buyer = await personIn(browser, PHONE, 'Bert');
+  const { seller, buyer } = await sellerAndBuyer(browser, PHONE, 'Sally', 'Bert');
   const { listingRefnum, orderId } = await localSale(request, seller.person, buyer.person, 2500);
   const sellersReviews = `/profile?user_refnum=${seller.login.userRefnum}&tab=reviews&role=seller`;
 
@@ -64,14 +62,8 @@ test('both sides of a local sale review each other: hidden until both wrote, the
   await expectPageFits(seller.page, 'the review dialog with both reviews published');
 
   // Published together: one moment for both reviews.
-  const received = async (userRefnum: string, asSeller: boolean) =>
-    (
-      (await (await request.get(`/svc/feedback/received?userRefnum=${userRefnum}&asSeller=${asSeller}`)).json()) as {
-        data: ReceivedFeedback;
-      }
-    ).data;
-  const aboutSeller = await received(seller.login.userRefnum, true);
-  const aboutBuyer = await received(buyer.login.userRefnum, false);
+  const aboutSeller = await receivedFeedback(request, seller.login.userRefnum, true);
+  const aboutBuyer = await receivedFeedback(request, buyer.login.userRefnum, false);
   expect(aboutSeller.feedbacks.content[0]?.updatedAt).toBe(aboutBuyer.feedbacks.content[0]?.updatedAt);
   expect(aboutSeller.aggregate).toEqual({ rating: 4.5, count: 1 });
 

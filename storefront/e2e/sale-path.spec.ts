@@ -1,6 +1,6 @@
 import type { Tracking } from '@yardly/shared/contract';
 import { hydrated } from './fixtures';
-import { clockPast, expectPageFits, getAs, listItem, personIn, shippedSale } from './journeys';
+import { clockPast, expectPageFits, getAs, sellerAndBuyer, shippedBuyNowSale } from './journeys';
 import { expect, type Page, test } from './page-checks';
 
 // Issue 33: the path after a sale, as new people walk it in Chromium. The seller's notice leads
@@ -25,12 +25,10 @@ test('a shipped sale from the seller’s notice: the order, the label and its PD
   browser,
   request,
 }) => {
-  const seller = await personIn(browser, DESKTOP, 'Sage');
-  const buyer = await personIn(browser, DESKTOP, 'Bram');
+  const { seller, buyer } = await sellerAndBuyer(browser, DESKTOP, 'Sage', 'Bram');
   const title = 'Cherry wood stool';
   // 8 lbs (listItem): a medium box is the smallest it fits in.
-  const listingRefnum = await listItem(request, seller.person, title, 4500, { shippable: true, buyNow: true });
-  const orderId = await shippedSale(request, buyer.person, listingRefnum);
+  const { listingRefnum, orderId } = await shippedBuyNowSale(request, seller.person, buyer.person, title, 4500);
 
   // The notice: "Sold … See the order" leads to the order's page, not the home page.
   await seller.page.goto('/notifications');
@@ -118,11 +116,9 @@ test('a Buy Now buyer messages the seller from the order page, and the seller re
   browser,
   request,
 }) => {
-  const seller = await personIn(browser, DESKTOP, 'Sol');
-  const buyer = await personIn(browser, DESKTOP, 'Bea');
+  const { seller, buyer } = await sellerAndBuyer(browser, DESKTOP, 'Sol', 'Bea');
   const title = 'Maple coat rack';
-  const listingRefnum = await listItem(request, seller.person, title, 3200, { shippable: true, buyNow: true });
-  const orderId = await shippedSale(request, buyer.person, listingRefnum);
+  const { orderId } = await shippedBuyNowSale(request, seller.person, buyer.person, title, 3200);
 
   await buyer.page.goto(`/orders/${orderId}`);
   await fitsBothWidths(buyer.page, 'the buyer’s order page');

@@ -1,6 +1,6 @@
 import { formatCents } from '@yardly/shared/rules';
 import { dialog, hydrated } from './fixtures';
-import { expectPageFits, listItem, personIn } from './journeys';
+import { expectPageFits, listItem, sellerAndBuyer } from './journeys';
 import { expect, type Page, test } from './page-checks';
 
 // Issue 18's saved cards in the storefront, with the built-in test provider: a card saved when it
@@ -33,8 +33,7 @@ for (const viewport of VIEWPORTS) {
     request,
   }) => {
     test.setTimeout(180_000);
-    const seller = await personIn(browser, viewport, 'Sage');
-    const buyer = await personIn(browser, viewport, 'Bryn');
+    const { seller, buyer } = await sellerAndBuyer(browser, viewport, 'Sage', 'Bryn');
     const { page } = buyer;
     const stamp = Date.now().toString(36);
     const [first, second, third] = await Promise.all(
@@ -119,8 +118,7 @@ for (const viewport of VIEWPORTS) {
 
 test('a new card without "save this card" is not kept', async ({ browser, request }) => {
   test.setTimeout(120_000);
-  const seller = await personIn(browser, VIEWPORTS[0], 'Sven');
-  const buyer = await personIn(browser, VIEWPORTS[0], 'Bess');
+  const { seller, buyer } = await sellerAndBuyer(browser, VIEWPORTS[0], 'Sven', 'Bess');
   const listingRefnum = await listItem(request, seller.person, `Tin jug ${Date.now().toString(36)}`, 1100, {
     buyNow: true,
   });

@@ -1,5 +1,5 @@
 import { addBusinessDays, orderMessages, SHIP_BY_BUSINESS_DAYS } from '@yardly/shared/rules';
-import { advanceClockTo, clockNow, expectPageFits, listItem, personIn, shippedSale } from './journeys';
+import { advanceClockTo, clockNow, expectPageFits, listItem, sellerAndBuyer, shippedSale } from './journeys';
 import { expect, test } from './page-checks';
 
 const PHONE = { width: 384, height: 800 };
@@ -17,8 +17,7 @@ test('a sale with no label is cancelled and refunded after three business days, 
   browser,
   request,
 }) => {
-  const seller = await personIn(browser, PHONE, 'Seth');
-  const buyer = await personIn(browser, PHONE, 'Bianca');
+  const { seller, buyer } = await sellerAndBuyer(browser, PHONE, 'Seth', 'Bianca');
   const listingRefnum = await listItem(request, seller.person, 'Cane chair', 4200, { shippable: true, buyNow: true });
 
   // Bought on a Friday afternoon.

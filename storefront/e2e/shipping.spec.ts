@@ -1,8 +1,17 @@
-import type { ReceivedFeedback, Tracking } from '@yardly/shared/contract';
+import type { Tracking } from '@yardly/shared/contract';
 import { commissionCents, formatDate } from '@yardly/shared/rules';
 import { pdfText } from '../../api/test/pdf-text';
 import { hydrated } from './fixtures';
-import { bearer, clockPast, expectPageFits, getAs, listItem, personIn, post, shippedSale } from './journeys';
+import {
+  bearer,
+  clockPast,
+  expectPageFits,
+  getAs,
+  post,
+  receivedFeedback,
+  sellerAndBuyer,
+  shippedBuyNowSale,
+} from './journeys';
 import { expect, test } from './page-checks';
 
 const PHONE = { width: 384, height: 800 };
@@ -11,16 +20,16 @@ test('a shipped sale: the label and its PDF, tracking on both screens on the clo
   browser,
   request,
 }) => {
-  const seller = await personIn(browser, PHONE, 'Shea');
-  const buyer = await personIn(browser, PHONE, 'Bria');
+  const { seller, buyer } = await sellerAndBuyer(browser, PHONE, 'Shea', 'Bria');
   const price = 3000;
-  const listingRefnum = await listItem(request, seller.person, 'Walnut shelf', price, {
-    shippable: true,
-    buyNow: true,
-  });
-
   // The buyer buys it now, shipped to a saved address (checkout.spec.ts covers these pages).
-  const orderId = await shippedSale(request, buyer.person, listingRefnum);
+  const { listingRefnum, orderId } = await shippedBuyNowSale(
+    request,
+    seller.person,
+    buyer.person,
+    'Walnut shelf',
+    price,
+  );
 
   // The seller's order screen offers the label, which the process allows them now.
   await seller.page.goto(`/orders/${orderId}`);
@@ -86,14 +95,8 @@ test('a shipped sale: the label and its PDF, tracking on both screens on the clo
     feedbackContent: 'Well packed, as described.',
   });
   await post(request, seller.person, '/svc/feedback', { orderId, rating: 4.5, feedbackContent: 'Quick to confirm.' });
-  const received = async (userRefnum: string, asSeller: boolean) =>
-    (
-      (await (await request.get(`/svc/feedback/received?userRefnum=${userRefnum}&asSeller=${asSeller}`)).json()) as {
-        data: ReceivedFeedback;
-      }
-    ).data;
-  const aboutSeller = await received(seller.login.userRefnum, true);
-  const aboutBuyer = await received(buyer.login.userRefnum, false);
+  const aboutSeller = await receivedFeedback(request, seller.login.userRefnum, true);
+  const aboutBuyer = await receivedFeedback(request, buyer.login.userRefnum, false);
   expect(aboutSeller.feedbacks.content.map((r) => r.feedbackContent)).toEqual(['Well packed, as described.']);
   expect(aboutBuyer.feedbacks.content.map((r) => r.feedbackContent)).toEqual(['Quick to confirm.']);
   expect(aboutSeller.feedbacks.content[0]?.updatedAt).toBe(aboutBuyer.feedbacks.content[0]?.updatedAt);

@@ -2,11 +2,9 @@ import { BANNER_PLACEMENTS } from '@yardly/shared/contract';
 import {
   BooleanField,
   BooleanInput,
-  Create,
   Datagrid,
   DateField,
   DateTimeInput,
-  Edit,
   FormDataConsumer,
   ImageField,
   ImageInput,
@@ -20,6 +18,7 @@ import {
   TextField,
   TextInput,
 } from 'react-admin';
+import { formPages } from '../layout/form-pages';
 
 const PLACEMENT_CHOICES = BANNER_PLACEMENTS.map((id) => ({ id, name: id === 'home_hero' ? 'Home hero' : 'Category' }));
 
@@ -70,18 +69,4 @@ function BannerForm() {
   );
 }
 
-export function BannerEdit() {
-  return (
-    <Edit mutationMode="pessimistic">
-      <BannerForm />
-    </Edit>
-  );
-}
-
-export function BannerCreate() {
-  return (
-    <Create redirect="list">
-      <BannerForm />
-    </Create>
-  );
-}
+export const { EditPage: BannerEdit, CreatePage: BannerCreate } = formPages(BannerForm);

@@ -5,9 +5,7 @@ import {
   ArrayInput,
   BooleanField,
   BooleanInput,
-  Create,
   Datagrid,
-  Edit,
   Link,
   List,
   NumberField,
@@ -25,6 +23,7 @@ import {
   useListContext,
   useRecordContext,
 } from 'react-admin';
+import { formPages } from '../layout/form-pages';
 import { validateWith } from '../validate';
 
 const validate = validateWith(categoryInputSchema);
@@ -113,18 +112,4 @@ function CategoryForm() {
   );
 }
 
-export function CategoryEdit() {
-  return (
-    <Edit mutationMode="pessimistic">
-      <CategoryForm />
-    </Edit>
-  );
-}
-
-export function CategoryCreate() {
-  return (
-    <Create redirect="list">
-      <CategoryForm />
-    </Create>
-  );
-}
+export const { EditPage: CategoryEdit, CreatePage: CategoryCreate } = formPages(CategoryForm);

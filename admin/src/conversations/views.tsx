@@ -1,5 +1,4 @@
 import {
-  ArrayField,
   Datagrid,
   DateField,
   List,
@@ -10,7 +9,7 @@ import {
   TextField,
   TextInput,
 } from 'react-admin';
-import { ScrollRegion } from '../layout/ScrollRegion';
+import { RecordTable } from '../layout/RecordTable';
 
 const filters = [<TextInput key="listingId" source="listingId" label="Listing refnum" alwaysOn />];
 
@@ -37,15 +36,11 @@ export function ConversationShow() {
         <ReferenceField source="listingId" reference="listings" link="show" />
         <TextField source="buyerEmail" label="Buyer" />
         <TextField source="sellerEmail" label="Seller" />
-        <ArrayField source="messages" label="Lines">
-          <ScrollRegion label="Lines">
-            <Datagrid bulkActionButtons={false} rowClick={false}>
-              <DateField source="createdAt" showTime sortable={false} />
-              <TextField source="from" sortable={false} />
-              <TextField source="text" sortable={false} />
-            </Datagrid>
-          </ScrollRegion>
-        </ArrayField>
+        <RecordTable source="messages" label="Lines">
+          <DateField source="createdAt" showTime sortable={false} />
+          <TextField source="from" sortable={false} />
+          <TextField source="text" sortable={false} />
+        </RecordTable>
       </SimpleShowLayout>
     </Show>
   );

@@ -1,8 +1,9 @@
 import type { AdminDonationRecord } from '@yardly/shared/contract';
 import { DONATION_CONTACT_BUSINESS_DAYS, DONATION_STATES, donationProcess } from '@yardly/shared/rules';
+import { stateChoices } from '../process-actions';
 
 /** The state filter's choices, in the process's order, as a person reads them. */
-export const DONATION_STATE_CHOICES = DONATION_STATES.map((id) => ({ id, name: donationProcess.states[id].label }));
+export const DONATION_STATE_CHOICES = stateChoices(DONATION_STATES, donationProcess);
 
 /** The overdue filter's choices (the api reads 'true' / 'false'). */
 export const OVERDUE_CHOICES = [

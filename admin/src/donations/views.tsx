@@ -2,7 +2,6 @@ import type { AdminDonationRecord } from '@yardly/shared/contract';
 import { donationProcess } from '@yardly/shared/rules';
 import type { ReactNode } from 'react';
 import {
-  ArrayField,
   Datagrid,
   DateField,
   FunctionField,
@@ -18,7 +17,7 @@ import {
   useCanAccess,
   useRecordContext,
 } from 'react-admin';
-import { ScrollRegion } from '../layout/ScrollRegion';
+import { RecordTable } from '../layout/RecordTable';
 import { ContactNoteForm } from './ContactNoteForm';
 import { DonationStatusButtons } from './DonationStatusButtons';
 import {
@@ -100,26 +99,22 @@ function DonationHistory() {
   // Labeled here: SimpleShowLayout labels only its direct children that carry a label.
   return (
     <Labeled label="History" fullWidth>
-      <ArrayField source="history">
-        <ScrollRegion label="History">
-          <Datagrid bulkActionButtons={false} rowClick={false}>
-            <DateField source="at" label="When" showTime sortable={false} />
-            <FunctionField
-              label="What"
-              render={(h: { event: string }) =>
-                donationProcess.events[h.event as keyof typeof donationProcess.events]?.label ?? h.event
-              }
-            />
-            <FunctionField
-              label="State"
-              render={(h: { state: string }) =>
-                donationProcess.states[h.state as keyof typeof donationProcess.states]?.label ?? h.state
-              }
-            />
-            <TextField source="by" label="By" emptyText="Yardly" sortable={false} />
-          </Datagrid>
-        </ScrollRegion>
-      </ArrayField>
+      <RecordTable source="history" label="History">
+        <DateField source="at" label="When" showTime sortable={false} />
+        <FunctionField
+          label="What"
+          render={(h: { event: string }) =>
+            donationProcess.events[h.event as keyof typeof donationProcess.events]?.label ?? h.event
+          }
+        />
+        <FunctionField
+          label="State"
+          render={(h: { state: string }) =>
+            donationProcess.states[h.state as keyof typeof donationProcess.states]?.label ?? h.state
+          }
+        />
+        <TextField source="by" label="By" emptyText="Yardly" sortable={false} />
+      </RecordTable>
     </Labeled>
   );
 }
@@ -175,15 +170,11 @@ function DonationDetails({ changes }: { changes?: ReactNode }) {
       <DateField source="contactBy" label="Contact due by" showTime emptyText="Once the pickup is confirmed" />
       <DateField source="contactedAt" label="Contacted" showTime emptyText="Not yet" />
       <DonationPhotos />
-      <ArrayField source="contactNotes" label="Contact notes">
-        <ScrollRegion label="Contact notes">
-          <Datagrid bulkActionButtons={false} rowClick={false} empty={<p>No contact note yet</p>}>
-            <DateField source="at" label="When" showTime sortable={false} />
-            <TextField source="by" label="By" sortable={false} />
-            <TextField source="note" label="Note" sortable={false} />
-          </Datagrid>
-        </ScrollRegion>
-      </ArrayField>
+      <RecordTable source="contactNotes" label="Contact notes" empty={<p>No contact note yet</p>}>
+        <DateField source="at" label="When" showTime sortable={false} />
+        <TextField source="by" label="By" sortable={false} />
+        <TextField source="note" label="Note" sortable={false} />
+      </RecordTable>
       {changes}
       <DonationHistory />
     </SimpleShowLayout>

@@ -26,11 +26,12 @@ import {
   TopToolbar,
 } from 'react-admin';
 import { ProcessActions } from '../ProcessActions';
+import { stateChoices } from '../process-actions';
 import { moderationEvents, moderationRequest } from './moderation';
 
 const STATUS_CHOICES = ADMIN_LISTING_STATUSES.map((id) => ({ id, name: id }));
 // The listing's life; deactivating, removing and restoring are the buttons the process allows.
-const STATE_CHOICES = LISTING_STATES.map((id) => ({ id, name: listingProcess.states[id].label }));
+const STATE_CHOICES = stateChoices(LISTING_STATES, listingProcess);
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Title" />,

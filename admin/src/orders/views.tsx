@@ -1,7 +1,6 @@
 import type { AdminOrderRecord } from '@yardly/shared/contract';
 import { formatCents, ORDER_STATES, orderProcess } from '@yardly/shared/rules';
 import {
-  ArrayField,
   Datagrid,
   DateField,
   FunctionField,
@@ -14,12 +13,13 @@ import {
   TextField,
   TextInput,
 } from 'react-admin';
-import { ScrollRegion } from '../layout/ScrollRegion';
+import { RecordTable } from '../layout/RecordTable';
 import { ProcessShow } from '../ProcessActions';
+import { stateChoices } from '../process-actions';
 import { StatusHistory } from '../StatusHistory';
 import { type ConsoleOrderEvent, REFUND_DONE, refundAsk, refundButtons, refundRequest, signedCents } from './refund';
 
-const STATE_CHOICES = ORDER_STATES.map((id) => ({ id, name: orderProcess.states[id].label }));
+const STATE_CHOICES = stateChoices(ORDER_STATES, orderProcess);
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Order, listing or person" />,
@@ -75,32 +75,24 @@ export function OrderShow() {
           />
         </Labeled>
         <StatusHistory />
-        <ArrayField source="ledger" label="Ledger entries">
-          <ScrollRegion label="Ledger entries">
-            <Datagrid bulkActionButtons={false} rowClick={false}>
-              <DateField source="at" showTime sortable={false} />
-              <TextField source="memo" sortable={false} />
-              <TextField source="account" sortable={false} />
-              <FunctionField<AdminOrderRecord['ledger'][number]>
-                label="Amount"
-                render={(entry) => signedCents(entry.amount)}
-              />
-            </Datagrid>
-          </ScrollRegion>
-        </ArrayField>
-        <ArrayField source="refunds" label="Refunds">
-          <ScrollRegion label="Refunds">
-            <Datagrid bulkActionButtons={false} rowClick={false} empty={<p>No refund</p>}>
-              <DateField source="at" showTime sortable={false} />
-              <FunctionField<AdminOrderRecord['refunds'][number]>
-                label="Amount"
-                render={(refund) => formatCents(refund.amount)}
-              />
-              <TextField source="reason" sortable={false} />
-              <TextField source="by" sortable={false} />
-            </Datagrid>
-          </ScrollRegion>
-        </ArrayField>
+        <RecordTable source="ledger" label="Ledger entries">
+          <DateField source="at" showTime sortable={false} />
+          <TextField source="memo" sortable={false} />
+          <TextField source="account" sortable={false} />
+          <FunctionField<AdminOrderRecord['ledger'][number]>
+            label="Amount"
+            render={(entry) => signedCents(entry.amount)}
+          />
+        </RecordTable>
+        <RecordTable source="refunds" label="Refunds" empty={<p>No refund</p>}>
+          <DateField source="at" showTime sortable={false} />
+          <FunctionField<AdminOrderRecord['refunds'][number]>
+            label="Amount"
+            render={(refund) => formatCents(refund.amount)}
+          />
+          <TextField source="reason" sortable={false} />
+          <TextField source="by" sortable={false} />
+        </RecordTable>
       </SimpleShowLayout>
     </ProcessShow>
   );

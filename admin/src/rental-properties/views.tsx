@@ -1,9 +1,7 @@
 import { type RentalPropertyRecord, rentalPropertyInputSchema } from '@yardly/shared/contract';
 import { RENTAL_PROPERTY_KINDS, type RentalPropertyKind } from '@yardly/shared/rules';
 import {
-  Create,
   Datagrid,
-  Edit,
   List,
   NumberField,
   NumberInput,
@@ -15,6 +13,7 @@ import {
   TextInput,
   useRecordContext,
 } from 'react-admin';
+import { formPages } from '../layout/form-pages';
 import { validateWith } from '../validate';
 
 const KIND_LABELS: Record<RentalPropertyKind, string> = {
@@ -73,18 +72,4 @@ function RentalPropertyForm() {
   );
 }
 
-export function RentalPropertyEdit() {
-  return (
-    <Edit mutationMode="pessimistic">
-      <RentalPropertyForm />
-    </Edit>
-  );
-}
-
-export function RentalPropertyCreate() {
-  return (
-    <Create redirect="list">
-      <RentalPropertyForm />
-    </Create>
-  );
-}
+export const { EditPage: RentalPropertyEdit, CreatePage: RentalPropertyCreate } = formPages(RentalPropertyForm);

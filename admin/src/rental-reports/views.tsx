@@ -12,10 +12,11 @@ import {
   TopToolbar,
   WrapperField,
 } from 'react-admin';
+import { stateChoices } from '../process-actions';
 import { ResolveButtons, STATUS_CHOICES, statusFilter } from '../reports/report-queue';
 
 const REASON_CHOICES = Object.entries(REPORT_REASONS).map(([id, name]) => ({ id, name }));
-const RENTAL_STATE_CHOICES = RENTAL_STATES.map((id) => ({ id, name: rentalProcess.states[id].label }));
+const RENTAL_STATE_CHOICES = stateChoices(RENTAL_STATES, rentalProcess);
 const filters = [statusFilter, <SelectInput key="reason" source="reason" choices={REASON_CHOICES} />];
 
 /** Resolve an open report: remove the rental (the process's Remove), or take no action. */

@@ -18,10 +18,11 @@ import {
   useRecordContext,
 } from 'react-admin';
 import { ProcessShow } from '../ProcessActions';
+import { stateChoices } from '../process-actions';
 import { StatusHistory } from '../StatusHistory';
 import { RENTAL_MODERATION_DONE, rentalModerationEvents, rentalModerationRequest } from './moderation';
 
-const STATE_CHOICES = RENTAL_STATES.map((id) => ({ id, name: rentalProcess.states[id].label }));
+const STATE_CHOICES = stateChoices(RENTAL_STATES, rentalProcess);
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Title or refnum" />,

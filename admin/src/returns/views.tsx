@@ -13,10 +13,11 @@ import {
   TextField,
 } from 'react-admin';
 import { ProcessShow } from '../ProcessActions';
+import { stateChoices } from '../process-actions';
 import { StatusHistory } from '../StatusHistory';
 import { DECISION_WORDS, decisionAsk, decisionButtons, decisionRequest, type ReturnDecisionEvent } from './decide';
 
-const STATE_CHOICES = RETURN_STATES.map((id) => ({ id, name: returnProcess.states[id].label }));
+const STATE_CHOICES = stateChoices(RETURN_STATES, returnProcess);
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Return, order, listing or person" />,

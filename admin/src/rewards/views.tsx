@@ -11,10 +11,11 @@ import {
   TextField,
 } from 'react-admin';
 import { ProcessShow } from '../ProcessActions';
+import { stateChoices } from '../process-actions';
 import { StatusHistory } from '../StatusHistory';
 import { DECISION_WORDS, decisionAsk, decisionButtons, decisionRequest } from './decide';
 
-const STATE_CHOICES = REWARD_STATES.map((id) => ({ id, name: rewardProcess.states[id].label }));
+const STATE_CHOICES = stateChoices(REWARD_STATES, rewardProcess);
 const SIDE_LABELS = { inviter: 'Inviter', friend: 'Friend' } as const;
 
 const filters = [

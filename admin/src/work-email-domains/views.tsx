@@ -1,9 +1,7 @@
 import { workEmailDomainInputSchema } from '@yardly/shared/contract';
 import {
   AutocompleteInput,
-  Create,
   Datagrid,
-  Edit,
   List,
   ReferenceField,
   ReferenceInput,
@@ -12,6 +10,7 @@ import {
   TextField,
   TextInput,
 } from 'react-admin';
+import { formPages } from '../layout/form-pages';
 import { validateWith } from '../validate';
 
 const validate = validateWith(workEmailDomainInputSchema);
@@ -44,18 +43,4 @@ function DomainForm() {
   );
 }
 
-export function DomainEdit() {
-  return (
-    <Edit mutationMode="pessimistic">
-      <DomainForm />
-    </Edit>
-  );
-}
-
-export function DomainCreate() {
-  return (
-    <Create redirect="list">
-      <DomainForm />
-    </Create>
-  );
-}
+export const { EditPage: DomainEdit, CreatePage: DomainCreate } = formPages(DomainForm);

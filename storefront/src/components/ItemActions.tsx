@@ -52,27 +52,33 @@ export function ItemActions({ listing, unavailable }: ItemActionsProps) {
     );
   }
 
+  // "Report an item" (a guest is asked to log in first) and, once asked, its dialog.
+  function openReport() {
+    if (!session) promptGuest(GUEST_PROMPTS.account);
+    else setReporting(true);
+  }
+  const reportItem = (
+    <>
+      <button type="button" className="link-button" onClick={openReport}>
+        Report an item
+      </button>
+      {reporting && (
+        <Suspense fallback={null}>
+          <ReportDialog listingRefnum={listing.listingRefnum} onClose={() => setReporting(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+
   if (donation && session.isDonationRecipient) {
     return (
       <div>
         <Suspense fallback={null}>
           <DonationPanel listing={listing} session={session} />
         </Suspense>
-        <button type="button" className="link-button" onClick={() => setReporting(true)}>
-          Report an item
-        </button>
-        {reporting && (
-          <Suspense fallback={null}>
-            <ReportDialog listingRefnum={listing.listingRefnum} onClose={() => setReporting(false)} />
-          </Suspense>
-        )}
+        {reportItem}
       </div>
     );
-  }
-
-  function openReport() {
-    if (!session) promptGuest(GUEST_PROMPTS.account);
-    else setReporting(true);
   }
 
   return (
@@ -117,14 +123,7 @@ export function ItemActions({ listing, unavailable }: ItemActionsProps) {
           Message
         </AccountLink>
       )}
-      <button type="button" className="link-button" onClick={openReport}>
-        Report an item
-      </button>
-      {reporting && (
-        <Suspense fallback={null}>
-          <ReportDialog listingRefnum={listing.listingRefnum} onClose={() => setReporting(false)} />
-        </Suspense>
-      )}
+      {reportItem}
     </div>
   );
 }

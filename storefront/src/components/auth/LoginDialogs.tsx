@@ -13,7 +13,16 @@ import {
 } from '../../stores/auth-dialog';
 import { showToast } from '../../stores/toast';
 import { AuthDialogFrame, focusFirstField } from './AuthDialogFrame';
-import { CodeField, EmailField, FormAlert, FormNotice, PasswordField, SubmitButton } from './fields';
+import {
+  CodeField,
+  EmailField,
+  FooterLink,
+  FormAlert,
+  FormNotice,
+  PasswordField,
+  ResendCodeFooter,
+  SubmitButton,
+} from './fields';
 import { SocialSignIn } from './SocialSignIn';
 import { bodySchema, useAuthForm, useSideAction } from './use-auth-form';
 
@@ -64,12 +73,9 @@ export function LoginDialog({ email = '', notice, returnTo }: Omit<Extract<AuthD
         </button>
       </form>
       <SocialSignIn verb="Log in" />
-      <p className="auth-dialog__footer">
-        New to Yardly?{' '}
-        <button type="button" className="link-button" onClick={() => switchAuthDialog('signup')}>
-          Sign up
-        </button>
-      </p>
+      <FooterLink lead="New to Yardly?" onClick={() => switchAuthDialog('signup')}>
+        Sign up
+      </FooterLink>
     </AuthDialogFrame>
   );
 }
@@ -111,11 +117,7 @@ export function LoginWithCodeDialog({
           <FormAlert message={emailForm.formError} />
           <SubmitButton pending={emailForm.pending}>Send code</SubmitButton>
         </form>
-        <p className="auth-dialog__footer">
-          <button type="button" className="link-button" onClick={() => goBackToAuthDialog({ name: 'login', returnTo })}>
-            Log in with password
-          </button>
-        </p>
+        <FooterLink onClick={() => goBackToAuthDialog({ name: 'login', returnTo })}>Log in with password</FooterLink>
       </AuthDialogFrame>
     );
   }
@@ -136,16 +138,12 @@ export function LoginWithCodeDialog({
         <FormAlert message={codeForm.formError ?? resend.error} />
         <SubmitButton pending={codeForm.pending}>Log in</SubmitButton>
       </form>
-      <p className="auth-dialog__footer">
-        Didn't get it?{' '}
-        <button type="button" className="link-button" disabled={resend.pending} onClick={resend.trigger}>
-          Resend code
-        </button>{' '}
-        ·{' '}
+      <ResendCodeFooter pending={resend.pending} onResend={resend.trigger}>
+        {' · '}
         <button type="button" className="link-button" onClick={() => setSentTo(null)}>
           Use another email
         </button>
-      </p>
+      </ResendCodeFooter>
     </AuthDialogFrame>
   );
 }

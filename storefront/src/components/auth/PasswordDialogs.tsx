@@ -11,6 +11,7 @@ import { AuthDialogFrame } from './AuthDialogFrame';
 import {
   CodeField,
   EmailField,
+  FooterLink,
   FormAlert,
   FormNotice,
   PasswordField,
@@ -40,11 +41,7 @@ export function ForgotPasswordDialog({ email = '' }: { email?: string }) {
         <FormAlert message={form.formError} />
         <SubmitButton pending={form.pending}>Send code</SubmitButton>
       </form>
-      <p className="auth-dialog__footer">
-        <button type="button" className="link-button" onClick={() => goBackToAuthDialog({ name: 'login', email })}>
-          Back to log in
-        </button>
-      </p>
+      <FooterLink onClick={() => goBackToAuthDialog({ name: 'login', email })}>Back to log in</FooterLink>
     </AuthDialogFrame>
   );
 }

@@ -28,6 +28,7 @@ import { AuthDialogFrame } from './AuthDialogFrame';
 import {
   CodeField,
   EmailField,
+  FooterLink,
   FormAlert,
   FormNotice,
   NameFields,
@@ -152,12 +153,9 @@ export function EasySignupDialog({ email = '' }: { email?: string }) {
         <FormAlert message={form.formError} />
         <SubmitButton pending={form.pending}>Continue</SubmitButton>
       </form>
-      <p className="auth-dialog__footer">
-        Already have an account?{' '}
-        <button type="button" className="link-button" onClick={() => switchAuthDialog('login')}>
-          Log in
-        </button>
-      </p>
+      <FooterLink lead="Already have an account?" onClick={() => switchAuthDialog('login')}>
+        Log in
+      </FooterLink>
     </AuthDialogFrame>
   );
 }

@@ -3,7 +3,7 @@ import { AUTH_TEXTS } from '../../lib/auth-texts';
 import { finishSocialSignInWithEmail, sendSocialEmailCode } from '../../stores/auth';
 import { type AuthDialog, goBackToAuthDialog, openAuthDialog, type SocialVerb } from '../../stores/auth-dialog';
 import { AuthDialogFrame } from './AuthDialogFrame';
-import { CodeField, EmailField, FormAlert, FormNotice, ResendCodeFooter, SubmitButton } from './fields';
+import { CodeField, EmailField, FooterLink, FormAlert, FormNotice, ResendCodeFooter, SubmitButton } from './fields';
 import { ProviderLink, useOfferedProviders } from './SocialSignIn';
 import { bodySchema, useAuthForm, useSideAction } from './use-auth-form';
 
@@ -22,11 +22,7 @@ export function SelectSocialDialog({ verb }: { verb: SocialVerb }) {
           <ProviderLink key={provider} provider={provider} verb={verb} />
         ))}
       </div>
-      <p className="auth-dialog__footer">
-        <button type="button" className="link-button" onClick={() => goBackToAuthDialog(back)}>
-          {verb} with your email instead
-        </button>
-      </p>
+      <FooterLink onClick={() => goBackToAuthDialog(back)}>{verb} with your email instead</FooterLink>
     </AuthDialogFrame>
   );
 }

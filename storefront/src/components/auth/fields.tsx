@@ -181,6 +181,18 @@ export function UsernameHint({ email }: { email: string | undefined }) {
   return <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />;
 }
 
+/** A dialog's footer offering one way elsewhere, after an optional question ("New to Yardly? Sign up"). */
+export function FooterLink({ lead, onClick, children }: { lead?: string; onClick: () => void; children: ReactNode }) {
+  return (
+    <p className="auth-dialog__footer">
+      {lead && `${lead} `}
+      <button type="button" className="link-button" onClick={onClick}>
+        {children}
+      </button>
+    </p>
+  );
+}
+
 /** "Didn't get it? Resend code" under a code form, with room for another way out. */
 export function ResendCodeFooter({
   pending,

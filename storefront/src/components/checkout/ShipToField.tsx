@@ -2,8 +2,7 @@ import type { SavedAddress } from '@yardly/shared/contract';
 import { orderMessages } from '@yardly/shared/rules';
 import { useState } from 'react';
 import { AddressForm } from '../account/AddressForm';
-import { addressLine } from '../orders/order-view';
-import { ChoiceRadio } from './ChoiceRadio';
+import { AddressRadios } from './AddressRadios';
 
 interface ShipToFieldProps {
   addresses: readonly SavedAddress[];
@@ -21,18 +20,7 @@ export function ShipToField({ addresses, value, disabled, onChange, onAdded }: S
     <fieldset className="checkout-panel checkout-choice">
       <legend>Ship to</legend>
       {addresses.length === 0 && <p className="state-message">{orderMessages.addressRequired}: add one first.</p>}
-      {addresses.map((address) => (
-        <ChoiceRadio
-          key={address.id}
-          name="addressId"
-          value={address.id}
-          checked={value === address.id}
-          disabled={disabled}
-          onSelect={() => onChange(address.id)}
-        >
-          {addressLine(address)}
-        </ChoiceRadio>
-      ))}
+      <AddressRadios name="addressId" addresses={addresses} value={value} disabled={disabled} onChange={onChange} />
       <button
         type="button"
         className="button button--secondary button--small"

@@ -18,8 +18,7 @@ import { itemPath } from '../../lib/routes';
 import { showToast } from '../../stores/toast';
 import { AddressForm } from '../account/AddressForm';
 import { ConfirmDialog } from '../account/ConfirmDialog';
-import { ChoiceRadio } from '../checkout/ChoiceRadio';
-import { addressLine } from '../orders/order-view';
+import { AddressRadios } from '../checkout/AddressRadios';
 import { Spinner } from '../Spinner';
 import { confirmFailureMessage, orderLoadFailure, pickupFormHeading, readConfirmDonationQuery } from './donation-view';
 import '../../styles/checkout.css';
@@ -201,18 +200,13 @@ function PickupStep({ query, order }: { query: DonationConfirmQuery; order: Dona
       {addresses.length > 0 && (
         <fieldset className="checkout-panel checkout-choice" disabled={pending}>
           <legend>Pickup address</legend>
-          {addresses.map((address) => (
-            <ChoiceRadio
-              key={address.id}
-              name="donarAddressId"
-              value={address.id}
-              checked={selected === address.id}
-              disabled={pending}
-              onSelect={() => choose(address.id)}
-            >
-              {addressLine(address)}
-            </ChoiceRadio>
-          ))}
+          <AddressRadios
+            name="donarAddressId"
+            addresses={addresses}
+            value={selected}
+            disabled={pending}
+            onChange={choose}
+          />
         </fieldset>
       )}
       {heading && (

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { type DonationOrder, donationOrderSchema, type SavedAddress } from '@yardly/shared/contract';
+import type { SavedAddress } from '@yardly/shared/contract';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,6 +7,7 @@ import { $toast } from '../../stores/toast';
 import { fakeApi } from '../../test/fake-api';
 import { cleanUpRender, settled } from '../../test/rendered';
 import { ConfirmDonationPage } from './ConfirmDonationPage';
+import { DONOR, donationOrder, LISTING, RECIPIENT } from './donation-order-fixture';
 
 // The donation confirmation page rendered in happy-dom with the real client, its calls answered
 // by a fake api in the contract's envelope: the unhappy paths the journey does not walk.
@@ -22,40 +23,7 @@ await vi.hoisted(async () => {
   storeLoginData();
 });
 
-const LISTING = 'L0123456789B';
-const DONOR = 'U0123456789A';
-const RECIPIENT = 'U0123456789C';
 const QUERY = `?listingRefnum=${LISTING}&donarRefnum=${DONOR}&recipientRefnum=${RECIPIENT}&itemZip=10001`;
-
-function order(change: Partial<DonationOrder> = {}): DonationOrder {
-  return donationOrderSchema.parse({
-    donationOrderId: 'D0123456789E',
-    listingRefnum: LISTING,
-    listingTitle: 'Navy wool coat',
-    listingPictureUrl: null,
-    itemZip: '10001',
-    donarRefnum: DONOR,
-    donarName: 'Ann',
-    recipientRefnum: RECIPIENT,
-    recipientName: 'Remy',
-    organizationName: 'Warm Hands',
-    role: 'donor',
-    state: 'requested',
-    stateLabel: 'Requested, waiting for the donor',
-    pickupAddress: null,
-    conversationId: 'T0123456789F',
-    messagesPath: `/myquest/messages/${LISTING}_${DONOR}_${RECIPIENT}`,
-    pictures: [],
-    actions: ['confirmPickup', 'cancel'],
-    confirmBy: '2026-12-03T10:00:00.000Z',
-    createdAt: '2026-11-26T10:00:00.000Z',
-    confirmedAt: null,
-    pickedUpAt: null,
-    receivedAt: null,
-    cancelledAt: null,
-    ...change,
-  });
-}
 
 function address(id: string, zip: string): SavedAddress {
   return {
@@ -129,7 +97,7 @@ describe('the donation confirmation page', () => {
 
   it('says so when the addresses cannot be fetched', async () => {
     fakeApi({
-      'GET /donations': () => ({ data: order() }),
+      'GET /donations': () => ({ data: donationOrder() }),
       'GET /account/fetchAddresses': () => ({ status: 500, msg: 'Something went wrong' }),
     });
     await render();
@@ -141,7 +109,10 @@ describe('the donation confirmation page', () => {
   });
 
   it("heads the form 'Enter your pickup address' with no address, and shows it on the page", async () => {
-    fakeApi({ 'GET /donations': () => ({ data: order() }), 'GET /account/fetchAddresses': () => ({ data: [] }) });
+    fakeApi({
+      'GET /donations': () => ({ data: donationOrder() }),
+      'GET /account/fetchAddresses': () => ({ data: [] }),
+    });
     await render();
     expect(headings()).toEqual(['Donation Confirmation', 'Enter your pickup address']);
     expect(host.querySelector('input[name="zip"]')).not.toBeNull();
@@ -150,7 +121,7 @@ describe('the donation confirmation page', () => {
 
   it("hides add-new at 4 addresses; none chosen warns 'Select an address', a wrong zip errs, nothing is sent", async () => {
     const api = fakeApi({
-      'GET /donations': () => ({ data: order() }),
+      'GET /donations': () => ({ data: donationOrder() }),
       'GET /account/fetchAddresses': () => ({
         data: [
           address('A0000000000A', '02108'),
@@ -176,7 +147,7 @@ describe('the donation confirmation page', () => {
 
   it("asks 'The address is not saved. Do you want to select another address?' when an address is chosen over a changed add-new form", async () => {
     fakeApi({
-      'GET /donations': () => ({ data: order() }),
+      'GET /donations': () => ({ data: donationOrder() }),
       'GET /account/fetchAddresses': () => ({
         data: [address('A0000000000A', '02108'), address('A0000000000B', '10001')],
       }),
@@ -227,7 +198,7 @@ describe('the donation confirmation page', () => {
       ],
     });
     const api = fakeApi({
-      'GET /donations': () => ({ data: order() }),
+      'GET /donations': () => ({ data: donationOrder() }),
       'GET /account/fetchAddresses': () => ({ data: [address('A0000000000B', '10001')] }),
       'POST /donations/confirm': () => answer(),
     });
@@ -249,7 +220,9 @@ describe('the donation confirmation page', () => {
     });
     expect(assign).not.toHaveBeenCalled();
 
-    answer = () => ({ data: order({ state: 'pickupConfirmed', stateLabel: 'Pickup address confirmed', actions: [] }) });
+    answer = () => ({
+      data: donationOrder({ state: 'pickupConfirmed', stateLabel: 'Pickup address confirmed', actions: [] }),
+    });
     await click(button('Confirm pickup address'));
     expect(assign).toHaveBeenCalledWith(`/myquest/messages/${LISTING}_${DONOR}_${RECIPIENT}`);
   });

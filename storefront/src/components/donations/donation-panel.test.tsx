@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { type DonationOrder, donationOrderSchema, type SellerListing } from '@yardly/shared/contract';
+import type { DonationOrder, SellerListing } from '@yardly/shared/contract';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,6 +8,7 @@ import { fakeApi } from '../../test/fake-api';
 import { loginData } from '../../test/login-data';
 import { cleanUpRender } from '../../test/rendered';
 import { DonationPanel } from './DonationPanel';
+import { DONOR, donationOrder, LISTING, RECIPIENT } from './donation-order-fixture';
 
 // The item page's donation panel rendered in happy-dom with the real client and a fake api:
 // who sees what, the buttons from the order's actions, and the api's refusals shown.
@@ -15,10 +16,6 @@ import { DonationPanel } from './DonationPanel';
 declare global {
   var IS_REACT_ACT_ENVIRONMENT: boolean;
 }
-
-const LISTING = 'L0123456789B';
-const DONOR = 'U0123456789A';
-const RECIPIENT = 'U0123456789C';
 
 const listing: SellerListing = {
   listingRefnum: LISTING,
@@ -42,32 +39,15 @@ const listing: SellerListing = {
   orderInProgress: false,
 };
 
+/** The donation as the recipient sees it once Ann confirmed the pickup address. */
 function order(change: Partial<DonationOrder> = {}): DonationOrder {
-  return donationOrderSchema.parse({
-    donationOrderId: 'D0123456789E',
-    listingRefnum: LISTING,
-    listingTitle: 'Navy wool coat',
-    listingPictureUrl: null,
-    itemZip: '10001',
-    donarRefnum: DONOR,
-    donarName: 'Ann',
-    recipientRefnum: RECIPIENT,
-    recipientName: 'Remy',
-    organizationName: 'Warm Hands',
+  return donationOrder({
     role: 'recipient',
     state: 'pickupConfirmed',
     stateLabel: 'Pickup address confirmed',
-    pickupAddress: null,
-    conversationId: 'T0123456789F',
-    messagesPath: `/myquest/messages/${LISTING}_${DONOR}_${RECIPIENT}`,
-    pictures: [],
     actions: ['pickUp', 'cancel'],
     confirmBy: null,
-    createdAt: '2026-11-26T10:00:00.000Z',
     confirmedAt: '2026-11-26T11:00:00.000Z',
-    pickedUpAt: null,
-    receivedAt: null,
-    cancelledAt: null,
     ...change,
   });
 }

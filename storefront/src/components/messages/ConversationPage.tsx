@@ -17,9 +17,8 @@ import { refreshUnreadMessages } from '../../stores/unread';
 import { Breadcrumbs } from '../Breadcrumbs';
 import { Spinner } from '../Spinner';
 import { useLiveEvent } from '../use-live-event';
-import { ConversationLines } from './ConversationLines';
+import { ConversationThread } from './ConversationThread';
 import { belongsHere, mergeLines, type OpenConversation, otherPartyLabel } from './conversation-view';
-import { SendBox } from './SendBox';
 import '../../styles/messages.css';
 
 /** What the page shows about a conversation: opened, or a buyer's first words to a seller. */
@@ -32,6 +31,13 @@ type Load =
   | { status: 'loading' }
   | { status: 'error'; message: string }
   | { status: 'done'; shown: Shown; lines: ConversationMessage[]; hasMore: boolean; unread: number };
+
+/** The open conversation with `line` in it, under the id the api gave it (a first line opens it). */
+function withLine(current: Load, conversationId: string, line: ConversationMessage): Load {
+  return current.status === 'done'
+    ? { ...current, shown: { ...current.shown, conversationId }, lines: mergeLines(current.lines, [line]) }
+    : current;
+}
 
 function refFromPath(): ConversationRef | null {
   const id = window.location.pathname.replace(/\/+$/, '').split('/').pop() ?? '';
@@ -141,15 +147,7 @@ export function ConversationPage({ findRef = refOfPath }: ConversationPageProps 
       if (!belongsHere(event, here)) return;
       // A buyer's first line (or an offer made elsewhere) opened the conversation: it is this one.
       here.conversationId = event.conversationId;
-      setLoad((current) =>
-        current.status === 'done'
-          ? {
-              ...current,
-              shown: { ...current.shown, conversationId: event.conversationId },
-              lines: mergeLines(current.lines, [event.message]),
-            }
-          : current,
-      );
+      setLoad((current) => withLine(current, event.conversationId, event.message));
       if (!event.message.mine) void markRead(event.conversationId);
     },
     [markRead],
@@ -244,15 +242,7 @@ export function ConversationPage({ findRef = refOfPath }: ConversationPageProps 
         text,
       });
       if (open.current) open.current.conversationId = answer.conversationId;
-      setLoad((current) =>
-        current.status === 'done'
-          ? {
-              ...current,
-              shown: { ...current.shown, conversationId: answer.conversationId },
-              lines: mergeLines(current.lines, [answer.message]),
-            }
-          : current,
-      );
+      setLoad((current) => withLine(current, answer.conversationId, answer.message));
       return null;
     } catch (cause) {
       logFailure('Could not send a message', cause);
@@ -294,9 +284,7 @@ export function ConversationPage({ findRef = refOfPath }: ConversationPageProps 
               {earlierError && <p className="field-error">{earlierError}</p>}
             </div>
           )}
-          <ConversationLines lines={load.lines} otherName={load.shown.otherParty.name} />
-          {load.lines.length === 0 && <p className="state-message">No messages yet: write the first one.</p>}
-          <SendBox onSend={send} />
+          <ConversationThread lines={load.lines} otherName={load.shown.otherParty.name} onSend={send} />
         </>
       )}
     </section>

@@ -11,14 +11,14 @@ import {
   type MessagesQuery,
   messagesPath,
 } from '../../lib/message-paths';
-import { cardPictureUrl } from '../../lib/pictures';
 import { positiveInt } from '../../lib/product-query';
 import { Breadcrumbs } from '../Breadcrumbs';
 import { Pagination } from '../Pagination';
 import { Spinner } from '../Spinner';
 import { DashboardTabs } from '../selling/DashboardTabs';
 import { useLiveEvent } from '../use-live-event';
-import { lastLinePreview, lineTime, otherPartyLabel, unreadLabel } from './conversation-view';
+import { ConversationCard } from './ConversationCard';
+import { otherPartyLabel } from './conversation-view';
 import '../../styles/selling.css';
 import '../../styles/product-list.css';
 import '../../styles/messages.css';
@@ -163,7 +163,15 @@ export function MessagesPage() {
           <ul className="conversation-list" aria-label="Conversations">
             {load.conversations.map((conversation) => (
               <li key={conversation.conversationId}>
-                <ConversationCard conversation={conversation} />
+                <ConversationCard
+                  href={conversationPath(conversation.conversationId)}
+                  pictureUrl={conversation.listing.listingPictureUrl}
+                  title={conversation.listing.listingTitle}
+                  party={otherPartyLabel(conversation)}
+                  lastMessage={conversation.lastMessage}
+                  lastMessageAt={conversation.lastMessageAt}
+                  unreadCount={conversation.unreadCount}
+                />
               </li>
             ))}
           </ul>
@@ -176,31 +184,5 @@ export function MessagesPage() {
         </>
       )}
     </section>
-  );
-}
-
-function ConversationCard({ conversation }: { conversation: ConversationSummary }) {
-  const { listing, unreadCount, lastMessage } = conversation;
-  return (
-    <a className="conversation-card" href={conversationPath(conversation.conversationId)}>
-      <img
-        className="conversation-card__picture"
-        src={cardPictureUrl(listing.listingPictureUrl)}
-        alt=""
-        width={64}
-        height={53}
-        loading="lazy"
-        decoding="async"
-      />
-      <span className="conversation-card__body">
-        <span className="conversation-card__title">{listing.listingTitle}</span>
-        <span className="conversation-card__party">{otherPartyLabel(conversation)}</span>
-        <span className="conversation-card__last">{lastLinePreview(lastMessage)}</span>
-        <span className="conversation-card__time">
-          <time dateTime={conversation.lastMessageAt}>{lineTime(conversation.lastMessageAt)}</time>
-        </span>
-      </span>
-      {unreadCount > 0 && <span className="conversation-card__unread">{unreadLabel(unreadCount)}</span>}
-    </a>
   );
 }

@@ -48,35 +48,41 @@ export function ProfileHeader({ profile, editable = false, onChanged }: ProfileH
     if (chosen) setFile(chosen);
   }
 
-  async function upload(blob: Blob) {
-    if (!file) return;
+  /** Changes the picture through `call`, saying how it went; `settle` runs either way. */
+  async function changePicture(call: () => Promise<unknown>, done: string, failed: string, settle?: () => void) {
     setPending(true);
     try {
-      await browserApi.profile.uploadPicture(blob);
-      setFile(null);
-      showToast(profileMessages.pictureUpdated, 'success');
+      await call();
+      showToast(done, 'success');
       onChanged?.();
     } catch (cause) {
       logFailure('ProfileHeader: a call failed', cause);
-      showToast(profileMessages.pictureUpdateError, 'error');
+      showToast(failed, 'error');
     } finally {
       setPending(false);
+      settle?.();
     }
   }
 
-  async function remove() {
-    setPending(true);
-    try {
-      await browserApi.profile.deletePicture();
-      showToast(profileMessages.pictureDeleted, 'success');
-      onChanged?.();
-    } catch (cause) {
-      logFailure('ProfileHeader: a call failed', cause);
-      showToast(profileMessages.pictureDeleteError, 'error');
-    } finally {
-      setPending(false);
-      setConfirmingDelete(false);
-    }
+  async function upload(blob: Blob) {
+    if (!file) return;
+    await changePicture(
+      async () => {
+        await browserApi.profile.uploadPicture(blob);
+        setFile(null);
+      },
+      profileMessages.pictureUpdated,
+      profileMessages.pictureUpdateError,
+    );
+  }
+
+  function remove() {
+    return changePicture(
+      () => browserApi.profile.deletePicture(),
+      profileMessages.pictureDeleted,
+      profileMessages.pictureDeleteError,
+      () => setConfirmingDelete(false),
+    );
   }
 
   const { user, organization, userratings, itemsSold } = profile;

@@ -1,8 +1,7 @@
-import type { ListingPage } from '@yardly/shared/contract';
 import { listingListMessages, PAGE_SIZES } from '@yardly/shared/rules';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { browserApi } from '../../lib/api';
-import { logFailure } from '../../lib/log-failure';
+import { useLoaded } from '../../lib/use-loaded';
 import { ListingCollection } from '../ListingCollection';
 import { hrefWithPage, Pagination } from '../Pagination';
 import { Spinner } from '../Spinner';
@@ -18,22 +17,11 @@ export function ProfileListings({ userRefnum }: { userRefnum: string }) {
       ? 1
       : Math.max(1, Number(new URLSearchParams(window.location.search).get('page')) || 1),
   );
-  const [result, setResult] = useState<ListingPage | 'error' | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    setResult(null);
-    browserApi.profile
-      .listings({ userRefnum, page: page - 1, size: PAGE_SIZES.profileListings })
-      .then((data) => live && setResult(data))
-      .catch((cause: unknown) => {
-        logFailure('ProfileListings: a call failed', cause);
-        if (live) setResult('error');
-      });
-    return () => {
-      live = false;
-    };
-  }, [userRefnum, page]);
+  const listings = useLoaded(
+    () => browserApi.profile.listings({ userRefnum, page: page - 1, size: PAGE_SIZES.profileListings }),
+    [userRefnum, page],
+    { failure: 'ProfileListings: a call failed' },
+  );
 
   function go(next: number) {
     const url = new URL(window.location.href);
@@ -42,8 +30,10 @@ export function ProfileListings({ userRefnum }: { userRefnum: string }) {
     setPage(next);
   }
 
-  if (result === null) return <Spinner label="Loading listings" />;
-  if (result === 'error') return <p className="state-message state-message--error">{listingListMessages.fetchError}</p>;
+  if (listings.state === 'loading') return <Spinner label="Loading listings" />;
+  if (listings.state === 'failed')
+    return <p className="state-message state-message--error">{listingListMessages.fetchError}</p>;
+  const result = listings.data;
   if (result.docs.length === 0) return <p className="state-message">{listingListMessages.noListings}</p>;
   return (
     <>

@@ -1,8 +1,7 @@
-import type { ReceivedFeedback } from '@yardly/shared/contract';
 import { formatDate, genericMessages, PAGE_SIZES, type ReviewRole, reviewMessages } from '@yardly/shared/rules';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { browserApi } from '../../lib/api';
-import { logFailure } from '../../lib/log-failure';
+import { useLoaded } from '../../lib/use-loaded';
 import { hrefWithPage, Pagination } from '../Pagination';
 import { RatingStars } from '../reviews/RatingStars';
 import { Spinner } from '../Spinner';
@@ -10,27 +9,23 @@ import { Spinner } from '../Spinner';
 /** Reviews of a person as seller or buyer: aggregate rating, count and 10 reviews a page. */
 export function ProfileReviews({ userRefnum, role }: { userRefnum: string; role: ReviewRole }) {
   const [page, setPage] = useState(1);
-  const [result, setResult] = useState<ReceivedFeedback | 'error' | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    setResult(null);
+  const reviews = useLoaded(
     // Spec section 7: GET /svc/feedback/received with asSeller, page n - 1, size and userRefnum.
-    browserApi.feedback
-      .received({ userRefnum, asSeller: role === 'seller', page: page - 1, size: PAGE_SIZES.reviews })
-      .then((data) => live && setResult(data))
-      .catch((cause: unknown) => {
-        logFailure('ProfileReviews: a call failed', cause);
-        if (live) setResult('error');
-      });
-    return () => {
-      live = false;
-    };
-  }, [userRefnum, role, page]);
+    () =>
+      browserApi.feedback.received({
+        userRefnum,
+        asSeller: role === 'seller',
+        page: page - 1,
+        size: PAGE_SIZES.reviews,
+      }),
+    [userRefnum, role, page],
+    { failure: 'ProfileReviews: a call failed' },
+  );
 
-  if (result === null) return <Spinner label="Loading reviews" />;
-  if (result === 'error') return <p className="state-message state-message--error">{genericMessages.tryAgain}</p>;
-  const { aggregate, feedbacks } = result;
+  if (reviews.state === 'loading') return <Spinner label="Loading reviews" />;
+  if (reviews.state === 'failed')
+    return <p className="state-message state-message--error">{genericMessages.tryAgain}</p>;
+  const { aggregate, feedbacks } = reviews.data;
   return (
     <div className="reviews">
       <p className="reviews__aggregate">

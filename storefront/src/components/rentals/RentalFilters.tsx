@@ -1,6 +1,6 @@
-import { centsToDollarInput, dollarsToCents } from '@yardly/shared/rules';
+import { dollarsToCents } from '@yardly/shared/rules';
 import { type FormEvent, useId } from 'react';
-import { Chip, ChipGroup } from '../search/SearchFilters';
+import { Chip, ChipGroup, DollarRangeForm, FacetChips, toggled } from '../search/SearchFilters';
 import {
   RENTAL_DISTANCES,
   type RentalListQuery,
@@ -18,7 +18,7 @@ const BEDROOM_CHOICES = [
   { value: 3, label: '3+ beds' },
   { value: 4, label: '4+ beds' },
 ] as const;
-const BATHROOM_CHOICES = [1, 1.5, 2, 3] as const;
+const BATHROOM_CHOICES = [1, 1.5, 2, 3].map((baths) => ({ value: baths, label: `${baths}+ baths` }));
 const PET_CHOICES: { value: RentalPets; label: string }[] = [
   { value: 'any', label: 'Cats or dogs' },
   { value: 'cats', label: 'Cats allowed' },
@@ -38,10 +38,7 @@ interface RentalFiltersProps {
 export function RentalFilters({ query, zip, facets, onChange }: RentalFiltersProps) {
   const id = useId();
   const types = query.propertyType ?? [];
-  const toggleType = (value: string) => {
-    const next = types.includes(value) ? types.filter((t) => t !== value) : [...types, value];
-    onChange({ propertyType: next.length ? next : undefined });
-  };
+  const toggleType = (value: string) => onChange({ propertyType: toggled(types, value) });
   const band = (value: string) => rentBand(value);
   const bandChosen = (value: string) => {
     const b = band(value);
@@ -57,17 +54,8 @@ export function RentalFilters({ query, zip, facets, onChange }: RentalFiltersPro
     onChange({ zip: /^\d{5}$/.test(nextZip) ? nextZip : query.zip, text: text || undefined });
   }
 
-  /** The inputs hold dollars; the query (and the api) cents. */
-  function onRent(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const cents = (name: string) => {
-      const value = String(data.get(name) ?? '').trim();
-      const dollars = Number(value);
-      return value === '' || !Number.isFinite(dollars) ? undefined : dollarsToCents(Math.max(0, Math.round(dollars)));
-    };
-    let minRent = cents('minRent');
-    let maxRent = cents('maxRent');
+  /** Rent is whole dollars; a min above the max is read the other way round. */
+  function onRent([minRent, maxRent]: [number | undefined, number | undefined]) {
     if (minRent !== undefined && maxRent !== undefined && minRent > maxRent) [minRent, maxRent] = [maxRent, minRent];
     onChange({ minRent, maxRent });
   }
@@ -112,107 +100,50 @@ export function RentalFilters({ query, zip, facets, onChange }: RentalFiltersPro
           ))}
         </select>
       </label>
-      <form className="search-filters__price" onSubmit={onRent} aria-labelledby={`${id}-rent`}>
-        <h2 id={`${id}-rent`}>Monthly rent ($)</h2>
-        <input
-          key={`min-${query.minRent}`}
-          name="minRent"
-          type="number"
-          min={0}
-          step={1}
-          placeholder="Min"
-          aria-label="Minimum rent"
-          defaultValue={query.minRent === undefined ? '' : centsToDollarInput(query.minRent)}
-        />
-        <input
-          key={`max-${query.maxRent}`}
-          name="maxRent"
-          type="number"
-          min={0}
-          step={1}
-          placeholder="Max"
-          aria-label="Maximum rent"
-          defaultValue={query.maxRent === undefined ? '' : centsToDollarInput(query.maxRent)}
-        />
-        <button type="submit" className="button button--secondary">
-          Apply
-        </button>
-      </form>
+      <DollarRangeForm
+        title="Monthly rent ($)"
+        what="rent"
+        names={['minRent', 'maxRent']}
+        step={1}
+        range={[query.minRent, query.maxRent]}
+        toCents={(dollars) => dollarsToCents(Math.round(dollars))}
+        onApply={onRent}
+      />
       {facets && facets.price.length > 0 && (
         <ChipGroup title="Rent">
-          {facets.price
-            .filter((f) => f.count > 0 || bandChosen(f.value))
-            .map((f) => (
-              <Chip
-                key={f.value}
-                label={f.label}
-                count={f.count}
-                pressed={bandChosen(f.value)}
-                onClick={() =>
-                  onChange(bandChosen(f.value) ? { minRent: undefined, maxRent: undefined } : band(f.value))
-                }
-              />
-            ))}
+          <FacetChips
+            facets={facets.price.filter((f) => f.count > 0 || bandChosen(f.value))}
+            pressed={bandChosen}
+            onClick={(value) => onChange(bandChosen(value) ? { minRent: undefined, maxRent: undefined } : band(value))}
+          />
         </ChipGroup>
       )}
-      <label className="search-filters__distance">
-        Bedrooms
-        <select
-          value={query.bedrooms ?? ''}
-          onChange={(event) =>
-            onChange({ bedrooms: event.target.value === '' ? undefined : Number(event.target.value) })
-          }
-        >
-          <option value="">Any</option>
-          {BEDROOM_CHOICES.map((choice) => (
-            <option key={choice.value} value={choice.value}>
-              {choice.label}
-            </option>
-          ))}
-        </select>
-      </label>
+      <AnySelect
+        label="Bedrooms"
+        value={query.bedrooms}
+        choices={BEDROOM_CHOICES}
+        onChoose={(bedrooms) => onChange({ bedrooms })}
+      />
       {facets && facets.bedrooms.length > 0 && (
         <ChipGroup title="Bedrooms found">
-          {facets.bedrooms.map((f) => (
-            <Chip
-              key={f.value}
-              label={f.label}
-              count={f.count}
-              pressed={query.bedrooms !== undefined && String(query.bedrooms) === f.value}
-              onClick={() =>
-                onChange({ bedrooms: String(query.bedrooms) === f.value ? undefined : Number(f.value) || 0 })
-              }
-            />
-          ))}
+          <FacetChips
+            facets={facets.bedrooms}
+            pressed={(value) => query.bedrooms !== undefined && String(query.bedrooms) === value}
+            onClick={(value) =>
+              onChange({ bedrooms: String(query.bedrooms) === value ? undefined : Number(value) || 0 })
+            }
+          />
         </ChipGroup>
       )}
-      <label className="search-filters__distance">
-        Bathrooms
-        <select
-          value={query.bathrooms ?? ''}
-          onChange={(event) =>
-            onChange({ bathrooms: event.target.value === '' ? undefined : Number(event.target.value) })
-          }
-        >
-          <option value="">Any</option>
-          {BATHROOM_CHOICES.map((baths) => (
-            <option key={baths} value={baths}>
-              {baths}+ baths
-            </option>
-          ))}
-        </select>
-      </label>
+      <AnySelect
+        label="Bathrooms"
+        value={query.bathrooms}
+        choices={BATHROOM_CHOICES}
+        onChoose={(bathrooms) => onChange({ bathrooms })}
+      />
       {facets && (facets.propertyType.length > 0 || types.length > 0) && (
         <ChipGroup title="Property type">
-          {facets.propertyType.map((f) => (
-            <Chip
-              key={f.value}
-              label={f.label}
-              count={f.count}
-              pressed={types.includes(f.value)}
-              onClick={() => toggleType(f.value)}
-            />
-          ))}
+          <FacetChips facets={facets.propertyType} pressed={(value) => types.includes(value)} onClick={toggleType} />
           {types
             .filter((t) => !facets.propertyType.some((f) => f.value === t))
             .map((t) => (
@@ -220,22 +151,7 @@ export function RentalFilters({ query, zip, facets, onChange }: RentalFiltersPro
             ))}
         </ChipGroup>
       )}
-      <label className="search-filters__distance">
-        Pets
-        <select
-          value={query.pets ?? ''}
-          onChange={(event) =>
-            onChange({ pets: event.target.value === '' ? undefined : (event.target.value as RentalPets) })
-          }
-        >
-          <option value="">Any</option>
-          {PET_CHOICES.map((choice) => (
-            <option key={choice.value} value={choice.value}>
-              {choice.label}
-            </option>
-          ))}
-        </select>
-      </label>
+      <AnySelect label="Pets" value={query.pets} choices={PET_CHOICES} onChoose={(pets) => onChange({ pets })} />
       <label className="search-filters__distance">
         Available by
         <input
@@ -245,5 +161,35 @@ export function RentalFilters({ query, zip, facets, onChange }: RentalFiltersPro
         />
       </label>
     </aside>
+  );
+}
+
+/** A filter chosen from `choices`, or "Any" (undefined: not filtered). */
+function AnySelect<V extends string | number>({
+  label,
+  value,
+  choices,
+  onChoose,
+}: {
+  label: string;
+  value: V | undefined;
+  choices: readonly { value: V; label: string }[];
+  onChoose: (value: V | undefined) => void;
+}) {
+  return (
+    <label className="search-filters__distance">
+      {label}
+      <select
+        value={value ?? ''}
+        onChange={(event) => onChoose(choices.find((choice) => String(choice.value) === event.target.value)?.value)}
+      >
+        <option value="">Any</option>
+        {choices.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

@@ -8,9 +8,8 @@ import { failureMessage, logFailure } from '../../lib/log-failure';
 import type { Session } from '../../stores/session';
 import { refreshUnreadMessages } from '../../stores/unread';
 import { Breadcrumbs } from '../Breadcrumbs';
-import { ConversationLines } from '../messages/ConversationLines';
+import { ConversationThread } from '../messages/ConversationThread';
 import { mergeLines } from '../messages/conversation-view';
-import { SendBox } from '../messages/SendBox';
 import { Spinner } from '../Spinner';
 import { useLiveEvent } from '../use-live-event';
 import { RentalConversationList } from './RentalConversationList';
@@ -42,6 +41,13 @@ type ThreadLoad =
   | { status: 'loading' }
   | { status: 'error'; message: string }
   | { status: 'done'; open: Open; lines: ConversationMessage[]; hasMore: boolean };
+
+/** The open conversation with `line` in it, under the id the api gave it (a first line opens it). */
+function withLine(now: ThreadLoad, conversationId: string, line: ConversationMessage): ThreadLoad {
+  return now.status === 'done'
+    ? { ...now, open: { ...now.open, conversationId }, lines: mergeLines(now.lines, [line]) }
+    : now;
+}
 
 /** A conversation found in the caller's list, opened with its latest lines. */
 async function openConversation(conversation: RentalConversation): Promise<ThreadLoad> {
@@ -184,15 +190,7 @@ export function RentalMessagesPage() {
           : here.role === 'buying' && event.listingRefnum === here.rental.refnum;
       if (!belongs) return;
       here.conversationId = event.conversationId;
-      setThread((now) =>
-        now.status === 'done'
-          ? {
-              ...now,
-              open: { ...now.open, conversationId: event.conversationId },
-              lines: mergeLines(now.lines, [event.message]),
-            }
-          : now,
-      );
+      setThread((now) => withLine(now, event.conversationId, event.message));
       if (!event.message.mine) void markRead(event.conversationId);
     },
     [readList, markRead],
@@ -222,15 +220,7 @@ export function RentalMessagesPage() {
         text,
       });
       if (open.current) open.current.conversationId = answer.conversationId;
-      setThread((now) =>
-        now.status === 'done'
-          ? {
-              ...now,
-              open: { ...now.open, conversationId: answer.conversationId },
-              lines: mergeLines(now.lines, [answer.message]),
-            }
-          : now,
-      );
+      setThread((now) => withLine(now, answer.conversationId, answer.message));
       // The first line opened the conversation: the address names it from now on.
       if (!shown.conversationId) {
         window.history.replaceState(
@@ -306,9 +296,7 @@ export function RentalMessagesPage() {
                   With {rentalPartyLabel(thread.open)} ·{' '}
                   <a href={rentalPath(thread.open.rental.refnum)}>View the place</a>
                 </p>
-                <ConversationLines lines={thread.lines} otherName={thread.open.otherParty.name} />
-                {thread.lines.length === 0 && <p className="state-message">No messages yet: write the first one.</p>}
-                <SendBox onSend={send} />
+                <ConversationThread lines={thread.lines} otherName={thread.open.otherParty.name} onSend={send} />
               </>
             )}
           </div>

@@ -7,9 +7,9 @@ type Facets = SearchResult['facetcount']['facetFields'];
 
 export const DISTANCES = [5, 10, 25, 50, 100, 250] as const;
 
-const PRICE_INPUTS = [
-  { name: 'minPrice', placeholder: 'Min', label: 'Minimum price' },
-  { name: 'maxPrice', placeholder: 'Max', label: 'Maximum price' },
+const RANGE_ENDS = [
+  { placeholder: 'Min', label: 'Minimum' },
+  { placeholder: 'Max', label: 'Maximum' },
 ] as const;
 
 interface SearchFiltersProps {
@@ -21,26 +21,9 @@ interface SearchFiltersProps {
 
 /** Facets as chips (a chip shows how many items choosing it finds), price range, distance and "Ships to you". */
 export function SearchFilters({ query, facets, hasLocation, onChange }: SearchFiltersProps) {
-  const priceId = useId();
-  const toggle = <T extends string>(list: T[] | undefined, value: T): T[] | undefined => {
-    const next = list?.includes(value) ? list.filter((v) => v !== value) : [...(list ?? []), value];
-    return next.length ? next : undefined;
-  };
   const chosenRange = PRICE_RANGES.find(
     (r) => query.minPrice === r.minCents && query.maxPrice === (r.maxCents ?? undefined),
   );
-
-  /** The inputs hold dollars; the query (and the api) cents. */
-  function onPrice(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const cents = (name: string) => {
-      const value = String(data.get(name) ?? '').trim();
-      const dollars = Number(value);
-      return value === '' || !Number.isFinite(dollars) ? undefined : dollarsToCents(Math.max(0, dollars));
-    };
-    onChange({ minPrice: cents('minPrice'), maxPrice: cents('maxPrice') });
-  }
 
   return (
     <aside className="search-filters" aria-label="Filters">
@@ -53,88 +36,58 @@ export function SearchFilters({ query, facets, hasLocation, onChange }: SearchFi
               onClick={() => onChange({ category: null, subcategory: null })}
             />
           )}
-          {(query.category ? facets.subCategory : facets.category).map((f) => (
-            <Chip
-              key={f.value}
-              label={f.label}
-              count={f.count}
-              pressed={query.subcategory === f.value}
-              onClick={() =>
-                query.category
-                  ? onChange({ subcategory: query.subcategory === f.value ? null : f.value })
-                  : onChange({ category: f.value, subcategory: null })
-              }
-            />
-          ))}
+          <FacetChips
+            facets={query.category ? facets.subCategory : facets.category}
+            pressed={(value) => query.subcategory === value}
+            onClick={(value) =>
+              query.category
+                ? onChange({ subcategory: query.subcategory === value ? null : value })
+                : onChange({ category: value, subcategory: null })
+            }
+          />
         </ChipGroup>
       )}
       {facets && facets.condition.length > 0 && (
         <ChipGroup title="Condition">
-          {facets.condition.map((f) => (
-            <Chip
-              key={f.value}
-              label={f.label}
-              count={f.count}
-              pressed={query.conditions?.includes(f.value) ?? false}
-              onClick={() => onChange({ conditions: toggle(query.conditions, f.value) })}
-            />
-          ))}
+          <FacetChips
+            facets={facets.condition}
+            pressed={(value) => query.conditions?.includes(value) ?? false}
+            onClick={(value) => onChange({ conditions: toggled(query.conditions, value) })}
+          />
         </ChipGroup>
       )}
       {facets && (
         <ChipGroup title="Price">
-          {facets.price
-            .filter((f) => f.count > 0 || chosenRange?.key === f.value)
-            .map((f) => {
-              const range = PRICE_RANGES.find((r) => r.key === f.value);
-              const pressed = chosenRange?.key === f.value;
-              return (
-                <Chip
-                  key={f.value}
-                  label={f.label}
-                  count={f.count}
-                  pressed={pressed}
-                  onClick={() =>
-                    onChange(
-                      pressed || !range
-                        ? { minPrice: undefined, maxPrice: undefined }
-                        : { minPrice: range.minCents, maxPrice: range.maxCents ?? undefined },
-                    )
-                  }
-                />
+          <FacetChips
+            facets={facets.price.filter((f) => f.count > 0 || chosenRange?.key === f.value)}
+            pressed={(value) => chosenRange?.key === value}
+            onClick={(value) => {
+              const range = PRICE_RANGES.find((r) => r.key === value);
+              onChange(
+                chosenRange?.key === value || !range
+                  ? { minPrice: undefined, maxPrice: undefined }
+                  : { minPrice: range.minCents, maxPrice: range.maxCents ?? undefined },
               );
-            })}
+            }}
+          />
         </ChipGroup>
       )}
-      <form className="search-filters__price" onSubmit={onPrice} aria-labelledby={priceId}>
-        <h2 id={priceId}>Price range ($)</h2>
-        {PRICE_INPUTS.map(({ name, placeholder, label }) => (
-          <input
-            key={`${name}-${query[name]}`}
-            name={name}
-            type="number"
-            min={0}
-            step="0.01"
-            placeholder={placeholder}
-            aria-label={label}
-            defaultValue={query[name] === undefined ? '' : centsToDollarInput(query[name])}
-          />
-        ))}
-        <button type="submit" className="button button--secondary">
-          Apply
-        </button>
-      </form>
+      <DollarRangeForm
+        title="Price range ($)"
+        what="price"
+        names={['minPrice', 'maxPrice']}
+        step="0.01"
+        range={[query.minPrice, query.maxPrice]}
+        toCents={dollarsToCents}
+        onApply={([minPrice, maxPrice]) => onChange({ minPrice, maxPrice })}
+      />
       {facets && (
         <ChipGroup title="Delivery">
-          {facets.delivery.map((f) => (
-            <Chip
-              key={f.value}
-              label={f.label}
-              count={f.count}
-              pressed={query.delivery?.includes(f.value as DeliveryOption) ?? false}
-              onClick={() => onChange({ delivery: toggle(query.delivery, f.value as DeliveryOption) })}
-            />
-          ))}
+          <FacetChips
+            facets={facets.delivery}
+            pressed={(value) => query.delivery?.includes(value as DeliveryOption) ?? false}
+            onClick={(value) => onChange({ delivery: toggled(query.delivery, value as DeliveryOption) })}
+          />
         </ChipGroup>
       )}
       <label className="search-filters__distance">
@@ -166,6 +119,12 @@ export function SearchFilters({ query, facets, hasLocation, onChange }: SearchFi
   );
 }
 
+/** `list` with `value` added, or removed when it holds it; undefined once empty (no filter). */
+export function toggled<T extends string>(list: T[] | undefined, value: T): T[] | undefined {
+  const next = list?.includes(value) ? list.filter((v) => v !== value) : [...(list ?? []), value];
+  return next.length ? next : undefined;
+}
+
 export function ChipGroup({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <fieldset className="chip-group">
@@ -191,5 +150,77 @@ export function Chip({
       {label}
       {count !== undefined && <span className="chip__count">{count.toLocaleString('en-US')}</span>}
     </button>
+  );
+}
+
+/** A facet's values as chips, each with how many it finds: `pressed` says which are chosen, `onClick` what choosing one does. */
+export function FacetChips({
+  facets,
+  pressed,
+  onClick,
+}: {
+  facets: readonly { value: string; label: string; count: number }[];
+  pressed: (value: string) => boolean;
+  onClick: (value: string) => void;
+}) {
+  return facets.map((f) => (
+    <Chip key={f.value} label={f.label} count={f.count} pressed={pressed(f.value)} onClick={() => onClick(f.value)} />
+  ));
+}
+
+type CentsRange = [min: number | undefined, max: number | undefined];
+
+/**
+ * A min and max amount typed in dollars and applied together; the query (and the api) hold cents,
+ * `toCents` turns the dollars typed (never below 0) into them. An empty or unreadable box is no bound.
+ */
+export function DollarRangeForm({
+  title,
+  what,
+  names,
+  step,
+  range,
+  toCents,
+  onApply,
+}: {
+  title: string;
+  /** What the amounts are, as the inputs' labels name it ("Minimum price"). */
+  what: string;
+  names: readonly [min: string, max: string];
+  step: number | string;
+  range: CentsRange;
+  toCents: (dollars: number) => number;
+  onApply: (range: CentsRange) => void;
+}) {
+  const id = useId();
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const cents = (name: string) => {
+      const value = String(data.get(name) ?? '').trim();
+      const dollars = Number(value);
+      return value === '' || !Number.isFinite(dollars) ? undefined : toCents(Math.max(0, dollars));
+    };
+    onApply([cents(names[0]), cents(names[1])]);
+  }
+  return (
+    <form className="search-filters__price" onSubmit={onSubmit} aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {RANGE_ENDS.map(({ placeholder, label }, end) => (
+        <input
+          key={`${names[end]}-${range[end]}`}
+          name={names[end]}
+          type="number"
+          min={0}
+          step={step}
+          placeholder={placeholder}
+          aria-label={`${label} ${what}`}
+          defaultValue={range[end] === undefined ? '' : centsToDollarInput(range[end])}
+        />
+      ))}
+      <button type="submit" className="button button--secondary">
+        Apply
+      </button>
+    </form>
   );
 }
