@@ -3,7 +3,7 @@ import type { LoginData, SavedCard } from '@yardly/shared/contract';
 import { cardMessages, orderMessages } from '@yardly/shared/rules';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkouts, orders, savedCards, testPaymentIntents, users } from '../src/db/schema/index';
+import { checkouts, orders, savedCards, testPaymentIntents } from '../src/db/schema/index';
 import { providerCard, savedCardOf } from './card-helpers';
 import {
   authorisedIntent,
@@ -17,8 +17,9 @@ import {
   savedAddress,
 } from './checkout-helpers';
 import { startTestApp, type TestApp } from './harness';
-import { freshEmail, signedUp } from './identity-helpers';
+import { freshEmail, signedUp, userIdOf } from './identity-helpers';
 import { advanceKeepingSignedIn } from './offer-helpers';
+import { signedUpPeople } from './role-helpers';
 import { publishedListing } from './selling-helpers';
 
 /*
@@ -33,9 +34,7 @@ let other: LoginData;
 
 beforeAll(async () => {
   t = await startTestApp();
-  seller = await signedUp(t, freshEmail('seller'));
-  buyer = await signedUp(t, freshEmail('buyer'));
-  other = await signedUp(t, freshEmail('other'));
+  ({ seller, buyer, other } = await signedUpPeople(t, 'seller', 'buyer', 'other'));
 });
 afterAll(() => t?.close());
 
@@ -44,23 +43,18 @@ const CARD_NOT_FOUND = 'This card was not found in your account';
 
 const cardsOf = async (who: LoginData) => (await call<SavedCard[]>(t, 'GET', '/svc/payment/cards', who.token)).body;
 
-async function userId(who: LoginData): Promise<number> {
-  const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.refnum, who.userRefnum));
-  return row?.id ?? 0;
-}
-
 async function cardRows(who: LoginData) {
   return t.database.db
     .select()
     .from(savedCards)
-    .where(eq(savedCards.userId, await userId(who)));
+    .where(eq(savedCards.userId, await userIdOf(t, who)));
 }
 
 async function checkoutsOf(who: LoginData, key: string) {
   return t.database.db
     .select()
     .from(checkouts)
-    .where(and(eq(checkouts.buyerId, await userId(who)), eq(checkouts.idempotencyKey, key)));
+    .where(and(eq(checkouts.buyerId, await userIdOf(t, who)), eq(checkouts.idempotencyKey, key)));
 }
 
 async function intentRow(id: string) {

@@ -2,11 +2,12 @@ import type { LoginData } from '@yardly/shared/contract';
 import { orderMessages } from '@yardly/shared/rules';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerTransactions, listings, notifications, orders, testPaymentIntents, users } from '../src/db/schema/index';
+import { ledgerTransactions, listings, orders, testPaymentIntents } from '../src/db/schema/index';
 import { checkLedger, ledgerIsSound } from '../src/modules/ledger/check';
 import { authorisedIntent, boughtNow, createPI, orderDetail, placeOrder, savedAddress } from './checkout-helpers';
 import { startTestApp, type TestApp } from './harness';
 import { freshEmail, signedUp } from './identity-helpers';
+import { noticeRowsOf } from './notification-helpers';
 import { advanceKeepingSignedIn } from './offer-helpers';
 import { publishedListing } from './selling-helpers';
 
@@ -53,13 +54,9 @@ async function ordersOf(listingRefnum: string) {
     .where(eq(orders.listingId, listing?.id ?? 0));
 }
 
-async function noticesOf(someone: LoginData): Promise<{ text: string; link: string | null }[]> {
-  const [user] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.refnum, someone.userRefnum));
-  return t.database.db
-    .select({ text: notifications.text, link: notifications.link })
-    .from(notifications)
-    .where(eq(notifications.userId, user?.id ?? 0));
-}
+/** The person's notifications: text and link. */
+const noticesOf = async (someone: LoginData) =>
+  (await noticeRowsOf(t, someone)).map(({ text, link }) => ({ text, link }));
 
 describe('abandoned authorisations (the sweep, every 5 minutes on the app clock)', () => {
   it('places the order of an authorised checkout left for 15 minutes, captures it, tells the buyer', async () => {

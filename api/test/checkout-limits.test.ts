@@ -5,6 +5,7 @@ import { createPI } from './checkout-helpers';
 import { startTestApp, type TestApp } from './harness';
 import { freshEmail, signedUp } from './identity-helpers';
 import { advanceKeepingSignedIn } from './offer-helpers';
+import { signedUpPeople } from './role-helpers';
 import { publishedListing } from './selling-helpers';
 import type { StripeStandIn } from './stripe-stand-in';
 import { stripeApp } from './webhook-helpers';
@@ -16,8 +17,7 @@ let buyer: LoginData;
 
 beforeAll(async () => {
   ({ t, standIn } = await stripeApp(startTestApp));
-  seller = await signedUp(t, freshEmail('seller'));
-  buyer = await signedUp(t, freshEmail('buyer'));
+  ({ seller, buyer } = await signedUpPeople(t, 'seller', 'buyer'));
 });
 afterAll(async () => {
   await t?.close();

@@ -2,11 +2,12 @@ import type { LoginData } from '@yardly/shared/contract';
 import { orderMessages } from '@yardly/shared/rules';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerTransactions, listings, notifications, orders, users } from '../src/db/schema/index';
+import { ledgerTransactions, listings, orders } from '../src/db/schema/index';
 import { checkLedger, ledgerIsSound } from '../src/modules/ledger/check';
 import { createPI, orderDetail, placeOrder, savedAddress } from './checkout-helpers';
 import { startTestApp, type TestApp } from './harness';
 import { freshEmail, signedUp } from './identity-helpers';
+import { noticeTextsOf } from './notification-helpers';
 import { publishedListing } from './selling-helpers';
 import type { StripeStandIn } from './stripe-stand-in';
 import { deliver, stripeApp, stripeEvent } from './webhook-helpers';
@@ -51,15 +52,6 @@ async function ordersOf(listingRefnum: string) {
     .where(eq(orders.listingId, listing?.id ?? 0));
 }
 
-async function noticesOf(person: LoginData): Promise<string[]> {
-  const [user] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.refnum, person.userRefnum));
-  const rows = await t.database.db
-    .select({ text: notifications.text })
-    .from(notifications)
-    .where(eq(notifications.userId, user?.id ?? 0));
-  return rows.map((r) => r.text);
-}
-
 async function paymentsPosted(orderId: number): Promise<number> {
   const rows = await t.database.db
     .select()
@@ -83,9 +75,13 @@ describe("Stripe's authorised event (payment_intent.amount_capturable_updated) p
     expect(sold?.state).toBe('sold');
     const detail = await orderDetail(t, buyer.token, order?.refnum ?? '');
     expect(detail.body.data).toMatchObject({ status: 'paid', history: [{ event: 'place' }] });
-    expect(await noticesOf(buyer)).toEqual(['Your payment went through: your order for Brass desk lamp is placed.']);
+    expect(await noticeTextsOf(t, buyer)).toEqual([
+      'Your payment went through: your order for Brass desk lamp is placed.',
+    ]);
     expect(
-      (await noticesOf(seller)).filter((n) => n === 'Sold: Brass desk lamp. See the order to ship it or hand it over.'),
+      (await noticeTextsOf(t, seller)).filter(
+        (n) => n === 'Sold: Brass desk lamp. See the order to ship it or hand it over.',
+      ),
     ).toHaveLength(1);
 
     // The buyer's page coming back later answers the same order.
@@ -105,7 +101,7 @@ describe("Stripe's authorised event (payment_intent.amount_capturable_updated) p
     const placed = await ordersOf(listing);
     expect(placed).toHaveLength(1);
     expect(await paymentsPosted(placed[0]?.id ?? 0)).toBe(1);
-    expect(await noticesOf(buyer)).toHaveLength(1);
+    expect(await noticeTextsOf(t, buyer)).toHaveLength(1);
     expect(stripeStatus(intentId)).toBe('succeeded');
   });
 
@@ -139,7 +135,7 @@ describe("Stripe's authorised event (payment_intent.amount_capturable_updated) p
     expect(await deliver(t, authorisedEvent(lateIntent).payload)).toEqual({ status: 200, applied: true });
     expect(stripeStatus(lateIntent)).toBe('canceled');
     expect((await ordersOf(listing)).map((o) => o.paymentIntentId)).toEqual([quickIntent]);
-    expect(await noticesOf(late)).toEqual([
+    expect(await noticeTextsOf(t, late)).toEqual([
       `Your payment for Oak stool did not become an order (${orderMessages.noLongerAvailable}): nothing was charged and the hold on your card is released.`,
     ]);
     const back = await placeOrder(t, late.token, lateIntent);

@@ -12,7 +12,6 @@ import {
   orders,
   testPaymentIntents,
   testPaymentRefunds,
-  users,
 } from '../src/db/schema/index';
 import { checkLedger, ledgerIsSound } from '../src/modules/ledger/check';
 import { sellerBalance } from '../src/modules/ledger/ledger';
@@ -30,9 +29,10 @@ import {
   savedAddress,
 } from './checkout-helpers';
 import { startTestApp, type TestApp } from './harness';
-import { freshEmail, signedUp } from './identity-helpers';
+import { freshEmail, signedUp, userIdOf } from './identity-helpers';
+import { noticeRowsOf } from './notification-helpers';
 import { acceptOffer, advanceKeepingSignedIn, makeOffer } from './offer-helpers';
-import { withRoles } from './role-helpers';
+import { signedUpPeople, withRoles } from './role-helpers';
 import { listingTakingOffers, publishedListing, setBuyNow } from './selling-helpers';
 
 let t: TestApp;
@@ -42,16 +42,9 @@ let other: LoginData;
 
 beforeAll(async () => {
   t = await startTestApp();
-  seller = await signedUp(t, freshEmail('seller'));
-  buyer = await signedUp(t, freshEmail('buyer'));
-  other = await signedUp(t, freshEmail('other'));
+  ({ seller, buyer, other } = await signedUpPeople(t, 'seller', 'buyer', 'other'));
 });
 afterAll(() => t?.close());
-
-async function userId(person: LoginData): Promise<number> {
-  const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.refnum, person.userRefnum));
-  return row?.id ?? 0;
-}
 
 async function listingState(refnum: string) {
   const [row] = await t.database.db.select({ state: listings.state }).from(listings).where(eq(listings.refnum, refnum));
@@ -152,7 +145,7 @@ describe('createPI', () => {
     const started = await t.database.db
       .select()
       .from(checkouts)
-      .where(eq(checkouts.buyerId, await userId(seller)));
+      .where(eq(checkouts.buyerId, await userIdOf(t, seller)));
     expect(started).toEqual([]);
   });
 });
@@ -220,7 +213,7 @@ describe('placing an order (POST /svc/orders/place)', () => {
       .from(ledgerEntries)
       .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
       .where(eq(ledgerTransactions.orderId, order?.id ?? 0));
-    const sellerId = await userId(seller);
+    const sellerId = await userIdOf(t, seller);
     expect(entries).toEqual(
       expect.arrayContaining([
         { account: 'buyer_payments', amount: -5599, kind: 'payment' },
@@ -316,10 +309,7 @@ describe('paying an accepted offer', () => {
     const [offer] = await t.database.db.select().from(offers).where(eq(offers.refnum, offerRefnum));
     expect(offer?.state).toBe('expired');
     for (const person of [seller, buyer]) {
-      const told = await t.database.db
-        .select()
-        .from(notifications)
-        .where(eq(notifications.userId, await userId(person)));
+      const told = await noticeRowsOf(t, person);
       expect(told.some((n) => n.kind === 'offer_expired')).toBe(true);
     }
     const late = await placeOrder(t, buyer.token, intent.paymentIntentId);
@@ -456,11 +446,11 @@ describe('pay-and-pickup', () => {
     expect((await orderDetail(t, seller.token, paid.orderId)).body.data.pickupCode).toBeNull();
     const byBuyer = await confirmPickup(buyer.token, paid.orderId, paid.pickupCode);
     expect([byBuyer.status, byBuyer.body.msg]).toEqual([403, orderMessages.onlySellerConfirmsPickup]);
-    const before = await sellerBalance(t.database.db, await userId(seller));
+    const before = await sellerBalance(t.database.db, await userIdOf(t, seller));
     const done = await confirmPickup(seller.token, paid.orderId, paid.pickupCode);
     expect(done.status).toBe(200);
     expect(done.body.data.status).toBe('delivered');
-    const after = await sellerBalance(t.database.db, await userId(seller));
+    const after = await sellerBalance(t.database.db, await userIdOf(t, seller));
     expect(after.available - before.available).toBe(1700);
     expect(after.pending - before.pending).toBe(-1700);
     await soundLedger();

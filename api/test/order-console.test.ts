@@ -7,11 +7,10 @@ import { checkLedger, ledgerIsSound } from '../src/modules/ledger/check';
 import { sellerBalance } from '../src/modules/ledger/ledger';
 import { boughtNow } from './checkout-helpers';
 import { runDueJobs, startTestApp, type TestApp } from './harness';
-import { freshEmail, signedUp } from './identity-helpers';
 import { advanceKeepingSignedIn } from './offer-helpers';
 import { deliveredPickup, saveBankAccount } from './payout-helpers';
 import { answerReturn, openedReturn, returnDetail } from './return-helpers';
-import { withRoles } from './role-helpers';
+import { signedUpPeople } from './role-helpers';
 import { auth, publishedListing } from './selling-helpers';
 
 let t: TestApp;
@@ -22,10 +21,7 @@ let limited: LoginData;
 
 beforeAll(async () => {
   t = await startTestApp();
-  seller = await signedUp(t, freshEmail('seller'));
-  buyer = await signedUp(t, freshEmail('buyer'));
-  admin = await withRoles(t, await signedUp(t, freshEmail('admin')), ['ROLE_USER', 'ROLE_ADMIN']);
-  limited = await withRoles(t, await signedUp(t, freshEmail('limited')), ['ROLE_USER', 'ROLE_LIMITED_ADMIN']);
+  ({ seller, buyer, admin, limited } = await signedUpPeople(t, 'seller', 'buyer', 'admin', 'limited'));
 });
 afterAll(() => t?.close());
 

@@ -1,10 +1,10 @@
 import type { LoginData, OrganizationRecord } from '@yardly/shared/contract';
 import { notices } from '@yardly/shared/rules';
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { offers, organizations, transitions, users } from '../src/db/schema/index';
 import { json, runDueJobs, startTestApp, type TestApp } from './harness';
-import { freshAddress, freshEmail, lastCode, postFrom, signedUp } from './identity-helpers';
+import { freshAddress, freshEmail, lastCode, postFrom, signedUp, userIdOf } from './identity-helpers';
 import {
   admin,
   b2bOrganisation,
@@ -18,6 +18,7 @@ import {
 import { notificationsOf } from './notification-helpers';
 import { makeOffer, type OfferSummary } from './offer-helpers';
 import { withRoles } from './role-helpers';
+import { transitionLog } from './transition-helpers';
 
 /*
  * An organisation's verification is the organisation process (ADR 0070): each change an admin
@@ -34,33 +35,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** The organisation's log, oldest first. */
-async function logOf(organisation: { id: number }) {
-  return t.database.db
-    .select({
-      event: transitions.event,
-      from: transitions.fromState,
-      to: transitions.toState,
-      role: transitions.actorRole,
-      actorId: transitions.actorId,
-    })
-    .from(transitions)
-    .where(and(eq(transitions.process, 'organisation'), eq(transitions.subjectId, organisation.id)))
-    .orderBy(asc(transitions.id));
-}
-
 async function statusOf(organisation: { id: number }) {
   const [row] = await t.database.db
     .select({ status: organizations.status })
     .from(organizations)
     .where(eq(organizations.id, organisation.id));
   return row?.status;
-}
-
-async function userIdOf(person: LoginData): Promise<number> {
-  const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.refnum, person.userRefnum));
-  if (!row) throw new Error('no such person');
-  return row.id;
 }
 
 /** A console button's request: the record as it is, naming the event. */
@@ -88,8 +68,8 @@ describe("an admin's verification change", () => {
     const verified = await updateOrganisation(t, moderator, acme, { status: 'VERIFIED' });
     expect(verified.status, JSON.stringify(verified.body)).toBe(200);
     expect(verified.body).toMatchObject({ status: 'VERIFIED', actions: ['reject', 'review'] });
-    expect(await logOf(acme)).toEqual([
-      { event: 'verify', from: 'IN_REVIEW', to: 'VERIFIED', role: 'admin', actorId: await userIdOf(moderator) },
+    expect(await transitionLog(t, 'organisation', acme.id)).toEqual([
+      { event: 'verify', from: 'IN_REVIEW', to: 'VERIFIED', role: 'admin', actorId: await userIdOf(t, moderator) },
     ]);
     expect(await notificationTexts(member)).toContain(notices.organisationStatus(acme.name, 'VERIFIED'));
 
@@ -97,7 +77,7 @@ describe("an admin's verification change", () => {
     const reviewed = await takeEvent(moderator, acme, 'review');
     expect(reviewed.status, JSON.stringify(reviewed.body)).toBe(200);
     expect(reviewed.body).toMatchObject({ status: 'IN_REVIEW', actions: ['verify', 'reject'] });
-    expect((await logOf(acme)).map((step) => step.event)).toEqual(['verify', 'review']);
+    expect((await transitionLog(t, 'organisation', acme.id)).map((step) => step.event)).toEqual(['verify', 'review']);
     expect(await notificationTexts(member)).toContain(notices.organisationStatus(acme.name, 'IN_REVIEW'));
   });
 
@@ -112,7 +92,7 @@ describe("an admin's verification change", () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(json<OrganizationRecord>(res)).toMatchObject({ name: renamed, status: 'VERIFIED' });
-    expect(await logOf(acme)).toEqual([]);
+    expect(await transitionLog(t, 'organisation', acme.id)).toEqual([]);
   });
 
   it('refuses what the table does not allow with 409 and its reason, changing nothing', async () => {
@@ -125,8 +105,8 @@ describe("an admin's verification change", () => {
     expect(rejectAgain.status).toBe(409);
     expect(rejectAgain.body).toMatchObject({ msg: 'This organisation is already rejected', error: 'already_rejected' });
     expect(await statusOf(acme)).toBe('VERIFIED');
-    expect(await logOf(acme)).toEqual([]);
-    expect(await logOf(rejected)).toEqual([]);
+    expect(await transitionLog(t, 'organisation', acme.id)).toEqual([]);
+    expect(await transitionLog(t, 'organisation', rejected.id)).toEqual([]);
   });
 
   it('is refused to anyone but an admin (403), changing nothing', async () => {
@@ -138,7 +118,7 @@ describe("an admin's verification change", () => {
       expect((await updateOrganisation(t, who, acme, { status: 'VERIFIED' })).status).toBe(403);
     }
     expect(await statusOf(acme)).toBe('IN_REVIEW');
-    expect(await logOf(acme)).toEqual([]);
+    expect(await transitionLog(t, 'organisation', acme.id)).toEqual([]);
   });
 });
 
@@ -153,7 +133,7 @@ describe('registering an organisation', () => {
       .innerJoin(users, eq(users.organizationId, organizations.id))
       .where(eq(users.refnum, person.userRefnum));
     expect(org?.status).toBe('IN_REVIEW');
-    expect(await logOf(org as { id: number })).toEqual([
+    expect(await transitionLog(t, 'organisation', (org as { id: number }).id)).toEqual([
       { event: 'register', from: null, to: 'IN_REVIEW', role: 'system', actorId: null },
     ]);
   });
@@ -187,7 +167,7 @@ describe('registering an organisation', () => {
     const ids = new Set(joined.map((j) => j.organizationId));
     expect(ids.size).toBe(1);
     const [id] = [...ids];
-    expect((await logOf({ id: id as number })).map((step) => step.event)).toEqual(['register']);
+    expect((await transitionLog(t, 'organisation', id as number)).map((step) => step.event)).toEqual(['register']);
     // No register row is left of an organisation that is gone.
     const orphans = await t.database.db
       .select({ id: transitions.id })
@@ -211,8 +191,8 @@ describe('registering an organisation', () => {
       .select({ id: organizations.id })
       .from(organizations)
       .where(eq(organizations.name, name));
-    const by = await userIdOf(moderator);
-    expect(await logOf(org as { id: number })).toEqual([
+    const by = await userIdOf(t, moderator);
+    expect(await transitionLog(t, 'organisation', (org as { id: number }).id)).toEqual([
       { event: 'register', from: null, to: 'IN_REVIEW', role: 'admin', actorId: by },
       { event: 'verify', from: 'IN_REVIEW', to: 'VERIFIED', role: 'admin', actorId: by },
     ]);
@@ -253,7 +233,7 @@ describe('the organisation marketplace follows', () => {
     const acme = await b2bOrganisation(t);
     const offerState = await openOffer(acme, 'Desk lamp');
     expect((await updateOrganisation(t, moderator, acme, { isB2B: false })).status).toBe(200);
-    expect(await logOf(acme)).toEqual([]);
+    expect(await transitionLog(t, 'organisation', acme.id)).toEqual([]);
     await runDueJobs(t);
     expect(await offerState()).toBe('cancelled');
   });
