@@ -23,6 +23,7 @@ import {
   createPI,
   GOOD_CARD,
   type Intent,
+  intentStatus,
   orderDetail,
   type Placed,
   placeOrder,
@@ -49,14 +50,6 @@ afterAll(() => t?.close());
 async function listingState(refnum: string) {
   const [row] = await t.database.db.select({ state: listings.state }).from(listings).where(eq(listings.refnum, refnum));
   return row?.state;
-}
-
-async function intentStatus(id: string) {
-  const [row] = await t.database.db
-    .select({ status: testPaymentIntents.status })
-    .from(testPaymentIntents)
-    .where(eq(testPaymentIntents.id, id));
-  return row?.status;
 }
 
 async function soundLedger() {
@@ -165,7 +158,7 @@ describe('the test provider’s card form', () => {
     expect(expired.body.errors).toEqual([{ field: 'exp', message: cardMessages.expired }]);
     const amex = await confirmCard(t, buyer.token, id, { number: '378282246310005', exp: '12/30', cvc: '123' });
     expect(amex.body.errors).toEqual([{ field: 'cvc', message: cardMessages.invalidCvc }]);
-    expect(await intentStatus(id)).toBe('requires_payment_method');
+    expect(await intentStatus(t, id)).toBe('requires_payment_method');
     // The item is still buyable after a decline: nobody placed anything.
     expect(await listingState(listing)).toBe('live');
     expect((await confirmCard(t, other.token, id)).status).toBe(404);
@@ -206,7 +199,7 @@ describe('placing an order (POST /svc/orders/place)', () => {
     expect(detail.body.data.listing.saleType).not.toBe(0);
     const [offer] = await t.database.db.select().from(offers).where(eq(offers.refnum, offered.body.data.offerRefnum));
     expect(offer?.state).toBe('declined');
-    expect(await intentStatus(id)).toBe('succeeded');
+    expect(await intentStatus(t, id)).toBe('succeeded');
     const [order] = await t.database.db.select().from(orders).where(eq(orders.refnum, placed.body.data.orderId));
     const entries = await t.database.db
       .select({ account: ledgerEntries.account, amount: ledgerEntries.amountCents, kind: ledgerTransactions.kind })
@@ -237,7 +230,7 @@ describe('placing an order (POST /svc/orders/place)', () => {
       orderMessages.noLongerAvailable,
       'already_sold',
     ]);
-    expect(await intentStatus(late.paymentIntentId)).toBe('canceled');
+    expect(await intentStatus(t, late.paymentIntentId)).toBe('canceled');
     expect((await placeOrder(t, other.token, late.paymentIntentId)).status).toBe(409);
     const sold = await createPI(t, other.token, { listingRefnum: listing, deliveryMethod: 'pickup' });
     expect([sold.status, sold.body.msg]).toEqual([409, orderMessages.noLongerAvailable]);
@@ -252,7 +245,7 @@ describe('placing an order (POST /svc/orders/place)', () => {
       .where(eq(testPaymentIntents.id, intent.paymentIntentId));
     const tampered = await placeOrder(t, buyer.token, intent.paymentIntentId);
     expect([tampered.status, tampered.body.error]).toEqual([409, 'amount_mismatch']);
-    expect(await intentStatus(intent.paymentIntentId)).toBe('canceled');
+    expect(await intentStatus(t, intent.paymentIntentId)).toBe('canceled');
     expect(await listingState(listing)).toBe('live');
   });
 });
@@ -314,7 +307,7 @@ describe('paying an accepted offer', () => {
     }
     const late = await placeOrder(t, buyer.token, intent.paymentIntentId);
     expect([late.status, late.body.msg]).toEqual([409, orderMessages.offerLapsed]);
-    expect(await intentStatus(intent.paymentIntentId)).toBe('canceled');
+    expect(await intentStatus(t, intent.paymentIntentId)).toBe('canceled');
     const again = await createPI(t, buyer.token, { listingRefnum: listing, offerRefnum, deliveryMethod: 'pickup' });
     expect([again.status, again.body.msg]).toEqual([409, orderMessages.offerLapsed]);
     // Live again: it takes another buyer's offer.
@@ -409,7 +402,7 @@ describe('orders: reads, cancel', () => {
     expect(detail.body.data.status).toBe('cancelled');
     expect(detail.body.data.history.map((h) => h.event)).toEqual(['place', 'autoCancel']);
     const [order] = await t.database.db.select().from(orders).where(eq(orders.refnum, late.orderId));
-    expect(await intentStatus(order?.paymentIntentId ?? '')).toBe('succeeded');
+    expect(await intentStatus(t, order?.paymentIntentId ?? '')).toBe('succeeded');
     const refunds = await t.database.db
       .select()
       .from(testPaymentRefunds)
