@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { OrderDetail } from '@yardly/shared/contract';
 import { eq } from 'drizzle-orm';
-import { listings, orders, testPaymentIntents } from '../src/db/schema/index';
+import { listings, orders, testPaymentIntents, testPaymentRefunds } from '../src/db/schema/index';
 import { json, type TestApp } from './harness';
 import type { Answer } from './offer-helpers';
 import { auth, type Envelope } from './selling-helpers';
@@ -124,4 +124,9 @@ export async function intentStatus(t: TestApp, paymentIntentId: string) {
     .from(testPaymentIntents)
     .where(eq(testPaymentIntents.id, paymentIntentId));
   return row?.status;
+}
+
+/** The refunds the built-in test provider made of a payment intent. */
+export function testProviderRefunds(t: TestApp, paymentIntentId: string) {
+  return t.database.db.select().from(testPaymentRefunds).where(eq(testPaymentRefunds.intentId, paymentIntentId));
 }

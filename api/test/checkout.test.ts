@@ -11,7 +11,6 @@ import {
   offers,
   orders,
   testPaymentIntents,
-  testPaymentRefunds,
 } from '../src/db/schema/index';
 import { checkLedger, ledgerIsSound } from '../src/modules/ledger/check';
 import { sellerBalance } from '../src/modules/ledger/ledger';
@@ -28,6 +27,7 @@ import {
   type Placed,
   placeOrder,
   savedAddress,
+  testProviderRefunds,
 } from './checkout-helpers';
 import { startTestApp, type TestApp } from './harness';
 import { freshEmail, signedUp, userIdOf } from './identity-helpers';
@@ -371,10 +371,7 @@ describe('orders: reads, cancel', () => {
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.data.status).toBe('cancelled');
     const [order] = await t.database.db.select().from(orders).where(eq(orders.refnum, placed.orderId));
-    const refunds = await t.database.db
-      .select()
-      .from(testPaymentRefunds)
-      .where(eq(testPaymentRefunds.intentId, order?.paymentIntentId ?? ''));
+    const refunds = await testProviderRefunds(t, order?.paymentIntentId ?? '');
     expect(refunds.map((r) => r.amountCents)).toEqual([3399]);
     const twice = await call(t, 'POST', '/svc/orders/cancel', seller.token, { orderId: placed.orderId });
     expect([twice.status, twice.body.error]).toEqual([409, 'already_cancelled']);
@@ -403,10 +400,7 @@ describe('orders: reads, cancel', () => {
     expect(detail.body.data.history.map((h) => h.event)).toEqual(['place', 'autoCancel']);
     const [order] = await t.database.db.select().from(orders).where(eq(orders.refnum, late.orderId));
     expect(await intentStatus(t, order?.paymentIntentId ?? '')).toBe('succeeded');
-    const refunds = await t.database.db
-      .select()
-      .from(testPaymentRefunds)
-      .where(eq(testPaymentRefunds.intentId, order?.paymentIntentId ?? ''));
+    const refunds = await testProviderRefunds(t, order?.paymentIntentId ?? '');
     expect(refunds).toHaveLength(1);
     await soundLedger();
   });

@@ -2,19 +2,12 @@ import type { AdminReturnRecord, LoginData, ReturnDetail } from '@yardly/shared/
 import { commissionCents, orderMessages, returnMessages } from '@yardly/shared/rules';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  auditLog,
-  ledgerEntries,
-  ledgerTransactions,
-  orders,
-  returns,
-  testPaymentRefunds,
-} from '../src/db/schema/index';
+import { auditLog, ledgerEntries, ledgerTransactions, orders, returns } from '../src/db/schema/index';
 import { LEDGER, sellerAccount } from '../src/modules/ledger/accounts';
 import { checkLedger, ledgerIsSound } from '../src/modules/ledger/check';
 import { sellerBalance } from '../src/modules/ledger/ledger';
 import { returnDelivered } from '../src/modules/returns/refund';
-import { boughtNow, call, orderDetail } from './checkout-helpers';
+import { boughtNow, call, orderDetail, testProviderRefunds } from './checkout-helpers';
 import { runDueJobs, startTestApp, type TestApp } from './harness';
 import { freshEmail, signedUp, userIdOf } from './identity-helpers';
 import { noticeTextsOf } from './notification-helpers';
@@ -460,10 +453,7 @@ describe('delivered back: the item price is refunded', () => {
     await soundLedger();
 
     await runDueJobs(t);
-    const refunds = await t.database.db
-      .select()
-      .from(testPaymentRefunds)
-      .where(eq(testPaymentRefunds.intentId, order.paymentIntentId));
+    const refunds = await testProviderRefunds(t, order.paymentIntentId);
     expect(refunds.map((r) => r.amountCents)).toEqual([3000]);
     expect(await entriesOf(order.id, 'card_refund')).toEqual({ [LEDGER.refundsOwed]: -3000, [LEDGER.refunds]: 3000 });
 
@@ -497,12 +487,7 @@ describe('delivered back: the item price is refunded', () => {
     );
     expect(again).toBe(false);
     await runDueJobs(t);
-    expect(
-      await t.database.db
-        .select()
-        .from(testPaymentRefunds)
-        .where(eq(testPaymentRefunds.intentId, order.paymentIntentId)),
-    ).toHaveLength(1);
+    expect(await testProviderRefunds(t, order.paymentIntentId)).toHaveLength(1);
     expect(Object.keys(await entriesOf(order.id, 'refund'))).toHaveLength(3);
     await soundLedger();
   });
