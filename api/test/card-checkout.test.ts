@@ -220,6 +220,10 @@ describe('saveCard: the card that paid is kept once the order is placed', () => 
   });
 });
 
+/** createPI for a pickup of the listing paid with a saved card, under `key` (a fresh one unless given, null for none). */
+const payPickupWithCard = (who: LoginData, listingRefnum: string, paymentCardId: string, key?: string | null) =>
+  createPI(t, who.token, { listingRefnum, deliveryMethod: 'pickup', paymentCardId }, key);
+
 describe('paymentCardId: paying with a saved card', () => {
   it('authorises at once (requires_capture) at the amount the api computed; placing makes the order', async () => {
     const card = await savedByPaying(buyer);
@@ -290,12 +294,7 @@ describe('paymentCardId: paying with a saved card', () => {
     const intentsBefore = (await t.database.db.select().from(testPaymentIntents)).length;
     for (const paymentCardId of [annsCard.id, 'K00000000000', atStripe.id, unknownToProvider.id]) {
       const key = randomUUID();
-      const refused = await createPI(
-        t,
-        other.token,
-        { listingRefnum: listing, deliveryMethod: 'pickup', paymentCardId },
-        key,
-      );
+      const refused = await payPickupWithCard(other, listing, paymentCardId, key);
       expect([refused.status, refused.body]).toEqual([
         404,
         { code: 404, msg: CARD_NOT_FOUND, error: 'card_not_found' },
@@ -303,19 +302,11 @@ describe('paymentCardId: paying with a saved card', () => {
       expect(await checkoutsOf(other, key)).toEqual([]);
     }
     // Even without an Idempotency-Key, someone else's card says only that it is not theirs.
-    const keyless = await createPI(
-      t,
-      other.token,
-      { listingRefnum: listing, deliveryMethod: 'pickup', paymentCardId: annsCard.id },
-      null,
-    );
+    const keyless = await payPickupWithCard(other, listing, annsCard.id, null);
     expect(keyless.status).toBe(404);
     expect((await t.database.db.select().from(testPaymentIntents)).length).toBe(intentsBefore);
     // The owner's card is untouched and still pays.
-    expect(
-      (await createPI(t, buyer.token, { listingRefnum: listing, deliveryMethod: 'pickup', paymentCardId: annsCard.id }))
-        .body.data.status,
-    ).toBe('requires_capture');
+    expect((await payPickupWithCard(buyer, listing, annsCard.id)).body.data.status).toBe('requires_capture');
   });
 
   it('answers 404 for a card deleted from the account', async () => {
@@ -329,12 +320,7 @@ describe('paymentCardId: paying with a saved card', () => {
     expect(deleted.statusCode).toBe(200);
     const key = randomUUID();
     const listing = await publishedListing(t, seller.token);
-    const paid = await createPI(
-      t,
-      who.token,
-      { listingRefnum: listing, deliveryMethod: 'pickup', paymentCardId: card.id },
-      key,
-    );
+    const paid = await payPickupWithCard(who, listing, card.id, key);
     expect([paid.status, paid.body.msg]).toEqual([404, CARD_NOT_FOUND]);
     expect(await checkoutsOf(who, key)).toEqual([]);
   });
@@ -343,12 +329,7 @@ describe('paymentCardId: paying with a saved card', () => {
     const old = await savedCardOf(t, buyer.userRefnum, providerCard({ expMonth: 1, expYear: 2020 }));
     const key = randomUUID();
     const listing = await publishedListing(t, seller.token);
-    const refused = await createPI(
-      t,
-      buyer.token,
-      { listingRefnum: listing, deliveryMethod: 'pickup', paymentCardId: old.id },
-      key,
-    );
+    const refused = await payPickupWithCard(buyer, listing, old.id, key);
     expect(refused.status).toBe(400);
     expect(refused.body).toEqual({
       code: 400,
