@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkouts, orders, savedCards, users } from '../src/db/schema/index';
 import { providerCard, savedCardOf } from './card-helpers';
 import { type CreatePIBody, call, createPI, placeOrder } from './checkout-helpers';
-import { startTestApp, type TestApp } from './harness';
+import { closeInOrder, startTestApp, type TestApp } from './harness';
 import { signedUpPeople } from './role-helpers';
 import { publishedListing } from './selling-helpers';
 import { type StripeStandIn, startStripeStandIn } from './stripe-stand-in';
@@ -34,10 +34,7 @@ beforeAll(async () => {
   });
   ({ seller, buyer, other } = await signedUpPeople(t, 'seller', 'buyer', 'other'));
 });
-afterAll(async () => {
-  await t?.close();
-  await standIn?.close();
-});
+afterAll(() => closeInOrder(t, standIn));
 
 const cardsOf = async (who: LoginData) => (await call<SavedCard[]>(t, 'GET', '/svc/payment/cards', who.token)).body;
 

@@ -6,7 +6,7 @@ import { ledgerEntries, ledgerTransactions, orders } from '../src/db/schema/inde
 import { LEDGER } from '../src/modules/ledger/accounts';
 import { checkLedger, ledgerIsSound } from '../src/modules/ledger/check';
 import { call } from './checkout-helpers';
-import { runDueJobs, startTestApp, type TestApp } from './harness';
+import { closeInOrder, runDueJobs, startTestApp, type TestApp } from './harness';
 import { noticeTextsOf } from './notification-helpers';
 import { advanceKeepingSignedIn, refreshed } from './offer-helpers';
 import { signedUpPeople } from './role-helpers';
@@ -32,10 +32,7 @@ beforeAll(async () => {
   ({ t, standIn } = await stripeApp(startTestApp));
   ({ seller, admin } = await signedUpPeople(t, 'seller', 'admin'));
 });
-afterAll(async () => {
-  await t?.close();
-  await standIn?.close();
-});
+afterAll(() => closeInOrder(t, standIn));
 
 /** A $42.00 shipped order paid by card at the stand-in and captured. */
 async function paidOrder() {

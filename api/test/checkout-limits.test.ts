@@ -2,7 +2,7 @@ import type { LoginData } from '@yardly/shared/contract';
 import { OPEN_CHECKOUTS_PER_BUYER, orderMessages } from '@yardly/shared/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPI } from './checkout-helpers';
-import { startTestApp, type TestApp } from './harness';
+import { closeInOrder, startTestApp, type TestApp } from './harness';
 import { freshEmail, signedUp } from './identity-helpers';
 import { advanceKeepingSignedIn } from './offer-helpers';
 import { signedUpPeople } from './role-helpers';
@@ -19,10 +19,7 @@ beforeAll(async () => {
   ({ t, standIn } = await stripeApp(startTestApp));
   ({ seller, buyer } = await signedUpPeople(t, 'seller', 'buyer'));
 });
-afterAll(async () => {
-  await t?.close();
-  await standIn?.close();
-});
+afterAll(() => closeInOrder(t, standIn));
 
 const localItem = (listingPrice: number) =>
   publishedListing(t, seller.token, { shippable: false, meetToDeliver: true, listingPrice });

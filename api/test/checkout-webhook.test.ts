@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerTransactions, listings, orders } from '../src/db/schema/index';
 import { checkLedger, ledgerIsSound } from '../src/modules/ledger/check';
 import { createPI, orderDetail, ordersOf, placeOrder, savedAddress } from './checkout-helpers';
-import { startTestApp, type TestApp } from './harness';
+import { closeInOrder, startTestApp, type TestApp } from './harness';
 import { freshEmail, signedUp } from './identity-helpers';
 import { noticeTextsOf } from './notification-helpers';
 import { publishedListing } from './selling-helpers';
@@ -20,10 +20,7 @@ beforeAll(async () => {
   ({ t, standIn } = await stripeApp(startTestApp));
   seller = await signedUp(t, freshEmail('seller'));
 });
-afterAll(async () => {
-  await t?.close();
-  await standIn?.close();
-});
+afterAll(() => closeInOrder(t, standIn));
 
 /** A buyer's checkout for the listing, authorised by the card in Stripe.js, the page then gone: its intent id. */
 async function authorisedAtStripe(buyer: LoginData, listingRefnum: string): Promise<string> {

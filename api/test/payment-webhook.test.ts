@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentEvents } from '../src/db/schema/index';
-import { advanceClock, json, startTestApp, type TestApp } from './harness';
+import { advanceClock, closeInOrder, json, startTestApp, type TestApp } from './harness';
 import { type StripeStandIn, startStripeStandIn } from './stripe-stand-in';
 import { intentMadeAtStandIn } from './webhook-helpers';
 
@@ -65,10 +65,7 @@ beforeAll(async () => {
     }
   });
 });
-afterAll(async () => {
-  await t?.close();
-  await standIn?.close();
-});
+afterAll(() => closeInOrder(t, standIn));
 
 describe('POST /svc/payment/webhook with Stripe configured', () => {
   it('applies a signed event once, handing it to the registered handler, however often it arrives', async () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerTransactions, sellerPayouts } from '../src/db/schema/index';
 import { checkLedger, ledgerIsSound } from '../src/modules/ledger/check';
 import { call } from './checkout-helpers';
-import { startTestApp, type TestApp } from './harness';
+import { closeInOrder, startTestApp, type TestApp } from './harness';
 import { freshEmail, signedUp, userIdOf } from './identity-helpers';
 import { noticeRowsOf } from './notification-helpers';
 import { advanceKeepingSignedIn } from './offer-helpers';
@@ -26,10 +26,7 @@ beforeAll(async () => {
   ({ t, standIn } = await stripeApp(startTestApp));
   buyer = await signedUp(t, freshEmail('buyer'));
 });
-afterAll(async () => {
-  await t?.close();
-  await standIn?.close();
-});
+afterAll(() => closeInOrder(t, standIn));
 
 const balance = async (person: LoginData) =>
   (await call<Balance>(t, 'GET', '/svc/payouts/balance', person.token)).body.data;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shipments } from '../src/db/schema/index';
 import { signShippoWebhook } from '../src/modules/shipping/shippo-carrier';
 import { boughtNow, orderDetail } from './checkout-helpers';
-import { startTestApp, type TestApp } from './harness';
+import { closeInOrder, startTestApp, type TestApp } from './harness';
 import { signedUpPeople } from './role-helpers';
 import { publishedListing } from './selling-helpers';
 import { buyLabel, labelFile, tracking } from './shipping-helpers';
@@ -34,10 +34,7 @@ beforeAll(async () => {
   });
   ({ seller, buyer } = await signedUpPeople(t, 'seller', 'buyer'));
 });
-afterAll(async () => {
-  await t?.close();
-  await standIn?.close();
-});
+afterAll(() => closeInOrder(t, standIn));
 
 function webhook(body: unknown, auth: { token?: string; signature?: string } = {}) {
   return t.app.inject({

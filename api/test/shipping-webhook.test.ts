@@ -2,7 +2,7 @@ import type { LoginData, OrderDetail } from '@yardly/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signShippoWebhook } from '../src/modules/shipping/shippo-carrier';
 import { boughtNow, call, orderDetail } from './checkout-helpers';
-import { startTestApp, type TestApp } from './harness';
+import { closeInOrder, startTestApp, type TestApp } from './harness';
 import { pdfText } from './pdf-text';
 import { signedUpPeople } from './role-helpers';
 import { publishedListing } from './selling-helpers';
@@ -24,10 +24,7 @@ beforeAll(async () => {
   });
   ({ seller, buyer } = await signedUpPeople(t, 'seller', 'buyer'));
 });
-afterAll(async () => {
-  await t?.close();
-  await standIn?.close();
-});
+afterAll(() => closeInOrder(t, standIn));
 
 function webhook(body: unknown, auth: { token?: string; signature?: string } = {}) {
   const raw = JSON.stringify(body);

@@ -6,7 +6,7 @@ import { checkouts, ledgerEntries, ledgerTransactions, listings, orders } from '
 import { LEDGER } from '../src/modules/ledger/accounts';
 import { checkLedger, ledgerIsSound } from '../src/modules/ledger/check';
 import { call, createPI, placeOrder, savedAddress } from './checkout-helpers';
-import { runDueJobs, startTestApp, type TestApp } from './harness';
+import { closeInOrder, runDueJobs, startTestApp, type TestApp } from './harness';
 import { freshEmail, signedUp } from './identity-helpers';
 import { noticeTextsOf } from './notification-helpers';
 import { publishedListing } from './selling-helpers';
@@ -21,10 +21,7 @@ beforeAll(async () => {
   ({ t, standIn } = await stripeApp(startTestApp));
   seller = await signedUp(t, freshEmail('seller'));
 });
-afterAll(async () => {
-  await t?.close();
-  await standIn?.close();
-});
+afterAll(() => closeInOrder(t, standIn));
 
 /** A $42.00 shipped order paid by card at the stand-in and placed: its intent, order row and buyer. */
 async function paidOrder() {
