@@ -35,6 +35,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** The organisation's log, oldest first. */
+const logOf = (organisation: { id: number }) => transitionLog(t, 'organisation', organisation.id);
+
 async function statusOf(organisation: { id: number }) {
   const [row] = await t.database.db
     .select({ status: organizations.status })
@@ -68,7 +71,7 @@ describe("an admin's verification change", () => {
     const verified = await updateOrganisation(t, moderator, acme, { status: 'VERIFIED' });
     expect(verified.status, JSON.stringify(verified.body)).toBe(200);
     expect(verified.body).toMatchObject({ status: 'VERIFIED', actions: ['reject', 'review'] });
-    expect(await transitionLog(t, 'organisation', acme.id)).toEqual([
+    expect(await logOf(acme)).toEqual([
       { event: 'verify', from: 'IN_REVIEW', to: 'VERIFIED', role: 'admin', actorId: await userIdOf(t, moderator) },
     ]);
     expect(await notificationTexts(member)).toContain(notices.organisationStatus(acme.name, 'VERIFIED'));
@@ -77,7 +80,7 @@ describe("an admin's verification change", () => {
     const reviewed = await takeEvent(moderator, acme, 'review');
     expect(reviewed.status, JSON.stringify(reviewed.body)).toBe(200);
     expect(reviewed.body).toMatchObject({ status: 'IN_REVIEW', actions: ['verify', 'reject'] });
-    expect((await transitionLog(t, 'organisation', acme.id)).map((step) => step.event)).toEqual(['verify', 'review']);
+    expect((await logOf(acme)).map((step) => step.event)).toEqual(['verify', 'review']);
     expect(await notificationTexts(member)).toContain(notices.organisationStatus(acme.name, 'IN_REVIEW'));
   });
 
@@ -92,7 +95,7 @@ describe("an admin's verification change", () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(json<OrganizationRecord>(res)).toMatchObject({ name: renamed, status: 'VERIFIED' });
-    expect(await transitionLog(t, 'organisation', acme.id)).toEqual([]);
+    expect(await logOf(acme)).toEqual([]);
   });
 
   it('refuses what the table does not allow with 409 and its reason, changing nothing', async () => {
@@ -105,8 +108,8 @@ describe("an admin's verification change", () => {
     expect(rejectAgain.status).toBe(409);
     expect(rejectAgain.body).toMatchObject({ msg: 'This organisation is already rejected', error: 'already_rejected' });
     expect(await statusOf(acme)).toBe('VERIFIED');
-    expect(await transitionLog(t, 'organisation', acme.id)).toEqual([]);
-    expect(await transitionLog(t, 'organisation', rejected.id)).toEqual([]);
+    expect(await logOf(acme)).toEqual([]);
+    expect(await logOf(rejected)).toEqual([]);
   });
 
   it('is refused to anyone but an admin (403), changing nothing', async () => {
@@ -118,7 +121,7 @@ describe("an admin's verification change", () => {
       expect((await updateOrganisation(t, who, acme, { status: 'VERIFIED' })).status).toBe(403);
     }
     expect(await statusOf(acme)).toBe('IN_REVIEW');
-    expect(await transitionLog(t, 'organisation', acme.id)).toEqual([]);
+    expect(await logOf(acme)).toEqual([]);
   });
 });
 
@@ -133,7 +136,7 @@ describe('registering an organisation', () => {
       .innerJoin(users, eq(users.organizationId, organizations.id))
       .where(eq(users.refnum, person.userRefnum));
     expect(org?.status).toBe('IN_REVIEW');
-    expect(await transitionLog(t, 'organisation', (org as { id: number }).id)).toEqual([
+    expect(await logOf(org as { id: number })).toEqual([
       { event: 'register', from: null, to: 'IN_REVIEW', role: 'system', actorId: null },
     ]);
   });
@@ -167,7 +170,7 @@ describe('registering an organisation', () => {
     const ids = new Set(joined.map((j) => j.organizationId));
     expect(ids.size).toBe(1);
     const [id] = [...ids];
-    expect((await transitionLog(t, 'organisation', id as number)).map((step) => step.event)).toEqual(['register']);
+    expect((await logOf({ id: id as number })).map((step) => step.event)).toEqual(['register']);
     // No register row is left of an organisation that is gone.
     const orphans = await t.database.db
       .select({ id: transitions.id })
@@ -192,7 +195,7 @@ describe('registering an organisation', () => {
       .from(organizations)
       .where(eq(organizations.name, name));
     const by = await userIdOf(t, moderator);
-    expect(await transitionLog(t, 'organisation', (org as { id: number }).id)).toEqual([
+    expect(await logOf(org as { id: number })).toEqual([
       { event: 'register', from: null, to: 'IN_REVIEW', role: 'admin', actorId: by },
       { event: 'verify', from: 'IN_REVIEW', to: 'VERIFIED', role: 'admin', actorId: by },
     ]);
@@ -233,7 +236,7 @@ describe('the organisation marketplace follows', () => {
     const acme = await b2bOrganisation(t);
     const offerState = await openOffer(acme, 'Desk lamp');
     expect((await updateOrganisation(t, moderator, acme, { isB2B: false })).status).toBe(200);
-    expect(await transitionLog(t, 'organisation', acme.id)).toEqual([]);
+    expect(await logOf(acme)).toEqual([]);
     await runDueJobs(t);
     expect(await offerState()).toBe('cancelled');
   });
