@@ -20,8 +20,9 @@ import {
 } from '../src/db/schema/index';
 import { insertSeller } from './fixtures';
 import { json, startTestApp, type TestApp } from './harness';
-import { freshEmail, signedUp, userIdOf } from './identity-helpers';
-import { withRoles } from './role-helpers';
+import { userIdOf } from './identity-helpers';
+import { signedUpPeople } from './role-helpers';
+import { transitionLog } from './transition-helpers';
 
 /*
  * The console's rentals (issue 20 §4): the rental listings with their moderation, the rental
@@ -101,9 +102,7 @@ async function stateOf(rentalId: number) {
 
 beforeAll(async () => {
   t = await startTestApp();
-  admin = await withRoles(t, await signedUp(t, freshEmail('admin')), ['ROLE_USER', 'ROLE_ADMIN']);
-  limited = await withRoles(t, await signedUp(t, freshEmail('limited')), ['ROLE_USER', 'ROLE_LIMITED_ADMIN']);
-  person = await signedUp(t, freshEmail('person'));
+  ({ admin, limited, person } = await signedUpPeople(t, 'admin', 'limited', 'person'));
   adminId = await userIdOf(t, admin);
   personId = await userIdOf(t, person);
 });
@@ -298,11 +297,8 @@ describe('the rental listings', () => {
     expect(shown.history.map(({ event, status, by }) => ({ event, status, by }))).toEqual(
       steps.map(([event, status]) => ({ event, status, by: admin.email })),
     );
-    const logged = await t.database.db
-      .select()
-      .from(transitions)
-      .where(and(eq(transitions.process, 'rental'), eq(transitions.subjectId, rental.id)));
-    expect(logged.map((row) => [row.event, row.actorRole, row.actorId])).toEqual(
+    const logged = await transitionLog(t, 'rental', rental.id);
+    expect(logged.map((row) => [row.event, row.role, row.actorId])).toEqual(
       steps.map(([event]) => [event, 'admin', adminId]),
     );
     const audit = await t.database.db
@@ -344,12 +340,7 @@ describe('the rental listings', () => {
         .from(auditLog)
         .where(and(eq(auditLog.resource, 'rentals'), eq(auditLog.recordId, rental.refnum))),
     ).toEqual([]);
-    expect(
-      await t.database.db
-        .select()
-        .from(transitions)
-        .where(and(eq(transitions.process, 'rental'), eq(transitions.subjectId, rental.id))),
-    ).toEqual([]);
+    expect(await transitionLog(t, 'rental', rental.id)).toEqual([]);
   });
 
   it("refuses a landlord's own events and unknown events with a 400, before touching the rental", async () => {

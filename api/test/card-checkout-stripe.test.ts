@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkouts, orders, savedCards, users } from '../src/db/schema/index';
 import { providerCard, savedCardOf } from './card-helpers';
 import { type CreatePIBody, call, createPI, placeOrder } from './checkout-helpers';
-import { startTestApp, type TestApp } from './harness';
-import { freshEmail, signedUp } from './identity-helpers';
+import { closeInOrder, startTestApp, type TestApp } from './harness';
+import { signedUpPeople } from './role-helpers';
 import { publishedListing } from './selling-helpers';
 import { type StripeStandIn, startStripeStandIn } from './stripe-stand-in';
 
@@ -32,14 +32,9 @@ beforeAll(async () => {
       STRIPE_API_BASE: standIn.url,
     },
   });
-  seller = await signedUp(t, freshEmail('seller'));
-  buyer = await signedUp(t, freshEmail('buyer'));
-  other = await signedUp(t, freshEmail('other'));
+  ({ seller, buyer, other } = await signedUpPeople(t, 'seller', 'buyer', 'other'));
 });
-afterAll(async () => {
-  await t?.close();
-  await standIn?.close();
-});
+afterAll(() => closeInOrder(t, standIn));
 
 const cardsOf = async (who: LoginData) => (await call<SavedCard[]>(t, 'GET', '/svc/payment/cards', who.token)).body;
 

@@ -3,7 +3,7 @@ import type { LoginData, SavedCard } from '@yardly/shared/contract';
 import { cardMessages, orderMessages } from '@yardly/shared/rules';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkouts, orders, savedCards, testPaymentIntents, users } from '../src/db/schema/index';
+import { checkouts, orders, savedCards, testPaymentIntents } from '../src/db/schema/index';
 import { providerCard, savedCardOf } from './card-helpers';
 import {
   authorisedIntent,
@@ -17,8 +17,9 @@ import {
   savedAddress,
 } from './checkout-helpers';
 import { startTestApp, type TestApp } from './harness';
-import { freshEmail, signedUp } from './identity-helpers';
+import { freshEmail, signedUp, userIdOf } from './identity-helpers';
 import { advanceKeepingSignedIn } from './offer-helpers';
+import { signedUpPeople } from './role-helpers';
 import { publishedListing } from './selling-helpers';
 
 /*
@@ -33,9 +34,7 @@ let other: LoginData;
 
 beforeAll(async () => {
   t = await startTestApp();
-  seller = await signedUp(t, freshEmail('seller'));
-  buyer = await signedUp(t, freshEmail('buyer'));
-  other = await signedUp(t, freshEmail('other'));
+  ({ seller, buyer, other } = await signedUpPeople(t, 'seller', 'buyer', 'other'));
 });
 afterAll(() => t?.close());
 
@@ -44,23 +43,18 @@ const CARD_NOT_FOUND = 'This card was not found in your account';
 
 const cardsOf = async (who: LoginData) => (await call<SavedCard[]>(t, 'GET', '/svc/payment/cards', who.token)).body;
 
-async function userId(who: LoginData): Promise<number> {
-  const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.refnum, who.userRefnum));
-  return row?.id ?? 0;
-}
-
 async function cardRows(who: LoginData) {
   return t.database.db
     .select()
     .from(savedCards)
-    .where(eq(savedCards.userId, await userId(who)));
+    .where(eq(savedCards.userId, await userIdOf(t, who)));
 }
 
 async function checkoutsOf(who: LoginData, key: string) {
   return t.database.db
     .select()
     .from(checkouts)
-    .where(and(eq(checkouts.buyerId, await userId(who)), eq(checkouts.idempotencyKey, key)));
+    .where(and(eq(checkouts.buyerId, await userIdOf(t, who)), eq(checkouts.idempotencyKey, key)));
 }
 
 async function intentRow(id: string) {
@@ -226,6 +220,10 @@ describe('saveCard: the card that paid is kept once the order is placed', () => 
   });
 });
 
+/** createPI for a pickup of the listing paid with a saved card, under `key` (a fresh one unless given, null for none). */
+const payPickupWithCard = (who: LoginData, listingRefnum: string, paymentCardId: string, key?: string | null) =>
+  createPI(t, who.token, { listingRefnum, deliveryMethod: 'pickup', paymentCardId }, key);
+
 describe('paymentCardId: paying with a saved card', () => {
   it('authorises at once (requires_capture) at the amount the api computed; placing makes the order', async () => {
     const card = await savedByPaying(buyer);
@@ -296,12 +294,7 @@ describe('paymentCardId: paying with a saved card', () => {
     const intentsBefore = (await t.database.db.select().from(testPaymentIntents)).length;
     for (const paymentCardId of [annsCard.id, 'K00000000000', atStripe.id, unknownToProvider.id]) {
       const key = randomUUID();
-      const refused = await createPI(
-        t,
-        other.token,
-        { listingRefnum: listing, deliveryMethod: 'pickup', paymentCardId },
-        key,
-      );
+      const refused = await payPickupWithCard(other, listing, paymentCardId, key);
       expect([refused.status, refused.body]).toEqual([
         404,
         { code: 404, msg: CARD_NOT_FOUND, error: 'card_not_found' },
@@ -309,19 +302,11 @@ describe('paymentCardId: paying with a saved card', () => {
       expect(await checkoutsOf(other, key)).toEqual([]);
     }
     // Even without an Idempotency-Key, someone else's card says only that it is not theirs.
-    const keyless = await createPI(
-      t,
-      other.token,
-      { listingRefnum: listing, deliveryMethod: 'pickup', paymentCardId: annsCard.id },
-      null,
-    );
+    const keyless = await payPickupWithCard(other, listing, annsCard.id, null);
     expect(keyless.status).toBe(404);
     expect((await t.database.db.select().from(testPaymentIntents)).length).toBe(intentsBefore);
     // The owner's card is untouched and still pays.
-    expect(
-      (await createPI(t, buyer.token, { listingRefnum: listing, deliveryMethod: 'pickup', paymentCardId: annsCard.id }))
-        .body.data.status,
-    ).toBe('requires_capture');
+    expect((await payPickupWithCard(buyer, listing, annsCard.id)).body.data.status).toBe('requires_capture');
   });
 
   it('answers 404 for a card deleted from the account', async () => {
@@ -335,12 +320,7 @@ describe('paymentCardId: paying with a saved card', () => {
     expect(deleted.statusCode).toBe(200);
     const key = randomUUID();
     const listing = await publishedListing(t, seller.token);
-    const paid = await createPI(
-      t,
-      who.token,
-      { listingRefnum: listing, deliveryMethod: 'pickup', paymentCardId: card.id },
-      key,
-    );
+    const paid = await payPickupWithCard(who, listing, card.id, key);
     expect([paid.status, paid.body.msg]).toEqual([404, CARD_NOT_FOUND]);
     expect(await checkoutsOf(who, key)).toEqual([]);
   });
@@ -349,12 +329,7 @@ describe('paymentCardId: paying with a saved card', () => {
     const old = await savedCardOf(t, buyer.userRefnum, providerCard({ expMonth: 1, expYear: 2020 }));
     const key = randomUUID();
     const listing = await publishedListing(t, seller.token);
-    const refused = await createPI(
-      t,
-      buyer.token,
-      { listingRefnum: listing, deliveryMethod: 'pickup', paymentCardId: old.id },
-      key,
-    );
+    const refused = await payPickupWithCard(buyer, listing, old.id, key);
     expect(refused.status).toBe(400);
     expect(refused.body).toEqual({
       code: 400,

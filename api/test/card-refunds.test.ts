@@ -2,14 +2,14 @@ import type { AdminCardRefundRecord, AdminJobRecord, LoginData } from '@yardly/s
 import { orderMessages, PENDING_REFUND_CHECK_EVERY_MINUTES } from '@yardly/shared/rules';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerEntries, ledgerTransactions, notifications, orders, users } from '../src/db/schema/index';
+import { ledgerEntries, ledgerTransactions, orders } from '../src/db/schema/index';
 import { LEDGER } from '../src/modules/ledger/accounts';
 import { checkLedger, ledgerIsSound } from '../src/modules/ledger/check';
 import { call } from './checkout-helpers';
-import { runDueJobs, startTestApp, type TestApp } from './harness';
-import { freshEmail, signedUp } from './identity-helpers';
+import { closeInOrder, runDueJobs, startTestApp, type TestApp } from './harness';
+import { noticeTextsOf } from './notification-helpers';
 import { advanceKeepingSignedIn, refreshed } from './offer-helpers';
-import { withRoles } from './role-helpers';
+import { signedUpPeople } from './role-helpers';
 import type { StripeStandIn } from './stripe-stand-in';
 import { deliver, placedAtStandIn, stripeApp, stripeEvent } from './webhook-helpers';
 
@@ -30,13 +30,9 @@ let admin: LoginData;
 
 beforeAll(async () => {
   ({ t, standIn } = await stripeApp(startTestApp));
-  seller = await signedUp(t, freshEmail('seller'));
-  admin = await withRoles(t, await signedUp(t, freshEmail('admin')), ['ROLE_USER', 'ROLE_ADMIN']);
+  ({ seller, admin } = await signedUpPeople(t, 'seller', 'admin'));
 });
-afterAll(async () => {
-  await t?.close();
-  await standIn?.close();
-});
+afterAll(() => closeInOrder(t, standIn));
 
 /** A $42.00 shipped order paid by card at the stand-in and captured. */
 async function paidOrder() {
@@ -56,15 +52,6 @@ async function ledgerOf(orderId: number, account: string): Promise<number> {
     .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
     .where(and(eq(ledgerTransactions.orderId, orderId), eq(ledgerEntries.account, account)));
   return rows.reduce((sum, r) => sum + r.amount, 0);
-}
-
-async function noticesOf(person: LoginData): Promise<string[]> {
-  const rows = await t.database.db
-    .select({ text: notifications.text })
-    .from(notifications)
-    .innerJoin(users, eq(users.id, notifications.userId))
-    .where(eq(users.refnum, person.userRefnum));
-  return rows.map((r) => r.text);
 }
 
 const stripeRefundsOf = (intentId: string) => standIn.objects('re').filter((re) => re.payment_intent === intentId);
@@ -109,7 +96,7 @@ describe('a refund the platform’s Stripe balance cannot cover', () => {
     expect(await consoleRefunds(order.refnum)).toMatchObject([
       { status: 'pending', failure: 'insufficient_funds', amount: order.totalCents, attempts: 1 },
     ]);
-    expect(await noticesOf(buyer)).not.toContain(orderMessages.sellerCancelled);
+    expect(await noticeTextsOf(t, buyer)).not.toContain(orderMessages.sellerCancelled);
     const record = await t.app.inject({
       method: 'GET',
       url: `/svc/admin/orders/${order.refnum}`,
@@ -128,7 +115,7 @@ describe('a refund the platform’s Stripe balance cannot cover', () => {
     expect(await ledgerOf(order.id, LEDGER.refunds)).toBe(order.totalCents);
     expect(await ledgerOf(order.id, OWED)).toBe(0);
     expect((await consoleRefunds(order.refnum))[0]).toMatchObject({ status: 'succeeded', failure: null });
-    expect((await noticesOf(buyer)).filter((n) => n === orderMessages.sellerCancelled)).toHaveLength(1);
+    expect((await noticeTextsOf(t, buyer)).filter((n) => n === orderMessages.sellerCancelled)).toHaveLength(1);
     expect(await ledgerIsSound(await checkLedger(t.database.db))).toBe(true);
   });
 
@@ -141,7 +128,7 @@ describe('a refund the platform’s Stripe balance cannot cover', () => {
     expect(shown).toMatchObject({ status: 'failed', failure: 'insufficient_funds', attempts: 1 });
     expect(await ledgerOf(order.id, LEDGER.refunds)).toBe(0);
     expect(await ledgerOf(order.id, OWED)).toBe(order.totalCents);
-    expect(await noticesOf(buyer)).not.toContain(orderMessages.sellerCancelled);
+    expect(await noticeTextsOf(t, buyer)).not.toContain(orderMessages.sellerCancelled);
 
     // Only an admin may send it again; the balance is topped up first.
     expect((await retry(shown?.id ?? 0, buyer)).statusCode).toBe(403);
@@ -156,7 +143,7 @@ describe('a refund the platform’s Stripe balance cannot cover', () => {
     expect((await consoleRefunds(order.refnum))[0]).toMatchObject({ status: 'succeeded', attempts: 2 });
     expect(await ledgerOf(order.id, LEDGER.refunds)).toBe(order.totalCents);
     expect(await ledgerOf(order.id, OWED)).toBe(0);
-    expect((await noticesOf(buyer)).filter((n) => n === orderMessages.sellerCancelled)).toHaveLength(1);
+    expect((await noticeTextsOf(t, buyer)).filter((n) => n === orderMessages.sellerCancelled)).toHaveLength(1);
     expect((await retry(shown?.id ?? 0)).statusCode).toBe(409);
     expect(await consoleRefunds(order.refnum)).toHaveLength(1);
     expect(await ledgerIsSound(await checkLedger(t.database.db))).toBe(true);
@@ -170,7 +157,7 @@ describe('a refund the platform’s Stripe balance cannot cover', () => {
     expect((await consoleRefunds(order.refnum))[0]).toMatchObject({ status: 'failed', attempts: 1 });
     expect(stripeRefundsOf(intentId)).toEqual([]);
     expect(await ledgerOf(order.id, LEDGER.refunds)).toBe(0);
-    expect(await noticesOf(buyer)).not.toContain(orderMessages.sellerCancelled);
+    expect(await noticeTextsOf(t, buyer)).not.toContain(orderMessages.sellerCancelled);
     const filter = encodeURIComponent(JSON.stringify({ state: 'dead', name: 'payments.send-card-refund' }));
     const jobs = await t.app.inject({
       method: 'GET',
@@ -233,15 +220,15 @@ describe('a refund the platform’s Stripe balance cannot cover', () => {
     expect(await ledgerOf(made.order.id, OWED)).toBe(0);
     expect(await ledgerOf(failed.order.id, LEDGER.refunds)).toBe(0);
     expect(await ledgerOf(failed.order.id, OWED)).toBe(failed.order.totalCents);
-    expect((await noticesOf(made.buyer)).filter((n) => n === orderMessages.sellerCancelled)).toHaveLength(1);
-    expect(await noticesOf(failed.buyer)).not.toContain(orderMessages.sellerCancelled);
+    expect((await noticeTextsOf(t, made.buyer)).filter((n) => n === orderMessages.sellerCancelled)).toHaveLength(1);
+    expect(await noticeTextsOf(t, failed.buyer)).not.toContain(orderMessages.sellerCancelled);
 
     // The event comes after all: the refund is not counted twice, nor the buyer told twice.
     const late = stripeEvent('refund.updated', stripeRefundsOf(made.intentId)[0] as Record<string, unknown>);
     expect((await deliver(t, late.payload)).status).toBe(200);
     await advanceKeepingSignedIn(t, PENDING_REFUND_CHECK_EVERY_MINUTES, [admin]);
     expect(await ledgerOf(made.order.id, LEDGER.refunds)).toBe(made.order.totalCents);
-    expect((await noticesOf(made.buyer)).filter((n) => n === orderMessages.sellerCancelled)).toHaveLength(1);
+    expect((await noticeTextsOf(t, made.buyer)).filter((n) => n === orderMessages.sellerCancelled)).toHaveLength(1);
     expect(await ledgerIsSound(await checkLedger(t.database.db))).toBe(true);
   });
 
@@ -306,7 +293,7 @@ describe('a refund the platform’s Stripe balance cannot cover', () => {
     expect((await consoleRefunds(order.refnum))[0]).toMatchObject({ status: 'succeeded' });
     expect(await ledgerOf(order.id, LEDGER.refunds)).toBe(order.totalCents);
     expect(await ledgerOf(order.id, OWED)).toBe(0);
-    expect((await noticesOf(buyer)).filter((n) => n === orderMessages.sellerCancelled)).toHaveLength(1);
+    expect((await noticeTextsOf(t, buyer)).filter((n) => n === orderMessages.sellerCancelled)).toHaveLength(1);
     expect(await ledgerIsSound(await checkLedger(t.database.db))).toBe(true);
   });
 
@@ -364,7 +351,7 @@ describe('a refund the platform’s Stripe balance cannot cover', () => {
     expect((await consoleRefunds(order.refnum))[0]).toMatchObject({ status: 'succeeded' });
     expect(await ledgerOf(order.id, LEDGER.refunds)).toBe(order.totalCents);
     expect(await ledgerOf(order.id, OWED)).toBe(0);
-    expect((await noticesOf(buyer)).filter((n) => n === orderMessages.sellerCancelled)).toHaveLength(1);
+    expect((await noticeTextsOf(t, buyer)).filter((n) => n === orderMessages.sellerCancelled)).toHaveLength(1);
     expect(await ledgerIsSound(await checkLedger(t.database.db))).toBe(true);
   });
 });

@@ -2,11 +2,21 @@ import type { LoginData } from '@yardly/shared/contract';
 import { orderMessages } from '@yardly/shared/rules';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerTransactions, listings, notifications, orders, testPaymentIntents, users } from '../src/db/schema/index';
+import { ledgerTransactions, listings } from '../src/db/schema/index';
 import { checkLedger, ledgerIsSound } from '../src/modules/ledger/check';
-import { authorisedIntent, boughtNow, createPI, orderDetail, placeOrder, savedAddress } from './checkout-helpers';
+import {
+  authorisedIntent,
+  boughtNow,
+  createPI,
+  intentStatus,
+  orderDetail,
+  ordersOf,
+  placeOrder,
+  savedAddress,
+} from './checkout-helpers';
 import { startTestApp, type TestApp } from './harness';
 import { freshEmail, signedUp } from './identity-helpers';
+import { noticeRowsOf } from './notification-helpers';
 import { advanceKeepingSignedIn } from './offer-helpers';
 import { publishedListing } from './selling-helpers';
 
@@ -37,29 +47,9 @@ async function abandoned(buyer: LoginData, listingRefnum: string): Promise<strin
   return intent.paymentIntentId;
 }
 
-async function intentStatus(id: string) {
-  const [row] = await t.database.db
-    .select({ status: testPaymentIntents.status })
-    .from(testPaymentIntents)
-    .where(eq(testPaymentIntents.id, id));
-  return row?.status;
-}
-
-async function ordersOf(listingRefnum: string) {
-  const [listing] = await t.database.db.select().from(listings).where(eq(listings.refnum, listingRefnum));
-  return t.database.db
-    .select()
-    .from(orders)
-    .where(eq(orders.listingId, listing?.id ?? 0));
-}
-
-async function noticesOf(someone: LoginData): Promise<{ text: string; link: string | null }[]> {
-  const [user] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.refnum, someone.userRefnum));
-  return t.database.db
-    .select({ text: notifications.text, link: notifications.link })
-    .from(notifications)
-    .where(eq(notifications.userId, user?.id ?? 0));
-}
+/** The person's notifications: text and link. */
+const noticesOf = async (someone: LoginData) =>
+  (await noticeRowsOf(t, someone)).map(({ text, link }) => ({ text, link }));
 
 describe('abandoned authorisations (the sweep, every 5 minutes on the app clock)', () => {
   it('places the order of an authorised checkout left for 15 minutes, captures it, tells the buyer', async () => {
@@ -68,13 +58,13 @@ describe('abandoned authorisations (the sweep, every 5 minutes on the app clock)
     const intentId = await abandoned(buyer, listing);
 
     await minutesPass(10);
-    expect(await ordersOf(listing)).toEqual([]);
-    expect(await intentStatus(intentId)).toBe('requires_capture');
+    expect(await ordersOf(t, listing)).toEqual([]);
+    expect(await intentStatus(t, intentId)).toBe('requires_capture');
 
     await minutesPass(10);
-    const [order] = await ordersOf(listing);
+    const [order] = await ordersOf(t, listing);
     expect(order).toMatchObject({ state: 'paid', paymentIntentId: intentId, totalCents: 3000 + 899 });
-    expect(await intentStatus(intentId)).toBe('succeeded');
+    expect(await intentStatus(t, intentId)).toBe('succeeded');
     expect(await noticesOf(buyer)).toEqual([
       { text: 'Your payment went through: your order for Wicker basket is placed.', link: `/orders/${order?.refnum}` },
     ]);
@@ -84,7 +74,7 @@ describe('abandoned authorisations (the sweep, every 5 minutes on the app clock)
     const again = await placeOrder(t, buyer.token, intentId);
     expect([again.status, again.body.data.orderId]).toEqual([200, order?.refnum]);
     await minutesPass(20);
-    expect(await ordersOf(listing)).toHaveLength(1);
+    expect(await ordersOf(t, listing)).toHaveLength(1);
     expect(await noticesOf(buyer)).toHaveLength(1);
     expect(ledgerIsSound(await checkLedger(t.database.db))).toBe(true);
   });
@@ -97,8 +87,8 @@ describe('abandoned authorisations (the sweep, every 5 minutes on the app clock)
     const won = await boughtNow(t, quick.token, listing);
 
     await minutesPass(20);
-    expect(await intentStatus(lateIntent)).toBe('canceled');
-    expect((await ordersOf(listing)).map((o) => o.refnum)).toEqual([won.orderId]);
+    expect(await intentStatus(t, lateIntent)).toBe('canceled');
+    expect((await ordersOf(t, listing)).map((o) => o.refnum)).toEqual([won.orderId]);
     expect(await noticesOf(late)).toEqual([
       {
         text: `Your payment for Rattan chair did not become an order (${orderMessages.noLongerAvailable}): nothing was charged and the hold on your card is released.`,
@@ -114,8 +104,8 @@ describe('abandoned authorisations (the sweep, every 5 minutes on the app clock)
     const listing = await publishedListing(t, seller.token);
     const pi = await createPI(t, buyer.token, { listingRefnum: listing, deliveryMethod: 'pickup' });
     await minutesPass(30);
-    expect(await intentStatus(pi.body.data.paymentIntentId)).toBe('requires_payment_method');
-    expect(await ordersOf(listing)).toEqual([]);
+    expect(await intentStatus(t, pi.body.data.paymentIntentId)).toBe('requires_payment_method');
+    expect(await ordersOf(t, listing)).toEqual([]);
     expect(await noticesOf(buyer)).toEqual([]);
     const [stored] = await t.database.db.select().from(listings).where(eq(listings.refnum, listing));
     expect(stored?.state).toBe('live');
@@ -130,14 +120,14 @@ describe('abandoned authorisations (the sweep, every 5 minutes on the app clock)
       // Every jump runs the sweeps come due and arms the next 5 minutes on: one is due at 20 minutes.
       const [, placed] = await Promise.all([minutesPass(6), placeOrder(t, buyer.token, intentId)]);
       expect(placed.status).toBe(200);
-      const all = await ordersOf(listing);
+      const all = await ordersOf(t, listing);
       expect(all.map((o) => o.refnum)).toEqual([placed.body.data.orderId]);
       const payments = await t.database.db
         .select()
         .from(ledgerTransactions)
         .where(and(eq(ledgerTransactions.orderId, all[0]?.id ?? 0), eq(ledgerTransactions.kind, 'payment')));
       expect(payments).toHaveLength(1);
-      expect(await intentStatus(intentId)).toBe('succeeded');
+      expect(await intentStatus(t, intentId)).toBe('succeeded');
       expect((await noticesOf(buyer)).length).toBeLessThanOrEqual(1);
     }
     expect(ledgerIsSound(await checkLedger(t.database.db))).toBe(true);

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { OrderDetail } from '@yardly/shared/contract';
+import { eq } from 'drizzle-orm';
+import { listings, orders, testPaymentIntents, testPaymentRefunds } from '../src/db/schema/index';
 import { json, type TestApp } from './harness';
 import type { Answer } from './offer-helpers';
 import { auth, type Envelope } from './selling-helpers';
@@ -104,4 +106,27 @@ export async function boughtNow(t: TestApp, token: string, listingRefnum: string
 
 export function orderDetail(t: TestApp, token: string | undefined, orderId: string) {
   return call<OrderDetail>(t, 'GET', `/svc/orders/${orderId}`, token);
+}
+
+/** The order rows of a listing, read from the database. */
+export async function ordersOf(t: TestApp, listingRefnum: string) {
+  const [listing] = await t.database.db.select().from(listings).where(eq(listings.refnum, listingRefnum));
+  return t.database.db
+    .select()
+    .from(orders)
+    .where(eq(orders.listingId, listing?.id ?? 0));
+}
+
+/** The status the built-in test provider holds for a payment intent. */
+export async function intentStatus(t: TestApp, paymentIntentId: string) {
+  const [row] = await t.database.db
+    .select({ status: testPaymentIntents.status })
+    .from(testPaymentIntents)
+    .where(eq(testPaymentIntents.id, paymentIntentId));
+  return row?.status;
+}
+
+/** The refunds the built-in test provider made of a payment intent. */
+export function testProviderRefunds(t: TestApp, paymentIntentId: string) {
+  return t.database.db.select().from(testPaymentRefunds).where(eq(testPaymentRefunds.intentId, paymentIntentId));
 }

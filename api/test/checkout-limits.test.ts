@@ -2,9 +2,10 @@ import type { LoginData } from '@yardly/shared/contract';
 import { OPEN_CHECKOUTS_PER_BUYER, orderMessages } from '@yardly/shared/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPI } from './checkout-helpers';
-import { startTestApp, type TestApp } from './harness';
+import { closeInOrder, startTestApp, type TestApp } from './harness';
 import { freshEmail, signedUp } from './identity-helpers';
 import { advanceKeepingSignedIn } from './offer-helpers';
+import { signedUpPeople } from './role-helpers';
 import { publishedListing } from './selling-helpers';
 import type { StripeStandIn } from './stripe-stand-in';
 import { stripeApp } from './webhook-helpers';
@@ -16,13 +17,9 @@ let buyer: LoginData;
 
 beforeAll(async () => {
   ({ t, standIn } = await stripeApp(startTestApp));
-  seller = await signedUp(t, freshEmail('seller'));
-  buyer = await signedUp(t, freshEmail('buyer'));
+  ({ seller, buyer } = await signedUpPeople(t, 'seller', 'buyer'));
 });
-afterAll(async () => {
-  await t?.close();
-  await standIn?.close();
-});
+afterAll(() => closeInOrder(t, standIn));
 
 const localItem = (listingPrice: number) =>
   publishedListing(t, seller.token, { shippable: false, meetToDeliver: true, listingPrice });

@@ -2,9 +2,9 @@ import type { LoginData } from '@yardly/shared/contract';
 import { orderMessages } from '@yardly/shared/rules';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkouts, listings, orders, testPaymentIntents } from '../src/db/schema/index';
+import { checkouts, testPaymentIntents } from '../src/db/schema/index';
 import { checkLedger, ledgerIsSound } from '../src/modules/ledger/check';
-import { authorisedIntent, createPI, type Intent, placeOrder } from './checkout-helpers';
+import { authorisedIntent, createPI, type Intent, ordersOf, placeOrder } from './checkout-helpers';
 import { startTestApp, type TestApp } from './harness';
 import { freshEmail, signedUp } from './identity-helpers';
 import { acceptOffer, makeOffer } from './offer-helpers';
@@ -27,14 +27,6 @@ async function statuses(ids: string[]) {
   return rows.map((r) => r.status).sort();
 }
 
-async function ordersOf(listingRefnum: string) {
-  const [listing] = await t.database.db.select().from(listings).where(eq(listings.refnum, listingRefnum));
-  return t.database.db
-    .select()
-    .from(orders)
-    .where(eq(orders.listingId, listing?.id ?? 0));
-}
-
 describe('races on one listing', () => {
   it('50 buyers pressing Buy Now at once: one order, 49 × 409, 49 authorisations released, nothing captured for them', async () => {
     const listing = await publishedListing(t, seller.token, { shippable: false, meetToDeliver: true });
@@ -49,7 +41,7 @@ describe('races on one listing', () => {
     expect(won).toHaveLength(1);
     expect(lost).toHaveLength(49);
     expect(new Set(lost.map((a) => a.body.msg))).toEqual(new Set([orderMessages.noLongerAvailable]));
-    expect(await ordersOf(listing)).toHaveLength(1);
+    expect(await ordersOf(t, listing)).toHaveLength(1);
     const ids = intents.map((i) => i.paymentIntentId);
     expect(await statuses(ids)).toEqual([...Array(49).fill('canceled'), 'succeeded']);
     const report = await checkLedger(t.database.db);
@@ -81,7 +73,7 @@ describe('races on one listing', () => {
     expect([a?.status, a?.body.msg]).toEqual([409, orderMessages.noLongerAvailable]);
     expect(b?.status).toBe(200);
     expect(await statuses([buyNow.paymentIntentId, paying.paymentIntentId])).toEqual(['canceled', 'succeeded']);
-    const [order] = await ordersOf(listing);
+    const [order] = await ordersOf(t, listing);
     expect(order?.itemPriceCents).toBe(2600);
   });
 
@@ -100,7 +92,7 @@ describe('races on one listing', () => {
     );
     expect(new Set(placed.map((p) => p.status))).toEqual(new Set([200]));
     expect(new Set(placed.map((p) => p.body.data.orderId)).size).toBe(1);
-    expect(await ordersOf(listing)).toHaveLength(1);
+    expect(await ordersOf(t, listing)).toHaveLength(1);
     expect(await statuses([intent.paymentIntentId])).toEqual(['succeeded']);
   });
 });

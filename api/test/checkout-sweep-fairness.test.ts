@@ -2,11 +2,11 @@ import type { LoginData } from '@yardly/shared/contract';
 import { OPEN_CHECKOUTS_PER_BUYER, orderMessages } from '@yardly/shared/rules';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkouts, users } from '../src/db/schema/index';
+import { checkouts } from '../src/db/schema/index';
 import { dueCheckouts } from '../src/modules/orders/abandoned';
 import { authorisedIntent, createPI, savedAddress } from './checkout-helpers';
 import { json, startTestApp, type TestApp } from './harness';
-import { freshEmail, signedUp } from './identity-helpers';
+import { freshEmail, signedUp, userIdOf } from './identity-helpers';
 import { advanceKeepingSignedIn } from './offer-helpers';
 import { publishedListing } from './selling-helpers';
 
@@ -33,11 +33,6 @@ async function person(prefix: string): Promise<LoginData> {
 }
 
 const pickup = (listingRefnum: string) => ({ listingRefnum, deliveryMethod: 'pickup' as const });
-
-async function userId(someone: LoginData): Promise<number> {
-  const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.refnum, someone.userRefnum));
-  return row?.id ?? 0;
-}
 
 async function checkoutOf(paymentIntentId: string) {
   const [row] = await t.database.db
@@ -82,9 +77,9 @@ describe('the sweep of closed tabs', () => {
     const now = new Date(t.app.clock.now().getTime() + 16 * 60_000);
     // Three due now: the earlier person's sixth tab, the crowd's five, the other's one, in that order of age.
     const next = await dueCheckouts(t.database.db, 'test', now, { limit: 3 });
-    const crowdId = await userId(crowd);
+    const crowdId = await userIdOf(t, crowd);
     expect(next.filter((c) => c.buyerId === crowdId)).toHaveLength(1);
-    expect(next.map((c) => c.buyerId)).toContain(await userId(other));
+    expect(next.map((c) => c.buyerId)).toContain(await userIdOf(t, other));
     // The crowd's one is its oldest.
     const [oldest] = await t.database.db
       .select({ id: checkouts.id })

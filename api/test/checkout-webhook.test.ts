@@ -2,14 +2,15 @@ import type { LoginData } from '@yardly/shared/contract';
 import { orderMessages } from '@yardly/shared/rules';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerTransactions, listings, notifications, orders, users } from '../src/db/schema/index';
+import { ledgerTransactions, listings, orders } from '../src/db/schema/index';
 import { checkLedger, ledgerIsSound } from '../src/modules/ledger/check';
-import { createPI, orderDetail, placeOrder, savedAddress } from './checkout-helpers';
-import { startTestApp, type TestApp } from './harness';
+import { createPI, orderDetail, ordersOf, placeOrder, savedAddress } from './checkout-helpers';
+import { closeInOrder, startTestApp, type TestApp } from './harness';
 import { freshEmail, signedUp } from './identity-helpers';
+import { noticeTextsOf } from './notification-helpers';
 import { publishedListing } from './selling-helpers';
 import type { StripeStandIn } from './stripe-stand-in';
-import { deliver, stripeApp, stripeEvent } from './webhook-helpers';
+import { deliver, intentMadeAtStandIn, stripeApp, stripeEvent } from './webhook-helpers';
 
 let t: TestApp;
 let standIn: StripeStandIn;
@@ -19,10 +20,7 @@ beforeAll(async () => {
   ({ t, standIn } = await stripeApp(startTestApp));
   seller = await signedUp(t, freshEmail('seller'));
 });
-afterAll(async () => {
-  await t?.close();
-  await standIn?.close();
-});
+afterAll(() => closeInOrder(t, standIn));
 
 /** A buyer's checkout for the listing, authorised by the card in Stripe.js, the page then gone: its intent id. */
 async function authorisedAtStripe(buyer: LoginData, listingRefnum: string): Promise<string> {
@@ -43,23 +41,6 @@ const authorisedEvent = (intentId: string) =>
 
 const stripeStatus = (intentId: string) => standIn.objects('pi').find((o) => o.id === intentId)?.status;
 
-async function ordersOf(listingRefnum: string) {
-  const [listing] = await t.database.db.select().from(listings).where(eq(listings.refnum, listingRefnum));
-  return t.database.db
-    .select()
-    .from(orders)
-    .where(eq(orders.listingId, listing?.id ?? 0));
-}
-
-async function noticesOf(person: LoginData): Promise<string[]> {
-  const [user] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.refnum, person.userRefnum));
-  const rows = await t.database.db
-    .select({ text: notifications.text })
-    .from(notifications)
-    .where(eq(notifications.userId, user?.id ?? 0));
-  return rows.map((r) => r.text);
-}
-
 async function paymentsPosted(orderId: number): Promise<number> {
   const rows = await t.database.db
     .select()
@@ -76,16 +57,20 @@ describe("Stripe's authorised event (payment_intent.amount_capturable_updated) p
     const event = authorisedEvent(intentId);
     expect(await deliver(t, event.payload)).toEqual({ status: 200, applied: true });
 
-    const [order] = await ordersOf(listing);
+    const [order] = await ordersOf(t, listing);
     expect(order).toMatchObject({ state: 'paid', paymentIntentId: intentId, totalCents: 4200 + 899 });
     expect(stripeStatus(intentId)).toBe('succeeded');
     const [sold] = await t.database.db.select().from(listings).where(eq(listings.refnum, listing));
     expect(sold?.state).toBe('sold');
     const detail = await orderDetail(t, buyer.token, order?.refnum ?? '');
     expect(detail.body.data).toMatchObject({ status: 'paid', history: [{ event: 'place' }] });
-    expect(await noticesOf(buyer)).toEqual(['Your payment went through: your order for Brass desk lamp is placed.']);
+    expect(await noticeTextsOf(t, buyer)).toEqual([
+      'Your payment went through: your order for Brass desk lamp is placed.',
+    ]);
     expect(
-      (await noticesOf(seller)).filter((n) => n === 'Sold: Brass desk lamp. See the order to ship it or hand it over.'),
+      (await noticeTextsOf(t, seller)).filter(
+        (n) => n === 'Sold: Brass desk lamp. See the order to ship it or hand it over.',
+      ),
     ).toHaveLength(1);
 
     // The buyer's page coming back later answers the same order.
@@ -102,10 +87,10 @@ describe("Stripe's authorised event (payment_intent.amount_capturable_updated) p
     expect(await deliver(t, event.payload)).toEqual({ status: 200, applied: true });
     expect(await deliver(t, event.payload)).toEqual({ status: 200, applied: false });
     expect(await deliver(t, authorisedEvent(intentId).payload)).toEqual({ status: 200, applied: true });
-    const placed = await ordersOf(listing);
+    const placed = await ordersOf(t, listing);
     expect(placed).toHaveLength(1);
     expect(await paymentsPosted(placed[0]?.id ?? 0)).toBe(1);
-    expect(await noticesOf(buyer)).toHaveLength(1);
+    expect(await noticeTextsOf(t, buyer)).toHaveLength(1);
     expect(stripeStatus(intentId)).toBe('succeeded');
   });
 
@@ -120,7 +105,7 @@ describe("Stripe's authorised event (payment_intent.amount_capturable_updated) p
       ]);
       expect(webhook).toEqual({ status: 200, applied: true });
       expect(placed.status).toBe(200);
-      const all = await ordersOf(listing);
+      const all = await ordersOf(t, listing);
       expect(all.map((o) => o.refnum)).toEqual([placed.body.data.orderId]);
       expect(await paymentsPosted(all[0]?.id ?? 0)).toBe(1);
       expect(stripeStatus(intentId)).toBe('succeeded');
@@ -138,8 +123,8 @@ describe("Stripe's authorised event (payment_intent.amount_capturable_updated) p
 
     expect(await deliver(t, authorisedEvent(lateIntent).payload)).toEqual({ status: 200, applied: true });
     expect(stripeStatus(lateIntent)).toBe('canceled');
-    expect((await ordersOf(listing)).map((o) => o.paymentIntentId)).toEqual([quickIntent]);
-    expect(await noticesOf(late)).toEqual([
+    expect((await ordersOf(t, listing)).map((o) => o.paymentIntentId)).toEqual([quickIntent]);
+    expect(await noticeTextsOf(t, late)).toEqual([
       `Your payment for Oak stool did not become an order (${orderMessages.noLongerAvailable}): nothing was charged and the hold on your card is released.`,
     ]);
     const back = await placeOrder(t, late.token, lateIntent);
@@ -147,13 +132,7 @@ describe("Stripe's authorised event (payment_intent.amount_capturable_updated) p
   });
 
   it('an intent no checkout of ours names is recorded and ignored', async () => {
-    const res = await fetch(`${standIn.url}/v1/payment_intents`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${standIn.secretKey}`, 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'amount=2500&currency=usd&capture_method=manual',
-    });
-    const { id } = (await res.json()) as { id: string };
-    await standIn.confirm(id, 'pm_card_visa');
+    const id = await intentMadeAtStandIn(standIn);
     const before = (await t.database.db.select().from(orders)).length;
     expect(await deliver(t, authorisedEvent(id).payload)).toEqual({ status: 200, applied: true });
     expect((await t.database.db.select().from(orders)).length).toBe(before);

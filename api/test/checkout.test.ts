@@ -11,8 +11,6 @@ import {
   offers,
   orders,
   testPaymentIntents,
-  testPaymentRefunds,
-  users,
 } from '../src/db/schema/index';
 import { checkLedger, ledgerIsSound } from '../src/modules/ledger/check';
 import { sellerBalance } from '../src/modules/ledger/ledger';
@@ -24,15 +22,18 @@ import {
   createPI,
   GOOD_CARD,
   type Intent,
+  intentStatus,
   orderDetail,
   type Placed,
   placeOrder,
   savedAddress,
+  testProviderRefunds,
 } from './checkout-helpers';
 import { startTestApp, type TestApp } from './harness';
-import { freshEmail, signedUp } from './identity-helpers';
+import { freshEmail, signedUp, userIdOf } from './identity-helpers';
+import { noticeRowsOf } from './notification-helpers';
 import { acceptOffer, advanceKeepingSignedIn, makeOffer } from './offer-helpers';
-import { withRoles } from './role-helpers';
+import { signedUpPeople, withRoles } from './role-helpers';
 import { listingTakingOffers, publishedListing, setBuyNow } from './selling-helpers';
 
 let t: TestApp;
@@ -42,28 +43,13 @@ let other: LoginData;
 
 beforeAll(async () => {
   t = await startTestApp();
-  seller = await signedUp(t, freshEmail('seller'));
-  buyer = await signedUp(t, freshEmail('buyer'));
-  other = await signedUp(t, freshEmail('other'));
+  ({ seller, buyer, other } = await signedUpPeople(t, 'seller', 'buyer', 'other'));
 });
 afterAll(() => t?.close());
-
-async function userId(person: LoginData): Promise<number> {
-  const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.refnum, person.userRefnum));
-  return row?.id ?? 0;
-}
 
 async function listingState(refnum: string) {
   const [row] = await t.database.db.select({ state: listings.state }).from(listings).where(eq(listings.refnum, refnum));
   return row?.state;
-}
-
-async function intentStatus(id: string) {
-  const [row] = await t.database.db
-    .select({ status: testPaymentIntents.status })
-    .from(testPaymentIntents)
-    .where(eq(testPaymentIntents.id, id));
-  return row?.status;
 }
 
 async function soundLedger() {
@@ -152,7 +138,7 @@ describe('createPI', () => {
     const started = await t.database.db
       .select()
       .from(checkouts)
-      .where(eq(checkouts.buyerId, await userId(seller)));
+      .where(eq(checkouts.buyerId, await userIdOf(t, seller)));
     expect(started).toEqual([]);
   });
 });
@@ -172,7 +158,7 @@ describe('the test provider’s card form', () => {
     expect(expired.body.errors).toEqual([{ field: 'exp', message: cardMessages.expired }]);
     const amex = await confirmCard(t, buyer.token, id, { number: '378282246310005', exp: '12/30', cvc: '123' });
     expect(amex.body.errors).toEqual([{ field: 'cvc', message: cardMessages.invalidCvc }]);
-    expect(await intentStatus(id)).toBe('requires_payment_method');
+    expect(await intentStatus(t, id)).toBe('requires_payment_method');
     // The item is still buyable after a decline: nobody placed anything.
     expect(await listingState(listing)).toBe('live');
     expect((await confirmCard(t, other.token, id)).status).toBe(404);
@@ -213,14 +199,14 @@ describe('placing an order (POST /svc/orders/place)', () => {
     expect(detail.body.data.listing.saleType).not.toBe(0);
     const [offer] = await t.database.db.select().from(offers).where(eq(offers.refnum, offered.body.data.offerRefnum));
     expect(offer?.state).toBe('declined');
-    expect(await intentStatus(id)).toBe('succeeded');
+    expect(await intentStatus(t, id)).toBe('succeeded');
     const [order] = await t.database.db.select().from(orders).where(eq(orders.refnum, placed.body.data.orderId));
     const entries = await t.database.db
       .select({ account: ledgerEntries.account, amount: ledgerEntries.amountCents, kind: ledgerTransactions.kind })
       .from(ledgerEntries)
       .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
       .where(eq(ledgerTransactions.orderId, order?.id ?? 0));
-    const sellerId = await userId(seller);
+    const sellerId = await userIdOf(t, seller);
     expect(entries).toEqual(
       expect.arrayContaining([
         { account: 'buyer_payments', amount: -5599, kind: 'payment' },
@@ -244,7 +230,7 @@ describe('placing an order (POST /svc/orders/place)', () => {
       orderMessages.noLongerAvailable,
       'already_sold',
     ]);
-    expect(await intentStatus(late.paymentIntentId)).toBe('canceled');
+    expect(await intentStatus(t, late.paymentIntentId)).toBe('canceled');
     expect((await placeOrder(t, other.token, late.paymentIntentId)).status).toBe(409);
     const sold = await createPI(t, other.token, { listingRefnum: listing, deliveryMethod: 'pickup' });
     expect([sold.status, sold.body.msg]).toEqual([409, orderMessages.noLongerAvailable]);
@@ -259,7 +245,7 @@ describe('placing an order (POST /svc/orders/place)', () => {
       .where(eq(testPaymentIntents.id, intent.paymentIntentId));
     const tampered = await placeOrder(t, buyer.token, intent.paymentIntentId);
     expect([tampered.status, tampered.body.error]).toEqual([409, 'amount_mismatch']);
-    expect(await intentStatus(intent.paymentIntentId)).toBe('canceled');
+    expect(await intentStatus(t, intent.paymentIntentId)).toBe('canceled');
     expect(await listingState(listing)).toBe('live');
   });
 });
@@ -316,15 +302,12 @@ describe('paying an accepted offer', () => {
     const [offer] = await t.database.db.select().from(offers).where(eq(offers.refnum, offerRefnum));
     expect(offer?.state).toBe('expired');
     for (const person of [seller, buyer]) {
-      const told = await t.database.db
-        .select()
-        .from(notifications)
-        .where(eq(notifications.userId, await userId(person)));
+      const told = await noticeRowsOf(t, person);
       expect(told.some((n) => n.kind === 'offer_expired')).toBe(true);
     }
     const late = await placeOrder(t, buyer.token, intent.paymentIntentId);
     expect([late.status, late.body.msg]).toEqual([409, orderMessages.offerLapsed]);
-    expect(await intentStatus(intent.paymentIntentId)).toBe('canceled');
+    expect(await intentStatus(t, intent.paymentIntentId)).toBe('canceled');
     const again = await createPI(t, buyer.token, { listingRefnum: listing, offerRefnum, deliveryMethod: 'pickup' });
     expect([again.status, again.body.msg]).toEqual([409, orderMessages.offerLapsed]);
     // Live again: it takes another buyer's offer.
@@ -388,10 +371,7 @@ describe('orders: reads, cancel', () => {
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.data.status).toBe('cancelled');
     const [order] = await t.database.db.select().from(orders).where(eq(orders.refnum, placed.orderId));
-    const refunds = await t.database.db
-      .select()
-      .from(testPaymentRefunds)
-      .where(eq(testPaymentRefunds.intentId, order?.paymentIntentId ?? ''));
+    const refunds = await testProviderRefunds(t, order?.paymentIntentId ?? '');
     expect(refunds.map((r) => r.amountCents)).toEqual([3399]);
     const twice = await call(t, 'POST', '/svc/orders/cancel', seller.token, { orderId: placed.orderId });
     expect([twice.status, twice.body.error]).toEqual([409, 'already_cancelled']);
@@ -419,11 +399,8 @@ describe('orders: reads, cancel', () => {
     expect(detail.body.data.status).toBe('cancelled');
     expect(detail.body.data.history.map((h) => h.event)).toEqual(['place', 'autoCancel']);
     const [order] = await t.database.db.select().from(orders).where(eq(orders.refnum, late.orderId));
-    expect(await intentStatus(order?.paymentIntentId ?? '')).toBe('succeeded');
-    const refunds = await t.database.db
-      .select()
-      .from(testPaymentRefunds)
-      .where(eq(testPaymentRefunds.intentId, order?.paymentIntentId ?? ''));
+    expect(await intentStatus(t, order?.paymentIntentId ?? '')).toBe('succeeded');
+    const refunds = await testProviderRefunds(t, order?.paymentIntentId ?? '');
     expect(refunds).toHaveLength(1);
     await soundLedger();
   });
@@ -456,11 +433,11 @@ describe('pay-and-pickup', () => {
     expect((await orderDetail(t, seller.token, paid.orderId)).body.data.pickupCode).toBeNull();
     const byBuyer = await confirmPickup(buyer.token, paid.orderId, paid.pickupCode);
     expect([byBuyer.status, byBuyer.body.msg]).toEqual([403, orderMessages.onlySellerConfirmsPickup]);
-    const before = await sellerBalance(t.database.db, await userId(seller));
+    const before = await sellerBalance(t.database.db, await userIdOf(t, seller));
     const done = await confirmPickup(seller.token, paid.orderId, paid.pickupCode);
     expect(done.status).toBe(200);
     expect(done.body.data.status).toBe('delivered');
-    const after = await sellerBalance(t.database.db, await userId(seller));
+    const after = await sellerBalance(t.database.db, await userIdOf(t, seller));
     expect(after.available - before.available).toBe(1700);
     expect(after.pending - before.pending).toBe(-1700);
     await soundLedger();

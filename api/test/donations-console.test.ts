@@ -16,7 +16,7 @@ import {
 import { json, startTestApp, type TestApp } from './harness';
 import { freshEmail, outbox, signedUp } from './identity-helpers';
 import { advanceSignedIn } from './return-helpers';
-import { withRoles } from './role-helpers';
+import { signedUpPeople } from './role-helpers';
 
 /*
  * The console's donation queue (issue 21): `/svc/admin/donations` in react-admin's dialect. Both
@@ -35,9 +35,7 @@ beforeAll(async () => {
   t = await startTestApp(DONATION_ON);
   donor = await signedUp(t, freshEmail('donor'));
   charity = await recipient(t);
-  admin = await withRoles(t, await signedUp(t, freshEmail('admin')), ['ROLE_USER', 'ROLE_ADMIN']);
-  limited = await withRoles(t, await signedUp(t, freshEmail('limited')), ['ROLE_USER', 'ROLE_LIMITED_ADMIN']);
-  stranger = await signedUp(t, freshEmail('stranger'));
+  ({ admin, limited, stranger } = await signedUpPeople(t, 'admin', 'limited', 'stranger'));
 });
 afterAll(() => t?.close());
 

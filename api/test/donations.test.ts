@@ -26,8 +26,9 @@ import {
 } from './donation-helpers';
 import { advanceClock, json, startTestApp, type TestApp } from './harness';
 import { freshEmail, outbox, signedUp, userIdOf } from './identity-helpers';
+import { noticeTextsOf } from './notification-helpers';
 import { advanceSignedIn } from './return-helpers';
-import { withRoles } from './role-helpers';
+import { signedUpPeople, withRoles } from './role-helpers';
 import { publishedListing } from './selling-helpers';
 
 let t: TestApp;
@@ -45,18 +46,9 @@ beforeAll(async () => {
   donor = await signedUp(t, freshEmail('donor'));
   charityMember = await memberOf(t, charity.domain, 'recipient');
   otherMember = await recipient(t, 'second');
-  stranger = await signedUp(t, freshEmail('stranger'));
-  admin = await withRoles(t, await signedUp(t, freshEmail('admin')), ['ROLE_USER', 'ROLE_ADMIN']);
+  ({ stranger, admin } = await signedUpPeople(t, 'stranger', 'admin'));
 });
 afterAll(() => t?.close());
-
-async function toldTo(person: LoginData): Promise<string[]> {
-  const rows = await t.database.db
-    .select({ text: notifications.text })
-    .from(notifications)
-    .where(eq(notifications.userId, await userIdOf(t, person)));
-  return rows.map((r) => r.text);
-}
 
 async function listingState(listingRefnum: string) {
   const [row] = await t.database.db
@@ -112,9 +104,9 @@ describe('a donation from the request to Donated', () => {
     // ... and mailed it with their other notices, within the minute.
     await advanceClock(t, 1);
     expect((await outbox(t, donor.email)).some((mail) => mail.text.includes(`for ${charityName}`))).toBe(true);
-    expect((await toldTo(donor)).some((text) => text.includes(charityName) && text.includes('Warm winter coat'))).toBe(
-      true,
-    );
+    expect(
+      (await noticeTextsOf(t, donor)).some((text) => text.includes(charityName) && text.includes('Warm winter coat')),
+    ).toBe(true);
     const thread = await call(t, 'GET', `/svc/messages/${placed.conversationId}`, donor.token);
     const firstLine = JSON.stringify(thread.body);
     expect(firstLine).toContain(`requested this donation for ${charityName}. Please confirm a pickup address`);
@@ -146,7 +138,9 @@ describe('a donation from the request to Donated', () => {
 
     const done = await confirmed(t, donor, charityMember, listingRefnum);
     expect(done).toMatchObject({ state: 'pickupConfirmed', confirmBy: null, pickupAddress: { zip: ITEM_ZIP } });
-    expect(await toldTo(charityMember)).toContainEqual(expect.stringContaining('confirmed the pickup address'));
+    expect(await noticeTextsOf(t, charityMember)).toContainEqual(
+      expect.stringContaining('confirmed the pickup address'),
+    );
 
     const pickedUp = await donationStep(t, charityMember.token, 'picked-up', placed.donationOrderId);
     expect(pickedUp.status, JSON.stringify(pickedUp.body)).toBe(200);
@@ -375,7 +369,7 @@ describe('the steps of a donation', () => {
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.data).toMatchObject({ state: 'cancelled', role: 'donor', actions: [] });
     expect(await listingState(listingRefnum)).toBe('live');
-    expect(await toldTo(charityMember)).toContainEqual('The donation of “Wool scarf” was cancelled.');
+    expect(await noticeTextsOf(t, charityMember)).toContainEqual('The donation of “Wool scarf” was cancelled.');
     // On offer again: another charity may ask for it.
     await requested(t, otherMember, listingRefnum);
   });
@@ -390,7 +384,9 @@ describe('the steps of a donation', () => {
     expect(lapsed.body.data).toMatchObject({ donationOrderId, state: 'cancelled' });
     expect(lapsed.body.data.cancelledAt).not.toBeNull();
     expect(await listingState(listingRefnum)).toBe('live');
-    expect(await toldTo(donor)).toContainEqual(expect.stringContaining('The request for “Rain jacket” lapsed'));
+    expect(await noticeTextsOf(t, donor)).toContainEqual(
+      expect.stringContaining('The request for “Rain jacket” lapsed'),
+    );
     const steps = await t.database.db
       .select({ event: transitions.event, role: transitions.actorRole })
       .from(transitions)

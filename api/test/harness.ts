@@ -84,6 +84,11 @@ export async function startTestApp(
   };
 }
 
+/** Closes what a file started, in the order given (the app before the stand-ins it calls); a part never started is passed over. */
+export async function closeInOrder(...parts: ({ close(): Promise<unknown> } | undefined)[]): Promise<void> {
+  for (const part of parts) await part?.close();
+}
+
 /** The run's embedded database template (test/global-setup.ts), as PGlite loads it. */
 export function pgliteTemplate(): Blob {
   const template = inject('databaseTemplate');

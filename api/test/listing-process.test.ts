@@ -12,7 +12,7 @@ import {
   listingRefusalMessage,
   sellerEventsFor,
 } from '@yardly/shared/rules';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listings, transitions, users } from '../src/db/schema/index';
 import { listingRunner } from '../src/modules/listings/process';
@@ -20,9 +20,11 @@ import { transition } from '../src/process/transition';
 import { boughtNow } from './checkout-helpers';
 import { insertListing } from './fixtures';
 import { startTestApp, type TestApp } from './harness';
-import { freshEmail, signedUp } from './identity-helpers';
+import { userIdOf } from './identity-helpers';
 import { insertOffer } from './offer-helpers';
+import { signedUpPeople } from './role-helpers';
 import { auth, publishedListing } from './selling-helpers';
+import { transitionLog } from './transition-helpers';
 
 // "The seller sees the same actions the api allows": every state × role × event the api exposes
 // is tried over HTTP and answers 2xx exactly when the listing process allows it.
@@ -35,15 +37,8 @@ let admin: LoginData;
 
 beforeAll(async () => {
   t = await startTestApp();
-  seller = await signedUp(t, freshEmail('seller'));
-  other = await signedUp(t, freshEmail('other'));
-  admin = await signedUp(t, freshEmail('admin'));
-  await t.database.db
-    .update(users)
-    .set({ roles: ['ROLE_USER', 'ROLE_ADMIN'] })
-    .where(eq(users.refnum, admin.userRefnum));
-  const [row] = await t.database.db.select().from(users).where(eq(users.refnum, seller.userRefnum));
-  sellerId = row?.id ?? 0;
+  ({ seller, other, admin } = await signedUpPeople(t, 'seller', 'other', 'admin'));
+  sellerId = await userIdOf(t, seller);
 });
 afterAll(() => t?.close());
 
@@ -196,23 +191,9 @@ describe('the process log', () => {
     const listing = await listingIn('live', { priceCents: 2500, openOffers: 0 });
     await sellerCall(SELLER_CALLS[0] as (typeof SELLER_CALLS)[number], listing.refnum, seller.token);
     await adminCall('remove', listing.refnum, admin.token);
-    const log = await t.database.db
-      .select()
-      .from(transitions)
-      .where(and(eq(transitions.process, 'listing'), eq(transitions.subjectId, listing.id)))
-      .orderBy(transitions.id);
-    const [adminRow] = await t.database.db.select().from(users).where(eq(users.refnum, admin.userRefnum));
-    expect(
-      log.map(({ event, fromState, toState, actorId, actorRole }) => ({
-        event,
-        fromState,
-        toState,
-        actorId,
-        actorRole,
-      })),
-    ).toEqual([
-      { event: 'markSold', fromState: 'live', toState: 'sold', actorId: sellerId, actorRole: 'seller' },
-      { event: 'remove', fromState: 'sold', toState: 'deleted', actorId: adminRow?.id, actorRole: 'admin' },
+    expect(await transitionLog(t, 'listing', listing.id)).toEqual([
+      { event: 'markSold', from: 'live', to: 'sold', actorId: sellerId, role: 'seller' },
+      { event: 'remove', from: 'sold', to: 'deleted', actorId: await userIdOf(t, admin), role: 'admin' },
     ]);
   });
 

@@ -6,10 +6,11 @@ import { jobs, pushSubscriptions } from '../src/db/schema/index';
 import { NOTIFICATION_PUSH_JOB } from '../src/modules/notifications/job-names';
 import { boughtNow, call } from './checkout-helpers';
 import { startTestApp, type TestApp } from './harness';
-import { freshEmail, outbox, signedUp } from './identity-helpers';
+import { outbox } from './identity-helpers';
 import { savePushToken } from './notification-helpers';
 import { advanceKeepingSignedIn } from './offer-helpers';
 import { browserSubscription } from './push-service-stand-in';
+import { signedUpPeople } from './role-helpers';
 import { publishedListing } from './selling-helpers';
 
 // Issue 19: what happens to people's orders reaches them beyond /notifications, by email and push.
@@ -19,8 +20,7 @@ let buyer: LoginData;
 
 beforeAll(async () => {
   t = await startTestApp();
-  seller = await signedUp(t, freshEmail('seller'));
-  buyer = await signedUp(t, freshEmail('buyer'));
+  ({ seller, buyer } = await signedUpPeople(t, 'seller', 'buyer'));
 });
 afterAll(() => t?.close());
 

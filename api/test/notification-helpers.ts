@@ -1,6 +1,9 @@
-import type { CallData, notificationsCall } from '@yardly/shared/contract';
+import type { CallData, LoginData, notificationsCall } from '@yardly/shared/contract';
+import { asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { notifications } from '../src/db/schema/index';
 import { json, type TestApp } from './harness';
+import { userIdOf } from './identity-helpers';
 import { auth, type Envelope } from './selling-helpers';
 
 export type NotificationsPage = CallData<typeof notificationsCall>;
@@ -29,4 +32,18 @@ export function savePushToken(t: TestApp, token: string | undefined, body: objec
     payload: body,
     headers: token ? auth(token) : {},
   });
+}
+
+/** The notification rows the person was sent, oldest first, read from the database. */
+export async function noticeRowsOf(t: TestApp, person: LoginData) {
+  return t.database.db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, await userIdOf(t, person)))
+    .orderBy(asc(notifications.id));
+}
+
+/** The texts of the notifications the person was sent, oldest first. */
+export async function noticeTextsOf(t: TestApp, person: LoginData): Promise<string[]> {
+  return (await noticeRowsOf(t, person)).map((row) => row.text);
 }

@@ -6,10 +6,10 @@ import {
   offerMessages,
   offerRefusalMessage,
 } from '@yardly/shared/rules';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isDevClock } from '../src/clock/clock';
-import { listings, offers, transitions } from '../src/db/schema/index';
+import { listings, offers } from '../src/db/schema/index';
 import { offerEventsOf } from '../src/modules/offers/read';
 import { advanceClock, json, runDueJobs, startTestApp, type TestApp } from './harness';
 import { signedUp } from './identity-helpers';
@@ -25,6 +25,7 @@ import {
   refreshed,
 } from './offer-helpers';
 import { auth, type Envelope, listingTakingOffers, publishedListing, setBuyNow } from './selling-helpers';
+import { transitionLog } from './transition-helpers';
 
 let t: TestApp;
 let seller: LoginData;
@@ -341,16 +342,8 @@ describe('accepting (POST /svc/offer/accept)', () => {
     // The declined buyer can no longer answer; the log says who did what.
     expect((await declineOffer(t, buyer2.token, theirs.offerRefnum)).status).toBe(409);
     const [listingRow] = await t.database.db.select().from(listings).where(eq(listings.refnum, refnum));
-    const log = await t.database.db
-      .select()
-      .from(transitions)
-      .where(and(eq(transitions.process, 'listing'), eq(transitions.subjectId, listingRow?.id ?? 0)));
-    expect(log.map((r) => [r.event, r.fromState, r.toState, r.actorRole])).toContainEqual([
-      'reserve',
-      'live',
-      'reserved',
-      'system',
-    ]);
+    const log = await transitionLog(t, 'listing', listingRow?.id ?? 0);
+    expect(log.map((r) => [r.event, r.from, r.to, r.role])).toContainEqual(['reserve', 'live', 'reserved', 'system']);
   });
 });
 

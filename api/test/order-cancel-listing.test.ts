@@ -1,14 +1,15 @@
 import type { LoginData } from '@yardly/shared/contract';
 import { listingActionMessages, orderMessages } from '@yardly/shared/rules';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listings, transitions } from '../src/db/schema/index';
+import { listings } from '../src/db/schema/index';
 import { authorisedIntent, boughtNow, call, createPI, placeOrder, savedAddress } from './checkout-helpers';
 import { startTestApp, type TestApp } from './harness';
 import { freshEmail, signedUp } from './identity-helpers';
 import { acceptOffer, advanceKeepingSignedIn, alreadyOffered, listOffers, makeOffer } from './offer-helpers';
-import { withRoles } from './role-helpers';
+import { signedUpPeople, withRoles } from './role-helpers';
 import { auth, listingTakingOffers, publishedListing } from './selling-helpers';
+import { transitionLog } from './transition-helpers';
 
 let t: TestApp;
 let seller: LoginData;
@@ -18,8 +19,7 @@ let admin: LoginData;
 
 beforeAll(async () => {
   t = await startTestApp();
-  seller = await signedUp(t, freshEmail('seller'));
-  buyer = await signedUp(t, freshEmail('buyer'));
+  ({ seller, buyer } = await signedUpPeople(t, 'seller', 'buyer'));
   nextBuyer = await signedUp(t, freshEmail('next'));
   admin = await withRoles(t, await signedUp(t, freshEmail('admin')), ['ROLE_USER', 'ROLE_ADMIN']);
 });
@@ -41,12 +41,8 @@ async function asSellerSeesIt(refnum: string): Promise<SellerCard | undefined> {
 /** The listing's logged transitions: event, from, to, by. */
 async function listingLog(refnum: string) {
   const [listing] = await t.database.db.select().from(listings).where(eq(listings.refnum, refnum));
-  const rows = await t.database.db
-    .select()
-    .from(transitions)
-    .where(and(eq(transitions.process, 'listing'), eq(transitions.subjectId, listing?.id ?? 0)))
-    .orderBy(transitions.id);
-  return rows.map((r) => [r.event, r.fromState, r.toState, r.actorRole]);
+  const log = await transitionLog(t, 'listing', listing?.id ?? 0);
+  return log.map((step) => [step.event, step.from, step.to, step.role]);
 }
 
 const cancel = (token: string, orderId: string) => call(t, 'POST', '/svc/orders/cancel', token, { orderId });

@@ -2,16 +2,15 @@ import type { AdminOrderRecord, LoginData } from '@yardly/shared/contract';
 import { payoutMessages } from '@yardly/shared/rules';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, orders, testPaymentRefunds, users } from '../src/db/schema/index';
+import { auditLog, orders, users } from '../src/db/schema/index';
 import { checkLedger, ledgerIsSound } from '../src/modules/ledger/check';
 import { sellerBalance } from '../src/modules/ledger/ledger';
-import { boughtNow } from './checkout-helpers';
+import { boughtNow, testProviderRefunds } from './checkout-helpers';
 import { runDueJobs, startTestApp, type TestApp } from './harness';
-import { freshEmail, signedUp } from './identity-helpers';
 import { advanceKeepingSignedIn } from './offer-helpers';
 import { deliveredPickup, saveBankAccount } from './payout-helpers';
 import { answerReturn, openedReturn, returnDetail } from './return-helpers';
-import { withRoles } from './role-helpers';
+import { signedUpPeople } from './role-helpers';
 import { auth, publishedListing } from './selling-helpers';
 
 let t: TestApp;
@@ -22,10 +21,7 @@ let limited: LoginData;
 
 beforeAll(async () => {
   t = await startTestApp();
-  seller = await signedUp(t, freshEmail('seller'));
-  buyer = await signedUp(t, freshEmail('buyer'));
-  admin = await withRoles(t, await signedUp(t, freshEmail('admin')), ['ROLE_USER', 'ROLE_ADMIN']);
-  limited = await withRoles(t, await signedUp(t, freshEmail('limited')), ['ROLE_USER', 'ROLE_LIMITED_ADMIN']);
+  ({ seller, buyer, admin, limited } = await signedUpPeople(t, 'seller', 'buyer', 'admin', 'limited'));
 });
 afterAll(() => t?.close());
 
@@ -138,10 +134,7 @@ describe('the console’s Refund', () => {
       ['cancel', admin.email],
     ]);
     await runDueJobs(t);
-    const refunds = await t.database.db
-      .select()
-      .from(testPaymentRefunds)
-      .where(eq(testPaymentRefunds.intentId, order.payment.paymentIntentId));
+    const refunds = await testProviderRefunds(t, order.payment.paymentIntentId);
     expect(refunds.map((r) => r.amountCents)).toEqual([order.total]);
     const [audit] = await t.database.db
       .select()
@@ -182,10 +175,7 @@ describe('the console’s Refund', () => {
     expect(closed.body.data).toMatchObject({ status: 'refunded' });
     expect(await sellerBalance(t.database.db, await sellerId())).toEqual(before);
     await runDueJobs(t);
-    const refunds = await t.database.db
-      .select()
-      .from(testPaymentRefunds)
-      .where(eq(testPaymentRefunds.intentId, order.payment.paymentIntentId));
+    const refunds = await testProviderRefunds(t, order.payment.paymentIntentId);
     expect(refunds.map((r) => r.amountCents)).toEqual([order.total]);
     // Nothing left to refund, by the console or by the return's parcel.
     const again = await refund(orderId, admin);
@@ -203,9 +193,7 @@ describe('the console’s Refund', () => {
     expect(await sellerBalance(t.database.db, await sellerId())).toEqual(before);
     await runDueJobs(t);
     const intent = (JSON.parse(answer.body) as AdminOrderRecord).payment.paymentIntentId;
-    expect(
-      await t.database.db.select().from(testPaymentRefunds).where(eq(testPaymentRefunds.intentId, intent)),
-    ).toHaveLength(1);
+    expect(await testProviderRefunds(t, intent)).toHaveLength(1);
 
     const paidOut = (await deliveredPickup(t, seller, buyer)).orderId;
     await saveBankAccount(t, seller);

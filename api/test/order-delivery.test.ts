@@ -2,13 +2,13 @@ import type { LoginData, OrderDetail } from '@yardly/shared/contract';
 import { orderMessages } from '@yardly/shared/rules';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, orders } from '../src/db/schema/index';
+import { orders } from '../src/db/schema/index';
 import { checkLedger, ledgerIsSound } from '../src/modules/ledger/check';
 import { takeOrderEvent } from '../src/modules/orders/process';
 import { authorisedIntent, boughtNow, call, orderDetail, type Placed } from './checkout-helpers';
 import { startTestApp, type TestApp } from './harness';
-import { freshEmail, signedUp, userIdOf } from './identity-helpers';
-import { withRoles } from './role-helpers';
+import { noticeRowsOf } from './notification-helpers';
+import { signedUpPeople } from './role-helpers';
 import { publishedListing } from './selling-helpers';
 
 type Balance = { pending: number; available: number; paidOut: number };
@@ -21,10 +21,7 @@ let admin: LoginData;
 
 beforeAll(async () => {
   t = await startTestApp();
-  seller = await signedUp(t, freshEmail('seller'));
-  buyer = await signedUp(t, freshEmail('buyer'));
-  other = await signedUp(t, freshEmail('other'));
-  admin = await withRoles(t, await signedUp(t, freshEmail('admin')), ['ROLE_USER', 'ROLE_ADMIN']);
+  ({ seller, buyer, other, admin } = await signedUpPeople(t, 'seller', 'buyer', 'other', 'admin'));
 });
 afterAll(() => t?.close());
 
@@ -57,10 +54,7 @@ describe('confirming delivery (POST /svc/orders/confirm-delivery)', () => {
     // 4000 less the commission (8% in its band: 320).
     expect(after.pending - before.pending).toBe(-3680);
     expect(after.available - before.available).toBe(3680);
-    const told = await t.database.db
-      .select()
-      .from(notifications)
-      .where(eq(notifications.userId, await userIdOf(t, seller)));
+    const told = await noticeRowsOf(t, seller);
     expect(told.map((n) => n.text)).toContain(
       `Order ${placed.orderId} was delivered: your share is now available for payout.`,
     );

@@ -17,7 +17,7 @@ import { insertListing, insertOrder } from './fixtures';
 import { holdClock, json, startTestApp, type TestApp } from './harness';
 import { freshAddress, freshEmail, GOOD_PASSWORD, lastCode, post, postFrom, signedUp } from './identity-helpers';
 import { rewardsOf } from './reward-helpers';
-import { withRoles } from './role-helpers';
+import { signedUpPeople } from './role-helpers';
 import { image, multipart } from './selling-helpers';
 
 let t: TestApp;
@@ -110,9 +110,7 @@ async function auditOf(resource: string, recordId: string) {
 let acme: string;
 beforeAll(async () => {
   t = await startTestApp();
-  admin = await withRoles(t, await signedUp(t, freshEmail('admin')), ['ROLE_USER', 'ROLE_ADMIN']);
-  limited = await withRoles(t, await signedUp(t, freshEmail('limited')), ['ROLE_USER', 'ROLE_LIMITED_ADMIN']);
-  person = await signedUp(t, freshEmail('person'));
+  ({ admin, limited, person } = await signedUpPeople(t, 'admin', 'limited', 'person'));
   acme = await consoleOrganisation('Acme Corp', ['acme.com', 'acme-corp.com']);
 });
 afterAll(() => t?.close());

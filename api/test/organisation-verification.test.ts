@@ -1,10 +1,10 @@
 import type { LoginData, OrganizationRecord } from '@yardly/shared/contract';
 import { notices } from '@yardly/shared/rules';
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { offers, organizations, transitions, users } from '../src/db/schema/index';
 import { json, runDueJobs, startTestApp, type TestApp } from './harness';
-import { freshAddress, freshEmail, lastCode, postFrom, signedUp } from './identity-helpers';
+import { freshAddress, freshEmail, lastCode, postFrom, signedUp, userIdOf } from './identity-helpers';
 import {
   admin,
   b2bOrganisation,
@@ -18,6 +18,7 @@ import {
 import { notificationsOf } from './notification-helpers';
 import { makeOffer, type OfferSummary } from './offer-helpers';
 import { withRoles } from './role-helpers';
+import { transitionLog } from './transition-helpers';
 
 /*
  * An organisation's verification is the organisation process (ADR 0070): each change an admin
@@ -35,19 +36,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** The organisation's log, oldest first. */
-async function logOf(organisation: { id: number }) {
-  return t.database.db
-    .select({
-      event: transitions.event,
-      from: transitions.fromState,
-      to: transitions.toState,
-      role: transitions.actorRole,
-      actorId: transitions.actorId,
-    })
-    .from(transitions)
-    .where(and(eq(transitions.process, 'organisation'), eq(transitions.subjectId, organisation.id)))
-    .orderBy(asc(transitions.id));
-}
+const logOf = (organisation: { id: number }) => transitionLog(t, 'organisation', organisation.id);
 
 async function statusOf(organisation: { id: number }) {
   const [row] = await t.database.db
@@ -55,12 +44,6 @@ async function statusOf(organisation: { id: number }) {
     .from(organizations)
     .where(eq(organizations.id, organisation.id));
   return row?.status;
-}
-
-async function userIdOf(person: LoginData): Promise<number> {
-  const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.refnum, person.userRefnum));
-  if (!row) throw new Error('no such person');
-  return row.id;
 }
 
 /** A console button's request: the record as it is, naming the event. */
@@ -89,7 +72,7 @@ describe("an admin's verification change", () => {
     expect(verified.status, JSON.stringify(verified.body)).toBe(200);
     expect(verified.body).toMatchObject({ status: 'VERIFIED', actions: ['reject', 'review'] });
     expect(await logOf(acme)).toEqual([
-      { event: 'verify', from: 'IN_REVIEW', to: 'VERIFIED', role: 'admin', actorId: await userIdOf(moderator) },
+      { event: 'verify', from: 'IN_REVIEW', to: 'VERIFIED', role: 'admin', actorId: await userIdOf(t, moderator) },
     ]);
     expect(await notificationTexts(member)).toContain(notices.organisationStatus(acme.name, 'VERIFIED'));
 
@@ -211,7 +194,7 @@ describe('registering an organisation', () => {
       .select({ id: organizations.id })
       .from(organizations)
       .where(eq(organizations.name, name));
-    const by = await userIdOf(moderator);
+    const by = await userIdOf(t, moderator);
     expect(await logOf(org as { id: number })).toEqual([
       { event: 'register', from: null, to: 'IN_REVIEW', role: 'admin', actorId: by },
       { event: 'verify', from: 'IN_REVIEW', to: 'VERIFIED', role: 'admin', actorId: by },

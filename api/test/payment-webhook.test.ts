@@ -2,8 +2,9 @@ import { sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentEvents } from '../src/db/schema/index';
-import { advanceClock, json, startTestApp, type TestApp } from './harness';
+import { advanceClock, closeInOrder, json, startTestApp, type TestApp } from './harness';
 import { type StripeStandIn, startStripeStandIn } from './stripe-stand-in';
+import { intentMadeAtStandIn } from './webhook-helpers';
 
 const WEBHOOK_SECRET = 'whsec_webhooktest';
 const signer = new Stripe('sk_test_signer');
@@ -41,18 +42,6 @@ function deliver(app: TestApp, payload: string, signature?: string, contentType 
   });
 }
 
-/** An intent the stand-in has authorised, as Stripe would announce it. */
-async function authorisedIntent(): Promise<string> {
-  const res = await fetch(`${standIn.url}/v1/payment_intents`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${standIn.secretKey}`, 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'amount=2500&currency=usd&capture_method=manual',
-  });
-  const { id } = (await res.json()) as { id: string };
-  await standIn.confirm(id, 'pm_card_visa');
-  return id;
-}
-
 let failNext = false;
 
 beforeAll(async () => {
@@ -76,14 +65,11 @@ beforeAll(async () => {
     }
   });
 });
-afterAll(async () => {
-  await t?.close();
-  await standIn?.close();
-});
+afterAll(() => closeInOrder(t, standIn));
 
 describe('POST /svc/payment/webhook with Stripe configured', () => {
   it('applies a signed event once, handing it to the registered handler, however often it arrives', async () => {
-    const intent = await authorisedIntent();
+    const intent = await intentMadeAtStandIn(standIn);
     const payload = stripeEvent('payment_intent.amount_capturable_updated', { id: intent, object: 'payment_intent' });
     const id = JSON.parse(payload).id as string;
     const answers = [];
@@ -100,7 +86,7 @@ describe('POST /svc/payment/webhook with Stripe configured', () => {
   });
 
   it('applies an event delivered three times at once exactly once', async () => {
-    const intent = await authorisedIntent();
+    const intent = await intentMadeAtStandIn(standIn);
     const payload = stripeEvent('payment_intent.amount_capturable_updated', { id: intent, object: 'payment_intent' });
     const id = JSON.parse(payload).id as string;
     const answers = await Promise.all([deliver(t, payload), deliver(t, payload), deliver(t, payload)]);
@@ -148,7 +134,7 @@ describe('POST /svc/payment/webhook with Stripe configured', () => {
   });
 
   it('keeps nothing of a handler that fails, so the redelivered event is applied then', async () => {
-    const intent = await authorisedIntent();
+    const intent = await intentMadeAtStandIn(standIn);
     const payload = stripeEvent('payment_intent.amount_capturable_updated', { id: intent, object: 'payment_intent' });
     const id = JSON.parse(payload).id as string;
     failNext = true;

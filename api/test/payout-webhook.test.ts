@@ -1,11 +1,12 @@
 import type { LoginData } from '@yardly/shared/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerTransactions, notifications, sellerPayouts } from '../src/db/schema/index';
+import { ledgerTransactions, sellerPayouts } from '../src/db/schema/index';
 import { checkLedger, ledgerIsSound } from '../src/modules/ledger/check';
 import { call } from './checkout-helpers';
-import { startTestApp, type TestApp } from './harness';
+import { closeInOrder, startTestApp, type TestApp } from './harness';
 import { freshEmail, signedUp, userIdOf } from './identity-helpers';
+import { noticeRowsOf } from './notification-helpers';
 import { advanceKeepingSignedIn } from './offer-helpers';
 import { deliveredStripePickup, GOOD_ACCOUNT, saveBankAccount } from './payout-helpers';
 import { withRoles } from './role-helpers';
@@ -25,10 +26,7 @@ beforeAll(async () => {
   ({ t, standIn } = await stripeApp(startTestApp));
   buyer = await signedUp(t, freshEmail('buyer'));
 });
-afterAll(async () => {
-  await t?.close();
-  await standIn?.close();
-});
+afterAll(() => closeInOrder(t, standIn));
 
 const balance = async (person: LoginData) =>
   (await call<Balance>(t, 'GET', '/svc/payouts/balance', person.token)).body.data;
@@ -67,11 +65,7 @@ async function statusOf(payoutId: number) {
 }
 
 async function bankNotices(person: LoginData): Promise<string[]> {
-  const rows = await t.database.db
-    .select({ text: notifications.text, link: notifications.link })
-    .from(notifications)
-    .where(eq(notifications.userId, await userIdOf(t, person)));
-  return rows.filter((r) => r.link === '/settings/bank-account').map((r) => r.text);
+  return (await noticeRowsOf(t, person)).filter((r) => r.link === '/settings/bank-account').map((r) => r.text);
 }
 
 const returns = async () =>

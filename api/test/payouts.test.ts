@@ -2,7 +2,7 @@ import type { LoginData } from '@yardly/shared/contract';
 import { PAYOUT_ENTRY_LABELS, payoutMessages } from '@yardly/shared/rules';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, orders, sellerPayouts, testPayouts } from '../src/db/schema/index';
+import { orders, sellerPayouts, testPayouts } from '../src/db/schema/index';
 import { checkLedger, ledgerIsSound } from '../src/modules/ledger/check';
 import { postOrderReleased } from '../src/modules/ledger/order-postings';
 import { createTestProvider } from '../src/modules/payments/test-provider/provider';
@@ -11,9 +11,10 @@ import { sendPayout, startPayout } from '../src/modules/payouts/send';
 import { boughtNow, call } from './checkout-helpers';
 import { startTestApp, type TestApp } from './harness';
 import { freshEmail, signedUp, userIdOf } from './identity-helpers';
+import { noticeRowsOf } from './notification-helpers';
 import { advanceKeepingSignedIn } from './offer-helpers';
 import { deliveredPickup, GOOD_ACCOUNT, saveBankAccount } from './payout-helpers';
-import { withRoles } from './role-helpers';
+import { signedUpPeople } from './role-helpers';
 import { publishedListing } from './selling-helpers';
 
 const DAY = 24 * 60;
@@ -52,9 +53,7 @@ let limited: LoginData;
 
 beforeAll(async () => {
   t = await startTestApp();
-  buyer = await signedUp(t, freshEmail('buyer'));
-  admin = await withRoles(t, await signedUp(t, freshEmail('admin')), ['ROLE_USER', 'ROLE_ADMIN']);
-  limited = await withRoles(t, await signedUp(t, freshEmail('limited')), ['ROLE_USER', 'ROLE_LIMITED_ADMIN']);
+  ({ buyer, admin, limited } = await signedUpPeople(t, 'buyer', 'admin', 'limited'));
 });
 afterAll(() => t?.close());
 
@@ -226,10 +225,7 @@ describe('a failed payout', () => {
     expect(failed).toMatchObject({ status: 'failed', failure: expect.stringContaining('no_account'), attempts: 1 });
     // The money reached the seller's account at the provider: it stays there, to be paid out again.
     expect((await balance(seller)).body.data).toEqual({ pending: 0, available: 0, paidOut: 0, transferredCents: 1700 });
-    const told = await t.database.db
-      .select()
-      .from(notifications)
-      .where(eq(notifications.userId, await userIdOf(t, seller)));
+    const told = await noticeRowsOf(t, seller);
     expect(told.some((n) => n.link === '/settings/bank-account' && n.text.includes('no_account'))).toBe(true);
     expect((await entries(seller)).body.data.docs[0]).toMatchObject({
       kind: 'transfer',

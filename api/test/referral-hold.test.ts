@@ -1,12 +1,20 @@
 import type { AdminReferralFarmingRecord, AdminRewardRecord, LoginData } from '@yardly/shared/contract';
-import { REWARD_HOLD_HOURS, referralPath, rewardNotices, walletMessages } from '@yardly/shared/rules';
+import { REWARD_HOLD_HOURS, rewardNotices, walletMessages } from '@yardly/shared/rules';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema/index';
 import { json, startTestApp, type TestApp } from './harness';
-import { freshAddress, freshEmail, GOOD_PASSWORD, lastCode, postFrom, signedUp } from './identity-helpers';
+import { freshAddress, freshEmail, signedUp } from './identity-helpers';
 import { advanceKeepingSignedIn } from './offer-helpers';
-import { expectSoundLedger, friendWithFirstListing, referredFriend, rewardRowsOf, rewardsOf } from './reward-helpers';
+import {
+  expectSoundLedger,
+  friendWithFirstListing,
+  referralSignUp,
+  referredFriend,
+  rewardRowsOf,
+  rewardsOf,
+  verifiedSignUp,
+} from './reward-helpers';
 import { withRoles } from './role-helpers';
 import { publishedListing } from './selling-helpers';
 
@@ -130,29 +138,8 @@ describe("the console's referral farming view", () => {
   /** A sign-up through `inviter`'s link from `address`; verified (from `device`) unless told not to. */
   async function throwaway(inviter: LoginData, address: string, options: { device?: string; verify?: boolean } = {}) {
     const email = freshEmail('throwaway');
-    const referralCode = referralPath('Ann', inviter.userRefnum).split('/').pop();
-    const signup = await postFrom(t, address, '/svc/users/signup', {
-      email,
-      password: GOOD_PASSWORD,
-      nameFirst: 'Tom',
-      nameLast: 'Way',
-      referralCode,
-    });
-    expect(signup.statusCode, signup.body).toBe(200);
-    if (options.verify === false) return undefined;
-    const verified = await postFrom(
-      t,
-      freshAddress(),
-      '/svc/users/verify-email',
-      {
-        email,
-        code: await lastCode(t, email),
-        signupTicket: json<{ data: { signupTicket: string } }>(signup).data.signupTicket,
-      },
-      options.device ? { device_id: options.device, client_name: 'test', client_version: 'v3' } : {},
-    );
-    expect(verified.statusCode, verified.body).toBe(200);
-    return json<{ data: LoginData }>(verified).data;
+    const signUp = await referralSignUp(t, inviter, { email, from: address, name: ['Tom', 'Way'] });
+    return options.verify === false ? undefined : verifiedSignUp(t, signUp, options.device);
   }
 
   function farmingOf(token: string, query: string) {

@@ -1,12 +1,13 @@
 import type { RentalCard, RentalDetail, RentalProperties } from '@yardly/shared/contract';
 import { DEFAULT_RENTAL_PROPERTIES, locationMessages, rentalMessages } from '@yardly/shared/rules';
-import { and, asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rentalReports, rentals, transitions, zipCodes } from '../src/db/schema/index';
+import { rentalReports, rentals, zipCodes } from '../src/db/schema/index';
 import { advanceClock, json, startTestApp, type TestApp } from './harness';
 import { signedUp } from './identity-helpers';
 import { createRental, listedRental, rentalCall, rentalDraftRef, rentalForm } from './rental-helpers';
 import type { Envelope } from './selling-helpers';
+import { transitionLog } from './transition-helpers';
 
 let t: TestApp;
 let landlord: Awaited<ReturnType<typeof signedUp>>;
@@ -34,18 +35,11 @@ const recent = () => rentalCall(t, 'GET', '/rental/listings/recentItems?page=0&s
 const post = (path: string, payload: object, token?: string) =>
   rentalCall(t, 'POST', `/rental/listings/${path}`, token, payload);
 
+/** The rental's logged transitions: event, from, to and the actor's role. */
 async function logOf(refnum: string) {
   const [rental] = await t.database.db.select({ id: rentals.id }).from(rentals).where(eq(rentals.refnum, refnum));
-  return t.database.db
-    .select({
-      event: transitions.event,
-      from: transitions.fromState,
-      to: transitions.toState,
-      role: transitions.actorRole,
-    })
-    .from(transitions)
-    .where(and(eq(transitions.process, 'rental'), eq(transitions.subjectId, rental?.id ?? -1)))
-    .orderBy(asc(transitions.id));
+  const log = await transitionLog(t, 'rental', rental?.id ?? -1);
+  return log.map(({ actorId, ...step }) => step);
 }
 
 describe('creating a rental', () => {

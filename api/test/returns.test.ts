@@ -2,22 +2,15 @@ import type { AdminReturnRecord, LoginData, ReturnDetail } from '@yardly/shared/
 import { commissionCents, orderMessages, returnMessages } from '@yardly/shared/rules';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  auditLog,
-  ledgerEntries,
-  ledgerTransactions,
-  notifications,
-  orders,
-  returns,
-  testPaymentRefunds,
-} from '../src/db/schema/index';
+import { auditLog, ledgerEntries, ledgerTransactions, orders, returns } from '../src/db/schema/index';
 import { LEDGER, sellerAccount } from '../src/modules/ledger/accounts';
 import { checkLedger, ledgerIsSound } from '../src/modules/ledger/check';
 import { sellerBalance } from '../src/modules/ledger/ledger';
 import { returnDelivered } from '../src/modules/returns/refund';
-import { boughtNow, call, orderDetail } from './checkout-helpers';
+import { boughtNow, call, orderDetail, testProviderRefunds } from './checkout-helpers';
 import { runDueJobs, startTestApp, type TestApp } from './harness';
 import { freshEmail, signedUp, userIdOf } from './identity-helpers';
+import { noticeTextsOf } from './notification-helpers';
 import {
   advanceSignedIn,
   answerReturn,
@@ -48,14 +41,6 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const everyone = () => Object.values(cast);
-
-async function toldTo(person: LoginData): Promise<string[]> {
-  const rows = await t.database.db
-    .select({ text: notifications.text })
-    .from(notifications)
-    .where(eq(notifications.userId, await userIdOf(t, person)));
-  return rows.map((r) => r.text);
-}
 
 async function soundLedger() {
   expect(ledgerIsSound(await checkLedger(t.database.db))).toBe(true);
@@ -108,7 +93,7 @@ describe('opening a return (POST /svc/returns)', () => {
     expect(new Date(seen.replyBy).getTime()).toBeGreaterThan(t.app.clock.now().getTime() + 2 * 86_400_000);
     expect((await returnDetail(t, buyer.token, returnId)).body.data).toMatchObject({ role: 'buyer', actions: [] });
     expect((await returnDetail(t, admin.token, returnId)).body.data.role).toBe('admin');
-    expect(await toldTo(seller)).toContain(
+    expect(await noticeTextsOf(t, seller)).toContain(
       `The buyer of order ${sale.orderId} asked to return it: accept or dispute within 3 business days.`,
     );
     const byListing = await call<ReturnDetail>(
@@ -264,7 +249,7 @@ describe('the seller answers (POST /svc/returns/{returnId}/accept and /dispute)'
     const sellers = (await returnDetail(t, seller.token, returnId)).body.data.label?.labelUrl ?? '';
     expect((await t.app.inject({ method: 'GET', url: sellers })).statusCode).toBe(401);
     expect(seen.history.map((h) => h.event)).toEqual(['open', 'accept']);
-    expect(await toldTo(buyer)).toContain(`${returnMessages.accepted} (order ${orderId}).`);
+    expect(await noticeTextsOf(t, buyer)).toContain(`${returnMessages.accepted} (order ${orderId}).`);
     const twice = await answerReturn(t, seller.token, returnId, 'accept');
     expect(refusal(twice)).toEqual([
       409,
@@ -315,7 +300,7 @@ describe('the seller answers (POST /svc/returns/{returnId}/accept and /dispute)'
       'autoAccept',
       true,
     ]);
-    expect(await toldTo(seller)).toContain(
+    expect(await noticeTextsOf(t, seller)).toContain(
       `The return of order ${orderId} was accepted by Yardly: you did not answer within 3 business days.`,
     );
   });
@@ -325,7 +310,7 @@ describe('the console’s Returns queue (/svc/admin/returns)', () => {
   it('a disputed return waits there; a limited admin and the parties cannot decide it', async () => {
     const { returnId, orderId } = await openedReturn(t, cast);
     await answerReturn(t, seller.token, returnId, 'dispute');
-    expect(await toldTo(buyer)).toContain(`${returnMessages.disputed} (order ${orderId}).`);
+    expect(await noticeTextsOf(t, buyer)).toContain(`${returnMessages.disputed} (order ${orderId}).`);
     const queue = await t.app.inject({
       method: 'GET',
       url: `/svc/admin/returns?filter=${encodeURIComponent(JSON.stringify({ status: 'disputed' }))}&range=[0,99]`,
@@ -376,7 +361,7 @@ describe('the console’s Returns queue (/svc/admin/returns)', () => {
       before: { status: 'disputed', decisionNote: null },
       after: { status: 'refused', decisionNote: 'As described in the listing' },
     });
-    expect(await toldTo(buyer)).toContain(`${returnMessages.refused} (order ${orderId}).`);
+    expect(await noticeTextsOf(t, buyer)).toContain(`${returnMessages.refused} (order ${orderId}).`);
     const again = await decide(returnId, admin, { decision: 'buyer', decisionNote: 'Changed my mind' });
     expect([again.statusCode, JSON.parse(again.body).error]).toEqual([409, 'already_refused']);
     await soundLedger();
@@ -468,16 +453,13 @@ describe('delivered back: the item price is refunded', () => {
     await soundLedger();
 
     await runDueJobs(t);
-    const refunds = await t.database.db
-      .select()
-      .from(testPaymentRefunds)
-      .where(eq(testPaymentRefunds.intentId, order.paymentIntentId));
+    const refunds = await testProviderRefunds(t, order.paymentIntentId);
     expect(refunds.map((r) => r.amountCents)).toEqual([3000]);
     expect(await entriesOf(order.id, 'card_refund')).toEqual({ [LEDGER.refundsOwed]: -3000, [LEDGER.refunds]: 3000 });
 
-    expect(await toldTo(buyer)).toContain(`${returnMessages.refunded} (order ${orderId}).`);
+    expect(await noticeTextsOf(t, buyer)).toContain(`${returnMessages.refunded} (order ${orderId}).`);
     expect(returnMessages.refunded).toContain('refunded in 5-10 days (shipping fees are not refunded)');
-    expect(await toldTo(seller)).toContain(
+    expect(await noticeTextsOf(t, seller)).toContain(
       `The returned item of order ${orderId} was delivered back to you: the buyer is refunded the item price.`,
     );
     for (const [person, side] of [
@@ -505,12 +487,7 @@ describe('delivered back: the item price is refunded', () => {
     );
     expect(again).toBe(false);
     await runDueJobs(t);
-    expect(
-      await t.database.db
-        .select()
-        .from(testPaymentRefunds)
-        .where(eq(testPaymentRefunds.intentId, order.paymentIntentId)),
-    ).toHaveLength(1);
+    expect(await testProviderRefunds(t, order.paymentIntentId)).toHaveLength(1);
     expect(Object.keys(await entriesOf(order.id, 'refund'))).toHaveLength(3);
     await soundLedger();
   });

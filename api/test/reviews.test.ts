@@ -11,11 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema/index';
 import { authorisedIntent, call, type Placed } from './checkout-helpers';
 import { json, startTestApp, type TestApp } from './harness';
-import { freshEmail, signedUp } from './identity-helpers';
 import { notificationsOf } from './notification-helpers';
 import { advanceKeepingSignedIn } from './offer-helpers';
 import { deliveredPickup } from './payout-helpers';
-import { withRoles } from './role-helpers';
+import { signedUpPeople } from './role-helpers';
 import { auth, publishedListing } from './selling-helpers';
 
 let t: TestApp;
@@ -31,11 +30,14 @@ async function named(login: LoginData, first: string, last: string) {
 
 beforeAll(async () => {
   t = await startTestApp();
-  seller = await signedUp(t, freshEmail('seller'));
-  buyer = await signedUp(t, freshEmail('buyer'));
-  stranger = await signedUp(t, freshEmail('stranger'));
-  admin = await withRoles(t, await signedUp(t, freshEmail('admin')), ['ROLE_USER', 'ROLE_ADMIN']);
-  limited = await withRoles(t, await signedUp(t, freshEmail('limited')), ['ROLE_USER', 'ROLE_LIMITED_ADMIN']);
+  ({ seller, buyer, stranger, admin, limited } = await signedUpPeople(
+    t,
+    'seller',
+    'buyer',
+    'stranger',
+    'admin',
+    'limited',
+  ));
   await named(seller, 'Sam', 'Seller');
   await named(buyer, 'Bea', 'Buyer');
 });

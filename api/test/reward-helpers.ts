@@ -9,38 +9,50 @@ import { freshAddress, freshEmail, GOOD_PASSWORD, lastCode, post, postFrom, sign
 import { advanceKeepingSignedIn } from './offer-helpers';
 import { publishedListing } from './selling-helpers';
 
+/** A sign-up through `inviter`'s link (from a fresh address unless `from` names one), its email not yet verified. */
+export async function referralSignUp(
+  t: TestApp,
+  inviter: LoginData,
+  options: { email?: string; from?: string; name?: [first: string, last: string] } = {},
+): Promise<{ email: string; signupTicket: string }> {
+  const email = options.email ?? freshEmail('friend');
+  const [nameFirst, nameLast] = options.name ?? ['Bo', 'Kim'];
+  const referralCode = referralPath('Ann', inviter.userRefnum).split('/').pop();
+  const signup = await postFrom(t, options.from ?? freshAddress(), '/svc/users/signup', {
+    email,
+    password: GOOD_PASSWORD,
+    nameFirst,
+    nameLast,
+    referralCode,
+  });
+  expect(signup.statusCode, signup.body).toBe(200);
+  return { email, signupTicket: json<{ data: { signupTicket: string } }>(signup).data.signupTicket };
+}
+
+/** The sign-up's email verified with its code (optionally from a device): the signed-in person. */
+export async function verifiedSignUp(
+  t: TestApp,
+  signUp: { email: string; signupTicket: string },
+  device?: string,
+): Promise<LoginData> {
+  const verified = await postFrom(
+    t,
+    freshAddress(),
+    '/svc/users/verify-email',
+    { email: signUp.email, code: await lastCode(t, signUp.email), signupTicket: signUp.signupTicket },
+    device ? { device_id: device, client_name: 'test', client_version: 'v3' } : {},
+  );
+  expect(verified.statusCode, verified.body).toBe(200);
+  return json<{ data: LoginData }>(verified).data;
+}
+
 /** A friend who signed up through `inviter`'s link and verified their email (optionally from a device). */
 export async function referredFriend(
   t: TestApp,
   inviter: LoginData,
   options: { email?: string; device?: string } = {},
 ): Promise<LoginData> {
-  const email = options.email ?? freshEmail('friend');
-  const referralCode = referralPath('Ann', inviter.userRefnum).split('/').pop();
-  const signup = await postFrom(t, freshAddress(), '/svc/users/signup', {
-    email,
-    password: GOOD_PASSWORD,
-    nameFirst: 'Bo',
-    nameLast: 'Kim',
-    referralCode,
-  });
-  expect(signup.statusCode, signup.body).toBe(200);
-  const headers: Record<string, string> = options.device
-    ? { device_id: options.device, client_name: 'test', client_version: 'v3' }
-    : {};
-  const verified = await postFrom(
-    t,
-    freshAddress(),
-    '/svc/users/verify-email',
-    {
-      email,
-      code: await lastCode(t, email),
-      signupTicket: json<{ data: { signupTicket: string } }>(signup).data.signupTicket,
-    },
-    headers,
-  );
-  expect(verified.statusCode, verified.body).toBe(200);
-  return json<{ data: LoginData }>(verified).data;
+  return verifiedSignUp(t, await referralSignUp(t, inviter, { email: options.email }), options.device);
 }
 
 /**

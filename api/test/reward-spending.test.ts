@@ -13,6 +13,7 @@ import {
   type Placed,
   placeOrder,
   savedAddress,
+  testProviderRefunds,
 } from './checkout-helpers';
 import { advanceClock, startTestApp, type TestApp } from './harness';
 import { freshEmail, signedUp } from './identity-helpers';
@@ -186,10 +187,7 @@ describe('spending rewards at checkout', () => {
     expect(mine.entries.content.map((e) => e.amount)).toEqual([500, -500, 500]);
     expect(mine.entries.content[0]?.description).toBe('Given back: refund of \u201cBlue ceramic mug\u201d');
     // The card paid 28.99 (captured when the order was placed): that, and only that, is refunded.
-    const refunds = await t.database.db
-      .select()
-      .from(testPaymentRefunds)
-      .where(eq(testPaymentRefunds.intentId, intent.paymentIntentId));
+    const refunds = await testProviderRefunds(t, intent.paymentIntentId);
     expect(refunds.map((r) => r.amountCents)).toEqual([2899]);
     await expectSoundLedger(t);
   });

@@ -11,13 +11,30 @@ export async function withRoles(t: TestApp, login: LoginData, roles: UserRole[])
   return login;
 }
 
+/** The console roles a person of the tests gets by name: `admin` is a ROLE_ADMIN, `limited` a limited admin. */
+const CONSOLE_ROLES: Record<string, UserRole[]> = {
+  admin: ['ROLE_USER', 'ROLE_ADMIN'],
+  limited: ['ROLE_USER', 'ROLE_LIMITED_ADMIN'],
+};
+
+/**
+ * One fresh signed-up person per name, signed up in the order given (each email starts with its
+ * name); `admin` and `limited` also get their console roles.
+ */
+export async function signedUpPeople<Name extends string>(
+  t: TestApp,
+  ...names: Name[]
+): Promise<Record<Name, LoginData>> {
+  const people = {} as Record<Name, LoginData>;
+  for (const name of names) {
+    const person = await signedUp(t, freshEmail(name));
+    const roles = CONSOLE_ROLES[name];
+    people[name] = roles ? await withRoles(t, person, roles) : person;
+  }
+  return people;
+}
+
 /** The people of an order's tests: its seller and buyer, someone else, a ROLE_ADMIN and a limited admin. */
-export async function orderCast(t: TestApp) {
-  return {
-    seller: await signedUp(t, freshEmail('seller')),
-    buyer: await signedUp(t, freshEmail('buyer')),
-    other: await signedUp(t, freshEmail('other')),
-    admin: await withRoles(t, await signedUp(t, freshEmail('admin')), ['ROLE_USER', 'ROLE_ADMIN']),
-    limited: await withRoles(t, await signedUp(t, freshEmail('limited')), ['ROLE_USER', 'ROLE_LIMITED_ADMIN']),
-  };
+export function orderCast(t: TestApp) {
+  return signedUpPeople(t, 'seller', 'buyer', 'other', 'admin', 'limited');
 }

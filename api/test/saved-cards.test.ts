@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { savedCards } from '../src/db/schema/index';
 import { providerCard, savedCardOf } from './card-helpers';
 import { json, startTestApp, type TestApp } from './harness';
-import { freshEmail, signedUp } from './identity-helpers';
+import { signedUpPeople } from './role-helpers';
 import { auth } from './selling-helpers';
 
 let t: TestApp;
@@ -12,8 +12,7 @@ let bo: LoginData;
 
 beforeAll(async () => {
   t = await startTestApp();
-  ann = await signedUp(t, freshEmail('ann'));
-  bo = await signedUp(t, freshEmail('bo'));
+  ({ ann, bo } = await signedUpPeople(t, 'ann', 'bo'));
 });
 afterAll(() => t?.close());
 

@@ -1,12 +1,11 @@
 import type { LoginData } from '@yardly/shared/contract';
 import { addBusinessDays, isBusinessDay, orderMessages, usFederalHolidays } from '@yardly/shared/rules';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications } from '../src/db/schema/index';
 import { checkLedger, ledgerIsSound } from '../src/modules/ledger/check';
 import { boughtNow, orderDetail } from './checkout-helpers';
 import { advanceClock, startTestApp, type TestApp } from './harness';
-import { freshEmail, signedUp, userIdOf } from './identity-helpers';
+import { freshEmail, signedUp } from './identity-helpers';
+import { noticeRowsOf } from './notification-helpers';
 import { publishedListing } from './selling-helpers';
 import { loggedInAgain } from './shipping-helpers';
 
@@ -75,10 +74,7 @@ describe('ship-by: three US business days to buy the label', () => {
       ['place', 'autoCancel'],
     ]);
     for (const person of [buyer, seller]) {
-      const told = await t.database.db
-        .select()
-        .from(notifications)
-        .where(eq(notifications.userId, await userIdOf(t, person)));
+      const told = await noticeRowsOf(t, person);
       expect(told.map((n) => n.text)).toContain(orderMessages.autoCancelled);
     }
     expect(ledgerIsSound(await checkLedger(t.database.db))).toBe(true);

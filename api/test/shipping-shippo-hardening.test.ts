@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shipments } from '../src/db/schema/index';
 import { signShippoWebhook } from '../src/modules/shipping/shippo-carrier';
 import { boughtNow, orderDetail } from './checkout-helpers';
-import { startTestApp, type TestApp } from './harness';
-import { freshEmail, signedUp } from './identity-helpers';
+import { closeInOrder, startTestApp, type TestApp } from './harness';
+import { signedUpPeople } from './role-helpers';
 import { publishedListing } from './selling-helpers';
 import { buyLabel, labelFile, tracking } from './shipping-helpers';
 import { startShippoStandIn, trackUpdated } from './shippo-stand-in';
@@ -32,13 +32,9 @@ beforeAll(async () => {
     env: { SHIPPO_API_KEY: API_KEY, SHIPPO_API_URL: standIn.url, SHIPPO_WEBHOOK_SECRET: SECRET, LOG_LEVEL: 'info' },
     logStream: log,
   });
-  seller = await signedUp(t, freshEmail('seller'));
-  buyer = await signedUp(t, freshEmail('buyer'));
+  ({ seller, buyer } = await signedUpPeople(t, 'seller', 'buyer'));
 });
-afterAll(async () => {
-  await t?.close();
-  await standIn?.close();
-});
+afterAll(() => closeInOrder(t, standIn));
 
 function webhook(body: unknown, auth: { token?: string; signature?: string } = {}) {
   return t.app.inject({

@@ -2,9 +2,9 @@ import type { LoginData, OrderDetail } from '@yardly/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signShippoWebhook } from '../src/modules/shipping/shippo-carrier';
 import { boughtNow, call, orderDetail } from './checkout-helpers';
-import { startTestApp, type TestApp } from './harness';
-import { freshEmail, signedUp } from './identity-helpers';
+import { closeInOrder, startTestApp, type TestApp } from './harness';
 import { pdfText } from './pdf-text';
+import { signedUpPeople } from './role-helpers';
 import { publishedListing } from './selling-helpers';
 import { buyLabel, labelFile, rates, tracking } from './shipping-helpers';
 import { startShippoStandIn, trackUpdated } from './shippo-stand-in';
@@ -22,13 +22,9 @@ beforeAll(async () => {
   t = await startTestApp({
     env: { SHIPPO_API_KEY: API_KEY, SHIPPO_API_URL: standIn.url, SHIPPO_WEBHOOK_SECRET: SECRET },
   });
-  seller = await signedUp(t, freshEmail('seller'));
-  buyer = await signedUp(t, freshEmail('buyer'));
+  ({ seller, buyer } = await signedUpPeople(t, 'seller', 'buyer'));
 });
-afterAll(async () => {
-  await t?.close();
-  await standIn?.close();
-});
+afterAll(() => closeInOrder(t, standIn));
 
 function webhook(body: unknown, auth: { token?: string; signature?: string } = {}) {
   const raw = JSON.stringify(body);

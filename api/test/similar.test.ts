@@ -7,14 +7,13 @@ import {
   priceGuidanceMessages,
   rentalMessages,
 } from '@yardly/shared/rules';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newRefnum } from '../src/db/refnum';
-import { categories, ledgerTransactions, type listings, users } from '../src/db/schema/index';
+import { categories, ledgerTransactions, type listings } from '../src/db/schema/index';
 import { call } from './checkout-helpers';
 import { insertListing, insertOrder, insertSeller, topCategories } from './fixtures';
 import { advanceClock, startTestApp, type TestApp } from './harness';
-import { freshEmail, signedUp } from './identity-helpers';
+import { freshEmail, signedUp, userIdOf } from './identity-helpers';
 import { b2bOrganisation, memberOf, type TestOrganisation } from './marketplace-helpers';
 import { listedRental } from './rental-helpers';
 
@@ -34,15 +33,9 @@ beforeAll(async () => {
   t = await startTestApp();
   acme = await b2bOrganisation(t);
   member = await memberOf(t, acme, 'similar');
-  memberId = await userId(member);
+  memberId = await userIdOf(t, member);
 });
 afterAll(() => t.close());
-
-async function userId(person: LoginData): Promise<number> {
-  const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.refnum, person.userRefnum));
-  if (!row) throw new Error('no user');
-  return row.id;
-}
 
 /** A subcategory of its own (no other listing is in it), under the first top category: its ids, refnum and parent's slug. */
 async function emptySubcategory() {
@@ -134,7 +127,7 @@ describe('GET /svc/listing/similar', () => {
   it("beside an organisation's listing, its members see the organisation's like items; others get 404", async () => {
     const colleague = await memberOf(t, acme, 'colleague');
     const orgItem = await listed(sub, 'Red road bike 54cm', {
-      sellerId: await userId(colleague),
+      sellerId: await userIdOf(t, colleague),
       organizationId: acme.id,
       shippable: false,
     });

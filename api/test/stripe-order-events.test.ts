@@ -2,12 +2,13 @@ import type { LoginData } from '@yardly/shared/contract';
 import { orderMessages } from '@yardly/shared/rules';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkouts, ledgerEntries, ledgerTransactions, listings, notifications, orders } from '../src/db/schema/index';
+import { checkouts, ledgerEntries, ledgerTransactions, listings, orders } from '../src/db/schema/index';
 import { LEDGER } from '../src/modules/ledger/accounts';
 import { checkLedger, ledgerIsSound } from '../src/modules/ledger/check';
 import { call, createPI, placeOrder, savedAddress } from './checkout-helpers';
-import { runDueJobs, startTestApp, type TestApp } from './harness';
-import { freshEmail, signedUp, userIdOf } from './identity-helpers';
+import { closeInOrder, runDueJobs, startTestApp, type TestApp } from './harness';
+import { freshEmail, signedUp } from './identity-helpers';
+import { noticeTextsOf } from './notification-helpers';
 import { publishedListing } from './selling-helpers';
 import type { StripeStandIn } from './stripe-stand-in';
 import { deliver, placedAtStandIn, stripeApp, stripeEvent } from './webhook-helpers';
@@ -20,18 +21,7 @@ beforeAll(async () => {
   ({ t, standIn } = await stripeApp(startTestApp));
   seller = await signedUp(t, freshEmail('seller'));
 });
-afterAll(async () => {
-  await t?.close();
-  await standIn?.close();
-});
-
-async function noticesOf(person: LoginData): Promise<string[]> {
-  const rows = await t.database.db
-    .select({ text: notifications.text })
-    .from(notifications)
-    .where(eq(notifications.userId, await userIdOf(t, person)));
-  return rows.map((r) => r.text);
-}
+afterAll(() => closeInOrder(t, standIn));
 
 /** A $42.00 shipped order paid by card at the stand-in and placed: its intent, order row and buyer. */
 async function paidOrder() {
@@ -76,8 +66,8 @@ describe('charge.refunded: a refund made in Stripe’s dashboard reaches the ord
     expect(await deliver(t, refundedEvent(intentId, 1000).payload)).toEqual({ status: 200, applied: true });
     expect(await refundedInLedger(order.id)).toBe(1000);
     expect((await orderOf(intentId)).state).toBe('paid');
-    expect(await noticesOf(buyer)).toContain('Yardly refunded $10.00 of your payment for this order');
-    expect(await noticesOf(seller)).toContain(
+    expect(await noticeTextsOf(t, buyer)).toContain('Yardly refunded $10.00 of your payment for this order');
+    expect(await noticeTextsOf(t, seller)).toContain(
       'Yardly refunded the buyer $10.00 of this order: your share is unchanged',
     );
 
@@ -88,8 +78,8 @@ describe('charge.refunded: a refund made in Stripe’s dashboard reaches the ord
     expect((await orderOf(intentId)).state).toBe('cancelled');
     const [item] = await t.database.db.select().from(listings).where(eq(listings.refnum, listing));
     expect(item?.state).not.toBe('sold');
-    expect(await noticesOf(buyer)).toContain(orderMessages.refundedInFullBuyer);
-    expect(await noticesOf(seller)).toContain(orderMessages.refundedInFullSeller);
+    expect(await noticeTextsOf(t, buyer)).toContain(orderMessages.refundedInFullBuyer);
+    expect(await noticeTextsOf(t, seller)).toContain(orderMessages.refundedInFullSeller);
     const balance = await t.app.inject({
       method: 'GET',
       url: '/svc/payouts/balance',
@@ -136,8 +126,8 @@ describe('payment_intent.canceled: Stripe cancels an authorisation never capture
       applied: true,
     });
     expect((await orderOf(intentId)).state).toBe('cancelled');
-    expect(await noticesOf(buyer)).toContain(orderMessages.authorisationExpiredBuyer);
-    expect(await noticesOf(seller)).toContain(orderMessages.authorisationExpiredSeller);
+    expect(await noticeTextsOf(t, buyer)).toContain(orderMessages.authorisationExpiredBuyer);
+    expect(await noticeTextsOf(t, seller)).toContain(orderMessages.authorisationExpiredSeller);
     expect(ledgerIsSound(await checkLedger(t.database.db))).toBe(true);
   });
 
@@ -169,7 +159,7 @@ describe('payment_intent.payment_failed', () => {
     expect(await deliver(t, stripeEvent('payment_intent.payment_failed', intent).payload)).toMatchObject({
       applied: true,
     });
-    expect(await noticesOf(buyer)).toContain(
+    expect(await noticeTextsOf(t, buyer)).toContain(
       'Your payment for Walnut side table did not go through (Your card has insufficient funds.): nothing was charged. Try again with another card.',
     );
   });

@@ -10,6 +10,7 @@ import { runDueJobs, startTestApp, type TestApp } from './harness';
 import { freshEmail, signedUp } from './identity-helpers';
 import { advanceKeepingSignedIn } from './offer-helpers';
 import { deliveredStripePickup, GOOD_ACCOUNT, saveBankAccount } from './payout-helpers';
+import { signedUpPeople } from './role-helpers';
 import { publishedListing } from './selling-helpers';
 import {
   answerProblems,
@@ -40,8 +41,7 @@ const events: Record<string, unknown>[] = [];
 
 beforeAll(async () => {
   ({ t, standIn } = await stripeApp(startTestApp));
-  seller = await signedUp(t, freshEmail('seller'));
-  buyer = await signedUp(t, freshEmail('buyer'));
+  ({ seller, buyer } = await signedUpPeople(t, 'seller', 'buyer'));
 });
 afterAll(async () => {
   await t?.close();

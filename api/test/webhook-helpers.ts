@@ -68,3 +68,15 @@ export async function placedAtStandIn(t: TestApp, standIn: StripeStandIn, seller
   if ((await placeOrder(t, buyer.token, intentId)).status !== 200) throw new Error('the order was not placed');
   return { buyer, intentId, listing };
 }
+
+/** A $25.00 intent made straight at the stand-in (no checkout of ours names it) and authorised there: its id. */
+export async function intentMadeAtStandIn(standIn: StripeStandIn): Promise<string> {
+  const res = await fetch(`${standIn.url}/v1/payment_intents`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${standIn.secretKey}`, 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'amount=2500&currency=usd&capture_method=manual',
+  });
+  const { id } = (await res.json()) as { id: string };
+  await standIn.confirm(id, 'pm_card_visa');
+  return id;
+}
