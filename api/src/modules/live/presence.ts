@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { eq, lt, type SQL, sql } from 'drizzle-orm';
 import { addMs, type Clock } from '../../clock/clock';
+import { sqlTime } from '../../clock/sql-time';
 import type { Db } from '../../db/connect';
 import { livePresence, liveProcesses } from '../../db/schema/index';
 
@@ -51,15 +52,20 @@ export function createPresence(deps: { db: Db; clock: Clock; onError: (error: un
 
 export type Presence = ReturnType<typeof createPresence>;
 
+/**
+ * Whether a person has a live stream open on some api process (one heard from lately), as a
+ * condition of a statement (the email step takes it with its own write).
+ */
+export function connectedNow(userId: number, now: Date): SQL {
+  return sql`exists (select 1 from ${livePresence} join ${liveProcesses} on ${liveProcesses.id} = ${livePresence.processId}
+    where ${livePresence.userId} = ${userId}
+      and ${liveProcesses.seenAt} > ${sqlTime(addMs(now, -PRESENCE_STALE_MINUTES * 60_000))})`;
+}
+
 /** Whether a person has a live stream open on some api process (one heard from lately). */
 export async function isConnected(db: Db, userId: number, now: Date): Promise<boolean> {
-  const [row] = await db
-    .select({ id: livePresence.id })
-    .from(livePresence)
-    .innerJoin(liveProcesses, eq(liveProcesses.id, livePresence.processId))
-    .where(and(eq(livePresence.userId, userId), gt(liveProcesses.seenAt, addMs(now, -PRESENCE_STALE_MINUTES * 60_000))))
-    .limit(1);
-  return row !== undefined;
+  const [row] = await db.select({ live: sql<boolean>`${connectedNow(userId, now)}` }).from(sql`(select 1) as one`);
+  return row?.live === true;
 }
 
 /** Forgets processes not heard from for an hour (their streams go with them). */

@@ -6,11 +6,12 @@ import {
 } from '@yardly/shared/rules';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { addMs } from '../../clock/clock';
+import { sqlTime } from '../../clock/sql-time';
 import type { Db } from '../../db/connect';
 import { notificationEmails, notifications, users } from '../../db/schema/index';
 import { defineJob } from '../../jobs/job';
 import type { Jobs } from '../../jobs/runner';
-import { isConnected } from '../live/presence';
+import { connectedNow, isConnected } from '../live/presence';
 import type { Mail, Mailer } from '../mail/mailer';
 import { optionalMailer } from '../mail/optional-mail';
 import { preferenceStore } from '../mail/preferences';
@@ -55,6 +56,18 @@ export async function emailStep(tx: Db, deps: EmailDeps, { userId, conversationI
   await tx.execute(
     sql`select pg_advisory_xact_lock(${EMAIL_LOCK_SPACE}, (${conversationId}::bigint % 2147483647)::int)`,
   );
+  // Seen live (a stream open) past the 15 minutes after the last email: what is new is dealt
+  // with, unread, in one write (issue 38: on the embedded database each message's step shares
+  // the one thread with the sends). Otherwise the step reads on, as below.
+  const lastEmailedLately = sql`exists (select 1 from ${notificationEmails}
+    where ${notificationEmails.userId} = ${userId} and ${notificationEmails.conversationId} = ${conversationId}
+      and ${notificationEmails.lastEmailedAt} > ${sqlTime(addMs(now, -NOTIFICATION_EMAIL_GAP_MINUTES * 60_000))})`;
+  const seen = await tx
+    .update(notifications)
+    .set({ mailHandledAt: now })
+    .where(and(unmailedOf(userId, conversationId), connectedNow(userId, now), sql`not ${lastEmailedLately}`))
+    .returning({ id: notifications.id });
+  if (seen.length > 0) return;
   const [last] = await tx
     .select({ at: notificationEmails.lastEmailedAt })
     .from(notificationEmails)
@@ -121,15 +134,18 @@ function unmailed(tx: Db, userId: number, conversationId: number) {
       readAt: notifications.readAt,
     })
     .from(notifications)
-    .where(
-      and(
-        eq(notifications.userId, userId),
-        eq(notifications.conversationId, conversationId),
-        isNull(notifications.mailHandledAt),
-      ),
-    )
+    .where(unmailedOf(userId, conversationId))
     .orderBy(asc(notifications.id))
     .for('update');
+}
+
+/** A person's notifications about a conversation that the email step has not dealt with yet. */
+function unmailedOf(userId: number, conversationId: number) {
+  return and(
+    eq(notifications.userId, userId),
+    eq(notifications.conversationId, conversationId),
+    isNull(notifications.mailHandledAt),
+  );
 }
 
 /**
